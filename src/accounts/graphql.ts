@@ -1,0 +1,80 @@
+import { scopes } from '../core/auth.ts';
+import { builder } from '../graphql/builder.ts';
+import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
+
+export const ScopeEnum = builder.enumType('Scope', {
+  description: 'A permission an API key can carry. The REST and JSON name is the lower-case dotted form.',
+  values: Object.fromEntries(
+    scopes.map((scope) => [scope.toUpperCase().replace('.', '_'), { value: scope, description: scope }]),
+  ) as Record<string, { value: (typeof scopes)[number] }>,
+});
+
+const RelayModeEnum = builder.enumType('RelayMode', { values: ['auto', 'manual'] as const });
+
+builder.prismaObject('Account', {
+  description: 'A merchant or relay client.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Numeric account id; webhooks carry it as merchant_id.' }),
+    name: t.exposeString('name'),
+    environment: t.exposeString('environment'),
+    relayMode: t.field({ type: RelayModeEnum, resolve: (account) => account.relayMode }),
+    subscriptionExpiresAt: t.expose('subscriptionExpiresAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    apiKeys: t.relatedConnection('apiKeys', {
+      authScopes: { scope: 'keys.manage' },
+      cursor: 'id',
+      query: () => ({ orderBy: { id: 'desc' } }),
+    }),
+  }),
+});
+
+const ApiKey = builder.prismaObject('ApiKey', {
+  description: 'An API key. The secret itself is shown once, at creation.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    label: t.exposeString('label'),
+    prefix: t.exposeString('prefix', { description: 'The first characters of the key, to recognise it.' }),
+    scopes: t.field({ type: [ScopeEnum], resolve: (key) => key.scopes as never }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const CreatedApiKey = builder.objectRef<CreatedApiKeyShape>('CreatedApiKey').implement({
+  fields: (t) => ({
+    apiKey: t.field({ type: ApiKey, resolve: (created) => created.apiKey }),
+    secret: t.exposeString('secret', { description: 'The full key. Store it now: it is never shown again.' }),
+  }),
+});
+
+const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  fields: (t) => ({
+    label: t.string({ required: true }),
+    scopes: t.field({ type: [ScopeEnum], required: true }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  account: t.prismaField({
+    type: 'Account',
+    description: 'The account the API key belongs to.',
+    authScopes: { scope: 'account.read' },
+    resolve: (_query, _root, _args, ctx) => getAccount(ctx.rt.db.prisma, ctx.principal!.accountId),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: CreatedApiKey,
+    authScopes: { scope: 'keys.manage' },
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true, validate: createApiKeyInput }) },
+    resolve: (_root, { input }, ctx) => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input),
+  }),
+  revokeApiKey: t.prismaField({
+    type: 'ApiKey',
+    authScopes: { scope: 'keys.manage' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => revokeApiKey(ctx.rt.db.prisma, ctx.principal!, String(id)),
+  }),
+}));

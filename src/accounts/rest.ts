@@ -1,0 +1,52 @@
+import type { Hono } from 'hono';
+import type { ApiKey, Account } from '../generated/prisma/client.ts';
+import type { AuthGuard, HttpEnv } from '../core/http.ts';
+import { ok, readJson } from '../core/http.ts';
+import { idempotentCreate } from '../core/idempotency.ts';
+import type { Runtime } from '../core/runtime.ts';
+import { createApiKey, getAccount, revokeApiKey } from './service.ts';
+
+export function accountJson(account: Account) {
+  return {
+    id: account.id,
+    object: 'account',
+    name: account.name,
+    environment: account.environment,
+    relay_mode: account.relayMode,
+    subscription_expires_at: account.subscriptionExpiresAt?.toISOString() ?? null,
+    created_at: account.createdAt.toISOString(),
+  };
+}
+
+export function apiKeyJson(key: ApiKey) {
+  return {
+    id: key.id,
+    object: 'api_key',
+    label: key.label,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export function registerAccountRoutes(app: Hono<HttpEnv>, rt: Runtime, auth: AuthGuard) {
+  app.get('/api/v1/account', auth.require('account.read'), async (c) => {
+    const account = await getAccount(rt.db.prisma, c.get('principal').accountId);
+    return ok(c, { account: accountJson(account) });
+  });
+
+  app.post('/api/v1/api-keys', auth.require('keys.manage'), async (c) => {
+    const { raw, body } = await readJson(c);
+    return idempotentCreate(rt, c, raw, async (tx) => {
+      const created = await createApiKey(rt, tx, c.get('principal').accountId, body);
+      return { status: 201, body: { api_key: apiKeyJson(created.apiKey), secret: created.secret } };
+    });
+  });
+
+  app.post('/api/v1/api-keys/:id/revoke', auth.require('keys.manage'), async (c) => {
+    const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id'));
+    return ok(c, { api_key: apiKeyJson(key) });
+  });
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { hashApiKey, scopes, type Principal } from '../core/auth.ts';
+import type { DbClient } from '../core/db.ts';
+import { notFound, parseInput } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Account, ApiKey } from '../generated/prisma/client.ts';
+
+export const createApiKeyInput = z.strictObject({
+  label: z.string().trim().min(1).max(100),
+  scopes: z
+    .array(z.enum(scopes))
+    .min(1, 'give at least one scope')
+    .transform((list) => [...new Set(list)]),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function randomBase62(length: number): string {
+  // 248 is the largest multiple of 62 below 256: rejecting bytes above it keeps every char equally likely.
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function keyPrefixFor(environment: string) {
+  return environment === 'live' ? 'yk_live_' : 'yk_test_';
+}
+
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  /** The full key. Shown once; only its hash is stored. */
+  secret: string;
+}
+
+export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, input: unknown): Promise<CreatedApiKey> {
+  const { label, scopes: granted } = parseInput(createApiKeyInput, input);
+  const account = await db.account.findUnique({ where: { id: accountId } });
+  if (!account) throw notFound('account');
+  const secret = keyPrefixFor(account.environment) + randomBase62(40);
+  const apiKey = await db.apiKey.create({
+    data: {
+      id: newId('apiKey'),
+      accountId,
+      label,
+      prefix: secret.slice(0, 14),
+      secretHash: hashApiKey(rt.config.secret, secret),
+      scopes: granted,
+    },
+  });
+  return { apiKey, secret };
+}
+
+export async function revokeApiKey(db: DbClient, principal: Principal, keyId: string): Promise<ApiKey> {
+  const key = await db.apiKey.findFirst({ where: { id: keyId, accountId: principal.accountId } });
+  if (!key) throw notFound('API key', 'id');
+  if (key.revokedAt) return key;
+  return db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+}
+
+export async function getAccount(db: DbClient, accountId: number): Promise<Account> {
+  const account = await db.account.findUnique({ where: { id: accountId } });
+  if (!account) throw notFound('account');
+  return account;
+}
+
+export const createAccountInput = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  environment: z.enum(['sandbox', 'live']).default('sandbox'),
+});
+
+export async function createAccount(db: DbClient, input: z.input<typeof createAccountInput>): Promise<Account> {
+  const data = parseInput(createAccountInput, input);
+  return db.account.create({ data });
+}
+
+export interface SandboxBootstrap {
+  account: Account;
+  /** Present only on the start that created the account. */
+  secret?: string;
+}
+
+const SANDBOX_SETTING = 'sandbox_account_id';
+
+/** Creates the sandbox account and its full-scope key once per database. */
+export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707102)`;
+    const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
+    if (setting) return { account: await getAccount(tx, Number(setting.value)) };
+    const account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
+    const { secret } = await createApiKey(rt, tx, account.id, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
+    await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: account.id } });
+    return { account, secret };
+  });
+}
+
+export async function sandboxAccountId(db: DbClient): Promise<number | undefined> {
+  const setting = await db.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
+  return setting ? Number(setting.value) : undefined;
+}

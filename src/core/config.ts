@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.yarrow'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  YARROW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  YARROW_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_BURST_SECONDS: z.coerce.number().int().min(1).default(1),
+  GRAPHIQL: booleanFlag.optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL'> & {
+  dataDir: string;
+  secret: string;
+  publicBaseUrl: string;
+  graphiql: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates configuration from the environment; every bad variable is named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  return {
+    ...values,
+    dataDir,
+    secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir),
+    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
+  };
+}
+
+/** The server secret lives in DATA_DIR so restarts keep signing and decrypting with the same key. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // Another process created it first; use theirs.
+    return readFileSync(file, 'utf8').trim();
+  }
+}

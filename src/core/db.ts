@@ -1,0 +1,36 @@
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client.ts';
+
+export type { Prisma } from '../generated/prisma/client.ts';
+export type Db = PrismaClient;
+/** A Prisma client or an interactive transaction: services accept either. */
+export type DbClient = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+export interface Database {
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, options: { poolSize?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    application_name: options.applicationName ?? 'yarrow',
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    pool,
+    url,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}

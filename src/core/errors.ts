@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Stable error codes and the HTTP status each one answers with. */
+export const errorStatus = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  invalid_state: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_device: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class YarrowError extends Error {
+  readonly code: ErrorCode;
+  readonly param?: string;
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'YarrowError';
+    this.code = code;
+    this.param = options.param;
+    this.status = errorStatus[code];
+    this.headers = options.headers;
+  }
+
+  toBody() {
+    return {
+      ok: false as const,
+      error: { code: this.code, message: this.message, ...(this.param ? { param: this.param } : {}) },
+    };
+  }
+}
+
+export const notFound = (what: string, param?: string) =>
+  new YarrowError('not_found', `No such ${what}.`, { param });
+
+/** Formats a zod path the way request params are named: `metadata.order_id`, `items[0].price`. */
+export function paramPath(path: readonly PropertyKey[]): string | undefined {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || undefined;
+}
+
+export function fromZodError(error: z.ZodError, prefix?: string): YarrowError {
+  const issue = error.issues[0];
+  const path = prefix ? [prefix, ...(issue?.path ?? [])] : (issue?.path ?? []);
+  const param = paramPath(path);
+  const message = issue ? (param ? `${param}: ${issue.message}` : issue.message) : 'Invalid request.';
+  return new YarrowError('invalid_request', message, { param });
+}
+
+/** Parses input with a zod schema; failures become `invalid_request` naming the first bad param. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix?: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error, prefix);
+  return result.data;
+}

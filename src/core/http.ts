@@ -1,0 +1,96 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { z } from 'zod';
+import { authenticate, requireScope, type Principal, type Scope } from './auth.ts';
+import { YarrowError, parseInput } from './errors.ts';
+import type { Logger } from './logger.ts';
+import type { Runtime } from './runtime.ts';
+
+/** Per-request values every route can read with `c.get(...)`. */
+export type HttpEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    principal: Principal;
+  };
+};
+
+export type HttpContext = Context<HttpEnv>;
+
+/** Success body: Yarrow answers `{"ok": true, ...}` everywhere. */
+export function ok(c: HttpContext, body: Record<string, unknown>, status: 200 | 201 | 202 = 200) {
+  return c.json({ ok: true, ...body }, status);
+}
+
+export function errorResponse(c: Context, error: YarrowError) {
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  return c.json(error.toBody(), error.status as 400);
+}
+
+/** Reads the raw body and parses it as JSON; malformed JSON is a 400, never a 500. */
+export async function readJson(c: HttpContext): Promise<{ raw: string; body: unknown }> {
+  const raw = await c.req.text();
+  if (raw.trim() === '') return { raw, body: {} };
+  const type = c.req.header('content-type') ?? '';
+  if (type && !/json/i.test(type) && !/^text\/plain/i.test(type)) {
+    throw new YarrowError('invalid_request', 'Send the body as JSON with Content-Type: application/json.', {
+      param: 'Content-Type',
+    });
+  }
+  try {
+    return { raw, body: JSON.parse(raw) };
+  } catch {
+    throw new YarrowError('invalid_request', 'The request body is not valid JSON.', { param: 'body' });
+  }
+}
+
+export function parseQuery<S extends z.ZodType>(c: HttpContext, schema: S): z.output<S> {
+  return parseInput(schema, c.req.query());
+}
+
+/**
+ * Authenticates the Bearer key, checks its scope and spends one point of its rate budget.
+ * The budget lives in PostgreSQL so it holds across every gateway process.
+ */
+export function createAuthGuard(rt: Runtime) {
+  const limiter = new RateLimiterPostgres({
+    storeClient: rt.db.pool,
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'key',
+    points: rt.config.RATE_LIMIT_PER_SECOND * rt.config.RATE_LIMIT_BURST_SECONDS,
+    duration: rt.config.RATE_LIMIT_BURST_SECONDS,
+    clearExpiredByTimeout: false,
+  });
+
+  async function consume(principal: Principal) {
+    try {
+      await limiter.consume(principal.keyId);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw new YarrowError('rate_limited', `Too many requests for this key; retry after ${retryAfter} s.`, {
+          headers: { 'Retry-After': String(retryAfter) },
+        });
+      }
+      throw rejection;
+    }
+  }
+
+  return {
+    consume,
+    require(scope: Scope): MiddlewareHandler<HttpEnv> {
+      return createMiddleware<HttpEnv>(async (c, next) => {
+        const principal = await authenticate(rt.db.prisma, rt.config.secret, c.req.header('authorization'));
+        requireScope(principal, scope);
+        await consume(principal);
+        c.set('principal', principal);
+        c.set('log', c.get('log').child({ accountId: principal.accountId, keyId: principal.keyId }));
+        await next();
+      });
+    },
+  };
+}
+
+export type AuthGuard = ReturnType<typeof createAuthGuard>;

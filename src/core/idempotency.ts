@@ -1,0 +1,74 @@
+import { sha256 } from './crypto.ts';
+import type { DbClient } from './db.ts';
+import { YarrowError } from './errors.ts';
+import type { HttpContext } from './http.ts';
+import type { Runtime } from './runtime.ts';
+
+const KEY_TTL_HOURS = 24;
+
+export interface StoredResponse {
+  status: 200 | 201 | 202;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Runs a create request once per `Idempotency-Key`. The handler's writes, the stored response and
+ * any jobs it enqueues commit in one transaction, so a crash leaves either nothing (the client may
+ * retry) or everything (a retry replays). A second request with the key while the first runs gets
+ * 409; the same key with another body gets 409; the same key and body replays the first answer.
+ * Requests rejected by validation store nothing, as at Stripe, so the client can fix and resend.
+ */
+export async function idempotentCreate(
+  rt: Runtime,
+  c: HttpContext,
+  rawBody: string,
+  handler: (tx: DbClient) => Promise<StoredResponse>,
+): Promise<Response> {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) {
+    const result = await rt.db.prisma.$transaction((tx) => handler(tx));
+    return c.json({ ok: true, ...result.body }, result.status);
+  }
+  if (key.length < 1 || key.length > 255) {
+    throw new YarrowError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
+  }
+  const { accountId } = c.get('principal');
+  const requestHash = sha256(`${c.req.method} ${c.req.path}\n${rawBody}`);
+
+  const outcome = await rt.db.prisma.$transaction(async (tx) => {
+    const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`
+      SELECT pg_try_advisory_xact_lock(${accountId}::int, hashtext(${key})) AS locked`;
+    if (!lock?.locked) {
+      throw new YarrowError('idempotency_conflict', 'Another request with this Idempotency-Key is in progress.', {
+        param: 'Idempotency-Key',
+      });
+    }
+    const previous = await tx.idempotencyKey.findUnique({ where: { accountId_key: { accountId, key } } });
+    if (previous && previous.expiresAt > new Date()) {
+      if (previous.requestHash !== requestHash) {
+        throw new YarrowError(
+          'idempotency_conflict',
+          'This Idempotency-Key was used with a different request; use a new key for a new request.',
+          { param: 'Idempotency-Key' },
+        );
+      }
+      return { replayed: true, status: previous.responseStatus as StoredResponse['status'], body: previous.responseBody as Record<string, unknown> };
+    }
+    const result = await handler(tx);
+    const stored = {
+      requestHash,
+      responseStatus: result.status,
+      responseBody: result.body as object,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + KEY_TTL_HOURS * 3600_000),
+    };
+    await tx.idempotencyKey.upsert({
+      where: { accountId_key: { accountId, key } },
+      create: { accountId, key, ...stored },
+      update: stored,
+    });
+    return { replayed: false, ...result };
+  });
+  if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json({ ok: true, ...outcome.body }, outcome.status);
+}

@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { createPubSub } from 'graphql-yoga';
+import type { DbClient } from './db.ts';
+import type { Logger } from './logger.ts';
+
+/** The one PostgreSQL channel every status change travels on, between all Yarrow processes. */
+export const EVENTS_CHANNEL = 'yarrow_events';
+// PostgreSQL rejects NOTIFY payloads of 8000 bytes or more; events carry ids and states, not documents.
+const MAX_PAYLOAD_BYTES = 7900;
+
+/** Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention). */
+export type Topics = {
+  diagnosticPong: [accountId: number, payload: DiagnosticPong];
+};
+
+export interface DiagnosticPong {
+  pingId: string;
+  workerPid: number;
+  sentAt: string;
+  receivedAt: string;
+}
+
+type Routed<T extends keyof Topics> = Topics[T] extends [infer Id, infer Payload] ? [id: Id, payload: Payload] : never;
+
+function encode(topic: string, payload: unknown): string {
+  const text = JSON.stringify({ topic, payload });
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`event ${topic} is too large for NOTIFY`);
+  return text;
+}
+
+/**
+ * Publishes an event to subscribers in every gateway process. Given a transaction, the event is
+ * sent only if and when it commits, so subscribers never see a change that did not happen.
+ */
+export async function publish<T extends keyof Topics>(db: DbClient, topic: T, ...[id, payload]: Routed<T>) {
+  await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${encode(`${topic}:${id}`, payload)})`;
+}
+
+/**
+ * An EventTarget whose dispatches travel through PostgreSQL NOTIFY and whose listeners hear every
+ * process's dispatches through LISTEN. It is the event target of the gateway's GraphQL pub/sub.
+ */
+export class PostgresEventTarget extends EventTarget {
+  #client?: pg.Client;
+  #closed = false;
+  #reconnectDelay = 100;
+  #url: string;
+  #logger: Logger;
+  #publisher: pg.Pool;
+
+  constructor(url: string, publisher: pg.Pool, logger: Logger) {
+    super();
+    this.#url = url;
+    this.#publisher = publisher;
+    this.#logger = logger;
+  }
+
+  async start() {
+    await this.#connect();
+  }
+
+  async #connect() {
+    const client = new pg.Client({ connectionString: this.#url, application_name: 'yarrow-listen', keepAlive: true });
+    client.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      try {
+        const { topic, payload } = JSON.parse(message.payload) as { topic: string; payload: unknown };
+        super.dispatchEvent(new CustomEvent(topic, { detail: payload }));
+      } catch (error) {
+        this.#logger.warn({ err: error }, 'unreadable event notification');
+      }
+    });
+    client.on('error', (error) => {
+      this.#logger.warn({ err: error }, 'event listener connection lost');
+      this.#scheduleReconnect(client);
+    });
+    client.on('end', () => this.#scheduleReconnect(client));
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    this.#client = client;
+    this.#reconnectDelay = 100;
+  }
+
+  #scheduleReconnect(lost: pg.Client) {
+    if (this.#closed || this.#client !== lost) return;
+    this.#client = undefined;
+    lost.removeAllListeners();
+    lost.on('error', () => {});
+    lost.end().catch(() => {});
+    const delay = this.#reconnectDelay;
+    this.#reconnectDelay = Math.min(delay * 2, 5_000);
+    setTimeout(() => {
+      if (this.#closed) return;
+      this.#connect().catch((error) => {
+        this.#logger.warn({ err: error, retryInMs: this.#reconnectDelay }, 'event listener reconnect failed');
+        const placeholder = new pg.Client();
+        this.#client = placeholder;
+        this.#scheduleReconnect(placeholder);
+      });
+    }, delay).unref();
+  }
+
+  override dispatchEvent(event: Event): boolean {
+    const detail = (event as CustomEvent).detail;
+    this.#publisher
+      .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encode(event.type, detail)])
+      .catch((error) => this.#logger.error({ err: error, topic: event.type }, 'event publish failed'));
+    return true;
+  }
+
+  async close() {
+    this.#closed = true;
+    const client = this.#client;
+    this.#client = undefined;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+export function createGraphqlPubSub(target: PostgresEventTarget) {
+  return createPubSub<Topics>({ eventTarget: target as never });
+}
+export type GraphqlPubSub = ReturnType<typeof createGraphqlPubSub>;

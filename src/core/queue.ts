@@ -1,0 +1,91 @@
+import { PgBoss, fromPrisma, type Job } from 'pg-boss';
+import { z } from 'zod';
+import type { DbClient } from './db.ts';
+
+/**
+ * Every queue Yarrow uses, with the zod schema of its job payload and its pg-boss options.
+ * Workers and producers import names from here only, so a payload shape lives in one place.
+ */
+export const queues = {
+  diagnostics_ping: {
+    payload: z.object({ accountId: z.number().int(), pingId: z.string(), sentAt: z.iso.datetime() }),
+    options: { retryLimit: 3, expireInSeconds: 60 },
+  },
+  maintenance: {
+    payload: z.object({}).loose(),
+    options: { retryLimit: 1, expireInSeconds: 300 },
+  },
+} as const satisfies Record<string, { payload: z.ZodType<object>; options: Parameters<PgBoss['createQueue']>[1] }>;
+
+export type QueueName = keyof typeof queues;
+export type JobData<Q extends QueueName> = z.infer<(typeof queues)[Q]['payload']>;
+
+export async function createQueues(boss: PgBoss) {
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  for (const [name, definition] of Object.entries(queues)) {
+    const options = { ...definition.options, notify: true };
+    if (existing.has(name)) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, options).catch(async (error) => {
+      // Another process created it between our read and our create.
+      if (!(await boss.getQueue(name))) throw error;
+    });
+  }
+}
+
+export function createBoss(url: string, options: { max?: number; applicationName?: string; supervise?: boolean } = {}) {
+  const boss = new PgBoss({
+    connectionString: url,
+    max: options.max ?? 5,
+    application_name: options.applicationName ?? 'yarrow-queue',
+    useListenNotify: true,
+    // Maintenance and cron run in worker processes; gateways only send.
+    supervise: options.supervise ?? false,
+    schedule: options.supervise ?? false,
+    migrate: false,
+  });
+  return boss;
+}
+
+/**
+ * Enqueues a job. Pass `tx` (a Prisma interactive transaction) to commit the job together with
+ * the rows that need it: if the transaction rolls back, the job never existed.
+ */
+export async function sendJob<Q extends QueueName>(
+  boss: PgBoss,
+  queue: Q,
+  data: JobData<Q>,
+  options: { tx?: DbClient; startAfter?: Date | number; singletonKey?: string; id?: string } = {},
+): Promise<string | null> {
+  const payload = queues[queue].payload.parse(data);
+  const { tx, ...jobOptions } = options;
+  return boss.send(queue, payload, { ...jobOptions, ...(tx ? { db: fromPrisma(tx as never) } : {}) });
+}
+
+export interface WorkOptions {
+  batchSize?: number;
+  localConcurrency?: number;
+  pollingIntervalSeconds?: number;
+}
+
+/** Registers a handler whose jobs are validated against the queue's schema before it runs. */
+export async function workQueue<Q extends QueueName>(
+  boss: PgBoss,
+  queue: Q,
+  options: WorkOptions,
+  handler: (jobs: Array<Job<JobData<Q>>>) => Promise<void>,
+): Promise<string> {
+  return boss.work<JobData<Q>>(
+    queue,
+    {
+      batchSize: options.batchSize ?? 1,
+      localConcurrency: options.localConcurrency ?? 1,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      notifyPollingIntervalSeconds: 30,
+      burstWhenBatchFull: true,
+    },
+    async (jobs) => {
+      for (const job of jobs) job.data = queues[queue].payload.parse(job.data) as JobData<Q>;
+      await handler(jobs);
+    },
+  );
+}

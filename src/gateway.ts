@@ -1,0 +1,101 @@
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { registerAccountRoutes } from './accounts/rest.ts';
+import { YarrowError } from './core/errors.ts';
+import { createAuthGuard, errorResponse, type HttpEnv } from './core/http.ts';
+import { newId } from './core/ids.ts';
+import { httpRequests } from './core/metrics.ts';
+import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
+import type { Runtime } from './core/runtime.ts';
+import { createGraphqlServer } from './graphql/server.ts';
+import { registerSystemRoutes } from './system/rest.ts';
+
+export interface Gateway {
+  server: Server;
+  /** Starts listening; resolves with the bound port (useful with port 0). */
+  start(port: number, host?: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** One HTTP server: REST routes, /graphql over HTTP, SSE and WebSocket, and /metrics. */
+export async function buildGateway(rt: Runtime): Promise<Gateway> {
+  const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger);
+  await events.start();
+  const pubsub = createGraphqlPubSub(events);
+  const auth = createAuthGuard(rt);
+  const graphql = createGraphqlServer(rt, pubsub, auth);
+
+  const app = new Hono<HttpEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : newId('request');
+    c.set('requestId', requestId);
+    c.set('log', rt.logger.child({ requestId }));
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    const ms = performance.now() - started;
+    const route = c.req.routePath || 'unmatched';
+    httpRequests.observe({ method: c.req.method, route, status: String(c.res.status) }, ms / 1000);
+    c.get('log').info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: rt.config.BODY_LIMIT_BYTES,
+      onError: (c) =>
+        errorResponse(
+          c,
+          new YarrowError('payload_too_large', `The request body exceeds ${rt.config.BODY_LIMIT_BYTES} bytes.`),
+        ),
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof YarrowError) return errorResponse(c, error);
+    c.get('log')?.error({ err: error }, 'unhandled error');
+    return errorResponse(c, new YarrowError('internal_error', 'An internal error occurred.'));
+  });
+  app.notFound((c) => errorResponse(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));
+
+  registerSystemRoutes(app, rt);
+  registerAccountRoutes(app, rt, auth);
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
+
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const wss = new WebSocketServer({ noServer: true });
+  const wsServer = graphql.attachWebSocket(wss);
+  server.on('upgrade', (request, socket, head) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/graphql') {
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    } else {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+    }
+  });
+
+  return {
+    server,
+    start(port, host = rt.config.HOST) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+      });
+    },
+    async stop() {
+      await wsServer.dispose();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      });
+      await events.close();
+    },
+  };
+}

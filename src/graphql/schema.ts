@@ -1,0 +1,18 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './scalars.ts';
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});
+
+// Each domain registers its own types, queries, mutations and subscriptions.
+import '../accounts/graphql.ts';
+import '../system/graphql.ts';
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema.graphql; test/graphql/schema.test.ts fails when it is stale. */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

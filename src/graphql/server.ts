@@ -1,0 +1,101 @@
+import { GraphQLError } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { IncomingMessage } from 'node:http';
+import { useServer } from 'graphql-ws/use/ws';
+import type { WebSocketServer } from 'ws';
+import { authenticate, type Principal } from '../core/auth.ts';
+import { YarrowError } from '../core/errors.ts';
+import type { AuthGuard } from '../core/http.ts';
+import { newId } from '../core/ids.ts';
+import type { GraphqlPubSub } from '../core/pubsub.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { GraphqlContext } from './builder.ts';
+import { schema } from './schema.ts';
+
+type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown> };
+
+function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof YarrowError) {
+    return new GraphQLError(original.message, {
+      nodes: error instanceof GraphQLError ? error.nodes : undefined,
+      path: error instanceof GraphQLError ? error.path : undefined,
+      extensions: { code: original.code, ...(original.param ? { param: original.param } : {}) },
+    });
+  }
+  if (error instanceof GraphQLError && !error.originalError) {
+    // Parse and validation errors describe the client's document: safe to show as they are.
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      path: error.path,
+      extensions: { ...error.extensions, code: (error.extensions.code as string | undefined) ?? 'invalid_request' },
+    });
+  }
+  rt.logger.error({ err: original }, 'unexpected GraphQL error');
+  return new GraphQLError('An internal error occurred.', {
+    path: error instanceof GraphQLError ? error.path : undefined,
+    extensions: { code: 'internal_error' },
+  });
+}
+
+export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: AuthGuard) {
+  async function principalFor(authorization: unknown): Promise<{ principal?: Principal; authError?: YarrowError }> {
+    if (typeof authorization !== 'string' || authorization === '') return {};
+    try {
+      const principal = await authenticate(rt.db.prisma, rt.config.secret, authorization);
+      await auth.consume(principal);
+      return { principal };
+    } catch (error) {
+      if (error instanceof YarrowError) return { authError: error };
+      throw error;
+    }
+  }
+
+  const yoga: YogaServerInstance<ServerContext, GraphqlContext> = createYoga<ServerContext, GraphqlContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: rt.config.graphiql ? { title: 'Yarrow GraphQL', subscriptionsProtocol: 'WS' } : false,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
+    context: async ({ request, connectionParams, requestId }) => {
+      const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
+      const result = await principalFor(header);
+      if (result.authError?.code === 'rate_limited') throw result.authError;
+      return { rt, pubsub, requestId: requestId ?? newId('request'), ...result };
+    },
+  });
+
+  /** Serves graphql-ws (the `graphql-transport-ws` protocol) on the given WebSocket server. */
+  function attachWebSocket(wss: WebSocketServer) {
+    return useServer<Record<string, unknown>, { request: IncomingMessage }>(
+      {
+        execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
+        subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+        onSubscribe: async (ctx, _id, params) => {
+          const { schema: envelopedSchema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+            ...ctx,
+            req: ctx.extra.request,
+            socket: ctx.extra.socket,
+            params,
+            connectionParams: ctx.connectionParams,
+          });
+          const args = {
+            schema: envelopedSchema,
+            operationName: params.operationName,
+            document: parse(params.query),
+            variableValues: params.variables,
+            contextValue: await contextFactory(),
+            rootValue: { execute, subscribe },
+          };
+          const errors = validate(args.schema, args.document);
+          if (errors.length) return errors.map((error: GraphQLError) => toGraphqlError(error, rt));
+          return args;
+        },
+      },
+      wss,
+    );
+  }
+
+  return { yoga, attachWebSocket };
+}

@@ -1,0 +1,13 @@
+// The gateway process: `npm start` runs one; run more (with DATABASE_URL and another PORT) to scale.
+import { buildGateway } from './gateway.ts';
+import { onShutdown, openRuntime } from './core/process.ts';
+
+const rt = await openRuntime('gateway');
+const gateway = await buildGateway(rt);
+const port = await gateway.start(rt.config.PORT);
+rt.logger.info({ port, host: rt.config.HOST }, 'gateway listening');
+process.send?.({ type: 'ready', port });
+onShutdown(rt.logger, async () => {
+  await gateway.stop();
+  await rt.close();
+});

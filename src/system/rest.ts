@@ -1,0 +1,19 @@
+import type { Hono } from 'hono';
+import type { HttpEnv } from '../core/http.ts';
+import { registry } from '../core/metrics.ts';
+import type { Runtime } from '../core/runtime.ts';
+import { checkHealth } from './service.ts';
+
+export function registerSystemRoutes(app: Hono<HttpEnv>, rt: Runtime) {
+  app.get('/api/v1/status', (c) => c.json({ ok: true, service: 'yarrow-pay', env: rt.config.YARROW_ENV }));
+
+  app.get('/api/v1/health', async (c) => {
+    const report = await checkHealth(rt);
+    return c.json(report, report.ok ? 200 : 503);
+  });
+
+  app.get('/metrics', async (c) => {
+    c.header('Content-Type', registry.contentType);
+    return c.body(await registry.metrics());
+  });
+}

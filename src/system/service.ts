@@ -1,0 +1,48 @@
+import type { PgBoss } from 'pg-boss';
+import { newId } from '../core/ids.ts';
+import { publish, type DiagnosticPong } from '../core/pubsub.ts';
+import { sendJob, type JobData } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+
+export interface HealthReport {
+  ok: boolean;
+  database: { ok: boolean; latency_ms?: number; error?: string };
+  queue: { ok: boolean; queues?: number; error?: string };
+}
+
+export async function checkHealth(rt: Runtime): Promise<HealthReport> {
+  const started = performance.now();
+  const database = await rt.db.pool
+    .query('SELECT 1')
+    .then(() => ({ ok: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 }))
+    .catch((error: Error) => ({ ok: false, error: error.message }));
+  const queue = await rt.boss
+    .getQueues()
+    .then((list) => ({ ok: list.length > 0, queues: list.length }))
+    .catch((error: Error) => ({ ok: false, error: error.message }));
+  return { ok: database.ok && queue.ok, database, queue };
+}
+
+/** Sends a ping through the queue; a worker answers on the `diagnosticPong` subscription. */
+export async function sendDiagnosticPing(rt: Runtime, accountId: number) {
+  const ping = { accountId, pingId: newId('diagnosticPing'), sentAt: new Date().toISOString() };
+  await sendJob(rt.boss, 'diagnostics_ping', ping);
+  return ping;
+}
+
+/** Worker side of the ping: proves the queue and the cross-process event path both work. */
+export async function answerDiagnosticPing(rt: Runtime, ping: JobData<'diagnostics_ping'>) {
+  const pong: DiagnosticPong = {
+    pingId: ping.pingId,
+    workerPid: process.pid,
+    sentAt: ping.sentAt,
+    receivedAt: new Date().toISOString(),
+  };
+  await publish(rt.db.prisma, 'diagnosticPong', ping.accountId, pong);
+}
+
+export async function purgeExpiredIdempotencyKeys(rt: Runtime): Promise<number> {
+  return rt.db.prisma.$executeRaw`DELETE FROM idempotency_keys WHERE expires_at < now()`;
+}
+
+export type { PgBoss };

@@ -1,0 +1,18 @@
+// A worker process: `npm run worker -- diagnostics maintenance` (no names: every worker).
+// Start as many as you like, on any host that reaches the database; pg-boss shares the jobs out.
+import { onShutdown, openRuntime } from '../src/core/process.ts';
+import { workerNames, workers } from './registry.ts';
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const names = requested.length > 0 ? requested : workerNames;
+const unknown = names.filter((name) => !(name in workers));
+if (unknown.length > 0) {
+  console.error(`Unknown worker(s): ${unknown.join(', ')}. Known: ${workerNames.join(', ')}.`);
+  process.exit(2);
+}
+
+const rt = await openRuntime(`worker:${names.join('+')}`, { supervise: true });
+for (const name of names) await workers[name]!(rt);
+rt.logger.info({ workers: names }, 'workers running');
+process.send?.({ type: 'ready' });
+onShutdown(rt.logger, () => rt.close());
