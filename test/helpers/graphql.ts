@@ -1,0 +1,74 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+
+export interface GraphqlResult<T> {
+  data?: T | null;
+  errors?: Array<{ message: string; path?: string[]; extensions?: { code?: string; param?: string } }>;
+}
+
+/** Executes a typed operation over HTTP against a running gateway. */
+export async function execute<T, V>(
+  baseUrl: string,
+  key: string | undefined,
+  document: TypedDocumentNode<T, V>,
+  ...[variables]: V extends Record<string, never> ? [] : [V]
+): Promise<GraphqlResult<T>> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ query: print(document), variables }),
+  });
+  return (await response.json()) as GraphqlResult<T>;
+}
+
+export function wsClient(wsUrl: string, key: string): Client {
+  return createClient({
+    url: wsUrl,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${key}` },
+    retryAttempts: 0,
+    lazy: true,
+  });
+}
+
+/** A live subscription whose results the test pulls one at a time with `next()`. */
+export interface LiveSubscription<T> {
+  next(): Promise<GraphqlResult<T>>;
+  dispose(): void;
+}
+
+export function subscribe<T, V>(client: Client, document: TypedDocumentNode<T, V>, variables?: V): LiveSubscription<T> {
+  const buffered: GraphqlResult<T>[] = [];
+  const waiting: Array<{ resolve: (value: GraphqlResult<T>) => void; reject: (error: Error) => void }> = [];
+  let failure: Error | undefined;
+  const dispose = client.subscribe<T>(
+    { query: print(document), variables: variables as Record<string, unknown> | undefined },
+    {
+      next: (value) => {
+        const result = value as GraphqlResult<T>;
+        const waiter = waiting.shift();
+        if (waiter) waiter.resolve(result);
+        else buffered.push(result);
+      },
+      error: (error) => {
+        failure = error instanceof Error ? error : new Error(JSON.stringify(error));
+        for (const waiter of waiting.splice(0)) waiter.reject(failure);
+      },
+      complete: () => {
+        failure ??= new Error('subscription completed');
+        for (const waiter of waiting.splice(0)) waiter.reject(failure);
+      },
+    },
+  );
+  return {
+    next() {
+      const result = buffered.shift();
+      if (result) return Promise.resolve(result);
+      if (failure) return Promise.reject(failure);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    dispose,
+  };
+}
