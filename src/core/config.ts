@@ -22,8 +22,8 @@ const environmentSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
-  RATE_LIMIT_BURST_SECONDS: z.coerce.number().int().min(1).default(1),
+  RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   GRAPHIQL: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
 });

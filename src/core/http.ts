@@ -59,8 +59,8 @@ export function createAuthGuard(rt: Runtime) {
     tableName: 'rate_limits',
     tableCreated: true,
     keyPrefix: 'key',
-    points: rt.config.RATE_LIMIT_PER_SECOND * rt.config.RATE_LIMIT_BURST_SECONDS,
-    duration: rt.config.RATE_LIMIT_BURST_SECONDS,
+    points: rt.config.RATE_LIMIT_POINTS,
+    duration: rt.config.RATE_LIMIT_WINDOW_SECONDS,
     clearExpiredByTimeout: false,
   });
 

@@ -20,6 +20,23 @@ export interface GraphqlContext {
   authError?: YarrowError;
 }
 
+interface ScopeFailure {
+  kind: string;
+  scope?: string;
+  parameter?: unknown;
+  failures?: ScopeFailure[];
+}
+
+/** The first `scope` check that failed, searched through any/all combinations. */
+function missingScope(failure: ScopeFailure): string | undefined {
+  if (failure.kind === 'AuthScope' && failure.scope === 'scope') return String(failure.parameter);
+  for (const inner of failure.failures ?? []) {
+    const found = missingScope(inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 // The Prisma plugin resolves the client per request from context so one schema serves any database.
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
@@ -54,8 +71,7 @@ export const builder = new SchemaBuilder<{
       if (!ctx.principal) {
         return ctx.authError ?? new YarrowError('unauthorized', 'Missing API key. Send it as "Authorization: Bearer <key>".');
       }
-      const failure = result.failure as { kind: string; scope?: string; parameter?: unknown };
-      const scope = failure.kind === 'AuthScope' && failure.scope === 'scope' ? String(failure.parameter) : 'unknown';
+      const scope = missingScope(result.failure) ?? 'unknown';
       return new YarrowError('forbidden', `This key lacks the required scope "${scope}".`, { param: scope });
     },
   },

@@ -28,6 +28,8 @@ export interface TestApp {
   account(options?: { scopes?: Scope[]; name?: string }): Promise<TestAccount>;
   /** Starts `workers/main.ts` with the given worker names as a real child process. */
   startWorkers(names: string[]): Promise<ChildProcess>;
+  /** Another gateway on the same database, as a second process would be. */
+  startExtraGateway(): Promise<{ baseUrl: string; stop(): Promise<void> }>;
   /** Calls a REST path with JSON. */
   request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
@@ -41,7 +43,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     YARROW_SECRET: TEST_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
-    RATE_LIMIT_PER_SECOND: '1000',
+    RATE_LIMIT_POINTS: '100000',
     DATABASE_POOL_SIZE: '5',
     ...options.env,
   };
@@ -74,6 +76,18 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
         child.once('exit', (code) => reject(new Error(`worker exited early with code ${code}`)));
       });
       return child;
+    },
+    async startExtraGateway() {
+      const extraRt = await openRuntime('test-gateway-2', { config });
+      const extra = await buildGateway(extraRt);
+      const extraPort = await extra.start(0, '127.0.0.1');
+      return {
+        baseUrl: `http://127.0.0.1:${extraPort}`,
+        async stop() {
+          await extra.stop();
+          await extraRt.close();
+        },
+      };
     },
     async request(method, path, { key, body, headers = {} } = {}) {
       const response = await fetch(`${baseUrl}${path}`, {

@@ -1,0 +1,173 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../../src/sdk/gql/index.ts';
+import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
+import { execute } from '../helpers/graphql.ts';
+
+const CreateKey = graphql(`
+  mutation CreateKey($input: CreateApiKeyInput!) {
+    createApiKey(input: $input) {
+      secret
+      apiKey {
+        id
+        label
+        prefix
+        scopes
+        lastUsedAt
+        revokedAt
+      }
+    }
+  }
+`);
+
+const RevokeKey = graphql(`
+  mutation RevokeKey($id: ID!) {
+    revokeApiKey(id: $id) {
+      id
+      revokedAt
+    }
+  }
+`);
+
+const AccountKeys = graphql(`
+  query AccountKeys {
+    account {
+      id
+      name
+      apiKeys(first: 50) {
+        edges {
+          node {
+            id
+            prefix
+            lastUsedAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+let app: TestApp;
+let owner: TestAccount;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await app.account();
+});
+afterAll(() => app?.stop());
+
+/** Every text value stored in every table of the test database, for "no plaintext" checks. */
+async function databaseDump(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    let dump = '';
+    for (const { table_name } of tables.rows) {
+      const rows = await client.query(`SELECT * FROM "${table_name}"`);
+      dump += JSON.stringify(rows.rows);
+    }
+    return dump;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('API keys', () => {
+  it('are shown once and stored only as a hash', async () => {
+    const result = await execute(app.baseUrl, owner.key, CreateKey, {
+      input: { label: 'Reporting', scopes: ['PAYMENTS_READ', 'ACCOUNT_READ'] },
+    });
+    const created = result.data!.createApiKey;
+    expect(created.secret).toMatch(/^yk_test_[0-9A-Za-z]{40}$/);
+    expect(created.apiKey.prefix).toBe(created.secret.slice(0, 14));
+    expect(created.apiKey.scopes).toEqual(['PAYMENTS_READ', 'ACCOUNT_READ']);
+    const dump = await databaseDump(app.databaseUrl);
+    expect(dump).toContain(created.apiKey.id);
+    expect(dump).not.toContain(created.secret);
+    expect(dump).not.toContain(created.secret.slice(14));
+    expect(dump).not.toContain(owner.key.slice(14));
+    // And the key works.
+    const me = await app.request('GET', '/api/v1/account', { key: created.secret });
+    expect(me.status).toBe(200);
+    expect(me.body.account.id).toBe(owner.id);
+  });
+
+  it('answer 401 when missing, unknown or revoked, on REST and GraphQL', async () => {
+    const missing = await app.request('GET', '/api/v1/account');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ ok: false, error: { code: 'unauthorized', message: expect.any(String) } });
+
+    const unknown = await app.request('GET', '/api/v1/account', { key: 'yk_test_doesnotexist' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error.code).toBe('unauthorized');
+
+    const created = (await execute(app.baseUrl, owner.key, CreateKey, { input: { label: 'Temp', scopes: ['ACCOUNT_READ'] } })).data!
+      .createApiKey;
+    expect((await app.request('GET', '/api/v1/account', { key: created.secret })).status).toBe(200);
+    const revoked = await execute(app.baseUrl, owner.key, RevokeKey, { id: created.apiKey.id });
+    expect(revoked.data?.revokeApiKey.revokedAt).toBeTruthy();
+    const after = await app.request('GET', '/api/v1/account', { key: created.secret });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('unauthorized');
+    const viaGraphql = await execute(app.baseUrl, created.secret, AccountKeys);
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('unauthorized');
+  });
+
+  it('answer 403 naming the scope a key lacks', async () => {
+    const limited = await app.account({ scopes: ['payments.read'] });
+    const rest = await app.request('GET', '/api/v1/account', { key: limited.key });
+    expect(rest.status).toBe(403);
+    expect(rest.body.error).toEqual({ code: 'forbidden', message: expect.stringContaining('account.read'), param: 'account.read' });
+
+    const gql = await execute(app.baseUrl, limited.key, AccountKeys);
+    expect(gql.errors?.[0]?.extensions).toEqual({ code: 'forbidden', param: 'account.read' });
+
+    const mint = await execute(app.baseUrl, limited.key, CreateKey, { input: { label: 'x', scopes: ['KEYS_MANAGE'] } });
+    expect(mint.errors?.[0]?.extensions?.code).toBe('forbidden');
+  });
+
+  it("cannot see or revoke another account's keys", async () => {
+    const other = await app.account();
+    const theirs = (await execute(app.baseUrl, other.key, CreateKey, { input: { label: 'Theirs', scopes: ['ACCOUNT_READ'] } }))
+      .data!.createApiKey;
+    const revoke = await execute(app.baseUrl, owner.key, RevokeKey, { id: theirs.apiKey.id });
+    expect(revoke.errors?.[0]?.extensions?.code).toBe('not_found');
+    const restRevoke = await app.request('POST', `/api/v1/api-keys/${theirs.apiKey.id}/revoke`, { key: owner.key });
+    expect(restRevoke.status).toBe(404);
+    expect((await app.request('GET', '/api/v1/account', { key: theirs.secret })).status).toBe(200);
+
+    const mine = await execute(app.baseUrl, owner.key, AccountKeys);
+    const ids = mine.data!.account.apiKeys.edges.map((edge) => edge.node.id);
+    expect(ids).not.toContain(theirs.apiKey.id);
+    expect(mine.data!.account.id).toBe(owner.id);
+  });
+
+  it('reject bad input with invalid_request naming the param, and create nothing', async () => {
+    const before = (await execute(app.baseUrl, owner.key, AccountKeys)).data!.account.apiKeys.edges.length;
+    const blank = await execute(app.baseUrl, owner.key, CreateKey, { input: { label: '   ', scopes: ['ACCOUNT_READ'] } });
+    expect(blank.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'input.label' });
+    const none = await execute(app.baseUrl, owner.key, CreateKey, { input: { label: 'x', scopes: [] } });
+    expect(none.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'input.scopes' });
+    const rest = await app.request('POST', '/api/v1/api-keys', { key: owner.key, body: { label: 'x', scopes: ['root'] } });
+    expect(rest.status).toBe(400);
+    expect(rest.body.error).toMatchObject({ code: 'invalid_request', param: 'scopes[0]' });
+    const extra = await app.request('POST', '/api/v1/api-keys', { key: owner.key, body: { label: 'x', scopes: ['account.read'], admin: true } });
+    expect(extra.status).toBe(400);
+    const after = (await execute(app.baseUrl, owner.key, AccountKeys)).data!.account.apiKeys.edges.length;
+    expect(after).toBe(before);
+  });
+
+  it('record when they were last used', async () => {
+    const fresh = (await execute(app.baseUrl, owner.key, CreateKey, { input: { label: 'Usage', scopes: ['ACCOUNT_READ'] } })).data!
+      .createApiKey;
+    expect(fresh.apiKey.lastUsedAt).toBeNull();
+    await app.request('GET', '/api/v1/account', { key: fresh.secret });
+    const listed = (await execute(app.baseUrl, owner.key, AccountKeys)).data!.account.apiKeys.edges.find(
+      (edge) => edge.node.id === fresh.apiKey.id,
+    );
+    expect(listed?.node.lastUsedAt).toBeTruthy();
+  });
+});

@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/core/config.ts';
+
+describe('configuration', () => {
+  it('names every bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', YARROW_ENV: 'prod', YARROW_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'YARROW_ENV', 'YARROW_SECRET']) expect(message).toContain(name);
+    }
+  });
+
+  it('has defaults for a fresh machine and generates the server secret once', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.PORT).toBe(4000);
+    expect(first.YARROW_ENV).toBe('sandbox');
+    expect(first.graphiql).toBe(true);
+    expect(first.publicBaseUrl).toBe('http://localhost:4000');
+    expect(first.secret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'secret'), 'utf8')).toBe(first.secret);
+    expect(statSync(join(dataDir, 'secret')).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir }).secret).toBe(first.secret);
+  });
+
+  it('turns GraphiQL off outside the sandbox unless asked', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir, YARROW_ENV: 'live' }).graphiql).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, YARROW_ENV: 'live', GRAPHIQL: 'true' }).graphiql).toBe(true);
+  });
+});
