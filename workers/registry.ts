@@ -6,7 +6,7 @@ import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system
 /** Every worker by name. `npm run worker -- <name…>` starts the named ones; `npm start` starts all. */
 export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
   diagnostics: async (rt) => {
-    await workQueue(rt.boss, 'diagnostics_ping', { batchSize: 10 }, async (jobs) => {
+    await workQueue(rt.boss, 'diagnostics_ping', { batchSize: 10, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
       for (const job of jobs) await answerDiagnosticPing(rt, job.data);
       jobsProcessed.inc({ queue: 'diagnostics_ping', outcome: 'completed' }, jobs.length);
     });
