@@ -1,18 +1,35 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
 import { YarrowError } from './core/errors.ts';
-import { createAuthGuard, errorResponse, type HttpEnv } from './core/http.ts';
+import { createAuthGuard, errorResponse, type AuthGuard, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
-import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
+import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
 import { registerSystemRoutes } from './system/rest.ts';
+
+/** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
+export interface GatewayContext {
+  app: Hono<HttpEnv>;
+  rt: Runtime;
+  auth: AuthGuard;
+  /** LISTEN/NOTIFY event target: `addEventListener('topic:id', …)` hears every process's publishes. */
+  events: PostgresEventTarget;
+  pubsub: GraphqlPubSub;
+  /** Serve WebSocket upgrades on a path (the GraphQL path is taken). */
+  onUpgrade(path: string, handler: UpgradeHandler): void;
+  /** Run before the server closes (close your own sockets and timers here). */
+  onStop(hook: () => Promise<void>): void;
+}
+
+export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface Gateway {
   server: Server;
@@ -63,20 +80,43 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   });
   app.notFound((c) => errorResponse(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));
 
+  const wss = new WebSocketServer({ noServer: true });
+  const wsServer = graphql.attachWebSocket(wss);
+  const upgrades = new Map<string, UpgradeHandler>([
+    ['/graphql', (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))],
+  ]);
+  const stopHooks: Array<() => Promise<void>> = [];
+  const context: GatewayContext = {
+    app,
+    rt,
+    auth,
+    events,
+    pubsub,
+    onStop(hook) {
+      stopHooks.push(hook);
+    },
+    onUpgrade(path, handler) {
+      if (upgrades.has(path)) throw new Error(`WebSocket path ${path} is taken`);
+      upgrades.set(path, handler);
+    },
+  };
+
   registerSystemRoutes(app, rt);
   registerAccountRoutes(app, rt, auth);
+  // --- payments ---
+
+  // --- webhooks ---
+
+  // --- relay ---
+
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const wss = new WebSocketServer({ noServer: true });
-  const wsServer = graphql.attachWebSocket(wss);
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/graphql') {
-      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-    } else {
-      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
-    }
+    const handler = upgrades.get(path);
+    if (handler) handler(request, socket, head);
+    else socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
   });
 
   return {
@@ -88,6 +128,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
       });
     },
     async stop() {
+      for (const stop of stopHooks) await stop();
       await wsServer.dispose();
       for (const client of wss.clients) client.terminate();
       wss.close();

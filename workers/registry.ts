@@ -11,6 +11,12 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
       jobsProcessed.inc({ queue: 'diagnostics_ping', outcome: 'completed' }, jobs.length);
     });
   },
+  // --- payments ---
+
+  // --- webhooks ---
+
+  // --- relay ---
+
   maintenance: async (rt) => {
     await rt.boss.schedule('maintenance', '*/10 * * * *', {});
     await workQueue(rt.boss, 'maintenance', {}, async () => {

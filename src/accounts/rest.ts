@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import type { ApiKey, Account } from '../generated/prisma/client.ts';
 import type { AuthGuard, HttpEnv } from '../core/http.ts';
-import { ok, readJson } from '../core/http.ts';
+import { ok, parseQuery, readJson } from '../core/http.ts';
+import { listBody, listQuery } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { createApiKey, getAccount, revokeApiKey } from './service.ts';
+import { createApiKey, getAccount, listApiKeys, revokeApiKey } from './service.ts';
 
 export function accountJson(account: Account) {
   return {
@@ -43,6 +44,12 @@ export function registerAccountRoutes(app: Hono<HttpEnv>, rt: Runtime, auth: Aut
       const created = await createApiKey(rt, tx, c.get('principal').accountId, body);
       return { status: 201, body: { api_key: apiKeyJson(created.apiKey), secret: created.secret } };
     });
+  });
+
+  app.get('/api/v1/api-keys', auth.require('keys.manage'), async (c) => {
+    const query = parseQuery(c, listQuery);
+    const rows = await listApiKeys(rt.db.prisma, c.get('principal'), query);
+    return ok(c, listBody(rows, query, '/api/v1/api-keys', apiKeyJson));
   });
 
   app.post('/api/v1/api-keys/:id/revoke', auth.require('keys.manage'), async (c) => {

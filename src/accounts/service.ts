@@ -4,6 +4,7 @@ import { hashApiKey, scopes, type Principal } from '../core/auth.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
 
@@ -55,6 +56,15 @@ export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, ac
     },
   });
   return { apiKey, secret };
+}
+
+export async function listApiKeys(db: DbClient, principal: Principal, query: ListQuery): Promise<ApiKey[]> {
+  const cursorOwned = async (id: string | undefined) =>
+    !id || (await db.apiKey.count({ where: { id, accountId: principal.accountId } })) === 1;
+  if (!(await cursorOwned(query.starting_after)) || !(await cursorOwned(query.ending_before))) {
+    throw notFound('API key', query.starting_after ? 'starting_after' : 'ending_before');
+  }
+  return db.apiKey.findMany({ where: { accountId: principal.accountId }, ...pageArgs(query) });
 }
 
 export async function revokeApiKey(db: DbClient, principal: Principal, keyId: string): Promise<ApiKey> {

@@ -5,6 +5,7 @@ export const errorStatus = {
   invalid_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  subscription_expired: 402,
   not_found: 404,
   invalid_state: 409,
   idempotency_conflict: 409,
@@ -13,6 +14,7 @@ export const errorStatus = {
   invalid_device: 422,
   rate_limited: 429,
   internal_error: 500,
+  queue_blocked: 503,
   service_unavailable: 503,
 } as const;
 

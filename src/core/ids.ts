@@ -5,6 +5,13 @@ export const idPrefixes = {
   apiKey: 'key',
   request: 'req',
   diagnosticPing: 'ping',
+  event: 'evt',
+  // --- payments ---
+
+  // --- webhooks ---
+
+  // --- relay ---
+
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -11,6 +11,13 @@ const MAX_PAYLOAD_BYTES = 7900;
 /** Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention). */
 export type Topics = {
   diagnosticPong: [accountId: number, payload: DiagnosticPong];
+
+  // --- payments ---
+
+  // --- webhooks ---
+
+  // --- relay ---
+
 };
 
 export interface DiagnosticPong {

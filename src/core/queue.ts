@@ -15,6 +15,13 @@ export const queues = {
     payload: z.object({}).loose(),
     options: { retryLimit: 1, expireInSeconds: 300 },
   },
+
+  // --- payments ---
+
+  // --- webhooks ---
+
+  // --- relay ---
+
 } as const satisfies Record<string, { payload: z.ZodType<object>; options: Parameters<PgBoss['createQueue']>[1] }>;
 
 export type QueueName = keyof typeof queues;

@@ -10,6 +10,13 @@ builder.subscriptionType({});
 import '../accounts/graphql.ts';
 import '../system/graphql.ts';
 
+// --- payments ---
+
+// --- webhooks ---
+
+// --- relay ---
+
+
 export const schema = builder.toSchema();
 
 /** The SDL committed as schema.graphql; test/graphql/schema.test.ts fails when it is stale. */

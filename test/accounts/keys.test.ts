@@ -171,3 +171,37 @@ describe('API keys', () => {
     expect(listed?.node.lastUsedAt).toBeTruthy();
   });
 });
+
+describe('GET /api/v1/api-keys', () => {
+  it('pages newest first with starting_after / ending_before and has_more', async () => {
+    const lister = await app.account();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await app.request('POST', '/api/v1/api-keys', { key: lister.key, body: { label: `k${i}`, scopes: ['account.read'] } });
+      ids.push(created.body.api_key.id);
+    }
+    const all = await app.request('GET', '/api/v1/api-keys?limit=100', { key: lister.key });
+    expect(all.body.object).toBe('list');
+    expect(all.body.has_more).toBe(false);
+    const newestFirst = all.body.data.map((key: { id: string }) => key.id);
+    expect(newestFirst.slice(0, 4)).toEqual([...ids].reverse());
+    expect(newestFirst).toHaveLength(5); // plus the account's own key
+
+    const page1 = await app.request('GET', '/api/v1/api-keys?limit=2', { key: lister.key });
+    expect(page1.body.data.map((key: { id: string }) => key.id)).toEqual(newestFirst.slice(0, 2));
+    expect(page1.body.has_more).toBe(true);
+    const page2 = await app.request('GET', `/api/v1/api-keys?limit=2&starting_after=${newestFirst[1]}`, { key: lister.key });
+    expect(page2.body.data.map((key: { id: string }) => key.id)).toEqual(newestFirst.slice(2, 4));
+    expect(page2.body.has_more).toBe(true);
+    const back = await app.request('GET', `/api/v1/api-keys?limit=2&ending_before=${newestFirst[2]}`, { key: lister.key });
+    expect(back.body.data.map((key: { id: string }) => key.id)).toEqual(newestFirst.slice(0, 2));
+
+    for (const bad of ['limit=0', 'limit=101', 'limit=abc']) {
+      const response = await app.request('GET', `/api/v1/api-keys?${bad}`, { key: lister.key });
+      expect(response.status, bad).toBe(400);
+      expect(response.body.error.param).toBe('limit');
+    }
+    const foreignCursor = await app.request('GET', `/api/v1/api-keys?starting_after=${ids[0]}`, { key: owner.key });
+    expect(foreignCursor.status).toBe(404);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Query parameters of every REST list, as at Stripe: newest first, cursor by object id. */
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  starting_after: z.string().min(1).max(255).optional(),
+  ending_before: z.string().min(1).max(255).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/**
+ * Prisma arguments for one page over a table ordered by (createdAt desc, id desc). Ids are typeids
+ * (time-ordered), so `id` alone orders rows the same way and serves as the cursor.
+ */
+export function pageArgs(query: ListQuery) {
+  if (query.ending_before) {
+    return { take: -(query.limit + 1), cursor: { id: query.ending_before }, skip: 1, orderBy: { id: 'desc' as const } };
+  }
+  if (query.starting_after) {
+    return { take: query.limit + 1, cursor: { id: query.starting_after }, skip: 1, orderBy: { id: 'desc' as const } };
+  }
+  return { take: query.limit + 1, orderBy: { id: 'desc' as const } };
+}
+
+/** `{object: "list", data, has_more, url}` from the rows `pageArgs` fetched (one extra tells has_more). */
+export function listBody<Row, Json>(rows: Row[], query: ListQuery, url: string, toJson: (row: Row) => Json) {
+  const backwards = !!query.ending_before && !query.starting_after;
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? (backwards ? rows.slice(1) : rows.slice(0, query.limit)) : rows;
+  return { object: 'list' as const, data: page.map(toJson), has_more: hasMore, url };
+}

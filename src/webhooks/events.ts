@@ -1,0 +1,74 @@
+import type { DbClient } from '../core/db.ts';
+import { newId } from '../core/ids.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Event } from '../generated/prisma/client.ts';
+
+/** Every event name Yarrow records. Webhook endpoints subscribe to these (or to all). */
+export const eventTypes = [
+  // --- payments ---
+  'payment_intent.created',
+  'payment_intent.requires_action',
+  'payment_intent.processing',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'invoice.created',
+  'invoice.paid',
+  'invoice.voided',
+  'invoice.overdue',
+  'kyc.review.submitted',
+  'kyc.review.approved',
+  'kyc.review.rejected',
+  // --- webhooks ---
+  'endpoint.disabled',
+  'webhook.test',
+  // --- relay ---
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'device.offline',
+  'otp.verified',
+] as const;
+
+export type EventType = (typeof eventTypes)[number];
+
+export interface EventInput {
+  accountId: number;
+  type: EventType;
+  objectType: string;
+  objectPublicId: string;
+  data: Record<string, unknown>;
+}
+
+/** The JSON body a webhook receiver gets for an event: the same shape for every event. */
+export function eventPayload(event: Event) {
+  return {
+    id: event.id,
+    event: event.type,
+    object_type: event.objectType,
+    object_public_id: event.objectPublicId,
+    merchant_id: event.accountId,
+    data: event.data,
+    created_at: event.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Records an event inside the caller's transaction (`tx`), so the event exists exactly when the
+ * change it describes does. The webhook system fans it out to matching endpoints in the same
+ * transaction (deliveries and their jobs), so nothing accepted is lost.
+ */
+export async function recordEvent(_rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, input: EventInput): Promise<Event> {
+  const event = await tx.event.create({
+    data: {
+      id: newId('event'),
+      accountId: input.accountId,
+      type: input.type,
+      objectType: input.objectType,
+      objectPublicId: input.objectPublicId,
+      data: input.data as object,
+    },
+  });
+  // --- webhooks: fan-out to endpoints goes here ---
+  return event;
+}
