@@ -12,7 +12,14 @@ export type ListQuery = z.infer<typeof listQuery>;
  * Prisma arguments for one page over a table ordered by (createdAt desc, id desc). Ids are typeids
  * (time-ordered), so `id` alone orders rows the same way and serves as the cursor.
  */
-export function pageArgs(query: ListQuery) {
+export interface PageArgs {
+  take: number;
+  cursor?: { id: string };
+  skip?: number;
+  orderBy: { id: 'desc' };
+}
+
+export function pageArgs(query: ListQuery): PageArgs {
   if (query.ending_before) {
     return { take: -(query.limit + 1), cursor: { id: query.ending_before }, skip: 1, orderBy: { id: 'desc' as const } };
   }
