@@ -101,8 +101,8 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
     },
   };
 
-  registerSystemRoutes(app, rt);
-  registerAccountRoutes(app, rt, auth);
+  registerSystemRoutes(context);
+  registerAccountRoutes(context);
   // --- payments ---
 
   // --- webhooks ---

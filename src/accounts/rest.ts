@@ -1,10 +1,8 @@
-import type { Hono } from 'hono';
 import type { ApiKey, Account } from '../generated/prisma/client.ts';
-import type { AuthGuard, HttpEnv } from '../core/http.ts';
 import { ok, parseQuery, readJson } from '../core/http.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import type { Runtime } from '../core/runtime.ts';
+import type { GatewayContext } from '../gateway.ts';
 import { createApiKey, getAccount, listApiKeys, revokeApiKey } from './service.ts';
 
 export function accountJson(account: Account) {
@@ -32,7 +30,7 @@ export function apiKeyJson(key: ApiKey) {
   };
 }
 
-export function registerAccountRoutes(app: Hono<HttpEnv>, rt: Runtime, auth: AuthGuard) {
+export function registerAccountRoutes({ app, rt, auth }: GatewayContext) {
   app.get('/api/v1/account', auth.require('account.read'), async (c) => {
     const account = await getAccount(rt.db.prisma, c.get('principal').accountId);
     return ok(c, { account: accountJson(account) });

@@ -1,10 +1,8 @@
-import type { Hono } from 'hono';
-import type { HttpEnv } from '../core/http.ts';
 import { registry } from '../core/metrics.ts';
-import type { Runtime } from '../core/runtime.ts';
+import type { GatewayContext } from '../gateway.ts';
 import { checkHealth } from './service.ts';
 
-export function registerSystemRoutes(app: Hono<HttpEnv>, rt: Runtime) {
+export function registerSystemRoutes({ app, rt }: GatewayContext) {
   app.get('/api/v1/status', (c) => c.json({ ok: true, service: 'yarrow-pay', env: rt.config.YARROW_ENV }));
 
   app.get('/api/v1/health', async (c) => {
