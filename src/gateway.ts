@@ -14,6 +14,7 @@ import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
 import { registerSystemRoutes } from './system/rest.ts';
+import { registerRelayRoutes } from './relay/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
 export interface GatewayContext {
@@ -108,6 +109,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   // --- webhooks ---
 
   // --- relay ---
+  registerRelayRoutes(context);
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 

@@ -1,6 +1,7 @@
 import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
+import { drainAccount, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 
 /** Every worker by name. `npm run worker -- <name…>` starts the named ones; `npm start` starts all. */
@@ -16,6 +17,23 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
   // --- webhooks ---
 
   // --- relay ---
+  'sms-routing': async (rt) => {
+    await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
+      for (const job of jobs) await drainAccount(rt, job.data.accountId);
+      jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
+    });
+  },
+  'device-presence': async (rt) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      presenceTick(rt)
+        .catch((error) => rt.logger.error({ err: error }, 'device presence pass failed'))
+        .finally(() => (running = false));
+    }, presenceIntervalMs(rt));
+    timer.unref();
+  },
 
   maintenance: async (rt) => {
     await rt.boss.schedule('maintenance', '*/10 * * * *', {});

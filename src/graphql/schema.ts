@@ -15,6 +15,7 @@ import '../system/graphql.ts';
 // --- webhooks ---
 
 // --- relay ---
+import '../relay/graphql.ts';
 
 
 export const schema = builder.toSchema();
