@@ -22,7 +22,7 @@ export const sendSmsInput = z.strictObject({
   to: phoneNumber,
   message: messageText,
   device_id: z.string().trim().min(1).max(64).optional(),
-  ttl_seconds: z.number().int().min(10).max(604_800).optional(),
+  ttl_seconds: z.number().int().min(1).max(604_800).optional(),
   reference: z.string().max(255).optional(),
 });
 
