@@ -1,6 +1,7 @@
 import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
+import { expireOtp } from '../src/relay/otp.ts';
 import { drainAccount, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 
@@ -21,6 +22,12 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
     await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
       for (const job of jobs) await drainAccount(rt, job.data.accountId);
       jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
+    });
+  },
+  'otp-expiry': async (rt) => {
+    await workQueue(rt.boss, 'relay_otp_expire', { batchSize: 20, localConcurrency: 2 }, async (jobs) => {
+      for (const job of jobs) await expireOtp(rt, job.data.otpId);
+      jobsProcessed.inc({ queue: 'relay_otp_expire', outcome: 'completed' }, jobs.length);
     });
   },
   'device-presence': async (rt) => {

@@ -21,6 +21,7 @@ import {
   sendAcceptedJson,
   sendSms,
 } from './messages.ts';
+import { otpSentJson, sendOtp, verifyOtp } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';
 
 type DeviceEnv = { Variables: HttpEnv['Variables'] & { device: Device } };
@@ -149,5 +150,18 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     const { request_id } = parseQuery(c, statusQuery);
     const message = await getMessage(rt.db.prisma, c.get('principal').accountId, request_id);
     return ok(c, messageStatusJson(message));
+  });
+
+  route('post', '/v1/otp/send', auth.require('otp.send'), async (c: HttpContext) => {
+    const { raw, body } = await readJson(c);
+    return idempotentCreate(rt, c, raw, async (tx) => {
+      const otp = await sendOtp(rt, tx, c.get('principal').accountId, body);
+      return { status: 200, body: otpSentJson(otp) };
+    });
+  });
+
+  route('post', '/v1/otp/verify', auth.require('otp.verify'), async (c: HttpContext) => {
+    const { body } = await readJson(c);
+    return ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) });
   });
 }
