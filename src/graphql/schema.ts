@@ -16,6 +16,7 @@ import '../system/graphql.ts';
 
 // --- relay ---
 import '../relay/graphql.ts';
+import '../relay/recipients-graphql.ts';
 
 
 export const schema = builder.toSchema();

@@ -23,6 +23,7 @@ import {
 } from './messages.ts';
 import { otpSentJson, sendOtp, verifyOtp } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';
+import { queueList, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
 
 type DeviceEnv = { Variables: HttpEnv['Variables'] & { device: Device } };
 
@@ -163,5 +164,19 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   route('post', '/v1/otp/verify', auth.require('otp.verify'), async (c: HttpContext) => {
     const { body } = await readJson(c);
     return ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) });
+  });
+
+  route('get', '/v1/recipients', auth.require('recipients.read'), async (c: HttpContext) => {
+    const query = parseQuery(c, recipientSearchQuery);
+    const rows = await searchRecipients(rt.db.prisma, c.get('principal').accountId, query);
+    return ok(c, listBody(rows, query, '/api/v1/recipients', recipientJson));
+  });
+
+  route('post', '/v1/recipient-lists/queue', auth.require('sms.send'), async (c: HttpContext) => {
+    const { raw, body } = await readJson(c);
+    return idempotentCreate(rt, c, raw, async (tx) => {
+      const batch = await queueList(rt, tx, c.get('principal').accountId, body);
+      return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, skipped: batch.skipped } };
+    });
   });
 }

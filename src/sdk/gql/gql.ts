@@ -21,6 +21,14 @@ type Documents = {
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": typeof types.MessageStatusChangedDocument,
+    "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
+    "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
+    "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
+    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": typeof types.ImportRecipientsDocument,
+    "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateListDocument,
+    "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddToListDocument,
+    "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.ListMembersDocument,
+    "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": typeof types.SearchRecipientsDocument,
     "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": typeof types.SetRelayModeDocument,
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": typeof types.MessageUpdatedDocument,
@@ -35,6 +43,14 @@ const documents: Documents = {
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": types.MessageStatusChangedDocument,
+    "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
+    "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
+    "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
+    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": types.ImportRecipientsDocument,
+    "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateListDocument,
+    "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.AddToListDocument,
+    "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": types.ListMembersDocument,
+    "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": types.SearchRecipientsDocument,
     "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": types.SetRelayModeDocument,
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": types.MessageUpdatedDocument,
@@ -84,6 +100,38 @@ export function graphql(source: "\n  mutation CreatePairingCode {\n    createPai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"): (typeof documents)["\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
