@@ -131,7 +131,8 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
       sims: (input.sims ?? []).map((sim) => ({ slot: sim.slot, carrier: sim.carrier ?? null, phone_number: sim.phone_number ?? null })),
       tokenHash: hashDeviceToken(rt.config.secret, token),
       tokenPrefix: token.slice(0, 12),
-      status: 'online',
+      // Online once the app connects or sends its first heartbeat, not merely because it paired.
+      status: 'offline',
     },
   });
   await db.pairingCode.update({ where: { id: pairing.id }, data: { deviceId: device.id } });

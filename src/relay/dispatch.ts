@@ -218,7 +218,9 @@ export async function presenceTick(rt: Runtime) {
   // 4. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
   //    crashed worker) — nothing accepted waits forever.
   const overdue = await rt.db.prisma.$queryRaw<Array<{ account_id: number }>>`
-    SELECT DISTINCT m.account_id FROM messages m JOIN devices d ON d.account_id = m.account_id AND d.status = 'online'
+    SELECT DISTINCT m.account_id FROM messages m
+    JOIN devices d ON d.account_id = m.account_id AND d.status = 'online'
+    JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
     WHERE m.state = 'queued' AND m.next_attempt_at < now() - interval '30 seconds' LIMIT 1000`;
   for (const { account_id } of overdue) await wakeDispatcher(rt, rt.db.prisma, account_id);
 }

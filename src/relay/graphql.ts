@@ -12,6 +12,7 @@ import {
   type CreatedPairingCode,
 } from './devices.ts';
 import { getMessage, publicStatus } from './messages.ts';
+import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 
 const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
 const MessageStatusEnum = builder.enumType('MessageStatus', {
@@ -92,7 +93,29 @@ const UpdateDeviceInput = builder.inputType('UpdateDeviceInput', {
 
 const RelayModeArg = builder.enumType('RelayModeInput', { values: ['auto', 'manual'] as const });
 
+const ReadinessStepType = builder.objectRef<ReadinessStep>('ReadinessStep').implement({
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    title: t.exposeString('title'),
+    ok: t.exposeBoolean('ok'),
+    hint: t.exposeString('hint'),
+  }),
+});
+
+const ReadinessType = builder.objectRef<Readiness>('LaunchReadiness').implement({
+  description: 'The relay go-live checklist, in order; ready when every step is ok.',
+  fields: (t) => ({
+    ready: t.exposeBoolean('ready'),
+    steps: t.field({ type: [ReadinessStepType], resolve: (readiness) => readiness.steps }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  launchReadiness: t.field({
+    type: ReadinessType,
+    authScopes: { scope: 'account.read' },
+    resolve: (_root, _args, ctx) => launchReadiness(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId),
+  }),
   devices: t.prismaConnection({
     type: 'Device',
     cursor: 'id',

@@ -23,6 +23,7 @@ import {
 } from './messages.ts';
 import { otpSentJson, sendOtp, verifyOtp } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';
+import { launchReadiness } from './readiness.ts';
 import { queueList, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
 
 type DeviceEnv = { Variables: HttpEnv['Variables'] & { device: Device } };
@@ -178,5 +179,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       const batch = await queueList(rt, tx, c.get('principal').accountId, body);
       return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, skipped: batch.skipped } };
     });
+  });
+
+  route('get', '/v1/launch/readiness', auth.require('account.read'), async (c: HttpContext) => {
+    return ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) });
   });
 }

@@ -106,7 +106,7 @@ describe('pairing', () => {
       sims: [{ slot: 0, carrier: 'Orange', phone_number: '+33612345678' }, { slot: 1, carrier: 'Free' }],
     });
     expect(response.status).toBe(201);
-    expect(response.body.device).toMatchObject({ object: 'device', name: 'Pixel 8', status: 'online', platform: 'android', rate_per_minute: 30 });
+    expect(response.body.device).toMatchObject({ object: 'device', name: 'Pixel 8', status: 'offline', platform: 'android', rate_per_minute: 30 });
     expect(response.body.device.sims).toHaveLength(2);
     expect(response.body.device_token).toMatch(/^ydt_/);
     const row = await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: response.body.device.id } });

@@ -32,6 +32,7 @@ type Documents = {
     "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": typeof types.SetRelayModeDocument,
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": typeof types.MessageUpdatedDocument,
+    "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": typeof types.ReadinessDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
 };
@@ -54,6 +55,7 @@ const documents: Documents = {
     "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": types.SetRelayModeDocument,
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": types.MessageUpdatedDocument,
+    "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": types.ReadinessDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
 };
@@ -144,6 +146,10 @@ export function graphql(source: "\n  mutation UpdateDevice($id: ID!, $input: Upd
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n"): (typeof documents)["\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n"): (typeof documents)["\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
