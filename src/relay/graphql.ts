@@ -11,7 +11,7 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { getMessage, publicStatus } from './messages.ts';
+import { getMessage, publicStatus, statusEvent } from './messages.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 
 const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
@@ -187,15 +187,7 @@ builder.subscriptionFields((t) => ({
         const live = ctx.pubsub.subscribe('messageStatusChanged', String(requestId));
         stop.then(() => live.return?.());
         const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
-        await push({
-          requestId: message.id,
-          accountId: message.accountId,
-          status: publicStatus(message),
-          attempts: message.attempts,
-          deviceId: message.deviceId,
-          failureReason: message.failureReason,
-          at: message.updatedAt.toISOString(),
-        });
+        await push(statusEvent(message, message.updatedAt));
         for await (const event of live) await push(event);
       }),
     resolve: (event) => event,

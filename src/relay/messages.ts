@@ -18,13 +18,15 @@ export function publicStatus(message: Pick<Message, 'state'>): PublicStatus {
   return message.state === 'dispatched' ? 'queued' : message.state;
 }
 
-export const sendSmsInput = z.strictObject({
-  to: phoneNumber,
+/** Options every SMS send takes (single, list). */
+export const sendOptions = {
   message: messageText,
   device_id: z.string().trim().min(1).max(64).optional(),
   ttl_seconds: z.number().int().min(1).max(604_800).optional(),
   reference: z.string().max(255).optional(),
-});
+};
+
+export const sendSmsInput = z.strictObject({ to: phoneNumber, ...sendOptions });
 
 export interface NewMessage {
   to: string;
@@ -131,17 +133,22 @@ export function messageStatusJson(message: Message & { device: { name: string } 
   };
 }
 
-/** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
-export async function publishStatus(tx: DbClient, message: Message) {
-  const payload: RelayMessageStatus = {
+/** What subscribers hear about a message: its state now (or at `at`). */
+export function statusEvent(message: Message, at = new Date()): RelayMessageStatus {
+  return {
     requestId: message.id,
     accountId: message.accountId,
     status: publicStatus(message),
     attempts: message.attempts,
     deviceId: message.deviceId,
     failureReason: message.failureReason,
-    at: new Date().toISOString(),
+    at: at.toISOString(),
   };
+}
+
+/** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
+export async function publishStatus(tx: DbClient, message: Message) {
+  const payload = statusEvent(message);
   await publish(tx, 'messageStatusChanged', message.id, payload);
   await publish(tx, 'messageUpdated', message.accountId, payload);
 }

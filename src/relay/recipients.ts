@@ -7,9 +7,9 @@ import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Recipient, RecipientList } from '../generated/prisma/client.ts';
 import { wakeDispatcher } from './dispatch.ts';
-import { resolveRouting } from './messages.ts';
+import { resolveRouting, sendOptions } from './messages.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
-import { countSegments, messageText, phoneNumber } from './sms.ts';
+import { countSegments, phoneNumber } from './sms.ts';
 
 const tag = z.string().trim().min(1).max(50);
 
@@ -246,13 +246,7 @@ export async function removeFromList(db: DbClient, accountId: number, listId: st
   return getList(db, accountId, listId);
 }
 
-export const queueListInput = z.strictObject({
-  list_id: z.string().trim().min(1).max(64),
-  message: messageText,
-  device_id: z.string().trim().min(1).max(64).optional(),
-  ttl_seconds: z.number().int().min(1).max(604_800).optional(),
-  reference: z.string().max(255).optional(),
-});
+export const queueListInput = z.strictObject({ list_id: z.string().trim().min(1).max(64), ...sendOptions });
 
 export interface QueuedBatch {
   batchId: string;

@@ -259,6 +259,20 @@ describe('routing', () => {
     expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'expired', failed_at: expect.any(String) });
   });
 
+  it('reaches a device whose socket is held by another gateway process', async () => {
+    const account = await app.account();
+    const other = await app.startExtraGateway();
+    try {
+      const code = (await pairingCode(app, account.key)).code;
+      const remote = await startDevice({ ...app, baseUrl: other.baseUrl }, { code }, { name: 'On gateway 2' });
+      devices.push(remote);
+      const requestId = await send(account, { to: TEST_NUMBERS[4], message: 'across gateways' });
+      expect(await waitForStatus(app, account.key, requestId, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: remote.deviceId });
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('delivers to a device on HTTP long-poll', async () => {
     const account = await app.account();
     const poller = await device(account, { name: 'Poller', transport: 'poll' });
