@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
-import { pairingCode, relayTestEnv, startDevice } from './helpers.ts';
+import { pairingCode, relayTestEnv, startDevice, waitForStatus } from './helpers.ts';
 
 const Devices = graphql(`
   query Devices {
@@ -154,6 +154,11 @@ describe('pairing', () => {
   it('pairs a simulator process from a code and from a QR payload', async () => {
     const fromCode = await startDevice(app, { code: (await pairingCode(app, owner.key)).code }, { name: 'Sim code' });
     const fromQr = await startDevice(app, { qr: (await pairingCode(app, owner.key)).qrPayload }, { name: 'Sim QR' });
+    const rest = await app.request('GET', '/api/v1/relay/devices?limit=100', { key: owner.key });
+    expect(rest.body).toMatchObject({ object: 'list', has_more: false });
+    expect(rest.body.data.map((device: { id: string }) => device.id)).toEqual(expect.arrayContaining([fromCode.deviceId, fromQr.deviceId]));
+    const stranger = await app.account();
+    expect((await app.request('GET', '/api/v1/relay/devices', { key: stranger.key })).body.data).toEqual([]);
     const listed = await execute(app.baseUrl, owner.key, Devices);
     const names = listed.data!.devices.edges.map((edge) => edge.node);
     expect(names).toEqual(expect.arrayContaining([
@@ -221,6 +226,20 @@ describe('device protocol', () => {
     const other = await app.account();
     const foreign = await execute(app.baseUrl, other.key, RevokeDevice, { id: sim.deviceId });
     expect(foreign.errors?.[0]?.extensions?.code).toBe('not_found');
+    await sim.kill();
+  });
+});
+
+describe('nothing accepted is lost', () => {
+  it('messages accepted while no routing worker runs are delivered once one starts', async () => {
+    const account = await app.account();
+    const sim = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Patient' });
+    const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'waiting for a worker' } });
+    expect(response.status).toBe(202);
+    expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: response.body.request_id } })).state).toBe('queued');
+    const worker = await app.startWorkers(['sms-routing']);
+    expect(await waitForStatus(app, account.key, response.body.request_id, ['delivered'])).toMatchObject({ deviceId: sim.deviceId });
+    worker.kill('SIGTERM');
     await sim.kill();
   });
 });

@@ -23,6 +23,22 @@ const UpdateDevice = graphql(`
   }
 `);
 
+const MessageQuery = graphql(`
+  query MessageQuery($requestId: ID!) {
+    message(requestId: $requestId) {
+      requestId
+      status
+      to
+      body
+      attempts
+      device {
+        id
+        name
+      }
+    }
+  }
+`);
+
 const MessageUpdated = graphql(`
   subscription MessageUpdated {
     messageUpdated {
@@ -89,6 +105,18 @@ describe('POST /api/v1/sms/send', () => {
     const events = await app.rt.db.prisma.event.findMany({ where: { objectPublicId: requestId }, orderBy: { id: 'asc' } });
     expect(events.map((event) => event.type)).toEqual(['message.sent', 'message.delivered']);
     expect(events[1]!.data).toMatchObject({ request_id: requestId, status: 'delivered', to: '+14155552671', device_id: phone.deviceId });
+
+    const viaGraphql = await execute(app.baseUrl, account.key, MessageQuery, { requestId });
+    expect(viaGraphql.data!.message).toMatchObject({
+      requestId,
+      status: 'delivered',
+      to: '+14155552671',
+      body: 'Your order shipped',
+      attempts: 1,
+      device: { id: phone.deviceId, name: 'Shop phone' },
+    });
+    const stranger = await app.account();
+    expect((await execute(app.baseUrl, stranger.key, MessageQuery, { requestId })).errors?.[0]?.extensions?.code).toBe('not_found');
 
     const alt = await app.request('POST', '/api/api/v1/sms/send', { key: account.key, body: { to: TEST_NUMBERS[1], message: 'via /api/api' } });
     expect(alt.status).toBe(202);
