@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
+import type { Scope } from '../core/auth.ts';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
@@ -10,21 +11,24 @@ import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
-import { authenticateDevice, deviceJson, listDevices, pairDevice, recordHeartbeat, relayBaseUrl } from './devices.ts';
+import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl } from './devices.ts';
 import {
+  ackInput,
   acknowledgeMessage,
   deviceWorkJson,
   getMessage,
   messageStatusJson,
   pendingForDevice,
+  reportInput,
   reportMessage,
   sendAcceptedJson,
   sendSms,
+  sendSmsInput,
 } from './messages.ts';
-import { otpSentJson, sendOtp, verifyOtp } from './otp.ts';
+import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';
 import { launchReadiness } from './readiness.ts';
-import { queueList, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
+import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
 
 type DeviceEnv = { Variables: HttpEnv['Variables'] & { device: Device } };
 
@@ -43,10 +47,43 @@ export function relayPaths(path: string) {
 const PAIR_ATTEMPTS_PER_MINUTE = 60;
 const LONG_POLL_MAX_SECONDS = 30;
 
+/**
+ * What a relay REST route says about itself, next to its registration: who may call it and the
+ * zod schemas that validate it. The route's authentication comes from `auth`, so the description
+ * cannot drift from the check. (Same shape as an OpenAPI route description: `relayRouteDocs`
+ * lists every served path, both prefixes.)
+ */
+export interface RelayRouteDoc {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  tag: 'Relay';
+  /** `none` for public paths, `device` for device-token paths, else the API-key scope. */
+  auth: 'none' | 'device' | Scope;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  idempotent?: boolean;
+  responses: Record<number, string>;
+}
+
+export const relayRouteDocs: RelayRouteDoc[] = [];
+
+const pollQuery = z.object({ wait: z.coerce.number().int().min(0).max(LONG_POLL_MAX_SECONDS).default(25) });
+const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
+
 export function registerRelayRoutes(ctx: GatewayContext) {
   const { app, rt, auth, events } = ctx;
-  const route = (method: 'get' | 'post', path: string, ...handlers: Array<MiddlewareHandler<any> | Handler<any>>) => {
-    for (const full of relayPaths(path)) (app[method] as (p: string, ...h: unknown[]) => void)(full, ...handlers);
+  const device = createMiddleware<DeviceEnv>(async (c, next) => {
+    c.set('device', await authenticateDevice(rt, c.req.header('authorization')));
+    await next();
+  });
+  const route = (doc: Omit<RelayRouteDoc, 'tag'>, handler: (c: HttpContext) => Promise<Response> | Response) => {
+    const guard = doc.auth === 'none' ? [] : doc.auth === 'device' ? [device] : [auth.require(doc.auth)];
+    for (const path of relayPaths(doc.path)) {
+      // Every gateway in a process registers the same routes: describe each once.
+      if (!relayRouteDocs.some((known) => known.method === doc.method && known.path === path)) relayRouteDocs.push({ ...doc, path, tag: 'Relay' });
+      (app[doc.method] as (p: string, ...h: unknown[]) => void)(path, ...guard, handler);
+    }
   };
 
   registerDeviceSockets(ctx);
@@ -61,7 +98,14 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     duration: 60,
     clearExpiredByTimeout: false,
   });
-  route('post', '/v1/relay/app/pair', async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/relay/app/pair',
+    summary: 'Pair a device with a pairing code or QR payload (docs/relay-protocol.md).',
+    auth: 'none',
+    body: pairDeviceInput,
+    responses: { 201: 'The device and its token (shown once).' },
+  }, async (c: HttpContext) => {
     const address = getConnInfo(c).remote.address ?? 'unknown';
     try {
       await pairLimiter.consume(address);
@@ -88,18 +132,30 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   });
 
   // --- The device's own HTTP API (device token, not an API key) ---
-  const device = createMiddleware<DeviceEnv>(async (c, next) => {
-    c.set('device', await authenticateDevice(rt, c.req.header('authorization')));
-    await next();
-  });
-  route('get', '/v1/relay/device/me', device, (c: HttpContext) => ok(c, { device: deviceJson(rt, deviceOf(c)) }));
-  route('post', '/v1/relay/device/heartbeat', device, async (c: HttpContext) => {
+  route(
+    { method: 'get', path: '/v1/relay/device/me', summary: 'The calling device.', auth: 'device', responses: { 200: 'The device.' } },
+    (c) => ok(c, { device: deviceJson(rt, deviceOf(c)) }),
+  );
+  route({
+    method: 'post',
+    path: '/v1/relay/device/heartbeat',
+    summary: 'Heartbeat: battery, charging, signal, queue length.',
+    auth: 'device',
+    body: heartbeatInput,
+    responses: { 200: 'The device, and the heartbeat interval.' },
+  }, async (c: HttpContext) => {
     const { body } = await readJson(c);
     const updated = await recordHeartbeat(rt, deviceOf(c).id, body);
     return ok(c, { device: deviceJson(rt, updated), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
   });
-  const pollQuery = z.object({ wait: z.coerce.number().int().min(0).max(LONG_POLL_MAX_SECONDS).default(25) });
-  route('get', '/v1/relay/device/messages', device, async (c: HttpContext) => {
+  route({
+    method: 'get',
+    path: '/v1/relay/device/messages',
+    summary: 'Long-poll for work: unacknowledged messages, at once or when they arrive (up to `wait` s).',
+    auth: 'device',
+    query: pollQuery,
+    responses: { 200: 'The messages to send (maybe none).' },
+  }, async (c: HttpContext) => {
     const { wait } = parseQuery(c, pollQuery);
     const current = deviceOf(c);
     const topic = `relayDevice:${current.id}`;
@@ -121,25 +177,54 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       events.removeEventListener(topic, wake);
     }
   });
-  route('post', '/v1/relay/device/messages/:id/ack', device, async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/relay/device/messages/:id/ack',
+    summary: "Acknowledge a message (it is in the phone's queue).",
+    auth: 'device',
+    body: ackInput,
+    responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
+  }, async (c: HttpContext) => {
     const { body } = await readJson(c);
     const outcome = await acknowledgeMessage(rt, deviceOf(c), c.req.param('id')!, body);
     return ok(c, { ...outcome });
   });
-  route('post', '/v1/relay/device/messages/:id/report', device, async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/relay/device/messages/:id/report',
+    summary: 'Report sent, delivered or failed (idempotent).',
+    auth: 'device',
+    body: reportInput,
+    responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
+  }, async (c: HttpContext) => {
     const { body } = await readJson(c);
     const outcome = await reportMessage(rt, deviceOf(c), c.req.param('id')!, body);
     return ok(c, { ...outcome });
   });
 
   // --- Merchant API ---
-  route('get', '/v1/relay/devices', auth.require('devices.manage'), async (c: HttpContext) => {
+  route({
+    method: 'get',
+    path: '/v1/relay/devices',
+    summary: "The account's paired devices.",
+    auth: 'devices.manage',
+    query: listQuery,
+    responses: { 200: 'A list of devices.' },
+  }, async (c: HttpContext) => {
     const query = parseQuery(c, listQuery);
     const rows = await listDevices(rt.db.prisma, c.get('principal').accountId, query);
     return ok(c, listBody(rows, query, '/api/v1/relay/devices', (row) => deviceJson(rt, row)));
   });
 
-  route('post', '/v1/sms/send', auth.require('sms.send'), async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/sms/send',
+    summary: 'Queue an SMS through a paired device.',
+    auth: 'sms.send',
+    body: sendSmsInput,
+    idempotent: true,
+    responses: { 202: 'Queued: the request_id to follow it by.' },
+  }, async (c: HttpContext) => {
     const { raw, body } = await readJson(c);
     return idempotentCreate(rt, c, raw, async (tx) => {
       const message = await sendSms(rt, tx, c.get('principal').accountId, body);
@@ -147,14 +232,28 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     });
   });
 
-  const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
-  route('get', '/v1/messages/status', auth.require('messages.read'), async (c: HttpContext) => {
+  route({
+    method: 'get',
+    path: '/v1/messages/status',
+    summary: 'Status of an SMS by request_id.',
+    auth: 'messages.read',
+    query: statusQuery,
+    responses: { 200: 'Status, device, attempts, failure reason and timestamps.' },
+  }, async (c: HttpContext) => {
     const { request_id } = parseQuery(c, statusQuery);
     const message = await getMessage(rt.db.prisma, c.get('principal').accountId, request_id);
     return ok(c, messageStatusJson(message));
   });
 
-  route('post', '/v1/otp/send', auth.require('otp.send'), async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/otp/send',
+    summary: 'Send a one-time code by SMS.',
+    auth: 'otp.send',
+    body: sendOtpInput,
+    idempotent: true,
+    responses: { 200: 'The otp_id, its expiry and the request_id of its SMS.' },
+  }, async (c: HttpContext) => {
     const { raw, body } = await readJson(c);
     return idempotentCreate(rt, c, raw, async (tx) => {
       const otp = await sendOtp(rt, tx, c.get('principal').accountId, body);
@@ -162,18 +261,40 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     });
   });
 
-  route('post', '/v1/otp/verify', auth.require('otp.verify'), async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/otp/verify',
+    summary: 'Check a one-time code (5 attempts, single use).',
+    auth: 'otp.verify',
+    body: verifyOtpInput,
+    responses: { 200: 'success, failed (attempts_left, reason) or expired.' },
+  }, async (c: HttpContext) => {
     const { body } = await readJson(c);
     return ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) });
   });
 
-  route('get', '/v1/recipients', auth.require('recipients.read'), async (c: HttpContext) => {
+  route({
+    method: 'get',
+    path: '/v1/recipients',
+    summary: 'Search recipients by name or number digits.',
+    auth: 'recipients.read',
+    query: recipientSearchQuery,
+    responses: { 200: 'A list of recipients, newest first.' },
+  }, async (c: HttpContext) => {
     const query = parseQuery(c, recipientSearchQuery);
     const rows = await searchRecipients(rt.db.prisma, c.get('principal').accountId, query);
     return ok(c, listBody(rows, query, '/api/v1/recipients', recipientJson));
   });
 
-  route('post', '/v1/recipient-lists/queue', auth.require('sms.send'), async (c: HttpContext) => {
+  route({
+    method: 'post',
+    path: '/v1/recipient-lists/queue',
+    summary: 'Send one text to every distinct number of a list.',
+    auth: 'sms.send',
+    body: queueListInput,
+    idempotent: true,
+    responses: { 202: 'The batch: how many were queued and which members were skipped.' },
+  }, async (c: HttpContext) => {
     const { raw, body } = await readJson(c);
     return idempotentCreate(rt, c, raw, async (tx) => {
       const batch = await queueList(rt, tx, c.get('principal').accountId, body);
@@ -181,7 +302,13 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     });
   });
 
-  route('get', '/v1/launch/readiness', auth.require('account.read'), async (c: HttpContext) => {
+  route({
+    method: 'get',
+    path: '/v1/launch/readiness',
+    summary: 'The relay go-live checklist.',
+    auth: 'account.read',
+    responses: { 200: 'ready, and each step with ok and a hint.' },
+  }, async (c: HttpContext) => {
     return ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) });
   });
 }
