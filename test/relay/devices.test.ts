@@ -39,7 +39,7 @@ let app: TestApp;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: relayTestEnv });
+  app = await startTestApp({ env: { ...relayTestEnv, RELAY_ACK_TIMEOUT_SECONDS: '2' } });
   owner = await app.account();
 });
 afterAll(() => app?.stop());
@@ -227,6 +227,57 @@ describe('device protocol', () => {
     const foreign = await execute(app.baseUrl, other.key, RevokeDevice, { id: sim.deviceId });
     expect(foreign.errors?.[0]?.extensions?.code).toBe('not_found');
     await sim.kill();
+  });
+});
+
+describe('stuck messages', () => {
+  it('a message never acknowledged moves to another device after the ack timeout', async () => {
+    const account = await app.account();
+    const code = await pairingCode(app, account.key);
+    const { body } = await pair({ pairing_code: code.code, device_name: 'Mute' });
+    const mute = await openSocket(body.device_token);
+    await mute.next((frame) => frame.type === 'welcome');
+    // Paired second, the helper loses the tie-break (equal load, older id first): the mute phone gets the first try.
+    const helper = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Helper' });
+    const workers = [await app.startWorkers(['sms-routing', 'device-presence'])];
+    const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'anyone there?' } });
+    const requestId = response.body.request_id;
+    await mute.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
+    // The mute phone keeps its heartbeat (it stays online) but never acknowledges.
+    const beat = setInterval(() => mute.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
+    expect(await waitForStatus(app, account.key, requestId, ['delivered'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
+    const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: requestId }, orderBy: { number: 'asc' } });
+    expect(attempts.map((attempt) => attempt.outcome)).toEqual(['ack_timeout', 'delivered']);
+    clearInterval(beat);
+    mute.socket.close();
+    await helper.kill();
+    for (const worker of workers) worker.kill('SIGTERM');
+  });
+
+  it('a message whose TTL passes on a device fails as expired and the device is told to drop it', async () => {
+    const account = await app.account();
+    const code = await pairingCode(app, account.key);
+    const { body } = await pair({ pairing_code: code.code, device_name: 'Slow' });
+    const slow = await openSocket(body.device_token);
+    await slow.next((frame) => frame.type === 'welcome');
+    const worker = await app.startWorkers(['sms-routing', 'device-presence']);
+    const response = await app.request('POST', '/api/v1/sms/send', {
+      key: account.key,
+      body: { to: '+14155552671', message: 'soon stale', ttl_seconds: 3 },
+    });
+    const requestId = response.body.request_id;
+    const work = await slow.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
+    slow.socket.send(JSON.stringify({ type: 'ack', message_id: requestId, attempt: work.message.attempt }));
+    const beat = setInterval(() => slow.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
+    const cancel = await slow.next((frame) => frame.type === 'cancel');
+    expect(cancel).toEqual({ type: 'cancel', message_id: requestId, reason: 'expired' });
+    expect(await waitForStatus(app, account.key, requestId, ['failed'])).toMatchObject({ failureReason: 'expired' });
+    // A late report from the phone changes nothing.
+    slow.socket.send(JSON.stringify({ type: 'report', ref: 'late', message_id: requestId, attempt: 1, status: 'sent' }));
+    expect(await slow.next((frame) => frame.ref === 'late')).toMatchObject({ ok: true, applied: false, status: 'failed' });
+    clearInterval(beat);
+    slow.socket.close();
+    worker.kill('SIGTERM');
   });
 });
 
