@@ -237,14 +237,14 @@ describe('stuck messages', () => {
     const { body } = await pair({ pairing_code: code.code, device_name: 'Mute' });
     const mute = await openSocket(body.device_token);
     await mute.next((frame) => frame.type === 'welcome');
+    // The mute phone keeps its heartbeat (it stays online) but never acknowledges.
+    const beat = setInterval(() => mute.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     // Paired second, the helper loses the tie-break (equal load, older id first): the mute phone gets the first try.
     const helper = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Helper' });
     const workers = [await app.startWorkers(['sms-routing', 'device-presence'])];
     const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'anyone there?' } });
     const requestId = response.body.request_id;
     await mute.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
-    // The mute phone keeps its heartbeat (it stays online) but never acknowledges.
-    const beat = setInterval(() => mute.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     expect(await waitForStatus(app, account.key, requestId, ['delivered'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
     const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: requestId }, orderBy: { number: 'asc' } });
     expect(attempts.map((attempt) => attempt.outcome)).toEqual(['ack_timeout', 'delivered']);
@@ -260,6 +260,7 @@ describe('stuck messages', () => {
     const { body } = await pair({ pairing_code: code.code, device_name: 'Slow' });
     const slow = await openSocket(body.device_token);
     await slow.next((frame) => frame.type === 'welcome');
+    const beat = setInterval(() => slow.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     const worker = await app.startWorkers(['sms-routing', 'device-presence']);
     const response = await app.request('POST', '/api/v1/sms/send', {
       key: account.key,
@@ -268,7 +269,6 @@ describe('stuck messages', () => {
     const requestId = response.body.request_id;
     const work = await slow.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
     slow.socket.send(JSON.stringify({ type: 'ack', message_id: requestId, attempt: work.message.attempt }));
-    const beat = setInterval(() => slow.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     const cancel = await slow.next((frame) => frame.type === 'cancel');
     expect(cancel).toEqual({ type: 'cancel', message_id: requestId, reason: 'expired' });
     expect(await waitForStatus(app, account.key, requestId, ['failed'])).toMatchObject({ failureReason: 'expired' });
