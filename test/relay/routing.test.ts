@@ -332,6 +332,8 @@ describe('reports and subscriptions', () => {
       });
     socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
     await arrived((frame) => frame.type === 'welcome');
+    // Stay online for the presence worker while the test runs.
+    const beat = setInterval(() => socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'report twice' });
     const work = await arrived((frame) => frame.type === 'send');
     expect(work.message).toMatchObject({ message_id: requestId, attempt: 1, to: TEST_NUMBERS[0], body: 'report twice' });
@@ -350,6 +352,7 @@ describe('reports and subscriptions', () => {
     expect(http.body).toMatchObject({ ok: true, applied: false, status: 'delivered' });
     const events = await app.rt.db.prisma.event.findMany({ where: { objectPublicId: requestId } });
     expect(events.map((event) => event.type).sort()).toEqual(['message.delivered', 'message.sent']);
+    clearInterval(beat);
     socket.close();
   });
 
