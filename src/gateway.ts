@@ -13,6 +13,7 @@ import { httpRequests } from './core/metrics.ts';
 import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
+import { registerPanelRoutes } from './panel/rest.ts';
 import { registerSystemRoutes } from './system/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
@@ -103,6 +104,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   registerSystemRoutes(context);
   registerAccountRoutes(context);
+  registerPanelRoutes(context);
   // --- payments ---
 
   // --- webhooks ---

@@ -89,29 +89,3 @@ export async function createAccount(db: DbClient, input: z.input<typeof createAc
   const data = parseInput(createAccountInput, input);
   return db.account.create({ data });
 }
-
-export interface SandboxBootstrap {
-  account: Account;
-  /** Present only on the start that created the account. */
-  secret?: string;
-}
-
-const SANDBOX_SETTING = 'sandbox_account_id';
-
-/** Creates the sandbox account and its full-scope key once per database. */
-export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
-  return rt.db.prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707102)`;
-    const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
-    if (setting) return { account: await getAccount(tx, Number(setting.value)) };
-    const account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
-    const { secret } = await createApiKey(rt, tx, account.id, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
-    await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: account.id } });
-    return { account, secret };
-  });
-}
-
-export async function sandboxAccountId(db: DbClient): Promise<number | undefined> {
-  const setting = await db.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
-  return setting ? Number(setting.value) : undefined;
-}

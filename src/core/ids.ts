@@ -6,6 +6,7 @@ export const idPrefixes = {
   request: 'req',
   diagnosticPing: 'ping',
   event: 'evt',
+  panelUser: 'usr',
   // --- payments ---
 
   // --- webhooks ---

@@ -49,6 +49,8 @@ describe('npm start', () => {
     const first = await start(env);
     const key = /Sandbox API key \(shown once, store it now\): (yk_test_\w+)/.exec(first.output())?.[1];
     expect(key).toBeDefined();
+    const panelPassword = /Panel login \(shown once\): sandbox@yarrow.test \/ (\S+)/.exec(first.output())?.[1];
+    expect(panelPassword).toBeDefined();
     const base = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${base}/api/v1/status`)).json()).toEqual({ ok: true, service: 'yarrow-pay', env: 'sandbox' });
     const health = await fetch(`${base}/api/v1/health`);
@@ -67,6 +69,7 @@ describe('npm start', () => {
     const second = await start(env);
     expect(second.output()).not.toMatch(/yk_test_\w+/);
     expect(second.output()).toContain('printed on the first start only');
+    expect(second.output()).not.toContain(panelPassword);
     const again = (await (await fetch(`${base}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
       account: { id: number };
     };
