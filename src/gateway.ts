@@ -34,6 +34,8 @@ export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Bu
 
 export interface Gateway {
   server: Server;
+  /** Every route of the HTTP app (method and Hono path), for the OpenAPI completeness test. */
+  routes(): Array<{ method: string; path: string }>;
   /** Starts listening; resolves with the bound port (useful with port 0). */
   start(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -123,6 +125,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   return {
     server,
+    routes: () => app.routes.map((route) => ({ method: route.method, path: route.path })),
     start(port, host = rt.config.HOST) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

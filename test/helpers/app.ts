@@ -24,6 +24,7 @@ export interface TestApp {
   wsUrl: string;
   databaseUrl: string;
   env: Record<string, string>;
+  gatewayRoutes(): Array<{ method: string; path: string }>;
   /** A new account with a key carrying the given scopes (all by default). */
   account(options?: { scopes?: Scope[]; name?: string }): Promise<TestAccount>;
   /** Starts `workers/main.ts` with the given worker names as a real child process. */
@@ -60,6 +61,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     wsUrl: `ws://127.0.0.1:${port}/graphql`,
     databaseUrl,
     env,
+    gatewayRoutes: () => gateway.routes(),
     async account({ scopes: granted = [...scopes], name = 'Test merchant' } = {}) {
       const account = await createAccount(rt.db.prisma, { name });
       const { secret } = await createApiKey(rt, rt.db.prisma, account.id, { label: 'test', scopes: granted });
