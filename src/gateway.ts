@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
-import { YarrowError } from './core/errors.ts';
+import { YarrowError, isDatabaseUnavailable, serviceUnavailable } from './core/errors.ts';
 import { createAuthGuard, errorResponse, type AuthGuard, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
@@ -78,6 +78,10 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   app.onError((error, c) => {
     if (error instanceof YarrowError) return errorResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      c.get('log')?.warn({ err: error }, 'database unavailable');
+      return errorResponse(c, serviceUnavailable());
+    }
     c.get('log')?.error({ err: error }, 'unhandled error');
     return errorResponse(c, new YarrowError('internal_error', 'An internal error occurred.'));
   });

@@ -5,7 +5,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import { authenticate, type Principal } from '../core/auth.ts';
 import { safeEqual } from '../core/crypto.ts';
-import { YarrowError } from '../core/errors.ts';
+import { YarrowError, isDatabaseUnavailable, serviceUnavailable } from '../core/errors.ts';
 import { readSession, sessionPrincipal } from '../panel/users.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
@@ -45,6 +45,12 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
       nodes: error.nodes,
       path: error.path,
       extensions: { ...error.extensions, code: (error.extensions.code as string | undefined) ?? 'invalid_request' },
+    });
+  }
+  if (isDatabaseUnavailable(original)) {
+    return new GraphQLError(serviceUnavailable().message, {
+      path: isGraphqlError(error) ? error.path : undefined,
+      extensions: { code: 'service_unavailable' },
     });
   }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');

@@ -36,8 +36,8 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+export async function startTestApp(options: { env?: Record<string, string>; useDatabaseAsIs?: boolean } = {}): Promise<TestApp> {
+  const databaseUrl = options.useDatabaseAsIs && options.env?.DATABASE_URL ? options.env.DATABASE_URL : await createTestDatabase();
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-test-data-')),
@@ -47,6 +47,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     RATE_LIMIT_POINTS: '100000',
     DATABASE_POOL_SIZE: '5',
     ...options.env,
+    DATABASE_URL: databaseUrl,
   };
   const config: Config = loadConfig(env);
   const rt = await openRuntime('test-gateway', { config });
