@@ -39,7 +39,6 @@ export interface TestApp {
 export async function startTestApp(options: { env?: Record<string, string>; useDatabaseAsIs?: boolean } = {}): Promise<TestApp> {
   const databaseUrl = options.useDatabaseAsIs && options.env?.DATABASE_URL ? options.env.DATABASE_URL : await createTestDatabase();
   const env: Record<string, string> = {
-    DATABASE_URL: databaseUrl,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-test-data-')),
     YARROW_SECRET: TEST_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
