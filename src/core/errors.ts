@@ -98,3 +98,23 @@ export const serviceUnavailable = () =>
   new YarrowError('service_unavailable', 'The database is unavailable; retry shortly. Nothing was changed.', {
     headers: { 'Retry-After': '2' },
   });
+
+const invalidInputCodes = new Set(['22021', '22P05', '22P02', '22001', '22003', '54000', 'P2000']);
+const invalidInputMessage = /invalid byte sequence|unsupported Unicode escape|untranslatable character|value too long|out of range for type|index row size|index row requires/i;
+
+/**
+ * True when PostgreSQL refused a value a client sent (a NUL byte, a value too large for an index).
+ * Validation should catch these first; this keeps a missed case a 400 instead of a 500.
+ */
+export function isInvalidInputError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && invalidInputCodes.has(candidate.code)) return true;
+    if (typeof candidate.message === 'string' && invalidInputMessage.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+export const unprocessableInput = () =>
+  new YarrowError('invalid_request', 'A value in the request cannot be stored (for example a NUL character or an oversized value).');

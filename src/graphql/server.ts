@@ -5,7 +5,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import { authenticate, type Principal } from '../core/auth.ts';
 import { safeEqual } from '../core/crypto.ts';
-import { YarrowError, isDatabaseUnavailable, serviceUnavailable } from '../core/errors.ts';
+import { YarrowError, isDatabaseUnavailable, isInvalidInputError, serviceUnavailable, unprocessableInput } from '../core/errors.ts';
 import { readSession, sessionPrincipal } from '../panel/users.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
@@ -51,6 +51,13 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
     return new GraphQLError(serviceUnavailable().message, {
       path: isGraphqlError(error) ? error.path : undefined,
       extensions: { code: 'service_unavailable' },
+    });
+  }
+  if (isInvalidInputError(original)) {
+    const refusal = unprocessableInput();
+    return new GraphQLError(refusal.message, {
+      path: isGraphqlError(error) ? error.path : undefined,
+      extensions: { code: refusal.code },
     });
   }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');
