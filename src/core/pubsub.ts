@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import pg from 'pg';
 import { createPubSub } from 'graphql-yoga';
 import type { DbClient } from './db.ts';
@@ -57,6 +58,8 @@ export class PostgresEventTarget extends EventTarget {
 
   constructor(url: string, publisher: pg.Pool, logger: Logger) {
     super();
+    // One listener per live subscription: thousands are normal, not a leak.
+    setMaxListeners(0, this);
     this.#url = url;
     this.#publisher = publisher;
     this.#logger = logger;
