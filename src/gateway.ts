@@ -46,7 +46,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger);
   await events.start();
   const pubsub = createGraphqlPubSub(events);
-  const auth = createAuthGuard(rt);
+  const auth = createAuthGuard(rt, events);
   const graphql = createGraphqlServer(rt, pubsub, auth);
 
   const app = new Hono<HttpEnv>();

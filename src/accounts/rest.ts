@@ -66,6 +66,7 @@ export function registerAccountRoutes({ app, rt, auth }: GatewayContext) {
   describeRoute({ method: 'post', path: '/api/v1/api-keys/:id/revoke', tag: 'Account', auth: 'keys.manage', summary: 'Revoke an API key', responses: { 200: 'The revoked key.' } });
   app.post('/api/v1/api-keys/:id/revoke', auth.require('keys.manage'), async (c) => {
     const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id'));
+    auth.forget(key.id); // this gateway at once; the others on the apiKeyRevoked event
     return ok(c, { api_key: apiKeyJson(key) });
   });
 }

@@ -4,6 +4,7 @@ import { hashApiKey, scopes, type Principal } from '../core/auth.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { publish } from '../core/pubsub.ts';
 import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
@@ -71,7 +72,9 @@ export async function revokeApiKey(db: DbClient, principal: Principal, keyId: st
   const key = await db.apiKey.findFirst({ where: { id: keyId, accountId: principal.accountId } });
   if (!key) throw notFound('API key', 'id');
   if (key.revokedAt) return key;
-  return db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+  const revoked = await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+  await publish(db, 'apiKeyRevoked', 'all', { keyId: key.id });
+  return revoked;
 }
 
 export async function getAccount(db: DbClient, accountId: number): Promise<Account> {

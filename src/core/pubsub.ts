@@ -12,6 +12,8 @@ const MAX_PAYLOAD_BYTES = 7900;
 /** Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention). */
 export type Topics = {
   diagnosticPong: [accountId: number, payload: DiagnosticPong];
+  /** Every gateway drops the key from its authentication cache. */
+  apiKeyRevoked: [scope: 'all', payload: { keyId: string }];
 
   // --- payments ---
 

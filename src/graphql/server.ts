@@ -3,7 +3,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
-import { authenticate, type Principal } from '../core/auth.ts';
+import type { Principal } from '../core/auth.ts';
 import { safeEqual } from '../core/crypto.ts';
 import { YarrowError, isDatabaseUnavailable, isInvalidInputError, serviceUnavailable, unprocessableInput } from '../core/errors.ts';
 import { readSession, sessionPrincipal } from '../panel/users.ts';
@@ -71,7 +71,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
   async function principalFor(authorization: unknown): Promise<{ principal?: Principal; authError?: YarrowError }> {
     if (typeof authorization !== 'string' || authorization === '') return {};
     try {
-      const principal = await authenticate(rt.db.prisma, rt.config.secret, authorization);
+      const principal = await auth.authenticate(authorization);
       await auth.consume(principal);
       return { principal };
     } catch (error) {
@@ -108,7 +108,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
       const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
       const result = header ? await principalFor(header) : await sessionPrincipalFor(request, req, connectionParams);
       if (result.authError?.code === 'rate_limited') throw result.authError;
-      return { rt, pubsub, requestId: requestId ?? newId('request'), ...result };
+      return { rt, pubsub, auth, requestId: requestId ?? newId('request'), ...result };
     },
   });
 
