@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -114,6 +115,25 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
     } catch {
       throw new YarrowError('not_found', `No asset ${file}.`);
     }
+  });
+
+  // The typed SDK (src/sdk) for the browser: the same TypeScript, with its types stripped.
+  const sdkDir = join(import.meta.dirname, '..', 'sdk');
+  const strippedSdk = new Map<string, string>();
+  app.get('/panel/sdk/:path{[a-z0-9/-]+\\.ts}', (c) => {
+    const path = c.req.param('path');
+    if (path.includes('..')) throw new YarrowError('not_found', 'No such file.');
+    let code = strippedSdk.get(path);
+    if (code === undefined) {
+      try {
+        code = stripTypeScriptTypes(readFileSync(join(sdkDir, path), 'utf8'));
+      } catch {
+        throw new YarrowError('not_found', `No SDK file ${path}.`);
+      }
+      strippedSdk.set(path, code);
+    }
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(code);
   });
 
   // Every other panel page needs a session; without one the browser goes to sign-in.

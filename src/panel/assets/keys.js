@@ -1,13 +1,10 @@
-import { clearError, el, gql, showError, when } from './panel.js';
-
-const KEYS = `query PanelKeys { account { apiKeys(first: 100) { edges { node { id label prefix scopes createdAt lastUsedAt revokedAt } } } } }`;
-const CREATE = `mutation PanelCreateKey($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret apiKey { id } } }`;
-const REVOKE = `mutation PanelRevokeKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }`;
+import { PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/sdk/operations.ts';
+import { clearError, client, el, showError, when } from './panel.js';
 
 const scopeName = (value) => value.toLowerCase().replace('_', '.');
 
 async function load() {
-  const data = await gql(KEYS);
+  const data = await client.request(PanelKeys);
   const rows = data.account.apiKeys.edges.map(({ node }) =>
     el(
       'tr',
@@ -32,7 +29,7 @@ async function load() {
 
 async function revoke(id) {
   try {
-    await gql(REVOKE, { id });
+    await client.request(PanelRevokeKey, { id });
     clearError();
     await load();
   } catch (error) {
@@ -46,7 +43,7 @@ document.getElementById('create-key').addEventListener('submit', async (event) =
   const label = form.elements.label.value;
   const scopes = [...form.querySelectorAll('input[name="scopes"]:checked')].map((box) => box.value);
   try {
-    const data = await gql(CREATE, { input: { label, scopes } });
+    const data = await client.request(PanelCreateKey, { input: { label, scopes } });
     clearError();
     document.getElementById('secret-value').textContent = data.createApiKey.secret;
     document.getElementById('new-secret').hidden = false;

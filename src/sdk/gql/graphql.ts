@@ -3,7 +3,7 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type CreateApiKeyInput = {
   label: string;
   scopes: Array<Scope>;
@@ -40,6 +40,25 @@ export type Scope =
   /** webhooks.manage */
   | 'WEBHOOKS_MANAGE';
 
+export type PanelKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelKeysQuery = { account: { id: number, apiKeys: { edges: Array<{ node: { id: string, label: string, prefix: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null } }> } } };
+
+export type PanelCreateKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type PanelCreateKeyMutation = { createApiKey: { secret: string, apiKey: { id: string } } };
+
+export type PanelRevokeKeyMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelRevokeKeyMutation = { revokeApiKey: { id: string, revokedAt: string | null } };
+
 export type CreateKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
 }>;
@@ -69,6 +88,16 @@ export type OutagePongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type OutagePongsSubscription = { diagnosticPong: { pingId: string } };
 
+export type SdkPingMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SdkPingMutation = { sendDiagnosticPing: { pingId: string } };
+
+export type SdkPongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SdkPongsSubscription = { diagnosticPong: { pingId: string, workerPid: number } };
+
 export type SendPingMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -79,11 +108,146 @@ export type PongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type PongsSubscription = { diagnosticPong: { pingId: string, workerPid: number, receivedAt: string } };
 
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
 
-export const CreateKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"apiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}}]}}]} as unknown as DocumentNode<CreateKeyMutation, CreateKeyMutationVariables>;
-export const RevokeKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}}]} as unknown as DocumentNode<RevokeKeyMutation, RevokeKeyMutationVariables>;
-export const AccountKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AccountKeysQuery, AccountKeysQueryVariables>;
-export const OutagePingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutagePing"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendDiagnosticPing"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingId"}}]}}]}}]} as unknown as DocumentNode<OutagePingMutation, OutagePingMutationVariables>;
-export const OutagePongsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OutagePongs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"diagnosticPong"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingId"}}]}}]}}]} as unknown as DocumentNode<OutagePongsSubscription, OutagePongsSubscriptionVariables>;
-export const SendPingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendPing"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendDiagnosticPing"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingId"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}}]}}]}}]} as unknown as DocumentNode<SendPingMutation, SendPingMutationVariables>;
-export const PongsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"Pongs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"diagnosticPong"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingId"}},{"kind":"Field","name":{"kind":"Name","value":"workerPid"}},{"kind":"Field","name":{"kind":"Name","value":"receivedAt"}}]}}]}}]} as unknown as DocumentNode<PongsSubscription, PongsSubscriptionVariables>;
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const PanelKeysDocument = new TypedDocumentString(`
+    query PanelKeys {
+  account {
+    id
+    apiKeys(first: 100) {
+      edges {
+        node {
+          id
+          label
+          prefix
+          scopes
+          createdAt
+          lastUsedAt
+          revokedAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelKeysQuery, PanelKeysQueryVariables>;
+export const PanelCreateKeyDocument = new TypedDocumentString(`
+    mutation PanelCreateKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    secret
+    apiKey {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateKeyMutation, PanelCreateKeyMutationVariables>;
+export const PanelRevokeKeyDocument = new TypedDocumentString(`
+    mutation PanelRevokeKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRevokeKeyMutation, PanelRevokeKeyMutationVariables>;
+export const CreateKeyDocument = new TypedDocumentString(`
+    mutation CreateKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    secret
+    apiKey {
+      id
+      label
+      prefix
+      scopes
+      lastUsedAt
+      revokedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateKeyMutation, CreateKeyMutationVariables>;
+export const RevokeKeyDocument = new TypedDocumentString(`
+    mutation RevokeKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeKeyMutation, RevokeKeyMutationVariables>;
+export const AccountKeysDocument = new TypedDocumentString(`
+    query AccountKeys {
+  account {
+    id
+    name
+    apiKeys(first: 50) {
+      edges {
+        node {
+          id
+          prefix
+          lastUsedAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AccountKeysQuery, AccountKeysQueryVariables>;
+export const OutagePingDocument = new TypedDocumentString(`
+    mutation OutagePing {
+  sendDiagnosticPing {
+    pingId
+  }
+}
+    `) as unknown as TypedDocumentString<OutagePingMutation, OutagePingMutationVariables>;
+export const OutagePongsDocument = new TypedDocumentString(`
+    subscription OutagePongs {
+  diagnosticPong {
+    pingId
+  }
+}
+    `) as unknown as TypedDocumentString<OutagePongsSubscription, OutagePongsSubscriptionVariables>;
+export const SdkPingDocument = new TypedDocumentString(`
+    mutation SdkPing {
+  sendDiagnosticPing {
+    pingId
+  }
+}
+    `) as unknown as TypedDocumentString<SdkPingMutation, SdkPingMutationVariables>;
+export const SdkPongsDocument = new TypedDocumentString(`
+    subscription SdkPongs {
+  diagnosticPong {
+    pingId
+    workerPid
+  }
+}
+    `) as unknown as TypedDocumentString<SdkPongsSubscription, SdkPongsSubscriptionVariables>;
+export const SendPingDocument = new TypedDocumentString(`
+    mutation SendPing {
+  sendDiagnosticPing {
+    pingId
+    sentAt
+  }
+}
+    `) as unknown as TypedDocumentString<SendPingMutation, SendPingMutationVariables>;
+export const PongsDocument = new TypedDocumentString(`
+    subscription Pongs {
+  diagnosticPong {
+    pingId
+    workerPid
+    receivedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PongsSubscription, PongsSubscriptionVariables>;
