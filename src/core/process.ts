@@ -50,4 +50,6 @@ export function onShutdown(logger: { info(o: object, m: string): void }, stop: (
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  // Started by `npm start`: if that supervisor dies (even by SIGKILL), stop rather than linger.
+  if (process.send) process.on('disconnect', () => handler('SIGTERM'));
 }

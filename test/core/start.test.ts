@@ -78,3 +78,26 @@ describe('npm start', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 });
+
+describe('npm start after a crash', () => {
+  it('recovers when the supervisor was SIGKILLed: children stop themselves, the orphaned database is stopped and reused', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-crash-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) };
+    const first = await start(env);
+    const key = /Sandbox API key \(shown once, store it now\): (yk_test_\w+)/.exec(first.output())?.[1];
+    await stop(first, 'SIGKILL');
+    // The gateway notices its supervisor is gone and exits, freeing the port.
+    const base = `http://127.0.0.1:${port}`;
+    for (;;) {
+      const up = await fetch(`${base}/api/v1/status`).then(() => true, () => false);
+      if (!up) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const second = await start(env);
+    const account = await fetch(`${base}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } });
+    expect(account.status).toBe(200);
+    expect(await stop(second)).toBe(0);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
