@@ -9,6 +9,8 @@ export const idPrefixes = {
   // --- payments ---
 
   // --- webhooks ---
+  webhookEndpoint: 'we',
+  webhookAttempt: 'wa',
 
   // --- relay ---
 
