@@ -3,8 +3,7 @@ import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 // --- webhooks ---
-import { attemptDelivery } from '../src/webhooks/attempts.ts';
-import { sweepStalledDeliveries } from '../src/webhooks/deliveries.ts';
+import { startWebhookWorker } from '../src/webhooks/worker.ts';
 
 /** Every worker by name. `npm run worker -- <name…>` starts the named ones; `npm start` starts all. */
 export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
@@ -17,26 +16,7 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
   // --- payments ---
 
   // --- webhooks ---
-  webhooks: async (rt) => {
-    // One job per poller, so a slow request holds up nothing but itself; the group cap keeps one
-    // endpoint from taking every poller.
-    await workQueue(
-      rt.boss,
-      'webhook_deliver',
-      {
-        batchSize: 1,
-        localConcurrency: rt.config.WEBHOOK_CONCURRENCY,
-        groupConcurrency: rt.config.WEBHOOK_ENDPOINT_CONCURRENCY,
-        pollingIntervalSeconds: 5,
-      },
-      async ([job]) => attemptDelivery(rt, job!),
-    );
-    await rt.boss.schedule('webhook_sweep', '* * * * *', {});
-    await workQueue(rt.boss, 'webhook_sweep', {}, async () => {
-      await sweepStalledDeliveries(rt);
-    });
-    await sweepStalledDeliveries(rt);
-  },
+  webhooks: startWebhookWorker,
 
   // --- relay ---
 

@@ -136,7 +136,7 @@ const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
 const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
   description: 'One event on its way to one endpoint. The id is the delivery number receivers get as X-YarrowPay-Delivery.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.id({ resolve: (delivery) => String(delivery.id) }),
     status: t.field({ type: DeliveryStatusEnum, resolve: (delivery) => delivery.status as 'pending' | 'succeeded' | 'failed' }),
     attemptCount: t.exposeInt('attemptCount'),
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
