@@ -13,9 +13,12 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export type DeliveryUpdate = Topics['webhookDeliveryUpdated'][1];
 
-/** A job outlives its request: expiry (when another worker takes over) leaves room for the timeout. */
+/**
+ * How long a job stays claimed before another worker may take it over (its worker presumably died):
+ * the request timeout plus room for the two short transactions around it.
+ */
 export function jobExpirySeconds(config: Pick<Config, 'WEBHOOK_TIMEOUT_SECONDS'>): number {
-  return Math.ceil(config.WEBHOOK_TIMEOUT_SECONDS * 2) + 10;
+  return Math.ceil(config.WEBHOOK_TIMEOUT_SECONDS) + 10;
 }
 
 /**
