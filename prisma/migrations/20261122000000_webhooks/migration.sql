@@ -4,7 +4,7 @@ CREATE TABLE "webhook_endpoints" (
     "account_id" INTEGER NOT NULL,
     "url" TEXT NOT NULL,
     "description" TEXT NOT NULL DEFAULT '',
-    "event_types" TEXT[],
+    "event_types" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "secret_encrypted" TEXT NOT NULL,
     "previous_secret_encrypted" TEXT,
     "previous_secret_expires_at" TIMESTAMPTZ(3),
