@@ -1,7 +1,7 @@
 import { YarrowError, notFound } from '../core/errors.ts';
 import { builder } from '../graphql/builder.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
-import { deliveryFilter, deliveryStatuses, deliveryWhere, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
+import { deliveryFilter, deliveryStatuses, deliveryUpdate, deliveryWhere, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
   createEndpointInput,
@@ -272,7 +272,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: scope,
     description: 'The delivery log, newest first.',
-    args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter }) },
+    args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
     resolve: (query, _root, { filter }, ctx) =>
       ctx.rt.db.prisma.webhookDelivery.findMany({
         ...query,
@@ -407,17 +407,7 @@ builder.subscriptionFields((t) => ({
           ? async () => {
               const delivery = await getDelivery(ctx.rt.db.prisma, accountId, deliveryId, 'deliveryId');
               const event = await ctx.rt.db.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
-              return {
-                deliveryId: String(delivery.id),
-                endpointId: delivery.endpointId,
-                eventId: event.id,
-                eventType: event.type,
-                status: delivery.status,
-                attemptCount: delivery.attemptCount,
-                lastStatusCode: delivery.lastStatusCode,
-                nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
-                updatedAt: delivery.updatedAt.toISOString(),
-              };
+              return deliveryUpdate(delivery, event);
             }
           : undefined,
       });
