@@ -90,10 +90,12 @@ export async function fanOutEvent(
   return deliveries;
 }
 
-/** Delivery numbers are integers; anything else names no delivery. */
+const MAX_DELIVERY_NUMBER = 2n ** 63n - 1n;
+
+/** Delivery numbers are positive 64-bit integers; anything else names no delivery. */
 export function parseDeliveryId(raw: string | number | bigint, param = 'id'): bigint {
   const text = String(raw).trim();
-  if (!/^\d{1,19}$/.test(text)) throw notFound('webhook delivery', param);
+  if (!/^\d{1,19}$/.test(text) || BigInt(text) > MAX_DELIVERY_NUMBER) throw notFound('webhook delivery', param);
   return BigInt(text);
 }
 

@@ -43,6 +43,65 @@ const eventListQuery = listQuery.extend({
   object_public_id: z.string().min(1).max(255).optional(),
 });
 
+/**
+ * What each route documents about itself, in the shape of `RouteDoc` from src/core/openapi.ts on
+ * main (not on this branch yet). At merge: `for (const doc of webhookRouteDocs) describeRoute(doc)`.
+ */
+export const webhookRouteDocs = [
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints',
+    summary: 'List webhook endpoints (never their secrets)',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    query: listQuery,
+    responses: { 200: 'A list of webhook endpoints, newest first.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints',
+    summary: 'Create a webhook endpoint',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    body: createBody,
+    idempotent: true,
+    responses: { 201: 'The endpoint and its signing secret (whsec_…).' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints/:id',
+    summary: 'Show a webhook endpoint',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The endpoint.' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/webhook-endpoints/:id',
+    summary: 'Delete a webhook endpoint with its deliveries',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The deleted endpoint.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/events',
+    summary: 'List events',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    query: eventListQuery,
+    responses: { 200: 'A list of events, newest first, each as webhooks deliver it.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/events/:id',
+    summary: 'Show an event',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The event, as webhooks deliver it.' },
+  },
+] as const;
+
 export function registerWebhookRoutes({ app, rt, auth }: GatewayContext) {
   const manage = auth.require('webhooks.manage');
 

@@ -82,6 +82,9 @@ describe('webhook endpoints over GraphQL', () => {
       await execute(app.baseUrl, stranger.key, SendTest, { endpointId: endpoint.id }),
       await execute(app.baseUrl, stranger.key, Attempts, { deliveryId: deliveries[0]!.id }),
       await execute(app.baseUrl, stranger.key, Redeliver, { deliveryId: deliveries[0]!.id }),
+      await execute(app.baseUrl, owner.key, Redeliver, { deliveryId: '99999999999999999999' }),
+      await execute(app.baseUrl, owner.key, Redeliver, { deliveryId: '9223372036854775808' }),
+      await execute(app.baseUrl, owner.key, Redeliver, { deliveryId: '-1' }),
     ];
     for (const result of attempts) expect(result.errors?.[0]?.extensions?.code).toBe('not_found');
     const list = await execute(app.baseUrl, stranger.key, Endpoints, { first: 10 });
