@@ -15,7 +15,7 @@ const IDLE_CHECK_MS = 1000;
  * job of a capped endpoint finishes, and an idle poller otherwise sleeps its whole polling interval.
  * So a poller that got a job wakes one idle sibling (work ramps up while there is work), fetches
  * again as soon as it finishes, and once a second one idle poller is woken to look. An idle
- * process costs one fetch a second.
+ * process costs under two fetches a second (that wake-up plus the pollers' own 30 s polls).
  */
 export async function startWebhookWorker(rt: Runtime) {
   const idle = new Set<string>();
