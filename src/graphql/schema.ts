@@ -13,6 +13,7 @@ import '../system/graphql.ts';
 // --- payments ---
 
 // --- webhooks ---
+import '../webhooks/graphql.ts';
 
 // --- relay ---
 

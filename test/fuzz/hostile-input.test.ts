@@ -105,7 +105,7 @@ describe('hostile REST input', () => {
           async (body, pathValues, query) => {
             let index = 0;
             const url =
-              path.replace(/\{\w+\}/g, () => encodeURIComponent(pathValues[index++ % 3]!.slice(0, 300) || 'x')) +
+              path.replace(/\{\w+\}/g, () => encodeURIComponent(pathValues[index++ % 3]!.slice(0, 300).toWellFormed() || 'x')) +
               (Object.keys(query).length ? `?${new URLSearchParams(query as Record<string, string>).toString()}` : '');
             const before = await snapshot();
             const encoded =

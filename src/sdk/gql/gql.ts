@@ -27,6 +27,21 @@ type Documents = {
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
+    "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n": typeof types.RotateWebhookEndpointSecretDocument,
+    "\n  mutation RevealWebhookEndpointSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n": typeof types.RevealWebhookEndpointSecretDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n      deleted\n    }\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n        type\n      }\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": typeof types.SendTestWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      eventTypes\n      deliveries(first: 10) {\n        edges {\n          node {\n            id\n            status\n          }\n        }\n      }\n    }\n  }\n": typeof types.WebhookEndpointDocument,
+    "\n  query WebhookEndpoints($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          url\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  query WebhookDeliveries($filter: WebhookDeliveryFilter, $first: Int) {\n    webhookDeliveries(filter: $filter, first: $first) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          endpoint {\n            id\n          }\n          event {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      deliveredAt\n      event {\n        id\n        type\n        payload\n      }\n      attempts {\n        id\n        trigger\n        outcome\n        httpStatus\n        durationMs\n        responseExcerpt\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n": typeof types.WebhookDeliveryDocument,
+    "\n  query WebhookAttempts($deliveryId: ID!) {\n    webhookAttempts(deliveryId: $deliveryId) {\n      id\n      trigger\n      outcome\n      httpStatus\n      error\n    }\n  }\n": typeof types.WebhookAttemptsDocument,
+    "\n  query Events($type: String, $first: Int) {\n    events(type: $type, first: $first) {\n      edges {\n        node {\n          id\n          type\n          objectType\n          objectPublicId\n          data\n          payload\n        }\n      }\n    }\n  }\n": typeof types.EventsDocument,
+    "\n  query WebhookEventTypes {\n    webhookEventTypes\n  }\n": typeof types.WebhookEventTypesDocument,
+    "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": typeof types.WebhookDeliveryUpdatedDocument,
 };
 const documents: Documents = {
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
@@ -41,6 +56,21 @@ const documents: Documents = {
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
+    "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n": types.RotateWebhookEndpointSecretDocument,
+    "\n  mutation RevealWebhookEndpointSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n": types.RevealWebhookEndpointSecretDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n      deleted\n    }\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n        type\n      }\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": types.SendTestWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      eventTypes\n      deliveries(first: 10) {\n        edges {\n          node {\n            id\n            status\n          }\n        }\n      }\n    }\n  }\n": types.WebhookEndpointDocument,
+    "\n  query WebhookEndpoints($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          url\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  query WebhookDeliveries($filter: WebhookDeliveryFilter, $first: Int) {\n    webhookDeliveries(filter: $filter, first: $first) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          endpoint {\n            id\n          }\n          event {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      deliveredAt\n      event {\n        id\n        type\n        payload\n      }\n      attempts {\n        id\n        trigger\n        outcome\n        httpStatus\n        durationMs\n        responseExcerpt\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n": types.WebhookDeliveryDocument,
+    "\n  query WebhookAttempts($deliveryId: ID!) {\n    webhookAttempts(deliveryId: $deliveryId) {\n      id\n      trigger\n      outcome\n      httpStatus\n      error\n    }\n  }\n": types.WebhookAttemptsDocument,
+    "\n  query Events($type: String, $first: Int) {\n    events(type: $type, first: $first) {\n      edges {\n        node {\n          id\n          type\n          objectType\n          objectPublicId\n          data\n          payload\n        }\n      }\n    }\n  }\n": types.EventsDocument,
+    "\n  query WebhookEventTypes {\n    webhookEventTypes\n  }\n": types.WebhookEventTypesDocument,
+    "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": types.WebhookDeliveryUpdatedDocument,
 };
 
 /**
@@ -91,6 +121,66 @@ export function graphql(source: "\n  mutation SendPing {\n    sendDiagnosticPing
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n"): typeof import('./graphql.ts').PongsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').CreateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n"): typeof import('./graphql.ts').UpdateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').RotateWebhookEndpointSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevealWebhookEndpointSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n"): typeof import('./graphql.ts').RevealWebhookEndpointSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n      deleted\n    }\n  }\n"): typeof import('./graphql.ts').DeleteWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n        type\n      }\n      delivery {\n        id\n        status\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SendTestWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n    }\n  }\n"): typeof import('./graphql.ts').RedeliverWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      eventTypes\n      deliveries(first: 10) {\n        edges {\n          node {\n            id\n            status\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').WebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          url\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql.ts').WebhookEndpointsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($filter: WebhookDeliveryFilter, $first: Int) {\n    webhookDeliveries(filter: $filter, first: $first) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          endpoint {\n            id\n          }\n          event {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').WebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      deliveredAt\n      event {\n        id\n        type\n        payload\n      }\n      attempts {\n        id\n        trigger\n        outcome\n        httpStatus\n        durationMs\n        responseExcerpt\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').WebhookDeliveryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookAttempts($deliveryId: ID!) {\n    webhookAttempts(deliveryId: $deliveryId) {\n      id\n      trigger\n      outcome\n      httpStatus\n      error\n    }\n  }\n"): typeof import('./graphql.ts').WebhookAttemptsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Events($type: String, $first: Int) {\n    events(type: $type, first: $first) {\n      edges {\n        node {\n          id\n          type\n          objectType\n          objectPublicId\n          data\n          payload\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').EventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEventTypes {\n    webhookEventTypes\n  }\n"): typeof import('./graphql.ts').WebhookEventTypesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n"): typeof import('./graphql.ts').WebhookDeliveryUpdatedDocument;
 
 
 export function graphql(source: string) {

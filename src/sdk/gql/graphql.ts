@@ -9,6 +9,16 @@ export type CreateApiKeyInput = {
   scopes: Array<Scope>;
 };
 
+export type CreateWebhookEndpointInput = {
+  description?: string | null | undefined;
+  /** Default true. */
+  enabled?: boolean | null | undefined;
+  /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
+  eventTypes?: Array<string> | null | undefined;
+  /** http(s); outside the sandbox it must reach a public address. */
+  url: string;
+};
+
 /** A permission an API key can carry. The REST and JSON name is the lower-case dotted form. */
 export type Scope =
   /** account.read */
@@ -39,6 +49,45 @@ export type Scope =
   | 'SMS_SEND'
   /** webhooks.manage */
   | 'WEBHOOKS_MANAGE';
+
+export type UpdateWebhookEndpointInput = {
+  description?: string | null | undefined;
+  /** false disables the endpoint; true enables it again and clears its failing period. */
+  enabled?: boolean | null | undefined;
+  eventTypes?: Array<string> | null | undefined;
+  url?: string | null | undefined;
+};
+
+/** INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number. */
+export type WebhookAttemptOutcome =
+  | 'FAILED'
+  | 'INTERRUPTED'
+  | 'IN_FLIGHT'
+  | 'SUCCEEDED';
+
+/** What started an attempt. */
+export type WebhookAttemptTrigger =
+  | 'AUTOMATIC'
+  | 'MANUAL';
+
+export type WebhookDeliveryFilter = {
+  endpointId?: string | number | null | undefined;
+  eventId?: string | number | null | undefined;
+  eventType?: string | null | undefined;
+  status?: WebhookDeliveryStatus | null | undefined;
+};
+
+/** PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more. */
+export type WebhookDeliveryStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS. */
+export type WebhookEndpointDisabledReason =
+  | 'FAILING'
+  | 'GONE'
+  | 'MANUAL';
 
 export type PanelKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -107,6 +156,114 @@ export type PongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PongsSubscription = { diagnosticPong: { pingId: string, workerPid: number, receivedAt: string } };
+
+export type CreateWebhookEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type CreateWebhookEndpointMutation = { createWebhookEndpoint: { secret: string, endpoint: { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, createdAt: string } } };
+
+export type UpdateWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null } };
+
+export type RotateWebhookEndpointSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RotateWebhookEndpointSecretMutation = { rotateWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null, endpoint: { id: string, previousSecretExpiresAt: string | null } } };
+
+export type RevealWebhookEndpointSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevealWebhookEndpointSecretMutation = { revealWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null } };
+
+export type DeleteWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint: { id: string, deleted: boolean } };
+
+export type SendTestWebhookMutationVariables = Exact<{
+  endpointId: string | number;
+}>;
+
+
+export type SendTestWebhookMutation = { sendTestWebhook: { event: { id: string, type: string }, delivery: { id: string, status: WebhookDeliveryStatus } } };
+
+export type RedeliverWebhookMutationVariables = Exact<{
+  deliveryId: string | number;
+}>;
+
+
+export type RedeliverWebhookMutation = { redeliverWebhook: { id: string, status: WebhookDeliveryStatus, attemptCount: number } };
+
+export type WebhookEndpointQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, eventTypes: Array<string>, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus } }> } } };
+
+export type WebhookEndpointsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type WebhookEndpointsQuery = { webhookEndpoints: { edges: Array<{ cursor: string, node: { id: string, url: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  filter?: WebhookDeliveryFilter | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, endpoint: { id: string }, event: { id: string, type: string } } }> } };
+
+export type WebhookDeliveryQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WebhookDeliveryQuery = { webhookDelivery: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, deliveredAt: string | null, event: { id: string, type: string, payload: Record<string, unknown> }, attempts: Array<{ id: string, trigger: WebhookAttemptTrigger, outcome: WebhookAttemptOutcome, httpStatus: number | null, durationMs: number | null, responseExcerpt: string | null, error: string | null, startedAt: string, finishedAt: string | null }> } };
+
+export type WebhookAttemptsQueryVariables = Exact<{
+  deliveryId: string | number;
+}>;
+
+
+export type WebhookAttemptsQuery = { webhookAttempts: Array<{ id: string, trigger: WebhookAttemptTrigger, outcome: WebhookAttemptOutcome, httpStatus: number | null, error: string | null }> };
+
+export type EventsQueryVariables = Exact<{
+  type?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type EventsQuery = { events: { edges: Array<{ node: { id: string, type: string, objectType: string, objectPublicId: string, data: Record<string, unknown>, payload: Record<string, unknown> } }> } };
+
+export type WebhookEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEventTypesQuery = { webhookEventTypes: Array<string> };
+
+export type WebhookDeliveryUpdatedSubscriptionVariables = Exact<{
+  deliveryId?: string | number | null | undefined;
+  endpointId?: string | number | null | undefined;
+}>;
+
+
+export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { deliveryId: string, endpointId: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, delivery: { id: string, status: WebhookDeliveryStatus } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -251,3 +408,221 @@ export const PongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PongsSubscription, PongsSubscriptionVariables>;
+export const CreateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+  createWebhookEndpoint(input: $input) {
+    secret
+    endpoint {
+      id
+      url
+      description
+      eventTypes
+      enabled
+      disabledAt
+      disabledReason
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateWebhookEndpointMutation, CreateWebhookEndpointMutationVariables>;
+export const UpdateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
+  updateWebhookEndpoint(id: $id, input: $input) {
+    id
+    url
+    description
+    eventTypes
+    enabled
+    disabledAt
+    disabledReason
+    failingSince
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>;
+export const RotateWebhookEndpointSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookEndpointSecret($id: ID!) {
+  rotateWebhookEndpointSecret(id: $id) {
+    secret
+    previousSecretExpiresAt
+    endpoint {
+      id
+      previousSecretExpiresAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookEndpointSecretMutation, RotateWebhookEndpointSecretMutationVariables>;
+export const RevealWebhookEndpointSecretDocument = new TypedDocumentString(`
+    mutation RevealWebhookEndpointSecret($id: ID!) {
+  revealWebhookEndpointSecret(id: $id) {
+    secret
+    previousSecretExpiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevealWebhookEndpointSecretMutation, RevealWebhookEndpointSecretMutationVariables>;
+export const DeleteWebhookEndpointDocument = new TypedDocumentString(`
+    mutation DeleteWebhookEndpoint($id: ID!) {
+  deleteWebhookEndpoint(id: $id) {
+    id
+    deleted
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteWebhookEndpointMutation, DeleteWebhookEndpointMutationVariables>;
+export const SendTestWebhookDocument = new TypedDocumentString(`
+    mutation SendTestWebhook($endpointId: ID!) {
+  sendTestWebhook(endpointId: $endpointId) {
+    event {
+      id
+      type
+    }
+    delivery {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SendTestWebhookMutation, SendTestWebhookMutationVariables>;
+export const RedeliverWebhookDocument = new TypedDocumentString(`
+    mutation RedeliverWebhook($deliveryId: ID!) {
+  redeliverWebhook(deliveryId: $deliveryId) {
+    id
+    status
+    attemptCount
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;
+export const WebhookEndpointDocument = new TypedDocumentString(`
+    query WebhookEndpoint($id: ID!) {
+  webhookEndpoint(id: $id) {
+    id
+    url
+    enabled
+    disabledAt
+    disabledReason
+    failingSince
+    eventTypes
+    deliveries(first: 10) {
+      edges {
+        node {
+          id
+          status
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEndpointQuery, WebhookEndpointQueryVariables>;
+export const WebhookEndpointsDocument = new TypedDocumentString(`
+    query WebhookEndpoints($first: Int, $after: String) {
+  webhookEndpoints(first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id
+        url
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($filter: WebhookDeliveryFilter, $first: Int) {
+  webhookDeliveries(filter: $filter, first: $first) {
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        endpoint {
+          id
+        }
+        event {
+          id
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const WebhookDeliveryDocument = new TypedDocumentString(`
+    query WebhookDelivery($id: ID!) {
+  webhookDelivery(id: $id) {
+    id
+    status
+    attemptCount
+    lastStatusCode
+    nextAttemptAt
+    deliveredAt
+    event {
+      id
+      type
+      payload
+    }
+    attempts {
+      id
+      trigger
+      outcome
+      httpStatus
+      durationMs
+      responseExcerpt
+      error
+      startedAt
+      finishedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveryQuery, WebhookDeliveryQueryVariables>;
+export const WebhookAttemptsDocument = new TypedDocumentString(`
+    query WebhookAttempts($deliveryId: ID!) {
+  webhookAttempts(deliveryId: $deliveryId) {
+    id
+    trigger
+    outcome
+    httpStatus
+    error
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookAttemptsQuery, WebhookAttemptsQueryVariables>;
+export const EventsDocument = new TypedDocumentString(`
+    query Events($type: String, $first: Int) {
+  events(type: $type, first: $first) {
+    edges {
+      node {
+        id
+        type
+        objectType
+        objectPublicId
+        data
+        payload
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventsQuery, EventsQueryVariables>;
+export const WebhookEventTypesDocument = new TypedDocumentString(`
+    query WebhookEventTypes {
+  webhookEventTypes
+}
+    `) as unknown as TypedDocumentString<WebhookEventTypesQuery, WebhookEventTypesQueryVariables>;
+export const WebhookDeliveryUpdatedDocument = new TypedDocumentString(`
+    subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {
+  webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {
+    deliveryId
+    endpointId
+    eventId
+    eventType
+    status
+    attemptCount
+    lastStatusCode
+    nextAttemptAt
+    delivery {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveryUpdatedSubscription, WebhookDeliveryUpdatedSubscriptionVariables>;
