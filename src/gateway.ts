@@ -14,6 +14,9 @@ import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
 import { registerSystemRoutes } from './system/rest.ts';
+// --- payments ---
+import { registerCheckoutPages } from './payments/pages.ts';
+import { registerPaymentRoutes } from './payments/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
 export interface GatewayContext {
@@ -104,6 +107,8 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   registerSystemRoutes(context);
   registerAccountRoutes(context);
   // --- payments ---
+  registerPaymentRoutes(context);
+  registerCheckoutPages(context);
 
   // --- webhooks ---
 

@@ -1,6 +1,7 @@
 import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
+import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 
 /** Every worker by name. `npm run worker -- <name…>` starts the named ones; `npm start` starts all. */
@@ -12,6 +13,9 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
     });
   },
   // --- payments ---
+  'payment-review': runPaymentReviewWorker,
+  'kyc-review': runKycReviewWorker,
+  'invoice-overdue': runInvoiceOverdueWorker,
 
   // --- webhooks ---
 

@@ -26,6 +26,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   GRAPHIQL: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
+  // --- payments ---
+  PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+  KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
 });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL'> & {

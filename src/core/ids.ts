@@ -7,6 +7,10 @@ export const idPrefixes = {
   diagnosticPing: 'ping',
   event: 'evt',
   // --- payments ---
+  paymentIntent: 'pi',
+  cardSession: 'cs',
+  invoice: 'inv',
+  kycReview: 'kyc',
 
   // --- webhooks ---
 

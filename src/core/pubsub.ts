@@ -13,6 +13,8 @@ export type Topics = {
   diagnosticPong: [accountId: number, payload: DiagnosticPong];
 
   // --- payments ---
+  paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
+  invoiceUpdated: [invoiceId: string, payload: InvoiceUpdate];
 
   // --- webhooks ---
 
@@ -25,6 +27,30 @@ export interface DiagnosticPong {
   workerPid: number;
   sentAt: string;
   receivedAt: string;
+}
+
+// --- payments ---
+/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
+export interface PaymentIntentUpdate {
+  id: string;
+  status: string;
+  paymentMethodCode: string | null;
+  lastPaymentError: Record<string, unknown> | null;
+  cancellationReason: string | null;
+  latestCardSessionId: string | null;
+  succeededAt: string | null;
+  canceledAt: string | null;
+  updatedAt: string;
+}
+
+/** The mutable fields of an invoice as of one transition. */
+export interface InvoiceUpdate {
+  id: string;
+  status: string;
+  paidAt: string | null;
+  voidedAt: string | null;
+  overdueAt: string | null;
+  updatedAt: string;
 }
 
 type Routed<T extends keyof Topics> = Topics[T] extends [infer Id, infer Payload] ? [id: Id, payload: Payload] : never;

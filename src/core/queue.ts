@@ -17,6 +17,18 @@ export const queues = {
   },
 
   // --- payments ---
+  payment_review: {
+    payload: z.object({ paymentIntentId: z.string(), cardSessionId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
+  kyc_review: {
+    payload: z.object({ kycReviewId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
+  invoice_overdue: {
+    payload: z.object({ invoiceId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  },
 
   // --- webhooks ---
 
