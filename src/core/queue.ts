@@ -84,6 +84,8 @@ export interface WorkOptions {
   batchSize?: number;
   localConcurrency?: number;
   pollingIntervalSeconds?: number;
+  /** How often to look for due jobs anyway while NOTIFY wakes the worker (dated jobs send none). */
+  notifyPollingIntervalSeconds?: number;
 }
 
 /** Registers a handler whose jobs are validated against the queue's schema before it runs. */
@@ -99,7 +101,7 @@ export async function workQueue<Q extends QueueName>(
       batchSize: options.batchSize ?? 1,
       localConcurrency: options.localConcurrency ?? 1,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      notifyPollingIntervalSeconds: 30,
+      notifyPollingIntervalSeconds: options.notifyPollingIntervalSeconds ?? 30,
       burstWhenBatchFull: true,
     },
     async (jobs) => {

@@ -58,6 +58,14 @@ export interface IntentChanges {
   cancellationReason?: string | null;
 }
 
+/**
+ * When a delayed job may start. No delay → no start time at all: pg-boss wakes a worker through
+ * NOTIFY only for jobs runnable at once, and leaves dated ones to the worker's polling.
+ */
+function delayed(seconds: number): Date | undefined {
+  return seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined;
+}
+
 function refuse(what: string, status: string, verb: string) {
   return new YarrowError('invalid_state', `This ${what} is ${status}; it cannot ${verb}.`, { param: 'status' });
 }
@@ -137,7 +145,7 @@ export async function transitionIntent(
       rt.boss,
       'payment_review',
       { paymentIntentId: updated.id, cardSessionId: updated.latestCardSessionId ?? '' },
-      { tx, startAfter: new Date(now.getTime() + rt.config.PAYMENT_REVIEW_DELAY_SECONDS * 1000) },
+      { tx, startAfter: delayed(rt.config.PAYMENT_REVIEW_DELAY_SECONDS) },
     );
   }
   if (transition.to === 'succeeded' && invoice) {
@@ -154,6 +162,8 @@ async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, ty
     objectPublicId: intent.id,
     data: { payment_intent: paymentIntentJson(rt.config, intent) },
   });
+  // A live update is a change to something a subscriber already saw; creation is not one.
+  if (type === 'payment_intent.created') return;
   await publish(tx, 'paymentIntentUpdated', intent.id, {
     id: intent.id,
     status: intent.status,
@@ -243,6 +253,7 @@ async function recordInvoiceEvent(rt: Rt, tx: DbClient, invoice: Invoice, type: 
         }
       : { invoice: invoiceJson(rt.config, invoice) };
   await recordEvent(rt, tx, { accountId: invoice.accountId, type, objectType: 'invoice', objectPublicId: invoice.id, data });
+  if (type === 'invoice.created') return;
   await publish(tx, 'invoiceUpdated', invoice.id, {
     id: invoice.id,
     status: invoice.status,
@@ -269,7 +280,7 @@ export async function kycSubmitted(rt: Rt, tx: DbClient, review: KycReview) {
     rt.boss,
     'kyc_review',
     { kycReviewId: review.id },
-    { tx, startAfter: new Date(Date.now() + rt.config.KYC_REVIEW_DELAY_SECONDS * 1000) },
+    { tx, startAfter: delayed(rt.config.KYC_REVIEW_DELAY_SECONDS) },
   );
 }
 
