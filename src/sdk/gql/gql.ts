@@ -17,6 +17,8 @@ type Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
+    "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": typeof types.IntentByIdDocument,
+    "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.IntentLiveDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
@@ -25,6 +27,8 @@ const documents: Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
+    "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": types.IntentByIdDocument,
+    "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.IntentLiveDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
@@ -56,6 +60,14 @@ export function graphql(source: "\n  mutation RevokeKey($id: ID!) {\n    revokeA
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
