@@ -140,7 +140,7 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
     const token = findToken(text);
     if (!token) throw new YarrowError('invalid_request', `"${text}" is not a Yarrow test token.`, { param: 'token' });
     if (token.rail !== rail) {
-      throw new YarrowError('invalid_request', `${token.token} is a ${railNames[token.rail]} token; this session pays with ${railNames[rail]}.`, {
+      throw new YarrowError('invalid_request', `${token.token} is ${/^[AEIOU]/.test(railNames[token.rail]) ? 'an' : 'a'} ${railNames[token.rail]} token; this session pays with ${railNames[rail]}.`, {
         param: 'token',
       });
     }
