@@ -149,7 +149,7 @@ export async function transitionIntent(
     );
   }
   if (transition.to === 'succeeded' && invoice) {
-    await transitionInvoiceLocked(rt, tx, invoice, 'pay');
+    await transitionInvoiceLocked(rt, tx, invoice, 'pay', now);
   }
   return updated;
 }
@@ -213,10 +213,9 @@ export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoi
   return transitionInvoiceLocked(rt, tx, invoice, 'void');
 }
 
-async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction): Promise<Invoice> {
+async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date()): Promise<Invoice> {
   const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
   if (!transition.from.includes(invoice.status)) throw refuse('invoice', invoice.status, transition.verb);
-  const now = new Date();
   const updated = await tx.invoice.update({
     where: { id: invoice.id },
     data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now } : { voidedAt: now }) },
