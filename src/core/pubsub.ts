@@ -15,6 +15,7 @@ export type Topics = {
   // --- payments ---
   paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
   invoiceUpdated: [invoiceId: string, payload: InvoiceUpdate];
+  kycReviewUpdated: [accountId: number, payload: KycReviewUpdate];
 
   // --- webhooks ---
 
@@ -51,6 +52,15 @@ export interface InvoiceUpdate {
   voidedAt: string | null;
   overdueAt: string | null;
   updatedAt: string;
+}
+
+/** A KYC review's decision fields as of one transition. */
+export interface KycReviewUpdate {
+  id: string;
+  status: string;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
 }
 
 type Routed<T extends keyof Topics> = Topics[T] extends [infer Id, infer Payload] ? [id: Id, payload: Payload] : never;

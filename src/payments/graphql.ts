@@ -1,8 +1,8 @@
 import { YarrowError } from '../core/errors.ts';
-import type { InvoiceUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
+import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder } from '../graphql/builder.ts';
-import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';
+import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import {
   approvePaymentReview,
   cancelPaymentIntent,
@@ -159,7 +159,7 @@ builder.prismaObject('CardSession', {
   }),
 });
 
-builder.prismaObject('KycReview', {
+const KycReviewRef = builder.prismaObject('KycReview', {
   description: 'KYC details an account submitted and the review decision.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -387,13 +387,11 @@ builder.mutationFields((t) => ({
  * shows the mutable fields as of its transition (from the event) over the stored row.
  */
 async function* liveUpdates<Row, Update>(
-  ctx: GraphqlContext,
-  topic: 'paymentIntentUpdated' | 'invoiceUpdated',
-  id: string,
+  updates: AsyncIterable<Update>,
   load: () => Promise<Row>,
   apply: (row: Row, update: Update) => Row,
 ): AsyncGenerator<Row> {
-  const iterator = (ctx.pubsub.subscribe(topic, id) as AsyncIterable<Update>)[Symbol.asyncIterator]();
+  const iterator = updates[Symbol.asyncIterator]();
   let next = iterator.next();
   try {
     const current = await load();
@@ -425,6 +423,18 @@ function applyIntentUpdate(intent: PaymentIntent, update: PaymentIntentUpdate): 
   };
 }
 
+/** The update may be about a newer review than the stored latest one: then it is loaded. */
+function applyKycUpdate(latest: KycReview | null, update: KycReviewUpdate): KycReview | null {
+  if (!latest || latest.id !== update.id) return latest;
+  return {
+    ...latest,
+    status: update.status as KycReview['status'],
+    reason: update.reason,
+    reviewedBy: update.reviewedBy,
+    reviewedAt: date(update.reviewedAt),
+  };
+}
+
 function applyInvoiceUpdate(invoice: Invoice, update: InvoiceUpdate): Invoice {
   return {
     ...invoice,
@@ -445,7 +455,7 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, { id }, ctx) => {
       const load = () => getPaymentIntent(ctx.rt.db.prisma, accountIdOf(ctx), String(id));
       await load(); // another account's id: not_found before anything is streamed
-      return liveUpdates(ctx, 'paymentIntentUpdated', String(id), load, applyIntentUpdate);
+      return liveUpdates(ctx.pubsub.subscribe('paymentIntentUpdated', String(id)), load, applyIntentUpdate);
     },
     resolve: (intent) => intent,
   }),
@@ -457,9 +467,22 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, { id }, ctx) => {
       const load = () => getInvoice(ctx.rt.db.prisma, accountIdOf(ctx), String(id));
       await load();
-      return liveUpdates(ctx, 'invoiceUpdated', String(id), load, applyInvoiceUpdate);
+      return liveUpdates(ctx.pubsub.subscribe('invoiceUpdated', String(id)), load, applyInvoiceUpdate);
     },
     resolve: (invoice) => invoice,
+  }),
+  kycReviewUpdated: t.field({
+    type: KycReviewRef,
+    nullable: true,
+    description: "The account's latest KYC review now (null before the first), then again after every submission and decision.",
+    authScopes: { scope: 'account.read' },
+    subscribe: (_root, _args, ctx) =>
+      liveUpdates(
+        ctx.pubsub.subscribe('kycReviewUpdated', accountIdOf(ctx)),
+        () => currentKycReview(ctx.rt.db.prisma, accountIdOf(ctx)),
+        applyKycUpdate,
+      ),
+    resolve: (review) => review,
   }),
 }));
 

@@ -318,4 +318,11 @@ async function recordKycEvent(rt: Rt, tx: DbClient, review: KycReview, type: Eve
     objectPublicId: review.id,
     data: { kyc_review: kycReviewJson(review) },
   });
+  await publish(tx, 'kycReviewUpdated', review.accountId, {
+    id: review.id,
+    status: review.status,
+    reason: review.reason,
+    reviewedBy: review.reviewedBy,
+    reviewedAt: review.reviewedAt?.toISOString() ?? null,
+  });
 }

@@ -137,7 +137,7 @@ describe('the card session page', () => {
   it('refuses a bad rail or sandbox_outcome on the checkout form', async () => {
     const intent = await createIntent(app, merchant.key);
     const page = await pages.get(`/checkout/${intent.id}`);
-    for (const form of [{ payment_method_code: 'amex' }, { payment_method_code: 'visa', sandbox_outcome: 'explode' }]) {
+    for (const form of [{ payment_method_code: 'amex' }, { payment_method_code: 'visa', sandbox_outcome: 'explode' }] as Array<Record<string, string>>) {
       const answer = await pages.post(`/checkout/${intent.id}/pay`, { csrf_token: pages.csrfToken(page.html), ...form });
       expect(answer.status).toBe(400);
     }

@@ -20,6 +20,11 @@ type Documents = {
     "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": typeof types.IntentByIdDocument,
     "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.IntentLiveDocument,
     "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": typeof types.InvoiceLiveDocument,
+    "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": typeof types.SubmitKycDocument,
+    "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": typeof types.ApproveKycDocument,
+    "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n": typeof types.RejectKycDocument,
+    "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": typeof types.AccountKycDocument,
+    "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": typeof types.KycLiveDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
@@ -31,6 +36,11 @@ const documents: Documents = {
     "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": types.IntentByIdDocument,
     "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.IntentLiveDocument,
     "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": types.InvoiceLiveDocument,
+    "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": types.SubmitKycDocument,
+    "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": types.ApproveKycDocument,
+    "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n": types.RejectKycDocument,
+    "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": types.AccountKycDocument,
+    "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": types.KycLiveDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
@@ -74,6 +84,26 @@ export function graphql(source: "\n  subscription IntentLive($id: ID!) {\n    pa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n"): (typeof documents)["\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n"): (typeof documents)["\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n"): (typeof documents)["\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n"): (typeof documents)["\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
