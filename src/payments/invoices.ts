@@ -7,7 +7,7 @@ import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';
 import { createPaymentIntent, metadataSchema } from './intents.ts';
-import { dateOnly, hostedInvoiceUrl } from './json.ts';
+import { dateOnly } from './json.ts';
 import { moneyFields, refineMoney, toMajorUnits } from './money.ts';
 import { invoiceCreated, markInvoiceOverdue } from './state-machine.ts';
 
@@ -121,7 +121,8 @@ export const payInvoiceForm = z.object({
 
 /**
  * `POST /invoices/<inv>/pay`: the payment intent that pays this invoice, created on first use
- * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid.
+ * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid. Its
+ * final page links back to the invoice page (on whatever host the customer used).
  */
 export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
   const input = parseInput(payInvoiceForm, form);
@@ -149,7 +150,6 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string
         customer_name: customerName,
         customer_email: customerEmail,
         metadata: { invoice: invoice.id },
-        return_url: hostedInvoiceUrl(rt.config, invoice.id),
       },
       { invoiceId: invoice.id },
     );

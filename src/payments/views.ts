@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import type { CardSession, Invoice, PaymentIntent } from '../generated/prisma/client.ts';
 import { dateOnly, invoiceNo, isOverdue } from './json.ts';
 import { currencies, toMajorUnits } from './money.ts';
 import { railNames, sandboxOutcomes, tokensOf, paymentMethodCodes, type PaymentMethodCode } from './tokens.ts';
 
 // The hosted pages. Every value goes through hono/html's `html` template, which escapes it: a
-// title or name of `<script>…` is shown as text. No JavaScript runs on these pages.
+// title or name of `<script>…` is shown as text. No JavaScript runs on these pages. The one
+// `raw` is the constant stylesheet below (its hash is what the CSP allows).
 
 const css = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f5f7;color:#1d2330}
@@ -54,7 +55,7 @@ function layout(title: string, body: unknown) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<style>${css}</style>
+<style>${raw(css)}</style>
 </head>
 <body>
 <div class="sandbox">Yarrow Pay sandbox: test tokens only, no real money moves.</div>
@@ -197,7 +198,11 @@ export function resultPage(options: { merchant: Merchant; intent: PaymentIntent;
 ${summary(merchant, intent)}
 <h2 data-testid="heading">${heading}</h2>
 ${body}
-${intent.returnUrl ? html`<a class="button" href="${intent.returnUrl}" id="return" rel="noreferrer">Return to ${merchant.name}</a>` : ''}
+${intent.returnUrl
+  ? html`<a class="button" href="${intent.returnUrl}" id="return" rel="noreferrer">Return to ${merchant.name}</a>`
+  : intent.invoiceId
+    ? html`<a class="button" href="/invoices/${intent.invoiceId}" id="return">Back to the invoice</a>`
+    : ''}
 </div>`,
   );
 }

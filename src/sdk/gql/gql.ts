@@ -17,6 +17,7 @@ type Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
+    "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveReviewDocument,
@@ -43,6 +44,7 @@ const documents: Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
+    "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveReviewDocument,
@@ -92,6 +94,10 @@ export function graphql(source: "\n  mutation RevokeKey($id: ID!) {\n    revokeA
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
