@@ -77,14 +77,16 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
         param: 'status',
       });
     }
+    const now = new Date();
     return tx.cardSession.create({
       data: {
+        createdAt: now,
         id: newId('cardSession'),
         accountId,
         paymentIntentId: intent.id,
         paymentMethodCode: input.payment_method_code,
         sandboxOutcome: input.sandbox_outcome,
-        expiresAt: new Date(Date.now() + CARD_SESSION_TTL_MS),
+        expiresAt: new Date(now.getTime() + CARD_SESSION_TTL_MS),
       },
     });
   });

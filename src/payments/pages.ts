@@ -90,68 +90,76 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
     return render(c, cardPage({ merchant, intent, session, csrfToken: csrf, error }), error ? 400 : 200);
   }
 
-  app.get('/checkout/:pi', async (c) => {
-    try {
-      return await showCheckout(c, c.req.param('pi'));
-    } catch (error) {
-      return failure(c, error);
-    }
-  });
+  /** A page route: a refused request shows an error page (with a link back to `backTo`). */
+  const hosted =
+    (handler: (c: PageContext) => Promise<Response>, backTo?: (c: PageContext) => string) => async (c: PageContext) => {
+      try {
+        return await handler(c);
+      } catch (error) {
+        return failure(c, error, backTo?.(c));
+      }
+    };
 
-  app.post('/checkout/:pi/pay', async (c) => {
-    const intentId = c.req.param('pi');
+  /** A form action whose refused input shows the form again with the reason, rather than an error page. */
+  async function orFormAgain(action: () => Promise<Response>, again: (reason: string) => Promise<Response>) {
     try {
+      return await action();
+    } catch (error) {
+      if (error instanceof YarrowError && error.code === 'invalid_request') return again(error.message);
+      throw error;
+    }
+  }
+
+  const backToCheckout = (c: PageContext) => `/checkout/${c.req.param('pi')}`;
+
+  app.get(
+    '/checkout/:pi',
+    hosted((c) => showCheckout(c, c.req.param('pi')!)),
+  );
+
+  app.post(
+    '/checkout/:pi/pay',
+    hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
       const form = await readForm(c, 'checkout', intentId);
-      try {
-        const session = await startCardSession(rt, intentId, form);
-        return c.redirect(`/checkout/${intentId}/card/${session.id}`, 303);
-      } catch (error) {
-        if (error instanceof YarrowError && error.code === 'invalid_request') return await showCheckout(c, intentId, error.message);
-        throw error;
-      }
-    } catch (error) {
-      return failure(c, error, `/checkout/${intentId}`);
-    }
-  });
+      return orFormAgain(
+        async () => c.redirect(`/checkout/${intentId}/card/${(await startCardSession(rt, intentId, form)).id}`, 303),
+        (reason) => showCheckout(c, intentId, reason),
+      );
+    }, backToCheckout),
+  );
 
-  app.get('/checkout/:pi/card/:cs', async (c) => {
-    const intentId = c.req.param('pi');
-    try {
-      return await showSession(c, intentId, c.req.param('cs'));
-    } catch (error) {
-      return failure(c, error, `/checkout/${intentId}`);
-    }
-  });
+  app.get(
+    '/checkout/:pi/card/:cs',
+    hosted((c) => showSession(c, c.req.param('pi')!, c.req.param('cs')!), backToCheckout),
+  );
 
-  app.post('/checkout/:pi/card/:cs', async (c) => {
-    const intentId = c.req.param('pi');
-    const sessionId = c.req.param('cs');
-    try {
+  app.post(
+    '/checkout/:pi/card/:cs',
+    hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      const sessionId = c.req.param('cs')!;
       const form = await readForm(c, 'card', sessionId);
-      try {
-        await submitToken(rt, intentId, sessionId, form);
-      } catch (error) {
-        // A wrong token keeps the customer on the card page, with the reason, to try another.
-        if (error instanceof YarrowError && error.code === 'invalid_request') return await showSession(c, intentId, sessionId, error.message);
-        throw error;
-      }
-      return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
-    } catch (error) {
-      return failure(c, error, `/checkout/${intentId}`);
-    }
-  });
+      // A wrong token keeps the customer on the card page, with the reason, to try another.
+      return orFormAgain(
+        async () => {
+          await submitToken(rt, intentId, sessionId, form);
+          return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
+        },
+        (reason) => showSession(c, intentId, sessionId, reason),
+      );
+    }, backToCheckout),
+  );
 
-  app.post('/checkout/:pi/card/:cs/challenge', async (c) => {
-    const intentId = c.req.param('pi');
-    const sessionId = c.req.param('cs');
-    try {
-      const form = await readForm(c, 'card', sessionId);
-      await answerChallenge(rt, intentId, sessionId, form);
+  app.post(
+    '/checkout/:pi/card/:cs/challenge',
+    hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      const sessionId = c.req.param('cs')!;
+      await answerChallenge(rt, intentId, sessionId, await readForm(c, 'card', sessionId));
       return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
-    } catch (error) {
-      return failure(c, error, `/checkout/${intentId}`);
-    }
-  });
+    }, backToCheckout),
+  );
 
   async function showInvoice(c: PageContext, invoiceId: string, error?: string) {
     const invoice = await findInvoiceForHostedPage(rt.db.prisma, invoiceId);
@@ -164,27 +172,23 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
     );
   }
 
-  app.get('/invoices/:inv', async (c) => {
-    try {
-      return await showInvoice(c, c.req.param('inv'));
-    } catch (error) {
-      return failure(c, error);
-    }
-  });
+  app.get(
+    '/invoices/:inv',
+    hosted((c) => showInvoice(c, c.req.param('inv')!)),
+  );
 
-  app.post('/invoices/:inv/pay', async (c) => {
-    const invoiceId = c.req.param('inv');
-    try {
-      const form = await readForm(c, 'invoice', invoiceId);
-      try {
-        const intent = await payInvoice(rt, invoiceId, form);
-        return c.redirect(`/checkout/${intent.id}`, 303);
-      } catch (error) {
-        if (error instanceof YarrowError && error.code === 'invalid_request') return await showInvoice(c, invoiceId, error.message);
-        throw error;
-      }
-    } catch (error) {
-      return failure(c, error, `/invoices/${invoiceId}`);
-    }
-  });
+  app.post(
+    '/invoices/:inv/pay',
+    hosted(
+      async (c) => {
+        const invoiceId = c.req.param('inv')!;
+        const form = await readForm(c, 'invoice', invoiceId);
+        return orFormAgain(
+          async () => c.redirect(`/checkout/${(await payInvoice(rt, invoiceId, form)).id}`, 303),
+          (reason) => showInvoice(c, invoiceId, reason),
+        );
+      },
+      (c) => `/invoices/${c.req.param('inv')}`,
+    ),
+  );
 }
