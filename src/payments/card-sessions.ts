@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newCapabilityId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../generated/prisma/client.ts';
 import { cardSessionStatus } from './json.ts';
@@ -81,7 +81,7 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
     return tx.cardSession.create({
       data: {
         createdAt: now,
-        id: newId('cardSession'),
+        id: newCapabilityId('cardSession'),
         accountId,
         paymentIntentId: intent.id,
         paymentMethodCode: input.payment_method_code,

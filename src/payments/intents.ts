@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newCapabilityId } from '../core/ids.ts';
 import { listQuery, pageArgs } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
@@ -41,7 +41,7 @@ export async function createPaymentIntent(
   const input = parseInput(createPaymentIntentInput, raw);
   const intent = await tx.paymentIntent.create({
     data: {
-      id: newId('paymentIntent'),
+      id: newCapabilityId('paymentIntent'),
       accountId,
       amount: input.amount,
       currency: input.currency,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newCapabilityId } from '../core/ids.ts';
 import { listQuery, pageArgs } from '../core/pagination.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -59,7 +59,7 @@ export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, raw
   const dueDate = new Date(`${input.due_date}T00:00:00Z`);
   const invoice = await tx.invoice.create({
     data: {
-      id: newId('invoice'),
+      id: newCapabilityId('invoice'),
       accountId,
       number: await nextInvoiceNumber(tx, accountId),
       title: input.title,
