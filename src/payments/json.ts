@@ -101,7 +101,7 @@ export function cardSessionJson(config: Urls, session: CardSession) {
   };
 }
 
-/** A session past its 30 minutes reads as `expired` until then it is what its row says. */
+/** A session not completed within its 30 minutes reads as `expired`; before that, as its row says. */
 export function cardSessionStatus(session: Pick<CardSession, 'status' | 'expiresAt'>, now = new Date()) {
   return session.status !== 'completed' && session.expiresAt <= now ? ('expired' as const) : session.status;
 }

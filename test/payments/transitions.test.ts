@@ -219,6 +219,15 @@ describe('illegal steps on the hosted pages show an error page and change nothin
     await expectUnchanged(intent.id, 'canceled', events);
   });
 
+  it('a token submitted twice at once is applied once', async () => {
+    const intent = await createIntent(app, merchant.key);
+    const sessionPath = await pages.startSession(intent.id, 'visa');
+    const form = { csrf_token: pages.csrfToken((await pages.get(sessionPath)).html), token: 'YP-VISA-APPROVE' };
+    const answers = await Promise.all([pages.post(sessionPath, form), pages.post(sessionPath, form), pages.post(sessionPath, form)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409]);
+    expect(await eventTypesOf(app, intent.id)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+  });
+
   it('leaving a 3DS challenge for another attempt fails the first one (authentication_abandoned)', async () => {
     const { intent, sessionPath } = await intentIn('requires_action');
     const checkout = await pages.get(`/checkout/${intent.id}`);
