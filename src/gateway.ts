@@ -16,6 +16,9 @@ import { createGraphqlServer } from './graphql/server.ts';
 import { registerPanelRoutes } from './panel/rest.ts';
 import { registerSystemRoutes } from './system/rest.ts';
 import { registerWebhookRoutes } from './webhooks/rest.ts';
+// --- payments ---
+import { registerCheckoutPages } from './payments/pages.ts';
+import { registerPaymentRoutes } from './payments/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
 export interface GatewayContext {
@@ -114,6 +117,8 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   registerAccountRoutes(context);
   registerPanelRoutes(context);
   // --- payments ---
+  registerPaymentRoutes(context);
+  registerCheckoutPages(context);
 
   // --- webhooks ---
   registerWebhookRoutes(context);

@@ -1,6 +1,7 @@
 import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
+import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 // --- webhooks ---
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
@@ -14,6 +15,9 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
     });
   },
   // --- payments ---
+  'payment-review': runPaymentReviewWorker,
+  'kyc-review': runKycReviewWorker,
+  'invoice-overdue': runInvoiceOverdueWorker,
 
   // --- webhooks ---
   webhooks: startWebhookWorker,

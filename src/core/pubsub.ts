@@ -16,6 +16,9 @@ export type Topics = {
   apiKeyRevoked: [scope: 'all', payload: { keyId: string }];
 
   // --- payments ---
+  paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
+  invoiceUpdated: [invoiceId: string, payload: InvoiceUpdate];
+  kycReviewUpdated: [accountId: number, payload: KycReviewUpdate];
 
   // --- webhooks ---
   /** A delivery was created or finished an attempt (the live delivery log). */
@@ -43,6 +46,39 @@ export interface DiagnosticPong {
   workerPid: number;
   sentAt: string;
   receivedAt: string;
+}
+
+// --- payments ---
+/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
+export interface PaymentIntentUpdate {
+  id: string;
+  status: string;
+  paymentMethodCode: string | null;
+  lastPaymentError: Record<string, unknown> | null;
+  cancellationReason: string | null;
+  latestCardSessionId: string | null;
+  succeededAt: string | null;
+  canceledAt: string | null;
+  updatedAt: string;
+}
+
+/** The mutable fields of an invoice as of one transition. */
+export interface InvoiceUpdate {
+  id: string;
+  status: string;
+  paidAt: string | null;
+  voidedAt: string | null;
+  overdueAt: string | null;
+  updatedAt: string;
+}
+
+/** A KYC review's decision fields as of one transition. */
+export interface KycReviewUpdate {
+  id: string;
+  status: string;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
 }
 
 type Routed<T extends keyof Topics> = Topics[T] extends [infer Id, infer Payload] ? [id: Id, payload: Payload] : never;

@@ -17,6 +17,18 @@ export const queues = {
   },
 
   // --- payments ---
+  payment_review: {
+    payload: z.object({ paymentIntentId: z.string(), cardSessionId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
+  kyc_review: {
+    payload: z.object({ kycReviewId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
+  invoice_overdue: {
+    payload: z.object({ invoiceId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  },
 
   // --- webhooks ---
   // One job per delivery attempt. pg-boss's own retries only cover a worker that died or threw
@@ -91,6 +103,8 @@ export interface WorkOptions {
   pollingIntervalSeconds?: number;
   /** At most this many active jobs per job `group` across every process. */
   groupConcurrency?: number;
+  /** How often to look for due jobs anyway while NOTIFY wakes the worker (dated jobs send none). */
+  notifyPollingIntervalSeconds?: number;
 }
 
 /** Registers a handler whose jobs are validated against the queue's schema before it runs. */
@@ -106,7 +120,7 @@ export async function workQueue<Q extends QueueName>(
       batchSize: options.batchSize ?? 1,
       localConcurrency: options.localConcurrency ?? 1,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      notifyPollingIntervalSeconds: 30,
+      notifyPollingIntervalSeconds: options.notifyPollingIntervalSeconds ?? 30,
       burstWhenBatchFull: true,
       ...(options.groupConcurrency ? { groupConcurrency: options.groupConcurrency } : {}),
     },

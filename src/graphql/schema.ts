@@ -11,6 +11,7 @@ import '../accounts/graphql.ts';
 import '../system/graphql.ts';
 
 // --- payments ---
+import '../payments/graphql.ts';
 
 // --- webhooks ---
 import '../webhooks/graphql.ts';

@@ -23,6 +23,26 @@ type Documents = {
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
+    "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
+    "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
+    "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
+    "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveReviewDocument,
+    "\n  mutation RejectReview($id: ID!, $reason: String!) {\n    rejectPaymentReview(id: $id, reason: $reason) {\n      id\n      status\n      lastPaymentError {\n        code\n        declineCode\n      }\n    }\n  }\n": typeof types.RejectReviewDocument,
+    "\n  query Intents($status: [PaymentIntentStatus!], $first: Int, $after: String) {\n    paymentIntents(status: $status, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          cardSessions {\n            edges {\n              node {\n                id\n                paymentMethodCode\n                status\n                token\n                outcome\n              }\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.IntentsDocument,
+    "\n  query Sessions($status: [CardSessionStatus!], $paymentIntentId: ID) {\n    cardSessions(status: $status, paymentIntentId: $paymentIntentId) {\n      edges {\n        node {\n          id\n          status\n          sandboxOutcome\n          url\n          paymentIntent {\n            id\n          }\n        }\n      }\n    }\n  }\n": typeof types.SessionsDocument,
+    "\n  mutation CreateInvoiceGql($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      invoiceNo\n      status\n      overdue\n      amount\n      amountDisplay\n      currency\n      dueDate\n      hostedUrl\n      paymentIntent {\n        id\n      }\n    }\n  }\n": typeof types.CreateInvoiceGqlDocument,
+    "\n  mutation VoidInvoiceGql($id: ID!) {\n    voidInvoice(id: $id) {\n      id\n      status\n      voidedAt\n    }\n  }\n": typeof types.VoidInvoiceGqlDocument,
+    "\n  query InvoicesGql($status: [InvoiceStatus!]) {\n    invoices(status: $status) {\n      edges {\n        node {\n          id\n          invoiceNo\n          status\n        }\n      }\n    }\n  }\n": typeof types.InvoicesGqlDocument,
+    "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.InvoiceByIdDocument,
+    "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": typeof types.IntentByIdDocument,
+    "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.IntentLiveDocument,
+    "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": typeof types.InvoiceLiveDocument,
+    "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": typeof types.SubmitKycDocument,
+    "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": typeof types.ApproveKycDocument,
+    "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n": typeof types.RejectKycDocument,
+    "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": typeof types.AccountKycDocument,
+    "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": typeof types.KycLiveDocument,
+    "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
@@ -52,6 +72,26 @@ const documents: Documents = {
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
+    "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
+    "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
+    "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
+    "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveReviewDocument,
+    "\n  mutation RejectReview($id: ID!, $reason: String!) {\n    rejectPaymentReview(id: $id, reason: $reason) {\n      id\n      status\n      lastPaymentError {\n        code\n        declineCode\n      }\n    }\n  }\n": types.RejectReviewDocument,
+    "\n  query Intents($status: [PaymentIntentStatus!], $first: Int, $after: String) {\n    paymentIntents(status: $status, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          cardSessions {\n            edges {\n              node {\n                id\n                paymentMethodCode\n                status\n                token\n                outcome\n              }\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.IntentsDocument,
+    "\n  query Sessions($status: [CardSessionStatus!], $paymentIntentId: ID) {\n    cardSessions(status: $status, paymentIntentId: $paymentIntentId) {\n      edges {\n        node {\n          id\n          status\n          sandboxOutcome\n          url\n          paymentIntent {\n            id\n          }\n        }\n      }\n    }\n  }\n": types.SessionsDocument,
+    "\n  mutation CreateInvoiceGql($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      invoiceNo\n      status\n      overdue\n      amount\n      amountDisplay\n      currency\n      dueDate\n      hostedUrl\n      paymentIntent {\n        id\n      }\n    }\n  }\n": types.CreateInvoiceGqlDocument,
+    "\n  mutation VoidInvoiceGql($id: ID!) {\n    voidInvoice(id: $id) {\n      id\n      status\n      voidedAt\n    }\n  }\n": types.VoidInvoiceGqlDocument,
+    "\n  query InvoicesGql($status: [InvoiceStatus!]) {\n    invoices(status: $status) {\n      edges {\n        node {\n          id\n          invoiceNo\n          status\n        }\n      }\n    }\n  }\n": types.InvoicesGqlDocument,
+    "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n": types.InvoiceByIdDocument,
+    "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": types.IntentByIdDocument,
+    "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.IntentLiveDocument,
+    "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": types.InvoiceLiveDocument,
+    "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": types.SubmitKycDocument,
+    "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": types.ApproveKycDocument,
+    "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n": types.RejectKycDocument,
+    "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": types.AccountKycDocument,
+    "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": types.KycLiveDocument,
+    "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
@@ -105,6 +145,86 @@ export function graphql(source: "\n  mutation OutagePing {\n    sendDiagnosticPi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n"): typeof import('./graphql.ts').OutagePongsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').BrowserIntentStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n"): typeof import('./graphql.ts').CreateIntentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n"): typeof import('./graphql.ts').CancelIntentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').ApproveReviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectReview($id: ID!, $reason: String!) {\n    rejectPaymentReview(id: $id, reason: $reason) {\n      id\n      status\n      lastPaymentError {\n        code\n        declineCode\n      }\n    }\n  }\n"): typeof import('./graphql.ts').RejectReviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Intents($status: [PaymentIntentStatus!], $first: Int, $after: String) {\n    paymentIntents(status: $status, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          cardSessions {\n            edges {\n              node {\n                id\n                paymentMethodCode\n                status\n                token\n                outcome\n              }\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql.ts').IntentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sessions($status: [CardSessionStatus!], $paymentIntentId: ID) {\n    cardSessions(status: $status, paymentIntentId: $paymentIntentId) {\n      edges {\n        node {\n          id\n          status\n          sandboxOutcome\n          url\n          paymentIntent {\n            id\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SessionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateInvoiceGql($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      invoiceNo\n      status\n      overdue\n      amount\n      amountDisplay\n      currency\n      dueDate\n      hostedUrl\n      paymentIntent {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').CreateInvoiceGqlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VoidInvoiceGql($id: ID!) {\n    voidInvoice(id: $id) {\n      id\n      status\n      voidedAt\n    }\n  }\n"): typeof import('./graphql.ts').VoidInvoiceGqlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvoicesGql($status: [InvoiceStatus!]) {\n    invoices(status: $status) {\n      edges {\n        node {\n          id\n          invoiceNo\n          status\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').InvoicesGqlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').InvoiceByIdDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n"): typeof import('./graphql.ts').IntentByIdDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').IntentLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n"): typeof import('./graphql.ts').InvoiceLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n"): typeof import('./graphql.ts').SubmitKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n"): typeof import('./graphql.ts').ApproveKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n"): typeof import('./graphql.ts').RejectKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n"): typeof import('./graphql.ts').AccountKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n"): typeof import('./graphql.ts').KycLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n"): typeof import('./graphql.ts').IntentUpdatesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

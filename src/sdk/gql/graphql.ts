@@ -4,9 +4,45 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CancellationReason =
+  | 'abandoned'
+  | 'duplicate'
+  | 'fraudulent'
+  | 'requested_by_customer'
+  | 'void_invoice';
+
+/** open: waiting for a token; challenge: waiting for 3-D Secure; completed: used; expired: unused after 30 minutes. */
+export type CardSessionStatus =
+  | 'challenge'
+  | 'completed'
+  | 'expired'
+  | 'open';
+
 export type CreateApiKeyInput = {
   label: string;
   scopes: Array<Scope>;
+};
+
+export type CreateInvoiceInput = {
+  amount: number;
+  currency: string;
+  customerEmail?: string | null | undefined;
+  customerName?: string | null | undefined;
+  /** YYYY-MM-DD, today (UTC) or later. */
+  dueDate: string;
+  metadata?: Record<string, unknown> | null | undefined;
+  title: string;
+};
+
+export type CreatePaymentIntentInput = {
+  /** In the major unit: 12.5 is 12.50 USD; JPY takes whole numbers. */
+  amount: number;
+  currency: string;
+  customerEmail: string;
+  customerName: string;
+  metadata?: Record<string, unknown> | null | undefined;
+  returnUrl?: string | null | undefined;
+  title: string;
 };
 
 export type CreateWebhookEndpointInput = {
@@ -18,6 +54,36 @@ export type CreateWebhookEndpointInput = {
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
+
+export type InvoiceStatus =
+  | 'open'
+  | 'paid'
+  | 'void';
+
+export type KycReviewStatus =
+  | 'approved'
+  | 'pending_review'
+  | 'rejected';
+
+export type PaymentIntentStatus =
+  | 'canceled'
+  | 'processing'
+  | 'requires_action'
+  | 'requires_payment_method'
+  | 'succeeded';
+
+export type PaymentMethodCode =
+  | 'apple_pay'
+  | 'google_pay'
+  | 'mastercard'
+  | 'visa';
+
+export type SandboxOutcome =
+  | 'approve'
+  | 'challenge'
+  | 'decline'
+  | 'pending'
+  | 'review';
 
 /** A permission an API key can carry. The REST and JSON name is the lower-case dotted form. */
 export type Scope =
@@ -49,6 +115,17 @@ export type Scope =
   | 'SMS_SEND'
   /** webhooks.manage */
   | 'WEBHOOKS_MANAGE';
+
+export type SubmitKycInput = {
+  contactEmail: string;
+  contactName: string;
+  /** E.164, e.g. +966501234567. */
+  contactPhone?: string | null | undefined;
+  /** ISO 3166-1 alpha-2, e.g. SA. */
+  country: string;
+  legalName: string;
+  registrationNumber: string;
+};
 
 export type UpdateWebhookEndpointInput = {
   description?: string | null | undefined;
@@ -136,6 +213,148 @@ export type OutagePongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type OutagePongsSubscription = { diagnosticPong: { pingId: string } };
+
+export type BrowserIntentStatusSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BrowserIntentStatusSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type CreateIntentMutationVariables = Exact<{
+  input: CreatePaymentIntentInput;
+}>;
+
+
+export type CreateIntentMutation = { createPaymentIntent: { id: string, status: PaymentIntentStatus, amount: number, amountMinor: number, amountDisplay: string, currency: string, title: string, customerName: string, checkoutUrl: string, metadata: Record<string, unknown>, paymentMethodCode: PaymentMethodCode | null, lastPaymentError: { code: string } | null } };
+
+export type CancelIntentMutationVariables = Exact<{
+  id: string | number;
+  reason?: CancellationReason | null | undefined;
+}>;
+
+
+export type CancelIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus, cancellationReason: string | null } };
+
+export type ApproveReviewMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveReviewMutation = { approvePaymentReview: { id: string, status: PaymentIntentStatus } };
+
+export type RejectReviewMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type RejectReviewMutation = { rejectPaymentReview: { id: string, status: PaymentIntentStatus, lastPaymentError: { code: string, declineCode: string | null } | null } };
+
+export type IntentsQueryVariables = Exact<{
+  status?: Array<PaymentIntentStatus> | PaymentIntentStatus | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type IntentsQuery = { paymentIntents: { edges: Array<{ cursor: string, node: { id: string, status: PaymentIntentStatus, cardSessions: { edges: Array<{ node: { id: string, paymentMethodCode: PaymentMethodCode, status: CardSessionStatus, token: string | null, outcome: string | null } }> } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SessionsQueryVariables = Exact<{
+  status?: Array<CardSessionStatus> | CardSessionStatus | null | undefined;
+  paymentIntentId?: string | number | null | undefined;
+}>;
+
+
+export type SessionsQuery = { cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, sandboxOutcome: SandboxOutcome, url: string, paymentIntent: { id: string } } }> } };
+
+export type CreateInvoiceGqlMutationVariables = Exact<{
+  input: CreateInvoiceInput;
+}>;
+
+
+export type CreateInvoiceGqlMutation = { createInvoice: { id: string, invoiceNo: string, status: InvoiceStatus, overdue: boolean, amount: number, amountDisplay: string, currency: string, dueDate: string, hostedUrl: string, paymentIntent: { id: string } | null } };
+
+export type VoidInvoiceGqlMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VoidInvoiceGqlMutation = { voidInvoice: { id: string, status: InvoiceStatus, voidedAt: string | null } };
+
+export type InvoicesGqlQueryVariables = Exact<{
+  status?: Array<InvoiceStatus> | InvoiceStatus | null | undefined;
+}>;
+
+
+export type InvoicesGqlQuery = { invoices: { edges: Array<{ node: { id: string, invoiceNo: string, status: InvoiceStatus } }> } };
+
+export type InvoiceByIdQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type InvoiceByIdQuery = { invoice: { id: string, status: InvoiceStatus } };
+
+export type IntentByIdQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type IntentByIdQuery = { paymentIntent: { id: string, title: string } };
+
+export type IntentLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type IntentLiveSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type InvoiceLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type InvoiceLiveSubscription = { invoiceUpdated: { id: string, status: InvoiceStatus, overdue: boolean, overdueAt: string | null, paidAt: string | null } };
+
+export type SubmitKycMutationVariables = Exact<{
+  input: SubmitKycInput;
+}>;
+
+
+export type SubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus, legalName: string, country: string } };
+
+export type ApproveKycMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveKycMutation = { approveKycReview: { id: string, status: KycReviewStatus, reviewedBy: string | null } };
+
+export type RejectKycMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type RejectKycMutation = { rejectKycReview: { id: string, status: KycReviewStatus, reason: string | null } };
+
+export type AccountKycQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountKycQuery = { account: { id: number, kyc: { id: string, status: KycReviewStatus, legalName: string, registrationNumber: string, reason: string | null, reviewedBy: string | null } | null } };
+
+export type KycLiveSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KycLiveSubscription = { kycReviewUpdated: { id: string, status: KycReviewStatus, reason: string | null, reviewedBy: string | null } | null };
+
+export type IntentUpdatesSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type IntentUpdatesSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, lastPaymentError: { code: string, declineCode: string | null, message: string } | null } };
 
 export type SdkPingMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -376,6 +595,250 @@ export const OutagePongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OutagePongsSubscription, OutagePongsSubscriptionVariables>;
+export const BrowserIntentStatusDocument = new TypedDocumentString(`
+    subscription BrowserIntentStatus($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<BrowserIntentStatusSubscription, BrowserIntentStatusSubscriptionVariables>;
+export const CreateIntentDocument = new TypedDocumentString(`
+    mutation CreateIntent($input: CreatePaymentIntentInput!) {
+  createPaymentIntent(input: $input) {
+    id
+    status
+    amount
+    amountMinor
+    amountDisplay
+    currency
+    title
+    customerName
+    checkoutUrl
+    metadata
+    paymentMethodCode
+    lastPaymentError {
+      code
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateIntentMutation, CreateIntentMutationVariables>;
+export const CancelIntentDocument = new TypedDocumentString(`
+    mutation CancelIntent($id: ID!, $reason: CancellationReason) {
+  cancelPaymentIntent(id: $id, cancellationReason: $reason) {
+    id
+    status
+    cancellationReason
+  }
+}
+    `) as unknown as TypedDocumentString<CancelIntentMutation, CancelIntentMutationVariables>;
+export const ApproveReviewDocument = new TypedDocumentString(`
+    mutation ApproveReview($id: ID!) {
+  approvePaymentReview(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveReviewMutation, ApproveReviewMutationVariables>;
+export const RejectReviewDocument = new TypedDocumentString(`
+    mutation RejectReview($id: ID!, $reason: String!) {
+  rejectPaymentReview(id: $id, reason: $reason) {
+    id
+    status
+    lastPaymentError {
+      code
+      declineCode
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectReviewMutation, RejectReviewMutationVariables>;
+export const IntentsDocument = new TypedDocumentString(`
+    query Intents($status: [PaymentIntentStatus!], $first: Int, $after: String) {
+  paymentIntents(status: $status, first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id
+        status
+        cardSessions {
+          edges {
+            node {
+              id
+              paymentMethodCode
+              status
+              token
+              outcome
+            }
+          }
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<IntentsQuery, IntentsQueryVariables>;
+export const SessionsDocument = new TypedDocumentString(`
+    query Sessions($status: [CardSessionStatus!], $paymentIntentId: ID) {
+  cardSessions(status: $status, paymentIntentId: $paymentIntentId) {
+    edges {
+      node {
+        id
+        status
+        sandboxOutcome
+        url
+        paymentIntent {
+          id
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SessionsQuery, SessionsQueryVariables>;
+export const CreateInvoiceGqlDocument = new TypedDocumentString(`
+    mutation CreateInvoiceGql($input: CreateInvoiceInput!) {
+  createInvoice(input: $input) {
+    id
+    invoiceNo
+    status
+    overdue
+    amount
+    amountDisplay
+    currency
+    dueDate
+    hostedUrl
+    paymentIntent {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoiceGqlMutation, CreateInvoiceGqlMutationVariables>;
+export const VoidInvoiceGqlDocument = new TypedDocumentString(`
+    mutation VoidInvoiceGql($id: ID!) {
+  voidInvoice(id: $id) {
+    id
+    status
+    voidedAt
+  }
+}
+    `) as unknown as TypedDocumentString<VoidInvoiceGqlMutation, VoidInvoiceGqlMutationVariables>;
+export const InvoicesGqlDocument = new TypedDocumentString(`
+    query InvoicesGql($status: [InvoiceStatus!]) {
+  invoices(status: $status) {
+    edges {
+      node {
+        id
+        invoiceNo
+        status
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoicesGqlQuery, InvoicesGqlQueryVariables>;
+export const InvoiceByIdDocument = new TypedDocumentString(`
+    query InvoiceById($id: ID!) {
+  invoice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceByIdQuery, InvoiceByIdQueryVariables>;
+export const IntentByIdDocument = new TypedDocumentString(`
+    query IntentById($id: ID!) {
+  paymentIntent(id: $id) {
+    id
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<IntentByIdQuery, IntentByIdQueryVariables>;
+export const IntentLiveDocument = new TypedDocumentString(`
+    subscription IntentLive($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<IntentLiveSubscription, IntentLiveSubscriptionVariables>;
+export const InvoiceLiveDocument = new TypedDocumentString(`
+    subscription InvoiceLive($id: ID!) {
+  invoiceUpdated(id: $id) {
+    id
+    status
+    overdue
+    overdueAt
+    paidAt
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceLiveSubscription, InvoiceLiveSubscriptionVariables>;
+export const SubmitKycDocument = new TypedDocumentString(`
+    mutation SubmitKyc($input: SubmitKycInput!) {
+  submitKyc(input: $input) {
+    id
+    status
+    legalName
+    country
+  }
+}
+    `) as unknown as TypedDocumentString<SubmitKycMutation, SubmitKycMutationVariables>;
+export const ApproveKycDocument = new TypedDocumentString(`
+    mutation ApproveKyc($id: ID!) {
+  approveKycReview(id: $id) {
+    id
+    status
+    reviewedBy
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveKycMutation, ApproveKycMutationVariables>;
+export const RejectKycDocument = new TypedDocumentString(`
+    mutation RejectKyc($id: ID!, $reason: String!) {
+  rejectKycReview(id: $id, reason: $reason) {
+    id
+    status
+    reason
+  }
+}
+    `) as unknown as TypedDocumentString<RejectKycMutation, RejectKycMutationVariables>;
+export const AccountKycDocument = new TypedDocumentString(`
+    query AccountKyc {
+  account {
+    id
+    kyc {
+      id
+      status
+      legalName
+      registrationNumber
+      reason
+      reviewedBy
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AccountKycQuery, AccountKycQueryVariables>;
+export const KycLiveDocument = new TypedDocumentString(`
+    subscription KycLive {
+  kycReviewUpdated {
+    id
+    status
+    reason
+    reviewedBy
+  }
+}
+    `) as unknown as TypedDocumentString<KycLiveSubscription, KycLiveSubscriptionVariables>;
+export const IntentUpdatesDocument = new TypedDocumentString(`
+    subscription IntentUpdates($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+    paymentMethodCode
+    lastPaymentError {
+      code
+      declineCode
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<IntentUpdatesSubscription, IntentUpdatesSubscriptionVariables>;
 export const SdkPingDocument = new TypedDocumentString(`
     mutation SdkPing {
   sendDiagnosticPing {
