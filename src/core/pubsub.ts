@@ -19,6 +19,8 @@ export type Topics = {
   paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
   invoiceUpdated: [invoiceId: string, payload: InvoiceUpdate];
   kycReviewUpdated: [accountId: number, payload: KycReviewUpdate];
+  /** Any payment intent or invoice of the account was created or changed status (dashboards). */
+  paymentActivity: [accountId: number, payload: { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }];
 
   // --- webhooks ---
   /** A delivery was created or finished an attempt (the live delivery log). */

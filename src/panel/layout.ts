@@ -8,8 +8,9 @@ type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 export const panelPages = [
   { path: 'keys', title: 'API keys' },
   // --- payments ---
-
+  { path: 'payments', title: 'Payments' },
   // --- webhooks ---
+  { path: 'webhooks', title: 'Webhooks' },
 
   // --- relay ---
 

@@ -185,4 +185,88 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
       }),
     ),
   );
+
+  app.get('/panel/webhooks', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Webhooks',
+        session: c.get('session'),
+        script: 'webhooks.js',
+        body: html`
+          <section aria-labelledby="new-endpoint">
+            <h2 id="new-endpoint">New endpoint</h2>
+            <form id="create-endpoint" class="card">
+              <label for="endpoint-url">URL</label>
+              <input id="endpoint-url" name="url" type="url" required placeholder="https://example.com/yarrow-hooks" />
+              <label for="endpoint-description">Description</label>
+              <input id="endpoint-description" name="description" maxlength="200" />
+              <label for="endpoint-events">Events (none selected: every event)</label>
+              <select id="endpoint-events" name="eventTypes" multiple size="6"></select>
+              <button type="submit">Create endpoint</button>
+            </form>
+            <div id="endpoint-secret" class="card secret" hidden>
+              <p id="endpoint-secret-label">Signing secret. Verify each request's X-YarrowPay-Signature with it.</p>
+              <code id="endpoint-secret-value"></code>
+              <button type="button" id="copy-endpoint-secret">Copy</button>
+            </div>
+          </section>
+          <section aria-labelledby="endpoint-list">
+            <h2 id="endpoint-list">Endpoints</h2>
+            <table>
+              <thead><tr><th>URL</th><th>Events</th><th>Status</th><th>Actions</th></tr></thead>
+              <tbody id="endpoints"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="delivery-log">
+            <h2 id="delivery-log">Delivery log <span class="muted" id="log-state">(live)</span></h2>
+            <table>
+              <thead><tr><th>Delivery</th><th>Event</th><th>Endpoint</th><th>Status</th><th>Attempts</th><th></th></tr></thead>
+              <tbody id="deliveries"></tbody>
+            </table>
+          </section>`,
+      }),
+    ),
+  );
+
+  app.get('/panel/payments', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Payments',
+        session: c.get('session'),
+        script: 'payments.js',
+        body: html`
+          <section aria-labelledby="intents-heading">
+            <h2 id="intents-heading">Payment intents <span class="muted">(live)</span></h2>
+            <table>
+              <thead><tr><th>Id</th><th>Title</th><th>Customer</th><th>Amount</th><th>Status</th><th>Method</th><th>Checkout</th></tr></thead>
+              <tbody id="intents"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="invoices-heading">
+            <h2 id="invoices-heading">Invoices</h2>
+            <table>
+              <thead><tr><th>Number</th><th>Title</th><th>Amount</th><th>Due</th><th>Status</th><th>Hosted page</th></tr></thead>
+              <tbody id="invoices"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="kyc-heading">
+            <h2 id="kyc-heading">Business verification (KYC)</h2>
+            <p id="kyc-state" class="card">Not submitted yet.</p>
+            <form id="kyc-form" class="card">
+              <label for="kyc-legal-name">Legal name</label>
+              <input id="kyc-legal-name" name="legalName" required maxlength="200" />
+              <label for="kyc-country">Country (ISO code, e.g. SA)</label>
+              <input id="kyc-country" name="country" required maxlength="2" minlength="2" />
+              <label for="kyc-registration">Registration number</label>
+              <input id="kyc-registration" name="registrationNumber" required maxlength="64" />
+              <label for="kyc-contact-name">Contact name</label>
+              <input id="kyc-contact-name" name="contactName" required maxlength="200" />
+              <label for="kyc-contact-email">Contact email</label>
+              <input id="kyc-contact-email" name="contactEmail" type="email" required />
+              <button type="submit">Submit for review</button>
+            </form>
+          </section>`,
+      }),
+    ),
+  );
 }

@@ -447,7 +447,26 @@ function applyInvoiceUpdate(invoice: Invoice, update: InvoiceUpdate): Invoice {
   };
 }
 
+const PaymentActivity = builder
+  .objectRef<{ objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }>('PaymentActivity')
+  .implement({
+    description: 'A payment intent or invoice of the account was created or changed status.',
+    fields: (t) => ({
+      objectType: t.exposeString('objectType', { description: 'payment_intent or invoice' }),
+      id: t.exposeID('id'),
+      status: t.exposeString('status'),
+      event: t.exposeString('event', { description: 'The event recorded with the change, e.g. payment_intent.succeeded.' }),
+    }),
+  });
+
 builder.subscriptionFields((t) => ({
+  paymentActivity: t.field({
+    type: PaymentActivity,
+    description: "Every creation and status change of the account's payment intents and invoices (for dashboards).",
+    authScopes: { scope: 'payments.read' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('paymentActivity', accountIdOf(ctx)),
+    resolve: (activity) => activity,
+  }),
   paymentIntentUpdated: t.field({
     type: PaymentIntentRef,
     description: 'The payment intent now, then again after every status change.',

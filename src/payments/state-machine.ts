@@ -162,6 +162,7 @@ async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, ty
     objectPublicId: intent.id,
     data: { payment_intent: paymentIntentJson(rt.config, intent) },
   });
+  await publish(tx, 'paymentActivity', intent.accountId, { objectType: 'payment_intent', id: intent.id, status: intent.status, event: type });
   // A live update is a change to something a subscriber already saw; creation is not one.
   if (type === 'payment_intent.created') return;
   await publish(tx, 'paymentIntentUpdated', intent.id, {
@@ -252,6 +253,7 @@ async function recordInvoiceEvent(rt: Rt, tx: DbClient, invoice: Invoice, type: 
         }
       : { invoice: invoiceJson(rt.config, invoice) };
   await recordEvent(rt, tx, { accountId: invoice.accountId, type, objectType: 'invoice', objectPublicId: invoice.id, data });
+  await publish(tx, 'paymentActivity', invoice.accountId, { objectType: 'invoice', id: invoice.id, status: invoice.status, event: type });
   if (type === 'invoice.created') return;
   await publish(tx, 'invoiceUpdated', invoice.id, {
     id: invoice.id,

@@ -18,6 +18,19 @@ type Documents = {
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.PanelRevokeKeyDocument,
+    "\n  query PanelWebhookEndpoints {\n    webhookEventTypes\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelWebhookEndpointsDocument,
+    "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateWebhookEndpointDocument,
+    "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n": typeof types.PanelRevealWebhookSecretDocument,
+    "\n  mutation PanelRotateWebhookSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n": typeof types.PanelRotateWebhookSecretDocument,
+    "\n  mutation PanelSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": typeof types.PanelSendTestWebhookDocument,
+    "\n  mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n    }\n  }\n": typeof types.PanelUpdateWebhookEndpointDocument,
+    "\n  query PanelWebhookDeliveries {\n    webhookDeliveries(first: 30) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          lastStatusCode\n          nextAttemptAt\n          createdAt\n          event {\n            type\n            objectPublicId\n          }\n          endpoint {\n            url\n          }\n          attempts {\n            id\n            startedAt\n            durationMs\n            httpStatus\n            outcome\n            trigger\n            responseExcerpt\n            error\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelWebhookDeliveriesDocument,
+    "\n  mutation PanelRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRedeliverWebhookDocument,
+    "\n  subscription PanelWebhookLog {\n    webhookDeliveryUpdated {\n      deliveryId\n      status\n      attemptCount\n    }\n  }\n": typeof types.PanelWebhookLogDocument,
+    "\n  query PanelPayments {\n    paymentIntents(first: 30) {\n      edges {\n        node {\n          id\n          title\n          amountDisplay\n          currency\n          customerName\n          status\n          paymentMethodCode\n          checkoutUrl\n          lastPaymentError {\n            message\n          }\n          createdAt\n        }\n      }\n    }\n    invoices(first: 30) {\n      edges {\n        node {\n          id\n          invoiceNo\n          title\n          amountDisplay\n          currency\n          status\n          overdue\n          dueDate\n          hostedUrl\n        }\n      }\n    }\n  }\n": typeof types.PanelPaymentsDocument,
+    "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n": typeof types.PanelPaymentActivityDocument,
+    "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": typeof types.PanelKycDocument,
+    "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PanelSubmitKycDocument,
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
@@ -67,6 +80,19 @@ const documents: Documents = {
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.PanelRevokeKeyDocument,
+    "\n  query PanelWebhookEndpoints {\n    webhookEventTypes\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelWebhookEndpointsDocument,
+    "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n": types.PanelCreateWebhookEndpointDocument,
+    "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n": types.PanelRevealWebhookSecretDocument,
+    "\n  mutation PanelRotateWebhookSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n": types.PanelRotateWebhookSecretDocument,
+    "\n  mutation PanelSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": types.PanelSendTestWebhookDocument,
+    "\n  mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n    }\n  }\n": types.PanelUpdateWebhookEndpointDocument,
+    "\n  query PanelWebhookDeliveries {\n    webhookDeliveries(first: 30) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          lastStatusCode\n          nextAttemptAt\n          createdAt\n          event {\n            type\n            objectPublicId\n          }\n          endpoint {\n            url\n          }\n          attempts {\n            id\n            startedAt\n            durationMs\n            httpStatus\n            outcome\n            trigger\n            responseExcerpt\n            error\n          }\n        }\n      }\n    }\n  }\n": types.PanelWebhookDeliveriesDocument,
+    "\n  mutation PanelRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.PanelRedeliverWebhookDocument,
+    "\n  subscription PanelWebhookLog {\n    webhookDeliveryUpdated {\n      deliveryId\n      status\n      attemptCount\n    }\n  }\n": types.PanelWebhookLogDocument,
+    "\n  query PanelPayments {\n    paymentIntents(first: 30) {\n      edges {\n        node {\n          id\n          title\n          amountDisplay\n          currency\n          customerName\n          status\n          paymentMethodCode\n          checkoutUrl\n          lastPaymentError {\n            message\n          }\n          createdAt\n        }\n      }\n    }\n    invoices(first: 30) {\n      edges {\n        node {\n          id\n          invoiceNo\n          title\n          amountDisplay\n          currency\n          status\n          overdue\n          dueDate\n          hostedUrl\n        }\n      }\n    }\n  }\n": types.PanelPaymentsDocument,
+    "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n": types.PanelPaymentActivityDocument,
+    "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": types.PanelKycDocument,
+    "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.PanelSubmitKycDocument,
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
@@ -125,6 +151,58 @@ export function graphql(source: "\n  mutation PanelCreateKey($input: CreateApiKe
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelRevokeKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelWebhookEndpoints {\n    webhookEventTypes\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelWebhookEndpointsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n"): typeof import('./graphql.ts').PanelRevealWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelRotateWebhookSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelRotateWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelSendTestWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n    }\n  }\n"): typeof import('./graphql.ts').PanelUpdateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelWebhookDeliveries {\n    webhookDeliveries(first: 30) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          lastStatusCode\n          nextAttemptAt\n          createdAt\n          event {\n            type\n            objectPublicId\n          }\n          endpoint {\n            url\n          }\n          attempts {\n            id\n            startedAt\n            durationMs\n            httpStatus\n            outcome\n            trigger\n            responseExcerpt\n            error\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelWebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelRedeliverWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelWebhookLog {\n    webhookDeliveryUpdated {\n      deliveryId\n      status\n      attemptCount\n    }\n  }\n"): typeof import('./graphql.ts').PanelWebhookLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelPayments {\n    paymentIntents(first: 30) {\n      edges {\n        node {\n          id\n          title\n          amountDisplay\n          currency\n          customerName\n          status\n          paymentMethodCode\n          checkoutUrl\n          lastPaymentError {\n            message\n          }\n          createdAt\n        }\n      }\n    }\n    invoices(first: 30) {\n      edges {\n        node {\n          id\n          invoiceNo\n          title\n          amountDisplay\n          currency\n          status\n          overdue\n          dueDate\n          hostedUrl\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelPaymentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n"): typeof import('./graphql.ts').PanelPaymentActivityDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelSubmitKycDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

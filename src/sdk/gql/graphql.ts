@@ -185,6 +185,86 @@ export type PanelRevokeKeyMutationVariables = Exact<{
 
 export type PanelRevokeKeyMutation = { revokeApiKey: { id: string, revokedAt: string | null } };
 
+export type PanelWebhookEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelWebhookEndpointsQuery = { webhookEventTypes: Array<string>, webhookEndpoints: { edges: Array<{ node: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } }> } };
+
+export type PanelCreateWebhookEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type PanelCreateWebhookEndpointMutation = { createWebhookEndpoint: { secret: string, endpoint: { id: string } } };
+
+export type PanelRevealWebhookSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelRevealWebhookSecretMutation = { revealWebhookEndpointSecret: { secret: string } };
+
+export type PanelRotateWebhookSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelRotateWebhookSecretMutation = { rotateWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null } };
+
+export type PanelSendTestWebhookMutationVariables = Exact<{
+  endpointId: string | number;
+}>;
+
+
+export type PanelSendTestWebhookMutation = { sendTestWebhook: { delivery: { id: string } } };
+
+export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean } };
+
+export type PanelWebhookDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+
+export type PanelRedeliverWebhookMutationVariables = Exact<{
+  deliveryId: string | number;
+}>;
+
+
+export type PanelRedeliverWebhookMutation = { redeliverWebhook: { id: string, status: WebhookDeliveryStatus } };
+
+export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
+
+export type PanelPaymentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelPaymentsQuery = { paymentIntents: { edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> }, invoices: { edges: Array<{ node: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string } }> } };
+
+export type PanelPaymentActivitySubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelPaymentActivitySubscription = { paymentActivity: { objectType: string, id: string, status: string, event: string } };
+
+export type PanelKycSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelKycSubscription = { kycReviewUpdated: { id: string, status: KycReviewStatus, legalName: string, country: string, reason: string | null, submittedAt: string, reviewedAt: string | null } | null };
+
+export type PanelSubmitKycMutationVariables = Exact<{
+  input: SubmitKycInput;
+}>;
+
+
+export type PanelSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
+
 export type CreateKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
 }>;
@@ -541,6 +621,186 @@ export const PanelRevokeKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelRevokeKeyMutation, PanelRevokeKeyMutationVariables>;
+export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
+    query PanelWebhookEndpoints {
+  webhookEventTypes
+  webhookEndpoints(first: 50) {
+    edges {
+      node {
+        id
+        url
+        description
+        enabled
+        eventTypes
+        disabledReason
+        failingSince
+        previousSecretExpiresAt
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointsQuery, PanelWebhookEndpointsQueryVariables>;
+export const PanelCreateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+  createWebhookEndpoint(input: $input) {
+    secret
+    endpoint {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateWebhookEndpointMutation, PanelCreateWebhookEndpointMutationVariables>;
+export const PanelRevealWebhookSecretDocument = new TypedDocumentString(`
+    mutation PanelRevealWebhookSecret($id: ID!) {
+  revealWebhookEndpointSecret(id: $id) {
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRevealWebhookSecretMutation, PanelRevealWebhookSecretMutationVariables>;
+export const PanelRotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation PanelRotateWebhookSecret($id: ID!) {
+  rotateWebhookEndpointSecret(id: $id) {
+    secret
+    previousSecretExpiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRotateWebhookSecretMutation, PanelRotateWebhookSecretMutationVariables>;
+export const PanelSendTestWebhookDocument = new TypedDocumentString(`
+    mutation PanelSendTestWebhook($endpointId: ID!) {
+  sendTestWebhook(endpointId: $endpointId) {
+    delivery {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSendTestWebhookMutation, PanelSendTestWebhookMutationVariables>;
+export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
+  updateWebhookEndpoint(id: $id, input: $input) {
+    id
+    enabled
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateWebhookEndpointMutation, PanelUpdateWebhookEndpointMutationVariables>;
+export const PanelWebhookDeliveriesDocument = new TypedDocumentString(`
+    query PanelWebhookDeliveries {
+  webhookDeliveries(first: 30) {
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        lastStatusCode
+        nextAttemptAt
+        createdAt
+        event {
+          type
+          objectPublicId
+        }
+        endpoint {
+          url
+        }
+        attempts {
+          id
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          trigger
+          responseExcerpt
+          error
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookDeliveriesQuery, PanelWebhookDeliveriesQueryVariables>;
+export const PanelRedeliverWebhookDocument = new TypedDocumentString(`
+    mutation PanelRedeliverWebhook($deliveryId: ID!) {
+  redeliverWebhook(deliveryId: $deliveryId) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRedeliverWebhookMutation, PanelRedeliverWebhookMutationVariables>;
+export const PanelWebhookLogDocument = new TypedDocumentString(`
+    subscription PanelWebhookLog {
+  webhookDeliveryUpdated {
+    deliveryId
+    status
+    attemptCount
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
+export const PanelPaymentsDocument = new TypedDocumentString(`
+    query PanelPayments {
+  paymentIntents(first: 30) {
+    edges {
+      node {
+        id
+        title
+        amountDisplay
+        currency
+        customerName
+        status
+        paymentMethodCode
+        checkoutUrl
+        lastPaymentError {
+          message
+        }
+        createdAt
+      }
+    }
+  }
+  invoices(first: 30) {
+    edges {
+      node {
+        id
+        invoiceNo
+        title
+        amountDisplay
+        currency
+        status
+        overdue
+        dueDate
+        hostedUrl
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentsQuery, PanelPaymentsQueryVariables>;
+export const PanelPaymentActivityDocument = new TypedDocumentString(`
+    subscription PanelPaymentActivity {
+  paymentActivity {
+    objectType
+    id
+    status
+    event
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentActivitySubscription, PanelPaymentActivitySubscriptionVariables>;
+export const PanelKycDocument = new TypedDocumentString(`
+    subscription PanelKyc {
+  kycReviewUpdated {
+    id
+    status
+    legalName
+    country
+    reason
+    submittedAt
+    reviewedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelKycSubscription, PanelKycSubscriptionVariables>;
+export const PanelSubmitKycDocument = new TypedDocumentString(`
+    mutation PanelSubmitKyc($input: SubmitKycInput!) {
+  submitKyc(input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSubmitKycMutation, PanelSubmitKycMutationVariables>;
 export const CreateKeyDocument = new TypedDocumentString(`
     mutation CreateKey($input: CreateApiKeyInput!) {
   createApiKey(input: $input) {
