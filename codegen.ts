@@ -12,6 +12,8 @@ const config: CodegenConfig = {
       presetConfig: { fragmentMasking: false },
       config: {
         useTypeImports: true,
+        // Documents as strings: the browser panel imports this SDK without graphql-js.
+        documentMode: 'string',
         importExtension: '.ts',
         enumsAsTypes: true,
         scalars: { DateTime: 'string', JSONObject: 'Record<string, unknown>' },

@@ -6,14 +6,19 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
-import { YarrowError } from './core/errors.ts';
+import { YarrowError, isDatabaseUnavailable, isInvalidInputError, serviceUnavailable, unprocessableInput } from './core/errors.ts';
 import { createAuthGuard, errorResponse, type AuthGuard, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
 import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
+import { registerPanelRoutes } from './panel/rest.ts';
 import { registerSystemRoutes } from './system/rest.ts';
+import { registerWebhookRoutes } from './webhooks/rest.ts';
+// --- payments ---
+import { registerCheckoutPages } from './payments/pages.ts';
+import { registerPaymentRoutes } from './payments/rest.ts';
 import { registerRelayRoutes } from './relay/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
@@ -34,6 +39,8 @@ export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Bu
 
 export interface Gateway {
   server: Server;
+  /** Every route of the HTTP app (method and Hono path), for the OpenAPI completeness test. */
+  routes(): Array<{ method: string; path: string }>;
   /** Starts listening; resolves with the bound port (useful with port 0). */
   start(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -44,7 +51,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger);
   await events.start();
   const pubsub = createGraphqlPubSub(events);
-  const auth = createAuthGuard(rt);
+  const auth = createAuthGuard(rt, events);
   const graphql = createGraphqlServer(rt, pubsub, auth);
 
   const app = new Hono<HttpEnv>();
@@ -76,6 +83,11 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   app.onError((error, c) => {
     if (error instanceof YarrowError) return errorResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      c.get('log')?.warn({ err: error }, 'database unavailable');
+      return errorResponse(c, serviceUnavailable());
+    }
+    if (isInvalidInputError(error)) return errorResponse(c, unprocessableInput());
     c.get('log')?.error({ err: error }, 'unhandled error');
     return errorResponse(c, new YarrowError('internal_error', 'An internal error occurred.'));
   });
@@ -104,9 +116,13 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   registerSystemRoutes(context);
   registerAccountRoutes(context);
+  registerPanelRoutes(context);
   // --- payments ---
+  registerPaymentRoutes(context);
+  registerCheckoutPages(context);
 
   // --- webhooks ---
+  registerWebhookRoutes(context);
 
   // --- relay ---
   registerRelayRoutes(context);
@@ -123,6 +139,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   return {
     server,
+    routes: () => app.routes.map((route) => ({ method: route.method, path: route.path })),
     start(port, host = rt.config.HOST) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -2,7 +2,7 @@
 // migrations, the sandbox account, then the gateway and the workers as child processes.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { bootstrapSandbox } from './accounts/service.ts';
+import { bootstrapSandbox, SANDBOX_PANEL_EMAIL } from './sandbox.ts';
 import { ConfigError, loadConfig, type Config } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/embedded-postgres.ts';
@@ -83,11 +83,15 @@ const lines = [
   `  Health:    ${base}/api/v1/health`,
   `  GraphiQL:  ${base}/graphql`,
   `  Checkout:  ${base}/checkout/<payment_intent_id>`,
+  `  Panel:     ${base}/panel`,
   `  Sandbox account: #${sandbox.account.id} (${sandbox.account.name})`,
   sandbox.secret
     ? `  Sandbox API key (shown once, store it now): ${sandbox.secret}`
     : '  Sandbox API key: printed on the first start only. Make another with the createApiKey mutation\n' +
       '  or `npm run sandbox-key`.',
+  sandbox.panelPassword
+    ? `  Panel login (shown once): ${SANDBOX_PANEL_EMAIL} / ${sandbox.panelPassword}`
+    : `  Panel login: ${SANDBOX_PANEL_EMAIL}, password printed on the first start only.`,
   '',
 ];
 console.log(lines.join('\n'));
@@ -114,10 +118,5 @@ async function shutdown(signal: string) {
   logger.info('stopped');
   process.exit(0);
 }
-// embedded-postgres (through async-exit-hook) stops its servers on these signals and then exits with
-// 128 + signal, racing the orderly shutdown below (children first, then the database, then exit 0).
-// The shutdown below stops the embedded server itself, so it alone answers the signals.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
 // `npm run sandbox-key`: a new full-scope key for the sandbox account, for when the first one is lost.
-import { createApiKey, sandboxAccountId } from './accounts/service.ts';
+import { createApiKey } from './accounts/service.ts';
+import { sandboxAccountId } from './sandbox.ts';
 import { scopes } from './core/auth.ts';
 import { loadConfig } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';

@@ -1,9 +1,12 @@
 import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
+import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
 import { expireOtp } from '../src/relay/otp.ts';
 import { drainAccount, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
+// --- webhooks ---
+import { startWebhookWorker } from '../src/webhooks/worker.ts';
 
 /** Every worker by name. `npm run worker -- <name…>` starts the named ones; `npm start` starts all. */
 export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
@@ -14,8 +17,12 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
     });
   },
   // --- payments ---
+  'payment-review': runPaymentReviewWorker,
+  'kyc-review': runKycReviewWorker,
+  'invoice-overdue': runInvoiceOverdueWorker,
 
   // --- webhooks ---
+  webhooks: startWebhookWorker,
 
   // --- relay ---
   'sms-routing': async (rt) => {

@@ -75,6 +75,10 @@ builder.mutationFields((t) => ({
     type: 'ApiKey',
     authScopes: { scope: 'keys.manage' },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { id }, ctx) => revokeApiKey(ctx.rt.db.prisma, ctx.principal!, String(id)),
+    resolve: async (_query, _root, { id }, ctx) => {
+      const key = await revokeApiKey(ctx.rt.db.prisma, ctx.principal!, String(id));
+      ctx.auth.forget(key.id); // this gateway at once; the others on the apiKeyRevoked event
+      return key;
+    },
   }),
 }));

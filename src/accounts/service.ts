@@ -4,6 +4,7 @@ import { hashApiKey, scopes, type Principal } from '../core/auth.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { publish } from '../core/pubsub.ts';
 import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
@@ -71,7 +72,9 @@ export async function revokeApiKey(db: DbClient, principal: Principal, keyId: st
   const key = await db.apiKey.findFirst({ where: { id: keyId, accountId: principal.accountId } });
   if (!key) throw notFound('API key', 'id');
   if (key.revokedAt) return key;
-  return db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+  const revoked = await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+  await publish(db, 'apiKeyRevoked', 'all', { keyId: key.id });
+  return revoked;
 }
 
 export async function getAccount(db: DbClient, accountId: number): Promise<Account> {
@@ -88,30 +91,4 @@ export const createAccountInput = z.strictObject({
 export async function createAccount(db: DbClient, input: z.input<typeof createAccountInput>): Promise<Account> {
   const data = parseInput(createAccountInput, input);
   return db.account.create({ data });
-}
-
-export interface SandboxBootstrap {
-  account: Account;
-  /** Present only on the start that created the account. */
-  secret?: string;
-}
-
-const SANDBOX_SETTING = 'sandbox_account_id';
-
-/** Creates the sandbox account and its full-scope key once per database. */
-export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
-  return rt.db.prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707102)`;
-    const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
-    if (setting) return { account: await getAccount(tx, Number(setting.value)) };
-    const account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
-    const { secret } = await createApiKey(rt, tx, account.id, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
-    await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: account.id } });
-    return { account, secret };
-  });
-}
-
-export async function sandboxAccountId(db: DbClient): Promise<number | undefined> {
-  const setting = await db.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
-  return setting ? Number(setting.value) : undefined;
 }

@@ -52,6 +52,41 @@ export async function authenticate(db: DbClient, secret: string, authorization: 
   return { accountId: key.account_id, keyId: key.id, scopes: new Set(key.scopes) };
 }
 
+interface CachedKey {
+  principal: Principal;
+  cachedAt: number;
+}
+
+/**
+ * Authenticates keys with a short per-process cache, so a busy key costs no database round trip
+ * per request. Revocation publishes `apiKeyRevoked`, which every gateway hears and drops the key
+ * at once; the TTL bounds staleness should a notification be missed (e.g. while reconnecting).
+ */
+export function createKeyAuthenticator(db: DbClient, secret: string, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const cache = new Map<string, CachedKey>();
+
+  return {
+    async authenticate(authorization: string | null | undefined): Promise<Principal> {
+      const match = authorization ? bearerPattern.exec(authorization) : null;
+      if (!match?.[1]) return authenticate(db, secret, authorization);
+      const hash = hashApiKey(secret, match[1]);
+      const hit = cache.get(hash);
+      if (hit && Date.now() - hit.cachedAt < ttlMs) return hit.principal;
+      const principal = await authenticate(db, secret, authorization);
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(hash, { principal, cachedAt: Date.now() });
+      return principal;
+    },
+    forget(keyId: string) {
+      for (const [hash, entry] of cache) if (entry.principal.keyId === keyId) cache.delete(hash);
+    },
+  };
+}
+
+export type KeyAuthenticator = ReturnType<typeof createKeyAuthenticator>;
+
 export function requireScope(principal: Principal, scope: Scope): void {
   if (!principal.scopes.has(scope)) {
     throw new YarrowError('forbidden', `This key lacks the required scope "${scope}".`, { param: scope });

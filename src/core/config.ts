@@ -26,6 +26,27 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   GRAPHIQL: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
+  QUEUE_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // --- webhooks ---
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('30,120,600,3600,10800,21600,43200,86400')
+    .transform((text, ctx) => {
+      const delays = text.split(',').map((part) => part.trim()).filter((part) => part !== '').map(Number);
+      if (delays.some((delay) => !Number.isFinite(delay) || delay < 0 || delay > 7 * 86400)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of seconds (0 to 604800 each)' });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3 * 86400),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  // --- payments ---
+  PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+  KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
   // --- relay ---
   RELAY_HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86400).default(90),
@@ -40,11 +61,13 @@ const environmentSchema = z.object({
   OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL'> & {
+export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS'> & {
   dataDir: string;
   secret: string;
   publicBaseUrl: string;
   graphiql: boolean;
+  /** Webhook URLs may point at private, loopback and link-local addresses (on in sandbox). */
+  webhookAllowPrivateUrls: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -64,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir),
     publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
+    webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS ?? values.YARROW_ENV === 'sandbox',
   };
 }
 

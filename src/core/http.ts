@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
-import { authenticate, requireScope, type Principal, type Scope } from './auth.ts';
+import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
 import { YarrowError, parseInput } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { Runtime } from './runtime.ts';
@@ -53,7 +53,9 @@ export function parseQuery<S extends z.ZodType>(c: HttpContext, schema: S): z.ou
  * Authenticates the Bearer key, checks its scope and spends one point of its rate budget.
  * The budget lives in PostgreSQL so it holds across every gateway process.
  */
-export function createAuthGuard(rt: Runtime) {
+export function createAuthGuard(rt: Runtime, events?: EventTarget) {
+  const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret);
+  events?.addEventListener('apiKeyRevoked:all', (event) => keys.forget((event as CustomEvent<{ keyId: string }>).detail.keyId));
   const limiter = new RateLimiterPostgres({
     storeClient: rt.db.pool,
     tableName: 'rate_limits',
@@ -80,9 +82,11 @@ export function createAuthGuard(rt: Runtime) {
 
   return {
     consume,
+    authenticate: keys.authenticate,
+    forget: keys.forget,
     require(scope: Scope): MiddlewareHandler<HttpEnv> {
       return createMiddleware<HttpEnv>(async (c, next) => {
-        const principal = await authenticate(rt.db.prisma, rt.config.secret, c.req.header('authorization'));
+        const principal = await keys.authenticate(c.req.header('authorization'));
         requireScope(principal, scope);
         await consume(principal);
         c.set('principal', principal);

@@ -21,7 +21,11 @@ export async function openRuntime(name: string, options: { supervise?: boolean; 
   const config = options.config ?? loadConfig();
   const logger = createLogger(config.LOG_LEVEL, name);
   const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: config.DATABASE_POOL_SIZE, applicationName: `yarrow-${name}` });
-  const boss: PgBoss = createBoss(db.url, { applicationName: `yarrow-${name}-queue`, supervise: options.supervise });
+  const boss: PgBoss = createBoss(db.url, {
+    applicationName: `yarrow-${name}-queue`,
+    supervise: options.supervise,
+    monitorIntervalSeconds: config.QUEUE_MONITOR_INTERVAL_SECONDS,
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   boss.on('warning', (warning) => logger.warn({ warning }, 'queue warning'));
   await boss.start();
@@ -50,4 +54,6 @@ export function onShutdown(logger: { info(o: object, m: string): void }, stop: (
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  // Started by `npm start`: if that supervisor dies (even by SIGKILL), stop rather than linger.
+  if (process.send) process.on('disconnect', () => handler('SIGTERM'));
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import pg from 'pg';
 import { createPubSub } from 'graphql-yoga';
 import type { DbClient } from './db.ts';
@@ -11,10 +12,32 @@ const MAX_PAYLOAD_BYTES = 7900;
 /** Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention). */
 export type Topics = {
   diagnosticPong: [accountId: number, payload: DiagnosticPong];
+  /** Every gateway drops the key from its authentication cache. */
+  apiKeyRevoked: [scope: 'all', payload: { keyId: string }];
 
   // --- payments ---
+  paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
+  invoiceUpdated: [invoiceId: string, payload: InvoiceUpdate];
+  kycReviewUpdated: [accountId: number, payload: KycReviewUpdate];
+  /** Any payment intent or invoice of the account was created or changed status (dashboards). */
+  paymentActivity: [accountId: number, payload: { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }];
 
   // --- webhooks ---
+  /** A delivery was created or finished an attempt (the live delivery log). */
+  webhookDeliveryUpdated: [
+    accountId: number,
+    payload: {
+      deliveryId: string;
+      endpointId: string;
+      eventId: string;
+      eventType: string;
+      status: string;
+      attemptCount: number;
+      lastStatusCode: number | null;
+      nextAttemptAt: string | null;
+      updatedAt: string;
+    },
+  ];
 
   // --- relay ---
   /** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
@@ -48,6 +71,39 @@ export interface DiagnosticPong {
   receivedAt: string;
 }
 
+// --- payments ---
+/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
+export interface PaymentIntentUpdate {
+  id: string;
+  status: string;
+  paymentMethodCode: string | null;
+  lastPaymentError: Record<string, unknown> | null;
+  cancellationReason: string | null;
+  latestCardSessionId: string | null;
+  succeededAt: string | null;
+  canceledAt: string | null;
+  updatedAt: string;
+}
+
+/** The mutable fields of an invoice as of one transition. */
+export interface InvoiceUpdate {
+  id: string;
+  status: string;
+  paidAt: string | null;
+  voidedAt: string | null;
+  overdueAt: string | null;
+  updatedAt: string;
+}
+
+/** A KYC review's decision fields as of one transition. */
+export interface KycReviewUpdate {
+  id: string;
+  status: string;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+}
+
 type Routed<T extends keyof Topics> = Topics[T] extends [infer Id, infer Payload] ? [id: Id, payload: Payload] : never;
 
 function encode(topic: string, payload: unknown): string {
@@ -78,6 +134,8 @@ export class PostgresEventTarget extends EventTarget {
 
   constructor(url: string, publisher: pg.Pool, logger: Logger) {
     super();
+    // One listener per live subscription: thousands are normal, not a leak.
+    setMaxListeners(0, this);
     this.#url = url;
     this.#publisher = publisher;
     this.#logger = logger;

@@ -1,4 +1,4 @@
-import { PgBoss, fromPrisma, type Job } from 'pg-boss';
+import { PgBoss, fromPrisma, type Job, type SendOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { DbClient } from './db.ts';
 
@@ -17,8 +17,31 @@ export const queues = {
   },
 
   // --- payments ---
+  payment_review: {
+    payload: z.object({ paymentIntentId: z.string(), cardSessionId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
+  kyc_review: {
+    payload: z.object({ kycReviewId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
+  invoice_overdue: {
+    payload: z.object({ invoiceId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  },
 
   // --- webhooks ---
+  // One job per delivery attempt. pg-boss's own retries only cover a worker that died or threw
+  // (expiry, crash); the webhook retry schedule sends a new job per attempt. Each job's expiry is
+  // set from WEBHOOK_TIMEOUT_SECONDS when it is sent (src/webhooks/delivery.ts).
+  webhook_deliver: {
+    payload: z.object({ deliveryId: z.string().regex(/^\d+$/), trigger: z.enum(['automatic', 'manual']) }),
+    options: { retryLimit: 50, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 30 },
+  },
+  webhook_sweep: {
+    payload: z.object({}).loose(),
+    options: { retryLimit: 1, expireInSeconds: 300 },
+  },
 
   // --- relay ---
   /** Drains one account's queued SMS onto its devices. `short` + a singletonKey per account coalesces wake-ups. */
@@ -50,7 +73,10 @@ export async function createQueues(boss: PgBoss) {
   }
 }
 
-export function createBoss(url: string, options: { max?: number; applicationName?: string; supervise?: boolean } = {}) {
+export function createBoss(
+  url: string,
+  options: { max?: number; applicationName?: string; supervise?: boolean; monitorIntervalSeconds?: number } = {},
+) {
   const boss = new PgBoss({
     connectionString: url,
     max: options.max ?? 5,
@@ -59,6 +85,9 @@ export function createBoss(url: string, options: { max?: number; applicationName
     // Maintenance and cron run in worker processes; gateways only send.
     supervise: options.supervise ?? false,
     schedule: options.supervise ?? false,
+    // How soon a supervising process notices a job whose worker died (its expiry passed).
+    monitorIntervalSeconds: options.monitorIntervalSeconds ?? 60,
+    superviseIntervalSeconds: options.monitorIntervalSeconds ?? 60,
     migrate: false,
   });
   return boss;
@@ -72,7 +101,7 @@ export async function sendJob<Q extends QueueName>(
   boss: PgBoss,
   queue: Q,
   data: JobData<Q>,
-  options: { tx?: DbClient; startAfter?: Date | number; singletonKey?: string; id?: string } = {},
+  options: Omit<SendOptions, 'db'> & { tx?: DbClient } = {},
 ): Promise<string | null> {
   const payload = queues[queue].payload.parse(data);
   const { tx, ...jobOptions } = options;
@@ -83,6 +112,10 @@ export interface WorkOptions {
   batchSize?: number;
   localConcurrency?: number;
   pollingIntervalSeconds?: number;
+  /** At most this many active jobs per job `group` across every process. */
+  groupConcurrency?: number;
+  /** How often to look for due jobs anyway while NOTIFY wakes the worker (dated jobs send none). */
+  notifyPollingIntervalSeconds?: number;
 }
 
 /** Registers a handler whose jobs are validated against the queue's schema before it runs. */
@@ -98,8 +131,9 @@ export async function workQueue<Q extends QueueName>(
       batchSize: options.batchSize ?? 1,
       localConcurrency: options.localConcurrency ?? 1,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      notifyPollingIntervalSeconds: 30,
+      notifyPollingIntervalSeconds: options.notifyPollingIntervalSeconds ?? 30,
       burstWhenBatchFull: true,
+      ...(options.groupConcurrency ? { groupConcurrency: options.groupConcurrency } : {}),
     },
     async (jobs) => {
       for (const job of jobs) job.data = queues[queue].payload.parse(job.data) as JobData<Q>;

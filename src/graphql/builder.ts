@@ -6,6 +6,7 @@ import ValidationPlugin from '@pothos/plugin-validation';
 import type { Principal, Scope } from '../core/auth.ts';
 import type { Db } from '../core/db.ts';
 import { YarrowError, paramPath } from '../core/errors.ts';
+import type { AuthGuard } from '../core/http.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
@@ -14,6 +15,7 @@ import { getDatamodel } from '../generated/pothos-types.ts';
 export interface GraphqlContext {
   rt: Runtime;
   pubsub: GraphqlPubSub;
+  auth: AuthGuard;
   requestId: string;
   principal?: Principal;
   /** Why `principal` is missing when a key was sent but refused. */

@@ -11,8 +11,10 @@ import '../accounts/graphql.ts';
 import '../system/graphql.ts';
 
 // --- payments ---
+import '../payments/graphql.ts';
 
 // --- webhooks ---
+import '../webhooks/graphql.ts';
 
 // --- relay ---
 import '../relay/graphql.ts';

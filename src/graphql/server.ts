@@ -3,8 +3,10 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
-import { authenticate, type Principal } from '../core/auth.ts';
-import { YarrowError } from '../core/errors.ts';
+import type { Principal } from '../core/auth.ts';
+import { safeEqual } from '../core/crypto.ts';
+import { YarrowError, isDatabaseUnavailable, isInvalidInputError, serviceUnavailable, unprocessableInput } from '../core/errors.ts';
+import { readSession, sessionPrincipal } from '../panel/users.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
@@ -12,7 +14,17 @@ import type { Runtime } from '../core/runtime.ts';
 import type { GraphqlContext } from './builder.ts';
 import { schema } from './schema.ts';
 
-type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown> };
+type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown>; req?: IncomingMessage };
+
+export const SESSION_COOKIE = 'yarrow_session';
+
+function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
 
 function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
   // Duck-typed: graphql can be loaded twice (ESM and CJS copies), which defeats instanceof.
@@ -35,6 +47,19 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
       extensions: { ...error.extensions, code: (error.extensions.code as string | undefined) ?? 'invalid_request' },
     });
   }
+  if (isDatabaseUnavailable(original)) {
+    return new GraphQLError(serviceUnavailable().message, {
+      path: isGraphqlError(error) ? error.path : undefined,
+      extensions: { code: 'service_unavailable' },
+    });
+  }
+  if (isInvalidInputError(original)) {
+    const refusal = unprocessableInput();
+    return new GraphQLError(refusal.message, {
+      path: isGraphqlError(error) ? error.path : undefined,
+      extensions: { code: refusal.code },
+    });
+  }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');
   return new GraphQLError('An internal error occurred.', {
     path: isGraphqlError(error) ? error.path : undefined,
@@ -46,13 +71,30 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
   async function principalFor(authorization: unknown): Promise<{ principal?: Principal; authError?: YarrowError }> {
     if (typeof authorization !== 'string' || authorization === '') return {};
     try {
-      const principal = await authenticate(rt.db.prisma, rt.config.secret, authorization);
+      const principal = await auth.authenticate(authorization);
       await auth.consume(principal);
       return { principal };
     } catch (error) {
       if (error instanceof YarrowError) return { authError: error };
       throw error;
     }
+  }
+
+  /**
+   * The merchant panel calls GraphQL with its session cookie. Anything but a plain GET must also
+   * carry the session's CSRF token (header `X-CSRF-Token`, or `csrfToken` in WebSocket connection
+   * params), so another site cannot act with the cookie.
+   */
+  async function sessionPrincipalFor(request: Request | undefined, req: IncomingMessage | undefined, params: Record<string, unknown> | undefined) {
+    const cookies = request?.headers.get('cookie') ?? req?.headers.cookie;
+    const session = await readSession(rt, cookieValue(cookies, SESSION_COOKIE));
+    if (!session) return {};
+    const csrf = request?.headers.get('x-csrf-token') ?? params?.csrfToken;
+    const safeMethod = request?.method === 'GET';
+    if (!safeMethod && !(typeof csrf === 'string' && safeEqual(csrf, session.csrfToken))) {
+      return { authError: new YarrowError('forbidden', 'Missing or wrong CSRF token for this session.', { param: 'X-CSRF-Token' }) };
+    }
+    return { principal: sessionPrincipal(session) };
   }
 
   const yoga: YogaServerInstance<ServerContext, GraphqlContext> = createYoga<ServerContext, GraphqlContext>({
@@ -62,11 +104,11 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     landingPage: false,
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
-    context: async ({ request, connectionParams, requestId }) => {
+    context: async ({ request, connectionParams, requestId, req }) => {
       const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
-      const result = await principalFor(header);
+      const result = header ? await principalFor(header) : await sessionPrincipalFor(request, req, connectionParams);
       if (result.authError?.code === 'rate_limited') throw result.authError;
-      return { rt, pubsub, requestId: requestId ?? newId('request'), ...result };
+      return { rt, pubsub, auth, requestId: requestId ?? newId('request'), ...result };
     },
   });
 

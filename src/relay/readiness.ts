@@ -24,7 +24,7 @@ export async function launchReadiness(rt: Pick<Runtime, 'config'>, db: DbClient,
   const paired = await db.device.count({ where: { accountId, status: { not: 'revoked' } } });
   const online = await db.device.count({ where: { accountId, status: 'online' } });
   const delivered = await db.message.findFirst({ where: { accountId, state: 'delivered' }, select: { id: true } });
-  const webhook = await webhookEndpointConfigured(db, accountId);
+  const webhook = (await db.webhookEndpoint.count({ where: { accountId, disabledAt: null } })) > 0;
   const expiresAt = account.subscriptionExpiresAt;
   const subscribed = !expiresAt || expiresAt > new Date();
 
@@ -81,16 +81,4 @@ export async function launchReadiness(rt: Pick<Runtime, 'config'>, db: DbClient,
     },
   ];
   return { ready: steps.every((step) => step.ok), steps };
-}
-
-/**
- * The webhook system owns `webhook_endpoints` (account_id; disabled_at NULL = enabled). Until it is
- * installed the table may not exist, so look for it before querying it.
- */
-async function webhookEndpointConfigured(db: DbClient, accountId: number): Promise<boolean> {
-  const [table] = await db.$queryRaw<Array<{ present: boolean }>>`SELECT to_regclass('public.webhook_endpoints') IS NOT NULL AS present`;
-  if (!table?.present) return false;
-  const [row] = await db.$queryRaw<Array<{ found: boolean }>>`
-    SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE account_id = ${accountId} AND disabled_at IS NULL) AS found`;
-  return !!row?.found;
 }

@@ -1,10 +1,10 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { Scope } from '../core/auth.ts';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { YarrowError } from '../core/errors.ts';
+import { describeRoute, type RouteDoc } from '../core/openapi.ts';
 import { ok, parseQuery, readJson, type HttpContext, type HttpEnv } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
@@ -47,26 +47,6 @@ export function relayPaths(path: string) {
 const PAIR_ATTEMPTS_PER_MINUTE = 60;
 const LONG_POLL_MAX_SECONDS = 30;
 
-/**
- * What a relay REST route says about itself, next to its registration: who may call it and the
- * zod schemas that validate it. The route's authentication comes from `auth`, so the description
- * cannot drift from the check. (Same shape as an OpenAPI route description: `relayRouteDocs`
- * lists every served path, both prefixes.)
- */
-export interface RelayRouteDoc {
-  method: 'get' | 'post';
-  path: string;
-  summary: string;
-  tag: 'Relay';
-  /** `none` for public paths, `device` for device-token paths, else the API-key scope. */
-  auth: 'none' | 'device' | Scope;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  idempotent?: boolean;
-  responses: Record<number, string>;
-}
-
-export const relayRouteDocs: RelayRouteDoc[] = [];
 
 const pollQuery = z.object({ wait: z.coerce.number().int().min(0).max(LONG_POLL_MAX_SECONDS).default(25) });
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
@@ -77,11 +57,14 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     c.set('device', await authenticateDevice(rt, c.req.header('authorization')));
     await next();
   });
-  const route = (doc: Omit<RelayRouteDoc, 'tag'>, handler: (c: HttpContext) => Promise<Response> | Response) => {
+  /** Registers a route under both prefixes with its OpenAPI description; its guard comes from `auth`. */
+  const route = (
+    doc: Omit<RouteDoc, 'tag' | 'method'> & { method: 'get' | 'post' },
+    handler: (c: HttpContext) => Promise<Response> | Response,
+  ) => {
     const guard = doc.auth === 'none' ? [] : doc.auth === 'device' ? [device] : [auth.require(doc.auth)];
     for (const path of relayPaths(doc.path)) {
-      // Every gateway in a process registers the same routes: describe each once.
-      if (!relayRouteDocs.some((known) => known.method === doc.method && known.path === path)) relayRouteDocs.push({ ...doc, path, tag: 'Relay' });
+      describeRoute({ ...doc, path, tag: 'Relay' });
       (app[doc.method] as (p: string, ...h: unknown[]) => void)(path, ...guard, handler);
     }
   };

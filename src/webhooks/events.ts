@@ -2,6 +2,8 @@ import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Event } from '../generated/prisma/client.ts';
+// --- webhooks ---
+import { fanOutEvent } from './deliveries.ts';
 
 /** Every event name Yarrow records. Webhook endpoints subscribe to these (or to all). */
 export const eventTypes = [
@@ -56,9 +58,15 @@ export function eventPayload(event: Event) {
 /**
  * Records an event inside the caller's transaction (`tx`), so the event exists exactly when the
  * change it describes does. The webhook system fans it out to matching endpoints in the same
- * transaction (deliveries and their jobs), so nothing accepted is lost.
+ * transaction (deliveries and their jobs), so nothing accepted is lost. `onlyEndpointId` sends it to
+ * that one endpoint whatever it subscribes to (test events).
  */
-export async function recordEvent(_rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, input: EventInput): Promise<Event> {
+export async function recordEvent(
+  rt: Pick<Runtime, 'boss' | 'config'>,
+  tx: DbClient,
+  input: EventInput,
+  options: { onlyEndpointId?: string } = {},
+): Promise<Event> {
   const event = await tx.event.create({
     data: {
       id: newId('event'),
@@ -70,5 +78,6 @@ export async function recordEvent(_rt: Pick<Runtime, 'boss' | 'config'>, tx: DbC
     },
   });
   // --- webhooks: fan-out to endpoints goes here ---
+  await fanOutEvent(rt, tx, event, options.onlyEndpointId);
   return event;
 }

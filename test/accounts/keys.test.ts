@@ -205,3 +205,25 @@ describe('GET /api/v1/api-keys', () => {
     expect(foreignCursor.status).toBe(404);
   });
 });
+
+describe('key revocation across gateways', () => {
+  it('reaches a gateway that had the key cached, well before the cache would expire', async () => {
+    const second = await app.startExtraGateway();
+    try {
+      const created = (await execute(app.baseUrl, owner.key, CreateKey, { input: { label: 'Cached', scopes: ['ACCOUNT_READ'] } })).data!
+        .createApiKey;
+      const call = () => fetch(`${second.baseUrl}/api/v1/account`, { headers: { authorization: `Bearer ${created.secret}` } });
+      expect((await call()).status).toBe(200); // now cached on the second gateway
+      await execute(app.baseUrl, owner.key, RevokeKey, { id: created.apiKey.id });
+      const deadline = Date.now() + 5_000; // the cache TTL is 30 s: only the revocation event explains a 401 here
+      let status = (await call()).status;
+      while (status === 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = (await call()).status;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await second.stop();
+    }
+  });
+});

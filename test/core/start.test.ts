@@ -49,6 +49,8 @@ describe('npm start', () => {
     const first = await start(env);
     const key = /Sandbox API key \(shown once, store it now\): (yk_test_\w+)/.exec(first.output())?.[1];
     expect(key).toBeDefined();
+    const panelPassword = /Panel login \(shown once\): sandbox@yarrow.test \/ (\S+)/.exec(first.output())?.[1];
+    expect(panelPassword).toBeDefined();
     const base = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${base}/api/v1/status`)).json()).toEqual({ ok: true, service: 'yarrow-pay', env: 'sandbox' });
     const health = await fetch(`${base}/api/v1/health`);
@@ -67,11 +69,35 @@ describe('npm start', () => {
     const second = await start(env);
     expect(second.output()).not.toMatch(/yk_test_\w+/);
     expect(second.output()).toContain('printed on the first start only');
+    expect(second.output()).not.toContain(panelPassword);
     const again = (await (await fetch(`${base}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
       account: { id: number };
     };
     expect(again.account.id).toBe(account.account.id);
     expect(await stop(second, 'SIGTERM')).toBe(0);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('npm start after a crash', () => {
+  it('recovers when the supervisor was SIGKILLed: children stop themselves, the orphaned database is stopped and reused', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-crash-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) };
+    const first = await start(env);
+    const key = /Sandbox API key \(shown once, store it now\): (yk_test_\w+)/.exec(first.output())?.[1];
+    await stop(first, 'SIGKILL');
+    // The gateway notices its supervisor is gone and exits, freeing the port.
+    const base = `http://127.0.0.1:${port}`;
+    for (;;) {
+      const up = await fetch(`${base}/api/v1/status`).then(() => true, () => false);
+      if (!up) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const second = await start(env);
+    const account = await fetch(`${base}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } });
+    expect(account.status).toBe(200);
+    expect(await stop(second)).toBe(0);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 });

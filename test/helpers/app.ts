@@ -24,6 +24,7 @@ export interface TestApp {
   wsUrl: string;
   databaseUrl: string;
   env: Record<string, string>;
+  gatewayRoutes(): Array<{ method: string; path: string }>;
   /** A new account with a key carrying the given scopes (all by default). */
   account(options?: { scopes?: Scope[]; name?: string }): Promise<TestAccount>;
   /** Starts `workers/main.ts` with the given worker names as a real child process. */
@@ -35,10 +36,9 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+export async function startTestApp(options: { env?: Record<string, string>; useDatabaseAsIs?: boolean } = {}): Promise<TestApp> {
+  const databaseUrl = options.useDatabaseAsIs && options.env?.DATABASE_URL ? options.env.DATABASE_URL : await createTestDatabase();
   const env: Record<string, string> = {
-    DATABASE_URL: databaseUrl,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-test-data-')),
     YARROW_SECRET: TEST_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -46,6 +46,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     RATE_LIMIT_POINTS: '100000',
     DATABASE_POOL_SIZE: '5',
     ...options.env,
+    DATABASE_URL: databaseUrl,
   };
   const config: Config = loadConfig(env);
   const rt = await openRuntime('test-gateway', { config });
@@ -60,6 +61,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     wsUrl: `ws://127.0.0.1:${port}/graphql`,
     databaseUrl,
     env,
+    gatewayRoutes: () => gateway.routes(),
     async account({ scopes: granted = [...scopes], name = 'Test merchant' } = {}) {
       const account = await createAccount(rt.db.prisma, { name });
       const { secret } = await createApiKey(rt, rt.db.prisma, account.id, { label: 'test', scopes: granted });

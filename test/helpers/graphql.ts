@@ -1,7 +1,12 @@
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print } from 'graphql';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+import { print, type DocumentNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+
+/** The query text of a typed document: codegen's TypedDocumentString, or a parsed DocumentNode. */
+function source<T, V>(document: DocumentTypeDecoration<T, V>): string {
+  return typeof document === 'string' || document instanceof String ? document.toString() : print(document as unknown as DocumentNode);
+}
 
 export interface GraphqlResult<T> {
   data?: T | null;
@@ -12,13 +17,13 @@ export interface GraphqlResult<T> {
 export async function execute<T, V>(
   baseUrl: string,
   key: string | undefined,
-  document: TypedDocumentNode<T, V>,
+  document: DocumentTypeDecoration<T, V>,
   ...[variables]: V extends Record<string, never> ? [] : [V]
 ): Promise<GraphqlResult<T>> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify({ query: print(document), variables }),
+    body: JSON.stringify({ query: source(document), variables }),
   });
   return (await response.json()) as GraphqlResult<T>;
 }
@@ -39,12 +44,12 @@ export interface LiveSubscription<T> {
   dispose(): void;
 }
 
-export function subscribe<T, V>(client: Client, document: TypedDocumentNode<T, V>, variables?: V): LiveSubscription<T> {
+export function subscribe<T, V>(client: Client, document: DocumentTypeDecoration<T, V>, variables?: V): LiveSubscription<T> {
   const buffered: GraphqlResult<T>[] = [];
   const waiting: Array<{ resolve: (value: GraphqlResult<T>) => void; reject: (error: Error) => void }> = [];
   let failure: Error | undefined;
   const dispose = client.subscribe<T>(
-    { query: print(document), variables: variables as Record<string, unknown> | undefined },
+    { query: source(document), variables: variables as Record<string, unknown> | undefined },
     {
       next: (value) => {
         const result = value as GraphqlResult<T>;

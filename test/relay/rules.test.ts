@@ -165,13 +165,14 @@ describe('GET /api/v1/launch/readiness', () => {
     await waitForStatus(app, account.key, sent.body.request_id, ['delivered']);
     expect(await flags()).toEqual([true, true, true, true, false, true]);
 
-    // The webhooks branch owns webhook_endpoints; until it lands here, stand in its table.
-    await app.rt.db.prisma.$executeRawUnsafe(
-      'CREATE TABLE IF NOT EXISTS webhook_endpoints (id text PRIMARY KEY, account_id integer NOT NULL, disabled_at timestamptz)',
-    );
-    await app.rt.db.prisma.$executeRaw`INSERT INTO webhook_endpoints (id, account_id, disabled_at) VALUES ('we_off', ${account.id}, now())`;
+    // A disabled endpoint does not count; an enabled one does.
+    const endpoint = await app.request('POST', '/api/v1/webhook-endpoints', {
+      key: account.key,
+      body: { url: 'http://127.0.0.1:9/hooks', enabled: false },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     expect(await flags()).toEqual([true, true, true, true, false, true]);
-    await app.rt.db.prisma.$executeRaw`INSERT INTO webhook_endpoints (id, account_id) VALUES ('we_on', ${account.id})`;
+    expect((await app.request('POST', '/api/v1/webhook-endpoints', { key: account.key, body: { url: 'http://127.0.0.1:9/relay' } })).status).toBe(201);
     const done = await readiness();
     expect(done.steps.map((step) => step.ok)).toEqual([true, true, true, true, true, true]);
     expect(done.ready).toBe(true);

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import type { Scope } from './auth.ts';
+import { errorStatus } from './errors.ts';
+
+/**
+ * What a REST route documents about itself. Each domain's rest.ts describes its routes next to
+ * their registration, with the same zod schemas that validate the requests, and the gateway
+ * serves the OpenAPI document and Postman collection built from these.
+ * test/core/openapi.test.ts fails when a route has no description or a description no route.
+ */
+export interface RouteDoc {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Hono path syntax: `/api/v1/things/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `none` for public paths, a scope for API-key paths. */
+  auth: 'none' | Scope | 'device';
+  body?: z.ZodType;
+  /** `form` for HTML form posts (application/x-www-form-urlencoded). */
+  bodyType?: 'json' | 'form';
+  query?: z.ZodType;
+  idempotent?: boolean;
+  /** Status → description of success responses; errors are added from the error codes. */
+  responses: Record<number, string>;
+  /** The success response body, when it is described by a schema. */
+  responseSchema?: z.ZodType;
+  produces?: 'json' | 'html' | 'text';
+}
+
+const routeDocs: RouteDoc[] = [];
+
+export function describeRoute(doc: RouteDoc) {
+  const existing = routeDocs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
+  if (existing >= 0) routeDocs.splice(existing, 1);
+  routeDocs.push(doc);
+}
+
+export function describedRoutes(): readonly RouteDoc[] {
+  return routeDocs;
+}
+
+/** `/api/v1/things/:id` → `/api/v1/things/{id}` (regex constraints dropped). */
+export function openapiPath(path: string): string {
+  return path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+}
+
+function jsonSchema(schema: z.ZodType) {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+const errorSchema = {
+  type: 'object',
+  required: ['ok', 'error'],
+  properties: {
+    ok: { const: false },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(errorStatus) },
+        message: { type: 'string' },
+        param: { type: 'string' },
+      },
+    },
+  },
+};
+
+export function buildOpenApi(baseUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const doc of [...routeDocs].sort((a, b) => a.path.localeCompare(b.path))) {
+    const path = openapiPath(doc.path);
+    const parameters: unknown[] = [];
+    for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+    if (doc.query) {
+      const query = jsonSchema(doc.query) as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, schema] of Object.entries(query.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+      }
+    }
+    if (doc.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Replays the first response for 24 h; another body with the same key → 409.',
+        schema: { type: 'string', maxLength: 255 },
+      });
+    }
+    const mediaType = doc.produces === 'html' ? 'text/html' : doc.produces === 'text' ? 'text/plain' : 'application/json';
+    const responses: Record<string, unknown> = {};
+    for (const [status, description] of Object.entries(doc.responses)) {
+      responses[status] = {
+        description,
+        ...(Number(status) < 300 || doc.responseSchema
+          ? { content: { [mediaType]: doc.responseSchema ? { schema: jsonSchema(doc.responseSchema) } : {} } }
+          : {}),
+      };
+    }
+    responses.default = { description: 'Error', content: { 'application/json': { schema: errorSchema } } };
+    paths[path] ??= {};
+    paths[path]![doc.method] = {
+      summary: doc.summary,
+      tags: [doc.tag],
+      operationId: `${doc.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, next: string | undefined) => (next ?? '').toUpperCase())}`,
+      ...(doc.auth === 'none' ? { security: [] } : doc.auth === 'device' ? { security: [{ deviceToken: [] }] } : { security: [{ apiKey: [] }], 'x-scope': doc.auth }),
+      ...(doc.auth !== 'none' && doc.auth !== 'device' ? { description: `Requires scope \`${doc.auth}\`.` } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(doc.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [doc.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: jsonSchema(doc.body) },
+              },
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Yarrow API',
+      version: '1.0.0',
+      description: 'Yarrow Pay and Yarrow Relay REST API. Errors: {"ok": false, "error": {"code", "message", "param"}}.',
+    },
+    servers: [{ url: baseUrl }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer yk_test_…`.' },
+        deviceToken: { type: 'http', scheme: 'bearer', description: 'A paired device token.' },
+      },
+    },
+    paths,
+  };
+}
+
+type OpenApi = ReturnType<typeof buildOpenApi>;
+
+/** A minimal example value for a JSON schema, for Postman request bodies. */
+function example(schema: Record<string, any>): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (schema.examples?.[0] !== undefined) return schema.examples[0];
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return example(schema.anyOf[0]);
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)
+          .filter(([name]) => schema.required?.includes(name))
+          .map(([name, inner]) => [name, example(inner)]),
+      );
+    case 'array':
+      return schema.items ? [example(schema.items)] : [];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    default:
+      return schema.format === 'email' ? 'customer@example.com' : 'string';
+  }
+}
+
+/** A Postman v2.1 collection with one request per OpenAPI operation, grouped by tag. */
+export function buildPostman(spec: OpenApi) {
+  const folders = new Map<string, unknown[]>();
+  for (const [path, operations] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(operations) as Array<[string, Record<string, any>]>) {
+      const query = (operation.parameters ?? []).filter((parameter: { in: string }) => parameter.in === 'query');
+      const bodyContent = operation.requestBody?.content ?? {};
+      const [bodyType, bodySpec] = (Object.entries(bodyContent)[0] ?? []) as [string | undefined, { schema: Record<string, any> } | undefined];
+      const item = {
+        name: operation.summary,
+        request: {
+          method: method.toUpperCase(),
+          header: [
+            ...(operation.security?.length ? [{ key: 'Authorization', value: 'Bearer {{apiKey}}' }] : []),
+            ...(bodyType ? [{ key: 'Content-Type', value: bodyType }] : []),
+          ],
+          url: {
+            raw: `{{baseUrl}}${path.replace(/\{(\w+)\}/g, ':$1')}`,
+            host: ['{{baseUrl}}'],
+            path: path.split('/').filter(Boolean).map((segment) => segment.replace(/\{(\w+)\}/g, ':$1')),
+            ...(query.length ? { query: query.map((parameter: { name: string }) => ({ key: parameter.name, value: '', disabled: true })) } : {}),
+          },
+          ...(bodySpec
+            ? bodyType === 'application/json'
+              ? { body: { mode: 'raw', raw: JSON.stringify(example(bodySpec.schema), null, 2), options: { raw: { language: 'json' } } } }
+              : {
+                  body: {
+                    mode: 'urlencoded',
+                    urlencoded: Object.keys(bodySpec.schema.properties ?? {}).map((key) => ({ key, value: '' })),
+                  },
+                }
+            : {}),
+          description: operation.description ?? '',
+        },
+      };
+      const tag = operation.tags?.[0] ?? 'Other';
+      if (!folders.has(tag)) folders.set(tag, []);
+      folders.get(tag)!.push(item);
+    }
+  }
+  return {
+    info: {
+      name: spec.info.title,
+      description: spec.info.description,
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    variable: [
+      { key: 'baseUrl', value: spec.servers[0]!.url },
+      { key: 'apiKey', value: 'yk_test_…' },
+    ],
+    item: [...folders].map(([name, item]) => ({ name, item })),
+  };
+}

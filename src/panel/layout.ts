@@ -1,0 +1,56 @@
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { PanelSessionInfo } from './users.ts';
+
+type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
+
+/** Panel pages: each lives at /panel/<path> and loads its data through GraphQL in panel.js. */
+export const panelPages = [
+  { path: 'keys', title: 'API keys' },
+  // --- payments ---
+  { path: 'payments', title: 'Payments' },
+  // --- webhooks ---
+  { path: 'webhooks', title: 'Webhooks' },
+
+  // --- relay ---
+
+] as const;
+
+export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string }) {
+  const nav = options.session
+    ? html`<nav aria-label="Panel">
+        <ul>
+          ${panelPages.map((entry) => html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`)}
+        </ul>
+        <form method="post" action="/panel/sign-out">
+          <input type="hidden" name="csrf_token" value="${options.session.csrfToken}" />
+          <span class="who">${options.session.email}</span>
+          <button type="submit">Sign out</button>
+        </form>
+      </nav>`
+    : '';
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        ${options.session ? html`<meta name="csrf-token" content="${options.session.csrfToken}" />` : ''}
+        <title>${options.title} · Yarrow</title>
+        <link rel="stylesheet" href="/panel/assets/panel.css" />
+      </head>
+      <body>
+        <header><a class="brand" href="/panel">Yarrow</a>${nav}</header>
+        <main id="main">
+          <h1>${options.title}</h1>
+          ${options.body}
+        </main>
+        ${options.script ? html`<script type="module" src="/panel/assets/${options.script}"></script>` : ''}
+      </body>
+    </html>`;
+}
+
+export function errorBox(message: string | undefined) {
+  return message ? html`<p class="error" role="alert">${message}</p>` : '';
+}
+
+export { raw };

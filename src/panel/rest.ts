@@ -1,0 +1,272 @@
+import { readFileSync } from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
+import { scopes } from '../core/auth.ts';
+import { randomToken, safeEqual } from '../core/crypto.ts';
+import { YarrowError } from '../core/errors.ts';
+import type { HttpEnv } from '../core/http.ts';
+import type { GatewayContext } from '../gateway.ts';
+import { SESSION_COOKIE } from '../graphql/server.ts';
+import { errorBox, page, panelPages } from './layout.ts';
+import { createSession, createSignInGuard, endSession, readSession, signUp, type PanelSessionInfo } from './users.ts';
+
+const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
+const assetsDir = join(import.meta.dirname, 'assets');
+const assetTypes: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+type PanelContext = Context<HttpEnv & { Variables: { session: PanelSessionInfo } }>;
+
+export function registerPanelRoutes({ app, rt }: GatewayContext) {
+  const signIn = createSignInGuard(rt);
+  const secure = rt.config.publicBaseUrl.startsWith('https://');
+
+  /** Sign-in and sign-up have no session yet: a double-submit cookie guards their forms. */
+  function formToken(c: Context) {
+    let token = getCookie(c, FORM_CSRF_COOKIE);
+    if (!token) {
+      token = randomToken(18);
+      setCookie(c, FORM_CSRF_COOKIE, token, { httpOnly: true, sameSite: 'Strict', secure, path: '/panel' });
+    }
+    return token;
+  }
+
+  async function formBody(c: Context): Promise<Record<string, string>> {
+    const body = await c.req.parseBody();
+    return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+
+  function checkFormToken(c: Context, submitted: string | undefined) {
+    const expected = getCookie(c, FORM_CSRF_COOKIE);
+    if (!expected || !submitted || !safeEqual(expected, submitted)) {
+      throw new YarrowError('forbidden', 'The form expired or did not come from this site. Reload the page and try again.', {
+        param: 'csrf_token',
+      });
+    }
+  }
+
+  function startSession(c: Context, token: string, expiresAt: Date) {
+    setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
+  }
+
+  const credentialsForm = (kind: 'sign-in' | 'sign-up', csrf: string, error?: string, email = '') => html`
+    ${errorBox(error)}
+    <form method="post" action="/panel/${kind}" class="card">
+      <input type="hidden" name="csrf_token" value="${csrf}" />
+      ${kind === 'sign-up'
+        ? html`<label for="account_name">Business name</label>
+            <input id="account_name" name="account_name" required maxlength="200" autocomplete="organization" />`
+        : ''}
+      <label for="email">Email</label>
+      <input id="email" name="email" type="email" required autocomplete="email" value="${email}" />
+      <label for="password">Password</label>
+      <input id="password" name="password" type="password" required minlength="${kind === 'sign-up' ? 10 : 1}"
+        autocomplete="${kind === 'sign-up' ? 'new-password' : 'current-password'}" />
+      <button type="submit">${kind === 'sign-up' ? 'Create account' : 'Sign in'}</button>
+    </form>
+    <p>
+      ${kind === 'sign-up'
+        ? html`Have an account? <a href="/panel/sign-in">Sign in</a>`
+        : html`New to Yarrow? <a href="/panel/sign-up">Create an account</a>`}
+    </p>`;
+
+  app.get('/panel/sign-in', (c) => c.html(page({ title: 'Sign in', body: credentialsForm('sign-in', formToken(c)) })));
+  app.get('/panel/sign-up', (c) => c.html(page({ title: 'Create your account', body: credentialsForm('sign-up', formToken(c)) })));
+
+  for (const kind of ['sign-in', 'sign-up'] as const) {
+    app.post(`/panel/${kind}`, async (c) => {
+      const form = await formBody(c);
+      try {
+        checkFormToken(c, form.csrf_token);
+        const user = kind === 'sign-in' ? await signIn(form) : await signUp(rt.db.prisma, form);
+        const { token, expiresAt } = await createSession(rt, user);
+        startSession(c, token, expiresAt);
+        return c.redirect('/panel', 303);
+      } catch (error) {
+        if (!(error instanceof YarrowError)) throw error;
+        for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+        const title = kind === 'sign-in' ? 'Sign in' : 'Create your account';
+        return c.html(page({ title, body: credentialsForm(kind, formToken(c), error.message, form.email) }), error.status as 400);
+      }
+    });
+  }
+
+  app.post('/panel/sign-out', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = await readSession(rt, token);
+    const form = await formBody(c);
+    if (session && !(form.csrf_token && safeEqual(form.csrf_token, session.csrfToken))) {
+      throw new YarrowError('forbidden', 'Missing or wrong CSRF token.', { param: 'csrf_token' });
+    }
+    await endSession(rt, token);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.redirect('/panel/sign-in', 303);
+  });
+
+  app.get('/panel/assets/:file{[a-z0-9-]+\\.(js|css)}', (c) => {
+    const file = c.req.param('file');
+    const extension = file.slice(file.lastIndexOf('.'));
+    c.header('Content-Type', assetTypes[extension] ?? 'application/octet-stream');
+    c.header('Cache-Control', 'no-cache');
+    try {
+      return c.body(readFileSync(join(assetsDir, file)));
+    } catch {
+      throw new YarrowError('not_found', `No asset ${file}.`);
+    }
+  });
+
+  // The typed SDK (src/sdk) for the browser: the same TypeScript, with its types stripped.
+  const sdkDir = join(import.meta.dirname, '..', 'sdk');
+  const strippedSdk = new Map<string, string>();
+  app.get('/panel/sdk/:path{[a-z0-9/-]+\\.ts}', (c) => {
+    const path = c.req.param('path');
+    if (path.includes('..')) throw new YarrowError('not_found', 'No such file.');
+    let code = strippedSdk.get(path);
+    if (code === undefined) {
+      try {
+        code = stripTypeScriptTypes(readFileSync(join(sdkDir, path), 'utf8'));
+      } catch {
+        throw new YarrowError('not_found', `No SDK file ${path}.`);
+      }
+      strippedSdk.set(path, code);
+    }
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(code);
+  });
+
+  // Every other panel page needs a session; without one the browser goes to sign-in.
+  app.use('/panel', requireSession);
+  app.use('/panel/*', requireSession);
+  async function requireSession(c: PanelContext, next: () => Promise<void>) {
+    const session = await readSession(rt, getCookie(c, SESSION_COOKIE));
+    if (!session) return c.redirect(`/panel/sign-in`, 303);
+    c.set('session', session);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  }
+
+  app.get('/panel', (c) => c.redirect(`/panel/${panelPages[0].path}`, 303));
+
+  app.get('/panel/keys', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'API keys',
+        session: c.get('session'),
+        script: 'keys.js',
+        body: html`
+          <section aria-labelledby="new-key">
+            <h2 id="new-key">New key</h2>
+            <form id="create-key" class="card">
+              <label for="key-label">Label</label>
+              <input id="key-label" name="label" required maxlength="100" />
+              <fieldset>
+                <legend>Scopes</legend>
+                ${scopes.map(
+                  (scope) => html`<label class="check"><input type="checkbox" name="scopes" value="${scope.toUpperCase().replace('.', '_')}" /> ${scope}</label>`,
+                )}
+              </fieldset>
+              <button type="submit">Create key</button>
+            </form>
+            <div id="new-secret" class="card secret" hidden>
+              <p>Copy this key now. It is never shown again.</p>
+              <code id="secret-value"></code>
+              <button type="button" id="copy-secret">Copy</button>
+            </div>
+          </section>
+          <section aria-labelledby="key-list">
+            <h2 id="key-list">Keys</h2>
+            <table>
+              <thead><tr><th>Label</th><th>Prefix</th><th>Scopes</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead>
+              <tbody id="keys"></tbody>
+            </table>
+          </section>`,
+      }),
+    ),
+  );
+
+  app.get('/panel/webhooks', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Webhooks',
+        session: c.get('session'),
+        script: 'webhooks.js',
+        body: html`
+          <section aria-labelledby="new-endpoint">
+            <h2 id="new-endpoint">New endpoint</h2>
+            <form id="create-endpoint" class="card">
+              <label for="endpoint-url">URL</label>
+              <input id="endpoint-url" name="url" type="url" required placeholder="https://example.com/yarrow-hooks" />
+              <label for="endpoint-description">Description</label>
+              <input id="endpoint-description" name="description" maxlength="200" />
+              <label for="endpoint-events">Events (none selected: every event)</label>
+              <select id="endpoint-events" name="eventTypes" multiple size="6"></select>
+              <button type="submit">Create endpoint</button>
+            </form>
+            <div id="endpoint-secret" class="card secret" hidden>
+              <p id="endpoint-secret-label">Signing secret. Verify each request's X-YarrowPay-Signature with it.</p>
+              <code id="endpoint-secret-value"></code>
+              <button type="button" id="copy-endpoint-secret">Copy</button>
+            </div>
+          </section>
+          <section aria-labelledby="endpoint-list">
+            <h2 id="endpoint-list">Endpoints</h2>
+            <table>
+              <thead><tr><th>URL</th><th>Events</th><th>Status</th><th>Actions</th></tr></thead>
+              <tbody id="endpoints"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="delivery-log">
+            <h2 id="delivery-log">Delivery log <span class="muted" id="log-state">(live)</span></h2>
+            <table>
+              <thead><tr><th>Delivery</th><th>Event</th><th>Endpoint</th><th>Status</th><th>Attempts</th><th></th></tr></thead>
+              <tbody id="deliveries"></tbody>
+            </table>
+          </section>`,
+      }),
+    ),
+  );
+
+  app.get('/panel/payments', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Payments',
+        session: c.get('session'),
+        script: 'payments.js',
+        body: html`
+          <section aria-labelledby="intents-heading">
+            <h2 id="intents-heading">Payment intents <span class="muted">(live)</span></h2>
+            <table>
+              <thead><tr><th>Id</th><th>Title</th><th>Customer</th><th>Amount</th><th>Status</th><th>Method</th><th>Checkout</th></tr></thead>
+              <tbody id="intents"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="invoices-heading">
+            <h2 id="invoices-heading">Invoices</h2>
+            <table>
+              <thead><tr><th>Number</th><th>Title</th><th>Amount</th><th>Due</th><th>Status</th><th>Hosted page</th></tr></thead>
+              <tbody id="invoices"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="kyc-heading">
+            <h2 id="kyc-heading">Business verification (KYC)</h2>
+            <p id="kyc-state" class="card">Not submitted yet.</p>
+            <form id="kyc-form" class="card">
+              <label for="kyc-legal-name">Legal name</label>
+              <input id="kyc-legal-name" name="legalName" required maxlength="200" />
+              <label for="kyc-country">Country (ISO code, e.g. SA)</label>
+              <input id="kyc-country" name="country" required maxlength="2" minlength="2" />
+              <label for="kyc-registration">Registration number</label>
+              <input id="kyc-registration" name="registrationNumber" required maxlength="64" />
+              <label for="kyc-contact-name">Contact name</label>
+              <input id="kyc-contact-name" name="contactName" required maxlength="200" />
+              <label for="kyc-contact-email">Contact email</label>
+              <input id="kyc-contact-email" name="contactEmail" type="email" required />
+              <button type="submit">Submit for review</button>
+            </form>
+          </section>`,
+      }),
+    ),
+  );
+}

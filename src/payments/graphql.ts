@@ -1,0 +1,508 @@
+import { YarrowError } from '../core/errors.ts';
+import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
+import type { GraphqlContext } from '../graphql/builder.ts';
+import { builder } from '../graphql/builder.ts';
+import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
+import {
+  approvePaymentReview,
+  cancelPaymentIntent,
+  createPaymentIntent,
+  getPaymentIntent,
+  rejectPaymentReview,
+} from './intents.ts';
+import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts';
+import { cardSessionStatus, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
+import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
+import { formatAmount, toMajorUnits } from './money.ts';
+import { intentStatuses, voidInvoice } from './state-machine.ts';
+import { paymentMethodCodes, sandboxOutcomes } from './tokens.ts';
+
+// --- enums ---
+
+const PaymentIntentStatusEnum = builder.enumType('PaymentIntentStatus', { values: intentStatuses });
+const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: ['open', 'paid', 'void'] as const });
+const CardSessionStatusEnum = builder.enumType('CardSessionStatus', {
+  description: 'open: waiting for a token; challenge: waiting for 3-D Secure; completed: used; expired: unused after 30 minutes.',
+  values: ['open', 'challenge', 'completed', 'expired'] as const,
+});
+const KycReviewStatusEnum = builder.enumType('KycReviewStatus', { values: ['pending_review', 'approved', 'rejected'] as const });
+const PaymentMethodCodeEnum = builder.enumType('PaymentMethodCode', { values: paymentMethodCodes });
+const SandboxOutcomeEnum = builder.enumType('SandboxOutcome', { values: sandboxOutcomes });
+const CancellationReasonEnum = builder.enumType('CancellationReason', {
+  values: ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice'] as const,
+});
+
+// --- GraphQL input ↔ the services' REST-shaped input ---
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+function toServiceInput(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value != null).map(([key, value]) => [snake(key), value]));
+}
+
+/** Runs a service call with GraphQL input; a validation error names the GraphQL param (`input.customerEmail`). */
+async function withGraphqlParams<T>(prefix: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof YarrowError) || error.code !== 'invalid_request' || !error.param) throw error;
+    const param = `${prefix}${camel(error.param)}`;
+    const message = error.message.startsWith(`${error.param}:`) ? `${param}:${error.message.slice(error.param.length + 1)}` : error.message;
+    throw new YarrowError('invalid_request', message, { param });
+  }
+}
+
+const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
+const transaction = <T>(ctx: GraphqlContext, work: (tx: Parameters<Parameters<GraphqlContext['rt']['db']['prisma']['$transaction']>[0]>[0]) => Promise<T>) =>
+  ctx.rt.db.prisma.$transaction(work);
+
+// --- object types ---
+
+const PaymentErrorType = builder.objectRef<Record<string, string | null>>('PaymentError').implement({
+  description: 'Why the latest payment attempt failed.',
+  fields: (t) => ({
+    code: t.string({ resolve: (error) => error.code ?? 'unknown' }),
+    declineCode: t.string({ nullable: true, resolve: (error) => error.decline_code ?? null }),
+    message: t.string({ resolve: (error) => error.message ?? '' }),
+    paymentMethodCode: t.string({ nullable: true, resolve: (error) => error.payment_method_code ?? null }),
+    cardSessionId: t.string({ nullable: true, resolve: (error) => error.card_session ?? null }),
+  }),
+});
+
+const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
+  description: 'A payment to collect. Amounts are in the currency\'s major unit (12.5 = 12.50 USD).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.field({ type: PaymentIntentStatusEnum, resolve: (intent) => intent.status }),
+    amount: t.float({ resolve: (intent) => toMajorUnits(intent.amount, intent.currency) }),
+    amountMinor: t.exposeInt('amount', { description: 'The amount in minor units (cents).' }),
+    amountDisplay: t.string({ resolve: (intent) => formatAmount(intent.amount, intent.currency) }),
+    currency: t.exposeString('currency'),
+    title: t.exposeString('title'),
+    customerName: t.exposeString('customerName'),
+    customerEmail: t.exposeString('customerEmail'),
+    checkoutUrl: t.string({ resolve: (intent, _args, ctx) => checkoutUrl(ctx.rt.config, intent.id) }),
+    returnUrl: t.exposeString('returnUrl', { nullable: true }),
+    paymentMethodCode: t.field({
+      type: PaymentMethodCodeEnum,
+      nullable: true,
+      resolve: (intent) => intent.paymentMethodCode as (typeof paymentMethodCodes)[number] | null,
+    }),
+    lastPaymentError: t.field({
+      type: PaymentErrorType,
+      nullable: true,
+      resolve: (intent) => (intent.lastPaymentError as Record<string, string | null> | null) ?? null,
+    }),
+    cancellationReason: t.exposeString('cancellationReason', { nullable: true }),
+    metadata: t.field({ type: 'JSONObject', resolve: (intent) => intent.metadata as Record<string, unknown> }),
+    invoice: t.relation('invoice', { nullable: true, authScopes: { scope: 'invoices.read' } }),
+    cardSessions: t.relatedConnection('cardSessions', { cursor: 'id', query: () => ({ orderBy: { id: 'desc' } }) }),
+    succeededAt: t.expose('succeededAt', { type: 'DateTime', nullable: true }),
+    canceledAt: t.expose('canceledAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const InvoiceRef = builder.prismaObject('Invoice', {
+  description: 'A bill with a hosted page; paying it runs a payment intent through the same checkout.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The public id, inv_…' }),
+    invoiceNo: t.string({ description: 'INV-000042: sequential per account, without gaps.', resolve: (invoice) => invoiceNo(invoice.number) }),
+    status: t.field({ type: InvoiceStatusEnum, resolve: (invoice) => invoice.status }),
+    overdue: t.boolean({ description: 'Open and past its due date (UTC).', resolve: (invoice) => isOverdue(invoice) }),
+    title: t.exposeString('title'),
+    amount: t.float({ resolve: (invoice) => toMajorUnits(invoice.amount, invoice.currency) }),
+    amountMinor: t.exposeInt('amount'),
+    amountDisplay: t.string({ resolve: (invoice) => formatAmount(invoice.amount, invoice.currency) }),
+    currency: t.exposeString('currency'),
+    dueDate: t.string({ description: 'YYYY-MM-DD', resolve: (invoice) => dateOnly(invoice.dueDate) }),
+    customerName: t.exposeString('customerName', { nullable: true }),
+    customerEmail: t.exposeString('customerEmail', { nullable: true }),
+    metadata: t.field({ type: 'JSONObject', resolve: (invoice) => invoice.metadata as Record<string, unknown> }),
+    hostedUrl: t.string({ resolve: (invoice, _args, ctx) => hostedInvoiceUrl(ctx.rt.config, invoice.id) }),
+    paymentIntent: t.prismaField({
+      type: 'PaymentIntent',
+      nullable: true,
+      description: 'The payment in progress or done (canceled attempts aside).',
+      authScopes: { scope: 'payments.read' },
+      resolve: (_query, invoice, _args, ctx) => currentInvoicePayment(ctx.rt.db.prisma, invoice.id),
+    }),
+    paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),
+    overdueAt: t.expose('overdueAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('CardSession', {
+  description: 'One attempt on the hosted sandbox card page: a rail, then a test token.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    paymentIntent: t.relation('paymentIntent'),
+    paymentMethodCode: t.field({
+      type: PaymentMethodCodeEnum,
+      resolve: (session) => session.paymentMethodCode as (typeof paymentMethodCodes)[number],
+    }),
+    sandboxOutcome: t.field({ type: SandboxOutcomeEnum, resolve: (session) => session.sandboxOutcome as (typeof sandboxOutcomes)[number] }),
+    status: t.field({ type: CardSessionStatusEnum, resolve: (session) => cardSessionStatus(session) }),
+    token: t.exposeString('token', { nullable: true, description: 'The test token submitted, once one was.' }),
+    outcome: t.exposeString('outcome', {
+      nullable: true,
+      description: 'succeeded, declined, review, authentication_failed or abandoned, once completed.',
+    }),
+    url: t.string({ resolve: (session, _args, ctx) => `${checkoutUrl(ctx.rt.config, session.paymentIntentId)}/card/${session.id}` }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const KycReviewRef = builder.prismaObject('KycReview', {
+  description: 'KYC details an account submitted and the review decision.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.field({ type: KycReviewStatusEnum, resolve: (review) => review.status }),
+    legalName: t.exposeString('legalName'),
+    country: t.exposeString('country'),
+    registrationNumber: t.exposeString('registrationNumber'),
+    contactName: t.exposeString('contactName'),
+    contactEmail: t.exposeString('contactEmail'),
+    contactPhone: t.exposeString('contactPhone', { nullable: true }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why it was rejected.' }),
+    reviewedBy: t.exposeString('reviewedBy', { nullable: true, description: 'sandbox_reviewer or api.' }),
+    reviewedAt: t.expose('reviewedAt', { type: 'DateTime', nullable: true }),
+    submittedAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObjectField('Account', 'kyc', (t) =>
+  t.prismaField({
+    type: 'KycReview',
+    nullable: true,
+    description: 'The latest KYC submission and its review; null before the first.',
+    authScopes: { scope: 'account.read' },
+    resolve: (query, account, _args, ctx) =>
+      ctx.rt.db.prisma.kycReview.findFirst({ ...query, where: { accountId: account.id }, orderBy: { id: 'desc' } }),
+  }),
+);
+
+// --- inputs ---
+
+const CreatePaymentIntentInput = builder.inputType('CreatePaymentIntentInput', {
+  fields: (t) => ({
+    amount: t.float({ required: true, description: 'In the major unit: 12.5 is 12.50 USD; JPY takes whole numbers.' }),
+    currency: t.string({ required: true }),
+    title: t.string({ required: true }),
+    customerName: t.string({ required: true }),
+    customerEmail: t.string({ required: true }),
+    metadata: t.field({ type: 'JSONObject' }),
+    returnUrl: t.string(),
+  }),
+});
+
+const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    amount: t.float({ required: true }),
+    currency: t.string({ required: true }),
+    dueDate: t.string({ required: true, description: 'YYYY-MM-DD, today (UTC) or later.' }),
+    customerName: t.string(),
+    customerEmail: t.string(),
+    metadata: t.field({ type: 'JSONObject' }),
+  }),
+});
+
+const SubmitKycInput = builder.inputType('SubmitKycInput', {
+  fields: (t) => ({
+    legalName: t.string({ required: true }),
+    country: t.string({ required: true, description: 'ISO 3166-1 alpha-2, e.g. SA.' }),
+    registrationNumber: t.string({ required: true }),
+    contactName: t.string({ required: true }),
+    contactEmail: t.string({ required: true }),
+    contactPhone: t.string({ description: 'E.164, e.g. +966501234567.' }),
+  }),
+});
+
+// --- queries ---
+
+builder.queryFields((t) => ({
+  paymentIntent: t.prismaField({
+    type: 'PaymentIntent',
+    authScopes: { scope: 'payments.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getPaymentIntent(ctx.rt.db.prisma, accountIdOf(ctx), String(id)),
+  }),
+  paymentIntents: t.prismaConnection({
+    type: 'PaymentIntent',
+    cursor: 'id',
+    description: 'Newest first.',
+    authScopes: { scope: 'payments.read' },
+    args: { status: t.arg({ type: [PaymentIntentStatusEnum] }) },
+    resolve: (query, _root, { status }, ctx) =>
+      ctx.rt.db.prisma.paymentIntent.findMany({
+        ...query,
+        where: { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  invoice: t.prismaField({
+    type: 'Invoice',
+    authScopes: { scope: 'invoices.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getInvoice(ctx.rt.db.prisma, accountIdOf(ctx), String(id)),
+  }),
+  invoices: t.prismaConnection({
+    type: 'Invoice',
+    cursor: 'id',
+    description: 'Newest first.',
+    authScopes: { scope: 'invoices.read' },
+    args: { status: t.arg({ type: [InvoiceStatusEnum] }) },
+    resolve: (query, _root, { status }, ctx) =>
+      ctx.rt.db.prisma.invoice.findMany({
+        ...query,
+        where: { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  cardSession: t.prismaField({
+    type: 'CardSession',
+    authScopes: { scope: 'payments.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const session = await ctx.rt.db.prisma.cardSession.findFirst({ ...query, where: { id: String(id), accountId: accountIdOf(ctx) } });
+      if (!session) throw new YarrowError('not_found', 'No such card session.', { param: 'id' });
+      return session;
+    },
+  }),
+  cardSessions: t.prismaConnection({
+    type: 'CardSession',
+    cursor: 'id',
+    description: 'Newest first. `expired` means open or in challenge past its 30 minutes.',
+    authScopes: { scope: 'payments.read' },
+    args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
+    resolve: (query, _root, { status, paymentIntentId }, ctx) => {
+      const now = new Date();
+      const byStatus = (wanted: (typeof status & {})[number]) =>
+        wanted === 'expired'
+          ? { status: { in: ['open' as const, 'challenge' as const] }, expiresAt: { lte: now } }
+          : wanted === 'completed'
+            ? { status: 'completed' as const }
+            : { status: wanted, expiresAt: { gt: now } };
+      return ctx.rt.db.prisma.cardSession.findMany({
+        ...query,
+        where: {
+          accountId: accountIdOf(ctx),
+          ...(paymentIntentId ? { paymentIntentId: String(paymentIntentId) } : {}),
+          ...(status?.length ? { OR: status.map(byStatus) } : {}),
+        },
+        orderBy: { id: 'desc' },
+      });
+    },
+  }),
+}));
+
+// --- mutations ---
+
+builder.mutationFields((t) => ({
+  createPaymentIntent: t.prismaField({
+    type: 'PaymentIntent',
+    description: 'As POST /api/v1/payment-intents (use REST for Idempotency-Key).',
+    authScopes: { scope: 'payments.write' },
+    args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) =>
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => createPaymentIntent(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+  }),
+  cancelPaymentIntent: t.prismaField({
+    type: 'PaymentIntent',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }), cancellationReason: t.arg({ type: CancellationReasonEnum }) },
+    resolve: (_query, _root, { id, cancellationReason }, ctx) =>
+      withGraphqlParams('', () =>
+        transaction(ctx, (tx) =>
+          cancelPaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), cancellationReason ? { cancellation_reason: cancellationReason } : {}),
+        ),
+      ),
+  }),
+  approvePaymentReview: t.prismaField({
+    type: 'PaymentIntent',
+    description: 'Approve a payment held for review (processing → succeeded). In the sandbox the account decides its own reviews.',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => transaction(ctx, (tx) => approvePaymentReview(ctx.rt, tx, accountIdOf(ctx), String(id))),
+  }),
+  rejectPaymentReview: t.prismaField({
+    type: 'PaymentIntent',
+    description: 'Reject a payment held for review (processing → requires_payment_method, payment_failed).',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: (_query, _root, { id, reason }, ctx) =>
+      withGraphqlParams('', () => transaction(ctx, (tx) => rejectPaymentReview(ctx.rt, tx, accountIdOf(ctx), String(id), { reason }))),
+  }),
+  createInvoice: t.prismaField({
+    type: 'Invoice',
+    description: 'As POST /api/v1/invoices.',
+    authScopes: { scope: 'invoices.write' },
+    args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) =>
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+  }),
+  voidInvoice: t.prismaField({
+    type: 'Invoice',
+    authScopes: { scope: 'invoices.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => transaction(ctx, (tx) => voidInvoice(ctx.rt, tx, accountIdOf(ctx), String(id))),
+  }),
+  submitKyc: t.prismaField({
+    type: 'KycReview',
+    description: 'Submit KYC details for review (→ pending_review). The sandbox reviewer decides after KYC_REVIEW_DELAY_SECONDS.',
+    authScopes: { scope: 'payments.write' },
+    args: { input: t.arg({ type: SubmitKycInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) =>
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+  }),
+  approveKycReview: t.prismaField({
+    type: 'KycReview',
+    description: 'Operator decision; in the sandbox the account may decide its own review.',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => transaction(ctx, (tx) => approveKycReview(ctx.rt, tx, accountIdOf(ctx), String(id))),
+  }),
+  rejectKycReview: t.prismaField({
+    type: 'KycReview',
+    description: 'Operator decision; in the sandbox the account may decide its own review.',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: (_query, _root, { id, reason }, ctx) =>
+      withGraphqlParams('', () => transaction(ctx, (tx) => rejectKycReview(ctx.rt, tx, accountIdOf(ctx), String(id), { reason }))),
+  }),
+}));
+
+// --- subscriptions ---
+
+/**
+ * The object's current state first, then one result per transition, from any process. Listening
+ * starts before the current state is read, so no transition falls between the two. Each result
+ * shows the mutable fields as of its transition (from the event) over the stored row.
+ */
+async function* liveUpdates<Row, Update>(
+  updates: AsyncIterable<Update>,
+  load: () => Promise<Row>,
+  apply: (row: Row, update: Update) => Row,
+): AsyncGenerator<Row> {
+  const iterator = updates[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    const current = await load();
+    yield current;
+    for (;;) {
+      const { value, done } = await next;
+      if (done) return;
+      yield apply(await load(), value);
+      next = iterator.next();
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+const date = (text: string | null) => (text ? new Date(text) : null);
+
+function applyIntentUpdate(intent: PaymentIntent, update: PaymentIntentUpdate): PaymentIntent {
+  return {
+    ...intent,
+    status: update.status as PaymentIntent['status'],
+    paymentMethodCode: update.paymentMethodCode,
+    lastPaymentError: update.lastPaymentError as PaymentIntent['lastPaymentError'],
+    cancellationReason: update.cancellationReason,
+    latestCardSessionId: update.latestCardSessionId,
+    succeededAt: date(update.succeededAt),
+    canceledAt: date(update.canceledAt),
+    updatedAt: new Date(update.updatedAt),
+  };
+}
+
+/** The update may be about a newer review than the stored latest one: then it is loaded. */
+function applyKycUpdate(latest: KycReview | null, update: KycReviewUpdate): KycReview | null {
+  if (!latest || latest.id !== update.id) return latest;
+  return {
+    ...latest,
+    status: update.status as KycReview['status'],
+    reason: update.reason,
+    reviewedBy: update.reviewedBy,
+    reviewedAt: date(update.reviewedAt),
+  };
+}
+
+function applyInvoiceUpdate(invoice: Invoice, update: InvoiceUpdate): Invoice {
+  return {
+    ...invoice,
+    status: update.status as Invoice['status'],
+    paidAt: date(update.paidAt),
+    voidedAt: date(update.voidedAt),
+    overdueAt: date(update.overdueAt),
+    updatedAt: new Date(update.updatedAt),
+  };
+}
+
+const PaymentActivity = builder
+  .objectRef<{ objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }>('PaymentActivity')
+  .implement({
+    description: 'A payment intent or invoice of the account was created or changed status.',
+    fields: (t) => ({
+      objectType: t.exposeString('objectType', { description: 'payment_intent or invoice' }),
+      id: t.exposeID('id'),
+      status: t.exposeString('status'),
+      event: t.exposeString('event', { description: 'The event recorded with the change, e.g. payment_intent.succeeded.' }),
+    }),
+  });
+
+builder.subscriptionFields((t) => ({
+  paymentActivity: t.field({
+    type: PaymentActivity,
+    description: "Every creation and status change of the account's payment intents and invoices (for dashboards).",
+    authScopes: { scope: 'payments.read' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('paymentActivity', accountIdOf(ctx)),
+    resolve: (activity) => activity,
+  }),
+  paymentIntentUpdated: t.field({
+    type: PaymentIntentRef,
+    description: 'The payment intent now, then again after every status change.',
+    authScopes: { scope: 'payments.read' },
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: async (_root, { id }, ctx) => {
+      const load = () => getPaymentIntent(ctx.rt.db.prisma, accountIdOf(ctx), String(id));
+      await load(); // another account's id: not_found before anything is streamed
+      return liveUpdates(ctx.pubsub.subscribe('paymentIntentUpdated', String(id)), load, applyIntentUpdate);
+    },
+    resolve: (intent) => intent,
+  }),
+  invoiceUpdated: t.field({
+    type: InvoiceRef,
+    description: 'The invoice now, then again after every change (paid, void, overdue).',
+    authScopes: { scope: 'invoices.read' },
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: async (_root, { id }, ctx) => {
+      const load = () => getInvoice(ctx.rt.db.prisma, accountIdOf(ctx), String(id));
+      await load();
+      return liveUpdates(ctx.pubsub.subscribe('invoiceUpdated', String(id)), load, applyInvoiceUpdate);
+    },
+    resolve: (invoice) => invoice,
+  }),
+  kycReviewUpdated: t.field({
+    type: KycReviewRef,
+    nullable: true,
+    description: "The account's latest KYC review now (null before the first), then again after every submission and decision.",
+    authScopes: { scope: 'account.read' },
+    subscribe: (_root, _args, ctx) =>
+      liveUpdates(
+        ctx.pubsub.subscribe('kycReviewUpdated', accountIdOf(ctx)),
+        () => currentKycReview(ctx.rt.db.prisma, accountIdOf(ctx)),
+        applyKycUpdate,
+      ),
+    resolve: (review) => review,
+  }),
+}));
+

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { newCapabilityId } from '../core/ids.ts';
+import { listQuery, pageArgs } from '../core/pagination.ts';
+import { sendJob } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';
+import { createPaymentIntent, metadataSchema } from './intents.ts';
+import { dateOnly } from './json.ts';
+import { moneyFields, refineMoney, toMajorUnits } from './money.ts';
+import { invoiceCreated, markInvoiceOverdue } from './state-machine.ts';
+
+type Rt = Pick<Runtime, 'config' | 'boss'>;
+
+const DAY_MS = 86_400_000;
+const MAX_DUE_DAYS = 5 * 366;
+
+/** `YYYY-MM-DD`, a real calendar date, today (UTC) or later, at most five years ahead. */
+export const dueDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && dateOnly(date) === text;
+  }, 'is not a calendar date')
+  .refine((text) => text >= dateOnly(new Date()), 'must be today or later (UTC)')
+  .refine((text) => new Date(`${text}T00:00:00Z`).getTime() - Date.now() <= MAX_DUE_DAYS * DAY_MS, 'must be within five years');
+
+export const createInvoiceInput = z
+  .strictObject({
+    ...moneyFields,
+    title: z.string().trim().min(1).max(200),
+    due_date: dueDateSchema,
+    customer_name: z.string().trim().min(1).max(200).optional(),
+    customer_email: z.email().max(254).optional(),
+    metadata: metadataSchema.default({}),
+  })
+  .transform(refineMoney);
+
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+
+/**
+ * The account's next invoice number. The counter row is advanced inside the creating
+ * transaction: if the create rolls back, so does the number, and concurrent creates queue on the
+ * row, so numbers are sequential without gaps.
+ */
+async function nextInvoiceNumber(tx: DbClient, accountId: number): Promise<number> {
+  const [row] = await tx.$queryRaw<Array<{ last_number: number }>>`
+    INSERT INTO invoice_counters (account_id, last_number) VALUES (${accountId}, 1)
+    ON CONFLICT (account_id) DO UPDATE SET last_number = invoice_counters.last_number + 1
+    RETURNING last_number`;
+  return row!.last_number;
+}
+
+/** Creates an open invoice, records invoice.created and schedules the overdue check for after its due date. */
+export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<Invoice> {
+  const input = parseInput(createInvoiceInput, raw);
+  const dueDate = new Date(`${input.due_date}T00:00:00Z`);
+  const invoice = await tx.invoice.create({
+    data: {
+      id: newCapabilityId('invoice'),
+      accountId,
+      number: await nextInvoiceNumber(tx, accountId),
+      title: input.title,
+      amount: input.amount,
+      currency: input.currency,
+      dueDate,
+      customerName: input.customer_name ?? null,
+      customerEmail: input.customer_email ?? null,
+      metadata: input.metadata,
+    },
+  });
+  await invoiceCreated(rt, tx, invoice);
+  await scheduleOverdueCheck(rt, tx, invoice);
+  return invoice;
+}
+
+/** The overdue job runs at 00:00 UTC the day after the due date. */
+async function scheduleOverdueCheck(rt: Rt, tx: DbClient, invoice: Invoice) {
+  await sendJob(rt.boss, 'invoice_overdue', { invoiceId: invoice.id }, { tx, startAfter: new Date(invoice.dueDate.getTime() + DAY_MS) });
+}
+
+export async function getInvoice(db: DbClient, accountId: number, id: string): Promise<Invoice> {
+  const invoice = await db.invoice.findFirst({ where: { id, accountId } });
+  if (!invoice) throw notFound('invoice', 'id');
+  return invoice;
+}
+
+export const listInvoicesQuery = listQuery.extend({ status: z.enum(['open', 'paid', 'void']).optional() });
+
+export async function listInvoices(db: DbClient, accountId: number, raw: unknown) {
+  const query = parseInput(listInvoicesQuery, raw);
+  for (const param of ['starting_after', 'ending_before'] as const) {
+    const cursor = query[param];
+    if (cursor && (await db.invoice.count({ where: { id: cursor, accountId } })) !== 1) throw notFound('invoice', param);
+  }
+  const rows = await db.invoice.findMany({
+    where: { accountId, ...(query.status ? { status: query.status } : {}) },
+    ...pageArgs(query),
+  });
+  return { rows, query };
+}
+
+/** An invoice by its id alone, for its hosted page (the unguessable id is the capability). */
+export async function findInvoiceForHostedPage(db: DbClient, id: string): Promise<Invoice> {
+  const invoice = await db.invoice.findUnique({ where: { id } });
+  if (!invoice) throw new YarrowError('not_found', 'This invoice does not exist.', { param: 'invoice' });
+  return invoice;
+}
+
+/** The invoice's payment in progress or done, if any (canceled attempts do not count). */
+export async function currentInvoicePayment(db: DbClient, invoiceId: string): Promise<PaymentIntent | null> {
+  return db.paymentIntent.findFirst({ where: { invoiceId, status: { not: 'canceled' } }, orderBy: { id: 'desc' } });
+}
+
+export const payInvoiceForm = z.object({
+  customer_name: z.string().trim().min(1, 'enter your name').max(200).optional(),
+  customer_email: z.email('enter a valid email address').max(254).optional(),
+});
+
+/**
+ * `POST /invoices/<inv>/pay`: the payment intent that pays this invoice, created on first use
+ * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid. Its
+ * final page links back to the invoice page (on whatever host the customer used).
+ */
+export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
+  const input = parseInput(payInvoiceForm, form);
+  return rt.db.prisma.$transaction(async (tx) => {
+    const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
+    await tx.$queryRaw`SELECT id FROM invoices WHERE id = ${invoiceId} FOR UPDATE`;
+    const invoice = (await tx.invoice.findUnique({ where: { id: invoiceId } }))!;
+    if (invoice.status !== 'open') {
+      throw new YarrowError('invalid_state', `This invoice is ${invoice.status}; it cannot be paid.`, { param: 'status' });
+    }
+    const current = await currentInvoicePayment(tx, invoice.id);
+    if (current) return current;
+    const customerName = invoice.customerName ?? input.customer_name;
+    const customerEmail = invoice.customerEmail ?? input.customer_email;
+    if (!customerName) throw new YarrowError('invalid_request', 'Enter your name.', { param: 'customer_name' });
+    if (!customerEmail) throw new YarrowError('invalid_request', 'Enter your email address.', { param: 'customer_email' });
+    return createPaymentIntent(
+      rt,
+      tx,
+      accountId,
+      {
+        amount: toMajorUnits(invoice.amount, invoice.currency),
+        currency: invoice.currency,
+        title: invoice.title,
+        customer_name: customerName,
+        customer_email: customerEmail,
+        metadata: { invoice: invoice.id },
+      },
+      { invoiceId: invoice.id },
+    );
+  });
+}
+
+/** The invoice-overdue worker's job: runs after the due date; marks the invoice once if still open. */
+export async function overdueJob(rt: Runtime, invoiceId: string) {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const invoice = await tx.invoice.findUnique({ where: { id: invoiceId } });
+    if (!invoice) return null;
+    if (dateOnly(new Date()) <= dateOnly(invoice.dueDate)) {
+      // Not due yet (a clock behind the scheduler's): look again when it is.
+      await scheduleOverdueCheck(rt, tx, invoice);
+      return null;
+    }
+    return markInvoiceOverdue(rt, tx, invoiceId);
+  });
+}

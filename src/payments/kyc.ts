@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, parseInput } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { KycReview } from '../generated/prisma/client.ts';
+import { kycSubmitted, transitionKyc } from './state-machine.ts';
+
+type Rt = Pick<Runtime, 'config' | 'boss'>;
+
+/**
+ * The registration number the sandbox reviewer rejects; every other submission is approved.
+ * (Like Stripe's test identity numbers: a known value picks the outcome.)
+ */
+export const SANDBOX_REJECTED_REGISTRATION_NUMBER = '111111111';
+export const SANDBOX_REJECTION_REASON = 'The registration number could not be verified.';
+
+export const submitKycInput = z.strictObject({
+  legal_name: z.string().trim().min(1).max(200),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as SA or US'),
+  registration_number: z.string().trim().min(1).max(64),
+  contact_name: z.string().trim().min(1).max(200),
+  contact_email: z.email().max(254),
+  contact_phone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +966501234567').optional(),
+});
+
+export type SubmitKycInput = z.input<typeof submitKycInput>;
+
+/** The account's current KYC state: its latest review, or null before the first submission. */
+export async function currentKycReview(db: DbClient, accountId: number): Promise<KycReview | null> {
+  return db.kycReview.findFirst({ where: { accountId }, orderBy: { id: 'desc' } });
+}
+
+/**
+ * Submits KYC details for review (→ `pending_review`, event kyc.review.submitted) and schedules
+ * the sandbox reviewer. One review at a time: a pending one must be decided first.
+ */
+export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<KycReview> {
+  const input = parseInput(submitKycInput, raw);
+  // Serializes submissions of one account so two cannot both find "nothing pending".
+  await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+  const current = await currentKycReview(tx, accountId);
+  if (current?.status === 'pending_review') {
+    throw new YarrowError('invalid_state', 'A KYC review is already pending for this account.', { param: 'status' });
+  }
+  const review = await tx.kycReview.create({
+    data: {
+      id: newId('kycReview'),
+      accountId,
+      legalName: input.legal_name,
+      country: input.country,
+      registrationNumber: input.registration_number,
+      contactName: input.contact_name,
+      contactEmail: input.contact_email,
+      contactPhone: input.contact_phone ?? null,
+    },
+  });
+  await kycSubmitted(rt, tx, review);
+  return review;
+}
+
+export const rejectKycInput = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+export async function approveKycReview(rt: Rt, tx: DbClient, accountId: number, reviewId: string) {
+  return transitionKyc(rt, tx, accountId, reviewId, 'approve', { reviewedBy: 'api' });
+}
+
+export async function rejectKycReview(rt: Rt, tx: DbClient, accountId: number, reviewId: string, raw: unknown) {
+  const { reason } = parseInput(rejectKycInput, raw);
+  return transitionKyc(rt, tx, accountId, reviewId, 'reject', { reason, reviewedBy: 'api' });
+}
+
+/** The kyc-review worker's job: the sandbox reviewer decides a review still pending. */
+export async function sandboxKycReviewJob(rt: Runtime, reviewId: string) {
+  return rt.db.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM kyc_reviews WHERE id = ${reviewId} FOR UPDATE`;
+    const review = await tx.kycReview.findUnique({ where: { id: reviewId } });
+    if (!review || review.status !== 'pending_review') return null;
+    const rejected = review.registrationNumber === SANDBOX_REJECTED_REGISTRATION_NUMBER;
+    return transitionKyc(rt, tx, review.accountId, review.id, rejected ? 'reject' : 'approve', {
+      reason: rejected ? SANDBOX_REJECTION_REASON : null,
+      reviewedBy: 'sandbox_reviewer',
+    });
+  });
+}

@@ -1,0 +1,218 @@
+import type { Context } from 'hono';
+import { keyedHash, safeEqual } from '../core/crypto.ts';
+import { YarrowError } from '../core/errors.ts';
+import type { HttpEnv } from '../core/http.ts';
+import type { GatewayContext } from '../gateway.ts';
+import { z } from 'zod';
+import { describeRoute, type RouteDoc } from '../core/openapi.ts';
+import {
+  answerChallenge,
+  challengeForm,
+  startCardSessionForm,
+  submitTokenForm,
+  findIntentForCheckout,
+  findSessionForCheckout,
+  startCardSession,
+  submitToken,
+} from './card-sessions.ts';
+import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from './invoices.ts';
+import { cardSessionStatus } from './json.ts';
+import { cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
+
+type PageContext = Context<HttpEnv>;
+
+const headings: Partial<Record<YarrowError['code'], string>> = {
+  not_found: 'Not found',
+  invalid_state: 'This cannot be done now',
+  invalid_request: 'Please check your entry',
+  forbidden: 'Form expired',
+};
+
+/**
+ * The hosted checkout and invoice pages. No API key: the unguessable `pi_`/`cs_`/`inv_` ids are
+ * the capability. Forms carry `csrf_token`, an HMAC of the form's object id under the server
+ * secret, so another site cannot post them on a customer's behalf.
+ */
+const csrfField = z.object({ csrf_token: z.string().describe('The token printed in the page that holds the form.') });
+const page = (path: string, summary: string): RouteDoc => ({
+  method: 'get', path, tag: 'Hosted pages', auth: 'none', summary, produces: 'html', responses: { 200: 'The page.' },
+});
+const formPost = (path: string, summary: string, form: z.ZodObject): RouteDoc => ({
+  method: 'post', path, tag: 'Hosted pages', auth: 'none', summary, body: form.extend(csrfField.shape), bodyType: 'form', produces: 'html',
+  responses: { 303: 'On to the next page.', 400: 'The form again, with the reason.' },
+});
+const pageDocs: RouteDoc[] = [
+  page('/checkout/:pi', 'Checkout page: amount, title, merchant, the four payment rails'),
+  formPost('/checkout/:pi/pay', 'Choose a rail: opens a card session (cs_…) and redirects to its page', startCardSessionForm),
+  page('/checkout/:pi/card/:cs', "Card session page: the rail's test tokens, the token field, or the result"),
+  formPost('/checkout/:pi/card/:cs', 'Submit a test token (field `token`)', submitTokenForm),
+  formPost('/checkout/:pi/card/:cs/challenge', 'Answer the sandbox 3-D Secure challenge', challengeForm),
+  page('/invoices/:inv', 'Hosted invoice page'),
+  formPost('/invoices/:inv/pay', 'Pay an invoice: opens its payment intent and redirects to checkout', payInvoiceForm),
+];
+
+export function registerCheckoutPages({ app, rt }: GatewayContext) {
+  for (const doc of pageDocs) describeRoute(doc);
+  const csrfToken = (purpose: string, id: string) => keyedHash(rt.config.secret, `hosted-form:${purpose}:${id}`);
+
+  async function readForm(c: PageContext, purpose: string, id: string): Promise<Record<string, string>> {
+    const parsed = await c.req.parseBody();
+    const form: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') form[name] = value;
+    if (!safeEqual(form.csrf_token ?? '', csrfToken(purpose, id))) {
+      throw new YarrowError('forbidden', 'This form did not come from this page or has expired. Go back, reload the page and try again.', {
+        param: 'csrf_token',
+      });
+    }
+    return form;
+  }
+
+  function render(c: PageContext, page: Parameters<PageContext['html']>[0], status: 200 | 400 | 403 | 404 | 409 = 200) {
+    for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value);
+    return c.html(page, status);
+  }
+
+  /** Shows a refused request as an error page with its status; other failures stay 500s. */
+  function failure(c: PageContext, error: unknown, backTo?: string) {
+    if (!(error instanceof YarrowError)) throw error;
+    const status = error.status as 400 | 403 | 404 | 409;
+    return render(c, errorPage({ heading: headings[error.code] ?? 'Something went wrong', message: error.message, backTo }), status);
+  }
+
+  const merchantOf = async (accountId: number) =>
+    (await rt.db.prisma.account.findUnique({ where: { id: accountId }, select: { name: true } })) ?? { name: 'Merchant' };
+
+  async function showCheckout(c: PageContext, intentId: string, error?: string) {
+    const intent = await findIntentForCheckout(rt.db.prisma, intentId);
+    const merchant = await merchantOf(intent.accountId);
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_action') {
+      return render(c, resultPage({ merchant, intent }));
+    }
+    const latest = intent.latestCardSessionId
+      ? await rt.db.prisma.cardSession.findUnique({ where: { id: intent.latestCardSessionId } })
+      : null;
+    const pendingChallenge = intent.status === 'requires_action' && latest && cardSessionStatus(latest) === 'challenge' ? latest : null;
+    return render(
+      c,
+      checkoutPage({ merchant, intent, csrfToken: csrfToken('checkout', intent.id), pendingChallenge, error }),
+      error ? 400 : 200,
+    );
+  }
+
+  async function showSession(c: PageContext, intentId: string, sessionId: string, error?: string) {
+    const { intent, session } = await findSessionForCheckout(rt.db.prisma, intentId, sessionId);
+    const merchant = await merchantOf(intent.accountId);
+    const status = cardSessionStatus(session);
+    if (status === 'completed') return render(c, resultPage({ merchant, intent, session }));
+    if (status === 'expired') {
+      throw new YarrowError('invalid_state', 'This payment session has expired (sessions last 30 minutes). Start again from the checkout page.', {
+        param: 'card_session',
+      });
+    }
+    const csrf = csrfToken('card', session.id);
+    if (status === 'challenge') return render(c, challengePage({ merchant, intent, session, csrfToken: csrf }));
+    return render(c, cardPage({ merchant, intent, session, csrfToken: csrf, error }), error ? 400 : 200);
+  }
+
+  /** A page route: a refused request shows an error page (with a link back to `backTo`). */
+  const hosted =
+    (handler: (c: PageContext) => Promise<Response>, backTo?: (c: PageContext) => string) => async (c: PageContext) => {
+      try {
+        return await handler(c);
+      } catch (error) {
+        return failure(c, error, backTo?.(c));
+      }
+    };
+
+  /** A form action whose refused input shows the form again with the reason, rather than an error page. */
+  async function orFormAgain(action: () => Promise<Response>, again: (reason: string) => Promise<Response>) {
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof YarrowError && error.code === 'invalid_request') return again(error.message);
+      throw error;
+    }
+  }
+
+  const backToCheckout = (c: PageContext) => `/checkout/${c.req.param('pi')}`;
+
+  app.get(
+    '/checkout/:pi',
+    hosted((c) => showCheckout(c, c.req.param('pi')!)),
+  );
+
+  app.post(
+    '/checkout/:pi/pay',
+    hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      const form = await readForm(c, 'checkout', intentId);
+      return orFormAgain(
+        async () => c.redirect(`/checkout/${intentId}/card/${(await startCardSession(rt, intentId, form)).id}`, 303),
+        (reason) => showCheckout(c, intentId, reason),
+      );
+    }, backToCheckout),
+  );
+
+  app.get(
+    '/checkout/:pi/card/:cs',
+    hosted((c) => showSession(c, c.req.param('pi')!, c.req.param('cs')!), backToCheckout),
+  );
+
+  app.post(
+    '/checkout/:pi/card/:cs',
+    hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      const sessionId = c.req.param('cs')!;
+      const form = await readForm(c, 'card', sessionId);
+      // A wrong token keeps the customer on the card page, with the reason, to try another.
+      return orFormAgain(
+        async () => {
+          await submitToken(rt, intentId, sessionId, form);
+          return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
+        },
+        (reason) => showSession(c, intentId, sessionId, reason),
+      );
+    }, backToCheckout),
+  );
+
+  app.post(
+    '/checkout/:pi/card/:cs/challenge',
+    hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      const sessionId = c.req.param('cs')!;
+      await answerChallenge(rt, intentId, sessionId, await readForm(c, 'card', sessionId));
+      return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
+    }, backToCheckout),
+  );
+
+  async function showInvoice(c: PageContext, invoiceId: string, error?: string) {
+    const invoice = await findInvoiceForHostedPage(rt.db.prisma, invoiceId);
+    const merchant = await merchantOf(invoice.accountId);
+    const payment = await currentInvoicePayment(rt.db.prisma, invoice.id);
+    return render(
+      c,
+      invoicePage({ merchant, invoice, csrfToken: csrfToken('invoice', invoice.id), paymentStatus: payment?.status, error }),
+      error ? 400 : 200,
+    );
+  }
+
+  app.get(
+    '/invoices/:inv',
+    hosted((c) => showInvoice(c, c.req.param('inv')!)),
+  );
+
+  app.post(
+    '/invoices/:inv/pay',
+    hosted(
+      async (c) => {
+        const invoiceId = c.req.param('inv')!;
+        const form = await readForm(c, 'invoice', invoiceId);
+        return orFormAgain(
+          async () => c.redirect(`/checkout/${(await payInvoice(rt, invoiceId, form)).id}`, 303),
+          (reason) => showInvoice(c, invoiceId, reason),
+        );
+      },
+      (c) => `/invoices/${c.req.param('inv')}`,
+    ),
+  );
+}

@@ -1,0 +1,330 @@
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
+import { publish } from '../core/pubsub.ts';
+import { sendJob } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import { recordEvent, type EventType } from '../webhooks/events.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import type {
+  Invoice,
+  InvoiceStatus,
+  KycReview,
+  KycReviewStatus,
+  PaymentIntent,
+  PaymentIntentStatus,
+} from '../generated/prisma/client.ts';
+import { invoiceJson, invoiceNo, kycReviewJson, paymentIntentJson } from './json.ts';
+import type { Decline } from './tokens.ts';
+
+// Every status change of a payment intent, an invoice and a KYC review happens here, and only
+// here: each one locks its row, checks the move is allowed (else 409 invalid_state), writes the
+// row, records its event and publishes the live update, all in the caller's transaction.
+
+type Rt = Pick<Runtime, 'config' | 'boss'>;
+
+interface Transition<S extends string> {
+  from: readonly S[];
+  to: S;
+  event: EventType;
+  /** How the refusal reads: "cannot <verb>". */
+  verb: string;
+}
+
+export const intentTransitions = {
+  require_action: { from: ['requires_payment_method'], to: 'requires_action', event: 'payment_intent.requires_action', verb: 'start a 3-D Secure challenge' },
+  succeed: { from: ['requires_payment_method', 'requires_action'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'succeed' },
+  fail: { from: ['requires_payment_method', 'requires_action'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'take a payment attempt' },
+  start_review: { from: ['requires_payment_method'], to: 'processing', event: 'payment_intent.processing', verb: 'go to review' },
+  approve_review: { from: ['processing'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be approved in review' },
+  reject_review: { from: ['processing'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'be rejected in review' },
+  cancel: { from: ['requires_payment_method', 'requires_action', 'processing'], to: 'canceled', event: 'payment_intent.canceled', verb: 'be canceled' },
+} as const satisfies Record<string, Transition<PaymentIntentStatus>>;
+
+export type IntentAction = keyof typeof intentTransitions;
+
+export const intentStatuses: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+];
+
+/** What a transition may change besides the status. */
+export interface IntentChanges {
+  paymentMethodCode?: string;
+  latestCardSessionId?: string;
+  decline?: Decline & { paymentMethodCode?: string | null; cardSessionId?: string | null };
+  cancellationReason?: string | null;
+}
+
+/**
+ * When a delayed job may start. No delay → no start time at all: pg-boss wakes a worker through
+ * NOTIFY only for jobs runnable at once, and leaves dated ones to the worker's polling.
+ */
+function delayed(seconds: number): Date | undefined {
+  return seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined;
+}
+
+function refuse(what: string, status: string, verb: string) {
+  return new YarrowError('invalid_state', `This ${what} is ${status}; it cannot ${verb}.`, { param: 'status' });
+}
+
+async function lockIntent(tx: DbClient, accountId: number, id: string): Promise<PaymentIntent> {
+  await tx.$queryRaw`SELECT id FROM payment_intents WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+  const intent = await tx.paymentIntent.findFirst({ where: { id, accountId } });
+  if (!intent) throw notFound('payment intent', 'id');
+  return intent;
+}
+
+async function lockInvoice(tx: DbClient, accountId: number, id: string): Promise<Invoice> {
+  await tx.$queryRaw`SELECT id FROM invoices WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+  const invoice = await tx.invoice.findFirst({ where: { id, accountId } });
+  if (!invoice) throw notFound('invoice', 'id');
+  return invoice;
+}
+
+/**
+ * Locks a payment intent (and first its invoice, if it pays one) for the rest of the transaction.
+ * Always invoice, then intent: the order every invoice operation uses, so the two never deadlock.
+ */
+export async function lockPaymentIntent(tx: DbClient, accountId: number, intentId: string) {
+  const peek = await tx.paymentIntent.findFirst({ where: { id: intentId, accountId }, select: { invoiceId: true } });
+  if (!peek) throw notFound('payment intent', 'id');
+  const invoice = peek.invoiceId ? await lockInvoice(tx, accountId, peek.invoiceId) : null;
+  const intent = await lockIntent(tx, accountId, intentId);
+  return { intent, invoice };
+}
+
+/** Records `payment_intent.created` for an intent the caller just inserted in `tx`. */
+export async function intentCreated(rt: Rt, tx: DbClient, intent: PaymentIntent) {
+  await recordIntentEvent(rt, tx, intent, 'payment_intent.created');
+}
+
+/** Moves a payment intent by `action` (see `intentTransitions`). */
+export async function transitionIntent(
+  rt: Rt,
+  tx: DbClient,
+  accountId: number,
+  intentId: string,
+  action: IntentAction,
+  changes: IntentChanges = {},
+): Promise<PaymentIntent> {
+  const { intent, invoice } = await lockPaymentIntent(tx, accountId, intentId);
+  const transition: Transition<PaymentIntentStatus> = intentTransitions[action];
+  if (!transition.from.includes(intent.status)) throw refuse('payment intent', intent.status, transition.verb);
+
+  const now = new Date();
+  const data: Prisma.PaymentIntentUpdateInput = { status: transition.to, updatedAt: now };
+  if (changes.paymentMethodCode) data.paymentMethodCode = changes.paymentMethodCode;
+  if (changes.latestCardSessionId) data.latestCardSessionId = changes.latestCardSessionId;
+  if (transition.event === 'payment_intent.payment_failed') {
+    const decline = changes.decline;
+    if (!decline) throw new Error(`${action} needs a decline`);
+    data.lastPaymentError = {
+      code: decline.code,
+      decline_code: decline.declineCode,
+      message: decline.message,
+      payment_method_code: decline.paymentMethodCode ?? intent.paymentMethodCode,
+      card_session: decline.cardSessionId ?? intent.latestCardSessionId,
+    };
+  } else if (transition.to !== 'canceled') {
+    // As at Stripe: the previous attempt's error clears once the intent moves on.
+    data.lastPaymentError = Prisma.DbNull;
+  }
+  if (transition.to === 'succeeded') data.succeededAt = now;
+  if (transition.to === 'canceled') {
+    data.canceledAt = now;
+    data.cancellationReason = changes.cancellationReason ?? null;
+  }
+  const updated = await tx.paymentIntent.update({ where: { id: intent.id }, data });
+  await recordIntentEvent(rt, tx, updated, transition.event);
+
+  if (transition.to === 'processing') {
+    await sendJob(
+      rt.boss,
+      'payment_review',
+      { paymentIntentId: updated.id, cardSessionId: updated.latestCardSessionId ?? '' },
+      { tx, startAfter: delayed(rt.config.PAYMENT_REVIEW_DELAY_SECONDS) },
+    );
+  }
+  if (transition.to === 'succeeded' && invoice) {
+    await transitionInvoiceLocked(rt, tx, invoice, 'pay', now);
+  }
+  return updated;
+}
+
+async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, type: EventType) {
+  await recordEvent(rt, tx, {
+    accountId: intent.accountId,
+    type,
+    objectType: 'payment_intent',
+    objectPublicId: intent.id,
+    data: { payment_intent: paymentIntentJson(rt.config, intent) },
+  });
+  await publish(tx, 'paymentActivity', intent.accountId, { objectType: 'payment_intent', id: intent.id, status: intent.status, event: type });
+  // A live update is a change to something a subscriber already saw; creation is not one.
+  if (type === 'payment_intent.created') return;
+  await publish(tx, 'paymentIntentUpdated', intent.id, {
+    id: intent.id,
+    status: intent.status,
+    paymentMethodCode: intent.paymentMethodCode,
+    lastPaymentError: (intent.lastPaymentError as Record<string, unknown> | null) ?? null,
+    cancellationReason: intent.cancellationReason,
+    latestCardSessionId: intent.latestCardSessionId,
+    succeededAt: intent.succeededAt?.toISOString() ?? null,
+    canceledAt: intent.canceledAt?.toISOString() ?? null,
+    updatedAt: intent.updatedAt.toISOString(),
+  });
+}
+
+// --- invoices ---
+
+export const invoiceTransitions = {
+  pay: { from: ['open'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
+  void: { from: ['open'], to: 'void', event: 'invoice.voided', verb: 'be voided' },
+} as const satisfies Record<string, Transition<InvoiceStatus>>;
+
+export type InvoiceAction = keyof typeof invoiceTransitions;
+
+/** Records `invoice.created` for an invoice the caller just inserted in `tx`. */
+export async function invoiceCreated(rt: Rt, tx: DbClient, invoice: Invoice) {
+  await recordInvoiceEvent(rt, tx, invoice, 'invoice.created');
+}
+
+/**
+ * Voids an open invoice. Its unfinished payment intent is canceled in the same transaction
+ * (reason `void_invoice`); a payment under review blocks the void, since money may be moving.
+ */
+export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoiceId: string): Promise<Invoice> {
+  const invoice = await lockInvoice(tx, accountId, invoiceId);
+  const transition: Transition<InvoiceStatus> = invoiceTransitions.void;
+  if (!transition.from.includes(invoice.status)) throw refuse('invoice', invoice.status, transition.verb);
+  const unfinished = await tx.paymentIntent.findMany({
+    where: { invoiceId, status: { in: ['requires_payment_method', 'requires_action', 'processing'] } },
+  });
+  if (unfinished.some((intent) => intent.status === 'processing')) {
+    throw new YarrowError('invalid_state', 'A payment for this invoice is under review; resolve it before voiding.', {
+      param: 'status',
+    });
+  }
+  for (const intent of unfinished) {
+    await transitionIntent(rt, tx, accountId, intent.id, 'cancel', { cancellationReason: 'void_invoice' });
+  }
+  return transitionInvoiceLocked(rt, tx, invoice, 'void');
+}
+
+async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date()): Promise<Invoice> {
+  const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
+  if (!transition.from.includes(invoice.status)) throw refuse('invoice', invoice.status, transition.verb);
+  const updated = await tx.invoice.update({
+    where: { id: invoice.id },
+    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now } : { voidedAt: now }) },
+  });
+  await recordInvoiceEvent(rt, tx, updated, transition.event);
+  return updated;
+}
+
+/**
+ * Marks an open invoice overdue once its due date has passed: sets `overdue_at` and records
+ * `invoice.overdue`, once. Paid, void or already-marked invoices are left alone (returns null).
+ */
+export async function markInvoiceOverdue(rt: Rt, tx: DbClient, invoiceId: string): Promise<Invoice | null> {
+  const found = await tx.invoice.findUnique({ where: { id: invoiceId }, select: { accountId: true } });
+  if (!found) return null;
+  const invoice = await lockInvoice(tx, found.accountId, invoiceId);
+  if (invoice.status !== 'open' || invoice.overdueAt) return null;
+  const updated = await tx.invoice.update({ where: { id: invoice.id }, data: { overdueAt: new Date(), updatedAt: new Date() } });
+  await recordInvoiceEvent(rt, tx, updated, 'invoice.overdue');
+  return updated;
+}
+
+/** `2026-11-22 09:30:05` (UTC), the timestamp format of invoice.paid's `paid_at`. */
+export function sqlTimestamp(date: Date) {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+async function recordInvoiceEvent(rt: Rt, tx: DbClient, invoice: Invoice, type: EventType) {
+  const data =
+    type === 'invoice.paid'
+      ? {
+          invoice: { public_id: invoice.id, invoice_no: invoiceNo(invoice.number), status: invoice.status },
+          paid_at: sqlTimestamp(invoice.paidAt!),
+        }
+      : { invoice: invoiceJson(rt.config, invoice) };
+  await recordEvent(rt, tx, { accountId: invoice.accountId, type, objectType: 'invoice', objectPublicId: invoice.id, data });
+  await publish(tx, 'paymentActivity', invoice.accountId, { objectType: 'invoice', id: invoice.id, status: invoice.status, event: type });
+  if (type === 'invoice.created') return;
+  await publish(tx, 'invoiceUpdated', invoice.id, {
+    id: invoice.id,
+    status: invoice.status,
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    voidedAt: invoice.voidedAt?.toISOString() ?? null,
+    overdueAt: invoice.overdueAt?.toISOString() ?? null,
+    updatedAt: invoice.updatedAt.toISOString(),
+  });
+}
+
+// --- KYC reviews ---
+
+export const kycTransitions = {
+  approve: { from: ['pending_review'], to: 'approved', event: 'kyc.review.approved', verb: 'be approved' },
+  reject: { from: ['pending_review'], to: 'rejected', event: 'kyc.review.rejected', verb: 'be rejected' },
+} as const satisfies Record<string, Transition<KycReviewStatus>>;
+
+export type KycAction = keyof typeof kycTransitions;
+
+/** Records `kyc.review.submitted` and schedules the sandbox reviewer for a review just inserted. */
+export async function kycSubmitted(rt: Rt, tx: DbClient, review: KycReview) {
+  await recordKycEvent(rt, tx, review, 'kyc.review.submitted');
+  await sendJob(
+    rt.boss,
+    'kyc_review',
+    { kycReviewId: review.id },
+    { tx, startAfter: delayed(rt.config.KYC_REVIEW_DELAY_SECONDS) },
+  );
+}
+
+export async function transitionKyc(
+  rt: Rt,
+  tx: DbClient,
+  accountId: number,
+  reviewId: string,
+  action: KycAction,
+  decision: { reason?: string | null; reviewedBy: 'sandbox_reviewer' | 'api' },
+): Promise<KycReview> {
+  await tx.$queryRaw`SELECT id FROM kyc_reviews WHERE id = ${reviewId} AND account_id = ${accountId} FOR UPDATE`;
+  const review = await tx.kycReview.findFirst({ where: { id: reviewId, accountId } });
+  if (!review) throw notFound('KYC review', 'id');
+  const transition: Transition<KycReviewStatus> = kycTransitions[action];
+  if (!transition.from.includes(review.status)) throw refuse('KYC review', review.status, transition.verb);
+  const updated = await tx.kycReview.update({
+    where: { id: review.id },
+    data: {
+      status: transition.to,
+      reason: decision.reason ?? null,
+      reviewedBy: decision.reviewedBy,
+      reviewedAt: new Date(),
+      updatedAt: new Date(),
+    },
+  });
+  await recordKycEvent(rt, tx, updated, transition.event);
+  return updated;
+}
+
+async function recordKycEvent(rt: Rt, tx: DbClient, review: KycReview, type: EventType) {
+  await recordEvent(rt, tx, {
+    accountId: review.accountId,
+    type,
+    objectType: 'kyc_review',
+    objectPublicId: review.id,
+    data: { kyc_review: kycReviewJson(review) },
+  });
+  await publish(tx, 'kycReviewUpdated', review.accountId, {
+    id: review.id,
+    status: review.status,
+    reason: review.reason,
+    reviewedBy: review.reviewedBy,
+    reviewedAt: review.reviewedAt?.toISOString() ?? null,
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The sandbox's payment rails and test tokens. A token names its rail and what happens when it is
+ * submitted on a card session of that rail; nothing here moves real money.
+ */
+
+export const paymentMethodCodes = ['visa', 'mastercard', 'google_pay', 'apple_pay'] as const;
+export type PaymentMethodCode = (typeof paymentMethodCodes)[number];
+
+export const railNames: Record<PaymentMethodCode, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  google_pay: 'Google Pay',
+  apple_pay: 'Apple Pay',
+};
+
+/** What a token does: approve, ask for a 3-D Secure challenge, decline, or hold for review. */
+export const outcomeKinds = ['approve', 'challenge', 'decline', 'review'] as const;
+export type OutcomeKind = (typeof outcomeKinds)[number];
+
+/**
+ * The checkout form's `sandbox_outcome`: `pending` lets the token on the card page decide; any
+ * outcome kind pins the session to it, so every valid token of the rail then produces that kind.
+ */
+export const sandboxOutcomes = ['pending', ...outcomeKinds] as const;
+export type SandboxOutcome = (typeof sandboxOutcomes)[number];
+
+export interface Decline {
+  code: string;
+  declineCode: string | null;
+  message: string;
+}
+
+export interface TestToken {
+  token: string;
+  rail: PaymentMethodCode;
+  kind: OutcomeKind;
+  /** For wallet tokens, the card network inside the wallet. */
+  network: 'visa' | 'mastercard';
+  description: string;
+  decline?: Decline;
+}
+
+const insufficientFunds: Decline = {
+  code: 'card_declined',
+  declineCode: 'insufficient_funds',
+  message: 'The card has insufficient funds to complete the purchase.',
+};
+const doNotHonor: Decline = {
+  code: 'card_declined',
+  declineCode: 'do_not_honor',
+  message: 'The card issuer declined the payment (do not honor).',
+};
+const walletDeclined: Decline = {
+  code: 'card_declined',
+  declineCode: 'generic_decline',
+  message: 'The card in the wallet was declined.',
+};
+
+/** All sixteen test tokens. Wallets authenticate on the device, so they have no 3DS token. */
+export const testTokens: readonly TestToken[] = [
+  { token: 'YP-VISA-APPROVE', rail: 'visa', kind: 'approve', network: 'visa', description: 'Approved at once.' },
+  { token: 'YP-VISA-3DS', rail: 'visa', kind: 'challenge', network: 'visa', description: '3-D Secure challenge, then approved or declined.' },
+  { token: 'YP-VISA-DECLINE', rail: 'visa', kind: 'decline', network: 'visa', description: 'Declined: insufficient funds.', decline: insufficientFunds },
+  { token: 'YP-VISA-REVIEW', rail: 'visa', kind: 'review', network: 'visa', description: 'Held for review, then resolved.' },
+  { token: 'YP-MC-APPROVE', rail: 'mastercard', kind: 'approve', network: 'mastercard', description: 'Approved at once.' },
+  { token: 'YP-MC-3DS', rail: 'mastercard', kind: 'challenge', network: 'mastercard', description: '3-D Secure challenge, then approved or declined.' },
+  { token: 'YP-MC-DECLINE', rail: 'mastercard', kind: 'decline', network: 'mastercard', description: 'Declined: do not honor.', decline: doNotHonor },
+  { token: 'YP-MC-REVIEW', rail: 'mastercard', kind: 'review', network: 'mastercard', description: 'Held for review, then resolved.' },
+  { token: 'YP-GP-VISA-APPROVE', rail: 'google_pay', kind: 'approve', network: 'visa', description: 'Visa in Google Pay, approved.' },
+  { token: 'YP-GP-MC-APPROVE', rail: 'google_pay', kind: 'approve', network: 'mastercard', description: 'Mastercard in Google Pay, approved.' },
+  { token: 'YP-GP-DECLINE', rail: 'google_pay', kind: 'decline', network: 'visa', description: 'Declined by the issuer.', decline: walletDeclined },
+  { token: 'YP-GP-REVIEW', rail: 'google_pay', kind: 'review', network: 'visa', description: 'Held for review, then resolved.' },
+  { token: 'YP-AP-VISA-APPROVE', rail: 'apple_pay', kind: 'approve', network: 'visa', description: 'Visa in Apple Pay, approved.' },
+  { token: 'YP-AP-MC-APPROVE', rail: 'apple_pay', kind: 'approve', network: 'mastercard', description: 'Mastercard in Apple Pay, approved.' },
+  { token: 'YP-AP-DECLINE', rail: 'apple_pay', kind: 'decline', network: 'mastercard', description: 'Declined by the issuer.', decline: walletDeclined },
+  { token: 'YP-AP-REVIEW', rail: 'apple_pay', kind: 'review', network: 'mastercard', description: 'Held for review, then resolved.' },
+];
+
+export function tokensOf(rail: PaymentMethodCode): TestToken[] {
+  return testTokens.filter((token) => token.rail === rail);
+}
+
+export function findToken(value: string): TestToken | undefined {
+  const normalized = value.trim().toUpperCase();
+  return testTokens.find((token) => token.token === normalized);
+}
+
+/** Whether a rail can produce an outcome kind (wallets have no 3DS challenge). */
+export function railSupports(rail: PaymentMethodCode, kind: OutcomeKind): boolean {
+  return tokensOf(rail).some((token) => token.kind === kind);
+}
+
+/** The decline a pinned `decline` outcome or a token without its own reason reports. */
+export function declineFor(token: TestToken): Decline {
+  return token.decline ?? tokensOf(token.rail).find((candidate) => candidate.decline)!.decline!;
+}
+
+export const authenticationFailed: Decline = {
+  code: 'authentication_failed',
+  declineCode: null,
+  message: 'The customer failed 3-D Secure authentication.',
+};
+
+export const authenticationAbandoned: Decline = {
+  code: 'authentication_abandoned',
+  declineCode: null,
+  message: 'The customer left the 3-D Secure challenge and chose another way to pay.',
+};
+
+export function reviewRejected(reason: string): Decline {
+  return { code: 'card_declined', declineCode: 'review_rejected', message: `The payment was rejected in review: ${reason}` };
+}

@@ -1,0 +1,38 @@
+import { randomToken } from './core/crypto.ts';
+import { scopes } from './core/auth.ts';
+import type { DbClient } from './core/db.ts';
+import type { Runtime } from './core/runtime.ts';
+import { createAccount, createApiKey, getAccount } from './accounts/service.ts';
+import { createPanelUser } from './panel/users.ts';
+import type { Account } from './generated/prisma/client.ts';
+
+export const SANDBOX_PANEL_EMAIL = 'sandbox@yarrow.test';
+
+export interface SandboxBootstrap {
+  account: Account;
+  /** Present only on the start that created the account: the full-scope key and panel login. */
+  secret?: string;
+  panelPassword?: string;
+}
+
+const SANDBOX_SETTING = 'sandbox_account_id';
+
+/** Creates the sandbox account, its full-scope key and its panel login once per database. */
+export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707102)`;
+    const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
+    if (setting) return { account: await getAccount(tx, Number(setting.value)) };
+    const account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
+    const { secret } = await createApiKey(rt, tx, account.id, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
+    const panelPassword = randomToken(12);
+    await createPanelUser(tx, account.id, SANDBOX_PANEL_EMAIL, panelPassword);
+    await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: account.id } });
+    return { account, secret, panelPassword };
+  }, { timeout: 15_000 });
+}
+
+export async function sandboxAccountId(db: DbClient): Promise<number | undefined> {
+  const setting = await db.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
+  return setting ? Number(setting.value) : undefined;
+}

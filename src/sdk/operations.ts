@@ -1,0 +1,236 @@
+// Operations of the merchant panel, typed by codegen and importable by any TypeScript client.
+import { graphql } from './gql/index.ts';
+
+export const PanelKeys = graphql(`
+  query PanelKeys {
+    account {
+      id
+      apiKeys(first: 100) {
+        edges {
+          node {
+            id
+            label
+            prefix
+            scopes
+            createdAt
+            lastUsedAt
+            revokedAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCreateKey = graphql(`
+  mutation PanelCreateKey($input: CreateApiKeyInput!) {
+    createApiKey(input: $input) {
+      secret
+      apiKey {
+        id
+      }
+    }
+  }
+`);
+
+export const PanelRevokeKey = graphql(`
+  mutation PanelRevokeKey($id: ID!) {
+    revokeApiKey(id: $id) {
+      id
+      revokedAt
+    }
+  }
+`);
+
+export const PanelWebhookEndpoints = graphql(`
+  query PanelWebhookEndpoints {
+    webhookEventTypes
+    webhookEndpoints(first: 50) {
+      edges {
+        node {
+          id
+          url
+          description
+          enabled
+          eventTypes
+          disabledReason
+          failingSince
+          previousSecretExpiresAt
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCreateWebhookEndpoint = graphql(`
+  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+    createWebhookEndpoint(input: $input) {
+      secret
+      endpoint {
+        id
+      }
+    }
+  }
+`);
+
+export const PanelRevealWebhookSecret = graphql(`
+  mutation PanelRevealWebhookSecret($id: ID!) {
+    revealWebhookEndpointSecret(id: $id) {
+      secret
+    }
+  }
+`);
+
+export const PanelRotateWebhookSecret = graphql(`
+  mutation PanelRotateWebhookSecret($id: ID!) {
+    rotateWebhookEndpointSecret(id: $id) {
+      secret
+      previousSecretExpiresAt
+    }
+  }
+`);
+
+export const PanelSendTestWebhook = graphql(`
+  mutation PanelSendTestWebhook($endpointId: ID!) {
+    sendTestWebhook(endpointId: $endpointId) {
+      delivery {
+        id
+      }
+    }
+  }
+`);
+
+export const PanelUpdateWebhookEndpoint = graphql(`
+  mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
+    updateWebhookEndpoint(id: $id, input: $input) {
+      id
+      enabled
+    }
+  }
+`);
+
+export const PanelWebhookDeliveries = graphql(`
+  query PanelWebhookDeliveries {
+    webhookDeliveries(first: 30) {
+      edges {
+        node {
+          id
+          status
+          attemptCount
+          lastStatusCode
+          nextAttemptAt
+          createdAt
+          event {
+            type
+            objectPublicId
+          }
+          endpoint {
+            url
+          }
+          attempts {
+            id
+            startedAt
+            durationMs
+            httpStatus
+            outcome
+            trigger
+            responseExcerpt
+            error
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelRedeliverWebhook = graphql(`
+  mutation PanelRedeliverWebhook($deliveryId: ID!) {
+    redeliverWebhook(deliveryId: $deliveryId) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelWebhookLog = graphql(`
+  subscription PanelWebhookLog {
+    webhookDeliveryUpdated {
+      deliveryId
+      status
+      attemptCount
+    }
+  }
+`);
+
+export const PanelPayments = graphql(`
+  query PanelPayments {
+    paymentIntents(first: 30) {
+      edges {
+        node {
+          id
+          title
+          amountDisplay
+          currency
+          customerName
+          status
+          paymentMethodCode
+          checkoutUrl
+          lastPaymentError {
+            message
+          }
+          createdAt
+        }
+      }
+    }
+    invoices(first: 30) {
+      edges {
+        node {
+          id
+          invoiceNo
+          title
+          amountDisplay
+          currency
+          status
+          overdue
+          dueDate
+          hostedUrl
+        }
+      }
+    }
+  }
+`);
+
+export const PanelPaymentActivity = graphql(`
+  subscription PanelPaymentActivity {
+    paymentActivity {
+      objectType
+      id
+      status
+      event
+    }
+  }
+`);
+
+export const PanelKyc = graphql(`
+  subscription PanelKyc {
+    kycReviewUpdated {
+      id
+      status
+      legalName
+      country
+      reason
+      submittedAt
+      reviewedAt
+    }
+  }
+`);
+
+export const PanelSubmitKyc = graphql(`
+  mutation PanelSubmitKyc($input: SubmitKycInput!) {
+    submitKyc(input: $input) {
+      id
+      status
+    }
+  }
+`);

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../core/config.ts';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { publish, type Topics } from '../core/pubsub.ts';
+import { sendJob } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Event, WebhookDelivery } from '../generated/prisma/client.ts';
+
+export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export type DeliveryUpdate = Topics['webhookDeliveryUpdated'][1];
+
+/**
+ * How long a job stays claimed before another worker may take it over (its worker presumably died):
+ * the request timeout plus room for the two short transactions around it.
+ */
+export function jobExpirySeconds(config: Pick<Config, 'WEBHOOK_TIMEOUT_SECONDS'>): number {
+  return Math.ceil(config.WEBHOOK_TIMEOUT_SECONDS) + 10;
+}
+
+/**
+ * Enqueues the job that makes a delivery's next attempt, in the caller's transaction. The job id is
+ * written to the delivery by the caller: only the job the delivery names may attempt it.
+ */
+export async function enqueueAttempt(
+  rt: Pick<Runtime, 'boss' | 'config'>,
+  tx: DbClient,
+  delivery: { id: bigint; endpointId: string },
+  options: { jobId: string; trigger: 'automatic' | 'manual'; startAfter?: Date },
+) {
+  await sendJob(
+    rt.boss,
+    'webhook_deliver',
+    { deliveryId: String(delivery.id), trigger: options.trigger },
+    {
+      tx,
+      id: options.jobId,
+      // One group per endpoint: WEBHOOK_ENDPOINT_CONCURRENCY caps its active jobs across workers.
+      group: { id: delivery.endpointId },
+      expireInSeconds: jobExpirySeconds(rt.config),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    },
+  );
+}
+
+export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id' | 'type'>): DeliveryUpdate {
+  return {
+    deliveryId: String(delivery.id),
+    endpointId: delivery.endpointId,
+    eventId: event.id,
+    eventType: event.type,
+    status: delivery.status,
+    attemptCount: delivery.attemptCount,
+    lastStatusCode: delivery.lastStatusCode,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    updatedAt: delivery.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Fans an event out to the account's enabled endpoints that subscribe to it (or, with `onlyEndpointId`,
+ * to that endpoint alone): a delivery row, its first job and a live update each, all in `tx`.
+ */
+export async function fanOutEvent(
+  rt: Pick<Runtime, 'boss' | 'config'>,
+  tx: DbClient,
+  event: Event,
+  onlyEndpointId?: string,
+): Promise<WebhookDelivery[]> {
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: onlyEndpointId
+      ? { id: onlyEndpointId, accountId: event.accountId, disabledAt: null }
+      : { accountId: event.accountId, disabledAt: null, OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }] },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  const deliveries: WebhookDelivery[] = [];
+  for (const endpoint of endpoints) {
+    const jobId = randomUUID();
+    const delivery = await tx.webhookDelivery.create({
+      data: { accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, nextAttemptAt: event.createdAt, jobId },
+    });
+    await enqueueAttempt(rt, tx, delivery, { jobId, trigger: 'automatic' });
+    await publish(tx, 'webhookDeliveryUpdated', event.accountId, deliveryUpdate(delivery, event));
+    deliveries.push(delivery);
+  }
+  return deliveries;
+}
+
+const MAX_DELIVERY_NUMBER = 2n ** 63n - 1n;
+
+/** Delivery numbers are positive 64-bit integers; anything else names no delivery. */
+export function parseDeliveryId(raw: string | number | bigint, param = 'id'): bigint {
+  const text = String(raw).trim();
+  if (!/^\d{1,19}$/.test(text) || BigInt(text) > MAX_DELIVERY_NUMBER) throw notFound('webhook delivery', param);
+  return BigInt(text);
+}
+
+export async function getDelivery(db: DbClient, accountId: number, rawId: string | number | bigint, param = 'id'): Promise<WebhookDelivery> {
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: parseDeliveryId(rawId, param), accountId } });
+  if (!delivery) throw notFound('webhook delivery', param);
+  return delivery;
+}
+
+/**
+ * Sends a delivery again now, as a new attempt under the same delivery number. The new job takes
+ * over the delivery: a retry that was scheduled finds it is no longer the owner and does nothing.
+ * If the attempt fails, the delivery continues on the retry schedule from its attempt count.
+ */
+export async function redeliver(rt: Runtime, accountId: number, rawId: string): Promise<WebhookDelivery> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const id = parseDeliveryId(rawId, 'deliveryId');
+    await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+    const delivery = await tx.webhookDelivery.findFirst({ where: { id, accountId }, include: { endpoint: true, event: true } });
+    if (!delivery) throw notFound('webhook delivery', 'deliveryId');
+    if (delivery.endpoint.disabledAt) {
+      throw new YarrowError('invalid_state', 'The endpoint is disabled; enable it before redelivering.', { param: 'deliveryId' });
+    }
+    const jobId = randomUUID();
+    const updated = await tx.webhookDelivery.update({
+      where: { id },
+      data: { status: 'pending', nextAttemptAt: new Date(), jobId },
+    });
+    await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'manual' });
+    await publish(tx, 'webhookDeliveryUpdated', accountId, deliveryUpdate(updated, delivery.event));
+    return updated;
+  });
+}
+
+export const deliveryFilter = z.strictObject({
+  endpointId: z.string().min(1).max(100).optional(),
+  status: z.enum(deliveryStatuses).optional(),
+  eventType: z.string().min(1).max(100).optional(),
+  eventId: z.string().min(1).max(100).optional(),
+});
+export type DeliveryFilter = z.input<typeof deliveryFilter>;
+
+/** Prisma `where` for an account's deliveries, newest first by number. */
+export function deliveryWhere(accountId: number, input: unknown) {
+  const filter = parseInput(deliveryFilter, input ?? {});
+  return {
+    accountId,
+    ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.eventId ? { eventId: filter.eventId } : {}),
+    ...(filter.eventType ? { event: { type: filter.eventType } } : {}),
+  };
+}
+
+/** Minutes a due delivery may wait without a live job before the sweeper gives it a new one. */
+const STALL_GRACE_MINUTES = 5;
+
+/**
+ * Finds pending deliveries whose job no longer exists or has given up (pg-boss retries exhausted,
+ * e.g. during a long database outage) and gives each a new job, so no delivery is ever forgotten.
+ */
+export async function sweepStalledDeliveries(rt: Runtime): Promise<number> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const stalled = await tx.$queryRaw<Array<{ id: bigint; endpoint_id: string; account_id: number }>>`
+      SELECT d.id, d.endpoint_id, d.account_id FROM webhook_deliveries d
+      WHERE d.status = 'pending'
+        AND d.next_attempt_at < now() - make_interval(mins => ${STALL_GRACE_MINUTES})
+        AND NOT EXISTS (
+          SELECT 1 FROM pgboss.job j
+          WHERE j.name = 'webhook_deliver' AND j.id = d.job_id AND j.state IN ('created', 'retry', 'active'))
+      ORDER BY d.id
+      LIMIT 1000
+      FOR UPDATE OF d SKIP LOCKED`;
+    for (const row of stalled) {
+      const jobId = randomUUID();
+      await tx.webhookDelivery.update({ where: { id: row.id }, data: { jobId } });
+      await enqueueAttempt(rt, tx, { id: row.id, endpointId: row.endpoint_id }, { jobId, trigger: 'automatic' });
+    }
+    if (stalled.length > 0) rt.logger.warn({ count: stalled.length }, 'stalled webhook deliveries given new jobs');
+    return stalled.length;
+  });
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../core/config.ts';
+import { decrypt, encrypt } from '../core/crypto.ts';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { pageArgs, type ListQuery } from '../core/pagination.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { WebhookEndpoint } from '../generated/prisma/client.ts';
+import { eventTypes, recordEvent } from './events.ts';
+import { privateAddressProblem, webhookUrl } from './url-safety.ts';
+
+/** How long the secret before a rotation keeps signing alongside the new one. */
+export const ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+export const endpointDescription = z.string().trim().max(500);
+export const endpointEventTypes = z
+  .array(z.enum(eventTypes))
+  .max(100)
+  .transform((list) => [...new Set(list)]);
+
+export const createEndpointInput = z.strictObject({
+  url: webhookUrl,
+  description: endpointDescription.default(''),
+  /** Empty or absent: every event. */
+  eventTypes: endpointEventTypes.default([]),
+  enabled: z.boolean().default(true),
+});
+export type CreateEndpointInput = z.input<typeof createEndpointInput>;
+
+export const updateEndpointInput = z.strictObject({
+  url: webhookUrl.optional(),
+  description: endpointDescription.optional(),
+  eventTypes: endpointEventTypes.optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateEndpointInput = z.input<typeof updateEndpointInput>;
+
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
+
+/** Outside the sandbox a URL must reach the public internet (checked again at every delivery). */
+async function assertReachableUrl(config: Config, raw: string) {
+  if (config.webhookAllowPrivateUrls) return;
+  const problem = await privateAddressProblem(new URL(raw));
+  if (problem) {
+    throw new YarrowError('invalid_request', `url: ${problem}; only public addresses may receive webhooks.`, { param: 'url' });
+  }
+}
+
+export interface EndpointWithSecret {
+  endpoint: WebhookEndpoint;
+  /** `whsec_…`: shown at creation and rotation, or on request. */
+  secret: string;
+}
+
+export async function createEndpoint(
+  rt: Pick<Runtime, 'config'>,
+  db: DbClient,
+  accountId: number,
+  input: unknown,
+): Promise<EndpointWithSecret> {
+  const data = parseInput(createEndpointInput, input);
+  await assertReachableUrl(rt.config, data.url);
+  const secret = newSigningSecret();
+  const endpoint = await db.webhookEndpoint.create({
+    data: {
+      id: newId('webhookEndpoint'),
+      accountId,
+      url: data.url,
+      description: data.description,
+      eventTypes: data.eventTypes,
+      secretEncrypted: encrypt(rt.config.secret, secret),
+      ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
+    },
+  });
+  return { endpoint, secret };
+}
+
+export async function getEndpoint(db: DbClient, accountId: number, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await db.webhookEndpoint.findFirst({ where: { id, accountId } });
+  if (!endpoint) throw notFound('webhook endpoint', 'id');
+  return endpoint;
+}
+
+export async function listEndpoints(db: DbClient, accountId: number, query: ListQuery): Promise<WebhookEndpoint[]> {
+  for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
+    if (id && (await db.webhookEndpoint.count({ where: { id, accountId } })) === 0) throw notFound('webhook endpoint', param);
+  }
+  return db.webhookEndpoint.findMany({ where: { accountId }, ...pageArgs(query) });
+}
+
+export async function updateEndpoint(
+  rt: Pick<Runtime, 'config'>,
+  db: DbClient,
+  accountId: number,
+  id: string,
+  input: unknown,
+): Promise<WebhookEndpoint> {
+  const data = parseInput(updateEndpointInput, input);
+  const endpoint = await getEndpoint(db, accountId, id);
+  if (data.url !== undefined) await assertReachableUrl(rt.config, data.url);
+  const enabling = data.enabled === true && endpoint.disabledAt !== null;
+  const disabling = data.enabled === false && endpoint.disabledAt === null;
+  return db.webhookEndpoint.update({
+    where: { id: endpoint.id },
+    data: {
+      url: data.url,
+      description: data.description,
+      eventTypes: data.eventTypes,
+      // Re-enabling starts with a clean slate: the failing period counts from the next failure.
+      ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
+      ...(disabling ? { disabledAt: new Date(), disabledReason: 'manual' } : {}),
+    },
+  });
+}
+
+export async function deleteEndpoint(db: DbClient, accountId: number, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await getEndpoint(db, accountId, id);
+  // Deliveries and attempts go with it; their pending jobs find nothing and do nothing.
+  await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+  return endpoint;
+}
+
+export interface RotatedSecret extends EndpointWithSecret {
+  previousSecretExpiresAt: Date;
+}
+
+/** A new secret signs from now on; the one it replaces keeps signing too for 24 hours. */
+export async function rotateSecret(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, id: string): Promise<RotatedSecret> {
+  const endpoint = await getEndpoint(db, accountId, id);
+  const secret = newSigningSecret();
+  const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
+  const updated = await db.webhookEndpoint.update({
+    where: { id: endpoint.id },
+    data: {
+      secretEncrypted: encrypt(rt.config.secret, secret),
+      previousSecretEncrypted: endpoint.secretEncrypted,
+      previousSecretExpiresAt,
+    },
+  });
+  return { endpoint: updated, secret, previousSecretExpiresAt };
+}
+
+export async function revealSecret(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, id: string): Promise<EndpointWithSecret> {
+  const endpoint = await getEndpoint(db, accountId, id);
+  return { endpoint, secret: decrypt(rt.config.secret, endpoint.secretEncrypted) };
+}
+
+/** The secrets that sign a request now: the current one, then the previous one during its overlap. */
+export function signingSecrets(config: Pick<Config, 'secret'>, endpoint: WebhookEndpoint, now = new Date()): string[] {
+  const secrets = [decrypt(config.secret, endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+    secrets.push(decrypt(config.secret, endpoint.previousSecretEncrypted));
+  }
+  return secrets;
+}
+
+export function isEnabled(endpoint: Pick<WebhookEndpoint, 'disabledAt'>): boolean {
+  return endpoint.disabledAt === null;
+}
+
+/** Records a `webhook.test` event and delivers it to this endpoint only. */
+export async function sendTestWebhook(rt: Runtime, accountId: number, endpointId: string) {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const endpoint = await getEndpoint(tx, accountId, endpointId);
+    if (!isEnabled(endpoint)) {
+      throw new YarrowError('invalid_state', 'The endpoint is disabled; enable it before sending a test event.', { param: 'endpointId' });
+    }
+    const event = await recordEvent(
+      rt,
+      tx,
+      {
+        accountId,
+        type: 'webhook.test',
+        objectType: 'webhook_endpoint',
+        objectPublicId: endpoint.id,
+        data: { endpoint_id: endpoint.id, message: 'A test event sent from Yarrow.' },
+      },
+      { onlyEndpointId: endpoint.id },
+    );
+    const delivery = await tx.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id, endpointId: endpoint.id } });
+    return { event, delivery };
+  });
+}

@@ -1,0 +1,442 @@
+import { YarrowError, notFound } from '../core/errors.ts';
+import { builder } from '../graphql/builder.ts';
+import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
+import { deliveryFilter, deliveryStatuses, deliveryUpdate, deliveryWhere, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
+import {
+  createEndpoint,
+  createEndpointInput,
+  deleteEndpoint,
+  getEndpoint,
+  isEnabled,
+  revealSecret,
+  rotateSecret,
+  sendTestWebhook,
+  updateEndpoint,
+  updateEndpointInput,
+} from './endpoints.ts';
+import { eventPayload, eventTypes } from './events.ts';
+
+const scope = { scope: 'webhooks.manage' } as const;
+
+/**
+ * The service names input params as REST does (`url`); inside a GraphQL `input` argument the same
+ * field is `input.url`, as the validation plugin reports it.
+ */
+async function inInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof YarrowError && error.code === 'invalid_request' && error.param) {
+      const param = `input.${error.param}`;
+      const message = error.message.startsWith(`${error.param}:`) ? `input.${error.message}` : error.message;
+      throw new YarrowError('invalid_request', message, { param });
+    }
+    throw error;
+  }
+}
+
+const lowerEnum = <const T extends readonly string[]>(name: string, values: T, description: string) =>
+  builder.enumType(name, {
+    description,
+    values: Object.fromEntries(values.map((value) => [value.toUpperCase(), { value }])) as Record<string, { value: T[number] }>,
+  });
+
+const DeliveryStatusEnum = lowerEnum(
+  'WebhookDeliveryStatus',
+  deliveryStatuses,
+  'PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more.',
+);
+const AttemptTriggerEnum = lowerEnum('WebhookAttemptTrigger', ['automatic', 'manual'] as const, 'What started an attempt.');
+const AttemptOutcomeEnum = lowerEnum(
+  'WebhookAttemptOutcome',
+  ['in_flight', 'succeeded', 'failed', 'interrupted'] as const,
+  'INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number.',
+);
+const DisabledReasonEnum = lowerEnum(
+  'WebhookEndpointDisabledReason',
+  ['manual', 'gone', 'failing'] as const,
+  'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
+);
+
+const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
+  description: 'A URL that receives the account\'s events, signed with the endpoint\'s secret.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    description: t.exposeString('description'),
+    eventTypes: t.exposeStringList('eventTypes', { description: 'Events the endpoint receives; empty means every event.' }),
+    enabled: t.boolean({ resolve: (endpoint) => isEnabled(endpoint) }),
+    disabledAt: t.expose('disabledAt', { type: 'DateTime', nullable: true }),
+    disabledReason: t.field({
+      type: DisabledReasonEnum,
+      nullable: true,
+      resolve: (endpoint) => endpoint.disabledReason as 'manual' | 'gone' | 'failing' | null,
+    }),
+    failingSince: t.expose('failingSince', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Start of the current run of failed attempts; any success clears it.',
+    }),
+    previousSecretExpiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'While set, requests carry a second signature made with the secret before the last rotation.',
+      resolve: (endpoint) =>
+        endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt : null,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    deliveries: t.relatedConnection('deliveries', {
+      cursor: 'id',
+      query: () => ({ orderBy: { id: 'desc' } }),
+    }),
+  }),
+});
+
+const EventType = builder.prismaObject('Event', {
+  description: 'Something that happened to one of the account\'s objects; webhooks deliver events.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    type: t.exposeString('type'),
+    objectType: t.exposeString('objectType'),
+    objectPublicId: t.exposeString('objectPublicId'),
+    data: t.field({ type: 'JSONObject', resolve: (event) => event.data as Record<string, unknown> }),
+    payload: t.field({
+      type: 'JSONObject',
+      description: 'The JSON body webhook receivers get for this event.',
+      resolve: (event) => eventPayload(event) as unknown as Record<string, unknown>,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    deliveries: t.relatedConnection('webhookDeliveries', {
+      cursor: 'id',
+      query: () => ({ orderBy: { id: 'desc' } }),
+    }),
+  }),
+});
+
+const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
+  description: 'One HTTP request of a delivery.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    trigger: t.field({ type: AttemptTriggerEnum, resolve: (attempt) => attempt.trigger as 'automatic' | 'manual' }),
+    outcome: t.field({
+      type: AttemptOutcomeEnum,
+      resolve: (attempt) => attempt.outcome as 'in_flight' | 'succeeded' | 'failed' | 'interrupted',
+    }),
+    url: t.exposeString('url'),
+    startedAt: t.expose('startedAt', { type: 'DateTime' }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
+    durationMs: t.exposeInt('durationMs', { nullable: true }),
+    httpStatus: t.exposeInt('httpStatus', { nullable: true }),
+    responseExcerpt: t.exposeString('responseExcerpt', { nullable: true, description: 'The first 2 KiB of the response body.' }),
+    error: t.exposeString('error', { nullable: true, description: 'Why no HTTP status came back (timeout, refused, …).' }),
+  }),
+});
+
+const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
+  description: 'One event on its way to one endpoint. The id is the delivery number receivers get as X-YarrowPay-Delivery.',
+  fields: (t) => ({
+    id: t.id({ resolve: (delivery) => String(delivery.id) }),
+    status: t.field({ type: DeliveryStatusEnum, resolve: (delivery) => delivery.status as 'pending' | 'succeeded' | 'failed' }),
+    attemptCount: t.exposeInt('attemptCount'),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
+    lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true }),
+    lastStatusCode: t.exposeInt('lastStatusCode', { nullable: true }),
+    deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    endpoint: t.relation('endpoint'),
+    event: t.relation('event'),
+    attempts: t.relation('attempts', { query: { orderBy: [{ startedAt: 'asc' }, { id: 'asc' }] } }),
+  }),
+});
+
+interface EndpointSecret {
+  endpoint: EndpointRow;
+  secret: string;
+  previousSecretExpiresAt?: Date;
+}
+
+const CreatedWebhookEndpoint = builder.objectRef<EndpointSecret>('CreatedWebhookEndpoint').implement({
+  fields: (t) => ({
+    endpoint: t.field({ type: WebhookEndpoint, resolve: (created) => created.endpoint }),
+    secret: t.exposeString('secret', { description: 'The signing secret (`whsec_…`). revealWebhookEndpointSecret shows it again.' }),
+  }),
+});
+
+const WebhookEndpointSecret = builder.objectRef<EndpointSecret>('WebhookEndpointSecret').implement({
+  fields: (t) => ({
+    endpoint: t.field({ type: WebhookEndpoint, resolve: (result) => result.endpoint }),
+    secret: t.exposeString('secret', { description: 'The secret that signs from now on.' }),
+    previousSecretExpiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Until then the secret before the rotation signs too (a second signature).',
+      resolve: (result) => result.previousSecretExpiresAt ?? null,
+    }),
+  }),
+});
+
+const DeletedWebhookEndpoint = builder.objectRef<{ id: string }>('DeletedWebhookEndpoint').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    deleted: t.boolean({ resolve: () => true }),
+  }),
+});
+
+const SentTestWebhook = builder
+  .objectRef<Awaited<ReturnType<typeof sendTestWebhook>>>('SentTestWebhook')
+  .implement({
+    fields: (t) => ({
+      event: t.field({ type: EventType, resolve: (sent) => sent.event }),
+      delivery: t.field({ type: WebhookDelivery, resolve: (sent) => sent.delivery }),
+    }),
+  });
+
+const WebhookDeliveryUpdate = builder.objectRef<DeliveryUpdate & { accountId: number }>('WebhookDeliveryUpdate').implement({
+  description: 'A delivery was created or finished an attempt.',
+  fields: (t) => ({
+    deliveryId: t.exposeID('deliveryId'),
+    endpointId: t.exposeID('endpointId'),
+    eventId: t.exposeID('eventId'),
+    eventType: t.exposeString('eventType'),
+    status: t.field({ type: DeliveryStatusEnum, resolve: (update) => update.status as 'pending' | 'succeeded' | 'failed' }),
+    attemptCount: t.exposeInt('attemptCount'),
+    lastStatusCode: t.exposeInt('lastStatusCode', { nullable: true }),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    delivery: t.field({
+      type: WebhookDelivery,
+      nullable: true,
+      description: 'The delivery as it is now (null once its endpoint is deleted).',
+      resolve: (update, _args, ctx) =>
+        ctx.rt.db.prisma.webhookDelivery.findFirst({ where: { id: BigInt(update.deliveryId), accountId: update.accountId } }),
+    }),
+  }),
+});
+
+const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
+  fields: (t) => ({
+    url: t.string({ required: true, description: 'http(s); outside the sandbox it must reach a public address.' }),
+    description: t.string(),
+    eventTypes: t.stringList({ description: 'Event names to receive (see webhookEventTypes); empty or absent: every event.' }),
+    enabled: t.boolean({ description: 'Default true.' }),
+  }),
+});
+
+const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
+  fields: (t) => ({
+    url: t.string(),
+    description: t.string(),
+    eventTypes: t.stringList(),
+    enabled: t.boolean({ description: 'false disables the endpoint; true enables it again and clears its failing period.' }),
+  }),
+});
+
+const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
+  fields: (t) => ({
+    endpointId: t.id(),
+    status: t.field({ type: DeliveryStatusEnum }),
+    eventType: t.string(),
+    eventId: t.id(),
+  }),
+});
+
+/** GraphQL gives absent optional fields as undefined and explicit ones as null; the services want neither null. */
+function withoutNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null)) as never;
+}
+
+builder.queryFields((t) => ({
+  webhookEventTypes: t.stringList({
+    description: 'Every event name an endpoint can subscribe to.',
+    authScopes: scope,
+    resolve: () => [...eventTypes],
+  }),
+  webhookEndpoints: t.prismaConnection({
+    type: 'WebhookEndpoint',
+    cursor: 'id',
+    authScopes: scope,
+    description: 'The account\'s webhook endpoints, newest first.',
+    resolve: (query, _root, _args, ctx) =>
+      ctx.rt.db.prisma.webhookEndpoint.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+  }),
+  webhookEndpoint: t.field({
+    type: WebhookEndpoint,
+    authScopes: scope,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => getEndpoint(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  webhookDeliveries: t.prismaConnection({
+    type: 'WebhookDelivery',
+    cursor: 'id',
+    authScopes: scope,
+    description: 'The delivery log, newest first.',
+    args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
+    resolve: (query, _root, { filter }, ctx) =>
+      ctx.rt.db.prisma.webhookDelivery.findMany({
+        ...query,
+        where: deliveryWhere(ctx.principal!.accountId, withoutNulls({ ...filter })),
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  webhookDelivery: t.field({
+    type: WebhookDelivery,
+    authScopes: scope,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => getDelivery(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  webhookAttempts: t.field({
+    type: [WebhookAttempt],
+    authScopes: scope,
+    description: 'Every attempt of a delivery, oldest first.',
+    args: { deliveryId: t.arg.id({ required: true }) },
+    resolve: async (_root, { deliveryId }, ctx) => {
+      const delivery = await getDelivery(ctx.rt.db.prisma, ctx.principal!.accountId, String(deliveryId), 'deliveryId');
+      return ctx.rt.db.prisma.webhookAttempt.findMany({
+        where: { deliveryId: delivery.id },
+        orderBy: [{ startedAt: 'asc' }, { id: 'asc' }],
+      });
+    },
+  }),
+  events: t.prismaConnection({
+    type: 'Event',
+    cursor: 'id',
+    authScopes: scope,
+    description: 'The account\'s events, newest first.',
+    args: { type: t.arg.string(), objectPublicId: t.arg.string() },
+    resolve: (query, _root, args, ctx) =>
+      ctx.rt.db.prisma.event.findMany({
+        ...query,
+        where: {
+          accountId: ctx.principal!.accountId,
+          ...(args.type ? { type: args.type } : {}),
+          ...(args.objectPublicId ? { objectPublicId: args.objectPublicId } : {}),
+        },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  event: t.field({
+    type: EventType,
+    authScopes: scope,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      const event = await ctx.rt.db.prisma.event.findFirst({ where: { id: String(id), accountId: ctx.principal!.accountId } });
+      if (!event) throw notFound('event', 'id');
+      return event;
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createWebhookEndpoint: t.field({
+    type: CreatedWebhookEndpoint,
+    authScopes: scope,
+    args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
+    resolve: (_root, { input }, ctx) =>
+      inInput(() => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, withoutNulls({ ...input }))),
+  }),
+  updateWebhookEndpoint: t.field({
+    type: WebhookEndpoint,
+    authScopes: scope,
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
+    },
+    resolve: (_root, { id, input }, ctx) =>
+      inInput(() => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), withoutNulls({ ...input }))),
+  }),
+  rotateWebhookEndpointSecret: t.field({
+    type: WebhookEndpointSecret,
+    authScopes: scope,
+    description: 'A new secret signs from now on; the previous one keeps signing too for 24 hours.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => rotateSecret(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  revealWebhookEndpointSecret: t.field({
+    type: WebhookEndpointSecret,
+    authScopes: scope,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      const revealed = await revealSecret(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id));
+      const overlap = revealed.endpoint.previousSecretExpiresAt;
+      return { ...revealed, previousSecretExpiresAt: overlap && overlap > new Date() ? overlap : undefined };
+    },
+  }),
+  deleteWebhookEndpoint: t.field({
+    type: DeletedWebhookEndpoint,
+    authScopes: scope,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      const endpoint = await deleteEndpoint(ctx.rt.db.prisma, ctx.principal!.accountId, String(id));
+      return { id: endpoint.id };
+    },
+  }),
+  sendTestWebhook: t.field({
+    type: SentTestWebhook,
+    authScopes: scope,
+    description: 'Records a `webhook.test` event and delivers it to this endpoint only.',
+    args: { endpointId: t.arg.id({ required: true }) },
+    resolve: (_root, { endpointId }, ctx) => sendTestWebhook(ctx.rt, ctx.principal!.accountId, String(endpointId)),
+  }),
+  redeliverWebhook: t.field({
+    type: WebhookDelivery,
+    authScopes: scope,
+    description: 'Sends a delivery again now, as a new attempt under the same delivery number.',
+    args: { deliveryId: t.arg.id({ required: true }) },
+    resolve: (_root, { deliveryId }, ctx) => redeliver(ctx.rt, ctx.principal!.accountId, String(deliveryId)),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  webhookDeliveryUpdated: t.field({
+    type: WebhookDeliveryUpdate,
+    description:
+      'The live delivery log: every created delivery and every finished attempt of the account. With deliveryId, the delivery\'s current state comes first.',
+    authScopes: scope,
+    args: { endpointId: t.arg.id(), deliveryId: t.arg.id() },
+    subscribe: (_root, args, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      const endpointId = args.endpointId ? String(args.endpointId) : undefined;
+      const deliveryId = args.deliveryId ? String(args.deliveryId) : undefined;
+      return liveDeliveryUpdates(ctx.pubsub.subscribe('webhookDeliveryUpdated', accountId), {
+        accountId,
+        endpointId,
+        deliveryId,
+        current: deliveryId
+          ? async () => {
+              const delivery = await getDelivery(ctx.rt.db.prisma, accountId, deliveryId, 'deliveryId');
+              const event = await ctx.rt.db.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
+              return deliveryUpdate(delivery, event);
+            }
+          : undefined,
+      });
+    },
+    resolve: (update) => update,
+  }),
+}));
+
+/**
+ * Filters the account's delivery updates. With `current`, starts listening first, then yields the
+ * current state, so no update between reading it and listening can be missed.
+ */
+async function* liveDeliveryUpdates(
+  source: AsyncIterable<DeliveryUpdate>,
+  options: { accountId: number; endpointId?: string; deliveryId?: string; current?: () => Promise<DeliveryUpdate> },
+): AsyncGenerator<DeliveryUpdate & { accountId: number }> {
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    let pending = iterator.next();
+    if (options.current) yield { ...(await options.current()), accountId: options.accountId };
+    for (;;) {
+      const { value, done } = await pending;
+      if (done) return;
+      pending = iterator.next();
+      if (options.endpointId && value.endpointId !== options.endpointId) continue;
+      if (options.deliveryId && value.deliveryId !== options.deliveryId) continue;
+      yield { ...value, accountId: options.accountId };
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}

@@ -1,0 +1,159 @@
+import { describeRoute, type RouteDoc } from '../core/openapi.ts';
+import { z } from 'zod';
+import { notFound, parseInput } from '../core/errors.ts';
+import { ok, parseQuery, readJson } from '../core/http.ts';
+import { idempotentCreate } from '../core/idempotency.ts';
+import { listBody, listQuery, pageArgs } from '../core/pagination.ts';
+import type { GatewayContext } from '../gateway.ts';
+import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled, listEndpoints } from './endpoints.ts';
+import { eventPayload } from './events.ts';
+import { webhookUrl } from './url-safety.ts';
+
+export function endpointJson(endpoint: WebhookEndpoint) {
+  return {
+    id: endpoint.id,
+    object: 'webhook_endpoint',
+    url: endpoint.url,
+    description: endpoint.description,
+    event_types: endpoint.eventTypes,
+    enabled: isEnabled(endpoint),
+    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
+    disabled_reason: endpoint.disabledReason,
+    failing_since: endpoint.failingSince?.toISOString() ?? null,
+    created_at: endpoint.createdAt.toISOString(),
+    updated_at: endpoint.updatedAt.toISOString(),
+  };
+}
+
+/** An event as REST lists it: the webhook body, plus `object`. */
+export function eventJson(event: Event) {
+  return { object: 'event', ...eventPayload(event) };
+}
+
+// REST speaks snake_case; the rules are the service's own field schemas.
+const createBody = z.strictObject({
+  url: webhookUrl,
+  description: endpointDescription.optional(),
+  event_types: endpointEventTypes.optional(),
+  enabled: z.boolean().optional(),
+});
+
+const eventListQuery = listQuery.extend({
+  type: z.string().min(1).max(100).optional(),
+  object_public_id: z.string().min(1).max(255).optional(),
+});
+
+/** What each route documents about itself (OpenAPI, Postman, /api/docs). */
+const webhookRouteDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints',
+    summary: 'List webhook endpoints (never their secrets)',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    query: listQuery,
+    responses: { 200: 'A list of webhook endpoints, newest first.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints',
+    summary: 'Create a webhook endpoint',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    body: createBody,
+    idempotent: true,
+    responses: { 201: 'The endpoint and its signing secret (whsec_…).' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints/:id',
+    summary: 'Show a webhook endpoint',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The endpoint.' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/webhook-endpoints/:id',
+    summary: 'Delete a webhook endpoint with its deliveries',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The deleted endpoint.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/events',
+    summary: 'List events',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    query: eventListQuery,
+    responses: { 200: 'A list of events, newest first, each as webhooks deliver it.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/events/:id',
+    summary: 'Show an event',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The event, as webhooks deliver it.' },
+  },
+];
+
+export function registerWebhookRoutes({ app, rt, auth }: GatewayContext) {
+  for (const doc of webhookRouteDocs) describeRoute(doc);
+  const manage = auth.require('webhooks.manage');
+
+  app.get('/api/v1/webhook-endpoints', manage, async (c) => {
+    const query = parseQuery(c, listQuery);
+    const rows = await listEndpoints(rt.db.prisma, c.get('principal').accountId, query);
+    return ok(c, listBody(rows, query, '/api/v1/webhook-endpoints', endpointJson));
+  });
+
+  app.post('/api/v1/webhook-endpoints', manage, async (c) => {
+    const { raw, body } = await readJson(c);
+    const input = parseInput(createBody, body);
+    return idempotentCreate(rt, c, raw, async (tx) => {
+      const created = await createEndpoint(rt, tx, c.get('principal').accountId, {
+        url: input.url,
+        description: input.description,
+        eventTypes: input.event_types,
+        enabled: input.enabled,
+      });
+      return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
+    });
+  });
+
+  app.get('/api/v1/webhook-endpoints/:id', manage, async (c) => {
+    const endpoint = await getEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+    return ok(c, { webhook_endpoint: endpointJson(endpoint) });
+  });
+
+  app.delete('/api/v1/webhook-endpoints/:id', manage, async (c) => {
+    const endpoint = await deleteEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+    return ok(c, { webhook_endpoint: endpointJson(endpoint), deleted: true });
+  });
+
+  app.get('/api/v1/events', manage, async (c) => {
+    const query = parseQuery(c, eventListQuery);
+    const { accountId } = c.get('principal');
+    for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
+      if (id && (await rt.db.prisma.event.count({ where: { id, accountId } })) === 0) throw notFound('event', param);
+    }
+    const rows = await rt.db.prisma.event.findMany({
+      where: {
+        accountId,
+        ...(query.type ? { type: query.type } : {}),
+        ...(query.object_public_id ? { objectPublicId: query.object_public_id } : {}),
+      },
+      ...pageArgs(query),
+    });
+    return ok(c, listBody(rows, query, '/api/v1/events', eventJson));
+  });
+
+  app.get('/api/v1/events/:id', manage, async (c) => {
+    const event = await rt.db.prisma.event.findFirst({ where: { id: c.req.param('id'), accountId: c.get('principal').accountId } });
+    if (!event) throw notFound('event', 'id');
+    return ok(c, { event: eventJson(event) });
+  });
+}

@@ -1,0 +1,121 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { hostOf, isPublicAddress, publicOnlyLookup } from './url-safety.ts';
+
+export const USER_AGENT = 'Yarrow-Webhooks/1.0';
+export const EXCERPT_BYTES = 2048;
+
+export interface PostResult {
+  /** Any 2xx within the timeout. */
+  ok: boolean;
+  httpStatus: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+  /** Seconds the receiver asked us to wait (Retry-After on 429 and 503). */
+  retryAfterSeconds: number | null;
+}
+
+export interface PostRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+/** Retry-After as seconds from now: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
+  if (error.code === 'ETIMEDOUT_YARROW') return `No response within ${timeoutMs / 1000} s.`;
+  if (error.code === 'EPRIVATEADDRESS') return `Refused: ${error.message}.`;
+  if (error.code === 'ECONNREFUSED') return 'Connection refused.';
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'Host not found.';
+  if (error.code === 'ECONNRESET') return 'Connection reset by the receiver.';
+  return error.code ? `${error.code}: ${error.message}` : error.message;
+}
+
+/**
+ * POSTs one webhook and reports what happened; never throws. No redirects are followed (a 3xx is
+ * a failure), the response body is read up to 2 KiB, and the whole exchange must answer within
+ * `timeoutMs`. Outside the sandbox every address the host resolves to must be public.
+ */
+export function postWebhook(request: PostRequest): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const url = new URL(request.url);
+  const host = hostOf(url);
+  if (!request.allowPrivate && isIP(host) && !isPublicAddress(host)) {
+    return Promise.resolve({
+      ok: false,
+      httpStatus: null,
+      durationMs: 0,
+      responseExcerpt: null,
+      error: `Refused: ${host} is not a public address.`,
+      retryAfterSeconds: null,
+    });
+  }
+
+  return new Promise((resolve) => {
+    let settled = false;
+    let status: number | null = null;
+    let retryAfter: number | null = null;
+    const chunks: Buffer[] = [];
+    let received = 0;
+
+    const finish = (error: NodeJS.ErrnoException | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const excerpt = chunks.length > 0 ? new TextDecoder().decode(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES)) : null;
+      // A status that arrived counts even if reading the excerpt was cut short.
+      const answered = status !== null;
+      resolve({
+        ok: answered && status! >= 200 && status! < 300,
+        httpStatus: status,
+        durationMs: elapsed(),
+        responseExcerpt: excerpt,
+        error: answered ? null : describe(error ?? new Error('No response.'), request.timeoutMs),
+        retryAfterSeconds: retryAfter,
+      });
+      outgoing.destroy();
+    };
+
+    const client = url.protocol === 'https:' ? https : http;
+    const outgoing = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+        agent: false,
+        ...(request.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
+      },
+      (response) => {
+        status = response.statusCode ?? null;
+        if (status === 429 || status === 503) retryAfter = parseRetryAfter(response.headers['retry-after']);
+        response.on('data', (chunk: Buffer) => {
+          if (received >= EXCERPT_BYTES) return;
+          chunks.push(chunk);
+          received += chunk.length;
+          if (received >= EXCERPT_BYTES) finish(null);
+        });
+        response.on('end', () => finish(null));
+        response.on('error', (error) => finish(error));
+        response.on('close', () => finish(null));
+      },
+    );
+    const timer = setTimeout(() => {
+      finish(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT_YARROW' }));
+    }, request.timeoutMs);
+    outgoing.on('error', (error) => finish(error));
+    outgoing.end(request.body);
+  });
+}

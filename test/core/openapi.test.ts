@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describedRoutes, openapiPath } from '../../src/core/openapi.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.stop());
+
+/** Not REST: the GraphQL endpoint and the session-only panel pages (documented in README). */
+const notRest = (path: string) => path === '/graphql' || path === '/panel' || path.startsWith('/panel/');
+
+describe('OpenAPI', () => {
+  it('describes every REST route the gateway serves, and nothing else', async () => {
+    const served = new Set(
+      app.gatewayRoutes()
+        .filter((route) => route.method !== 'ALL' && !notRest(route.path))
+        .map((route) => `${route.method.toLowerCase()} ${openapiPath(route.path)}`),
+    );
+    const described = new Set(describedRoutes().map((doc) => `${doc.method} ${openapiPath(doc.path)}`));
+    expect([...served].filter((route) => !described.has(route)), 'routes without a spec entry').toEqual([]);
+    expect([...described].filter((route) => !served.has(route)), 'spec entries without a route').toEqual([]);
+  });
+
+  it('serves OpenAPI 3.1 built from the validating zod schemas', async () => {
+    const spec = (await app.request('GET', '/api/openapi.json')).body;
+    expect(spec.openapi).toBe('3.1.0');
+    const create = spec.paths['/api/v1/api-keys'].post;
+    expect(create.security).toEqual([{ apiKey: [] }]);
+    expect(create['x-scope']).toBe('keys.manage');
+    const body = create.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['label', 'scopes']);
+    expect(body.properties.scopes.items.enum).toContain('payments.write');
+    expect(create.parameters.map((parameter: { name: string }) => parameter.name)).toContain('Idempotency-Key');
+    const list = spec.paths['/api/v1/api-keys'].get;
+    const limit = list.parameters.find((parameter: { name: string }) => parameter.name === 'limit');
+    expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(spec.paths['/api/v1/api-keys/{id}/revoke'].post.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
+    expect(spec.paths['/api/v1/status'].get.security).toEqual([]);
+  });
+
+  it('serves a Postman v2.1 collection generated from it, and a reference page', async () => {
+    const spec = (await app.request('GET', '/api/openapi.json')).body;
+    const collection = (await app.request('GET', '/api/postman.json')).body;
+    expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+    const requests = collection.item.flatMap((folder: { item: unknown[] }) => folder.item);
+    const operations = Object.values(spec.paths).flatMap((operations) => Object.keys(operations as object));
+    expect(requests).toHaveLength(operations.length);
+    const create = requests.find((item: any) => item.request.method === 'POST' && item.request.url.raw === '{{baseUrl}}/api/v1/api-keys');
+    expect(JSON.parse(create.request.body.raw)).toEqual({ label: 'string', scopes: ['account.read'] });
+    expect(create.request.header).toContainEqual({ key: 'Authorization', value: 'Bearer {{apiKey}}' });
+
+    const page = await fetch(`${app.baseUrl}/api/docs`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const text = await page.text();
+    expect(text).toContain('POST /api/v1/api-keys');
+  });
+});
