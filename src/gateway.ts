@@ -19,6 +19,7 @@ import { registerWebhookRoutes } from './webhooks/rest.ts';
 // --- payments ---
 import { registerCheckoutPages } from './payments/pages.ts';
 import { registerPaymentRoutes } from './payments/rest.ts';
+import { registerRelayRoutes } from './relay/rest.ts';
 
 /** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
 export interface GatewayContext {
@@ -124,6 +125,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   registerWebhookRoutes(context);
 
   // --- relay ---
+  registerRelayRoutes(context);
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 

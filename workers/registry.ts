@@ -2,6 +2,8 @@ import { jobsProcessed } from '../src/core/metrics.ts';
 import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
 import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
+import { expireOtp } from '../src/relay/otp.ts';
+import { drainAccount, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 // --- webhooks ---
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
@@ -23,6 +25,29 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
   webhooks: startWebhookWorker,
 
   // --- relay ---
+  'sms-routing': async (rt) => {
+    await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
+      for (const job of jobs) await drainAccount(rt, job.data.accountId);
+      jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
+    });
+  },
+  'otp-expiry': async (rt) => {
+    await workQueue(rt.boss, 'relay_otp_expire', { batchSize: 20, localConcurrency: 2 }, async (jobs) => {
+      for (const job of jobs) await expireOtp(rt, job.data.otpId);
+      jobsProcessed.inc({ queue: 'relay_otp_expire', outcome: 'completed' }, jobs.length);
+    });
+  },
+  'device-presence': async (rt) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      presenceTick(rt)
+        .catch((error) => rt.logger.error({ err: error }, 'device presence pass failed'))
+        .finally(() => (running = false));
+    }, presenceIntervalMs(rt));
+    timer.unref();
+  },
 
   maintenance: async (rt) => {
     await rt.boss.schedule('maintenance', '*/10 * * * *', {});

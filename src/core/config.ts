@@ -47,6 +47,18 @@ const environmentSchema = z.object({
   // --- payments ---
   PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
   KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+  // --- relay ---
+  RELAY_HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86400).default(90),
+  RELAY_DEVICE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(30),
+  RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  RELAY_ACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  RELAY_DEFAULT_TTL_SECONDS: z.coerce.number().int().min(10).max(604800).default(86400),
+  RELAY_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RELAY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50000),
+  OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+  OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
+  OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS'> & {

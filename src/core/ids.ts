@@ -19,6 +19,15 @@ export const idPrefixes = {
   webhookAttempt: 'wa',
 
   // --- relay ---
+  device: 'dev',
+  pairingCode: 'pair',
+  /** An SMS: its id is the `request_id` the send answered with. */
+  message: 'req',
+  messageAttempt: 'att',
+  messageBatch: 'batch',
+  otp: 'otp',
+  recipient: 'rcp',
+  recipientList: 'lst',
 
 } as const;
 

@@ -40,8 +40,29 @@ export type Topics = {
   ];
 
   // --- relay ---
-
+  /** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
+  relayDevice: [
+    deviceId: string,
+    payload:
+      | { kind: 'send'; messageIds: string[] }
+      | { kind: 'cancel'; messageId: string; reason: string }
+      | { kind: 'revoked' }
+      | { kind: 'replaced'; connectionId: string },
+  ];
+  messageStatusChanged: [requestId: string, payload: RelayMessageStatus];
+  messageUpdated: [accountId: number, payload: RelayMessageStatus];
 };
+
+/** What subscribers of an SMS's status hear (the request id, its public status and counters). */
+export interface RelayMessageStatus {
+  requestId: string;
+  accountId: number;
+  status: 'queued' | 'sent' | 'delivered' | 'failed';
+  attempts: number;
+  deviceId: string | null;
+  failureReason: string | null;
+  at: string;
+}
 
 export interface DiagnosticPong {
   pingId: string;

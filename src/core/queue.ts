@@ -44,6 +44,15 @@ export const queues = {
   },
 
   // --- relay ---
+  /** Drains one account's queued SMS onto its devices. `short` + a singletonKey per account coalesces wake-ups. */
+  relay_dispatch: {
+    payload: z.object({ accountId: z.number().int() }),
+    options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },
+  },
+  relay_otp_expire: {
+    payload: z.object({ otpId: z.string() }),
+    options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
+  },
 
 } as const satisfies Record<string, { payload: z.ZodType<object>; options: Parameters<PgBoss['createQueue']>[1] }>;
 
@@ -54,7 +63,9 @@ export async function createQueues(boss: PgBoss) {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const [name, definition] of Object.entries(queues)) {
     const options = { ...definition.options, notify: true };
-    if (existing.has(name)) await boss.updateQueue(name, options);
+    // A queue's policy is fixed at creation; pg-boss refuses it in an update.
+    const { policy: _policy, ...updatable } = options as typeof options & { policy?: string };
+    if (existing.has(name)) await boss.updateQueue(name, updatable);
     else await boss.createQueue(name, options).catch(async (error) => {
       // Another process created it between our read and our create.
       if (!(await boss.getQueue(name))) throw error;

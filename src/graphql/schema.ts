@@ -17,6 +17,8 @@ import '../payments/graphql.ts';
 import '../webhooks/graphql.ts';
 
 // --- relay ---
+import '../relay/graphql.ts';
+import '../relay/recipients-graphql.ts';
 
 
 export const schema = builder.toSchema();

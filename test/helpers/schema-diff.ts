@@ -23,7 +23,9 @@ interface Model {
 interface Index {
   model: string;
   type: 'id' | 'unique' | 'normal' | 'fulltext';
-  fields: Array<{ name: string }>;
+  /** `@@index(..., type: Gin)`; absent means the default (B-tree). */
+  algorithm?: string;
+  fields: Array<{ name: string; operatorClass?: string }>;
 }
 
 const models = datamodel.models as unknown as Model[];
@@ -85,16 +87,23 @@ export async function diffSchema(url: string): Promise<string[]> {
     const columns = await client.query<{ table_name: string; column_name: string; udt_name: string; is_nullable: string }>(
       `SELECT table_name, column_name, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
     );
-    const indexRows = await client.query<{ table_name: string; unique: boolean; primary: boolean; columns: string[] }>(`
-      SELECT t.relname AS table_name, ix.indisunique AS unique, ix.indisprimary AS primary,
-             array_agg(a.attname::text ORDER BY k.ord) AS columns
+    // Index method (btree, gin, …) and each column's operator class are compared too, so a trigram
+    // GIN index (`@@index([name(ops: raw("gin_trgm_ops"))], type: Gin)`) cannot silently become a
+    // B-tree. Expression indexes (no column) would be missed by this query; the schema has none.
+    const indexRows = await client.query<{ table_name: string; unique: boolean; primary: boolean; method: string; columns: string[]; opclasses: string[] }>(`
+      SELECT t.relname AS table_name, ix.indisunique AS unique, ix.indisprimary AS primary, am.amname AS method,
+             array_agg(a.attname::text ORDER BY k.ord) AS columns,
+             array_agg(opc.opcname::text ORDER BY k.ord) AS opclasses
       FROM pg_index ix
       JOIN pg_class t ON t.oid = ix.indrelid
+      JOIN pg_class i ON i.oid = ix.indexrelid
+      JOIN pg_am am ON am.oid = i.relam
       JOIN pg_namespace n ON n.oid = t.relnamespace
-      CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
+      CROSS JOIN LATERAL unnest(ix.indkey, ix.indclass) WITH ORDINALITY AS k(attnum, opclass, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+      JOIN pg_opclass opc ON opc.oid = k.opclass
       WHERE n.nspname = 'public'
-      GROUP BY ix.indexrelid, t.relname, ix.indisunique, ix.indisprimary`);
+      GROUP BY ix.indexrelid, t.relname, ix.indisunique, ix.indisprimary, am.amname`);
     const foreignKeys = await client.query<{ table_name: string; columns: string[]; referenced: string }>(`
       SELECT c.conrelid::regclass::text AS table_name, c.confrelid::regclass::text AS referenced,
              array_agg(a.attname::text ORDER BY k.ord) AS columns
@@ -149,7 +158,7 @@ export async function diffSchema(url: string): Promise<string[]> {
         if (!known.has(column)) problems.push(`column ${table}.${column} exists but is not in schema.prisma`);
       }
       const tableIndexes = indexRows.rows.filter((row) => row.table_name === table);
-      const wanted: Array<{ kind: 'id' | 'unique' | 'normal'; columns: string[] }> = [];
+      const wanted: Array<{ kind: 'id' | 'unique' | 'normal'; columns: string[]; method?: string; opclasses?: Array<string | undefined> }> = [];
       for (const field of stored) {
         if (field.isId) wanted.push({ kind: 'id', columns: [columnOf(field.name)] });
         if (field.isUnique) wanted.push({ kind: 'unique', columns: [columnOf(field.name)] });
@@ -158,7 +167,12 @@ export async function diffSchema(url: string): Promise<string[]> {
         if (index.type === 'fulltext') continue;
         if (index.type === 'id' && index.fields.length === 1) continue; // already covered by the field
         if (index.type === 'unique' && index.fields.length === 1) continue;
-        wanted.push({ kind: index.type, columns: index.fields.map((field) => columnOf(field.name)) });
+        wanted.push({
+          kind: index.type,
+          columns: index.fields.map((field) => columnOf(field.name)),
+          method: (index.algorithm ?? 'BTree').toLowerCase(),
+          opclasses: index.fields.map((field) => field.operatorClass),
+        });
       }
       for (const want of wanted) {
         const match = tableIndexes.find(
@@ -166,7 +180,18 @@ export async function diffSchema(url: string): Promise<string[]> {
             sameColumns(row.columns, want.columns) &&
             (want.kind === 'id' ? row.primary : want.kind === 'unique' ? row.unique : !row.primary),
         );
-        if (!match) problems.push(`${want.kind} index on ${table}(${want.columns.join(', ')}) is missing`);
+        if (!match) {
+          problems.push(`${want.kind} index on ${table}(${want.columns.join(', ')}) is missing`);
+          continue;
+        }
+        if (want.method && match.method !== want.method) {
+          problems.push(`index on ${table}(${want.columns.join(', ')}) uses ${match.method}, schema says ${want.method}`);
+        }
+        want.opclasses?.forEach((opclass, i) => {
+          if (opclass && match.opclasses[i] !== opclass) {
+            problems.push(`index on ${table}(${want.columns.join(', ')}) has operator class ${match.opclasses[i]}, schema says ${opclass}`);
+          }
+        });
       }
       for (const row of tableIndexes) {
         const expected = wanted.some((want) => sameColumns(row.columns, want.columns));

@@ -56,6 +56,23 @@ type Documents = {
     "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": typeof types.AccountKycDocument,
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": typeof types.KycLiveDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
+    "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": typeof types.DevicesDocument,
+    "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeDeviceDocument,
+    "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.CreatePairingCodeDocument,
+    "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": typeof types.MessageStatusChangedDocument,
+    "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
+    "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
+    "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
+    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": typeof types.ImportRecipientsDocument,
+    "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateListDocument,
+    "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddToListDocument,
+    "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.ListMembersDocument,
+    "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": typeof types.SearchRecipientsDocument,
+    "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": typeof types.SetRelayModeDocument,
+    "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
+    "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": typeof types.MessageQueryDocument,
+    "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": typeof types.MessageUpdatedDocument,
+    "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": typeof types.ReadinessDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
@@ -118,6 +135,23 @@ const documents: Documents = {
     "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": types.AccountKycDocument,
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": types.KycLiveDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
+    "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": types.DevicesDocument,
+    "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeDeviceDocument,
+    "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.CreatePairingCodeDocument,
+    "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": types.MessageStatusChangedDocument,
+    "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
+    "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
+    "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
+    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": types.ImportRecipientsDocument,
+    "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateListDocument,
+    "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.AddToListDocument,
+    "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": types.ListMembersDocument,
+    "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": types.SearchRecipientsDocument,
+    "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": types.SetRelayModeDocument,
+    "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
+    "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": types.MessageQueryDocument,
+    "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": types.MessageUpdatedDocument,
+    "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": types.ReadinessDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
@@ -303,6 +337,74 @@ export function graphql(source: "\n  subscription KycLive {\n    kycReviewUpdate
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n"): typeof import('./graphql.ts').IntentUpdatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').DevicesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n"): typeof import('./graphql.ts').RevokeDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n"): typeof import('./graphql.ts').CreatePairingCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"): typeof import('./graphql.ts').MessageStatusChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n"): typeof import('./graphql.ts').CreateRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n"): typeof import('./graphql.ts').UpdateRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').DeleteRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ImportRecipientsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql.ts').CreateListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n"): typeof import('./graphql.ts').AddToListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ListMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SearchRecipientsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRelayMode($mode: RelayModeInput!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n"): typeof import('./graphql.ts').SetRelayModeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n"): typeof import('./graphql.ts').UpdateDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql.ts').MessageQueryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n"): typeof import('./graphql.ts').MessageUpdatedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ReadinessDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

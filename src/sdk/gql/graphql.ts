@@ -55,6 +55,11 @@ export type CreateWebhookEndpointInput = {
   url: string;
 };
 
+export type DeviceStatus =
+  | 'offline'
+  | 'online'
+  | 'revoked';
+
 export type InvoiceStatus =
   | 'open'
   | 'paid'
@@ -64,6 +69,13 @@ export type KycReviewStatus =
   | 'approved'
   | 'pending_review'
   | 'rejected';
+
+/** Public status of an SMS: queued (waiting or on a phone), sent, delivered or failed. */
+export type MessageStatus =
+  | 'delivered'
+  | 'failed'
+  | 'queued'
+  | 'sent';
 
 export type PaymentIntentStatus =
   | 'canceled'
@@ -77,6 +89,32 @@ export type PaymentMethodCode =
   | 'google_pay'
   | 'mastercard'
   | 'visa';
+
+export type RecipientInput = {
+  name: string;
+  /** International format; stored as E.164. */
+  phone: string;
+  tags?: Array<string> | null | undefined;
+};
+
+export type RecipientListInput = {
+  description?: string | null | undefined;
+  name: string;
+};
+
+export type RecipientUpdateInput = {
+  name?: string | null | undefined;
+  phone?: string | null | undefined;
+  tags?: Array<string> | null | undefined;
+};
+
+export type RelayMode =
+  | 'auto'
+  | 'manual';
+
+export type RelayModeInput =
+  | 'auto'
+  | 'manual';
 
 export type SandboxOutcome =
   | 'approve'
@@ -125,6 +163,12 @@ export type SubmitKycInput = {
   country: string;
   legalName: string;
   registrationNumber: string;
+};
+
+export type UpdateDeviceInput = {
+  name?: string | null | undefined;
+  /** SMS per minute; null goes back to the default. */
+  ratePerMinute?: number | null | undefined;
 };
 
 export type UpdateWebhookEndpointInput = {
@@ -435,6 +479,121 @@ export type IntentUpdatesSubscriptionVariables = Exact<{
 
 
 export type IntentUpdatesSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, lastPaymentError: { code: string, declineCode: string | null, message: string } | null } };
+
+export type DevicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, ratePerMinute: number, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, sims: Array<Record<string, unknown>> } }> } };
+
+export type RevokeDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus, revokedAt: string | null } };
+
+export type CreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreatePairingCodeMutation = { createPairingCode: { id: string, code: string, qrPayload: string, qrImage: string, expiresAt: string } };
+
+export type MessageStatusChangedSubscriptionVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type MessageStatusChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null, failureReason: string | null } };
+
+export type CreateRecipientMutationVariables = Exact<{
+  input: RecipientInput;
+}>;
+
+
+export type CreateRecipientMutation = { createRecipient: { id: string, name: string, phone: string, tags: Array<string> } };
+
+export type UpdateRecipientMutationVariables = Exact<{
+  id: string | number;
+  input: RecipientUpdateInput;
+}>;
+
+
+export type UpdateRecipientMutation = { updateRecipient: { id: string, name: string, phone: string } };
+
+export type DeleteRecipientMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteRecipientMutation = { deleteRecipient: { id: string } };
+
+export type ImportRecipientsMutationVariables = Exact<{
+  csv: string;
+  listId?: string | number | null | undefined;
+}>;
+
+
+export type ImportRecipientsMutation = { importRecipients: { created: number, skipped: Array<{ line: number, reason: string }> } };
+
+export type CreateListMutationVariables = Exact<{
+  input: RecipientListInput;
+}>;
+
+
+export type CreateListMutation = { createRecipientList: { id: string, name: string } };
+
+export type AddToListMutationVariables = Exact<{
+  listId: string | number;
+  recipientIds: Array<string | number> | string | number;
+}>;
+
+
+export type AddToListMutation = { addRecipientsToList: { id: string, memberCount: number } };
+
+export type ListMembersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ListMembersQuery = { recipientList: { name: string, memberCount: number, members: { edges: Array<{ node: { recipient: { name: string, phone: string } } }> } } };
+
+export type SearchRecipientsQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type SearchRecipientsQuery = { recipients: { edges: Array<{ node: { name: string } }> } };
+
+export type SetRelayModeMutationVariables = Exact<{
+  mode: RelayModeInput;
+}>;
+
+
+export type SetRelayModeMutation = { setRelayMode: { id: number, relayMode: RelayMode } };
+
+export type UpdateDeviceMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDeviceInput;
+}>;
+
+
+export type UpdateDeviceMutation = { updateDevice: { id: string, ratePerMinute: number } };
+
+export type MessageQueryQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type MessageQueryQuery = { message: { requestId: string, status: MessageStatus, to: string, body: string, attempts: number, device: { id: string, name: string } | null } };
+
+export type MessageUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MessageUpdatedSubscription = { messageUpdated: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null } };
+
+export type ReadinessQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReadinessQuery = { launchReadiness: { ready: boolean, steps: Array<{ key: string, ok: boolean, hint: string }> } };
 
 export type SdkPingMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1099,6 +1258,191 @@ export const IntentUpdatesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<IntentUpdatesSubscription, IntentUpdatesSubscriptionVariables>;
+export const DevicesDocument = new TypedDocumentString(`
+    query Devices {
+  devices(first: 50) {
+    edges {
+      node {
+        id
+        name
+        status
+        ratePerMinute
+        batteryLevel
+        charging
+        signalLevel
+        queueLength
+        sims
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DevicesQuery, DevicesQueryVariables>;
+export const RevokeDeviceDocument = new TypedDocumentString(`
+    mutation RevokeDevice($id: ID!) {
+  revokeDevice(id: $id) {
+    id
+    status
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeDeviceMutation, RevokeDeviceMutationVariables>;
+export const CreatePairingCodeDocument = new TypedDocumentString(`
+    mutation CreatePairingCode {
+  createPairingCode {
+    id
+    code
+    qrPayload
+    qrImage
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePairingCodeMutation, CreatePairingCodeMutationVariables>;
+export const MessageStatusChangedDocument = new TypedDocumentString(`
+    subscription MessageStatusChanged($requestId: ID!) {
+  messageStatusChanged(requestId: $requestId) {
+    requestId
+    status
+    attempts
+    deviceId
+    failureReason
+  }
+}
+    `) as unknown as TypedDocumentString<MessageStatusChangedSubscription, MessageStatusChangedSubscriptionVariables>;
+export const CreateRecipientDocument = new TypedDocumentString(`
+    mutation CreateRecipient($input: RecipientInput!) {
+  createRecipient(input: $input) {
+    id
+    name
+    phone
+    tags
+  }
+}
+    `) as unknown as TypedDocumentString<CreateRecipientMutation, CreateRecipientMutationVariables>;
+export const UpdateRecipientDocument = new TypedDocumentString(`
+    mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+  updateRecipient(id: $id, input: $input) {
+    id
+    name
+    phone
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateRecipientMutation, UpdateRecipientMutationVariables>;
+export const DeleteRecipientDocument = new TypedDocumentString(`
+    mutation DeleteRecipient($id: ID!) {
+  deleteRecipient(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteRecipientMutation, DeleteRecipientMutationVariables>;
+export const ImportRecipientsDocument = new TypedDocumentString(`
+    mutation ImportRecipients($csv: String!, $listId: ID) {
+  importRecipients(csv: $csv, listId: $listId) {
+    created
+    skipped {
+      line
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ImportRecipientsMutation, ImportRecipientsMutationVariables>;
+export const CreateListDocument = new TypedDocumentString(`
+    mutation CreateList($input: RecipientListInput!) {
+  createRecipientList(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateListMutation, CreateListMutationVariables>;
+export const AddToListDocument = new TypedDocumentString(`
+    mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {
+  addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {
+    id
+    memberCount
+  }
+}
+    `) as unknown as TypedDocumentString<AddToListMutation, AddToListMutationVariables>;
+export const ListMembersDocument = new TypedDocumentString(`
+    query ListMembers($id: ID!) {
+  recipientList(id: $id) {
+    name
+    memberCount
+    members(first: 10) {
+      edges {
+        node {
+          recipient {
+            name
+            phone
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ListMembersQuery, ListMembersQueryVariables>;
+export const SearchRecipientsDocument = new TypedDocumentString(`
+    query SearchRecipients($search: String) {
+  recipients(first: 20, search: $search) {
+    edges {
+      node {
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchRecipientsQuery, SearchRecipientsQueryVariables>;
+export const SetRelayModeDocument = new TypedDocumentString(`
+    mutation SetRelayMode($mode: RelayModeInput!) {
+  setRelayMode(mode: $mode) {
+    id
+    relayMode
+  }
+}
+    `) as unknown as TypedDocumentString<SetRelayModeMutation, SetRelayModeMutationVariables>;
+export const UpdateDeviceDocument = new TypedDocumentString(`
+    mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+  updateDevice(id: $id, input: $input) {
+    id
+    ratePerMinute
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateDeviceMutation, UpdateDeviceMutationVariables>;
+export const MessageQueryDocument = new TypedDocumentString(`
+    query MessageQuery($requestId: ID!) {
+  message(requestId: $requestId) {
+    requestId
+    status
+    to
+    body
+    attempts
+    device {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MessageQueryQuery, MessageQueryQueryVariables>;
+export const MessageUpdatedDocument = new TypedDocumentString(`
+    subscription MessageUpdated {
+  messageUpdated {
+    requestId
+    status
+    attempts
+    deviceId
+  }
+}
+    `) as unknown as TypedDocumentString<MessageUpdatedSubscription, MessageUpdatedSubscriptionVariables>;
+export const ReadinessDocument = new TypedDocumentString(`
+    query Readiness {
+  launchReadiness {
+    ready
+    steps {
+      key
+      ok
+      hint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReadinessQuery, ReadinessQueryVariables>;
 export const SdkPingDocument = new TypedDocumentString(`
     mutation SdkPing {
   sendDiagnosticPing {

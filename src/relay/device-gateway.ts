@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { YarrowError, fromZodError } from '../core/errors.ts';
+import { publish } from '../core/pubsub.ts';
+import type { Topics } from '../core/pubsub.ts';
+import type { GatewayContext } from '../gateway.ts';
+import type { Device } from '../generated/prisma/client.ts';
+import { authenticateDevice, recordHeartbeat } from './devices.ts';
+import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage } from './messages.ts';
+import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
+
+type DeviceSignal = Topics['relayDevice'][1];
+
+interface Connection {
+  id: string;
+  device: Device;
+  socket: WebSocket;
+  alive: boolean;
+  stop(): void;
+}
+
+/**
+ * The device side of the gateway: WebSockets on /api/v1/relay/device/ws. Work reaches a device
+ * from any process through the `relayDevice:<deviceId>` topic; the gateway that holds the device's
+ * socket pushes it. A device has at most one socket: a newer one (on any gateway) replaces it.
+ */
+export function registerDeviceSockets(ctx: GatewayContext) {
+  const { rt, events } = ctx;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const connections = new Map<string, Connection>();
+
+  const send = (socket: WebSocket, frame: ServerFrame) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+
+  async function pushPending(connection: Connection, ids?: string[]) {
+    const messages = await pendingForDevice(rt.db.prisma, connection.device.id, ids);
+    for (const message of messages) send(connection.socket, { type: 'send', message: deviceWorkJson(rt, message) });
+  }
+
+  async function handleFrame(connection: Connection, text: string) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      connection.socket.close(CLOSE_BAD_FRAME, 'frames must be JSON');
+      return;
+    }
+    const ref = typeof (parsed as { ref?: unknown })?.ref === 'string' ? ((parsed as { ref: string }).ref) : undefined;
+    try {
+      const result = deviceFrame.safeParse(parsed);
+      if (!result.success) throw fromZodError(result.error);
+      const { type, ref: _ref, ...body } = result.data;
+      if (type === 'heartbeat') {
+        connection.device = await recordHeartbeat(rt, connection.device.id, body);
+        send(connection.socket, { type: 'result', ref, ok: true });
+      } else if (type === 'ack') {
+        const { message_id, ...rest } = body as { message_id: string; attempt: number };
+        const outcome = await acknowledgeMessage(rt, connection.device, message_id, rest);
+        send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
+      } else {
+        const { message_id, ...rest } = body as { message_id: string };
+        const outcome = await reportMessage(rt, connection.device, message_id, rest);
+        send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
+      }
+    } catch (error) {
+      const known = error instanceof YarrowError ? error : new YarrowError('internal_error', 'An internal error occurred.');
+      if (!(error instanceof YarrowError)) rt.logger.error({ err: error, deviceId: connection.device.id }, 'device frame failed');
+      send(connection.socket, { type: 'result', ref, ok: false, error: known.toBody().error });
+      if (known.code === 'unauthorized') connection.socket.close(CLOSE_REVOKED, 'device revoked');
+    }
+  }
+
+  function attach(socket: WebSocket, device: Device) {
+    const id = randomUUID();
+    const topic = `relayDevice:${device.id}`;
+    const onSignal = (event: Event) => {
+      const signal = (event as CustomEvent<DeviceSignal>).detail;
+      if (signal.kind === 'send') void pushPending(connection, signal.messageIds).catch((error) => rt.logger.error({ err: error }, 'push failed'));
+      else if (signal.kind === 'cancel') send(socket, { type: 'cancel', message_id: signal.messageId, reason: signal.reason });
+      else if (signal.kind === 'revoked') {
+        send(socket, { type: 'revoked' });
+        socket.close(CLOSE_REVOKED, 'device revoked');
+      } else if (signal.kind === 'replaced' && signal.connectionId !== id) socket.close(CLOSE_REPLACED, 'replaced by a newer connection');
+    };
+    const connection: Connection = {
+      id,
+      device,
+      socket,
+      alive: true,
+      stop: () => events.removeEventListener(topic, onSignal),
+    };
+    events.addEventListener(topic, onSignal);
+    connections.get(device.id)?.socket.close(CLOSE_REPLACED, 'replaced by a newer connection');
+    connections.set(device.id, connection);
+    socket.on('pong', () => (connection.alive = true));
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return void socket.close(CLOSE_BAD_FRAME, 'frames must be JSON text');
+      void handleFrame(connection, data.toString());
+    });
+    socket.on('close', () => {
+      connection.stop();
+      if (connections.get(device.id) === connection) connections.delete(device.id);
+    });
+    socket.on('error', () => {});
+
+    void (async () => {
+      // Connecting counts as a heartbeat; other gateways drop older sockets of this device.
+      connection.device = await recordHeartbeat(rt, device.id, {});
+      await publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId: id });
+      send(socket, {
+        type: 'welcome',
+        device_id: device.id,
+        heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS,
+        server_time: new Date().toISOString(),
+      });
+      await pushPending(connection);
+    })().catch((error) => {
+      rt.logger.warn({ err: error, deviceId: device.id }, 'device connection setup failed');
+      socket.close(1011, 'setup failed');
+    });
+  }
+
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    authenticateDevice(rt, request.headers.authorization).then(
+      (device) => wss.handleUpgrade(request, socket, head, (ws) => attach(ws, device)),
+      (error) => {
+        const status = error instanceof YarrowError ? `${error.status} ${error.code}` : '500 internal_error';
+        const body = JSON.stringify(error instanceof YarrowError ? error.toBody() : { ok: false });
+        socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      },
+    );
+  };
+  ctx.onUpgrade(DEVICE_WS_PATH, upgrade);
+  ctx.onUpgrade(DEVICE_WS_PATH.replace('/api/', '/api/api/'), upgrade);
+
+  // Protocol pings keep NAT mappings open and find sockets whose phone vanished without a FIN.
+  const pinger = setInterval(() => {
+    for (const connection of connections.values()) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }, 30_000);
+  pinger.unref();
+
+  ctx.onStop(async () => {
+    clearInterval(pinger);
+    for (const connection of connections.values()) connection.socket.close(1001, 'gateway stopping');
+    wss.close();
+  });
+}

@@ -1,0 +1,263 @@
+import { randomInt } from 'node:crypto';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { keyedHash, randomToken } from '../core/crypto.ts';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { pageArgs, type ListQuery } from '../core/pagination.ts';
+import { publish } from '../core/pubsub.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Device } from '../generated/prisma/client.ts';
+import { releaseDeviceMessages, wakeDispatcher } from './dispatch.ts';
+
+/** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
+export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_TTL_SECONDS = 600;
+export const DEVICE_TOKEN_PREFIX = 'ydt_';
+export const QR_SCHEME = 'yarrow-relay://pair';
+
+function hashPairingCode(secret: string, code: string) {
+  return keyedHash(secret, `pairing-code:${code}`);
+}
+
+function hashDeviceToken(secret: string, token: string) {
+  return keyedHash(secret, `device-token:${token}`);
+}
+
+/** Upper-cases and drops spaces and dashes, so `abcd-2345` and `ABCD2345` are the same code. */
+export function normalisePairingCode(input: string) {
+  return input.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** The relay base URL devices talk to: documented `/v1/x` paths live under it. */
+export function relayBaseUrl(rt: Pick<Runtime, 'config'>) {
+  return `${rt.config.publicBaseUrl}/api`;
+}
+
+export function qrPayloadFor(rt: Pick<Runtime, 'config'>, code: string) {
+  return `${QR_SCHEME}?v=1&base=${encodeURIComponent(relayBaseUrl(rt))}&code=${code}`;
+}
+
+export interface CreatedPairingCode {
+  id: string;
+  code: string;
+  qrPayload: string;
+  /** An SVG data URL of the QR code, ready for an <img src>. */
+  qrImage: string;
+  expiresAt: Date;
+}
+
+export async function createPairingCode(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number): Promise<CreatedPairingCode> {
+  let code = '';
+  for (let i = 0; i < PAIRING_CODE_LENGTH; i++) code += PAIRING_ALPHABET[randomInt(PAIRING_ALPHABET.length)];
+  const expiresAt = new Date(Date.now() + PAIRING_CODE_TTL_SECONDS * 1000);
+  const row = await db.pairingCode.create({
+    data: { id: newId('pairingCode'), accountId, codeHash: hashPairingCode(rt.config.secret, code), expiresAt },
+  });
+  const qrPayload = qrPayloadFor(rt, code);
+  const svg = await QRCode.toString(qrPayload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return { id: row.id, code, qrPayload, qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresAt };
+}
+
+const simInput = z.strictObject({
+  slot: z.number().int().min(0).max(7),
+  carrier: z.string().trim().max(100).optional(),
+  phone_number: z.string().trim().max(32).optional(),
+});
+
+export const pairDeviceInput = z
+  .strictObject({
+    pairing_code: z.string().trim().min(1).max(64).optional(),
+    qr_payload: z.string().trim().min(1).max(2048).optional(),
+    device_name: z.string().trim().min(1).max(100),
+    platform: z.string().trim().min(1).max(50).optional(),
+    app_version: z.string().trim().min(1).max(50).optional(),
+    sims: z.array(simInput).max(8).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!!input.pairing_code === !!input.qr_payload) {
+      ctx.addIssue({ code: 'custom', path: ['pairing_code'], message: 'give exactly one of pairing_code or qr_payload' });
+    }
+  });
+
+/** The code inside a `yarrow-relay://pair?…&code=…` payload. */
+function codeFromQrPayload(payload: string): string {
+  let url: URL;
+  try {
+    url = new URL(payload);
+  } catch {
+    throw new YarrowError('invalid_request', `qr_payload: not a ${QR_SCHEME} URI.`, { param: 'qr_payload' });
+  }
+  const code = url.searchParams.get('code');
+  if (url.protocol !== 'yarrow-relay:' || !code) {
+    throw new YarrowError('invalid_request', `qr_payload: not a ${QR_SCHEME} URI with a code.`, { param: 'qr_payload' });
+  }
+  return code;
+}
+
+export interface PairedDevice {
+  device: Device;
+  /** The device's bearer token. Shown once; only its hash is stored. */
+  token: string;
+}
+
+/** Spends a pairing code (once, atomically) and creates the device with its token. */
+export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw: unknown): Promise<PairedDevice> {
+  const input = parseInput(pairDeviceInput, raw);
+  const param = input.pairing_code ? 'pairing_code' : 'qr_payload';
+  const code = normalisePairingCode(input.pairing_code ?? codeFromQrPayload(input.qr_payload!));
+  const codeHash = hashPairingCode(rt.config.secret, code);
+  const claimed = await db.pairingCode.updateMany({
+    where: { codeHash, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  if (claimed.count !== 1) {
+    const existing = await db.pairingCode.findUnique({ where: { codeHash } });
+    if (!existing) throw new YarrowError('not_found', 'No such pairing code. Check it, or make a new one.', { param });
+    if (existing.usedAt) throw new YarrowError('invalid_state', 'This pairing code was already used. Make a new one.', { param });
+    throw new YarrowError('invalid_state', 'This pairing code has expired (codes last 10 minutes). Make a new one.', { param });
+  }
+  const pairing = (await db.pairingCode.findUnique({ where: { codeHash } }))!;
+  const token = DEVICE_TOKEN_PREFIX + randomToken(30);
+  const device = await db.device.create({
+    data: {
+      id: newId('device'),
+      accountId: pairing.accountId,
+      name: input.device_name,
+      platform: input.platform ?? null,
+      appVersion: input.app_version ?? null,
+      sims: (input.sims ?? []).map((sim) => ({ slot: sim.slot, carrier: sim.carrier ?? null, phone_number: sim.phone_number ?? null })),
+      tokenHash: hashDeviceToken(rt.config.secret, token),
+      tokenPrefix: token.slice(0, 12),
+      // Online once the app connects or sends its first heartbeat, not merely because it paired.
+      status: 'offline',
+    },
+  });
+  await db.pairingCode.update({ where: { id: pairing.id }, data: { deviceId: device.id } });
+  return { device, token };
+}
+
+const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
+
+/** Resolves a device's `Authorization: Bearer ydt_…` to the device, or `unauthorized`. */
+export async function authenticateDevice(rt: Pick<Runtime, 'config' | 'db'>, authorization: string | null | undefined): Promise<Device> {
+  const token = authorization ? bearerPattern.exec(authorization)?.[1] : undefined;
+  if (!token) throw new YarrowError('unauthorized', 'Missing device token. Send it as "Authorization: Bearer ydt_…".');
+  const device = await rt.db.prisma.device.findUnique({ where: { tokenHash: hashDeviceToken(rt.config.secret, token) } });
+  if (!device || device.status === 'revoked') throw new YarrowError('unauthorized', 'Invalid or revoked device token.');
+  return device;
+}
+
+export const heartbeatInput = z.strictObject({
+  battery_level: z.number().int().min(0).max(100).optional(),
+  charging: z.boolean().optional(),
+  signal_level: z.number().int().min(0).max(4).optional(),
+  queue_length: z.number().int().min(0).max(1_000_000).optional(),
+  app_version: z.string().trim().min(1).max(50).optional(),
+});
+
+/**
+ * Records that the device is alive (and its battery, signal, charging, queue). An offline device
+ * comes back online here, and its account's queue is woken so waiting messages reach it.
+ */
+export async function recordHeartbeat(rt: Runtime, deviceId: string, raw: unknown): Promise<Device> {
+  const input = parseInput(heartbeatInput, raw);
+  return rt.db.prisma.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text FROM devices WHERE id = ${deviceId} FOR UPDATE`;
+    if (!before || before.status === 'revoked') throw new YarrowError('unauthorized', 'Invalid or revoked device token.');
+    const device = await tx.device.update({
+      where: { id: deviceId },
+      data: {
+        status: 'online',
+        lastSeenAt: new Date(),
+        ...(input.battery_level !== undefined ? { batteryLevel: input.battery_level } : {}),
+        ...(input.charging !== undefined ? { charging: input.charging } : {}),
+        ...(input.signal_level !== undefined ? { signalLevel: input.signal_level } : {}),
+        ...(input.queue_length !== undefined ? { queueLength: input.queue_length } : {}),
+        ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
+      },
+    });
+    if (before.status === 'offline') await wakeDispatcher(rt, tx, device.accountId);
+    return device;
+  });
+}
+
+export function effectiveRate(rt: Pick<Runtime, 'config'>, device: Pick<Device, 'ratePerMinute'>) {
+  return device.ratePerMinute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE;
+}
+
+export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device) {
+  return {
+    id: device.id,
+    object: 'device',
+    name: device.name,
+    status: device.status,
+    platform: device.platform,
+    app_version: device.appVersion,
+    sims: device.sims,
+    rate_per_minute: effectiveRate(rt, device),
+    battery_level: device.batteryLevel,
+    charging: device.charging,
+    signal_level: device.signalLevel,
+    queue_length: device.queueLength,
+    last_seen_at: device.lastSeenAt.toISOString(),
+    paired_at: device.pairedAt.toISOString(),
+    revoked_at: device.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getDevice(db: DbClient, accountId: number, deviceId: string): Promise<Device> {
+  const device = await db.device.findFirst({ where: { id: deviceId, accountId } });
+  if (!device) throw notFound('device', 'id');
+  return device;
+}
+
+export async function listDevices(db: DbClient, accountId: number, query: ListQuery): Promise<Device[]> {
+  for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
+    if (id && (await db.device.count({ where: { id, accountId } })) !== 1) throw notFound('device', param);
+  }
+  return db.device.findMany({ where: { accountId }, ...pageArgs(query) });
+}
+
+export const updateDeviceInput = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  ratePerMinute: z.number().int().min(1).max(10_000).nullable().optional(),
+});
+
+export async function updateDevice(rt: Runtime, accountId: number, deviceId: string, raw: unknown): Promise<Device> {
+  const input = parseInput(updateDeviceInput, raw);
+  return rt.db.prisma.$transaction(async (tx) => {
+    await getDevice(tx, accountId, deviceId);
+    const device = await tx.device.update({
+      where: { id: deviceId },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.ratePerMinute !== undefined ? { ratePerMinute: input.ratePerMinute } : {}),
+      },
+    });
+    // A higher budget may let waiting messages through now.
+    await wakeDispatcher(rt, tx, accountId);
+    return device;
+  });
+}
+
+/** Unpairs a device: its token stops working, its socket closes, its unfinished messages reroute. */
+export async function revokeDevice(rt: Runtime, accountId: number, deviceId: string): Promise<Device> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const existing = await getDevice(tx, accountId, deviceId);
+    if (existing.status === 'revoked') return existing;
+    const device = await tx.device.update({ where: { id: deviceId }, data: { status: 'revoked', revokedAt: new Date() } });
+    await releaseDeviceMessages(rt, tx, device, 'device_revoked');
+    await publish(tx, 'relayDevice', device.id, { kind: 'revoked' });
+    return device;
+  });
+}
+
+export const relaySettingsInput = z.strictObject({ mode: z.enum(['auto', 'manual']) });
+
+export async function setRelayMode(db: DbClient, accountId: number, raw: unknown) {
+  const { mode } = parseInput(relaySettingsInput, raw);
+  return db.account.update({ where: { id: accountId }, data: { relayMode: mode } });
+}

@@ -1,0 +1,231 @@
+import type { DbClient } from '../core/db.ts';
+import { newId } from '../core/ids.ts';
+import { publish } from '../core/pubsub.ts';
+import { sendJob } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Device, Message } from '../generated/prisma/client.ts';
+import { recordEvent } from '../webhooks/events.ts';
+import { failMessage, publishStatus, retryOrFail } from './messages.ts';
+
+// Messages are the queue: rows in state `queued`. A `relay_dispatch` job per account drains them
+// onto devices with spare budget. Wake-ups coalesce (one waiting job per account, `short` policy);
+// deferred wake-ups (budget frees, TTL, retry time) use a second key so they never delay a wake-up
+// that should run now.
+
+const DRAIN_LOCK = 72707301;
+const DRAIN_BATCH = 200;
+const RATE_WINDOW_MS = 60_000;
+const LONGEST_SLEEP_MS = 30_000;
+
+/** Asks for a drain of the account's queue as soon as a worker is free (commits with `tx`). */
+export async function wakeDispatcher(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
+  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}` });
+}
+
+async function scheduleDispatcher(rt: Pick<Runtime, 'boss'>, accountId: number, at: Date) {
+  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { startAfter: at, singletonKey: `later:${accountId}` });
+}
+
+interface DeviceCapacity {
+  id: string;
+  rate: number;
+  recent: number;
+  inflight: number;
+  oldestRecent: Date | null;
+}
+
+async function deviceCapacity(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number): Promise<DeviceCapacity[]> {
+  const rows = await tx.$queryRaw<Array<{ id: string; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
+    SELECT d.id, d.rate_per_minute,
+      (SELECT count(*)::int FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS recent,
+      (SELECT min(a.dispatched_at) FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS oldest_recent,
+      (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
+    FROM devices d WHERE d.account_id = ${accountId} AND d.status = 'online'
+    ORDER BY d.id`;
+  return rows.map((row) => ({
+    id: row.id,
+    rate: row.rate_per_minute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE,
+    recent: row.recent,
+    inflight: row.inflight,
+    oldestRecent: row.oldest_recent,
+  }));
+}
+
+type Candidate = Pick<Message, 'id' | 'attempts' | 'requestedDeviceId' | 'failedDeviceIds'>;
+
+/** Least loaded first; a device that already failed this message only when no other can take it. */
+function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCapacity | undefined {
+  const open = devices.filter((device) => device.recent < device.rate);
+  if (candidate.requestedDeviceId) return open.find((device) => device.id === candidate.requestedDeviceId);
+  const fresh = open.filter((device) => !candidate.failedDeviceIds.includes(device.id));
+  const pool = fresh.length > 0 ? fresh : open;
+  return pool.sort((a, b) => a.inflight - b.inflight || a.recent - b.recent || a.id.localeCompare(b.id))[0];
+}
+
+/** Fails the account's queued messages whose time to live has passed. */
+async function expireQueued(rt: Runtime, tx: DbClient, accountId?: number) {
+  const expired = await tx.message.findMany({
+    where: { state: 'queued', expiresAt: { lte: new Date() }, ...(accountId !== undefined ? { accountId } : {}) },
+    take: 500,
+  });
+  for (const message of expired) await failMessage(rt, tx, message, 'expired');
+  return expired.length;
+}
+
+/**
+ * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
+ * online devices within their per-minute budget, and schedule the next pass if work remains.
+ */
+export async function drainAccount(rt: Runtime, accountId: number): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < 50; round++) {
+    const { assigned, seen } = await rt.db.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DRAIN_LOCK}, ${accountId})`;
+      await expireQueued(rt, tx, accountId);
+      const account = await tx.account.findUnique({ where: { id: accountId } });
+      if (!account || account.relayPausedAt) return { assigned: 0, seen: 0 };
+      const devices = await deviceCapacity(rt, tx, accountId);
+      if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0 };
+      const candidates = await tx.$queryRaw<Array<{ id: string; attempts: number; requested_device_id: string | null; failed_device_ids: string[] | null }>>`
+        SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
+        WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id LIMIT ${DRAIN_BATCH} FOR UPDATE SKIP LOCKED`;
+      const byDevice = new Map<string, Candidate[]>();
+      for (const row of candidates) {
+        const candidate = { id: row.id, attempts: row.attempts, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
+        const device = chooseDevice(candidate, devices);
+        if (!device) continue;
+        device.recent += 1;
+        device.inflight += 1;
+        byDevice.set(device.id, [...(byDevice.get(device.id) ?? []), candidate]);
+      }
+      const now = new Date();
+      let count = 0;
+      for (const [deviceId, messages] of byDevice) {
+        const ids = messages.map((message) => message.id);
+        await tx.$executeRaw`
+          UPDATE messages SET state = 'dispatched', device_id = ${deviceId}, attempts = attempts + 1,
+            dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
+          WHERE id = ANY(${ids}::text[])`;
+        await tx.messageAttempt.createMany({
+          data: messages.map((message) => ({ id: newId('messageAttempt'), messageId: message.id, deviceId, number: message.attempts + 1, dispatchedAt: now })),
+        });
+        for (let i = 0; i < ids.length; i += 100) {
+          await publish(tx, 'relayDevice', deviceId, { kind: 'send', messageIds: ids.slice(i, i + 100) });
+        }
+        for (const message of await tx.message.findMany({ where: { id: { in: ids } } })) await publishStatus(tx, message);
+        count += ids.length;
+      }
+      return { assigned: count, seen: candidates.length };
+    });
+    total += assigned;
+    if (assigned === 0 || seen < DRAIN_BATCH) break;
+  }
+  await scheduleNextDrain(rt, accountId);
+  return total;
+}
+
+/** If messages still wait, wake again when something can change: budget frees, TTL, retry time. */
+async function scheduleNextDrain(rt: Runtime, accountId: number) {
+  const [waiting] = await rt.db.prisma.$queryRaw<Array<{ next_attempt: Date | null; next_expiry: Date | null }>>`
+    SELECT min(next_attempt_at) AS next_attempt, min(expires_at) AS next_expiry
+    FROM messages WHERE account_id = ${accountId} AND state = 'queued'`;
+  if (!waiting?.next_attempt) return;
+  const now = Date.now();
+  const devices = await deviceCapacity(rt, rt.db.prisma, accountId);
+  const budgetFrees = devices
+    .filter((device) => device.recent >= device.rate && device.oldestRecent)
+    .map((device) => device.oldestRecent!.getTime() + RATE_WINDOW_MS + 50);
+  const times = [now + LONGEST_SLEEP_MS, waiting.next_expiry!.getTime() + 50, ...budgetFrees];
+  if (waiting.next_attempt.getTime() > now) times.push(waiting.next_attempt.getTime());
+  await scheduleDispatcher(rt, accountId, new Date(Math.max(now + 250, Math.min(...times))));
+}
+
+/**
+ * Takes back the messages a device holds but has not sent (it went offline or was unpaired):
+ * each attempt ends with `reason` and the message reroutes while attempts remain.
+ */
+export async function releaseDeviceMessages(rt: Runtime, tx: DbClient, device: Pick<Device, 'id'>, reason: string) {
+  const held = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM messages WHERE device_id = ${device.id} AND state = 'dispatched' ORDER BY id FOR UPDATE`;
+  for (const { id } of held) {
+    const message = await tx.message.findUniqueOrThrow({ where: { id } });
+    await retryOrFail(rt, tx, message, reason, reason);
+  }
+  return held.length;
+}
+
+/**
+ * The device-presence worker's periodic pass. Each step is an atomic UPDATE … RETURNING, so
+ * several worker processes may run it at once and every transition still happens exactly once.
+ */
+export async function presenceTick(rt: Runtime) {
+  const offlineAfter = rt.config.DEVICE_OFFLINE_AFTER_SECONDS;
+  // 1. Devices silent for too long go offline, fire device.offline and give their messages back.
+  for (;;) {
+    const changed = await rt.db.prisma.$transaction(async (tx) => {
+      const [device] = await tx.$queryRaw<Array<Pick<Device, 'id'>>>`
+        UPDATE devices SET status = 'offline', last_offline_at = now(), updated_at = now()
+        WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfter})
+                    ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`;
+      if (!device) return false;
+      const offline = await tx.device.findUniqueOrThrow({ where: { id: device.id } });
+      await recordEvent(rt, tx, {
+        accountId: offline.accountId,
+        type: 'device.offline',
+        objectType: 'device',
+        objectPublicId: offline.id,
+        data: { device_id: offline.id, name: offline.name, status: 'offline', last_seen_at: offline.lastSeenAt.toISOString() },
+      });
+      await releaseDeviceMessages(rt, tx, offline, 'device_offline');
+      rt.logger.info({ deviceId: offline.id, accountId: offline.accountId }, 'device offline');
+      return true;
+    });
+    if (!changed) break;
+  }
+
+  // 2. Messages pushed to a device that never acknowledged them reroute after the ack timeout;
+  //    messages whose TTL passed while on a device fail (the device is told to drop them).
+  for (;;) {
+    const handled = await rt.db.prisma.$transaction(async (tx) => {
+      const stuck = await tx.$queryRaw<Array<{ id: string }>>`
+        SELECT id FROM messages WHERE state = 'dispatched' AND (
+          (acknowledged_at IS NULL AND dispatched_at < now() - make_interval(secs => ${rt.config.RELAY_ACK_TIMEOUT_SECONDS}))
+          OR expires_at <= now())
+        ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`;
+      for (const { id } of stuck) {
+        const message = await tx.message.findUniqueOrThrow({ where: { id } });
+        if (message.expiresAt <= new Date()) {
+          await tx.messageAttempt.updateMany({
+            where: { messageId: id, number: message.attempts, finishedAt: null },
+            data: { finishedAt: new Date(), outcome: 'expired', failureReason: 'expired' },
+          });
+          if (message.deviceId) await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: id, reason: 'expired' });
+          await failMessage(rt, tx, message, 'expired');
+        } else {
+          await retryOrFail(rt, tx, message, 'ack_timeout', 'ack_timeout');
+        }
+      }
+      return stuck.length;
+    });
+    if (handled < 100) break;
+  }
+
+  // 3. Queued messages past their TTL fail even if no drain runs for their account.
+  while ((await rt.db.prisma.$transaction((tx) => expireQueued(rt, tx))) === 500);
+
+  // 4. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
+  //    crashed worker) — nothing accepted waits forever.
+  const overdue = await rt.db.prisma.$queryRaw<Array<{ account_id: number }>>`
+    SELECT DISTINCT m.account_id FROM messages m
+    JOIN devices d ON d.account_id = m.account_id AND d.status = 'online'
+    JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
+    WHERE m.state = 'queued' AND m.next_attempt_at < now() - interval '30 seconds' LIMIT 1000`;
+  for (const { account_id } of overdue) await wakeDispatcher(rt, rt.db.prisma, account_id);
+}
+
+/** How often the presence pass runs: often enough to notice silence within a third of the limit. */
+export function presenceIntervalMs(rt: Pick<Runtime, 'config'>) {
+  return Math.min(10_000, Math.max(500, Math.floor((rt.config.DEVICE_OFFLINE_AFTER_SECONDS * 1000) / 3)));
+}

@@ -1,0 +1,202 @@
+import { Repeater } from 'graphql-yoga';
+import type { RelayMessageStatus } from '../core/pubsub.ts';
+import { builder } from '../graphql/builder.ts';
+import {
+  createPairingCode,
+  effectiveRate,
+  getDevice,
+  revokeDevice,
+  setRelayMode,
+  updateDevice,
+  updateDeviceInput,
+  type CreatedPairingCode,
+} from './devices.ts';
+import { getMessage, publicStatus, statusEvent } from './messages.ts';
+import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
+
+const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
+const MessageStatusEnum = builder.enumType('MessageStatus', {
+  description: 'Public status of an SMS: queued (waiting or on a phone), sent, delivered or failed.',
+  values: ['queued', 'sent', 'delivered', 'failed'] as const,
+});
+
+builder.prismaObject('Device', {
+  description: 'A paired Android phone that sends SMS through its own SIM.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    status: t.field({ type: DeviceStatusEnum, resolve: (device) => device.status }),
+    platform: t.exposeString('platform', { nullable: true }),
+    appVersion: t.exposeString('appVersion', { nullable: true }),
+    sims: t.field({ type: ['JSONObject'], resolve: (device) => device.sims as Array<Record<string, unknown>> }),
+    ratePerMinute: t.int({ description: 'SMS per minute this device may send.', resolve: (device, _args, ctx) => effectiveRate(ctx.rt, device) }),
+    batteryLevel: t.exposeInt('batteryLevel', { nullable: true }),
+    charging: t.exposeBoolean('charging', { nullable: true }),
+    signalLevel: t.exposeInt('signalLevel', { nullable: true }),
+    queueLength: t.exposeInt('queueLength', { nullable: true }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
+    pairedAt: t.expose('pairedAt', { type: 'DateTime' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.prismaObject('Message', {
+  description: 'An SMS. Its id is the request_id the send answered with.',
+  fields: (t) => ({
+    requestId: t.exposeID('id'),
+    status: t.field({ type: MessageStatusEnum, resolve: (message) => publicStatus(message) }),
+    to: t.exposeString('to'),
+    body: t.exposeString('body', { description: 'The text (an OTP code is masked).' }),
+    segments: t.exposeInt('segments'),
+    encoding: t.exposeString('encoding'),
+    attempts: t.exposeInt('attempts'),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+    reference: t.exposeString('reference', { nullable: true }),
+    device: t.relation('device', { nullable: true }),
+    queuedAt: t.expose('queuedAt', { type: 'DateTime' }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
+    deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
+    failedAt: t.expose('failedAt', { type: 'DateTime', nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+const MessageStatusEvent = builder.objectRef<RelayMessageStatus>('MessageStatusEvent').implement({
+  description: 'A change of an SMS: its status, attempts, device and failure reason at that moment.',
+  fields: (t) => ({
+    requestId: t.exposeID('requestId'),
+    status: t.field({ type: MessageStatusEnum, resolve: (event) => event.status }),
+    attempts: t.exposeInt('attempts'),
+    deviceId: t.exposeID('deviceId', { nullable: true }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
+const PairingCode = builder.objectRef<CreatedPairingCode>('PairingCode').implement({
+  description: 'A single-use code that pairs one device within 10 minutes.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    code: t.exposeString('code', { description: '8 characters from an unambiguous alphabet; type it in the app.' }),
+    qrPayload: t.exposeString('qrPayload', { description: 'A yarrow-relay://pair URI with the base URL and the code.' }),
+    qrImage: t.exposeString('qrImage', { description: 'The QR code of qrPayload as an SVG data URL.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+const UpdateDeviceInput = builder.inputType('UpdateDeviceInput', {
+  fields: (t) => ({
+    name: t.string(),
+    ratePerMinute: t.int({ description: 'SMS per minute; null goes back to the default.' }),
+  }),
+});
+
+const RelayModeArg = builder.enumType('RelayModeInput', { values: ['auto', 'manual'] as const });
+
+const ReadinessStepType = builder.objectRef<ReadinessStep>('ReadinessStep').implement({
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    title: t.exposeString('title'),
+    ok: t.exposeBoolean('ok'),
+    hint: t.exposeString('hint'),
+  }),
+});
+
+const ReadinessType = builder.objectRef<Readiness>('LaunchReadiness').implement({
+  description: 'The relay go-live checklist, in order; ready when every step is ok.',
+  fields: (t) => ({
+    ready: t.exposeBoolean('ready'),
+    steps: t.field({ type: [ReadinessStepType], resolve: (readiness) => readiness.steps }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  launchReadiness: t.field({
+    type: ReadinessType,
+    authScopes: { scope: 'account.read' },
+    resolve: (_root, _args, ctx) => launchReadiness(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId),
+  }),
+  devices: t.prismaConnection({
+    type: 'Device',
+    cursor: 'id',
+    authScopes: { scope: 'devices.manage' },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.rt.db.prisma.device.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+  }),
+  device: t.prismaField({
+    type: 'Device',
+    authScopes: { scope: 'devices.manage' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getDevice(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  message: t.prismaField({
+    type: 'Message',
+    authScopes: { scope: 'messages.read' },
+    args: { requestId: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { requestId }, ctx) => getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId'),
+  }),
+  messages: t.prismaConnection({
+    type: 'Message',
+    cursor: 'id',
+    authScopes: { scope: 'messages.read' },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.rt.db.prisma.message.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createPairingCode: t.field({
+    type: PairingCode,
+    description: 'A pairing code (and QR) for the Yarrow Relay app: single use, valid 10 minutes.',
+    authScopes: { scope: 'devices.manage' },
+    resolve: (_root, _args, ctx) => createPairingCode(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId),
+  }),
+  updateDevice: t.prismaField({
+    type: 'Device',
+    authScopes: { scope: 'devices.manage' },
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateDeviceInput, required: true, validate: updateDeviceInput }),
+    },
+    resolve: (_query, _root, { id, input }, ctx) => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input),
+  }),
+  revokeDevice: t.prismaField({
+    type: 'Device',
+    description: 'Unpair a device: its token stops working and its unsent messages reroute.',
+    authScopes: { scope: 'devices.manage' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => revokeDevice(ctx.rt, ctx.principal!.accountId, String(id)),
+  }),
+  setRelayMode: t.prismaField({
+    type: 'Account',
+    description: 'auto: the router picks among online devices; manual: every send names its device_id.',
+    authScopes: { scope: 'devices.manage' },
+    args: { mode: t.arg({ type: RelayModeArg, required: true }) },
+    resolve: (_query, _root, { mode }, ctx) => setRelayMode(ctx.rt.db.prisma, ctx.principal!.accountId, { mode }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  messageStatusChanged: t.field({
+    type: MessageStatusEvent,
+    description: 'Status changes of one SMS, from any gateway or worker. Yields its current state first.',
+    authScopes: { scope: 'messages.read' },
+    args: { requestId: t.arg.id({ required: true }) },
+    subscribe: (_root, { requestId }, ctx) =>
+      new Repeater<RelayMessageStatus>(async (push, stop) => {
+        const live = ctx.pubsub.subscribe('messageStatusChanged', String(requestId));
+        stop.then(() => live.return?.());
+        const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
+        await push(statusEvent(message, message.updatedAt));
+        for await (const event of live) await push(event);
+      }),
+    resolve: (event) => event,
+  }),
+  messageUpdated: t.field({
+    type: MessageStatusEvent,
+    description: "Every status change of the account's SMS, from any gateway or worker.",
+    authScopes: { scope: 'messages.read' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('messageUpdated', ctx.principal!.accountId),
+    resolve: (event) => event,
+  }),
+}));

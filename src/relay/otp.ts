@@ -1,0 +1,157 @@
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { encrypt, keyedHash, safeEqual } from '../core/crypto.ts';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { sendJob } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Otp } from '../generated/prisma/client.ts';
+import { recordEvent } from '../webhooks/events.ts';
+import { queueMessage, resolveRouting } from './messages.ts';
+import { otpLocales, otpPurposes, otpText } from './otp-templates.ts';
+import { assertCanSend, consumeSendRate } from './rules.ts';
+import { phoneNumber } from './sms.ts';
+
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const sendOtpInput = z.strictObject({
+  to: phoneNumber,
+  purpose: z.enum(otpPurposes, { error: `must be one of ${otpPurposes.join(', ')}` }),
+  locale: z.enum(otpLocales, { error: `unsupported locale; supported: ${otpLocales.join(', ')}` }).default('en'),
+  expiry_seconds: z.number().int().min(60).max(3600).default(300),
+  code_length: z.number().int().min(4).max(10).default(6),
+  device_id: z.string().trim().min(1).max(64).optional(),
+});
+
+export const verifyOtpInput = z.strictObject({
+  otp_id: z.string().trim().min(1).max(64),
+  code: z.string().trim().regex(/^\d{4,10}$/, 'the code is 4 to 10 digits'),
+});
+
+function hashCode(secret: string, otpId: string, code: string) {
+  // Bound to the OTP's id, so equal codes of two OTPs never share a hash.
+  return keyedHash(secret, `otp:${otpId}:${code}`);
+}
+
+/** Sends of one number (and of the whole account) inside the window; over the cap → 429. */
+async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number, to: string) {
+  // Serialise sends to one number, so two concurrent requests cannot both pass the count.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${accountId}::int, hashtext(${`otp:${to}`}))`;
+  const windowMs = rt.config.OTP_RATE_WINDOW_SECONDS * 1000;
+  const since = new Date(Date.now() - windowMs);
+  const checks = [
+    { where: { accountId, to, createdAt: { gt: since } }, cap: rt.config.OTP_MAX_PER_NUMBER, what: 'this number' },
+    { where: { accountId, createdAt: { gt: since } }, cap: rt.config.OTP_MAX_PER_ACCOUNT, what: 'this account' },
+  ];
+  for (const check of checks) {
+    const recent = await tx.otp.findMany({ where: check.where, orderBy: { createdAt: 'desc' }, take: check.cap, select: { createdAt: true } });
+    if (recent.length >= check.cap) {
+      const oldest = recent[recent.length - 1]!.createdAt.getTime();
+      const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000));
+      throw new YarrowError(
+        'rate_limited',
+        `At most ${check.cap} codes per ${rt.config.OTP_RATE_WINDOW_SECONDS / 60} minutes for ${check.what}; retry after ${retryAfter} s.`,
+        { param: check.what === 'this number' ? 'to' : undefined, headers: { 'Retry-After': String(retryAfter) } },
+      );
+    }
+  }
+}
+
+/** Makes a code, stores only its HMAC, and sends it as an SMS through the normal pipeline. */
+export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<Otp> {
+  const input = parseInput(sendOtpInput, raw);
+  const account = await resolveRouting(tx, accountId, input.device_id);
+  await assertCanSend(rt, tx, accountId, 1);
+  await enforceOtpCaps(rt, tx, accountId, input.to);
+  await consumeSendRate(rt, accountId);
+
+  const code = String(randomInt(10 ** input.code_length)).padStart(input.code_length, '0');
+  const id = newId('otp');
+  const text = otpText({ locale: input.locale, purpose: input.purpose, code, brand: account.name, expirySeconds: input.expiry_seconds });
+  const message = await queueMessage(rt, tx, accountId, {
+    to: input.to,
+    // The stored text hides the code; the phone gets the sealed one, wiped once the SMS is final.
+    body: text.replace(code, '•'.repeat(code.length)),
+    sealedBody: encrypt(rt.config.secret, text),
+    segmentsOf: text,
+    deviceId: input.device_id,
+    ttlSeconds: input.expiry_seconds,
+  });
+  const otp = await tx.otp.create({
+    data: {
+      id,
+      accountId,
+      to: input.to,
+      purpose: input.purpose,
+      locale: input.locale,
+      codeHash: hashCode(rt.config.secret, id, code),
+      codeLength: input.code_length,
+      maxAttempts: OTP_MAX_ATTEMPTS,
+      messageId: message.id,
+      expiresAt: new Date(message.queuedAt.getTime() + input.expiry_seconds * 1000),
+    },
+  });
+  await sendJob(rt.boss, 'relay_otp_expire', { otpId: otp.id }, { tx, startAfter: otp.expiresAt });
+  return otp;
+}
+
+export function otpSentJson(otp: Otp) {
+  return {
+    otp_id: otp.id,
+    status: 'sent',
+    expires_in_seconds: Math.max(0, Math.round((otp.expiresAt.getTime() - Date.now()) / 1000)),
+    expires_at: otp.expiresAt.toISOString(),
+    request_id: otp.messageId,
+  };
+}
+
+export interface VerifyResult {
+  otp_id: string;
+  status: 'success' | 'failed' | 'expired';
+  attempts_left: number;
+  /** Why a check failed: incorrect_code, max_attempts_reached, already_verified. */
+  reason?: string;
+}
+
+/**
+ * Checks a code: constant-time compare, at most 5 attempts, single use; a past deadline is expired
+ * even if the expiry job has not run yet. Success fires `otp.verified`.
+ */
+export async function verifyOtp(rt: Runtime, accountId: number, raw: unknown): Promise<VerifyResult> {
+  const input = parseInput(verifyOtpInput, raw);
+  return rt.db.prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM otps WHERE id = ${input.otp_id} AND account_id = ${accountId} FOR UPDATE`;
+    if (!locked) throw notFound('OTP', 'otp_id');
+    const otp = await tx.otp.findUniqueOrThrow({ where: { id: locked.id } });
+    const base = { otp_id: otp.id };
+    if (otp.status === 'approved') return { ...base, status: 'failed', attempts_left: 0, reason: 'already_verified' };
+    if (otp.status === 'max_attempts_reached') return { ...base, status: 'failed', attempts_left: 0, reason: 'max_attempts_reached' };
+    if (otp.status === 'expired' || otp.expiresAt <= new Date()) {
+      if (otp.status === 'pending') await tx.otp.update({ where: { id: otp.id }, data: { status: 'expired' } });
+      return { ...base, status: 'expired', attempts_left: 0 };
+    }
+    const attempts = otp.attempts + 1;
+    const matches = input.code.length === otp.codeLength && safeEqual(hashCode(rt.config.secret, otp.id, input.code), otp.codeHash);
+    if (matches) {
+      const verified = await tx.otp.update({ where: { id: otp.id }, data: { attempts, status: 'approved', verifiedAt: new Date() } });
+      await recordEvent(rt, tx, {
+        accountId,
+        type: 'otp.verified',
+        objectType: 'otp',
+        objectPublicId: otp.id,
+        data: { otp_id: otp.id, to: otp.to, purpose: otp.purpose, request_id: otp.messageId, verified_at: verified.verifiedAt!.toISOString() },
+      });
+      return { ...base, status: 'success', attempts_left: otp.maxAttempts - attempts };
+    }
+    const dead = attempts >= otp.maxAttempts;
+    await tx.otp.update({ where: { id: otp.id }, data: { attempts, ...(dead ? { status: 'max_attempts_reached' } : {}) } });
+    return { ...base, status: 'failed', attempts_left: otp.maxAttempts - attempts, reason: dead ? 'max_attempts_reached' : 'incorrect_code' };
+  });
+}
+
+/** The otp-expiry worker: at the deadline a still-pending OTP becomes expired. */
+export async function expireOtp(rt: Runtime, otpId: string) {
+  await rt.db.prisma.otp.updateMany({ where: { id: otpId, status: 'pending', expiresAt: { lte: new Date() } }, data: { status: 'expired' } });
+}

@@ -1,0 +1,186 @@
+import { builder } from '../graphql/builder.ts';
+import {
+  addToList,
+  createList,
+  createRecipient,
+  deleteList,
+  deleteRecipient,
+  getList,
+  getRecipient,
+  importRecipients,
+  listInput,
+  listUpdate,
+  recipientInput,
+  recipientSearchCondition,
+  recipientUpdate,
+  removeFromList,
+  updateList,
+  updateRecipient,
+  type ImportResult,
+} from './recipients.ts';
+
+builder.prismaObject('Recipient', {
+  description: 'Someone the account sends SMS to.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    phone: t.exposeString('phone', { description: 'E.164.' }),
+    tags: t.exposeStringList('tags'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('RecipientListMember', {
+  fields: (t) => ({
+    recipient: t.relation('recipient'),
+    addedAt: t.expose('addedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('RecipientList', {
+  description: 'A named group of recipients; POST /api/v1/recipient-lists/queue sends to all of them.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    memberCount: t.int({ resolve: (list, _args, ctx) => ctx.rt.db.prisma.recipientListMember.count({ where: { listId: list.id } }) }),
+    members: t.relatedConnection('members', {
+      cursor: 'listId_recipientId',
+      query: () => ({ orderBy: [{ addedAt: 'desc' }, { recipientId: 'desc' }] }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const RecipientInput = builder.inputType('RecipientInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    phone: t.string({ required: true, description: 'International format; stored as E.164.' }),
+    tags: t.stringList(),
+  }),
+});
+
+const RecipientUpdateInput = builder.inputType('RecipientUpdateInput', {
+  fields: (t) => ({ name: t.string(), phone: t.string(), tags: t.stringList() }),
+});
+
+const RecipientListInput = builder.inputType('RecipientListInput', {
+  fields: (t) => ({ name: t.string({ required: true }), description: t.string() }),
+});
+
+const RecipientListUpdateInput = builder.inputType('RecipientListUpdateInput', {
+  fields: (t) => ({ name: t.string(), description: t.string() }),
+});
+
+const ImportSkip = builder.objectRef<ImportResult['skipped'][number]>('RecipientImportSkip').implement({
+  fields: (t) => ({ line: t.exposeInt('line'), reason: t.exposeString('reason') }),
+});
+
+const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').implement({
+  fields: (t) => ({
+    created: t.exposeInt('created'),
+    skipped: t.field({ type: [ImportSkip], resolve: (result) => result.skipped }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  recipients: t.prismaConnection({
+    type: 'Recipient',
+    cursor: 'id',
+    description: 'Newest first; `search` matches the name (case-insensitive substring) or the digits of the number.',
+    authScopes: { scope: 'recipients.read' },
+    args: { search: t.arg.string() },
+    resolve: async (query, _root, { search }, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      const matching = search
+        ? (await ctx.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
+            SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search.trim())}`).map((row) => row.id)
+        : undefined;
+      return ctx.rt.db.prisma.recipient.findMany({
+        ...query,
+        where: { accountId, ...(matching ? { id: { in: matching } } : {}) },
+        orderBy: { id: 'desc' },
+      });
+    },
+  }),
+  recipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  recipientLists: t.prismaConnection({
+    type: 'RecipientList',
+    cursor: 'id',
+    authScopes: { scope: 'recipients.read' },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.rt.db.prisma.recipientList.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+  }),
+  recipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createRecipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.write' },
+    args: { input: t.arg({ type: RecipientInput, required: true, validate: recipientInput }) },
+    resolve: (_query, _root, { input }, ctx) => createRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, input),
+  }),
+  updateRecipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientUpdateInput, required: true, validate: recipientUpdate }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input),
+  }),
+  deleteRecipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => deleteRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  importRecipients: t.field({
+    type: ImportOutcome,
+    description: 'CSV with a header row: name, phone (or number), optional tags (";"-separated). Optionally adds every row to a list.',
+    authScopes: { scope: 'recipients.write' },
+    args: { csv: t.arg.string({ required: true }), listId: t.arg.id() },
+    resolve: (_root, { csv, listId }, ctx) =>
+      ctx.rt.db.prisma.$transaction((tx) => importRecipients(tx, ctx.principal!.accountId, csv, listId ? String(listId) : undefined)),
+  }),
+  createRecipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { input: t.arg({ type: RecipientListInput, required: true, validate: listInput }) },
+    resolve: (_query, _root, { input }, ctx) => createList(ctx.rt.db.prisma, ctx.principal!.accountId, input),
+  }),
+  updateRecipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientListUpdateInput, required: true, validate: listUpdate }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input),
+  }),
+  deleteRecipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => deleteList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  addRecipientsToList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { listId: t.arg.id({ required: true }), recipientIds: t.arg.idList({ required: true }) },
+    resolve: (_query, _root, { listId, recipientIds }, ctx) =>
+      addToList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), recipientIds.map(String)),
+  }),
+  removeRecipientsFromList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { listId: t.arg.id({ required: true }), recipientIds: t.arg.idList({ required: true }) },
+    resolve: (_query, _root, { listId, recipientIds }, ctx) =>
+      removeFromList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), recipientIds.map(String)),
+  }),
+}));

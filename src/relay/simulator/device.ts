@@ -1,0 +1,291 @@
+// A simulated Yarrow Relay phone. It knows only the documented device protocol
+// (docs/relay-protocol.md): pair over HTTP, keep a WebSocket (or long-poll), send heartbeats,
+// acknowledge each message and report sent / delivered / failed.
+import WebSocket from 'ws';
+
+export interface SimulatorOptions {
+  /** The relay base URL, ending in /api (e.g. http://localhost:4000/api). */
+  baseUrl: string;
+  name: string;
+  failRate: number;
+  deliveryMs: number;
+  transport: 'ws' | 'poll';
+  /** Overrides the heartbeat interval the server asks for (seconds). */
+  heartbeatSeconds?: number;
+  emit: (event: SimulatorEvent) => void;
+}
+
+export type SimulatorEvent =
+  | { type: 'paired'; deviceId: string; name: string; token: string }
+  | { type: 'connected'; deviceId: string; transport: 'ws' | 'poll' }
+  | { type: 'disconnected'; deviceId: string; code: number }
+  | { type: 'received'; deviceId: string; messageId: string; attempt: number; to: string; body: string }
+  | { type: 'reported'; deviceId: string; messageId: string; attempt: number; status: string; reason?: string; applied: boolean }
+  | { type: 'canceled'; deviceId: string; messageId: string; reason: string }
+  | { type: 'heartbeat'; deviceId: string }
+  | { type: 'revoked'; deviceId: string }
+  | { type: 'error'; deviceId?: string; message: string };
+
+interface Work {
+  message_id: string;
+  attempt: number;
+  to: string;
+  body: string;
+  expires_at: string;
+}
+
+type Frame = Record<string, unknown> & { type: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class SimulatedDevice {
+  readonly options: SimulatorOptions;
+  token = '';
+  deviceId = '';
+  #socket?: WebSocket;
+  #queue: Work[] = [];
+  #seen = new Set<string>();
+  #canceled = new Set<string>();
+  #pending = new Map<string, { resolve: (frame: Frame) => void; reject: (error: Error) => void }>();
+  #nextRef = 0;
+  #stopped = false;
+  #revoked = false;
+  #working = false;
+  #heartbeat?: NodeJS.Timeout;
+
+  constructor(options: SimulatorOptions) {
+    this.options = options;
+  }
+
+  /** Pairs with a code or a QR payload; keeps the device token. */
+  async pair(credential: { pairingCode?: string; qrPayload?: string }) {
+    const response = await fetch(`${this.options.baseUrl}/v1/relay/app/pair`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...(credential.qrPayload ? { qr_payload: credential.qrPayload } : { pairing_code: credential.pairingCode }),
+        device_name: this.options.name,
+        platform: 'android',
+        app_version: 'relay-sim/1.0',
+        sims: [{ slot: 0, carrier: 'Simulated Mobile' }],
+      }),
+    });
+    const body = (await response.json()) as { ok: boolean; device?: { id: string }; device_token?: string; error?: { code: string; message: string } };
+    if (!body.ok || !body.device || !body.device_token) {
+      throw new Error(`pairing failed: ${body.error?.code ?? response.status} ${body.error?.message ?? ''}`.trim());
+    }
+    this.token = body.device_token;
+    this.deviceId = body.device.id;
+    this.options.emit({ type: 'paired', deviceId: this.deviceId, name: this.options.name, token: this.token });
+  }
+
+  /** Uses a token from an earlier pairing. */
+  async resume(token: string) {
+    this.token = token;
+    const response = await fetch(`${this.options.baseUrl}/v1/relay/device/me`, { headers: this.#auth() });
+    const body = (await response.json()) as { ok: boolean; device?: { id: string }; error?: { message: string } };
+    if (!body.ok || !body.device) throw new Error(`device token refused: ${body.error?.message ?? response.status}`);
+    this.deviceId = body.device.id;
+  }
+
+  #auth() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  async run() {
+    if (this.options.transport === 'poll') return this.#poll();
+    let backoff = 250;
+    while (!this.#stopped && !this.#revoked) {
+      const code = await this.#connectOnce().catch((error: Error) => {
+        this.options.emit({ type: 'error', deviceId: this.deviceId, message: error.message });
+        return 0;
+      });
+      if (this.#stopped || this.#revoked) break;
+      if (code !== 0) backoff = 250;
+      await sleep(backoff);
+      backoff = Math.min(backoff * 2, 5_000);
+    }
+  }
+
+  /** One WebSocket session; resolves with the close code. */
+  #connectOnce(): Promise<number> {
+    const url = `${this.options.baseUrl.replace(/^http/, 'ws')}/v1/relay/device/ws`;
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, { headers: this.#auth() });
+      let opened = false;
+      socket.on('open', () => {
+        opened = true;
+        this.#socket = socket;
+      });
+      socket.on('unexpected-response', (_request, response) => {
+        if (response.statusCode === 401) {
+          this.#revoked = true;
+          this.options.emit({ type: 'revoked', deviceId: this.deviceId });
+        }
+        reject(new Error(`websocket refused with HTTP ${response.statusCode}`));
+      });
+      socket.on('message', (data) => this.#onFrame(JSON.parse(data.toString()) as Frame));
+      socket.on('error', (error) => {
+        if (!opened) reject(error);
+      });
+      socket.on('close', (code) => {
+        clearInterval(this.#heartbeat);
+        if (this.#socket === socket) this.#socket = undefined;
+        for (const waiter of this.#pending.values()) waiter.reject(new Error('socket closed'));
+        this.#pending.clear();
+        if (code === 4001) {
+          this.#revoked = true;
+          this.options.emit({ type: 'revoked', deviceId: this.deviceId });
+        }
+        if (opened) this.options.emit({ type: 'disconnected', deviceId: this.deviceId, code });
+        resolve(code);
+      });
+    });
+  }
+
+  #onFrame(frame: Frame) {
+    if (frame.type === 'welcome') {
+      const seconds = this.options.heartbeatSeconds ?? Number(frame.heartbeat_interval_seconds);
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = setInterval(() => void this.#sendHeartbeat(), seconds * 1000);
+      this.options.emit({ type: 'connected', deviceId: this.deviceId, transport: 'ws' });
+    } else if (frame.type === 'send') {
+      this.#accept(frame.message as Work);
+    } else if (frame.type === 'cancel') {
+      this.#canceled.add(String(frame.message_id));
+      this.options.emit({ type: 'canceled', deviceId: this.deviceId, messageId: String(frame.message_id), reason: String(frame.reason) });
+    } else if (frame.type === 'result' && typeof frame.ref === 'string') {
+      this.#pending.get(frame.ref)?.resolve(frame);
+      this.#pending.delete(frame.ref);
+    }
+  }
+
+  /** Sends a frame over the socket and waits for its `result`. */
+  #request(frame: Frame): Promise<Frame> {
+    const socket = this.#socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('not connected'));
+    const ref = `r${++this.#nextRef}`;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(ref, { resolve, reject });
+      socket.send(JSON.stringify({ ...frame, ref }));
+    });
+  }
+
+  async #call(frame: Frame, httpPath: string, httpBody: Record<string, unknown>): Promise<Frame> {
+    if (this.options.transport === 'ws') {
+      const result = await this.#request(frame);
+      if (!result.ok) throw new Error(`${frame.type} refused: ${JSON.stringify(result.error)}`);
+      return result;
+    }
+    const response = await fetch(`${this.options.baseUrl}${httpPath}`, {
+      method: 'POST',
+      headers: { ...this.#auth(), 'content-type': 'application/json' },
+      body: JSON.stringify(httpBody),
+    });
+    const body = (await response.json()) as Frame;
+    if (!body.ok) throw new Error(`${frame.type} refused: ${JSON.stringify(body.error)}`);
+    return body;
+  }
+
+  async #sendHeartbeat() {
+    const status = { battery_level: 87, charging: true, signal_level: 4, queue_length: this.#queue.length };
+    try {
+      await this.#call({ type: 'heartbeat', ...status }, '/v1/relay/device/heartbeat', status);
+      this.options.emit({ type: 'heartbeat', deviceId: this.deviceId });
+    } catch (error) {
+      this.options.emit({ type: 'error', deviceId: this.deviceId, message: (error as Error).message });
+    }
+  }
+
+  #accept(work: Work) {
+    const key = `${work.message_id}:${work.attempt}`;
+    if (this.#seen.has(key)) return;
+    this.#seen.add(key);
+    this.#queue.push(work);
+    this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body });
+    void this.#work();
+  }
+
+  /** Like the phone's SMS sender: one message at a time, in order. */
+  async #work() {
+    if (this.#working) return;
+    this.#working = true;
+    try {
+      while (this.#queue.length > 0 && !this.#stopped) {
+        const work = this.#queue.shift()!;
+        await this.#deliver(work);
+      }
+    } finally {
+      this.#working = false;
+    }
+  }
+
+  async #deliver(work: Work) {
+    const base = { message_id: work.message_id, attempt: work.attempt };
+    await this.#reliably(() => this.#call({ type: 'ack', ...base }, `/v1/relay/device/messages/${work.message_id}/ack`, { attempt: work.attempt }));
+    await sleep(this.options.deliveryMs / 2);
+    if (this.#canceled.has(work.message_id)) return;
+    if (new Date(work.expires_at).getTime() <= Date.now()) {
+      await this.#report(work, 'failed', 'expired');
+      return;
+    }
+    if (Math.random() < this.options.failRate) {
+      await this.#report(work, 'failed', 'generic_failure');
+      return;
+    }
+    await this.#report(work, 'sent');
+    await sleep(this.options.deliveryMs / 2);
+    await this.#report(work, 'delivered');
+  }
+
+  async #report(work: Work, status: 'sent' | 'delivered' | 'failed', reason?: string) {
+    const body = { attempt: work.attempt, status, ...(reason ? { reason } : {}) };
+    const result = await this.#reliably(() =>
+      this.#call({ type: 'report', message_id: work.message_id, ...body }, `/v1/relay/device/messages/${work.message_id}/report`, body),
+    );
+    if (result) {
+      this.options.emit({ type: 'reported', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, status, reason, applied: result.applied === true });
+    }
+  }
+
+  /** Retries a call until the server confirms it (reports are idempotent, so a repeat is safe). */
+  async #reliably(call: () => Promise<Frame>): Promise<Frame | undefined> {
+    for (let attempt = 0; !this.#stopped && !this.#revoked; attempt++) {
+      try {
+        return await call();
+      } catch {
+        await sleep(Math.min(250 * 2 ** attempt, 5_000));
+      }
+    }
+    return undefined;
+  }
+
+  async #poll() {
+    const seconds = this.options.heartbeatSeconds ?? 30;
+    await this.#sendHeartbeat();
+    this.#heartbeat = setInterval(() => void this.#sendHeartbeat(), seconds * 1000);
+    this.options.emit({ type: 'connected', deviceId: this.deviceId, transport: 'poll' });
+    while (!this.#stopped && !this.#revoked) {
+      try {
+        const response = await fetch(`${this.options.baseUrl}/v1/relay/device/messages?wait=25`, { headers: this.#auth() });
+        if (response.status === 401) {
+          this.#revoked = true;
+          this.options.emit({ type: 'revoked', deviceId: this.deviceId });
+          break;
+        }
+        const body = (await response.json()) as { messages?: Work[] };
+        for (const work of body.messages ?? []) this.#accept(work);
+      } catch (error) {
+        this.options.emit({ type: 'error', deviceId: this.deviceId, message: (error as Error).message });
+        await sleep(1_000);
+      }
+    }
+    clearInterval(this.#heartbeat);
+  }
+
+  stop() {
+    this.#stopped = true;
+    clearInterval(this.#heartbeat);
+    this.#socket?.close(1000, 'simulator stopping');
+  }
+}

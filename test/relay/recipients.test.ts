@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '../../src/generated/prisma/client.ts';
+import { recipientSearchCondition } from '../../src/relay/recipients.ts';
+import { graphql } from '../../src/sdk/gql/index.ts';
+import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
+import { execute } from '../helpers/graphql.ts';
+
+const CreateRecipient = graphql(`
+  mutation CreateRecipient($input: RecipientInput!) {
+    createRecipient(input: $input) {
+      id
+      name
+      phone
+      tags
+    }
+  }
+`);
+
+const UpdateRecipient = graphql(`
+  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+    updateRecipient(id: $id, input: $input) {
+      id
+      name
+      phone
+    }
+  }
+`);
+
+const DeleteRecipient = graphql(`
+  mutation DeleteRecipient($id: ID!) {
+    deleteRecipient(id: $id) {
+      id
+    }
+  }
+`);
+
+const ImportRecipients = graphql(`
+  mutation ImportRecipients($csv: String!, $listId: ID) {
+    importRecipients(csv: $csv, listId: $listId) {
+      created
+      skipped {
+        line
+        reason
+      }
+    }
+  }
+`);
+
+const CreateList = graphql(`
+  mutation CreateList($input: RecipientListInput!) {
+    createRecipientList(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+const AddToList = graphql(`
+  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {
+    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {
+      id
+      memberCount
+    }
+  }
+`);
+
+const ListMembers = graphql(`
+  query ListMembers($id: ID!) {
+    recipientList(id: $id) {
+      name
+      memberCount
+      members(first: 10) {
+        edges {
+          node {
+            recipient {
+              name
+              phone
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+const SearchRecipients = graphql(`
+  query SearchRecipients($search: String) {
+    recipients(first: 20, search: $search) {
+      edges {
+        node {
+          name
+        }
+      }
+    }
+  }
+`);
+
+let app: TestApp;
+let account: TestAccount;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  account = await app.account();
+});
+afterAll(() => app?.stop());
+
+describe('recipients', () => {
+  it('are created, updated and deleted over GraphQL, per account', async () => {
+    const created = await execute(app.baseUrl, account.key, CreateRecipient, {
+      input: { name: 'Amira Haddad', phone: '+33 6 12 34 56 78', tags: ['vip'] },
+    });
+    expect(created.data!.createRecipient).toMatchObject({ name: 'Amira Haddad', phone: '+33612345678', tags: ['vip'] });
+    const id = created.data!.createRecipient.id;
+    const bad = await execute(app.baseUrl, account.key, CreateRecipient, { input: { name: 'X', phone: '123' } });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'input.phone' });
+
+    const updated = await execute(app.baseUrl, account.key, UpdateRecipient, { id, input: { name: 'Amira H.' } });
+    expect(updated.data!.updateRecipient.name).toBe('Amira H.');
+    const other = await app.account();
+    const foreign = await execute(app.baseUrl, other.key, UpdateRecipient, { id, input: { name: 'Stolen' } });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('not_found');
+    const readOnly = await app.account({ scopes: ['recipients.read'] });
+    const denied = await execute(app.baseUrl, readOnly.key, DeleteRecipient, { id });
+    expect(denied.errors?.[0]?.extensions).toMatchObject({ code: 'forbidden', param: 'recipients.write' });
+    expect((await execute(app.baseUrl, account.key, DeleteRecipient, { id })).data!.deleteRecipient.id).toBe(id);
+    expect(await app.rt.db.prisma.recipient.count({ where: { id } })).toBe(0);
+  });
+
+  it('import from CSV, skipping bad and duplicate rows, optionally into a list', async () => {
+    const list = (await execute(app.baseUrl, account.key, CreateList, { input: { name: 'Newsletter' } })).data!.createRecipientList;
+    const csv = [
+      'Name,Phone,Tags',
+      'Bob Martin,+1 415 555 2671,customer;paris',
+      '"Lee, Chen",+14155552672,',
+      'No Number,not-a-phone,',
+      'Bob Martin,+14155552671,duplicate row',
+      ',+14155552673,',
+    ].join('\n');
+    const result = await execute(app.baseUrl, account.key, ImportRecipients, { csv, listId: list.id });
+    expect(result.data!.importRecipients.created).toBe(2);
+    expect(result.data!.importRecipients.skipped).toEqual([
+      { line: 4, reason: expect.stringContaining('phone') },
+      { line: 5, reason: expect.stringContaining('duplicate') },
+      { line: 6, reason: expect.stringContaining('name') },
+    ]);
+    const members = await execute(app.baseUrl, account.key, ListMembers, { id: list.id });
+    expect(members.data!.recipientList.memberCount).toBe(2);
+    expect(members.data!.recipientList.members.edges.map((edge) => edge.node.recipient.name).sort()).toEqual(['Bob Martin', 'Lee, Chen']);
+    const bob = await app.rt.db.prisma.recipient.findFirstOrThrow({ where: { accountId: account.id, name: 'Bob Martin' } });
+    expect(bob.tags).toEqual(['customer', 'paris']);
+
+    const noHeader = await execute(app.baseUrl, account.key, ImportRecipients, { csv: 'who,where\nx,y' });
+    expect(noHeader.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'csv' });
+  });
+
+  it('search by name (case-insensitive substring) or by number digits in any format, with cursors', async () => {
+    const searcher = await app.account();
+    const people = [
+      ['Zoë Fontaine', '+33612345001'],
+      ['Marc Fontana', '+33612345002'],
+      ['Ana García', '+34612345003'],
+      ['Tom Baker', '+14155552699'],
+    ];
+    for (const [name, phone] of people) await execute(app.baseUrl, searcher.key, CreateRecipient, { input: { name: name!, phone: phone! } });
+    const search = async (query: string) => {
+      const response = await app.request('GET', `/api/v1/recipients?search=${encodeURIComponent(query)}`, { key: searcher.key });
+      expect(response.status).toBe(200);
+      return response.body.data.map((row: { name: string }) => row.name);
+    };
+    expect(await search('FONT')).toEqual(['Marc Fontana', 'Zoë Fontaine']);
+    expect(await search('garcía')).toEqual(['Ana García']);
+    expect(await search('(415) 555-26')).toEqual(['Tom Baker']);
+    expect(await search('06 12 34 50 01')).toEqual(['Zoë Fontaine']);
+    expect(await search('612345')).toEqual(['Ana García', 'Marc Fontana', 'Zoë Fontaine']);
+    expect(await search('100%')).toEqual([]);
+    const viaGraphql = await execute(app.baseUrl, searcher.key, SearchRecipients, { search: 'fontain' });
+    expect(viaGraphql.data!.recipients.edges.map((edge) => edge.node.name)).toEqual(['Zoë Fontaine']);
+
+    const page1 = await app.request('GET', '/api/v1/recipients?limit=2', { key: searcher.key });
+    expect(page1.body).toMatchObject({ object: 'list', has_more: true });
+    const page2 = await app.request('GET', `/api/v1/recipients?limit=2&starting_after=${page1.body.data[1].id}`, { key: searcher.key });
+    expect([...page1.body.data, ...page2.body.data].map((row: { name: string }) => row.name)).toEqual(people.map(([name]) => name).reverse());
+    expect(page2.body.has_more).toBe(false);
+    const foreign = await app.request('GET', `/api/v1/recipients?starting_after=${page1.body.data[0].id}`, { key: account.key });
+    expect(foreign.status).toBe(404);
+    const denied = await app.request('GET', '/api/v1/recipients', { key: (await app.account({ scopes: ['sms.send'] })).key });
+    expect(denied.status).toBe(403);
+  });
+
+  it('search stays on the trigram indexes at 100,000 rows', async () => {
+    const big = await app.account();
+    await app.rt.db.prisma.$executeRaw`
+      INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags)
+      SELECT 'rcp_bulk' || lpad(i::text, 7, '0'), ${big.id}, 'Customer ' || md5(i::text), '+1' || (2000000000 + i)::text,
+             '1' || (2000000000 + i)::text, '{}'
+      FROM generate_series(1, 100000) AS i`;
+    await app.rt.db.prisma.$executeRaw`ANALYZE recipients`;
+    const plan = async (search: string) => {
+      const rows = await app.rt.db.prisma.$queryRaw<Array<{ 'QUERY PLAN': unknown }>>`
+        EXPLAIN (FORMAT JSON) SELECT id FROM recipients WHERE account_id = ${big.id} AND ${recipientSearchCondition(search)} ORDER BY id DESC LIMIT 11`;
+      return JSON.stringify(rows[0]!['QUERY PLAN']);
+    };
+    const sample = (await app.rt.db.prisma.$queryRaw<Array<{ name: string; phone: string }>>(
+      Prisma.sql`SELECT name, phone FROM recipients WHERE id = 'rcp_bulk0054321'`,
+    ))[0]!;
+    expect(await plan(sample.name.slice(12, 22).toUpperCase())).toContain('recipients_name_trgm_idx');
+    expect(await plan(sample.phone.slice(4))).toContain('recipients_phone_digits_trgm_idx');
+    const response = await app.request('GET', `/api/v1/recipients?search=${sample.name.slice(12, 22)}`, { key: big.key });
+    expect(response.body.data.map((row: { id: string }) => row.id)).toContain('rcp_bulk0054321');
+  });
+});
+
+describe('POST /api/v1/recipient-lists/queue', () => {
+  it('queues one message per distinct number of a 10,000-member list, in one transaction', async () => {
+    const sender = await app.account();
+    const list = (await execute(app.baseUrl, sender.key, CreateList, { input: { name: 'Everyone' } })).data!.createRecipientList;
+    await app.rt.db.prisma.$executeRaw`
+      INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags)
+      SELECT 'rcp_list' || lpad(i::text, 6, '0'), ${sender.id}, 'Member ' || i, '+1415' || (5550000 + i)::text, '1415' || (5550000 + i)::text, '{}'
+      FROM generate_series(1, 10000) AS i`;
+    // Two people sharing one number: the number gets one message.
+    const twin = (await execute(app.baseUrl, sender.key, CreateRecipient, { input: { name: 'Twin', phone: '+14155550001' } })).data!.createRecipient;
+    await app.rt.db.prisma.$executeRaw`
+      INSERT INTO recipient_list_members (list_id, recipient_id) SELECT ${list.id}, id FROM recipients WHERE account_id = ${sender.id} AND id LIKE 'rcp_list%'`;
+    await execute(app.baseUrl, sender.key, AddToList, { listId: list.id, recipientIds: [twin.id] });
+
+    const response = await app.request('POST', '/api/v1/recipient-lists/queue', {
+      key: sender.key,
+      body: { list_id: list.id, message: 'Store opens at 9 tomorrow', reference: 'promo' },
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      ok: true,
+      batch_id: expect.stringMatching(/^batch_/),
+      queued: 10000,
+      skipped: [{ recipient_id: twin.id, to: '+14155550001', reason: 'duplicate_number' }],
+    });
+    const messages = await app.rt.db.prisma.message.findMany({ where: { batchId: response.body.batch_id }, select: { id: true, to: true, state: true } });
+    expect(messages).toHaveLength(10000);
+    expect(new Set(messages.map((message) => message.id)).size).toBe(10000);
+    expect(new Set(messages.map((message) => message.to)).size).toBe(10000);
+    expect(messages.every((message) => message.id.startsWith('req_') && message.state === 'queued')).toBe(true);
+    const [jobs] = await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
+      SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND data->>'accountId' = ${String(sender.id)}`;
+    expect(jobs!.count).toBe(1);
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${messages[0]!.id}`, { key: sender.key });
+    expect(status.body).toMatchObject({ status: 'queued', reference: 'promo' });
+
+    const unknown = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: 'lst_nope', message: 'x' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.param).toBe('list_id');
+    const foreign = await app.request('POST', '/api/v1/recipient-lists/queue', { key: account.key, body: { list_id: list.id, message: 'x' } });
+    expect(foreign.status).toBe(404);
+  });
+});

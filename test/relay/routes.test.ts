@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describedRoutes } from '../../src/core/openapi.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.stop());
+
+describe('relay REST routes', () => {
+  it('are each described, under both /api/v1 and /api/api/v1, and guarded as described', async () => {
+    const relayRouteDocs = describedRoutes().filter((doc) => doc.tag === 'Relay');
+    const paths = relayRouteDocs.map((doc) => `${doc.method} ${doc.path}`);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toContain('post /api/v1/sms/send');
+    expect(paths).toContain('post /api/api/v1/sms/send');
+    for (const doc of relayRouteDocs) {
+      const path = doc.path.replace(':id', 'req_unknown');
+      const response = await app.request(doc.method.toUpperCase(), path, doc.method === 'post' ? { body: {} } : {});
+      const expected = doc.auth === 'none' ? 400 : 401;
+      expect(response.status, `${doc.method} ${doc.path}`).toBe(expected);
+      // The schemas describe the requests in an API reference as they are (JSON Schema, input side).
+      for (const schema of [doc.body, doc.query].filter((candidate): candidate is z.ZodType => !!candidate)) {
+        expect(() => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })).not.toThrow();
+      }
+    }
+  });
+});
