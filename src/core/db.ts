@@ -23,7 +23,9 @@ export function connectDatabase(url: string, options: { poolSize?: number; appli
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // Prisma waits 2 s for a pooled connection by default; a busy worker with more concurrent jobs
+  // than connections would then fail work it could simply queue for. Wait longer, fail clearly.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
   return {
     prisma,
     pool,

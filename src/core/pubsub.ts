@@ -51,6 +51,10 @@ export type Topics = {
   ];
   messageStatusChanged: [requestId: string, payload: RelayMessageStatus];
   messageUpdated: [accountId: number, payload: RelayMessageStatus];
+  /** A device of the account paired, came online, went offline, sent a heartbeat or changed. */
+  deviceUpdated: [accountId: number, payload: { deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }];
+  /** The account's relay queue was paused or resumed. */
+  relayQueueChanged: [accountId: number, payload: { paused: boolean }];
 };
 
 /** What subscribers of an SMS's status hear (the request id, its public status and counters). */

@@ -19,6 +19,7 @@ import '../webhooks/graphql.ts';
 // --- relay ---
 import '../relay/graphql.ts';
 import '../relay/recipients-graphql.ts';
+import '../relay/dashboard-graphql.ts';
 
 
 export const schema = builder.toSchema();

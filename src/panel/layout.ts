@@ -13,6 +13,10 @@ export const panelPages = [
   { path: 'webhooks', title: 'Webhooks' },
 
   // --- relay ---
+  { path: 'devices', title: 'Devices' },
+  { path: 'queue', title: 'Queue health' },
+  { path: 'messages', title: 'Messages' },
+  { path: 'readiness', title: 'Readiness' },
 
 ] as const;
 

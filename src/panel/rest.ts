@@ -269,4 +269,112 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
       }),
     ),
   );
+
+  app.get('/panel/devices', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Devices',
+        session: c.get('session'),
+        script: 'devices.js',
+        body: html`
+          <section aria-labelledby="pair-heading">
+            <h2 id="pair-heading">Pair a phone</h2>
+            <p>Open the Yarrow Relay app on the phone and scan the QR code, or type the code. Codes work once, for 10 minutes.</p>
+            <button type="button" id="make-code">Make a pairing code</button>
+            <div id="pairing" class="card" hidden>
+              <img id="pairing-qr" alt="QR code for pairing" width="200" height="200" />
+              <p>Code: <strong id="pairing-code"></strong> <span class="muted" id="pairing-expiry"></span></p>
+              <p class="muted">Payload: <code id="pairing-payload"></code></p>
+            </div>
+          </section>
+          <section aria-labelledby="devices-heading">
+            <h2 id="devices-heading">Devices <span class="muted">(live)</span></h2>
+            <table>
+              <thead><tr><th>Name</th><th>Status</th><th>Battery</th><th>Signal</th><th>Last heartbeat</th><th>Rate budget</th><th></th></tr></thead>
+              <tbody id="devices"></tbody>
+            </table>
+          </section>`,
+      }),
+    ),
+  );
+
+  app.get('/panel/queue', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Queue health',
+        session: c.get('session'),
+        script: 'queue.js',
+        body: html`
+          <section aria-labelledby="state-heading" class="card" style="max-width:none">
+            <h2 id="state-heading">Queue <span id="queue-state" class="muted"></span></h2>
+            <p><button type="button" id="toggle-queue">…</button></p>
+            <dl class="counts" id="counts"></dl>
+            <p>Oldest queued message: <strong id="oldest">—</strong></p>
+          </section>
+          <section aria-labelledby="throughput-heading">
+            <h2 id="throughput-heading">Throughput, last 15 minutes</h2>
+            <div id="chart" role="img" aria-label="Messages accepted and delivered per minute"></div>
+          </section>
+          <section aria-labelledby="load-heading">
+            <h2 id="load-heading">Per-device load</h2>
+            <table>
+              <thead><tr><th>Device</th><th>Status</th><th>On the phone</th><th>Sent last minute</th><th>Budget per minute</th></tr></thead>
+              <tbody id="device-load"></tbody>
+            </table>
+          </section>`,
+      }),
+    ),
+  );
+
+  app.get('/panel/messages', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Messages',
+        session: c.get('session'),
+        script: 'messages.js',
+        body: html`
+          <form id="filter" class="card">
+            <label for="filter-status">Status</label>
+            <select id="filter-status" name="status">
+              <option value="">any</option>
+              <option value="queued">queued</option>
+              <option value="sent">sent</option>
+              <option value="delivered">delivered</option>
+              <option value="failed">failed</option>
+            </select>
+            <label for="filter-to">Number contains</label>
+            <input id="filter-to" name="to" inputmode="tel" maxlength="32" />
+            <button type="submit">Filter</button>
+          </form>
+          <section aria-labelledby="messages-heading">
+            <h2 id="messages-heading">SMS <span class="muted">(live)</span></h2>
+            <table>
+              <thead><tr><th>Request</th><th>To</th><th>Text</th><th>Status</th><th>Attempts</th><th>Device</th></tr></thead>
+              <tbody id="messages"></tbody>
+            </table>
+          </section>
+          <section aria-labelledby="otp-heading">
+            <h2 id="otp-heading">OTP log <span class="muted">(codes are never shown)</span></h2>
+            <table>
+              <thead><tr><th>OTP</th><th>To</th><th>Purpose</th><th>Status</th><th>Attempts</th><th>Sent</th></tr></thead>
+              <tbody id="otps"></tbody>
+            </table>
+          </section>`,
+      }),
+    ),
+  );
+
+  app.get('/panel/readiness', (c: PanelContext) =>
+    c.html(
+      page({
+        title: 'Launch readiness',
+        session: c.get('session'),
+        script: 'readiness.js',
+        body: html`
+          <p id="ready" class="card">…</p>
+          <ol id="steps" class="steps"></ol>
+          <p class="muted">The same checklist answers <code>GET /api/v1/launch/readiness</code>.</p>`,
+      }),
+    ),
+  );
 }

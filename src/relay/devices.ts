@@ -136,6 +136,7 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
     },
   });
   await db.pairingCode.update({ where: { id: pairing.id }, data: { deviceId: device.id } });
+  await publishDeviceChange(db, device);
   return { device, token };
 }
 
@@ -180,7 +181,18 @@ export async function recordHeartbeat(rt: Runtime, deviceId: string, raw: unknow
       },
     });
     if (before.status === 'offline') await wakeDispatcher(rt, tx, device.accountId);
+    await publishDeviceChange(tx, device);
     return device;
+  });
+}
+
+/** Tells dashboards (deviceUpdated) about a device's new state; in the caller's transaction. */
+export async function publishDeviceChange(db: DbClient, device: Device) {
+  await publish(db, 'deviceUpdated', device.accountId, {
+    deviceId: device.id,
+    status: device.status,
+    lastSeenAt: device.lastSeenAt.toISOString(),
+    batteryLevel: device.batteryLevel,
   });
 }
 
@@ -239,6 +251,7 @@ export async function updateDevice(rt: Runtime, accountId: number, deviceId: str
     });
     // A higher budget may let waiting messages through now.
     await wakeDispatcher(rt, tx, accountId);
+    await publishDeviceChange(tx, device);
     return device;
   });
 }
@@ -251,6 +264,7 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
     const device = await tx.device.update({ where: { id: deviceId }, data: { status: 'revoked', revokedAt: new Date() } });
     await releaseDeviceMessages(rt, tx, device, 'device_revoked');
     await publish(tx, 'relayDevice', device.id, { kind: 'revoked' });
+    await publishDeviceChange(tx, device);
     return device;
   });
 }

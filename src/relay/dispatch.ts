@@ -5,6 +5,7 @@ import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
+import { publishDeviceChange } from './devices.ts';
 import { failMessage, publishStatus, retryOrFail } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. A `relay_dispatch` job per account drains them
@@ -179,6 +180,7 @@ export async function presenceTick(rt: Runtime) {
         data: { device_id: offline.id, name: offline.name, status: 'offline', last_seen_at: offline.lastSeenAt.toISOString() },
       });
       await releaseDeviceMessages(rt, tx, offline, 'device_offline');
+      await publishDeviceChange(tx, offline);
       rt.logger.info({ deviceId: offline.id, accountId: offline.accountId }, 'device offline');
       return true;
     });

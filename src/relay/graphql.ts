@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Repeater } from 'graphql-yoga';
 import type { RelayMessageStatus } from '../core/pubsub.ts';
 import { builder } from '../graphql/builder.ts';
@@ -138,9 +139,25 @@ builder.queryFields((t) => ({
   messages: t.prismaConnection({
     type: 'Message',
     cursor: 'id',
+    description: 'Newest first; filter by public status, recipient number or device.',
     authScopes: { scope: 'messages.read' },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.rt.db.prisma.message.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+    args: {
+      status: t.arg({ type: MessageStatusEnum }),
+      to: t.arg.string({ validate: z.string().max(32) }),
+      deviceId: t.arg.id(),
+    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.rt.db.prisma.message.findMany({
+        ...query,
+        where: {
+          accountId: ctx.principal!.accountId,
+          // Public `queued` covers waiting and pushed-but-unreported (see publicStatus).
+          ...(args.status ? { state: { in: args.status === 'queued' ? ['queued', 'dispatched'] : [args.status] } } : {}),
+          ...(args.to ? { to: { contains: args.to.replace(/[^\d+]/g, '') } } : {}),
+          ...(args.deviceId ? { deviceId: String(args.deviceId) } : {}),
+        },
+        orderBy: { id: 'desc' },
+      }),
   }),
 }));
 

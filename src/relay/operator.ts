@@ -1,10 +1,11 @@
-// Operator commands for an account's relay queue (no API: operators run them on a server).
+// Operator commands for an account's relay queue (pause/resume are also in the panel and GraphQL).
 //   npm run relay:operator -- pause <accountId>          sends answer 503 queue_blocked; queued messages wait
 //   npm run relay:operator -- resume <accountId>
 //   npm run relay:operator -- queue-limit <accountId> <n|default>
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
 import { openRuntime } from '../core/process.ts';
 import { wakeDispatcher } from './dispatch.ts';
+import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
 const [command, accountArg, value] = process.argv.slice(2);
 const accountId = Number(accountArg);
@@ -17,12 +18,8 @@ if (!command || !Number.isInteger(accountId)) {
 const rt = await openRuntime('relay-operator');
 try {
   const account = await rt.db.prisma.$transaction(async (tx) => {
-    if (command === 'pause') return tx.account.update({ where: { id: accountId }, data: { relayPausedAt: new Date() } });
-    if (command === 'resume') {
-      const resumed = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: null } });
-      await wakeDispatcher(rt, tx, accountId);
-      return resumed;
-    }
+    if (command === 'pause') return pauseRelayQueue(tx, accountId);
+    if (command === 'resume') return resumeRelayQueue(rt, tx, accountId);
     if (command === 'queue-limit') {
       const limit = value === 'default' ? null : Number(value);
       if (limit !== null && !(Number.isInteger(limit) && limit > 0)) throw new Error('queue-limit takes a positive integer or "default"');

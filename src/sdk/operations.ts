@@ -234,3 +234,170 @@ export const PanelSubmitKyc = graphql(`
     }
   }
 `);
+
+export const PanelDevices = graphql(`
+  query PanelDevices {
+    devices(first: 100) {
+      edges {
+        node {
+          id
+          name
+          status
+          platform
+          appVersion
+          batteryLevel
+          charging
+          signalLevel
+          queueLength
+          ratePerMinute
+          lastSeenAt
+          pairedAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCreatePairingCode = graphql(`
+  mutation PanelCreatePairingCode {
+    createPairingCode {
+      code
+      qrPayload
+      qrImage
+      expiresAt
+    }
+  }
+`);
+
+export const PanelRevokeDevice = graphql(`
+  mutation PanelRevokeDevice($id: ID!) {
+    revokeDevice(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelDeviceUpdates = graphql(`
+  subscription PanelDeviceUpdates {
+    deviceUpdated {
+      deviceId
+      status
+    }
+  }
+`);
+
+export const PanelQueueHealth = graphql(`
+  query PanelQueueHealth {
+    relayQueueHealth(minutes: 15) {
+      paused
+      pausedAt
+      queueLimit
+      oldestQueuedAgeSeconds
+      counts {
+        queued
+        inFlight
+        sent
+        delivered
+        failed
+      }
+      throughput {
+        minute
+        accepted
+        delivered
+        failed
+      }
+      devices {
+        deviceId
+        name
+        status
+        inFlight
+        sentLastMinute
+        ratePerMinute
+      }
+    }
+  }
+`);
+
+export const PanelPauseQueue = graphql(`
+  mutation PanelPauseQueue {
+    pauseRelayQueue {
+      paused
+    }
+  }
+`);
+
+export const PanelResumeQueue = graphql(`
+  mutation PanelResumeQueue {
+    resumeRelayQueue {
+      paused
+    }
+  }
+`);
+
+export const PanelQueueChanges = graphql(`
+  subscription PanelQueueChanges {
+    relayQueueChanged {
+      paused
+    }
+  }
+`);
+
+export const PanelMessages = graphql(`
+  query PanelMessages($status: MessageStatus, $to: String) {
+    messages(first: 50, status: $status, to: $to) {
+      edges {
+        node {
+          requestId
+          status
+          to
+          body
+          attempts
+          failureReason
+          queuedAt
+          deliveredAt
+          device {
+            name
+          }
+        }
+      }
+    }
+    otps(first: 20) {
+      edges {
+        node {
+          id
+          to
+          purpose
+          status
+          attempts
+          maxAttempts
+          createdAt
+          verifiedAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelMessageUpdates = graphql(`
+  subscription PanelMessageUpdates {
+    messageUpdated {
+      requestId
+      status
+    }
+  }
+`);
+
+export const PanelReadiness = graphql(`
+  query PanelReadiness {
+    launchReadiness {
+      ready
+      steps {
+        key
+        title
+        ok
+        hint
+      }
+    }
+  }
+`);

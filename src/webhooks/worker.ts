@@ -51,5 +51,7 @@ export async function startWebhookWorker(rt: Runtime) {
   await workQueue(rt.boss, 'webhook_sweep', {}, async () => {
     await sweepStalledDeliveries(rt);
   });
-  await sweepStalledDeliveries(rt);
+  // The sweep at start is a head start, not a requirement (the scheduled one follows within a
+  // minute): a busy or briefly unreachable database must not stop the worker from starting.
+  await sweepStalledDeliveries(rt).catch((error) => rt.logger.warn({ err: error }, 'initial webhook sweep failed; the scheduled sweep will retry'));
 }

@@ -31,6 +31,17 @@ type Documents = {
     "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n": typeof types.PanelPaymentActivityDocument,
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": typeof types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PanelSubmitKycDocument,
+    "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n": typeof types.PanelDevicesDocument,
+    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
+    "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRevokeDeviceDocument,
+    "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": typeof types.PanelDeviceUpdatesDocument,
+    "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": typeof types.PanelQueueHealthDocument,
+    "\n  mutation PanelPauseQueue {\n    pauseRelayQueue {\n      paused\n    }\n  }\n": typeof types.PanelPauseQueueDocument,
+    "\n  mutation PanelResumeQueue {\n    resumeRelayQueue {\n      paused\n    }\n  }\n": typeof types.PanelResumeQueueDocument,
+    "\n  subscription PanelQueueChanges {\n    relayQueueChanged {\n      paused\n    }\n  }\n": typeof types.PanelQueueChangesDocument,
+    "\n  query PanelMessages($status: MessageStatus, $to: String) {\n    messages(first: 50, status: $status, to: $to) {\n      edges {\n        node {\n          requestId\n          status\n          to\n          body\n          attempts\n          failureReason\n          queuedAt\n          deliveredAt\n          device {\n            name\n          }\n        }\n      }\n    }\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          purpose\n          status\n          attempts\n          maxAttempts\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n": typeof types.PanelMessagesDocument,
+    "\n  subscription PanelMessageUpdates {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n": typeof types.PanelMessageUpdatesDocument,
+    "\n  query PanelReadiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        title\n        ok\n        hint\n      }\n    }\n  }\n": typeof types.PanelReadinessDocument,
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
@@ -110,6 +121,17 @@ const documents: Documents = {
     "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n": types.PanelPaymentActivityDocument,
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.PanelSubmitKycDocument,
+    "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n": types.PanelDevicesDocument,
+    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
+    "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelRevokeDeviceDocument,
+    "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": types.PanelDeviceUpdatesDocument,
+    "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": types.PanelQueueHealthDocument,
+    "\n  mutation PanelPauseQueue {\n    pauseRelayQueue {\n      paused\n    }\n  }\n": types.PanelPauseQueueDocument,
+    "\n  mutation PanelResumeQueue {\n    resumeRelayQueue {\n      paused\n    }\n  }\n": types.PanelResumeQueueDocument,
+    "\n  subscription PanelQueueChanges {\n    relayQueueChanged {\n      paused\n    }\n  }\n": types.PanelQueueChangesDocument,
+    "\n  query PanelMessages($status: MessageStatus, $to: String) {\n    messages(first: 50, status: $status, to: $to) {\n      edges {\n        node {\n          requestId\n          status\n          to\n          body\n          attempts\n          failureReason\n          queuedAt\n          deliveredAt\n          device {\n            name\n          }\n        }\n      }\n    }\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          purpose\n          status\n          attempts\n          maxAttempts\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n": types.PanelMessagesDocument,
+    "\n  subscription PanelMessageUpdates {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n": types.PanelMessageUpdatesDocument,
+    "\n  query PanelReadiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        title\n        ok\n        hint\n      }\n    }\n  }\n": types.PanelReadinessDocument,
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
@@ -237,6 +259,50 @@ export function graphql(source: "\n  subscription PanelKyc {\n    kycReviewUpdat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelSubmitKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelDevicesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreatePairingCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelRevokeDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelDeviceUpdatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueHealthDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelPauseQueue {\n    pauseRelayQueue {\n      paused\n    }\n  }\n"): typeof import('./graphql.ts').PanelPauseQueueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelResumeQueue {\n    resumeRelayQueue {\n      paused\n    }\n  }\n"): typeof import('./graphql.ts').PanelResumeQueueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelQueueChanges {\n    relayQueueChanged {\n      paused\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueChangesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelMessages($status: MessageStatus, $to: String) {\n    messages(first: 50, status: $status, to: $to) {\n      edges {\n        node {\n          requestId\n          status\n          to\n          body\n          attempts\n          failureReason\n          queuedAt\n          deliveredAt\n          device {\n            name\n          }\n        }\n      }\n    }\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          purpose\n          status\n          attempts\n          maxAttempts\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelMessageUpdates {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelMessageUpdatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelReadiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        title\n        ok\n        hint\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelReadinessDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -309,6 +309,66 @@ export type PanelSubmitKycMutationVariables = Exact<{
 
 export type PanelSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
 
+export type PanelDevicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, lastSeenAt: string, pairedAt: string } }> } };
+
+export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelCreatePairingCodeMutation = { createPairingCode: { code: string, qrPayload: string, qrImage: string, expiresAt: string } };
+
+export type PanelRevokeDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelRevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus } };
+
+export type PanelDeviceUpdatesSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDeviceUpdatesSubscription = { deviceUpdated: { deviceId: string, status: string } };
+
+export type PanelQueueHealthQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, sentLastMinute: number, ratePerMinute: number }> } };
+
+export type PanelPauseQueueMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelPauseQueueMutation = { pauseRelayQueue: { paused: boolean } };
+
+export type PanelResumeQueueMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelResumeQueueMutation = { resumeRelayQueue: { paused: boolean } };
+
+export type PanelQueueChangesSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelQueueChangesSubscription = { relayQueueChanged: { paused: boolean } };
+
+export type PanelMessagesQueryVariables = Exact<{
+  status?: MessageStatus | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, status: MessageStatus, to: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { name: string } | null } }> }, otps: { edges: Array<{ node: { id: string, to: string, purpose: string, status: string, attempts: number, maxAttempts: number, createdAt: string, verifiedAt: string | null } }> } };
+
+export type PanelMessageUpdatesSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelMessageUpdatesSubscription = { messageUpdated: { requestId: string, status: MessageStatus } };
+
+export type PanelReadinessQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelReadinessQuery = { launchReadiness: { ready: boolean, steps: Array<{ key: string, title: string, ok: boolean, hint: string }> } };
+
 export type CreateKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
 }>;
@@ -960,6 +1020,162 @@ export const PanelSubmitKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelSubmitKycMutation, PanelSubmitKycMutationVariables>;
+export const PanelDevicesDocument = new TypedDocumentString(`
+    query PanelDevices {
+  devices(first: 100) {
+    edges {
+      node {
+        id
+        name
+        status
+        platform
+        appVersion
+        batteryLevel
+        charging
+        signalLevel
+        queueLength
+        ratePerMinute
+        lastSeenAt
+        pairedAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDevicesQuery, PanelDevicesQueryVariables>;
+export const PanelCreatePairingCodeDocument = new TypedDocumentString(`
+    mutation PanelCreatePairingCode {
+  createPairingCode {
+    code
+    qrPayload
+    qrImage
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreatePairingCodeMutation, PanelCreatePairingCodeMutationVariables>;
+export const PanelRevokeDeviceDocument = new TypedDocumentString(`
+    mutation PanelRevokeDevice($id: ID!) {
+  revokeDevice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRevokeDeviceMutation, PanelRevokeDeviceMutationVariables>;
+export const PanelDeviceUpdatesDocument = new TypedDocumentString(`
+    subscription PanelDeviceUpdates {
+  deviceUpdated {
+    deviceId
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDeviceUpdatesSubscription, PanelDeviceUpdatesSubscriptionVariables>;
+export const PanelQueueHealthDocument = new TypedDocumentString(`
+    query PanelQueueHealth {
+  relayQueueHealth(minutes: 15) {
+    paused
+    pausedAt
+    queueLimit
+    oldestQueuedAgeSeconds
+    counts {
+      queued
+      inFlight
+      sent
+      delivered
+      failed
+    }
+    throughput {
+      minute
+      accepted
+      delivered
+      failed
+    }
+    devices {
+      deviceId
+      name
+      status
+      inFlight
+      sentLastMinute
+      ratePerMinute
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelQueueHealthQuery, PanelQueueHealthQueryVariables>;
+export const PanelPauseQueueDocument = new TypedDocumentString(`
+    mutation PanelPauseQueue {
+  pauseRelayQueue {
+    paused
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPauseQueueMutation, PanelPauseQueueMutationVariables>;
+export const PanelResumeQueueDocument = new TypedDocumentString(`
+    mutation PanelResumeQueue {
+  resumeRelayQueue {
+    paused
+  }
+}
+    `) as unknown as TypedDocumentString<PanelResumeQueueMutation, PanelResumeQueueMutationVariables>;
+export const PanelQueueChangesDocument = new TypedDocumentString(`
+    subscription PanelQueueChanges {
+  relayQueueChanged {
+    paused
+  }
+}
+    `) as unknown as TypedDocumentString<PanelQueueChangesSubscription, PanelQueueChangesSubscriptionVariables>;
+export const PanelMessagesDocument = new TypedDocumentString(`
+    query PanelMessages($status: MessageStatus, $to: String) {
+  messages(first: 50, status: $status, to: $to) {
+    edges {
+      node {
+        requestId
+        status
+        to
+        body
+        attempts
+        failureReason
+        queuedAt
+        deliveredAt
+        device {
+          name
+        }
+      }
+    }
+  }
+  otps(first: 20) {
+    edges {
+      node {
+        id
+        to
+        purpose
+        status
+        attempts
+        maxAttempts
+        createdAt
+        verifiedAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessagesQuery, PanelMessagesQueryVariables>;
+export const PanelMessageUpdatesDocument = new TypedDocumentString(`
+    subscription PanelMessageUpdates {
+  messageUpdated {
+    requestId
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessageUpdatesSubscription, PanelMessageUpdatesSubscriptionVariables>;
+export const PanelReadinessDocument = new TypedDocumentString(`
+    query PanelReadiness {
+  launchReadiness {
+    ready
+    steps {
+      key
+      title
+      ok
+      hint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelReadinessQuery, PanelReadinessQueryVariables>;
 export const CreateKeyDocument = new TypedDocumentString(`
     mutation CreateKey($input: CreateApiKeyInput!) {
   createApiKey(input: $input) {

@@ -1,0 +1,59 @@
+import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/sdk/operations.ts';
+import { clearError, client, el, live, showError, when } from './panel.js';
+
+async function load() {
+  const data = await client.request(PanelDevices);
+  document.getElementById('devices').replaceChildren(
+    ...data.devices.edges.map(({ node }) =>
+      el(
+        'tr',
+        { 'data-device-id': node.id, 'data-status': node.status },
+        el('td', {}, node.name, el('div', { class: 'muted' }, [node.platform, node.appVersion].filter(Boolean).join(' · '))),
+        el('td', { class: 'device-status' }, node.status),
+        el('td', {}, node.batteryLevel == null ? '—' : `${node.batteryLevel}%${node.charging ? ' (charging)' : ''}`),
+        el('td', {}, node.signalLevel == null ? '—' : `${node.signalLevel}/4`),
+        el('td', {}, when(node.lastSeenAt)),
+        el('td', {}, `${node.ratePerMinute}/min`),
+        el(
+          'td',
+          {},
+          node.status === 'revoked'
+            ? ''
+            : el('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${node.name}`, onclick: () => revoke(node.id) }, 'Revoke'),
+        ),
+      ),
+    ),
+  );
+}
+
+async function revoke(id) {
+  try {
+    await client.request(PanelRevokeDevice, { id });
+    clearError();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+document.getElementById('make-code').addEventListener('click', async () => {
+  try {
+    const { createPairingCode: pairing } = await client.request(PanelCreatePairingCode);
+    document.getElementById('pairing-qr').src = pairing.qrImage;
+    document.getElementById('pairing-code').textContent = pairing.code;
+    document.getElementById('pairing-expiry').textContent = `valid until ${when(pairing.expiresAt)}`;
+    document.getElementById('pairing-payload').textContent = pairing.qrPayload;
+    document.getElementById('pairing').hidden = false;
+    clearError();
+  } catch (error) {
+    showError(error);
+  }
+});
+
+let pending = null;
+live(PanelDeviceUpdates, {}, () => {
+  pending ??= setTimeout(() => {
+    pending = null;
+    load().catch(showError);
+  }, 100);
+});
+load().catch(showError);

@@ -1,0 +1,26 @@
+import { PanelDeviceUpdates, PanelMessageUpdates, PanelReadiness } from '/panel/sdk/operations.ts';
+import { client, el, live, showError } from './panel.js';
+
+async function load() {
+  const { launchReadiness: readiness } = await client.request(PanelReadiness);
+  const ready = document.getElementById('ready');
+  ready.textContent = readiness.ready ? 'Ready to launch: every step is done.' : 'Not ready yet: finish the steps below, in order.';
+  ready.dataset.ready = String(readiness.ready);
+  document.getElementById('steps').replaceChildren(
+    ...readiness.steps.map((step) =>
+      el('li', { 'data-step': step.key, 'data-ok': String(step.ok) }, el('strong', {}, `${step.ok ? '✓' : '○'} ${step.title}`), step.ok ? '' : el('div', { class: 'muted' }, step.hint)),
+    ),
+  );
+}
+
+let pending = null;
+const refresh = () => {
+  pending ??= setTimeout(() => {
+    pending = null;
+    load().catch(showError);
+  }, 100);
+};
+live(PanelDeviceUpdates, {}, refresh);
+live(PanelMessageUpdates, {}, refresh);
+window.addEventListener('focus', refresh);
+load().catch(showError);

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { builder } from '../graphql/builder.ts';
+import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
+
+const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').implement({
+  fields: (t) => ({
+    queued: t.exposeInt('queued', { description: 'Waiting for a device.' }),
+    inFlight: t.exposeInt('inFlight', { description: 'Pushed to a phone, not yet reported sent.' }),
+    sent: t.exposeInt('sent'),
+    delivered: t.exposeInt('delivered'),
+    failed: t.exposeInt('failed'),
+  }),
+});
+
+const ThroughputPoint = builder.objectRef<QueueHealth['throughput'][number]>('RelayThroughputPoint').implement({
+  fields: (t) => ({
+    minute: t.expose('minute', { type: 'DateTime' }),
+    accepted: t.exposeInt('accepted'),
+    delivered: t.exposeInt('delivered'),
+    failed: t.exposeInt('failed'),
+  }),
+});
+
+const DeviceLoad = builder.objectRef<QueueHealth['devices'][number]>('RelayDeviceLoad').implement({
+  fields: (t) => ({
+    deviceId: t.exposeID('id'),
+    name: t.exposeString('name'),
+    status: t.exposeString('status'),
+    inFlight: t.exposeInt('inFlight'),
+    sentLastMinute: t.exposeInt('sentLastMinute'),
+    ratePerMinute: t.exposeInt('ratePerMinute'),
+  }),
+});
+
+const QueueHealthType = builder.objectRef<QueueHealth>('RelayQueueHealth').implement({
+  description: "The account's relay queue: state counts, throughput per minute, oldest wait, device load.",
+  fields: (t) => ({
+    paused: t.exposeBoolean('paused', { description: 'While paused, sends answer 503 queue_blocked and queued messages wait.' }),
+    pausedAt: t.expose('pausedAt', { type: 'DateTime', nullable: true }),
+    queueLimit: t.exposeInt('queueLimit'),
+    counts: t.field({ type: Counts, resolve: (health) => health.counts }),
+    oldestQueuedAgeSeconds: t.exposeFloat('oldestQueuedAgeSeconds', { nullable: true }),
+    throughput: t.field({ type: [ThroughputPoint], resolve: (health) => health.throughput }),
+    devices: t.field({ type: [DeviceLoad], resolve: (health) => health.devices }),
+  }),
+});
+
+builder.prismaObject('Otp', {
+  description: 'A one-time password that was sent. The code itself is never readable.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    to: t.exposeString('to'),
+    purpose: t.exposeString('purpose'),
+    locale: t.exposeString('locale'),
+    codeLength: t.exposeInt('codeLength'),
+    status: t.string({ resolve: (otp) => otp.status }),
+    attempts: t.exposeInt('attempts'),
+    maxAttempts: t.exposeInt('maxAttempts'),
+    requestId: t.exposeID('messageId', { description: 'The SMS that carried the code.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const DeviceChange = builder
+  .objectRef<{ deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }>('DeviceChange')
+  .implement({
+    fields: (t) => ({
+      deviceId: t.exposeID('deviceId'),
+      status: t.exposeString('status'),
+      lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
+      batteryLevel: t.exposeInt('batteryLevel', { nullable: true }),
+    }),
+  });
+
+const QueueChange = builder.objectRef<{ paused: boolean }>('RelayQueueChange').implement({
+  fields: (t) => ({ paused: t.exposeBoolean('paused') }),
+});
+
+builder.queryFields((t) => ({
+  relayQueueHealth: t.field({
+    type: QueueHealthType,
+    authScopes: { scope: 'messages.read' },
+    args: {
+      minutes: t.arg.int({ defaultValue: 15, description: 'Throughput window, 1 to 120 minutes.', validate: z.number().int().min(1).max(120) }),
+    },
+    resolve: (_root, { minutes }, ctx) => queueHealth(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, minutes ?? 15),
+  }),
+  otps: t.prismaConnection({
+    type: 'Otp',
+    cursor: 'id',
+    description: 'The OTP log, newest first (never the codes).',
+    authScopes: { scope: 'messages.read' },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.rt.db.prisma.otp.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  pauseRelayQueue: t.field({
+    type: QueueHealthType,
+    description: 'Pause sending: new sends answer 503 queue_blocked, queued messages wait.',
+    authScopes: { scope: 'devices.manage' },
+    resolve: async (_root, _args, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      await ctx.rt.db.prisma.$transaction((tx) => pauseRelayQueue(tx, accountId));
+      return queueHealth(ctx.rt, ctx.rt.db.prisma, accountId);
+    },
+  }),
+  resumeRelayQueue: t.field({
+    type: QueueHealthType,
+    description: 'Resume sending; waiting messages go out at once.',
+    authScopes: { scope: 'devices.manage' },
+    resolve: async (_root, _args, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      await ctx.rt.db.prisma.$transaction((tx) => resumeRelayQueue(ctx.rt, tx, accountId));
+      return queueHealth(ctx.rt, ctx.rt.db.prisma, accountId);
+    },
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  deviceUpdated: t.field({
+    type: DeviceChange,
+    description: 'A device of the account paired, came online, went offline, sent a heartbeat or changed.',
+    authScopes: { scope: 'devices.manage' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('deviceUpdated', ctx.principal!.accountId),
+    resolve: (change) => change,
+  }),
+  relayQueueChanged: t.field({
+    type: QueueChange,
+    description: "The account's relay queue was paused or resumed.",
+    authScopes: { scope: 'messages.read' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('relayQueueChanged', ctx.principal!.accountId),
+    resolve: (change) => change,
+  }),
+}));

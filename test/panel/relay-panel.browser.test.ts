@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
+import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, type DeviceProcess } from '../relay/helpers.ts';
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let apiKey: string;
+let device: DeviceProcess | undefined;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: relayTestEnv });
+  await app.startWorkers(['sms-routing', 'device-presence']);
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+  // Sign up through the pages, then make a key for REST calls the test makes as the merchant.
+  await page.goto(`${app.baseUrl}/panel/sign-up`);
+  await page.getByLabel('Business name').fill('Relay Shop');
+  await page.getByLabel('Email').fill('ops@relay.example');
+  await page.getByLabel('Password').fill('a long enough password');
+  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.getByLabel('Label').fill('Server');
+  for (const scope of ['sms.send', 'messages.read', 'account.read']) await page.getByLabel(scope, { exact: true }).check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.locator('#new-secret:not([hidden])').waitFor();
+  apiKey = (await page.locator('#secret-value').textContent())!;
+});
+afterAll(async () => {
+  await device?.kill();
+  await browser?.close();
+  await app?.stop();
+});
+
+const shot = (name: string) => page.screenshot({ path: join(screenshotsDir, `panel-${name}.png`), fullPage: true });
+
+describe('relay pages of the merchant panel in Chromium', () => {
+  it('pairs a simulated phone with the code shown, and shows it go online then offline', async () => {
+    await page.goto(`${app.baseUrl}/panel/readiness`);
+    await expect.poll(() => page.locator('#steps li[data-step]').count()).toBeGreaterThan(3);
+    expect(await page.locator('#ready').getAttribute('data-ready')).toBe('false');
+    await shot('readiness-start');
+
+    await page.goto(`${app.baseUrl}/panel/devices`);
+    await page.getByRole('button', { name: 'Make a pairing code' }).click();
+    await page.locator('#pairing:not([hidden])').waitFor();
+    expect(await page.locator('#pairing-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const code = (await page.locator('#pairing-code').textContent())!;
+    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+
+    device = await startDevice(app, { code }, { name: 'Shop phone', deliveryMs: 50 });
+    const row = page.locator(`#devices tr[data-device-id="${device.deviceId}"]`);
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    await shot('devices');
+  });
+
+  it('shows a message go from queued to delivered, live', async () => {
+    await page.goto(`${app.baseUrl}/panel/messages`);
+    await page.locator('#messages').waitFor({ state: 'attached' });
+    const sent = await sendSms(app, apiKey, { to: TEST_NUMBERS[0], message: 'Your table is ready' });
+    expect(sent.status).toBe(202);
+    const row = page.locator(`#messages tr[data-request-id="${sent.body.request_id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+    expect(await row.textContent()).toContain('Shop phone');
+    await shot('messages');
+  });
+
+  it('pauses the queue from the queue health page, and REST sends answer queue_blocked', async () => {
+    await page.goto(`${app.baseUrl}/panel/queue`);
+    await expect.poll(() => page.locator('[data-count="delivered"]').textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await expect.poll(() => page.locator('#queue-state').getAttribute('data-paused')).toBe('true');
+    const blocked = await sendSms(app, apiKey, { to: TEST_NUMBERS[1], message: 'Hello' });
+    expect(blocked.status).toBe(503);
+    expect(blocked.body.error.code).toBe('queue_blocked');
+    await shot('queue-paused');
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    await expect.poll(() => page.locator('#queue-state').getAttribute('data-paused')).toBe('false');
+    expect((await sendSms(app, apiKey, { to: TEST_NUMBERS[1], message: 'Hello again' })).status).toBe(202);
+  });
+
+  it('shows the phone go offline when it stops, and the readiness steps it completed', async () => {
+    await page.goto(`${app.baseUrl}/panel/devices`);
+    const row = page.locator(`#devices tr[data-device-id="${device!.deviceId}"]`);
+    await expect.poll(() => row.getAttribute('data-status')).toBe('online');
+    await device!.kill();
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('offline');
+    await shot('devices-offline');
+
+    await page.goto(`${app.baseUrl}/panel/readiness`);
+    await expect.poll(() => page.locator('#steps li[data-ok="true"]').count()).toBeGreaterThanOrEqual(3);
+    await shot('readiness');
+  });
+});
