@@ -1,5 +1,5 @@
 import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/sdk/operations.ts';
-import { clearError, client, el, live, showError, when } from './panel.js';
+import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
 
 async function load() {
   const data = await client.request(PanelDevices);
@@ -49,11 +49,5 @@ document.getElementById('make-code').addEventListener('click', async () => {
   }
 });
 
-let pending = null;
-live(PanelDeviceUpdates, {}, () => {
-  pending ??= setTimeout(() => {
-    pending = null;
-    load().catch(showError);
-  }, 100);
-});
+live(PanelDeviceUpdates, {}, coalesced(load, 100));
 load().catch(showError);

@@ -1,5 +1,5 @@
 import { PanelMessageUpdates, PanelMessages } from '/panel/sdk/operations.ts';
-import { client, el, live, showError, when } from './panel.js';
+import { client, coalesced, el, live, showError, when } from './panel.js';
 
 const form = document.getElementById('filter');
 
@@ -42,11 +42,5 @@ form.addEventListener('submit', (event) => {
   load().catch(showError);
 });
 
-let pending = null;
-live(PanelMessageUpdates, {}, () => {
-  pending ??= setTimeout(() => {
-    pending = null;
-    load().catch(showError);
-  }, 100);
-});
+live(PanelMessageUpdates, {}, coalesced(load, 100));
 load().catch(showError);

@@ -11,6 +11,20 @@ export function live(document, variables, onData) {
   return () => subscription.close();
 }
 
+/**
+ * A refresh function for live pages: bursts of events (a list send, a retry storm) become one
+ * reload per `delayMs`, not one per event.
+ */
+export function coalesced(load, delayMs = 100) {
+  let pending = null;
+  return () => {
+    pending ??= setTimeout(() => {
+      pending = null;
+      load().catch(showError);
+    }, delayMs);
+  };
+}
+
 /** el('td', { class: 'x' }, 'text', child…): attributes set one by one, strings become text nodes. */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);

@@ -1,5 +1,5 @@
 import { PanelKyc, PanelPaymentActivity, PanelPayments, PanelSubmitKyc } from '/panel/sdk/operations.ts';
-import { clearError, client, el, live, showError, when } from './panel.js';
+import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
 
 async function load() {
   const data = await client.request(PanelPayments);
@@ -34,13 +34,7 @@ async function load() {
   );
 }
 
-let pending = null;
-live(PanelPaymentActivity, {}, () => {
-  pending ??= setTimeout(() => {
-    pending = null;
-    load().catch(showError);
-  }, 100);
-});
+live(PanelPaymentActivity, {}, coalesced(load, 100));
 
 live(PanelKyc, {}, ({ kycReviewUpdated: review }) => {
   const state = document.getElementById('kyc-state');

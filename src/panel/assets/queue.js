@@ -1,5 +1,5 @@
 import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelResumeQueue } from '/panel/sdk/operations.ts';
-import { clearError, client, el, live, showError } from './panel.js';
+import { clearError, client, coalesced, el, live, showError } from './panel.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 let paused = false;
@@ -65,13 +65,7 @@ document.getElementById('toggle-queue').addEventListener('click', async () => {
   }
 });
 
-let pending = null;
-const refresh = () => {
-  pending ??= setTimeout(() => {
-    pending = null;
-    load().catch(showError);
-  }, 250);
-};
+const refresh = coalesced(load, 250);
 live(PanelMessageUpdates, {}, refresh);
 live(PanelQueueChanges, {}, refresh);
 setInterval(refresh, 15_000); // the chart's minutes move on even when nothing happens

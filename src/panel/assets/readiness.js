@@ -1,5 +1,5 @@
 import { PanelDeviceUpdates, PanelMessageUpdates, PanelReadiness } from '/panel/sdk/operations.ts';
-import { client, el, live, showError } from './panel.js';
+import { client, coalesced, el, live, showError } from './panel.js';
 
 async function load() {
   const { launchReadiness: readiness } = await client.request(PanelReadiness);
@@ -13,13 +13,7 @@ async function load() {
   );
 }
 
-let pending = null;
-const refresh = () => {
-  pending ??= setTimeout(() => {
-    pending = null;
-    load().catch(showError);
-  }, 100);
-};
+const refresh = coalesced(load, 100);
 live(PanelDeviceUpdates, {}, refresh);
 live(PanelMessageUpdates, {}, refresh);
 window.addEventListener('focus', refresh);

@@ -9,7 +9,7 @@ import {
   PanelWebhookEndpoints,
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
-import { clearError, client, el, live, showError, when } from './panel.js';
+import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
 
 function showSecret(label, secret) {
   document.getElementById('endpoint-secret-label').textContent = label;
@@ -111,12 +111,6 @@ document.getElementById('copy-endpoint-secret').addEventListener('click', () =>
 );
 
 // The log re-reads itself on every delivery update, coalescing bursts into one read.
-let pending = null;
-live(PanelWebhookLog, {}, () => {
-  pending ??= setTimeout(() => {
-    pending = null;
-    loadDeliveries().catch(showError);
-  }, 100);
-});
+live(PanelWebhookLog, {}, coalesced(loadDeliveries, 100));
 loadEndpoints().catch(showError);
 loadDeliveries().catch(showError);
