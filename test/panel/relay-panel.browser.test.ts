@@ -50,7 +50,8 @@ describe('relay pages of the merchant panel in Chromium', () => {
     const code = (await page.locator('#pairing-code').textContent())!;
     expect(code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
 
-    device = await startDevice(app, { code }, { name: 'Shop phone', deliveryMs: 50 });
+    // Slow delivery reports, so the page can be seen showing a message as queued first.
+    device = await startDevice(app, { code }, { name: 'Shop phone', deliveryMs: 1500 });
     const row = page.locator(`#devices tr[data-device-id="${device.deviceId}"]`);
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
     await shot('devices');
@@ -63,6 +64,8 @@ describe('relay pages of the merchant panel in Chromium', () => {
     expect(sent.status).toBe(202);
     const row = page.locator(`#messages tr[data-request-id="${sent.body.request_id}"]`);
     await row.waitFor({ timeout: 15_000 });
+    // The phone reports `sent` after 750 ms and `delivered` after 1.5 s: the row shows the way there.
+    expect(['queued', 'sent']).toContain(await row.getAttribute('data-status'));
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
     expect(await row.textContent()).toContain('Shop phone');
     await shot('messages');
@@ -93,5 +96,16 @@ describe('relay pages of the merchant panel in Chromium', () => {
     await page.goto(`${app.baseUrl}/panel/readiness`);
     await expect.poll(() => page.locator('#steps li[data-ok="true"]').count()).toBeGreaterThanOrEqual(3);
     await shot('readiness');
+  });
+
+  it('keeps every page readable at phone width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['keys', 'payments', 'webhooks', 'devices', 'queue', 'messages', 'readiness']) {
+      await page.goto(`${app.baseUrl}/panel/${path}`);
+      await page.locator('main h1').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(1);
+      await shot(`${path}-phone`);
+    }
   });
 });
