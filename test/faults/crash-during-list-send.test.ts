@@ -236,6 +236,5 @@ describe('SIGKILL during a list send', () => {
     expect(missing, context).toEqual([]);
     // One delivery per event and endpoint, however often it was attempted.
     expect([...received.values()].every((numbers) => numbers.size === 1)).toBe(true);
-    console.info(`crash test: ${log.join('; ')}`);
   });
 });
