@@ -3,7 +3,7 @@ import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
 import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
 import { expireOtp } from '../src/relay/otp.ts';
-import { drainAccount, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
+import { drainAccount, presenceIntervalMs, presenceTick, wakeWaitingAccounts } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 // --- webhooks ---
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
@@ -30,6 +30,8 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
       for (const job of jobs) await drainAccount(rt, job.data.accountId);
       jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
     });
+    // A drain that died with its process keeps its job claimed until the job expires: start afresh.
+    await wakeWaitingAccounts(rt, 0);
   },
   'otp-expiry': async (rt) => {
     await workQueue(rt.boss, 'relay_otp_expire', { batchSize: 20, localConcurrency: 2 }, async (jobs) => {

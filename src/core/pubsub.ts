@@ -45,7 +45,7 @@ export type Topics = {
     deviceId: string,
     payload:
       | { kind: 'send'; messageIds: string[] }
-      | { kind: 'cancel'; messageId: string; reason: string }
+      | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
       | { kind: 'revoked' }
       | { kind: 'replaced'; connectionId: string },
   ];
@@ -122,6 +122,16 @@ function encode(topic: string, payload: unknown): string {
  */
 export async function publish<T extends keyof Topics>(db: DbClient, topic: T, ...[id, payload]: Routed<T>) {
   await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${encode(`${topic}:${id}`, payload)})`;
+}
+
+/**
+ * `publish` for many events of one topic in one statement, so a transaction that changes hundreds
+ * of rows (a device's messages going back to the queue) does not spend a round trip on each.
+ */
+export async function publishMany<T extends keyof Topics>(db: DbClient, topic: T, events: Array<Routed<T>>) {
+  if (events.length === 0) return;
+  const texts = events.map(([id, payload]) => encode(`${topic}:${id}`, payload));
+  await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, text) FROM unnest(${texts}::text[]) AS text`;
 }
 
 /**

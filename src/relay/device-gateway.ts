@@ -8,7 +8,7 @@ import type { Topics } from '../core/pubsub.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { authenticateDevice, recordHeartbeat } from './devices.ts';
-import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage } from './messages.ts';
+import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from './messages.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
 type DeviceSignal = Topics['relayDevice'][1];
@@ -79,7 +79,7 @@ export function registerDeviceSockets(ctx: GatewayContext) {
     const onSignal = (event: Event) => {
       const signal = (event as CustomEvent<DeviceSignal>).detail;
       if (signal.kind === 'send') void pushPending(connection, signal.messageIds).catch((error) => rt.logger.error({ err: error }, 'push failed'));
-      else if (signal.kind === 'cancel') send(socket, { type: 'cancel', message_id: signal.messageId, reason: signal.reason });
+      else if (signal.kind === 'cancel') send(socket, { type: 'cancel', message_id: signal.messageId, attempt: signal.attempt, reason: signal.reason });
       else if (signal.kind === 'revoked') {
         send(socket, { type: 'revoked' });
         socket.close(CLOSE_REVOKED, 'device revoked');
@@ -110,6 +110,9 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       // Connecting counts as a heartbeat; other gateways drop older sockets of this device.
       connection.device = await recordHeartbeat(rt, device.id, {});
       await publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId: id });
+      for (const taken of await takenBackFrom(rt.db.prisma, device.id)) {
+        send(socket, { type: 'cancel', message_id: taken.message_id, attempt: taken.number, reason: taken.outcome });
+      }
       send(socket, {
         type: 'welcome',
         device_id: device.id,

@@ -1,12 +1,12 @@
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
-import { publish } from '../core/pubsub.ts';
+import { publish, publishMany, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange } from './devices.ts';
-import { failMessage, publishStatus, retryOrFail } from './messages.ts';
+import { failMessage, publishStatuses, retryOrFailMany } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. A `relay_dispatch` job per account drains them
 // onto devices with spare budget. Wake-ups coalesce (one waiting job per account, `short` policy);
@@ -114,7 +114,7 @@ export async function drainAccount(rt: Runtime, accountId: number): Promise<numb
         for (let i = 0; i < ids.length; i += 100) {
           await publish(tx, 'relayDevice', deviceId, { kind: 'send', messageIds: ids.slice(i, i + 100) });
         }
-        for (const message of await tx.message.findMany({ where: { id: { in: ids } } })) await publishStatus(tx, message);
+        await publishStatuses(tx, await tx.message.findMany({ where: { id: { in: ids } } }));
         count += ids.length;
       }
       return { assigned: count, seen: candidates.length };
@@ -144,16 +144,27 @@ async function scheduleNextDrain(rt: Runtime, accountId: number) {
 
 /**
  * Takes back the messages a device holds but has not sent (it went offline or was unpaired):
- * each attempt ends with `reason` and the message reroutes while attempts remain.
+ * each attempt ends with `reason` and the message reroutes while attempts remain. The device is
+ * told to drop them, in case it is still there to hear it.
  */
 export async function releaseDeviceMessages(rt: Runtime, tx: DbClient, device: Pick<Device, 'id'>, reason: string) {
-  const held = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM messages WHERE device_id = ${device.id} AND state = 'dispatched' ORDER BY id FOR UPDATE`;
-  for (const { id } of held) {
-    const message = await tx.message.findUniqueOrThrow({ where: { id } });
-    await retryOrFail(rt, tx, message, reason, reason);
-  }
+  const held = await tx.$queryRaw<Array<{ id: string; attempts: number }>>`
+    SELECT id, attempts FROM messages WHERE device_id = ${device.id} AND state = 'dispatched' ORDER BY id FOR UPDATE`;
+  await takeBack(rt, tx, device.id, held, reason);
   return held.length;
+}
+
+/**
+ * Ends the device's current attempt of each message (locked by the caller) and tells the device
+ * to drop it; a device that is away hears it when it reconnects (`takenBackFrom`).
+ */
+async function takeBack(rt: Runtime, tx: DbClient, deviceId: string, held: Array<{ id: string; attempts: number }>, reason: string) {
+  await retryOrFailMany(rt, tx, held.map((message) => message.id), reason, reason);
+  await publishMany(
+    tx,
+    'relayDevice',
+    held.map((message): [string, Topics['relayDevice'][1]] => [deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason }]),
+  );
 }
 
 /**
@@ -191,24 +202,27 @@ export async function presenceTick(rt: Runtime) {
   //    messages whose TTL passed while on a device fail (the device is told to drop them).
   for (;;) {
     const handled = await rt.db.prisma.$transaction(async (tx) => {
-      const stuck = await tx.$queryRaw<Array<{ id: string }>>`
-        SELECT id FROM messages WHERE state = 'dispatched' AND (
+      const stuck = await tx.$queryRaw<Array<{ id: string; attempts: number; device_id: string | null; expired: boolean }>>`
+        SELECT id, attempts, device_id, expires_at <= now() AS expired FROM messages WHERE state = 'dispatched' AND (
           (acknowledged_at IS NULL AND dispatched_at < now() - make_interval(secs => ${rt.config.RELAY_ACK_TIMEOUT_SECONDS}))
           OR expires_at <= now())
         ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`;
-      for (const { id } of stuck) {
+      for (const { id } of stuck.filter((row) => row.expired)) {
         const message = await tx.message.findUniqueOrThrow({ where: { id } });
-        if (message.expiresAt <= new Date()) {
-          await tx.messageAttempt.updateMany({
-            where: { messageId: id, number: message.attempts, finishedAt: null },
-            data: { finishedAt: new Date(), outcome: 'expired', failureReason: 'expired' },
-          });
-          if (message.deviceId) await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: id, reason: 'expired' });
-          await failMessage(rt, tx, message, 'expired');
-        } else {
-          await retryOrFail(rt, tx, message, 'ack_timeout', 'ack_timeout');
+        await tx.messageAttempt.updateMany({
+          where: { messageId: id, number: message.attempts, finishedAt: null },
+          data: { finishedAt: new Date(), outcome: 'expired', failureReason: 'expired' },
+        });
+        if (message.deviceId) {
+          await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: id, attempt: message.attempts, reason: 'expired' });
         }
+        await failMessage(rt, tx, message, 'expired');
       }
+      const timedOut = new Map<string, typeof stuck>();
+      for (const row of stuck.filter((row) => !row.expired && row.device_id)) {
+        timedOut.set(row.device_id!, [...(timedOut.get(row.device_id!) ?? []), row]);
+      }
+      for (const [deviceId, held] of timedOut) await takeBack(rt, tx, deviceId, held, 'ack_timeout');
       return stuck.length;
     });
     if (handled < 100) break;
@@ -219,12 +233,21 @@ export async function presenceTick(rt: Runtime) {
 
   // 4. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
   //    crashed worker) — nothing accepted waits forever.
-  const overdue = await rt.db.prisma.$queryRaw<Array<{ account_id: number }>>`
+  await wakeWaitingAccounts(rt, 30);
+}
+
+/**
+ * Wakes the dispatcher of every account with messages queued for longer than `overdueSeconds` and
+ * an online device to take them. A routing worker does it with 0 when it starts: a drain that died
+ * with its worker leaves its job claimed until it expires, and nothing else may wake the account.
+ */
+export async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
+  const waiting = await rt.db.prisma.$queryRaw<Array<{ account_id: number }>>`
     SELECT DISTINCT m.account_id FROM messages m
     JOIN devices d ON d.account_id = m.account_id AND d.status = 'online'
     JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
-    WHERE m.state = 'queued' AND m.next_attempt_at < now() - interval '30 seconds' LIMIT 1000`;
-  for (const { account_id } of overdue) await wakeDispatcher(rt, rt.db.prisma, account_id);
+    WHERE m.state = 'queued' AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
+  for (const { account_id } of waiting) await wakeDispatcher(rt, rt.db.prisma, account_id);
 }
 
 /** How often the presence pass runs: often enough to notice silence within a third of the limit. */

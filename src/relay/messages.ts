@@ -3,7 +3,7 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { publish, type RelayMessageStatus } from '../core/pubsub.ts';
+import { publish, publishMany, type RelayMessageStatus } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
@@ -153,6 +153,13 @@ export async function publishStatus(tx: DbClient, message: Message) {
   await publish(tx, 'messageUpdated', message.accountId, payload);
 }
 
+/** `publishStatus` for many messages, in two statements whatever their number. */
+export async function publishStatuses(tx: DbClient, messages: Message[]) {
+  const events = messages.map((message) => statusEvent(message));
+  await publishMany(tx, 'messageStatusChanged', events.map((event) => [event.requestId, event] as [string, RelayMessageStatus]));
+  await publishMany(tx, 'messageUpdated', events.map((event) => [event.accountId, event] as [number, RelayMessageStatus]));
+}
+
 async function recordMessageEvent(rt: Runtime, tx: DbClient, type: 'message.sent' | 'message.delivered' | 'message.failed', message: Message) {
   await recordEvent(rt, tx, {
     accountId: message.accountId,
@@ -214,6 +221,33 @@ export async function retryOrFail(rt: Runtime, tx: DbClient, message: Message, o
   await publishStatus(tx, requeued);
   await wakeDispatcher(rt, tx, message.accountId);
   return requeued;
+}
+
+/**
+ * `retryOrFail` for many dispatched messages at once (a device that goes silent can hold hundreds):
+ * set-based statements, so the transaction stays short however many there are. The caller holds
+ * the rows' locks. Messages out of attempts or time fail one by one (each records its event).
+ */
+export async function retryOrFailMany(rt: Runtime, tx: DbClient, ids: string[], outcome: string, reason: string) {
+  if (ids.length === 0) return;
+  const now = new Date();
+  await tx.$executeRaw`
+    UPDATE message_attempts a SET finished_at = ${now}, outcome = ${outcome}, failure_reason = ${reason}
+    FROM messages m
+    WHERE m.id = ANY(${ids}::text[]) AND a.message_id = m.id AND a.number = m.attempts AND a.finished_at IS NULL`;
+  const requeued = await tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE messages SET state = 'queued', device_id = NULL, acknowledged_at = NULL, next_attempt_at = ${now},
+      failure_reason = ${reason}, updated_at = ${now},
+      failed_device_ids = CASE WHEN device_id IS NULL THEN failed_device_ids ELSE array_append(failed_device_ids, device_id) END
+    WHERE id = ANY(${ids}::text[]) AND expires_at > ${now} AND attempts < max_attempts
+    RETURNING id`;
+  const back = new Set(requeued.map((row) => row.id));
+  for (const message of await tx.message.findMany({ where: { id: { in: ids.filter((id) => !back.has(id)) } } })) {
+    await failMessage(rt, tx, message, message.expiresAt <= now ? 'expired' : reason);
+  }
+  const messages = await tx.message.findMany({ where: { id: { in: [...back] } } });
+  await publishStatuses(tx, messages);
+  for (const accountId of new Set(messages.map((message) => message.accountId))) await wakeDispatcher(rt, tx, accountId);
 }
 
 export const ackInput = z.strictObject({ attempt: z.number().int().min(1) });
@@ -327,6 +361,18 @@ export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Message) {
     encoding: message.encoding,
     expires_at: message.expiresAt.toISOString(),
   };
+}
+
+/**
+ * Attempts taken back from this device (it went offline, was too slow to acknowledge) of messages
+ * not yet expired: a device that was away may still hold them, and is told to drop them when it
+ * reconnects, before anything else, so it does not send what another device now sends.
+ */
+export async function takenBackFrom(db: DbClient, deviceId: string) {
+  return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string }>>`
+    SELECT a.message_id, a.number, a.outcome FROM message_attempts a JOIN messages m ON m.id = a.message_id
+    WHERE a.device_id = ${deviceId} AND a.outcome IN ('device_offline', 'ack_timeout') AND m.expires_at > now()
+    ORDER BY a.finished_at DESC LIMIT 1000`;
 }
 
 /** Messages waiting on this device that it has not acknowledged yet (pushed again on reconnect). */

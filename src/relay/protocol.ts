@@ -33,7 +33,7 @@ export interface DeviceWork {
 export type ServerFrame =
   | { type: 'welcome'; device_id: string; heartbeat_interval_seconds: number; server_time: string }
   | { type: 'send'; message: DeviceWork }
-  | { type: 'cancel'; message_id: string; reason: string }
+  | { type: 'cancel'; message_id: string; attempt: number; reason: string }
   | { type: 'revoked' }
   | { type: 'result'; ref?: string; ok: true; applied?: boolean; status?: string }
   | { type: 'result'; ref?: string; ok: false; error: { code: string; message: string; param?: string } };

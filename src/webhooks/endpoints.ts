@@ -79,9 +79,9 @@ export async function createEndpoint(
   return { endpoint, secret };
 }
 
-export async function getEndpoint(db: DbClient, accountId: number, id: string): Promise<WebhookEndpoint> {
+export async function getEndpoint(db: DbClient, accountId: number, id: string, param = 'id'): Promise<WebhookEndpoint> {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id, accountId } });
-  if (!endpoint) throw notFound('webhook endpoint', 'id');
+  if (!endpoint) throw notFound('webhook endpoint', param);
   return endpoint;
 }
 
@@ -165,7 +165,7 @@ export function isEnabled(endpoint: Pick<WebhookEndpoint, 'disabledAt'>): boolea
 /** Records a `webhook.test` event and delivers it to this endpoint only. */
 export async function sendTestWebhook(rt: Runtime, accountId: number, endpointId: string) {
   return rt.db.prisma.$transaction(async (tx) => {
-    const endpoint = await getEndpoint(tx, accountId, endpointId);
+    const endpoint = await getEndpoint(tx, accountId, endpointId, 'endpointId');
     if (!isEnabled(endpoint)) {
       throw new YarrowError('invalid_state', 'The endpoint is disabled; enable it before sending a test event.', { param: 'endpointId' });
     }

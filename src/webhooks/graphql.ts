@@ -395,10 +395,12 @@ builder.subscriptionFields((t) => ({
       'The live delivery log: every created delivery and every finished attempt of the account. With deliveryId, the delivery\'s current state comes first.',
     authScopes: scope,
     args: { endpointId: t.arg.id(), deliveryId: t.arg.id() },
-    subscribe: (_root, args, ctx) => {
+    subscribe: async (_root, args, ctx) => {
       const accountId = ctx.principal!.accountId;
       const endpointId = args.endpointId ? String(args.endpointId) : undefined;
       const deliveryId = args.deliveryId ? String(args.deliveryId) : undefined;
+      // Another account's endpoint is not_found, as everywhere, rather than a feed that stays silent.
+      if (endpointId) await getEndpoint(ctx.rt.db.prisma, accountId, endpointId, 'endpointId');
       return liveDeliveryUpdates(ctx.pubsub.subscribe('webhookDeliveryUpdated', accountId), {
         accountId,
         endpointId,

@@ -31,6 +31,11 @@ export interface TestApp {
   startWorkers(names: string[]): Promise<ChildProcess>;
   /** Another gateway on the same database, as a second process would be. */
   startExtraGateway(): Promise<{ baseUrl: string; stop(): Promise<void> }>;
+  /**
+   * `src/serve.ts` as a real child process on the same database (port 0: any free port). Give the
+   * port of one that died to bring it back where its clients reconnect.
+   */
+  startGatewayProcess(port?: number): Promise<{ child: ChildProcess; port: number; baseUrl: string }>;
   /** Calls a REST path with JSON. */
   request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
@@ -90,6 +95,18 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
           await extraRt.close();
         },
       };
+    },
+    async startGatewayProcess(port = 0) {
+      const child = fork(join(root, 'src/serve.ts'), [], {
+        env: { ...process.env, ...env, PORT: String(port) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children.push(child);
+      const ready = await new Promise<{ port: number }>((resolve, reject) => {
+        child.once('message', (message) => resolve(message as { port: number }));
+        child.once('exit', (code) => reject(new Error(`gateway exited early with code ${code}`)));
+      });
+      return { child, port: ready.port, baseUrl: `http://127.0.0.1:${ready.port}` };
     },
     async request(method, path, { key, body, headers = {} } = {}) {
       const response = await fetch(`${baseUrl}${path}`, {

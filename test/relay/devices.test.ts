@@ -52,16 +52,16 @@ function pair(body: Record<string, unknown>, path = '/api/v1/relay/app/pair') {
 async function openSocket(token: string, path = '/api/v1/relay/device/ws') {
   const socket = new WebSocket(`${app.baseUrl.replace('http', 'ws')}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const frames: any[] = [];
+  /** Every frame in arrival order (`next` takes frames out of `frames`, not out of this). */
+  const order: any[] = [];
   const waiters: Array<{ match: (frame: any) => boolean; resolve: (frame: any) => void }> = [];
   socket.on('message', (data) => {
     const frame = JSON.parse(data.toString());
-    frames.push(frame);
-    for (const waiter of [...waiters]) {
-      if (waiter.match(frame)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(frame);
-      }
-    }
+    order.push(frame);
+    const waiter = waiters.find((candidate) => candidate.match(frame));
+    if (!waiter) return void frames.push(frame);
+    waiters.splice(waiters.indexOf(waiter), 1);
+    waiter.resolve(frame);
   });
   const next = (match: (frame: any) => boolean) =>
     new Promise<any>((resolve) => {
@@ -78,7 +78,7 @@ async function openSocket(token: string, path = '/api/v1/relay/device/ws') {
     socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     socket.once('error', reject);
   });
-  return { socket, next, closed };
+  return { socket, next, closed, order };
 }
 
 describe('pairing', () => {
@@ -245,6 +245,8 @@ describe('stuck messages', () => {
     const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'anyone there?' } });
     const requestId = response.body.request_id;
     await mute.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
+    // Taken back from the mute phone, which is told not to send it after all.
+    expect(await mute.next((frame) => frame.type === 'cancel')).toEqual({ type: 'cancel', message_id: requestId, attempt: 1, reason: 'ack_timeout' });
     expect(await waitForStatus(app, account.key, requestId, ['delivered'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
     const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: requestId }, orderBy: { number: 'asc' } });
     expect(attempts.map((attempt) => attempt.outcome)).toEqual(['ack_timeout', 'delivered']);
@@ -270,7 +272,7 @@ describe('stuck messages', () => {
     const work = await slow.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
     slow.socket.send(JSON.stringify({ type: 'ack', message_id: requestId, attempt: work.message.attempt }));
     const cancel = await slow.next((frame) => frame.type === 'cancel');
-    expect(cancel).toEqual({ type: 'cancel', message_id: requestId, reason: 'expired' });
+    expect(cancel).toEqual({ type: 'cancel', message_id: requestId, attempt: work.message.attempt, reason: 'expired' });
     expect(await waitForStatus(app, account.key, requestId, ['failed'])).toMatchObject({ failureReason: 'expired' });
     // A late report from the phone changes nothing.
     slow.socket.send(JSON.stringify({ type: 'report', ref: 'late', message_id: requestId, attempt: 1, status: 'sent' }));
@@ -281,6 +283,40 @@ describe('stuck messages', () => {
   });
 });
 
+describe('a device that was away', () => {
+  it('is told, before its welcome, to drop the messages given to another device meanwhile', async () => {
+    const account = await app.account();
+    const { body } = await pair({ pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Tunnel' });
+    const away = await openSocket(body.device_token);
+    await away.next((frame) => frame.type === 'welcome');
+    const workers = await app.startWorkers(['sms-routing', 'device-presence']);
+    const ids: string[] = [];
+    for (const to of ['+14155552671', '+14155552672']) {
+      ids.push((await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to, message: 'through the tunnel' } })).body.request_id);
+    }
+    for (const id of ids) {
+      const work = await away.next((frame) => frame.type === 'send' && frame.message.message_id === id);
+      away.socket.send(JSON.stringify({ type: 'ack', message_id: id, attempt: work.message.attempt }));
+    }
+    // The phone loses its connection holding both (acknowledged, not sent); another phone takes them.
+    away.socket.terminate();
+    await waitForDevice(body.device.id, 'offline');
+    const helper = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Helper' });
+    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['delivered'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
+
+    const back = await openSocket(body.device_token);
+    const welcome = await back.next((frame) => frame.type === 'welcome');
+    const cancels = [await back.next((frame) => frame.type === 'cancel'), await back.next((frame) => frame.type === 'cancel')];
+    expect(cancels.map((frame) => frame.message_id).sort()).toEqual([...ids].sort());
+    for (const cancel of cancels) expect(cancel).toMatchObject({ attempt: 1, reason: 'device_offline' });
+    // …before the welcome, so the phone knows before it reports or sends anything.
+    expect(back.order.indexOf(welcome)).toBeGreaterThan(Math.max(...cancels.map((frame) => back.order.indexOf(frame))));
+    back.socket.close();
+    await helper.kill();
+    workers.kill('SIGTERM');
+  });
+});
+
 describe('nothing accepted is lost', () => {
   it('messages accepted while no routing worker runs are delivered once one starts', async () => {
     const account = await app.account();
@@ -288,6 +324,20 @@ describe('nothing accepted is lost', () => {
     const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'waiting for a worker' } });
     expect(response.status).toBe(202);
     expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: response.body.request_id } })).state).toBe('queued');
+    const worker = await app.startWorkers(['sms-routing']);
+    expect(await waitForStatus(app, account.key, response.body.request_id, ['delivered'])).toMatchObject({ deviceId: sim.deviceId });
+    worker.kill('SIGTERM');
+    await sim.kill();
+  });
+
+  it('messages whose drain was claimed by a worker that died are delivered when a worker starts', async () => {
+    const account = await app.account();
+    const sim = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Orphaned' });
+    const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'claimed by the dead' } });
+    // As a SIGKILLed worker leaves it: the wake-up job claimed (active until it expires), no other.
+    const claimed = await app.rt.db.prisma.$executeRaw`
+      UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = 'relay_dispatch' AND state = 'created'`;
+    expect(claimed).toBeGreaterThanOrEqual(1);
     const worker = await app.startWorkers(['sms-routing']);
     expect(await waitForStatus(app, account.key, response.body.request_id, ['delivered'])).toMatchObject({ deviceId: sim.deviceId });
     worker.kill('SIGTERM');

@@ -57,13 +57,21 @@ export interface DeviceProcess {
 export async function startDevice(
   app: TestApp,
   credential: { code?: string; qr?: string; token?: string },
-  options: { failRate?: number; deliveryMs?: number; transport?: 'ws' | 'poll'; name?: string; heartbeatSeconds?: number } = {},
+  options: {
+    failRate?: number;
+    deliveryMs?: number;
+    transport?: 'ws' | 'poll';
+    name?: string;
+    heartbeatSeconds?: number;
+    /** The gateway the phone talks to (default: the test app's). */
+    baseUrl?: string;
+  } = {},
 ): Promise<DeviceProcess> {
   const args = [
     ...(credential.code ? ['--pair', credential.code] : []),
     ...(credential.qr ? ['--qr', credential.qr] : []),
     ...(credential.token ? ['--token', credential.token] : []),
-    '--base-url', app.baseUrl,
+    '--base-url', options.baseUrl ?? app.baseUrl,
     '--fail-rate', String(options.failRate ?? 0),
     '--delivery-ms', String(options.deliveryMs ?? 20),
     '--transport', options.transport ?? 'ws',

@@ -20,8 +20,10 @@ export type SimulatorEvent =
   | { type: 'connected'; deviceId: string; transport: 'ws' | 'poll' }
   | { type: 'disconnected'; deviceId: string; code: number }
   | { type: 'received'; deviceId: string; messageId: string; attempt: number; to: string; body: string }
+  /** The phone hands the SMS to its radio: one `sending` is one text on the recipient's phone. */
+  | { type: 'sending'; deviceId: string; messageId: string; attempt: number }
   | { type: 'reported'; deviceId: string; messageId: string; attempt: number; status: string; reason?: string; applied: boolean }
-  | { type: 'canceled'; deviceId: string; messageId: string; reason: string }
+  | { type: 'canceled'; deviceId: string; messageId: string; attempt: number; reason: string }
   | { type: 'heartbeat'; deviceId: string }
   | { type: 'revoked'; deviceId: string }
   | { type: 'error'; deviceId?: string; message: string };
@@ -42,15 +44,21 @@ export class SimulatedDevice {
   readonly options: SimulatorOptions;
   token = '';
   deviceId = '';
+  /** The open socket, once its `welcome` arrived (frames are sent only then). */
   #socket?: WebSocket;
+  #opening?: WebSocket;
   #queue: Work[] = [];
   #seen = new Set<string>();
+  /** `message_id:attempt` of attempts the server took back. */
   #canceled = new Set<string>();
+  /** Messages this phone has handed to its radio: it never sends one twice, whatever the attempt. */
+  #sent = new Set<string>();
   #pending = new Map<string, { resolve: (frame: Frame) => void; reject: (error: Error) => void }>();
   #nextRef = 0;
   #stopped = false;
   #revoked = false;
   #working = false;
+  #acks: Promise<unknown> = Promise.resolve();
   #heartbeat?: NodeJS.Timeout;
 
   constructor(options: SimulatorOptions) {
@@ -113,9 +121,11 @@ export class SimulatedDevice {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, { headers: this.#auth() });
       let opened = false;
+      // Frames go out only after `welcome`: the server sends the cancels of work taken back while
+      // the phone was away first, so nothing it holds is reported (and sent) before it knows.
+      this.#opening = socket;
       socket.on('open', () => {
         opened = true;
-        this.#socket = socket;
       });
       socket.on('unexpected-response', (_request, response) => {
         if (response.statusCode === 401) {
@@ -124,7 +134,7 @@ export class SimulatedDevice {
         }
         reject(new Error(`websocket refused with HTTP ${response.statusCode}`));
       });
-      socket.on('message', (data) => this.#onFrame(JSON.parse(data.toString()) as Frame));
+      socket.on('message', (data) => this.#onFrame(socket, JSON.parse(data.toString()) as Frame));
       socket.on('error', (error) => {
         if (!opened) reject(error);
       });
@@ -143,8 +153,9 @@ export class SimulatedDevice {
     });
   }
 
-  #onFrame(frame: Frame) {
+  #onFrame(socket: WebSocket, frame: Frame) {
     if (frame.type === 'welcome') {
+      this.#socket = socket;
       const seconds = this.options.heartbeatSeconds ?? Number(frame.heartbeat_interval_seconds);
       clearInterval(this.#heartbeat);
       this.#heartbeat = setInterval(() => void this.#sendHeartbeat(), seconds * 1000);
@@ -152,8 +163,8 @@ export class SimulatedDevice {
     } else if (frame.type === 'send') {
       this.#accept(frame.message as Work);
     } else if (frame.type === 'cancel') {
-      this.#canceled.add(String(frame.message_id));
-      this.options.emit({ type: 'canceled', deviceId: this.deviceId, messageId: String(frame.message_id), reason: String(frame.reason) });
+      this.#canceled.add(`${frame.message_id}:${frame.attempt}`);
+      this.options.emit({ type: 'canceled', deviceId: this.deviceId, messageId: String(frame.message_id), attempt: Number(frame.attempt), reason: String(frame.reason) });
     } else if (frame.type === 'result' && typeof frame.ref === 'string') {
       this.#pending.get(frame.ref)?.resolve(frame);
       this.#pending.delete(frame.ref);
@@ -203,6 +214,12 @@ export class SimulatedDevice {
     this.#seen.add(key);
     this.#queue.push(work);
     this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body });
+    // Acknowledged as soon as it is in the phone's queue (the protocol's rule), one at a time in
+    // arrival order, so a burst of work never floods the gateway with concurrent acks.
+    const base = { message_id: work.message_id, attempt: work.attempt };
+    this.#acks = this.#acks.then(() =>
+      this.#reliably(() => this.#call({ type: 'ack', ...base }, `/v1/relay/device/messages/${work.message_id}/ack`, { attempt: work.attempt })),
+    );
     void this.#work();
   }
 
@@ -221,10 +238,14 @@ export class SimulatedDevice {
   }
 
   async #deliver(work: Work) {
-    const base = { message_id: work.message_id, attempt: work.attempt };
-    await this.#reliably(() => this.#call({ type: 'ack', ...base }, `/v1/relay/device/messages/${work.message_id}/ack`, { attempt: work.attempt }));
     await sleep(this.options.deliveryMs / 2);
-    if (this.#canceled.has(work.message_id)) return;
+    if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) return;
+    if (this.#sent.has(work.message_id)) {
+      // Sent under an earlier attempt (the server gave up on this phone meanwhile): report, do not resend.
+      await this.#report(work, 'sent');
+      void sleep(this.options.deliveryMs / 2).then(() => this.#report(work, 'delivered'));
+      return;
+    }
     if (new Date(work.expires_at).getTime() <= Date.now()) {
       await this.#report(work, 'failed', 'expired');
       return;
@@ -233,9 +254,11 @@ export class SimulatedDevice {
       await this.#report(work, 'failed', 'generic_failure');
       return;
     }
+    this.#sent.add(work.message_id);
+    this.options.emit({ type: 'sending', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt });
     await this.#report(work, 'sent');
-    await sleep(this.options.deliveryMs / 2);
-    await this.#report(work, 'delivered');
+    // The network's delivery report comes later, while the phone sends the next message.
+    void sleep(this.options.deliveryMs / 2).then(() => this.#report(work, 'delivered'));
   }
 
   async #report(work: Work, status: 'sent' | 'delivered' | 'failed', reason?: string) {
@@ -286,6 +309,6 @@ export class SimulatedDevice {
   stop() {
     this.#stopped = true;
     clearInterval(this.#heartbeat);
-    this.#socket?.close(1000, 'simulator stopping');
+    this.#opening?.close(1000, 'simulator stopping');
   }
 }
