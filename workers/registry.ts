@@ -26,12 +26,13 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
 
   // --- relay ---
   'sms-routing': async (rt) => {
+    // A drain that died with its process keeps its job claimed until the job expires: start afresh
+    // (not fatal if it fails: the device-presence pass wakes overdue accounts too).
+    await wakeWaitingAccounts(rt, 0).catch((error) => rt.logger.warn({ err: error }, 'waking waiting accounts failed'));
     await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
       for (const job of jobs) await drainAccount(rt, job.data.accountId);
       jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
     });
-    // A drain that died with its process keeps its job claimed until the job expires: start afresh.
-    await wakeWaitingAccounts(rt, 0);
   },
   'otp-expiry': async (rt) => {
     await workQueue(rt.boss, 'relay_otp_expire', { batchSize: 20, localConcurrency: 2 }, async (jobs) => {

@@ -18,6 +18,10 @@ const IDLE_CHECK_MS = 1000;
  * process costs under two fetches a second (that wake-up plus the pollers' own 30 s polls).
  */
 export async function startWebhookWorker(rt: Runtime) {
+  // Before the pollers start: once they run, they hold the connection pool, and a start that
+  // cannot get a connection in time would kill the process. Failing here is not fatal either:
+  // the sweep runs every minute.
+  await sweepStalledDeliveries(rt).catch((error) => rt.logger.warn({ err: error }, 'first stalled-delivery sweep failed; the scheduled one will retry'));
   const idle = new Set<string>();
   const wakeOne = () => {
     const [id] = idle;
@@ -51,7 +55,4 @@ export async function startWebhookWorker(rt: Runtime) {
   await workQueue(rt.boss, 'webhook_sweep', {}, async () => {
     await sweepStalledDeliveries(rt);
   });
-  // The sweep at start is a head start, not a requirement (the scheduled one follows within a
-  // minute): a busy or briefly unreachable database must not stop the worker from starting.
-  await sweepStalledDeliveries(rt).catch((error) => rt.logger.warn({ err: error }, 'initial webhook sweep failed; the scheduled sweep will retry'));
 }

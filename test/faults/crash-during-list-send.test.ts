@@ -13,6 +13,7 @@ import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 
 const MESSAGES = 2_000;
 const KILLS_PER_PROCESS = 2;
+const PHONES = 4;
 // Failures a phone reports itself (the simulator's --fail-rate): the only honest way to fail here.
 const FAIL_RATE = 0.03;
 const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -47,10 +48,14 @@ beforeAll(async () => {
       // A phone that vanished with the gateway may be retried on others; leave room for that plus
       // the phones' own random failures, so a message fails only when phones really refused it.
       RELAY_MAX_ATTEMPTS: '6',
+      // Each phone gets a quarter of the list at once and acknowledges it in order: on a busy
+      // machine that takes longer than a minute, which must not turn into reroutes here.
+      RELAY_ACK_TIMEOUT_SECONDS: '600',
       // A dead webhook worker's claims expire after timeout + 10 s; the survivors look every second.
       WEBHOOK_TIMEOUT_SECONDS: '1',
       QUEUE_MONITOR_INTERVAL_SECONDS: '1',
-      WEBHOOK_ENDPOINT_CONCURRENCY: '20',
+      WEBHOOK_CONCURRENCY: '8',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '8',
       WEBHOOK_RETRY_SCHEDULE: '0.5,1,1,1,1,1,1,1',
     },
   });
@@ -63,9 +68,12 @@ afterAll(async () => {
   await receiver?.close();
 });
 
+// About a minute on two quiet cores; the deadline leaves room for a machine shared with others.
+const BUDGET_MS = 170_000;
+let deadline = 0;
+
 /** Polls the database: the condition spans thousands of rows, no single event says so. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, explain: () => Promise<unknown>) {
-  const deadline = Date.now() + timeoutMs;
+async function until(what: string, check: () => Promise<boolean>, explain: () => Promise<unknown>) {
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what} not reached in time: ${JSON.stringify(await explain())}\n${log.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -88,8 +96,9 @@ async function killAndRestart(target: Restartable) {
 }
 
 describe('SIGKILL during a list send', () => {
-  it('finishes every message once per phone and delivers every event, whatever dies', { timeout: 150_000 }, async () => {
+  it('finishes every message once per phone and delivers every event, whatever dies', { timeout: BUDGET_MS + 10_000 }, async () => {
     const started = Date.now();
+    deadline = started + BUDGET_MS;
     const prisma = app.rt.db.prisma;
     const created = await app.request('POST', '/api/v1/webhook-endpoints', {
       key: account.key,
@@ -115,12 +124,16 @@ describe('SIGKILL during a list send', () => {
       { name: 'gateway', current: gateway.child, start: async () => (await app.startGatewayProcess(gateway.port)).child },
     ];
 
-    // Four phones: two on the gateway that dies, two on the test's own.
-    for (let i = 0; i < 4; i++) {
-      const code = (await pairingCode(app, account.key)).code;
-      const baseUrl = i % 2 === 0 ? gateway.baseUrl : app.baseUrl;
-      devices.push(await startDevice(app, { code }, { baseUrl, name: `Phone ${i + 1}`, failRate: FAIL_RATE, deliveryMs: 4 }));
-    }
+    // Phones send one SMS at a time, like real ones: half on the gateway that dies, half on the test's own.
+    devices.push(
+      ...(await Promise.all(
+        Array.from({ length: PHONES }, async (_, i) => {
+          const code = (await pairingCode(app, account.key)).code;
+          const baseUrl = i % 2 === 0 ? gateway.baseUrl : app.baseUrl;
+          return startDevice(app, { code }, { baseUrl, name: `Phone ${i + 1}`, failRate: FAIL_RATE, deliveryMs: 4 });
+        }),
+      )),
+    );
 
     // Each process dies KILLS_PER_PROCESS times, when a random share of the messages is final
     // (early enough that the restarted process has work left). The routing worker also dies right
@@ -143,8 +156,10 @@ describe('SIGKILL during a list send', () => {
         SELECT d.name, m.attempts, m.acknowledged_at IS NOT NULL AS acked, count(*)::int, min(m.id) AS sample, min(m.dispatched_at) AS since
         FROM messages m JOIN devices d ON d.id = m.device_id WHERE m.account_id = ${account.id} AND m.state IN ('dispatched', 'sent') GROUP BY 1, 2, 3`,
       phones: devices.map((device) => {
-        const counts: Record<string, number> = {};
-        for (const event of device.events) counts[event.type] = (counts[event.type] ?? 0) + 1;
+        const counts: Record<string, unknown> = {};
+        for (const event of device.events) counts[event.type] = ((counts[event.type] as number) ?? 0) + 1;
+        counts.last = device.events.filter((event) => event.type !== 'heartbeat').slice(-4);
+        counts.errors = device.events.filter((event) => event.type === 'error').slice(-3);
         return counts;
       }),
       jobs: await prisma.$queryRaw`SELECT name, state, singleton_key, count(*)::int FROM pgboss.job WHERE name = 'relay_dispatch' GROUP BY 1, 2, 3`,
@@ -162,7 +177,7 @@ describe('SIGKILL during a list send', () => {
     // The chaos: one kill at a time per process (the same one cannot die twice at once), others in parallel.
     const running = new Map<Restartable, Promise<void>>();
     for (const kill of kills) {
-      await until(`${kill.at} final messages`, async () => (await finished()) >= kill.at, 60_000, states);
+      await until(`${kill.at} final messages`, async () => (await finished()) >= kill.at, states);
       const previous = running.get(kill.target) ?? Promise.resolve();
       const next = previous.then(async () => {
         note(`${Date.now() - started} ms: SIGKILL ${kill.target.name} at ${await finished()} final`);
@@ -173,10 +188,10 @@ describe('SIGKILL during a list send', () => {
     }
     await Promise.all(running.values());
 
-    await until('every message final', async () => (await finished()) === MESSAGES, 60_000, states);
+    await until('every message final', async () => (await finished()) === MESSAGES, states);
     note(`all final after ${Date.now() - started} ms: ${JSON.stringify(await states())}`);
     const deliveriesPending = () => prisma.webhookDelivery.count({ where: { accountId: account.id, status: { not: 'succeeded' } } });
-    await until('every webhook delivered', async () => (await deliveriesPending()) === 0, 60_000, async () => ({
+    await until('every webhook delivered', async () => (await deliveriesPending()) === 0, async () => ({
       pending: await deliveriesPending(),
     }));
     note(`webhooks done after ${Date.now() - started} ms`);
@@ -219,9 +234,11 @@ describe('SIGKILL during a list send', () => {
     const sentByTwo = [...phonesPerMessage.values()].filter((count) => count > 1).length;
     const takeBacks =
       (await prisma.event.count({ where: { accountId: account.id, type: 'device.offline' } })) +
-      (await prisma.messageAttempt.groupBy({ by: ['deviceId'], where: { message: { accountId: account.id }, outcome: 'ack_timeout' } })).length;
+      // one pass of the presence worker takes a phone's timed-out messages back at one instant
+      (await prisma.messageAttempt.groupBy({ by: ['deviceId', 'finishedAt'], where: { message: { accountId: account.id }, outcome: 'ack_timeout' } })).length;
     note(`sent by two phones: ${sentByTwo}; phones taken back from: ${takeBacks}`);
     expect(sentByTwo, log.join('\n')).toBeLessThanOrEqual(takeBacks);
+    if (process.env.FAULT_VERBOSE) console.info(log.join('\n'));
 
     // Every event recorded for the account reached the receiver (at least once per delivery number).
     const events = await prisma.event.findMany({ where: { accountId: account.id } });

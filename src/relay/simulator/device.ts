@@ -276,7 +276,8 @@ export class SimulatedDevice {
     for (let attempt = 0; !this.#stopped && !this.#revoked; attempt++) {
       try {
         return await call();
-      } catch {
+      } catch (error) {
+        this.options.emit({ type: 'error', deviceId: this.deviceId, message: `will retry: ${(error as Error).message}` });
         await sleep(Math.min(250 * 2 ** attempt, 5_000));
       }
     }
