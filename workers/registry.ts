@@ -27,7 +27,8 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
   // --- relay ---
   'sms-routing': async (rt) => {
     await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
-      for (const job of jobs) await drainAccount(rt, job.data.accountId);
+      // Wake-ups of one account in one batch need one drain.
+      for (const accountId of new Set(jobs.map((job) => job.data.accountId))) await drainAccount(rt, accountId);
       jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
     });
   },

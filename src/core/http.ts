@@ -57,7 +57,7 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
   const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret);
   events?.addEventListener('apiKeyRevoked:all', (event) => keys.forget((event as CustomEvent<{ keyId: string }>).detail.keyId));
   const limiter = new RateLimiterPostgres({
-    storeClient: rt.db.pool,
+    storeClient: rt.db.counters,
     tableName: 'rate_limits',
     tableCreated: true,
     keyPrefix: 'key',

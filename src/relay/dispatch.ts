@@ -1,11 +1,11 @@
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
-import { publish } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { failMessage, publishStatus, retryOrFail } from './messages.ts';
+import { failMessage, retryOrFail, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. A `relay_dispatch` job per account drains them
 // onto devices with spare budget. Wake-ups coalesce (one waiting job per account, `short` policy);
@@ -99,24 +99,28 @@ export async function drainAccount(rt: Runtime, accountId: number): Promise<numb
         device.inflight += 1;
         byDevice.set(device.id, [...(byDevice.get(device.id) ?? []), candidate]);
       }
+      if (byDevice.size === 0) return { assigned: 0, seen: candidates.length };
+      // One statement each for the whole round: assignments, attempts, then every live event.
       const now = new Date();
-      let count = 0;
+      const assignments = [...byDevice].flatMap(([deviceId, messages]) => messages.map((message) => ({ deviceId, message })));
+      await tx.$executeRaw`
+        UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
+          dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
+        FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[]) AS a(id, device_id)
+        WHERE m.id = a.id`;
+      await tx.messageAttempt.createMany({
+        data: assignments.map(({ deviceId, message }) => ({ id: newId('messageAttempt'), messageId: message.id, deviceId, number: message.attempts + 1, dispatchedAt: now })),
+      });
+      const events: string[] = [];
       for (const [deviceId, messages] of byDevice) {
-        const ids = messages.map((message) => message.id);
-        await tx.$executeRaw`
-          UPDATE messages SET state = 'dispatched', device_id = ${deviceId}, attempts = attempts + 1,
-            dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
-          WHERE id = ANY(${ids}::text[])`;
-        await tx.messageAttempt.createMany({
-          data: messages.map((message) => ({ id: newId('messageAttempt'), messageId: message.id, deviceId, number: message.attempts + 1, dispatchedAt: now })),
-        });
-        for (let i = 0; i < ids.length; i += 100) {
-          await publish(tx, 'relayDevice', deviceId, { kind: 'send', messageIds: ids.slice(i, i + 100) });
+        for (let i = 0; i < messages.length; i += 100) {
+          events.push(liveEvent('relayDevice', deviceId, { kind: 'send', messageIds: messages.slice(i, i + 100).map((message) => message.id) }));
         }
-        for (const message of await tx.message.findMany({ where: { id: { in: ids } } })) await publishStatus(tx, message);
-        count += ids.length;
       }
-      return { assigned: count, seen: candidates.length };
+      const dispatched = await tx.message.findMany({ where: { id: { in: assignments.map((a) => a.message.id) } } });
+      for (const message of dispatched) events.push(...statusEvents(message));
+      await publishAll(tx, events);
+      return { assigned: assignments.length, seen: candidates.length };
     });
     total += assigned;
     if (assigned === 0 || seen < DRAIN_BATCH) break;

@@ -3,7 +3,7 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { publish, type RelayMessageStatus } from '../core/pubsub.ts';
+import { liveEvent, publishAll, type RelayMessageStatus } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
@@ -91,8 +91,8 @@ export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number,
 /** POST /v1/sms/send: validates, applies the account's rules and queues one SMS. */
 export async function sendSms(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<Message> {
   const input = parseInput(sendSmsInput, raw);
-  await resolveRouting(tx, accountId, input.device_id);
-  await assertCanSend(rt, tx, accountId, 1);
+  const account = await resolveRouting(tx, accountId, input.device_id);
+  await assertCanSend(rt, tx, account, 1);
   await consumeSendRate(rt, accountId);
   return queueMessage(rt, tx, accountId, {
     to: input.to,
@@ -146,11 +146,15 @@ export function statusEvent(message: Message, at = new Date()): RelayMessageStat
   };
 }
 
+/** The live events of a message's status: to subscribers of the message and of its account. */
+export function statusEvents(message: Message): string[] {
+  const payload = statusEvent(message);
+  return [liveEvent('messageStatusChanged', message.id, payload), liveEvent('messageUpdated', message.accountId, payload)];
+}
+
 /** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
 export async function publishStatus(tx: DbClient, message: Message) {
-  const payload = statusEvent(message);
-  await publish(tx, 'messageStatusChanged', message.id, payload);
-  await publish(tx, 'messageUpdated', message.accountId, payload);
+  await publishAll(tx, statusEvents(message));
 }
 
 async function recordMessageEvent(rt: Runtime, tx: DbClient, type: 'message.sent' | 'message.delivered' | 'message.failed', message: Message) {

@@ -2,13 +2,15 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
 import type { Runtime } from '../core/runtime.ts';
+import type { Account } from '../generated/prisma/client.ts';
 
 /**
  * Account-level rules every send (SMS, OTP, list) passes before anything is queued:
- * subscription (402), operator pause and queue depth (503), send rate (429).
+ * subscription (402), operator pause and queue depth (503), send rate (429). `account` is the row
+ * as the caller read it in `db`'s transaction.
  */
-export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, adding: number) {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
+export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, account: Account, adding: number) {
+  const accountId = account.id;
   if (account.subscriptionExpiresAt && account.subscriptionExpiresAt <= new Date()) {
     throw new YarrowError(
       'subscription_expired',
@@ -38,7 +40,7 @@ export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db'>, accoun
   let limiter = limiters.get(rt.db);
   if (!limiter) {
     limiter = new RateLimiterPostgres({
-      storeClient: rt.db.pool,
+      storeClient: rt.db.counters,
       tableName: 'rate_limits',
       tableCreated: true,
       keyPrefix: 'relay-send',
