@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { round, rows, sizes, type Api, type BenchContext } from './support.ts';
+import { cpuMeter, round, rows, sizes, type Api, type BenchContext } from './support.ts';
 
 /**
  * Commits per second of "insert one row + one pg-boss job" (a notify queue, as Yarrow's are) at
@@ -44,10 +44,15 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  cpu: Record<string, number>;
 }
 
-/** `connections` keep-alive clients hammer one request for `seconds`; only 2xx answers count. */
-export async function load(client: Api, request: { path: string; method?: 'GET' | 'POST'; body?: unknown }): Promise<LoadResult> {
+/**
+ * `connections` keep-alive clients hammer one request for `seconds`; only 2xx answers count.
+ * Also says how much CPU the gateway and PostgreSQL used meanwhile.
+ */
+export async function load(ctx: BenchContext, client: Api, request: { path: string; method?: 'GET' | 'POST'; body?: unknown }): Promise<LoadResult> {
+  const meter = cpuMeter({ gateway: ctx.gateway.child.pid }, ctx.postmasterPid);
   const result = await autocannon({
     url: `${client.base}${request.path}`,
     method: request.method ?? 'GET',
@@ -56,7 +61,14 @@ export async function load(client: Api, request: { path: string; method?: 'GET' 
     headers: { authorization: `Bearer ${client.key}`, 'content-type': 'application/json' },
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
   });
-  return { rps: result['2xx'] / sizes.seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  const cpu = meter();
+  return {
+    rps: result['2xx'] / sizes.seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    cpu: { gateway_cpu_pct: cpu.cpu_gateway_pct!, postgres_cpu_pct: cpu.cpu_postgres_pct! },
+  };
 }
 
 const intentBody = { amount: 12.5, currency: 'usd', title: 'Bench order', customer_name: 'Ada Lovelace', customer_email: 'ada@example.com' };
@@ -98,11 +110,11 @@ const clients = (ctx: BenchContext) =>
     return { payments, relay, intentId: created.payment_intent.id };
   });
 
-const restIntents = (ctx: BenchContext) => once('rest-intents', async () => load((await clients(ctx)).payments, { path: '/api/v1/payment-intents', method: 'POST', body: intentBody }));
+const restIntents = (ctx: BenchContext) => once('rest-intents', async () => load(ctx, (await clients(ctx)).payments, { path: '/api/v1/payment-intents', method: 'POST', body: intentBody }));
 const restIntentRead = (ctx: BenchContext) =>
   once('rest-intent-read', async () => {
     const { payments, intentId } = await clients(ctx);
-    return load(payments, { path: `/api/v1/payment-intents/${intentId}` });
+    return load(ctx, payments, { path: `/api/v1/payment-intents/${intentId}` });
   });
 
 export async function ceilingScenario(ctx: BenchContext) {
@@ -112,7 +124,7 @@ export async function ceilingScenario(ctx: BenchContext) {
 export async function restScenario(ctx: BenchContext) {
   const limit = await ceiling(ctx);
   const { relay } = await clients(ctx);
-  const sms = await load(relay, { path: '/api/v1/sms/send', method: 'POST', body: smsBody });
+  const sms = await load(ctx, relay, { path: '/api/v1/sms/send', method: 'POST', body: smsBody });
   const intents = await restIntents(ctx);
   for (const [path, result] of [['POST /api/v1/sms/send', sms], ['POST /api/v1/payment-intents', intents]] as const) {
     rows.push({
@@ -123,7 +135,7 @@ export async function restScenario(ctx: BenchContext) {
       baseline: { name: 'ceiling', value: round(limit) },
       target: '≥ 0.6× ceiling',
       pass: result.rps >= 0.6 * limit && result.errors === 0,
-      detail: { p50_ms: result.p50, p99_ms: result.p99, errors: result.errors },
+      detail: { p50_ms: result.p50, p99_ms: result.p99, errors: result.errors, ...result.cpu },
     });
   }
 }
@@ -132,25 +144,25 @@ export async function graphqlScenario(ctx: BenchContext) {
   const { payments, intentId } = await clients(ctx);
   const rest = await restIntents(ctx);
   await expectGraphql(payments, intentMutation);
-  const create = await load(payments, { path: '/graphql', method: 'POST', body: { query: intentMutation } });
+  const create = await load(ctx, payments, { path: '/graphql', method: 'POST', body: { query: intentMutation } });
   rows.push({
     scenario: 'graphql',
     name: 'GraphQL createPaymentIntent mutation',
     value: round(create.rps),
     unit: 'req/s',
     baseline: { name: 'REST POST /api/v1/payment-intents', value: round(rest.rps) },
-    detail: { p50_ms: create.p50, p99_ms: create.p99, errors: create.errors },
+    detail: { p50_ms: create.p50, p99_ms: create.p99, errors: create.errors, ...create.cpu },
   });
   const restRead = await restIntentRead(ctx);
   const readQuery = `{ paymentIntent(id: "${intentId}") { id status amount currency title customerName createdAt } }`;
   await expectGraphql(payments, readQuery);
-  const read = await load(payments, { path: '/graphql', method: 'POST', body: { query: readQuery } });
+  const read = await load(ctx, payments, { path: '/graphql', method: 'POST', body: { query: readQuery } });
   rows.push({
     scenario: 'graphql',
     name: 'GraphQL paymentIntent(id) query',
     value: round(read.rps),
     unit: 'req/s',
     baseline: { name: 'REST GET /api/v1/payment-intents/:id', value: round(restRead.rps) },
-    detail: { p50_ms: read.p50, p99_ms: read.p99, errors: read.errors, rest_p50_ms: restRead.p50, rest_p99_ms: restRead.p99 },
+    detail: { p50_ms: read.p50, p99_ms: read.p99, errors: read.errors, rest_p50_ms: restRead.p50, rest_p99_ms: restRead.p99, ...read.cpu },
   });
 }

@@ -46,6 +46,22 @@ for (const [id, micros] of self) {
   byPlace.set(place, (byPlace.get(place) ?? 0) + micros);
 }
 
+// Inclusive time of Yarrow's own functions (a function called from itself counts once per stack).
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const byOwnFunction = new Map<string, number>();
+for (const [id, micros] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+    const { callFrame } = byId.get(at)!;
+    if (!/\/(src|workers)\//.test(callFrame.url) || /node_modules|generated/.test(callFrame.url)) continue;
+    const name = `${callFrame.functionName || '(anonymous)'}  ${where(callFrame.url)}:${callFrame.lineNumber + 1}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    byOwnFunction.set(name, (byOwnFunction.get(name) ?? 0) + micros);
+  }
+}
+
 const print = (title: string, map: Map<string, number>) => {
   console.log(`\n${title}`);
   for (const [name, micros] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
@@ -55,3 +71,4 @@ const print = (title: string, map: Map<string, number>) => {
 console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled over ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s`);
 print('Self time by package or file', byPlace);
 print('Self time by function', byFunction);
+print("Inclusive time of Yarrow's functions (synchronous part: time in awaited I/O is not on the stack)", byOwnFunction);

@@ -3,7 +3,7 @@
 // next to a baseline from the same run (the database's own ceiling, REST for GraphQL, raw pg-boss
 // for webhooks) so ratios hold on a noisy machine. Prints a table, writes bench/results.json.
 // Scenarios: ceiling rest graphql sms webhooks subscriptions cold. Sizes: docs/performance.md.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createAccount, createApiKey } from '../src/accounts/service.ts';
@@ -71,6 +71,7 @@ const gateway = await startChild('gateway', 'src/serve.ts', [], { ...env, PORT: 
 const base = `http://127.0.0.1:${gatewayPort}`;
 const ctx: BenchContext = {
   databaseUrl: database.url,
+  postmasterPid: Number(readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]),
   env,
   gateway,
   base,

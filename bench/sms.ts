@@ -1,7 +1,7 @@
 // End-to-end SMS: a recipient list queued at once to simulated phones (`npm run relay:sim` as a
 // child process), then single sends at half the measured throughput for accept → device latency.
 import { ceiling } from './accept.ts';
-import { percentile, round, rows, sizes, sleep, startChild, until, type BenchContext } from './support.ts';
+import { cpuMeter, percentile, round, rows, sizes, sleep, startChild, until, type BenchContext } from './support.ts';
 
 interface SimEvent {
   type: string;
@@ -54,11 +54,13 @@ export async function smsScenario(ctx: BenchContext) {
     await until(`${sizes.smsDevices} simulated devices online`, () => online.size === sizes.smsDevices, 60_000);
 
     // 1. Throughput: the whole list in one request, until every message is reported delivered.
+    const meter = cpuMeter({ gateway: ctx.gateway.child.pid, router: router.child.pid, sim: sim.child.pid }, ctx.postmasterPid);
     const requested = Date.now();
     const queued = await client.rest('POST', '/api/v1/recipient-lists/queue', { list_id: listId, message: 'Your order shipped.' });
     const accepted = Date.now();
     if (queued.status !== 202 || queued.body.queued !== total) throw new Error(`list queue answered ${queued.status}: ${JSON.stringify(queued.body).slice(0, 300)}`);
     await until(`${total} messages delivered`, () => delivered.size + failed >= total, 120_000 + total * 20, 50);
+    const cpu = meter();
     const lastDelivered = [...delivered.values()].reduce((a, b) => Math.max(a, b), 0);
     const throughput = total / ((lastDelivered - requested) / 1000);
     const firstReceived = [...received.values()].reduce((a, b) => Math.min(a, b), Infinity);
@@ -75,6 +77,7 @@ export async function smsScenario(ctx: BenchContext) {
         first_received_ms: firstReceived - requested,
         all_delivered_s: round((lastDelivered - requested) / 1000, 2),
         failed,
+        ...cpu,
       },
     });
 

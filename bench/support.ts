@@ -1,7 +1,7 @@
 // What every bench scenario shares: sizes from the environment, the result table, child
 // processes (gateway, workers, relay simulator) and a few numbers helpers.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..');
@@ -153,10 +153,58 @@ export function api(base: string, key: string): Api {
 /** What the scenarios get from the runner: the database, the running gateway, fresh accounts. */
 export interface BenchContext {
   databaseUrl: string;
+  /** PostgreSQL's postmaster (its backends are its children), for CPU shares. */
+  postmasterPid: number;
   /** Environment for child processes (database, secret, limits raised for load). */
   env: NodeJS.ProcessEnv;
   gateway: Child;
   base: string;
   /** A new account with a key holding every scope, so scenarios never see each other's rows. */
   newAccount(name: string): Promise<Api & { accountId: number }>;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Processes whose parent is `pid` (PostgreSQL's backends under its postmaster). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/**
+ * Share of one core each process used between `start()` and `stop()` (100 = one full core):
+ * shows which process limits a run. `postgres` sums the postmaster and every backend.
+ */
+export function cpuMeter(processes: Record<string, number | undefined>, postmasterPid?: number) {
+  const sample = () => {
+    const totals: Record<string, number> = {};
+    for (const [label, pid] of Object.entries(processes)) if (pid) totals[label] = cpuSeconds(pid);
+    if (postmasterPid) totals.postgres = [postmasterPid, ...childrenOf(postmasterPid)].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    totals.bench = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+    return totals;
+  };
+  const before = sample();
+  const started = performance.now();
+  return () => {
+    const after = sample();
+    const seconds = (performance.now() - started) / 1000;
+    return Object.fromEntries(Object.entries(after).map(([label, used]) => [`cpu_${label}_pct`, Math.round((100 * (used - (before[label] ?? 0))) / seconds)]));
+  };
 }

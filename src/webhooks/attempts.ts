@@ -4,7 +4,8 @@ import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import { jobsProcessed } from '../core/metrics.ts';
-import { publish } from '../core/pubsub.ts';
+import { batcher } from '../core/batch.ts';
+import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
@@ -36,11 +37,168 @@ export function nextDelaySeconds(
 }
 
 type Claimed = WebhookDelivery & { endpoint: WebhookEndpoint; event: Event };
+type DeliverJob = Job<JobData<'webhook_deliver'>>;
 
-/** Locks the delivery row: attempts, redeliveries and the sweeper change a delivery one at a time. */
-async function lockDelivery(tx: DbClient, id: bigint): Promise<Claimed | null> {
-  await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} FOR UPDATE`;
-  return tx.webhookDelivery.findUnique({ where: { id }, include: { endpoint: true, event: true } });
+/**
+ * Locks delivery rows (in id order, so concurrent batches never deadlock): attempts, redeliveries
+ * and the sweeper change a delivery one at a time.
+ */
+async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, Claimed>> {
+  const numbers = [...new Set(ids)].map(String);
+  await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ANY(${numbers}::bigint[]) ORDER BY id FOR UPDATE`;
+  const rows = await tx.webhookDelivery.findMany({ where: { id: { in: [...new Set(ids)] } }, include: { endpoint: true, event: true } });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+type Started = { delivery: Claimed; attemptId: string } | null;
+
+/**
+ * Opens the attempts of jobs that pollers took together, in one transaction: the attempt row is
+ * written before the request leaves, so a worker that dies mid-request leaves a trace.
+ */
+async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const deliveries = await lockDeliveries(tx, jobs.map((job) => BigInt(job.data.deliveryId)));
+    const now = new Date();
+    const taken = new Set<bigint>();
+    const owned = jobs.map((job) => {
+      const delivery = deliveries.get(BigInt(job.data.deliveryId));
+      if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending' || taken.has(delivery.id)) return null;
+      taken.add(delivery.id);
+      return delivery;
+    });
+    if (taken.size === 0) return jobs.map(() => null);
+    // A previous run of these jobs whose worker stopped mid-request.
+    await tx.webhookAttempt.updateMany({
+      where: { deliveryId: { in: [...taken] }, outcome: 'in_flight' },
+      data: { outcome: 'interrupted', error: 'The worker stopped before the attempt finished.', finishedAt: now },
+    });
+    const attempts: Array<{ id: string; deliveryId: bigint; trigger: string; url: string; startedAt: Date }> = [];
+    const events: string[] = [];
+    const started = [];
+    for (const [i, delivery] of owned.entries()) {
+      if (!delivery) started.push(null);
+      else if (delivery.endpoint.disabledAt) {
+        const failed = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextAttemptAt: null, jobId: null } });
+        events.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(failed, delivery.event)));
+        started.push(null);
+      } else {
+        const attempt = { id: newId('webhookAttempt'), deliveryId: delivery.id, trigger: jobs[i]!.data.trigger, url: delivery.endpoint.url, startedAt: now };
+        attempts.push(attempt);
+        started.push({ delivery, attemptId: attempt.id });
+      }
+    }
+    if (attempts.length > 0) await tx.webhookAttempt.createMany({ data: attempts });
+    await publishAll(tx, events);
+    return started;
+  });
+}
+
+interface Outcome {
+  job: DeliverJob;
+  attemptId: string;
+  result: PostResult;
+}
+
+/**
+ * Records finished attempts together, in one transaction: each attempt's result, then per
+ * delivery success, the next scheduled attempt, or failure, in the order the attempts finished.
+ */
+async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<void[]> {
+  await rt.db.prisma.$transaction(async (tx) => {
+    const now = new Date();
+    const deliveries = await lockDeliveries(tx, outcomes.map(({ job }) => BigInt(job.data.deliveryId)));
+    const attempts = outcomes.filter(({ job }) => deliveries.has(BigInt(job.data.deliveryId))); // others: endpoint deleted meanwhile
+    if (attempts.length === 0) return;
+    await tx.$executeRaw`
+      UPDATE webhook_attempts a
+      SET outcome = v.outcome, duration_ms = v.duration_ms, http_status = v.http_status,
+          response_excerpt = v.response_excerpt, error = v.error, finished_at = ${now}
+      FROM unnest(${attempts.map((o) => o.attemptId)}::text[], ${attempts.map((o) => (o.result.ok ? 'succeeded' : 'failed'))}::text[],
+                  ${attempts.map((o) => o.result.durationMs)}::int[], ${attempts.map((o) => o.result.httpStatus)}::int[],
+                  ${attempts.map((o) => o.result.responseExcerpt)}::text[], ${attempts.map((o) => o.result.error)}::text[])
+        AS v(id, outcome, duration_ms, http_status, response_excerpt, error)
+      WHERE a.id = v.id`;
+
+    // Endpoint state as of each attempt, in order; written once at the end.
+    const endpoints = new Map<string, WebhookEndpoint>();
+    const endpointOf = (delivery: Claimed) => {
+      if (!endpoints.has(delivery.endpointId)) endpoints.set(delivery.endpointId, { ...delivery.endpoint });
+      return endpoints.get(delivery.endpointId)!;
+    };
+    const changedFailingSince = new Set<string>();
+    const succeeded: Array<{ delivery: Claimed; status: number | null }> = [];
+    const updates: string[] = [];
+    for (const { job, result } of attempts) {
+      const delivery = deliveries.get(BigInt(job.data.deliveryId))!;
+      // A redelivery took the delivery over while we were sending: its job decides from here.
+      if (delivery.jobId !== job.id || delivery.status !== 'pending') continue;
+      const endpoint = endpointOf(delivery);
+      const attemptCount = delivery.attemptCount + 1;
+      const common = { attemptCount, lastAttemptAt: now, lastStatusCode: result.httpStatus };
+      if (result.ok) {
+        succeeded.push({ delivery, status: result.httpStatus });
+        if (endpoint.failingSince) {
+          endpoint.failingSince = null;
+          changedFailingSince.add(endpoint.id);
+        }
+        continue;
+      }
+      const failingSince = endpoint.failingSince ?? now;
+      const disableReason =
+        result.httpStatus === 410
+          ? 'gone'
+          : now.getTime() - failingSince.getTime() >= rt.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000
+            ? 'failing'
+            : null;
+      if (disableReason && !endpoint.disabledAt) {
+        await disableEndpoint(rt, tx, endpoint, disableReason, failingSince, now);
+        Object.assign(endpoint, { disabledAt: now, disabledReason: disableReason, failingSince });
+        changedFailingSince.delete(endpoint.id);
+      } else if (!endpoint.failingSince) {
+        endpoint.failingSince = failingSince;
+        changedFailingSince.add(endpoint.id);
+      }
+      const delay = disableReason || endpoint.disabledAt ? null : nextDelaySeconds(rt.config, attemptCount, result.retryAfterSeconds);
+      let updated: WebhookDelivery;
+      if (delay === null) {
+        updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
+      } else {
+        const jobId = randomUUID();
+        const nextAttemptAt = new Date(now.getTime() + delay * 1000);
+        updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, nextAttemptAt, jobId } });
+        await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', startAfter: nextAttemptAt });
+      }
+      updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
+    }
+
+    if (succeeded.length > 0) {
+      await tx.$executeRaw`
+        UPDATE webhook_deliveries d
+        SET status = 'succeeded', attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, last_status_code = v.status,
+            delivered_at = ${now}, next_attempt_at = NULL, job_id = NULL, updated_at = ${now}
+        FROM unnest(${succeeded.map(({ delivery }) => String(delivery.id))}::bigint[], ${succeeded.map(({ status }) => status)}::int[]) AS v(id, status)
+        WHERE d.id = v.id`;
+      for (const { delivery, status } of succeeded) {
+        const updated = { ...delivery, status: 'succeeded', attemptCount: delivery.attemptCount + 1, lastAttemptAt: now, lastStatusCode: status, deliveredAt: now, nextAttemptAt: null, jobId: null, updatedAt: now };
+        updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
+      }
+    }
+    for (const id of changedFailingSince) {
+      await tx.webhookEndpoint.update({ where: { id }, data: { failingSince: endpoints.get(id)!.failingSince } });
+    }
+    await publishAll(tx, updates);
+  });
+  return outcomes.map(() => undefined);
+}
+
+/** Per process: the attempts its pollers open and finish at about the same time share a transaction. */
+const batchers = new WeakMap<Runtime, { start: (job: DeliverJob) => Promise<Started>; record: (outcome: Outcome) => Promise<void> }>();
+function batchersOf(rt: Runtime) {
+  if (!batchers.has(rt)) {
+    batchers.set(rt, { start: batcher((jobs: DeliverJob[]) => startAttempts(rt, jobs)), record: batcher((outcomes: Outcome[]) => recordOutcomes(rt, outcomes)) });
+  }
+  return batchers.get(rt)!;
 }
 
 /**
@@ -48,35 +206,19 @@ async function lockDelivery(tx: DbClient, id: bigint): Promise<Claimed | null> {
  * attempt, then success, the next scheduled attempt, or failure. Only the job the delivery names
  * acts, so a job that pg-boss runs twice (its worker died after we recorded the attempt) does not
  * send twice; a worker that died mid-request leaves the job to be run again, which sends again
- * under the same delivery number (receivers deduplicate on it).
+ * under the same delivery number (receivers deduplicate on it). The database work before and
+ * after the request is shared with the process's other pollers (`batcher`): one transaction
+ * each for every attempt that starts, or finishes, at about the same time.
  */
-export async function attemptDelivery(rt: Runtime, job: Job<JobData<'webhook_deliver'>>): Promise<void> {
-  const id = BigInt(job.data.deliveryId);
-  const started = await rt.db.prisma.$transaction(async (tx) => {
-    const delivery = await lockDelivery(tx, id);
-    if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending') return null;
-    const now = new Date();
-    // A previous run of this job whose worker stopped mid-request.
-    await tx.webhookAttempt.updateMany({
-      where: { deliveryId: id, outcome: 'in_flight' },
-      data: { outcome: 'interrupted', error: 'The worker stopped before the attempt finished.', finishedAt: now },
-    });
-    if (delivery.endpoint.disabledAt) {
-      const failed = await tx.webhookDelivery.update({ where: { id }, data: { status: 'failed', nextAttemptAt: null, jobId: null } });
-      await publish(tx, 'webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(failed, delivery.event));
-      return null;
-    }
-    const attempt = await tx.webhookAttempt.create({
-      data: { id: newId('webhookAttempt'), deliveryId: id, trigger: job.data.trigger, url: delivery.endpoint.url, startedAt: now },
-    });
-    return { delivery, attempt };
-  });
+export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<void> {
+  const { start, record } = batchersOf(rt);
+  const started = await start(job);
   if (!started) {
     jobsProcessed.inc({ queue: 'webhook_deliver', outcome: 'skipped' });
     return;
   }
 
-  const { delivery, attempt } = started;
+  const { delivery, attemptId } = started;
   const body = JSON.stringify(eventPayload(delivery.event));
   const timestamp = Math.floor(Date.now() / 1000);
   const result = await postWebhook({
@@ -93,65 +235,8 @@ export async function attemptDelivery(rt: Runtime, job: Job<JobData<'webhook_del
       [SIGNATURE_HEADER]: signatureHeader(signingSecrets(rt.config, delivery.endpoint), timestamp, body),
     },
   });
-  await rt.db.prisma.$transaction((tx) => recordOutcome(rt, tx, job, attempt.id, result));
+  await record({ job, attemptId, result });
   jobsProcessed.inc({ queue: 'webhook_deliver', outcome: result.ok ? 'delivered' : 'failed' });
-}
-
-async function recordOutcome(rt: Runtime, tx: DbClient, job: Job<JobData<'webhook_deliver'>>, attemptId: string, result: PostResult) {
-  const id = BigInt(job.data.deliveryId);
-  const now = new Date();
-  const delivery = await lockDelivery(tx, id);
-  if (!delivery) return; // its endpoint was deleted meanwhile
-  await tx.webhookAttempt.update({
-    where: { id: attemptId },
-    data: {
-      outcome: result.ok ? 'succeeded' : 'failed',
-      durationMs: result.durationMs,
-      httpStatus: result.httpStatus,
-      responseExcerpt: result.responseExcerpt,
-      error: result.error,
-      finishedAt: now,
-    },
-  });
-  // A redelivery took the delivery over while we were sending: its job decides from here.
-  if (delivery.jobId !== job.id || delivery.status !== 'pending') return;
-
-  const attemptCount = delivery.attemptCount + 1;
-  const common = { attemptCount, lastAttemptAt: now, lastStatusCode: result.httpStatus };
-  let updated: WebhookDelivery;
-  if (result.ok) {
-    updated = await tx.webhookDelivery.update({
-      where: { id },
-      data: { ...common, status: 'succeeded', deliveredAt: now, nextAttemptAt: null, jobId: null },
-    });
-    if (delivery.endpoint.failingSince) {
-      await tx.webhookEndpoint.update({ where: { id: delivery.endpointId }, data: { failingSince: null } });
-    }
-  } else {
-    const endpoint = delivery.endpoint;
-    const failingSince = endpoint.failingSince ?? now;
-    const disableReason =
-      result.httpStatus === 410
-        ? 'gone'
-        : now.getTime() - failingSince.getTime() >= rt.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000
-          ? 'failing'
-          : null;
-    if (disableReason && !endpoint.disabledAt) {
-      await disableEndpoint(rt, tx, endpoint, disableReason, failingSince, now);
-    } else if (!endpoint.failingSince) {
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince } });
-    }
-    const delay = disableReason || endpoint.disabledAt ? null : nextDelaySeconds(rt.config, attemptCount, result.retryAfterSeconds);
-    if (delay === null) {
-      updated = await tx.webhookDelivery.update({ where: { id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
-    } else {
-      const jobId = randomUUID();
-      const nextAttemptAt = new Date(now.getTime() + delay * 1000);
-      updated = await tx.webhookDelivery.update({ where: { id }, data: { ...common, nextAttemptAt, jobId } });
-      await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', startAfter: nextAttemptAt });
-    }
-  }
-  await publish(tx, 'webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event));
 }
 
 /** Disables an endpoint the worker gave up on and tells the account's other endpoints. */
