@@ -77,6 +77,27 @@ export async function fanOutEvent(
     select: { id: true },
     orderBy: { id: 'asc' },
   });
+  return deliverToEndpoints(rt, tx, event, endpoints);
+}
+
+/** `fanOutEvent` for events recorded together: one look-up of the endpoints for all of them. */
+export async function fanOutEvents(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, events: Event[]): Promise<void> {
+  if (events.length === 0) return;
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { accountId: { in: [...new Set(events.map((event) => event.accountId))] }, disabledAt: null },
+    select: { id: true, accountId: true, eventTypes: true },
+    orderBy: { id: 'asc' },
+  });
+  if (endpoints.length === 0) return;
+  for (const event of events) {
+    const subscribed = endpoints.filter(
+      (endpoint) => endpoint.accountId === event.accountId && (endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
+    );
+    await deliverToEndpoints(rt, tx, event, subscribed);
+  }
+}
+
+async function deliverToEndpoints(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, event: Event, endpoints: Array<{ id: string }>) {
   const deliveries: WebhookDelivery[] = [];
   for (const endpoint of endpoints) {
     const jobId = randomUUID();

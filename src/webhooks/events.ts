@@ -3,7 +3,7 @@ import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Event } from '../generated/prisma/client.ts';
 // --- webhooks ---
-import { fanOutEvent } from './deliveries.ts';
+import { fanOutEvent, fanOutEvents } from './deliveries.ts';
 
 /** Every event name Yarrow records. Webhook endpoints subscribe to these (or to all). */
 export const eventTypes = [
@@ -80,4 +80,23 @@ export async function recordEvent(
   // --- webhooks: fan-out to endpoints goes here ---
   await fanOutEvent(rt, tx, event, options.onlyEndpointId);
   return event;
+}
+
+/** `recordEvent` for several events at once (one insert, one endpoint look-up), in `tx`. */
+export async function recordEvents(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, inputs: EventInput[]): Promise<Event[]> {
+  if (inputs.length === 0) return [];
+  const createdAt = new Date();
+  const events: Event[] = inputs.map((input) => ({
+    id: newId('event'),
+    accountId: input.accountId,
+    type: input.type,
+    objectType: input.objectType,
+    objectPublicId: input.objectPublicId,
+    data: input.data as Event['data'],
+    createdAt,
+  }));
+  await tx.event.createMany({ data: events.map((event) => ({ ...event, data: event.data as object })) });
+  // --- webhooks: fan-out to endpoints goes here ---
+  await fanOutEvents(rt, tx, events);
+  return events;
 }
