@@ -3,7 +3,7 @@ import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
 import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
 import { expireOtp } from '../src/relay/otp.ts';
-import { drainAccount, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
+import { coalescedDrains, presenceIntervalMs, presenceTick } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 // --- webhooks ---
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
@@ -26,9 +26,10 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
 
   // --- relay ---
   'sms-routing': async (rt) => {
-    await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
-      // Wake-ups of one account in one batch need one drain.
-      for (const accountId of new Set(jobs.map((job) => job.data.accountId))) await drainAccount(rt, accountId);
+    const drain = coalescedDrains(rt);
+    await workQueue(rt.boss, 'relay_dispatch', { batchSize: 50, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
+      // Every send wakes the dispatcher: wake-ups of one account in one batch need one drain.
+      await Promise.all([...new Set(jobs.map((job) => job.data.accountId))].map(drain));
       jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
     });
   },

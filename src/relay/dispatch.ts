@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
@@ -7,10 +8,12 @@ import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { failMessage, retryOrFail, statusEvents } from './messages.ts';
 
-// Messages are the queue: rows in state `queued`. A `relay_dispatch` job per account drains them
-// onto devices with spare budget. Wake-ups coalesce (one waiting job per account, `short` policy);
-// deferred wake-ups (budget frees, TTL, retry time) use a second key so they never delay a wake-up
-// that should run now.
+// Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
+// onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups
+// coalesce in the worker (one drain per account per job batch, one at a time per account and
+// process, `coalescedDrains`), not in the queue: a shared singleton key would make concurrent
+// sends of an account wait for each other's commit. Deferred wake-ups (budget frees, TTL, retry
+// time) keep one waiting job per account (`short` policy) under a key of their own.
 
 const DRAIN_LOCK = 72707301;
 const DRAIN_BATCH = 200;
@@ -19,7 +22,39 @@ const LONGEST_SLEEP_MS = 30_000;
 
 /** Asks for a drain of the account's queue as soon as a worker is free (commits with `tx`). */
 export async function wakeDispatcher(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
-  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}` });
+  // A key of its own: the queue's `short` policy allows one waiting job per key.
+  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}:${randomUUID()}` });
+}
+
+/**
+ * Drains for a worker process: one at a time per account (drains of one account would only queue
+ * on its lock); the requests that come while one runs share a single pass after it, which sees
+ * every message committed before they were made.
+ */
+export function coalescedDrains(rt: Runtime) {
+  const running = new Map<number, Promise<number>>();
+  const next = new Map<number, Promise<number>>();
+  const run = (accountId: number): Promise<number> => {
+    const pass: Promise<number> = drainAccount(rt, accountId).finally(() => {
+      if (running.get(accountId) === pass) running.delete(accountId);
+    });
+    running.set(accountId, pass);
+    return pass;
+  };
+  return (accountId: number): Promise<number> => {
+    const current = running.get(accountId);
+    if (!current) return run(accountId);
+    const waiting = next.get(accountId);
+    if (waiting) return waiting;
+    const after = current
+      .catch(() => 0)
+      .then(() => {
+        next.delete(accountId);
+        return run(accountId);
+      });
+    next.set(accountId, after);
+    return after;
+  };
 }
 
 async function scheduleDispatcher(rt: Pick<Runtime, 'boss'>, accountId: number, at: Date) {
