@@ -6,13 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/global-setup.ts';
-import { percentile, root, round, rows, rssKb, sizes, sleep, startChild, type BenchContext } from './support.ts';
+import { api, percentile, root, round, rows, rssKb, sizes, sleep, startChild, type BenchContext } from './support.ts';
 
 export async function subscriptionsScenario(ctx: BenchContext) {
   const client = await ctx.newAccount('Bench subscriptions');
+  // A gateway of its own: memory per socket is measured on a process that served nothing else.
+  const gateway = await startChild('gateway:subscriptions', 'src/serve.ts', [], { ...ctx.env, PORT: String(await freePort()) });
+  const base = `http://127.0.0.1:${gateway.port}`;
   const diagnostics = await startChild('worker:diagnostics', 'workers/main.ts', ['diagnostics'], ctx.env);
   const total = sizes.subscribers;
-  const pid = ctx.gateway.child.pid!;
+  const pid = gateway.child.pid!;
+  await client.graphql('{ account { id } }');
+  await fetch(`${base}/api/v1/health`);
   const before = rssKb(pid);
   const sockets: WebSocket[] = [];
   const received: number[] = [];
@@ -20,7 +25,7 @@ export async function subscriptionsScenario(ctx: BenchContext) {
   let resolveAll!: () => void;
   const allReceived = new Promise<void>((resolve) => (resolveAll = resolve));
   const subscribed: Promise<void>[] = [];
-  const url = `${ctx.base.replace(/^http/, 'ws')}/graphql`;
+  const url = `${base.replace(/^http/, 'ws')}/graphql`;
   try {
     for (let i = 0; i < total; i++) {
       const socket = new WebSocket(url, 'graphql-transport-ws');
@@ -47,7 +52,7 @@ export async function subscriptionsScenario(ctx: BenchContext) {
     // A subscription registers just after its ack: give the last ones a moment, then measure memory.
     await sleep(500);
     const after = rssKb(pid);
-    const ping = await client.graphql('mutation { sendDiagnosticPing { pingId } }');
+    const ping = await api(base, client.key).graphql('mutation { sendDiagnosticPing { pingId } }');
     expected = ping.sendDiagnosticPing.pingId;
     const timeout = setTimeout(resolveAll, 30_000);
     await allReceived;
@@ -66,6 +71,7 @@ export async function subscriptionsScenario(ctx: BenchContext) {
   } finally {
     for (const socket of sockets) socket.terminate();
     await diagnostics.stop();
+    await gateway.stop();
   }
 }
 

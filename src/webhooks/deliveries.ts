@@ -61,39 +61,25 @@ export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id
 }
 
 /**
- * Fans an event out to the account's enabled endpoints that subscribe to it (or, with `onlyEndpointId`,
- * to that endpoint alone): a delivery row, its first job and a live update each, all in `tx`.
+ * Fans events out to their accounts' enabled endpoints (`endpoints`, as `recordEvents` read them)
+ * that subscribe to them, or, with `onlyEndpointId`, to that endpoint alone: a delivery row, its
+ * first job and a live update each, all in `tx`.
  */
-export async function fanOutEvent(
+export async function fanOutEvents(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
-  event: Event,
+  events: Event[],
+  endpoints: Array<{ id: string; accountId: number; eventTypes: string[] }>,
   onlyEndpointId?: string,
-): Promise<WebhookDelivery[]> {
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: onlyEndpointId
-      ? { id: onlyEndpointId, accountId: event.accountId, disabledAt: null }
-      : { accountId: event.accountId, disabledAt: null, OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }] },
-    select: { id: true },
-    orderBy: { id: 'asc' },
-  });
-  return deliverToEndpoints(rt, tx, event, endpoints);
-}
-
-/** `fanOutEvent` for events recorded together: one look-up of the endpoints for all of them. */
-export async function fanOutEvents(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, events: Event[]): Promise<void> {
-  if (events.length === 0) return;
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { accountId: { in: [...new Set(events.map((event) => event.accountId))] }, disabledAt: null },
-    select: { id: true, accountId: true, eventTypes: true },
-    orderBy: { id: 'asc' },
-  });
+): Promise<void> {
   if (endpoints.length === 0) return;
   for (const event of events) {
-    const subscribed = endpoints.filter(
-      (endpoint) => endpoint.accountId === event.accountId && (endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
+    const targets = endpoints.filter(
+      (endpoint) =>
+        endpoint.accountId === event.accountId &&
+        (onlyEndpointId ? endpoint.id === onlyEndpointId : endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
     );
-    await deliverToEndpoints(rt, tx, event, subscribed);
+    await deliverToEndpoints(rt, tx, event, targets);
   }
 }
 
