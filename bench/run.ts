@@ -94,6 +94,19 @@ async function topStatements(scenario: string) {
   await db.pool.query('SELECT pg_stat_statements_reset()');
 }
 
+/** `BENCH_ACTIVITY=1`: every second, what the children's database connections are doing. */
+if (process.env.BENCH_ACTIVITY === '1') {
+  setInterval(async () => {
+    const { rows: activity } = await db.pool.query<{ app: string; state: string; wait: string | null; count: number; longest_ms: number; query: string }>(`
+      SELECT application_name AS app, state, wait_event_type || ':' || wait_event AS wait, count(*)::int AS count,
+             round(max(extract(epoch FROM now() - coalesce(xact_start, query_start)) * 1000))::int AS longest_ms,
+             left(regexp_replace(max(query), '\\s+', ' ', 'g'), 90) AS query
+      FROM pg_stat_activity WHERE application_name LIKE 'yarrow-%' AND state <> 'idle'
+      GROUP BY 1, 2, 3 ORDER BY 4 DESC`);
+    console.log(`activity ${new Date().toISOString().slice(11, 19)}: ${activity.map((a) => `${a.app} ${a.state} ${a.wait ?? '-'} ×${a.count} ${a.longest_ms}ms [${a.query}]`).join(' | ')}`);
+  }, 1000).unref();
+}
+
 const failures: string[] = [];
 for (const [name, run] of scenarios) {
   if (!want(name)) continue;

@@ -86,16 +86,20 @@ export async function smsScenario(ctx: BenchContext) {
     const count = Math.max(1, Math.round(rate * sizes.smsLatencySeconds));
     const sends = new Map<string, { sentAt: number; acceptedAt: number }>();
     let errors = 0;
+    const errorStatuses = new Map<string, number>();
     const sendOne = async (i: number) => {
       const sentAt = Date.now();
       const answer = await client.rest('POST', '/api/v1/sms/send', { to: number(i % total), message: `Code ${i}` }).catch(() => null);
       if (answer?.status !== 202) {
         errors++;
+        const code = answer ? `${answer.status} ${answer.body?.error?.code}` : 'no answer';
+        errorStatuses.set(code, (errorStatuses.get(code) ?? 0) + 1);
         return;
       }
       sends.set(answer.body.request_id, { sentAt, acceptedAt: Date.now() });
     };
     const inflight: Promise<void>[] = [];
+    const latencyMeter = cpuMeter({ gateway: ctx.gateway.child.pid, router: router.child.pid, sim: sim.child.pid }, ctx.postmasterPid);
     const start = Date.now();
     for (let issued = 0; issued < count; ) {
       const due = Math.min(count, Math.floor(((Date.now() - start) / 1000) * rate) + 1);
@@ -104,6 +108,7 @@ export async function smsScenario(ctx: BenchContext) {
     }
     await Promise.all(inflight);
     const sendSeconds = (Date.now() - start) / 1000;
+    const latencyCpu = latencyMeter();
     await until(`${sends.size} single sends received`, () => [...sends.keys()].every((id) => received.has(id)), 60_000, 50);
     const acceptToDevice = [...sends].map(([id, times]) => received.get(id)! - times.acceptedAt);
     const requestToDevice = [...sends].map(([id, times]) => received.get(id)! - times.sentAt);
@@ -124,6 +129,8 @@ export async function smsScenario(ctx: BenchContext) {
         accept_p50_ms: percentile(acceptLatency, 50),
         accept_p99_ms: percentile(acceptLatency, 99),
         errors,
+        ...(errors > 0 ? { error_statuses: [...errorStatuses].map(([code, n]) => `${code}×${n}`).join(',') } : {}),
+        ...latencyCpu,
       },
     });
   } finally {

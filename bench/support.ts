@@ -163,11 +163,11 @@ export interface BenchContext {
   newAccount(name: string): Promise<Api & { accountId: number }>;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system) a process has used so far, from /proc; with `reaped`, also its exited children's. */
+function cpuSeconds(pid: number, reaped = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
   } catch {
     return 0;
   }
@@ -196,7 +196,7 @@ export function cpuMeter(processes: Record<string, number | undefined>, postmast
   const sample = () => {
     const totals: Record<string, number> = {};
     for (const [label, pid] of Object.entries(processes)) if (pid) totals[label] = cpuSeconds(pid);
-    if (postmasterPid) totals.postgres = [postmasterPid, ...childrenOf(postmasterPid)].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    if (postmasterPid) totals.postgres = childrenOf(postmasterPid).reduce((sum, pid) => sum + cpuSeconds(pid), cpuSeconds(postmasterPid, true));
     totals.bench = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
     return totals;
   };
