@@ -3,7 +3,7 @@ import { workQueue } from '../src/core/queue.ts';
 import type { Runtime } from '../src/core/runtime.ts';
 import { runInvoiceOverdueWorker, runKycReviewWorker, runPaymentReviewWorker } from '../src/payments/workers.ts';
 import { expireOtp } from '../src/relay/otp.ts';
-import { drainAccount, presenceIntervalMs, presenceTick, wakeWaitingAccounts } from '../src/relay/dispatch.ts';
+import { coalescedDrains, presenceIntervalMs, presenceTick, wakeWaitingAccounts } from '../src/relay/dispatch.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from '../src/system/service.ts';
 // --- webhooks ---
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
@@ -29,8 +29,10 @@ export const workers: Record<string, (rt: Runtime) => Promise<void>> = {
     // A drain that died with its process keeps its job claimed until the job expires: start afresh
     // (not fatal if it fails: the device-presence pass wakes overdue accounts too).
     await wakeWaitingAccounts(rt, 0).catch((error) => rt.logger.warn({ err: error }, 'waking waiting accounts failed'));
-    await workQueue(rt.boss, 'relay_dispatch', { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
-      for (const job of jobs) await drainAccount(rt, job.data.accountId);
+    const drain = coalescedDrains(rt);
+    await workQueue(rt.boss, 'relay_dispatch', { batchSize: 50, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
+      // Every send wakes the dispatcher: wake-ups of one account in one batch need one drain.
+      await Promise.all([...new Set(jobs.map((job) => job.data.accountId))].map(drain));
       jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
     });
   },

@@ -74,6 +74,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
 const unavailableCodes = new Set([
   // Prisma: cannot reach / connection closed / pool timeout.
   'P1001', 'P1002', 'P1017', 'P2024',
+  // Prisma: no pooled connection for a transaction in time (overload): retry later, not a bug.
+  'P2028',
   // PostgreSQL: shutting down, starting up, connection failures.
   '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006',
   // Node sockets.

@@ -4,6 +4,7 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
 import { YarrowError, parseInput } from './errors.ts';
+import { pointSpender } from './rate-limit.ts';
 import type { Logger } from './logger.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -57,7 +58,7 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
   const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret);
   events?.addEventListener('apiKeyRevoked:all', (event) => keys.forget((event as CustomEvent<{ keyId: string }>).detail.keyId));
   const limiter = new RateLimiterPostgres({
-    storeClient: rt.db.pool,
+    storeClient: rt.db.counters,
     tableName: 'rate_limits',
     tableCreated: true,
     keyPrefix: 'key',
@@ -66,9 +67,11 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
     clearExpiredByTimeout: false,
   });
 
+  const spend = pointSpender(limiter);
+
   async function consume(principal: Principal) {
     try {
-      await limiter.consume(principal.keyId);
+      await spend(principal.keyId);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -44,7 +44,7 @@ export const queues = {
   },
 
   // --- relay ---
-  /** Drains one account's queued SMS onto its devices. `short` + a singletonKey per account coalesces wake-ups. */
+  /** Drains one account's queued SMS onto its devices. `short`: one deferred wake-up per account waits (src/relay/dispatch.ts). */
   relay_dispatch: {
     payload: z.object({ accountId: z.number().int() }),
     options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },

@@ -1,17 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
-import { publish, publishMany, type Topics } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange } from './devices.ts';
-import { failMessage, publishStatuses, retryOrFailMany } from './messages.ts';
+import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, statusEvents } from './messages.ts';
 
-// Messages are the queue: rows in state `queued`. A `relay_dispatch` job per account drains them
-// onto devices with spare budget. Wake-ups coalesce (one waiting job per account, `short` policy);
-// deferred wake-ups (budget frees, TTL, retry time) use a second key so they never delay a wake-up
-// that should run now.
+// Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
+// onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups
+// coalesce in the worker (one drain per account per job batch, one at a time per account and
+// process, `coalescedDrains`), not in the queue: a shared singleton key would make concurrent
+// sends of an account wait for each other's commit. Deferred wake-ups (budget frees, TTL, retry
+// time) keep one waiting job per account (`short` policy) under a key of their own.
 
 const DRAIN_LOCK = 72707301;
 const DRAIN_BATCH = 200;
@@ -20,7 +23,39 @@ const LONGEST_SLEEP_MS = 30_000;
 
 /** Asks for a drain of the account's queue as soon as a worker is free (commits with `tx`). */
 export async function wakeDispatcher(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
-  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}` });
+  // A key of its own: the queue's `short` policy allows one waiting job per key.
+  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}:${randomUUID()}` });
+}
+
+/**
+ * Drains for a worker process: one at a time per account (drains of one account would only queue
+ * on its lock); the requests that come while one runs share a single pass after it, which sees
+ * every message committed before they were made.
+ */
+export function coalescedDrains(rt: Runtime) {
+  const running = new Map<number, Promise<number>>();
+  const next = new Map<number, Promise<number>>();
+  const run = (accountId: number): Promise<number> => {
+    const pass: Promise<number> = drainAccount(rt, accountId).finally(() => {
+      if (running.get(accountId) === pass) running.delete(accountId);
+    });
+    running.set(accountId, pass);
+    return pass;
+  };
+  return (accountId: number): Promise<number> => {
+    const current = running.get(accountId);
+    if (!current) return run(accountId);
+    const waiting = next.get(accountId);
+    if (waiting) return waiting;
+    const after = current
+      .catch(() => 0)
+      .then(() => {
+        next.delete(accountId);
+        return run(accountId);
+      });
+    next.set(accountId, after);
+    return after;
+  };
 }
 
 async function scheduleDispatcher(rt: Pick<Runtime, 'boss'>, accountId: number, at: Date) {
@@ -100,24 +135,28 @@ export async function drainAccount(rt: Runtime, accountId: number): Promise<numb
         device.inflight += 1;
         byDevice.set(device.id, [...(byDevice.get(device.id) ?? []), candidate]);
       }
+      if (byDevice.size === 0) return { assigned: 0, seen: candidates.length };
+      // One statement each for the whole round: assignments, attempts, then every live event.
       const now = new Date();
-      let count = 0;
+      const assignments = [...byDevice].flatMap(([deviceId, messages]) => messages.map((message) => ({ deviceId, message })));
+      await tx.$executeRaw`
+        UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
+          dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
+        FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[]) AS a(id, device_id)
+        WHERE m.id = a.id`;
+      await tx.messageAttempt.createMany({
+        data: assignments.map(({ deviceId, message }) => ({ id: newId('messageAttempt'), messageId: message.id, deviceId, number: message.attempts + 1, dispatchedAt: now })),
+      });
+      const events: string[] = [];
       for (const [deviceId, messages] of byDevice) {
-        const ids = messages.map((message) => message.id);
-        await tx.$executeRaw`
-          UPDATE messages SET state = 'dispatched', device_id = ${deviceId}, attempts = attempts + 1,
-            dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
-          WHERE id = ANY(${ids}::text[])`;
-        await tx.messageAttempt.createMany({
-          data: messages.map((message) => ({ id: newId('messageAttempt'), messageId: message.id, deviceId, number: message.attempts + 1, dispatchedAt: now })),
-        });
-        for (let i = 0; i < ids.length; i += 100) {
-          await publish(tx, 'relayDevice', deviceId, { kind: 'send', messageIds: ids.slice(i, i + 100) });
+        for (let i = 0; i < messages.length; i += 100) {
+          events.push(liveEvent('relayDevice', deviceId, { kind: 'send', messageIds: messages.slice(i, i + 100).map((message) => message.id) }));
         }
-        await publishStatuses(tx, await tx.message.findMany({ where: { id: { in: ids } } }));
-        count += ids.length;
       }
-      return { assigned: count, seen: candidates.length };
+      const dispatched = await tx.message.findMany({ where: { id: { in: assignments.map((a) => a.message.id) } } });
+      for (const message of dispatched) events.push(...statusEvents(message));
+      await publishAll(tx, events);
+      return { assigned: assignments.length, seen: candidates.length };
     });
     total += assigned;
     if (assigned === 0 || seen < DRAIN_BATCH) break;

@@ -3,10 +3,11 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { publish, publishMany, type RelayMessageStatus } from '../core/pubsub.ts';
+import { liveEvent, publishAll, publishMany, type RelayMessageStatus } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Message } from '../generated/prisma/client.ts';
-import { recordEvent } from '../webhooks/events.ts';
+import { batcher } from '../core/batch.ts';
+import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
 import { wakeDispatcher } from './dispatch.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
@@ -91,8 +92,8 @@ export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number,
 /** POST /v1/sms/send: validates, applies the account's rules and queues one SMS. */
 export async function sendSms(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<Message> {
   const input = parseInput(sendSmsInput, raw);
-  await resolveRouting(tx, accountId, input.device_id);
-  await assertCanSend(rt, tx, accountId, 1);
+  const account = await resolveRouting(tx, accountId, input.device_id);
+  await assertCanSend(rt, tx, account, 1);
   await consumeSendRate(rt, accountId);
   return queueMessage(rt, tx, accountId, {
     to: input.to,
@@ -146,11 +147,10 @@ export function statusEvent(message: Message, at = new Date()): RelayMessageStat
   };
 }
 
-/** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
-export async function publishStatus(tx: DbClient, message: Message) {
+/** The live events of a message's status: to subscribers of the message and of its account. */
+export function statusEvents(message: Message): string[] {
   const payload = statusEvent(message);
-  await publish(tx, 'messageStatusChanged', message.id, payload);
-  await publish(tx, 'messageUpdated', message.accountId, payload);
+  return [liveEvent('messageStatusChanged', message.id, payload), liveEvent('messageUpdated', message.accountId, payload)];
 }
 
 /** `publishStatus` for many messages, in two statements whatever their number. */
@@ -160,8 +160,19 @@ export async function publishStatuses(tx: DbClient, messages: Message[]) {
   await publishMany(tx, 'messageUpdated', events.map((event) => [event.accountId, event] as [number, RelayMessageStatus]));
 }
 
-async function recordMessageEvent(rt: Runtime, tx: DbClient, type: 'message.sent' | 'message.delivered' | 'message.failed', message: Message) {
-  await recordEvent(rt, tx, {
+/** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
+export async function publishStatus(tx: DbClient, message: Message) {
+  await publishAll(tx, statusEvents(message));
+}
+
+type MessageEventType = 'message.sent' | 'message.delivered' | 'message.failed';
+
+async function recordMessageEvent(rt: Runtime, tx: DbClient, type: MessageEventType, message: Message) {
+  await recordEvent(rt, tx, messageEvent(type, message));
+}
+
+function messageEvent(type: MessageEventType, message: Message): EventInput {
+  return {
     accountId: message.accountId,
     type,
     objectType: 'message',
@@ -178,7 +189,7 @@ async function recordMessageEvent(rt: Runtime, tx: DbClient, type: 'message.sent
       delivered_at: message.deliveredAt?.toISOString() ?? null,
       failed_at: message.failedAt?.toISOString() ?? null,
     },
-  });
+  };
 }
 
 async function finishAttempt(tx: DbClient, message: Pick<Message, 'id' | 'attempts'>, outcome: string, reason: string | null = null) {
@@ -276,19 +287,23 @@ function isCurrent(message: Message, deviceId: string, attempt: number) {
   return message.deviceId === deviceId && message.attempts === attempt;
 }
 
+interface DeviceFrame {
+  device: { id: string; accountId: number };
+  messageId: string;
+  attempt: number;
+}
+interface DeviceReport extends DeviceFrame {
+  status: 'sent' | 'delivered';
+}
+/** null: no such message on the device's account. */
+type FrameResult = ReportOutcome | null;
+
 /** The device has the message and will send it: it stops counting towards the ack timeout. */
 export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, raw: unknown): Promise<ReportOutcome> {
   const { attempt } = parseInput(ackInput, raw);
-  return rt.db.prisma.$transaction(async (tx) => {
-    const message = await lockForDevice(tx, device, messageId);
-    if (!isCurrent(message, device.id, attempt) || message.state !== 'dispatched' || message.acknowledgedAt) {
-      return { applied: false, status: publicStatus(message) };
-    }
-    const now = new Date();
-    await tx.message.update({ where: { id: message.id }, data: { acknowledgedAt: now } });
-    await tx.messageAttempt.updateMany({ where: { messageId: message.id, number: attempt }, data: { acknowledgedAt: now } });
-    return { applied: true, status: publicStatus(message) };
-  });
+  const outcome = await frameBatchers(rt).ack({ device, messageId, attempt });
+  if (!outcome) throw notFound('message', 'message_id');
+  return outcome;
 }
 
 /**
@@ -297,56 +312,157 @@ export async function acknowledgeMessage(rt: Runtime, device: { id: string; acco
  */
 export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, raw: unknown): Promise<ReportOutcome> {
   const input = parseInput(reportInput, raw);
+  if (input.status === 'failed') return reportFailure(rt, device, messageId, input.attempt, input.reason ?? 'device_failure');
+  const outcome = await frameBatchers(rt).report({ device, messageId, attempt: input.attempt, status: input.status });
+  if (!outcome) throw notFound('message', 'message_id');
+  return outcome;
+}
+
+/**
+ * Per process, the acks and reports that devices send at about the same time are applied
+ * together (`batcher`): a busy gateway writes many in one statement and one transaction.
+ */
+const batchers = new WeakMap<Runtime, { ack: (frame: DeviceFrame) => Promise<FrameResult>; report: (frame: DeviceReport) => Promise<FrameResult> }>();
+function frameBatchers(rt: Runtime) {
+  if (!batchers.has(rt)) {
+    batchers.set(rt, {
+      ack: batcher((frames: DeviceFrame[]) => oncePerMessage(frames, (distinct) => applyAcks(rt, distinct))),
+      report: batcher((frames: DeviceReport[]) => oncePerMessage(frames, (distinct) => applyReports(rt, distinct))),
+    });
+  }
+  return batchers.get(rt)!;
+}
+
+/** Frames about one message apply one after another, in arrival order; others together. */
+async function oncePerMessage<F extends DeviceFrame>(frames: F[], apply: (frames: F[]) => Promise<FrameResult[]>): Promise<FrameResult[]> {
+  const seen = new Set<string>();
+  const now: number[] = [];
+  const later: number[] = [];
+  frames.forEach((frame, i) => {
+    if (seen.has(frame.messageId)) later.push(i);
+    else {
+      seen.add(frame.messageId);
+      now.push(i);
+    }
+  });
+  const results: FrameResult[] = [];
+  (await apply(now.map((i) => frames[i]!))).forEach((result, j) => (results[now[j]!] = result));
+  if (later.length > 0) (await oncePerMessage(later.map((i) => frames[i]!), apply)).forEach((result, j) => (results[later[j]!] = result));
+  return results;
+}
+
+function frameArrays(frames: DeviceFrame[]) {
+  return {
+    ids: frames.map((frame) => frame.messageId),
+    devices: frames.map((frame) => frame.device.id),
+    accounts: frames.map((frame) => frame.device.accountId),
+    attempts: frames.map((frame) => frame.attempt),
+  };
+}
+
+/**
+ * Acks in one statement: a message its device still holds in this attempt, not yet acknowledged,
+ * is acknowledged (message and attempt). The others change nothing.
+ */
+async function applyAcks(rt: Runtime, frames: DeviceFrame[]): Promise<FrameResult[]> {
+  const now = new Date();
+  const { ids, devices, accounts, attempts } = frameArrays(frames);
+  const rows = await rt.db.prisma.$queryRaw<Array<{ state: Message['state'] | null; applied: boolean }>>`
+    WITH v AS (
+      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[]) WITH ORDINALITY
+        AS v(id, device_id, account_id, attempt, n)
+    ), acked AS (
+      UPDATE messages m SET acknowledged_at = ${now}, updated_at = ${now}
+      FROM v WHERE m.id = v.id AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
+        AND m.state = 'dispatched' AND m.acknowledged_at IS NULL
+      RETURNING m.id, m.attempts
+    ), attempts AS (
+      UPDATE message_attempts a SET acknowledged_at = ${now} FROM acked WHERE a.message_id = acked.id AND a.number = acked.attempts
+    )
+    SELECT m.state::text AS state, acked.id IS NOT NULL AS applied
+    FROM v LEFT JOIN messages m ON m.id = v.id AND m.account_id = v.account_id LEFT JOIN acked ON acked.id = v.id
+    ORDER BY v.n`;
+  return rows.map((row) => (row.state === null ? null : { applied: row.applied, status: publicStatus({ state: row.state }) }));
+}
+
+/**
+ * `sent` and `delivered` reports in one transaction. A report moves a message its device holds in
+ * this attempt forward (dispatched → sent or delivered, sent → delivered); leaving `dispatched`
+ * ends the attempt as sent and records `message.sent`, reaching `delivered` records
+ * `message.delivered`. The sealed text is wiped. Other reports change nothing.
+ */
+async function applyReports(rt: Runtime, frames: DeviceReport[]): Promise<FrameResult[]> {
+  const { ids, devices, accounts, attempts } = frameArrays(frames);
+  const statuses = frames.map((frame) => frame.status);
+  return rt.db.prisma.$transaction(async (tx) => {
+    const now = new Date();
+    const rows = await tx.$queryRaw<Array<{ state: Message['state'] | null; previous: Message['state'] | null }>>`
+      WITH v AS (
+        SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[]) WITH ORDINALITY
+          AS v(id, device_id, account_id, attempt, status, n)
+      ), old AS (
+        SELECT m.id, m.state, v.status, v.attempt FROM messages m JOIN v ON v.id = m.id
+        WHERE m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
+          AND (m.state = 'dispatched' OR (v.status = 'delivered' AND m.state = 'sent'))
+        ORDER BY m.id FOR UPDATE OF m
+      ), moved AS (
+        UPDATE messages m
+        SET state = old.status::"MessageState", sent_at = COALESCE(m.sent_at, ${now}),
+            delivered_at = CASE WHEN old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
+            acknowledged_at = COALESCE(m.acknowledged_at, ${now}), failure_reason = NULL, sealed_body = NULL, updated_at = ${now}
+        FROM old WHERE m.id = old.id
+      ), finished AS (
+        UPDATE message_attempts a
+        SET outcome = old.status, finished_at = COALESCE(a.finished_at, ${now}),
+            failure_reason = CASE WHEN a.finished_at IS NULL THEN NULL ELSE a.failure_reason END
+        FROM old WHERE a.message_id = old.id AND a.number = old.attempt
+      )
+      SELECT m.state::text AS state, old.state::text AS previous
+      FROM v LEFT JOIN messages m ON m.id = v.id AND m.account_id = v.account_id LEFT JOIN old ON old.id = v.id
+      ORDER BY v.n`;
+    const movedIds = frames.filter((_frame, i) => rows[i]!.previous !== null).map((frame) => frame.messageId);
+    if (movedIds.length > 0) {
+      const moved = new Map((await tx.message.findMany({ where: { id: { in: movedIds } } })).map((message) => [message.id, message]));
+      const events: EventInput[] = [];
+      const live: string[] = [];
+      frames.forEach((frame, i) => {
+        const message = rows[i]!.previous === null ? undefined : moved.get(frame.messageId);
+        if (!message) return;
+        if (rows[i]!.previous === 'dispatched') events.push(messageEvent('message.sent', message));
+        if (frame.status === 'delivered') events.push(messageEvent('message.delivered', message));
+        live.push(...statusEvents(message));
+      });
+      await recordEvents(rt, tx, events);
+      await publishAll(tx, live);
+    }
+    return rows.map((row, i): FrameResult => {
+      if (row.state === null) return null;
+      if (row.previous !== null) return { applied: true, status: frames[i]!.status };
+      return { applied: false, status: publicStatus({ state: row.state }) };
+    });
+  });
+}
+
+/**
+ * A `failed` report: a message still on the phone goes back to the queue for another device (or
+ * fails for good once attempts or time run out); one that already left the phone fails, since
+ * resending it could deliver it twice.
+ */
+async function reportFailure(rt: Runtime, device: { id: string; accountId: number }, messageId: string, attempt: number, reason: string): Promise<ReportOutcome> {
   return rt.db.prisma.$transaction(async (tx) => {
     const message = await lockForDevice(tx, device, messageId);
     const unchanged = { applied: false, status: publicStatus(message) };
-    if (!isCurrent(message, device.id, input.attempt)) return unchanged;
-    const now = new Date();
-    if (input.status === 'failed') {
-      const reason = input.reason ?? 'device_failure';
-      if (message.state === 'dispatched') {
-        const after = await retryOrFail(rt, tx, message, 'failed', reason);
-        return { applied: true, status: publicStatus(after) };
-      }
-      if (message.state === 'sent') {
-        // It left the phone but the network refused it: resending could duplicate it, so it is final.
-        await finishAttempt(tx, message, 'failed', reason);
-        const after = await failMessage(rt, tx, message, reason);
-        return { applied: true, status: publicStatus(after) };
-      }
-      return unchanged;
-    }
-    if (input.status === 'sent') {
-      if (message.state !== 'dispatched') return unchanged;
-      const sent = await tx.message.update({
-        where: { id: message.id },
-        data: { state: 'sent', sentAt: now, acknowledgedAt: message.acknowledgedAt ?? now, failureReason: null, sealedBody: null },
-      });
-      await finishAttempt(tx, message, 'sent');
-      await recordMessageEvent(rt, tx, 'message.sent', sent);
-      await publishStatus(tx, sent);
-      return { applied: true, status: 'sent' };
-    }
-    if (message.state !== 'dispatched' && message.state !== 'sent') return unchanged;
-    const delivered = await tx.message.update({
-      where: { id: message.id },
-      data: {
-        state: 'delivered',
-        sentAt: message.sentAt ?? now,
-        deliveredAt: now,
-        acknowledgedAt: message.acknowledgedAt ?? now,
-        failureReason: null,
-        sealedBody: null,
-      },
-    });
+    if (!isCurrent(message, device.id, attempt)) return unchanged;
     if (message.state === 'dispatched') {
-      await finishAttempt(tx, message, 'sent');
-      await recordMessageEvent(rt, tx, 'message.sent', delivered);
+      const after = await retryOrFail(rt, tx, message, 'failed', reason);
+      return { applied: true, status: publicStatus(after) };
     }
-    await tx.messageAttempt.updateMany({ where: { messageId: message.id, number: message.attempts }, data: { outcome: 'delivered' } });
-    await recordMessageEvent(rt, tx, 'message.delivered', delivered);
-    await publishStatus(tx, delivered);
-    return { applied: true, status: 'delivered' };
+    if (message.state === 'sent') {
+      await finishAttempt(tx, message, 'failed', reason);
+      const after = await failMessage(rt, tx, message, reason);
+      return { applied: true, status: publicStatus(after) };
+    }
+    return unchanged;
   });
 }
 

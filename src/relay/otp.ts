@@ -62,7 +62,7 @@ async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, account
 export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<Otp> {
   const input = parseInput(sendOtpInput, raw);
   const account = await resolveRouting(tx, accountId, input.device_id);
-  await assertCanSend(rt, tx, accountId, 1);
+  await assertCanSend(rt, tx, account, 1);
   await enforceOtpCaps(rt, tx, accountId, input.to);
   await consumeSendRate(rt, accountId);
 

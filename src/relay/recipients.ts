@@ -262,7 +262,7 @@ export interface QueuedBatch {
 export async function queueList(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<QueuedBatch> {
   const input = parseInput(queueListInput, raw);
   await getList(tx, accountId, input.list_id, 'list_id');
-  await resolveRouting(tx, accountId, input.device_id);
+  const account = await resolveRouting(tx, accountId, input.device_id);
   const members = await tx.$queryRaw<Array<{ id: string; phone: string }>>`
     SELECT r.id, r.phone FROM recipient_list_members m JOIN recipients r ON r.id = m.recipient_id
     WHERE m.list_id = ${input.list_id} AND r.account_id = ${accountId}
@@ -277,7 +277,7 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, ra
       targets.push(member.phone);
     }
   }
-  await assertCanSend(rt, tx, accountId, targets.length);
+  await assertCanSend(rt, tx, account, targets.length);
   await consumeSendRate(rt, accountId);
   const batch = await tx.messageBatch.create({
     data: { id: newId('messageBatch'), accountId, listId: input.list_id, queued: targets.length, skipped: skipped.length },

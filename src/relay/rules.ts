@@ -1,14 +1,17 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
+import { pointSpender } from '../core/rate-limit.ts';
 import type { Runtime } from '../core/runtime.ts';
+import type { Account } from '../generated/prisma/client.ts';
 
 /**
  * Account-level rules every send (SMS, OTP, list) passes before anything is queued:
- * subscription (402), operator pause and queue depth (503), send rate (429).
+ * subscription (402), operator pause and queue depth (503), send rate (429). `account` is the row
+ * as the caller read it in `db`'s transaction.
  */
-export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, adding: number) {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
+export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, account: Account, adding: number) {
+  const accountId = account.id;
   if (account.subscriptionExpiresAt && account.subscriptionExpiresAt <= new Date()) {
     throw new YarrowError(
       'subscription_expired',
@@ -31,14 +34,14 @@ export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, a
   }
 }
 
-const limiters = new WeakMap<object, RateLimiterPostgres>();
+const limiters = new WeakMap<object, (key: string) => Promise<void>>();
 
 /** Send requests per account per minute, counted in PostgreSQL so every gateway shares the budget. */
 export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db'>, accountId: number) {
-  let limiter = limiters.get(rt.db);
-  if (!limiter) {
-    limiter = new RateLimiterPostgres({
-      storeClient: rt.db.pool,
+  let spend = limiters.get(rt.db);
+  if (!spend) {
+    const limiter = new RateLimiterPostgres({
+      storeClient: rt.db.counters,
       tableName: 'rate_limits',
       tableCreated: true,
       keyPrefix: 'relay-send',
@@ -46,10 +49,11 @@ export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db'>, accoun
       duration: 60,
       clearExpiredByTimeout: false,
     });
-    limiters.set(rt.db, limiter);
+    spend = pointSpender(limiter);
+    limiters.set(rt.db, spend);
   }
   try {
-    await limiter.consume(String(accountId));
+    await spend(String(accountId));
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -4,7 +4,8 @@ import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import { jobsProcessed } from '../core/metrics.ts';
-import { publish } from '../core/pubsub.ts';
+import { batcher } from '../core/batch.ts';
+import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
@@ -36,11 +37,246 @@ export function nextDelaySeconds(
 }
 
 type Claimed = WebhookDelivery & { endpoint: WebhookEndpoint; event: Event };
+type DeliverJob = Job<JobData<'webhook_deliver'>>;
 
-/** Locks the delivery row: attempts, redeliveries and the sweeper change a delivery one at a time. */
-async function lockDelivery(tx: DbClient, id: bigint): Promise<Claimed | null> {
-  await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} FOR UPDATE`;
-  return tx.webhookDelivery.findUnique({ where: { id }, include: { endpoint: true, event: true } });
+/**
+ * Locks delivery rows (in id order, so concurrent batches never deadlock): attempts, redeliveries
+ * and the sweeper change a delivery one at a time.
+ */
+async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, Claimed>> {
+  const numbers = [...new Set(ids)].map(String);
+  await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ANY(${numbers}::bigint[]) ORDER BY id FOR UPDATE`;
+  const rows = await tx.webhookDelivery.findMany({ where: { id: { in: [...new Set(ids)] } }, include: { endpoint: true, event: true } });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+type Started = { delivery: Claimed; attemptId: string } | null;
+
+const time = (value: string | null) => (value === null ? null : new Date(value));
+
+/** A delivery, its endpoint and its event from `to_jsonb` rows (one round trip instead of four). */
+function claimedFromJson(d: any, e: any, ev: any): Claimed {
+  const endpoint: WebhookEndpoint = {
+    id: e.id,
+    accountId: e.account_id,
+    url: e.url,
+    description: e.description,
+    eventTypes: e.event_types,
+    secretEncrypted: e.secret_encrypted,
+    previousSecretEncrypted: e.previous_secret_encrypted,
+    previousSecretExpiresAt: time(e.previous_secret_expires_at),
+    disabledAt: time(e.disabled_at),
+    disabledReason: e.disabled_reason,
+    failingSince: time(e.failing_since),
+    createdAt: new Date(e.created_at),
+    updatedAt: new Date(e.updated_at),
+  };
+  const event: Event = {
+    id: ev.id,
+    accountId: ev.account_id,
+    type: ev.type,
+    objectType: ev.object_type,
+    objectPublicId: ev.object_public_id,
+    data: ev.data,
+    createdAt: new Date(ev.created_at),
+  };
+  return {
+    id: BigInt(d.id),
+    accountId: d.account_id,
+    endpointId: d.endpoint_id,
+    eventId: d.event_id,
+    status: d.status,
+    attemptCount: d.attempt_count,
+    nextAttemptAt: time(d.next_attempt_at),
+    lastAttemptAt: time(d.last_attempt_at),
+    lastStatusCode: d.last_status_code,
+    jobId: d.job_id,
+    deliveredAt: time(d.delivered_at),
+    createdAt: new Date(d.created_at),
+    updatedAt: new Date(d.updated_at),
+    endpoint,
+    event,
+  };
+}
+
+/**
+ * Opens the attempts of jobs that pollers took together, in one statement: for each delivery this
+ * job still owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker
+ * left `in_flight` becomes `interrupted`, and the new attempt is written before the request
+ * leaves, so a worker that dies mid-request leaves a trace.
+ */
+async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
+  const now = new Date();
+  const first = new Map<string, number>();
+  jobs.forEach((job, i) => first.has(job.data.deliveryId) || first.set(job.data.deliveryId, i));
+  const items = [...first.values()].map((i) => ({ job: jobs[i]!, attemptId: newId('webhookAttempt') }));
+  const rows = await rt.db.prisma.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown }>>`
+    WITH v AS (
+      SELECT * FROM unnest(${items.map(({ job }) => job.data.deliveryId)}::bigint[], ${items.map(({ job }) => job.id)}::uuid[],
+                           ${items.map(({ job }) => job.data.trigger)}::text[], ${items.map(({ attemptId }) => attemptId)}::text[])
+        AS v(delivery_id, job_id, trigger, attempt_id)
+    ), owned AS (
+      SELECT d.id, v.trigger, v.attempt_id, e.url
+      FROM webhook_deliveries d JOIN v ON v.delivery_id = d.id JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
+      ORDER BY d.id FOR UPDATE OF d
+    ), interrupted AS (
+      UPDATE webhook_attempts a SET outcome = 'interrupted', error = 'The worker stopped before the attempt finished.', finished_at = ${now}
+      FROM owned WHERE a.delivery_id = owned.id AND a.outcome = 'in_flight'
+    ), inserted AS (
+      INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
+      SELECT attempt_id, id, trigger, 'in_flight', url, ${now} FROM owned
+    )
+    SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event
+    FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`;
+  const opened = new Map(rows.map((row) => {
+    const delivery = claimedFromJson(row.delivery, row.endpoint, row.event);
+    return [String(delivery.id), delivery];
+  }));
+  const started = jobs.map((job, i): Started => {
+    const delivery = first.get(job.data.deliveryId) === i ? opened.get(job.data.deliveryId) : undefined;
+    return delivery ? { delivery, attemptId: items.find((item) => item.job === job)!.attemptId } : null;
+  });
+  const unopened = jobs.filter((_job, i) => !started[i]);
+  if (unopened.length > 0) await failDisabled(rt, unopened);
+  return started;
+}
+
+/** Jobs whose delivery is still theirs but whose endpoint was disabled meanwhile: the delivery fails. */
+async function failDisabled(rt: Runtime, jobs: DeliverJob[]) {
+  await rt.db.prisma.$transaction(async (tx) => {
+    const deliveries = await lockDeliveries(tx, jobs.map((job) => BigInt(job.data.deliveryId)));
+    const events: string[] = [];
+    for (const job of jobs) {
+      const delivery = deliveries.get(BigInt(job.data.deliveryId));
+      if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending' || !delivery.endpoint.disabledAt) continue;
+      const failed = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextAttemptAt: null, jobId: null } });
+      events.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(failed, delivery.event)));
+    }
+    await publishAll(tx, events);
+  });
+}
+
+interface Outcome {
+  job: DeliverJob;
+  attemptId: string;
+  result: PostResult;
+}
+
+/**
+ * Records finished attempts together. One statement writes every attempt's result and marks the
+ * delivered ones succeeded (those their job still owns), clearing their endpoints' failing
+ * streak; their live updates follow it. Failed attempts then go through `recordFailures`.
+ */
+async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<void[]> {
+  const now = new Date();
+  const succeeded = await rt.db.prisma.$queryRaw<
+    Array<{ id: bigint; account_id: number; endpoint_id: string; event_id: string; event_type: string; attempt_count: number; last_status_code: number | null }>
+  >`
+    WITH v AS (
+      SELECT * FROM unnest(${outcomes.map((o) => o.attemptId)}::text[], ${outcomes.map((o) => o.job.data.deliveryId)}::bigint[],
+                           ${outcomes.map((o) => o.job.id)}::uuid[], ${outcomes.map((o) => o.result.ok)}::bool[],
+                           ${outcomes.map((o) => o.result.durationMs)}::int[], ${outcomes.map((o) => o.result.httpStatus)}::int[],
+                           ${outcomes.map((o) => o.result.responseExcerpt)}::text[], ${outcomes.map((o) => o.result.error)}::text[])
+        AS v(attempt_id, delivery_id, job_id, ok, duration_ms, http_status, response_excerpt, error)
+    ), attempts AS (
+      UPDATE webhook_attempts a
+      SET outcome = CASE WHEN v.ok THEN 'succeeded' ELSE 'failed' END, duration_ms = v.duration_ms, http_status = v.http_status,
+          response_excerpt = v.response_excerpt, error = v.error, finished_at = ${now}
+      FROM v WHERE a.id = v.attempt_id
+    ), succeeded AS (
+      UPDATE webhook_deliveries d
+      SET status = 'succeeded', attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, last_status_code = v.http_status,
+          delivered_at = ${now}, next_attempt_at = NULL, job_id = NULL, updated_at = ${now}
+      FROM v WHERE v.ok AND d.id = v.delivery_id AND d.job_id = v.job_id AND d.status = 'pending'
+      RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempt_count, d.last_status_code
+    ), cleared AS (
+      UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = ${now}
+      WHERE e.id IN (SELECT endpoint_id FROM succeeded) AND e.failing_since IS NOT NULL
+    )
+    SELECT s.*, ev.type AS event_type FROM succeeded s JOIN events ev ON ev.id = s.event_id`;
+  // Published once committed: a process dying right here costs a live-log update, not a delivery.
+  await publishAll(
+    rt.db.prisma,
+    succeeded.map((row) =>
+      liveEvent('webhookDeliveryUpdated', row.account_id, {
+        deliveryId: String(row.id),
+        endpointId: row.endpoint_id,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        status: 'succeeded',
+        attemptCount: row.attempt_count,
+        lastStatusCode: row.last_status_code,
+        nextAttemptAt: null,
+        updatedAt: now.toISOString(),
+      }),
+    ),
+  );
+  const failures = outcomes.filter((outcome) => !outcome.result.ok);
+  if (failures.length > 0) await recordFailures(rt, failures, now);
+  return outcomes.map(() => undefined);
+}
+
+/**
+ * Failed attempts, in the order they finished: per delivery the next scheduled attempt or
+ * failure, per endpoint the failing streak and, past its limit, disabling.
+ */
+async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
+  await rt.db.prisma.$transaction(async (tx) => {
+    const deliveries = await lockDeliveries(tx, failures.map(({ job }) => BigInt(job.data.deliveryId)));
+    // Endpoint state as of each attempt, in order; the failing streak is written once at the end.
+    const endpoints = new Map<string, WebhookEndpoint>();
+    const startedFailing = new Set<string>();
+    const updates: string[] = [];
+    for (const { job, result } of failures) {
+      const delivery = deliveries.get(BigInt(job.data.deliveryId));
+      // Gone with its endpoint, or a redelivery took it over while we were sending: not ours.
+      if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending') continue;
+      if (!endpoints.has(delivery.endpointId)) endpoints.set(delivery.endpointId, { ...delivery.endpoint });
+      const endpoint = endpoints.get(delivery.endpointId)!;
+      const attemptCount = delivery.attemptCount + 1;
+      const common = { attemptCount, lastAttemptAt: now, lastStatusCode: result.httpStatus };
+      const failingSince = endpoint.failingSince ?? now;
+      const disableReason =
+        result.httpStatus === 410
+          ? 'gone'
+          : now.getTime() - failingSince.getTime() >= rt.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000
+            ? 'failing'
+            : null;
+      if (disableReason && !endpoint.disabledAt) {
+        await disableEndpoint(rt, tx, endpoint, disableReason, failingSince, now);
+        Object.assign(endpoint, { disabledAt: now, disabledReason: disableReason, failingSince });
+        startedFailing.delete(endpoint.id);
+      } else if (!endpoint.failingSince) {
+        endpoint.failingSince = failingSince;
+        startedFailing.add(endpoint.id);
+      }
+      const delay = disableReason || endpoint.disabledAt ? null : nextDelaySeconds(rt.config, attemptCount, result.retryAfterSeconds);
+      let updated: WebhookDelivery;
+      if (delay === null) {
+        updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
+      } else {
+        const jobId = randomUUID();
+        const nextAttemptAt = new Date(now.getTime() + delay * 1000);
+        updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, nextAttemptAt, jobId } });
+        await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', startAfter: nextAttemptAt });
+      }
+      updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
+    }
+    for (const id of startedFailing) {
+      await tx.webhookEndpoint.update({ where: { id }, data: { failingSince: endpoints.get(id)!.failingSince } });
+    }
+    await publishAll(tx, updates);
+  });
+}
+
+/** Per process: the attempts its pollers open and finish at about the same time share a transaction. */
+const batchers = new WeakMap<Runtime, { start: (job: DeliverJob) => Promise<Started>; record: (outcome: Outcome) => Promise<void> }>();
+function batchersOf(rt: Runtime) {
+  if (!batchers.has(rt)) {
+    batchers.set(rt, { start: batcher((jobs: DeliverJob[]) => startAttempts(rt, jobs)), record: batcher((outcomes: Outcome[]) => recordOutcomes(rt, outcomes)) });
+  }
+  return batchers.get(rt)!;
 }
 
 /**
@@ -48,35 +284,19 @@ async function lockDelivery(tx: DbClient, id: bigint): Promise<Claimed | null> {
  * attempt, then success, the next scheduled attempt, or failure. Only the job the delivery names
  * acts, so a job that pg-boss runs twice (its worker died after we recorded the attempt) does not
  * send twice; a worker that died mid-request leaves the job to be run again, which sends again
- * under the same delivery number (receivers deduplicate on it).
+ * under the same delivery number (receivers deduplicate on it). The database work before and
+ * after the request is shared with the process's other pollers (`batcher`): one transaction
+ * each for every attempt that starts, or finishes, at about the same time.
  */
-export async function attemptDelivery(rt: Runtime, job: Job<JobData<'webhook_deliver'>>): Promise<void> {
-  const id = BigInt(job.data.deliveryId);
-  const started = await rt.db.prisma.$transaction(async (tx) => {
-    const delivery = await lockDelivery(tx, id);
-    if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending') return null;
-    const now = new Date();
-    // A previous run of this job whose worker stopped mid-request.
-    await tx.webhookAttempt.updateMany({
-      where: { deliveryId: id, outcome: 'in_flight' },
-      data: { outcome: 'interrupted', error: 'The worker stopped before the attempt finished.', finishedAt: now },
-    });
-    if (delivery.endpoint.disabledAt) {
-      const failed = await tx.webhookDelivery.update({ where: { id }, data: { status: 'failed', nextAttemptAt: null, jobId: null } });
-      await publish(tx, 'webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(failed, delivery.event));
-      return null;
-    }
-    const attempt = await tx.webhookAttempt.create({
-      data: { id: newId('webhookAttempt'), deliveryId: id, trigger: job.data.trigger, url: delivery.endpoint.url, startedAt: now },
-    });
-    return { delivery, attempt };
-  });
+export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<void> {
+  const { start, record } = batchersOf(rt);
+  const started = await start(job);
   if (!started) {
     jobsProcessed.inc({ queue: 'webhook_deliver', outcome: 'skipped' });
     return;
   }
 
-  const { delivery, attempt } = started;
+  const { delivery, attemptId } = started;
   const body = JSON.stringify(eventPayload(delivery.event));
   const timestamp = Math.floor(Date.now() / 1000);
   const result = await postWebhook({
@@ -93,65 +313,8 @@ export async function attemptDelivery(rt: Runtime, job: Job<JobData<'webhook_del
       [SIGNATURE_HEADER]: signatureHeader(signingSecrets(rt.config, delivery.endpoint), timestamp, body),
     },
   });
-  await rt.db.prisma.$transaction((tx) => recordOutcome(rt, tx, job, attempt.id, result));
+  await record({ job, attemptId, result });
   jobsProcessed.inc({ queue: 'webhook_deliver', outcome: result.ok ? 'delivered' : 'failed' });
-}
-
-async function recordOutcome(rt: Runtime, tx: DbClient, job: Job<JobData<'webhook_deliver'>>, attemptId: string, result: PostResult) {
-  const id = BigInt(job.data.deliveryId);
-  const now = new Date();
-  const delivery = await lockDelivery(tx, id);
-  if (!delivery) return; // its endpoint was deleted meanwhile
-  await tx.webhookAttempt.update({
-    where: { id: attemptId },
-    data: {
-      outcome: result.ok ? 'succeeded' : 'failed',
-      durationMs: result.durationMs,
-      httpStatus: result.httpStatus,
-      responseExcerpt: result.responseExcerpt,
-      error: result.error,
-      finishedAt: now,
-    },
-  });
-  // A redelivery took the delivery over while we were sending: its job decides from here.
-  if (delivery.jobId !== job.id || delivery.status !== 'pending') return;
-
-  const attemptCount = delivery.attemptCount + 1;
-  const common = { attemptCount, lastAttemptAt: now, lastStatusCode: result.httpStatus };
-  let updated: WebhookDelivery;
-  if (result.ok) {
-    updated = await tx.webhookDelivery.update({
-      where: { id },
-      data: { ...common, status: 'succeeded', deliveredAt: now, nextAttemptAt: null, jobId: null },
-    });
-    if (delivery.endpoint.failingSince) {
-      await tx.webhookEndpoint.update({ where: { id: delivery.endpointId }, data: { failingSince: null } });
-    }
-  } else {
-    const endpoint = delivery.endpoint;
-    const failingSince = endpoint.failingSince ?? now;
-    const disableReason =
-      result.httpStatus === 410
-        ? 'gone'
-        : now.getTime() - failingSince.getTime() >= rt.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000
-          ? 'failing'
-          : null;
-    if (disableReason && !endpoint.disabledAt) {
-      await disableEndpoint(rt, tx, endpoint, disableReason, failingSince, now);
-    } else if (!endpoint.failingSince) {
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince } });
-    }
-    const delay = disableReason || endpoint.disabledAt ? null : nextDelaySeconds(rt.config, attemptCount, result.retryAfterSeconds);
-    if (delay === null) {
-      updated = await tx.webhookDelivery.update({ where: { id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
-    } else {
-      const jobId = randomUUID();
-      const nextAttemptAt = new Date(now.getTime() + delay * 1000);
-      updated = await tx.webhookDelivery.update({ where: { id }, data: { ...common, nextAttemptAt, jobId } });
-      await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', startAfter: nextAttemptAt });
-    }
-  }
-  await publish(tx, 'webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event));
 }
 
 /** Disables an endpoint the worker gave up on and tells the account's other endpoints. */

@@ -61,22 +61,29 @@ export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id
 }
 
 /**
- * Fans an event out to the account's enabled endpoints that subscribe to it (or, with `onlyEndpointId`,
- * to that endpoint alone): a delivery row, its first job and a live update each, all in `tx`.
+ * Fans events out to their accounts' enabled endpoints (`endpoints`, as `recordEvents` read them)
+ * that subscribe to them, or, with `onlyEndpointId`, to that endpoint alone: a delivery row, its
+ * first job and a live update each, all in `tx`.
  */
-export async function fanOutEvent(
+export async function fanOutEvents(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
-  event: Event,
+  events: Event[],
+  endpoints: Array<{ id: string; accountId: number; eventTypes: string[] }>,
   onlyEndpointId?: string,
-): Promise<WebhookDelivery[]> {
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: onlyEndpointId
-      ? { id: onlyEndpointId, accountId: event.accountId, disabledAt: null }
-      : { accountId: event.accountId, disabledAt: null, OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }] },
-    select: { id: true },
-    orderBy: { id: 'asc' },
-  });
+): Promise<void> {
+  if (endpoints.length === 0) return;
+  for (const event of events) {
+    const targets = endpoints.filter(
+      (endpoint) =>
+        endpoint.accountId === event.accountId &&
+        (onlyEndpointId ? endpoint.id === onlyEndpointId : endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
+    );
+    await deliverToEndpoints(rt, tx, event, targets);
+  }
+}
+
+async function deliverToEndpoints(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, event: Event, endpoints: Array<{ id: string }>) {
   const deliveries: WebhookDelivery[] = [];
   for (const endpoint of endpoints) {
     const jobId = randomUUID();

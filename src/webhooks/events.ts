@@ -3,7 +3,7 @@ import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Event } from '../generated/prisma/client.ts';
 // --- webhooks ---
-import { fanOutEvent } from './deliveries.ts';
+import { fanOutEvents } from './deliveries.ts';
 
 /** Every event name Yarrow records. Webhook endpoints subscribe to these (or to all). */
 export const eventTypes = [
@@ -67,17 +67,47 @@ export async function recordEvent(
   input: EventInput,
   options: { onlyEndpointId?: string } = {},
 ): Promise<Event> {
-  const event = await tx.event.create({
-    data: {
-      id: newId('event'),
-      accountId: input.accountId,
-      type: input.type,
-      objectType: input.objectType,
-      objectPublicId: input.objectPublicId,
-      data: input.data as object,
-    },
-  });
+  return (await recordEvents(rt, tx, [input], options))[0]!;
+}
+
+/**
+ * `recordEvent` for several events at once. One statement inserts them and reads the enabled
+ * webhook endpoints of their accounts, which the fan-out needs; with no endpoint that is all.
+ */
+export async function recordEvents(
+  rt: Pick<Runtime, 'boss' | 'config'>,
+  tx: DbClient,
+  inputs: EventInput[],
+  options: { onlyEndpointId?: string } = {},
+): Promise<Event[]> {
+  if (inputs.length === 0) return [];
+  const createdAt = new Date();
+  const events: Event[] = inputs.map((input) => ({
+    id: newId('event'),
+    accountId: input.accountId,
+    type: input.type,
+    objectType: input.objectType,
+    objectPublicId: input.objectPublicId,
+    data: input.data as Event['data'],
+    createdAt,
+  }));
+  const rows = events.map((event) => ({ id: event.id, account_id: event.accountId, type: event.type, object_type: event.objectType, object_public_id: event.objectPublicId, data: event.data }));
+  const endpoints = await tx.$queryRaw<Array<{ id: string; account_id: number; event_types: string[] }>>`
+    WITH inserted AS (
+      INSERT INTO events (id, account_id, type, object_type, object_public_id, data, created_at)
+      SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, ${createdAt}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb)
+    )
+    SELECT id, account_id, event_types FROM webhook_endpoints
+    WHERE account_id = ANY(${[...new Set(events.map((event) => event.accountId))]}::int[]) AND disabled_at IS NULL
+    ORDER BY id`;
   // --- webhooks: fan-out to endpoints goes here ---
-  await fanOutEvent(rt, tx, event, options.onlyEndpointId);
-  return event;
+  await fanOutEvents(
+    rt,
+    tx,
+    events,
+    endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types })),
+    options.onlyEndpointId,
+  );
+  return events;
 }

@@ -171,6 +171,11 @@ describe('rate limits', () => {
       // Another key has its own budget.
       const other = await limited.account();
       expect((await limited.request('GET', '/api/v1/account', { key: other.key })).status).toBe(200);
+      // A burst spends the budget exactly, though its requests share counter updates.
+      const burst = await limited.account();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => limited.request('GET', '/api/v1/account', { key: burst.key })));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(6);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(14);
     } finally {
       await second.stop();
       await limited.stop();

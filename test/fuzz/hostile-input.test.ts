@@ -114,6 +114,9 @@ describe('hostile REST input', () => {
                     Object.entries((typeof body === 'object' && body) || {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
                   ).toString()
                 : JSON.stringify(body);
+            // Oversized bodies are refused before they are read (test/core/http.test.ts); here the
+            // server may close the socket while a client still writes one, which is not a finding.
+            if (encoded.length > 900_000) return;
             const response = await fetch(`${app.baseUrl}${url}`, {
               method: method.toUpperCase(),
               redirect: 'manual',

@@ -94,7 +94,7 @@ describe('account rules on sends', () => {
     });
     for (;;) {
       const [drained] = await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
-        SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND singleton_key = ${`now:${account.id}`}
+        SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND singleton_key LIKE ${`now:${account.id}:%`}
           AND state = 'completed' AND created_on >= ${since}`;
       if (drained!.count > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));

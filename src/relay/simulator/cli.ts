@@ -94,7 +94,8 @@ function progress() {
 }
 
 function emit(event: SimulatorEvent) {
-  process.send?.(event);
+  // A parent process (the bench, a test) hears every event, stamped when it happened.
+  process.send?.({ ...event, at: Date.now() });
   if (event.type === 'connected') online.add(event.deviceId);
   if (event.type === 'disconnected' || event.type === 'revoked') online.delete(event.deviceId);
   if (event.type === 'received') totals.received += 1;

@@ -1,0 +1,113 @@
+// Subscriptions: thousands of graphql-ws subscribers on one gateway, one change fanned out to all;
+// and cold start of `npm start`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { freePort } from '../test/helpers/global-setup.ts';
+import { api, percentile, root, round, rows, rssKb, sizes, sleep, startChild, type BenchContext } from './support.ts';
+
+export async function subscriptionsScenario(ctx: BenchContext) {
+  const client = await ctx.newAccount('Bench subscriptions');
+  // A gateway of its own: memory per socket is measured on a process that served nothing else.
+  const gateway = await startChild('gateway:subscriptions', 'src/serve.ts', [], { ...ctx.env, PORT: String(await freePort()) });
+  const base = `http://127.0.0.1:${gateway.port}`;
+  const diagnostics = await startChild('worker:diagnostics', 'workers/main.ts', ['diagnostics'], ctx.env);
+  const total = sizes.subscribers;
+  const pid = gateway.child.pid!;
+  await client.graphql('{ account { id } }');
+  await fetch(`${base}/api/v1/health`);
+  const before = rssKb(pid);
+  const sockets: WebSocket[] = [];
+  const received: number[] = [];
+  let expected = '';
+  let resolveAll!: () => void;
+  const allReceived = new Promise<void>((resolve) => (resolveAll = resolve));
+  const subscribed: Promise<void>[] = [];
+  const url = `${base.replace(/^http/, 'ws')}/graphql`;
+  try {
+    for (let i = 0; i < total; i++) {
+      const socket = new WebSocket(url, 'graphql-transport-ws');
+      sockets.push(socket);
+      subscribed.push(
+        new Promise((resolve, reject) => {
+          socket.on('error', reject);
+          socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${client.key}` } })));
+          socket.on('message', (raw) => {
+            const message = JSON.parse(String(raw)) as { type: string; payload?: any };
+            if (message.type === 'connection_ack') {
+              socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { diagnosticPong { pingId receivedAt } }' } }));
+              resolve();
+            } else if (message.type === 'next' && message.payload.data.diagnosticPong.pingId === expected) {
+              received.push(Date.now() - Date.parse(message.payload.data.diagnosticPong.receivedAt));
+              if (received.length === total) resolveAll();
+            }
+          });
+        }),
+      );
+      if (i % 200 === 199) await Promise.all(subscribed.slice(-200));
+    }
+    await Promise.all(subscribed);
+    // A subscription registers just after its ack: give the last ones a moment, then measure memory.
+    await sleep(500);
+    const after = rssKb(pid);
+    const ping = await api(base, client.key).graphql('mutation { sendDiagnosticPing { pingId } }');
+    expected = ping.sendDiagnosticPing.pingId;
+    const timeout = setTimeout(resolveAll, 30_000);
+    await allReceived;
+    clearTimeout(timeout);
+    const p99 = percentile(received, 99);
+    const perSocket = (after - before) / total;
+    rows.push({
+      scenario: 'subscriptions',
+      name: `Subscriptions: one change to ${total} graphql-ws subscribers`,
+      value: p99,
+      unit: 'ms p99',
+      target: 'p99 < 500 ms, ≤ 30 KB/socket',
+      pass: p99 < 500 && perSocket <= 30 && received.length === total,
+      detail: { p50_ms: percentile(received, 50), delivered: received.length, kb_per_socket: round(perSocket, 2) },
+    });
+  } finally {
+    for (const socket of sockets) socket.terminate();
+    await diagnostics.stop();
+    await gateway.stop();
+  }
+}
+
+/** `npm start` (embedded PostgreSQL, migrations, gateway, workers) until /health answers 200. */
+export async function coldStartScenario() {
+  const coldDir = mkdtempSync(join(tmpdir(), 'yarrow-bench-cold-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: coldDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const timeStart = async () => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(root, 'src/main.ts')], { env, stdio: 'ignore' });
+    for (;;) {
+      const healthy = await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`).then((r) => r.ok, () => false);
+      if (healthy) break;
+      await sleep(25);
+    }
+    const elapsed = (performance.now() - started) / 1000;
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGINT');
+    });
+    return elapsed;
+  };
+  try {
+    const first = await timeStart();
+    const warm = await timeStart();
+    rows.push({
+      scenario: 'cold',
+      name: 'Cold start: npm start to healthy (existing data dir)',
+      value: round(warm, 2),
+      unit: 's',
+      target: '< 5 s',
+      pass: warm < 5,
+      detail: { first_start_with_initdb_s: round(first, 2) },
+    });
+  } finally {
+    rmSync(coldDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,210 @@
+// What every bench scenario shares: sizes from the environment, the result table, child
+// processes (gateway, workers, relay simulator) and a few numbers helpers.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..');
+
+function sized(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+/** Every size the bench takes from the environment (see docs/performance.md). */
+export const sizes = {
+  /** Seconds each fixed-duration load (ceiling, REST, GraphQL) runs. */
+  seconds: sized('BENCH_SECONDS', 8),
+  connections: sized('BENCH_CONNECTIONS', 32),
+  smsMessages: sized('BENCH_SMS_MESSAGES', 10_000),
+  smsDevices: sized('BENCH_SMS_DEVICES', 20),
+  /** Length of the latency run, sent at half the measured end-to-end throughput. */
+  smsLatencySeconds: sized('BENCH_SMS_LATENCY_SECONDS', 5),
+  /** Send rate of the latency run; default: half the measured throughput. */
+  smsLatencyRate: process.env.BENCH_SMS_LATENCY_RATE ? sized('BENCH_SMS_LATENCY_RATE', 1) : undefined,
+  /** Deliveries per webhook run (one run with 1 worker process, one with 2). */
+  webhooks: sized('BENCH_WEBHOOKS', 5_000),
+  webhookEndpoints: sized('BENCH_WEBHOOK_ENDPOINTS', 10),
+  subscribers: sized('BENCH_SUBSCRIBERS', 5_000),
+};
+
+/** `BENCH_PROFILE=gateway,worker,sim`: those children run with --cpu-prof (bench/profiles/). */
+const profiled = new Set((process.env.BENCH_PROFILE ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+export const profileDir = join(root, 'bench/profiles');
+
+export interface Row {
+  scenario: string;
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: { name: string; value: number };
+  target?: string;
+  pass?: boolean;
+  detail?: Record<string, number | string>;
+}
+
+export const rows: Row[] = [];
+
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `check()` is true, polling every `everyMs`; rejects after `timeoutMs`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 20) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+export interface Child {
+  label: string;
+  child: ChildProcess;
+  port?: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Forks a Yarrow entry point (gateway, worker, simulator) as a real child process and waits for
+ * its IPC `ready` message (the simulator has none: `waitReady: false`).
+ */
+export function startChild(
+  label: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { waitReady?: boolean; onMessage?: (message: any) => void } = {},
+): Promise<Child> {
+  const kind = label.split(/[:\d]/)[0]!;
+  const execArgv = profiled.has(kind) ? ['--cpu-prof', '--cpu-prof-dir', (mkdirSync(profileDir, { recursive: true }), profileDir), '--cpu-prof-name', `${label.replace(/\W/g, '-')}-${Date.now()}.cpuprofile`] : [];
+  const child = fork(join(root, script), args, { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (options.onMessage) child.on('message', options.onMessage);
+  const handle: Child = {
+    label,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  if (options.waitReady === false) return Promise.resolve(handle);
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${label} (${script}) exited with ${code} before it was ready`));
+    child.once('exit', onExit);
+    child.on('message', (message: { type?: string; port?: number }) => {
+      if (message?.type !== 'ready') return;
+      child.off('exit', onExit);
+      handle.port = message.port;
+      resolve(handle);
+    });
+  });
+}
+
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+}
+
+export interface Api {
+  base: string;
+  key: string;
+  rest<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
+}
+
+export function api(base: string, key: string): Api {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  return {
+    base,
+    key,
+    async rest(method, path, body) {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    async graphql(query, variables) {
+      const response = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
+      const result = (await response.json()) as { data?: any; errors?: Array<{ message: string }> };
+      if (result.errors?.length) throw new Error(`GraphQL: ${result.errors.map((error) => error.message).join('; ')}`);
+      return result.data;
+    },
+  };
+}
+
+/** What the scenarios get from the runner: the database, the running gateway, fresh accounts. */
+export interface BenchContext {
+  databaseUrl: string;
+  /** PostgreSQL's postmaster (its backends are its children), for CPU shares. */
+  postmasterPid: number;
+  /** Environment for child processes (database, secret, limits raised for load). */
+  env: NodeJS.ProcessEnv;
+  gateway: Child;
+  base: string;
+  /** A new account with a key holding every scope, so scenarios never see each other's rows. */
+  newAccount(name: string): Promise<Api & { accountId: number }>;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; with `reaped`, also its exited children's. */
+function cpuSeconds(pid: number, reaped = false): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Processes whose parent is `pid` (PostgreSQL's backends under its postmaster). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/**
+ * Share of one core each process used between `start()` and `stop()` (100 = one full core):
+ * shows which process limits a run. `postgres` sums the postmaster and every backend.
+ */
+export function cpuMeter(processes: Record<string, number | undefined>, postmasterPid?: number) {
+  const sample = () => {
+    const totals: Record<string, number> = {};
+    for (const [label, pid] of Object.entries(processes)) if (pid) totals[label] = cpuSeconds(pid);
+    if (postmasterPid) totals.postgres = childrenOf(postmasterPid).reduce((sum, pid) => sum + cpuSeconds(pid), cpuSeconds(postmasterPid, true));
+    totals.bench = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+    return totals;
+  };
+  const before = sample();
+  const started = performance.now();
+  return () => {
+    const after = sample();
+    const seconds = (performance.now() - started) / 1000;
+    return Object.fromEntries(Object.entries(after).map(([label, used]) => [`cpu_${label}_pct`, Math.round((100 * (used - (before[label] ?? 0))) / seconds)]));
+  };
+}
