@@ -69,8 +69,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-// The run costs about 140 CPU-seconds (PostgreSQL, gateways, workers, phones): a minute or so on
-// two idle cores. The deadline is for a machine shared with other work, where it can take minutes.
+// The run costs about 120-150 CPU-seconds (PostgreSQL, two gateways, three workers, four phones):
+// a minute or so on two idle cores. The deadline is for a machine shared with other work.
 const BUDGET_MS = 240_000;
 let deadline = 0;
 
