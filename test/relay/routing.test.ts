@@ -232,7 +232,7 @@ describe('routing', () => {
     expect(rest.map((row) => [row.state, row.attempts])).toEqual([['queued', 0], ['queued', 0], ['queued', 0]]);
     expect(await app.rt.db.prisma.messageAttempt.count({ where: { deviceId: phone.deviceId } })).toBe(2);
     expect(phone.events.filter((event) => event.type === 'received')).toHaveLength(2);
-  });
+  }, 60_000);
 
   it('fails over when a device process is killed: its messages end delivered through another device', async () => {
     const account = await app.account();
