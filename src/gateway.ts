@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
-import { YarrowError, isDatabaseUnavailable, isInvalidInputError, serviceUnavailable, unprocessableInput } from './core/errors.ts';
+import { YarrowError, knownError } from './core/errors.ts';
 import { createAuthGuard, errorResponse, type AuthGuard, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
@@ -82,12 +82,11 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   );
 
   app.onError((error, c) => {
-    if (error instanceof YarrowError) return errorResponse(c, error);
-    if (isDatabaseUnavailable(error)) {
-      c.get('log')?.warn({ err: error }, 'database unavailable');
-      return errorResponse(c, serviceUnavailable());
+    const known = knownError(error);
+    if (known) {
+      if (known !== error) c.get('log')?.warn({ err: error }, known.message);
+      return errorResponse(c, known);
     }
-    if (isInvalidInputError(error)) return errorResponse(c, unprocessableInput());
     c.get('log')?.error({ err: error }, 'unhandled error');
     return errorResponse(c, new YarrowError('internal_error', 'An internal error occurred.'));
   });

@@ -84,16 +84,21 @@ const unavailableCodes = new Set([
 const unavailableMessage =
   /Can't reach database server|Connection terminated|Server has closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Connection refused/i;
 
-/** True when an error means "the database is not reachable right now" rather than a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** True when the error, or one of its causes, has one of the codes or a matching message. */
+function causedBy(error: unknown, codes: ReadonlySet<string>, message: RegExp): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
-    // Prisma's P2010 wraps raw-query failures; only its message tells an unreachable server.
-    if (typeof candidate.message === 'string' && unavailableMessage.test(candidate.message)) return true;
+    if (typeof candidate.code === 'string' && codes.has(candidate.code)) return true;
+    // Prisma's P2010 wraps raw-query failures; only the message tells what PostgreSQL said.
+    if (typeof candidate.message === 'string' && message.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;
+}
+
+/** True when an error means "the database is not reachable right now" rather than a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causedBy(error, unavailableCodes, unavailableMessage);
 }
 
 export const serviceUnavailable = () =>
@@ -109,14 +114,19 @@ const invalidInputMessage = /invalid byte sequence|unsupported Unicode escape|un
  * Validation should catch these first; this keeps a missed case a 400 instead of a 500.
  */
 export function isInvalidInputError(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && invalidInputCodes.has(candidate.code)) return true;
-    if (typeof candidate.message === 'string' && invalidInputMessage.test(candidate.message)) return true;
-    current = candidate.cause;
-  }
-  return false;
+  return causedBy(error, invalidInputCodes, invalidInputMessage);
 }
 
 export const unprocessableInput = () =>
   new YarrowError('invalid_request', 'A value in the request cannot be stored (for example a NUL character or an oversized value).');
+
+/**
+ * The client-facing error for any thrown value: a YarrowError as it is, a database outage or a
+ * value PostgreSQL refused as theirs; undefined for a bug. REST and GraphQL both answer with it.
+ */
+export function knownError(error: unknown): YarrowError | undefined {
+  if (error instanceof YarrowError) return error;
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (isInvalidInputError(error)) return unprocessableInput();
+  return undefined;
+}

@@ -5,7 +5,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import type { Principal } from '../core/auth.ts';
 import { safeEqual } from '../core/crypto.ts';
-import { YarrowError, isDatabaseUnavailable, isInvalidInputError, serviceUnavailable, unprocessableInput } from '../core/errors.ts';
+import { YarrowError, knownError } from '../core/errors.ts';
 import { readSession, sessionPrincipal } from '../panel/users.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
@@ -32,11 +32,12 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
     typeof value === 'object' && value !== null && (value as Error).name === 'GraphQLError';
   let original: unknown = error;
   while (isGraphqlError(original) && original.originalError) original = original.originalError;
-  if (original instanceof YarrowError) {
-    return new GraphQLError(original.message, {
+  const known = knownError(original);
+  if (known) {
+    return new GraphQLError(known.message, {
       nodes: isGraphqlError(error) ? error.nodes : undefined,
       path: isGraphqlError(error) ? error.path : undefined,
-      extensions: { code: original.code, ...(original.param ? { param: original.param } : {}) },
+      extensions: { code: known.code, ...(known.param ? { param: known.param } : {}) },
     });
   }
   if (isGraphqlError(original) && isGraphqlError(error)) {
@@ -45,19 +46,6 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
       nodes: error.nodes,
       path: error.path,
       extensions: { ...error.extensions, code: (error.extensions.code as string | undefined) ?? 'invalid_request' },
-    });
-  }
-  if (isDatabaseUnavailable(original)) {
-    return new GraphQLError(serviceUnavailable().message, {
-      path: isGraphqlError(error) ? error.path : undefined,
-      extensions: { code: 'service_unavailable' },
-    });
-  }
-  if (isInvalidInputError(original)) {
-    const refusal = unprocessableInput();
-    return new GraphQLError(refusal.message, {
-      path: isGraphqlError(error) ? error.path : undefined,
-      extensions: { code: refusal.code },
     });
   }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');
