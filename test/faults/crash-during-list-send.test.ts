@@ -209,24 +209,29 @@ describe('SIGKILL during a list send', () => {
       else expect(message.state, `${message.id}\n${context}`).toBe('delivered');
     }
 
-    // Phone side: no phone sent a message twice; each delivered message was reported delivered once.
+    // Phone side: no phone sent a message twice; each delivered message was reported delivered, and
+    // applied once at most (a report whose answer died with a killed gateway is sent again after
+    // the reconnect and answers applied: false).
     const sends = new Map<string, number>();
     const deliveredReports = new Map<string, number>();
+    const appliedDeliveredReports = new Map<string, number>();
     for (const device of devices) {
       for (const event of device.events) {
         if (event.type === 'sending') {
           const key = `${device.deviceId} ${event.messageId}`;
           sends.set(key, (sends.get(key) ?? 0) + 1);
         }
-        if (event.type === 'reported' && event.status === 'delivered' && event.applied) {
+        if (event.type === 'reported' && event.status === 'delivered') {
           deliveredReports.set(event.messageId, (deliveredReports.get(event.messageId) ?? 0) + 1);
+          if (event.applied) appliedDeliveredReports.set(event.messageId, (appliedDeliveredReports.get(event.messageId) ?? 0) + 1);
         }
       }
     }
     const twice = [...sends].filter(([, count]) => count > 1).map(([key]) => key);
     expect(twice, context).toEqual([]);
     for (const message of messages.filter((message) => message.state === 'delivered')) {
-      expect(deliveredReports.get(message.id), `${message.id}\n${context}`).toBe(1);
+      expect(deliveredReports.get(message.id) ?? 0, `${message.id}\n${context}`).toBeGreaterThanOrEqual(1);
+      expect(appliedDeliveredReports.get(message.id) ?? 0, `${message.id}\n${context}`).toBeLessThanOrEqual(1);
       expect(sends.get(`${message.deviceId} ${message.id}`), `${message.id}\n${context}`).toBe(1);
     }
     // A phone cut off with its gateway may have handed a text to its radio just before: when the
