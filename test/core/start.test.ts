@@ -107,8 +107,11 @@ describe('a process that loads the embedded database', () => {
   // failures exited 0, and CI passed.
   it('keeps the exit code it set', async () => {
     const script = `await import(${JSON.stringify(join(root, 'src/core/embedded-postgres.ts'))}); process.exitCode = 3;`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).toBe('');
     expect(code).toBe(3);
   });
 });
