@@ -1,3 +1,6 @@
+import type { Database, DbClient } from './db.ts';
+import { YarrowError } from './errors.ts';
+
 /**
  * Group commit in the application: items that arrive while a flush runs wait and go together in
  * the next one, so a busy process writes many items per transaction and an idle one adds no delay
@@ -37,4 +40,19 @@ export function batcher<I, R>(flush: (items: I[]) => Promise<R[]>, options: { ma
       waiting.push({ item, resolve, reject });
       if (!flushing) void drain();
     });
+}
+
+/**
+ * `batcher` for requests that each write in a transaction: the requests that arrive while one
+ * transaction runs share the next. `write` returns, per item, its result or the YarrowError that
+ * refused it, and a refused item must have written nothing, so the others still commit. Each
+ * caller gets its own result, or its own error thrown.
+ */
+export function groupedTransactions<I, R>(db: Database, write: (tx: DbClient, items: I[]) => Promise<Array<R | YarrowError>>) {
+  const run = batcher((items: I[]) => db.prisma.$transaction((tx) => write(tx, items)));
+  return async (item: I): Promise<R> => {
+    const result = await run(item);
+    if (result instanceof YarrowError) throw result;
+    return result;
+  };
 }

@@ -23,10 +23,12 @@ export async function idempotentCreate(
   c: HttpContext,
   rawBody: string,
   handler: (tx: DbClient) => Promise<StoredResponse>,
+  options: { withoutKey?: () => Promise<StoredResponse> } = {},
 ): Promise<Response> {
   const key = c.req.header('idempotency-key');
   if (key === undefined) {
-    const result = await rt.db.prisma.$transaction((tx) => handler(tx));
+    // A create with no key needs no transaction of its own: `withoutKey` may share one with others.
+    const result = options.withoutKey ? await options.withoutKey() : await rt.db.prisma.$transaction((tx) => handler(tx));
     return c.json({ ok: true, ...result.body }, result.status);
   }
   if (key.length < 1 || key.length > 255) {

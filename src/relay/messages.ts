@@ -5,11 +5,11 @@ import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { liveEvent, publishAll, publishMany, type RelayMessageStatus } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
-import type { Message } from '../generated/prisma/client.ts';
-import { batcher } from '../core/batch.ts';
+import type { Account, Message } from '../generated/prisma/client.ts';
+import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
 import { wakeDispatcher } from './dispatch.ts';
-import { assertCanSend, consumeSendRate } from './rules.ts';
+import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 
 export type PublicStatus = RelayMessageStatus['status'];
@@ -55,53 +55,117 @@ export async function checkRequestedDevice(db: DbClient, accountId: number, devi
 /** In manual mode every send names its device; in auto mode naming one pins the message to it. */
 export async function resolveRouting(db: DbClient, accountId: number, deviceId: string | undefined) {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
-  if (account.relayMode === 'manual' && !deviceId) {
-    throw new YarrowError('invalid_request', 'device_id: required while the account relays in manual mode.', { param: 'device_id' });
-  }
-  if (deviceId) await checkRequestedDevice(db, accountId, deviceId);
+  await checkRouting(db, account, deviceId);
   return account;
 }
 
-/** Inserts queued messages and wakes the dispatcher, all inside the caller's transaction. */
-export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number, input: NewMessage): Promise<Message> {
-  const { encoding, segments } = countSegments(input.segmentsOf ?? input.body);
-  const now = new Date();
-  const message = await tx.message.create({
-    data: {
-      id: newId('message'),
-      accountId,
-      to: input.to,
-      body: input.body,
-      sealedBody: input.sealedBody ?? null,
-      encoding,
-      segments,
-      requestedDeviceId: input.deviceId ?? null,
-      maxAttempts: rt.config.RELAY_MAX_ATTEMPTS,
-      failedDeviceIds: [],
-      reference: input.reference ?? null,
-      expiresAt: new Date(now.getTime() + (input.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
-      queuedAt: now,
-      nextAttemptAt: now,
-    },
-  });
-  await publishStatus(tx, message);
-  await wakeDispatcher(rt, tx, accountId);
-  return message;
+async function checkRouting(db: DbClient, account: Pick<Account, 'id' | 'relayMode'>, deviceId: string | undefined) {
+  if (account.relayMode === 'manual' && !deviceId) {
+    throw new YarrowError('invalid_request', 'device_id: required while the account relays in manual mode.', { param: 'device_id' });
+  }
+  if (deviceId) await checkRequestedDevice(db, account.id, deviceId);
 }
 
-/** POST /v1/sms/send: validates, applies the account's rules and queues one SMS. */
-export async function sendSms(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<Message> {
-  const input = parseInput(sendSmsInput, raw);
-  const account = await resolveRouting(tx, accountId, input.device_id);
-  await assertCanSend(rt, tx, account, 1);
-  await consumeSendRate(rt, accountId);
-  return queueMessage(rt, tx, accountId, {
-    to: input.to,
-    body: input.message,
-    deviceId: input.device_id,
-    ttlSeconds: input.ttl_seconds,
-    reference: input.reference,
+/** Inserts a queued message and wakes the dispatcher, all inside the caller's transaction. */
+export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number, input: NewMessage): Promise<Message> {
+  return (await queueMessages(rt, tx, [{ accountId, ...input }]))[0]!;
+}
+
+/**
+ * Inserts queued messages with one statement, tells live subscribers with one more, and wakes the
+ * dispatcher once per account, all inside the caller's transaction. Messages come back in order.
+ */
+export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<NewMessage & { accountId: number }>): Promise<Message[]> {
+  const now = new Date();
+  const ids = inputs.map(() => newId('message'));
+  const created = await tx.message.createManyAndReturn({
+    data: inputs.map((input, i) => {
+      const { encoding, segments } = countSegments(input.segmentsOf ?? input.body);
+      return {
+        id: ids[i]!,
+        accountId: input.accountId,
+        to: input.to,
+        body: input.body,
+        sealedBody: input.sealedBody ?? null,
+        encoding,
+        segments,
+        requestedDeviceId: input.deviceId ?? null,
+        maxAttempts: rt.config.RELAY_MAX_ATTEMPTS,
+        failedDeviceIds: [],
+        reference: input.reference ?? null,
+        expiresAt: new Date(now.getTime() + (input.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
+        queuedAt: now,
+        nextAttemptAt: now,
+      };
+    }),
   });
+  const byId = new Map(created.map((message) => [message.id, message]));
+  const messages = ids.map((id) => byId.get(id)!);
+  await publishAll(tx, messages.flatMap(statusEvents));
+  for (const accountId of new Set(inputs.map((input) => input.accountId))) await wakeDispatcher(rt, tx, accountId);
+  return messages;
+}
+
+export interface SendRequest {
+  accountId: number;
+  input: z.infer<typeof sendSmsInput>;
+}
+
+/**
+ * Queues single sends (POST /v1/sms/send) in the caller's transaction, each under its account's
+ * rules: routing, subscription, pause, queue room (counting the earlier sends of the same call)
+ * and send rate. A refused send gets its error and writes nothing; the others are queued together.
+ */
+export async function queueSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): Promise<Array<Message | YarrowError>> {
+  const accounts = await sendingAccounts(tx, [...new Set(requests.map((request) => request.accountId))]);
+  const outcomes: Array<Message | YarrowError | undefined> = [];
+  const refuse = (i: number) => (error: unknown) => {
+    if (!(error instanceof YarrowError)) throw error;
+    outcomes[i] = error;
+  };
+  const allowed: number[] = [];
+  for (const [i, { accountId, input }] of requests.entries()) {
+    const sending = accounts.get(accountId);
+    if (!sending) throw new Error(`account ${accountId} does not exist`);
+    await checkRouting(tx, sending.account, input.device_id)
+      .then(() => {
+        checkCanSend(rt, sending.account, sending.waiting, 1);
+        sending.waiting += 1;
+        allowed.push(i);
+      })
+      .catch(refuse(i));
+  }
+  const rated: number[] = [];
+  await Promise.all(allowed.map((i) => consumeSendRate(rt, requests[i]!.accountId).then(() => rated.push(i), refuse(i))));
+  rated.sort((a, b) => a - b);
+  const messages = await queueMessages(
+    rt,
+    tx,
+    rated.map((i) => {
+      const { accountId, input } = requests[i]!;
+      return { accountId, to: input.to, body: input.message, deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference };
+    }),
+  );
+  rated.forEach((i, n) => (outcomes[i] = messages[n]));
+  return outcomes as Array<Message | YarrowError>;
+}
+
+const groupedSends = new WeakMap<Runtime, (request: SendRequest) => Promise<Message>>();
+
+/**
+ * POST /v1/sms/send: validates and queues one SMS. In `tx` when given (an idempotent request's
+ * transaction); otherwise it shares a transaction with the sends that arrive at the same time
+ * (group commit: one insert, one live-event statement and one commit for all of them).
+ */
+export async function sendSms(rt: Runtime, accountId: number, raw: unknown, tx?: DbClient): Promise<Message> {
+  const request = { accountId, input: parseInput(sendSmsInput, raw) };
+  if (tx) {
+    const [outcome] = await queueSends(rt, tx, [request]);
+    if (outcome instanceof YarrowError) throw outcome;
+    return outcome!;
+  }
+  if (!groupedSends.has(rt)) groupedSends.set(rt, groupedTransactions(rt.db, (grouped, requests: SendRequest[]) => queueSends(rt, grouped, requests)));
+  return groupedSends.get(rt)!(request);
 }
 
 export function sendAcceptedJson(message: Message) {

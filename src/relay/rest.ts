@@ -9,7 +9,7 @@ import { ok, parseQuery, readJson, type HttpContext, type HttpEnv } from '../cor
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
-import type { Device } from '../generated/prisma/client.ts';
+import type { Device, Message } from '../generated/prisma/client.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
 import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl } from './devices.ts';
 import {
@@ -209,9 +209,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 202: 'Queued: the request_id to follow it by.' },
   }, async (c: HttpContext) => {
     const { raw, body } = await readJson(c);
-    return idempotentCreate(rt, c, raw, async (tx) => {
-      const message = await sendSms(rt, tx, c.get('principal').accountId, body);
-      return { status: 202, body: sendAcceptedJson(message) };
+    const accountId = c.get('principal').accountId;
+    const accepted = (message: Message) => ({ status: 202 as const, body: sendAcceptedJson(message) });
+    return idempotentCreate(rt, c, raw, async (tx) => accepted(await sendSms(rt, accountId, body, tx)), {
+      withoutKey: async () => accepted(await sendSms(rt, accountId, body)),
     });
   });
 

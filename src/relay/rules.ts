@@ -11,7 +11,37 @@ import type { Account } from '../generated/prisma/client.ts';
  * as the caller read it in `db`'s transaction.
  */
 export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, account: Account, adding: number) {
-  const accountId = account.id;
+  checkCanSend(rt, account, await waitingMessages(db, account.id), adding);
+}
+
+/** Messages of the account that wait (queued, or on a device and not yet sent). */
+export async function waitingMessages(db: DbClient, accountId: number) {
+  return db.message.count({ where: { accountId, state: { in: ['queued', 'dispatched'] } } });
+}
+
+type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 'relayQueueLimit'>;
+
+/** The accounts of sends that go together, each with its waiting messages, in one statement. */
+export async function sendingAccounts(db: DbClient, accountIds: number[]) {
+  const rows = await db.$queryRaw<
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_queue_limit: number | null; waiting: number }>
+  >`
+    SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_queue_limit,
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
+    FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        account: { id: row.id, relayMode: row.relay_mode, subscriptionExpiresAt: row.subscription_expires_at, relayPausedAt: row.relay_paused_at, relayQueueLimit: row.relay_queue_limit },
+        waiting: row.waiting,
+      },
+    ]),
+  );
+}
+
+/** `assertCanSend` once the number of waiting messages is known. */
+export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccount, waiting: number, adding: number) {
   if (account.subscriptionExpiresAt && account.subscriptionExpiresAt <= new Date()) {
     throw new YarrowError(
       'subscription_expired',
@@ -24,7 +54,6 @@ export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, a
     });
   }
   const limit = account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT;
-  const waiting = await db.message.count({ where: { accountId, state: { in: ['queued', 'dispatched'] } } });
   if (waiting + adding > limit) {
     throw new YarrowError(
       'queue_blocked',

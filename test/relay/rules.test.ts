@@ -115,6 +115,24 @@ describe('account rules on sends', () => {
     expect(full.body.error).toMatchObject({ code: 'queue_blocked', message: expect.stringContaining('limit 2') });
   });
 
+  it('sends that arrive together share the queue room exactly, and a refused one does not hold up the rest', async () => {
+    const account = await app.account();
+    await operator('queue-limit', String(account.id), '5');
+    // Concurrent sends share transactions (group commit): the rules must count the group's own sends.
+    const [unknownDevice, ...sends] = await Promise.all([
+      sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'pinned', device_id: 'dev_nosuchdevice' }),
+      ...Array.from({ length: 7 }, (_, i) => sendSms(app, account.key, { to: TEST_NUMBERS[0], message: `together ${i}` })),
+    ]);
+    expect(unknownDevice!.body.error).toMatchObject({ code: 'invalid_device', param: 'device_id' });
+    const accepted = sends.filter((response) => response.status === 202);
+    const refused = sends.filter((response) => response.status !== 202);
+    expect(accepted).toHaveLength(5);
+    expect(refused.map((response) => [response.status, response.body.error.code])).toEqual([[503, 'queue_blocked'], [503, 'queue_blocked']]);
+    const stored = await app.rt.db.prisma.message.findMany({ where: { accountId: account.id }, orderBy: { id: 'asc' } });
+    expect(stored.map((message) => message.id)).toEqual(accepted.map((response) => response.body.request_id).sort());
+    expect(new Set(stored.map((message) => message.body)).size).toBe(5);
+  });
+
   it('429 rate_limited over the per-account send rate, with Retry-After', async () => {
     const account = await app.account();
     const statuses = [];
