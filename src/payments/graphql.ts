@@ -6,7 +6,7 @@ import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/clie
 import {
   approvePaymentReview,
   cancelPaymentIntent,
-  createPaymentIntent,
+  createPaymentIntentGrouped,
   getPaymentIntent,
   rejectPaymentReview,
 } from './intents.ts';
@@ -313,7 +313,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => createPaymentIntent(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+      withGraphqlParams('input.', () => createPaymentIntentGrouped(ctx.rt, accountIdOf(ctx), toServiceInput(input))),
   }),
   cancelPaymentIntent: t.prismaField({
     type: 'PaymentIntent',

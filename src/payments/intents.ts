@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
@@ -6,7 +7,7 @@ import { listQuery, pageArgs } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { moneyFields, refineMoney } from './money.ts';
-import { intentCreated, intentStatuses, lockPaymentIntent, transitionIntent } from './state-machine.ts';
+import { intentsCreated, intentStatuses, lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import { reviewRejected } from './tokens.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
@@ -38,10 +39,22 @@ export async function createPaymentIntent(
   raw: unknown,
   link: { invoiceId?: string } = {},
 ): Promise<PaymentIntent> {
-  const input = parseInput(createPaymentIntentInput, raw);
-  const intent = await tx.paymentIntent.create({
-    data: {
-      id: newCapabilityId('paymentIntent'),
+  const [intent] = await createPaymentIntents(rt, tx, [{ accountId, input: parseInput(createPaymentIntentInput, raw), invoiceId: link.invoiceId }]);
+  return intent!;
+}
+
+interface NewPaymentIntent {
+  accountId: number;
+  input: z.infer<typeof createPaymentIntentInput>;
+  invoiceId?: string;
+}
+
+/** Inserts validated payment intents with one statement and records their events, in the caller's transaction, in order. */
+async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIntent[]): Promise<PaymentIntent[]> {
+  const ids = requests.map(() => newCapabilityId('paymentIntent'));
+  const created = await tx.paymentIntent.createManyAndReturn({
+    data: requests.map(({ accountId, input, invoiceId }, i) => ({
+      id: ids[i]!,
       accountId,
       amount: input.amount,
       currency: input.currency,
@@ -50,11 +63,26 @@ export async function createPaymentIntent(
       customerEmail: input.customer_email,
       metadata: input.metadata,
       returnUrl: input.return_url ?? null,
-      invoiceId: link.invoiceId ?? null,
-    },
+      invoiceId: invoiceId ?? null,
+    })),
   });
-  await intentCreated(rt, tx, intent);
-  return intent;
+  const byId = new Map(created.map((intent) => [intent.id, intent]));
+  const intents = ids.map((id) => byId.get(id)!);
+  await intentsCreated(rt, tx, intents);
+  return intents;
+}
+
+const groupedCreates = new WeakMap<object, (request: NewPaymentIntent) => Promise<PaymentIntent>>();
+
+/**
+ * `createPaymentIntent` for a request with no transaction of its own (no Idempotency-Key, or
+ * GraphQL): creates that arrive together share one (group commit: one insert, one event
+ * statement and one commit for all of them).
+ */
+export async function createPaymentIntentGrouped(rt: Rt & Pick<Runtime, 'db'>, accountId: number, raw: unknown): Promise<PaymentIntent> {
+  const request = { accountId, input: parseInput(createPaymentIntentInput, raw) };
+  if (!groupedCreates.has(rt)) groupedCreates.set(rt, groupedTransactions(rt.db, (tx, requests: NewPaymentIntent[]) => createPaymentIntents(rt, tx, requests)));
+  return groupedCreates.get(rt)!(request);
 }
 
 export async function getPaymentIntent(db: DbClient, accountId: number, id: string): Promise<PaymentIntent> {

@@ -11,6 +11,7 @@ import {
   rejectReviewInput,
   cancelPaymentIntent,
   createPaymentIntent,
+  createPaymentIntentGrouped,
   getPaymentIntent,
   listPaymentIntents,
   rejectPaymentReview,
@@ -39,10 +40,11 @@ export function registerPaymentRoutes({ app, rt, auth }: GatewayContext) {
 
   app.post('/api/v1/payment-intents', auth.require('payments.write'), async (c) => {
     const { raw, body } = await readJson(c);
-    return idempotentCreate(rt, c, raw, async (tx) => ({
-      status: 201,
-      body: intentBody(await createPaymentIntent(rt, tx, c.get('principal').accountId, body)),
-    }));
+    const accountId = c.get('principal').accountId;
+    const created = (intent: Parameters<typeof intentBody>[0]) => ({ status: 201 as const, body: intentBody(intent) });
+    return idempotentCreate(rt, c, raw, async (tx) => created(await createPaymentIntent(rt, tx, accountId, body)), {
+      withoutKey: async () => created(await createPaymentIntentGrouped(rt, accountId, body)),
+    });
   });
 
   app.get('/api/v1/payment-intents', auth.require('payments.read'), async (c) => {

@@ -1,9 +1,9 @@
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
-import { publish } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { recordEvent, type EventType } from '../webhooks/events.ts';
+import { recordEvent, recordEvents, type EventInput, type EventType } from '../webhooks/events.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type {
   Invoice,
@@ -98,7 +98,14 @@ export async function lockPaymentIntent(tx: DbClient, accountId: number, intentI
 
 /** Records `payment_intent.created` for an intent the caller just inserted in `tx`. */
 export async function intentCreated(rt: Rt, tx: DbClient, intent: PaymentIntent) {
-  await recordIntentEvent(rt, tx, intent, 'payment_intent.created');
+  await intentsCreated(rt, tx, [intent]);
+}
+
+/** `intentCreated` for intents inserted together: one statement for their events, one for their live activity. */
+export async function intentsCreated(rt: Rt, tx: DbClient, intents: PaymentIntent[]) {
+  const type = 'payment_intent.created';
+  await recordEvents(rt, tx, intents.map((intent) => intentEvent(rt, intent, type)));
+  await publishAll(tx, intents.map((intent) => intentActivity(intent, type)));
 }
 
 /** Moves a payment intent by `action` (see `intentTransitions`). */
@@ -154,15 +161,23 @@ export async function transitionIntent(
   return updated;
 }
 
-async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, type: EventType) {
-  await recordEvent(rt, tx, {
+function intentEvent(rt: Rt, intent: PaymentIntent, type: EventType): EventInput {
+  return {
     accountId: intent.accountId,
     type,
     objectType: 'payment_intent',
     objectPublicId: intent.id,
     data: { payment_intent: paymentIntentJson(rt.config, intent) },
-  });
-  await publish(tx, 'paymentActivity', intent.accountId, { objectType: 'payment_intent', id: intent.id, status: intent.status, event: type });
+  };
+}
+
+function intentActivity(intent: PaymentIntent, type: EventType) {
+  return liveEvent('paymentActivity', intent.accountId, { objectType: 'payment_intent', id: intent.id, status: intent.status, event: type });
+}
+
+async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, type: EventType) {
+  await recordEvent(rt, tx, intentEvent(rt, intent, type));
+  await publishAll(tx, [intentActivity(intent, type)]);
   // A live update is a change to something a subscriber already saw; creation is not one.
   if (type === 'payment_intent.created') return;
   await publish(tx, 'paymentIntentUpdated', intent.id, {

@@ -134,6 +134,26 @@ describe('POST /api/v1/payment-intents', () => {
     expect(theirs.body.payment_intent.id).not.toBe(first.body.payment_intent.id);
   });
 
+  it('creates that arrive together each get their own intent, event and answer, across accounts', async () => {
+    // Concurrent creates share transactions (group commit); each must still be its own.
+    const bodies = Array.from({ length: 12 }, (_, i) => ({ ...valid, title: `Together #${i}`, amount: 10 + i }));
+    const [refused, ...responses] = await Promise.all([
+      app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: { ...valid, amount: -1 } }),
+      ...bodies.map((body, i) => app.request('POST', '/api/v1/payment-intents', { key: i % 3 === 0 ? other.key : merchant.key, body })),
+    ]);
+    expect(refused!.status).toBe(400);
+    expect(refused!.body.error.param).toBe('amount');
+    for (const [i, response] of responses.entries()) {
+      expect(response.status).toBe(201);
+      const intent = response.body.payment_intent;
+      expect(intent).toMatchObject({ title: bodies[i]!.title, amount: bodies[i]!.amount });
+      const stored = await app.rt.db.prisma.paymentIntent.findUniqueOrThrow({ where: { id: intent.id } });
+      expect(stored).toMatchObject({ title: bodies[i]!.title, accountId: (i % 3 === 0 ? other : merchant).id });
+      expect(await eventTypesOf(app, intent.id)).toEqual(['payment_intent.created']);
+    }
+    expect(new Set(responses.map((response) => response.body.payment_intent.id)).size).toBe(bodies.length);
+  });
+
   it('stores nothing for a refused request, so the key can be reused once corrected', async () => {
     const headers = { 'Idempotency-Key': 'fix-and-resend' };
     const refused = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: { ...valid, currency: 'XYZ' }, headers });
