@@ -97,6 +97,7 @@ async function topStatements(scenario: string) {
 /** `BENCH_ACTIVITY=1`: every second, what the children's database connections are doing. */
 if (process.env.BENCH_ACTIVITY === '1') {
   setInterval(async () => {
+    if (db.pool.ending) return;
     const { rows: activity } = await db.pool.query<{ app: string; state: string; wait: string | null; count: number; longest_ms: number; query: string }>(`
       SELECT application_name AS app, state, wait_event_type || ':' || wait_event AS wait, count(*)::int AS count,
              round(max(extract(epoch FROM now() - coalesce(xact_start, query_start)) * 1000))::int AS longest_ms,

@@ -27,7 +27,8 @@ export async function smsScenario(ctx: BenchContext) {
   const imported = await client.graphql(`mutation($csv: String!, $listId: ID) { importRecipients(csv: $csv, listId: $listId) { created } }`, { csv, listId });
   if (imported.importRecipients.created !== total) throw new Error(`imported ${imported.importRecipients.created} of ${total} recipients`);
 
-  // The phones: `npm run relay:sim` pairing `smsDevices` devices, answering at once (--delivery-ms 0).
+  // The phones: `npm run relay:sim` pairing `smsDevices` devices, answering at once (--delivery-ms 0),
+  // each sending `smsParallel` texts at a time.
   const received = new Map<string, number>();
   const delivered = new Map<string, number>();
   const online = new Set<string>();
@@ -36,7 +37,7 @@ export async function smsScenario(ctx: BenchContext) {
   const sim = await startChild(
     'sim',
     'src/relay/simulator/cli.ts',
-    ['--pair', code, '--api-key', client.key, '--devices', String(sizes.smsDevices), '--delivery-ms', '0', '--quiet', '--base-url', ctx.base],
+    ['--pair', code, '--api-key', client.key, '--devices', String(sizes.smsDevices), '--delivery-ms', '0', '--parallel', String(sizes.smsParallel), '--quiet', '--base-url', ctx.base],
     ctx.env,
     {
       waitReady: false,

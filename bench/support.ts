@@ -21,6 +21,7 @@ export const sizes = {
   connections: sized('BENCH_CONNECTIONS', 32),
   smsMessages: sized('BENCH_SMS_MESSAGES', 10_000),
   smsDevices: sized('BENCH_SMS_DEVICES', 20),
+  smsParallel: sized('BENCH_SMS_PARALLEL', 32),
   /** Length of the latency run, sent at half the measured end-to-end throughput. */
   smsLatencySeconds: sized('BENCH_SMS_LATENCY_SECONDS', 5),
   /** Send rate of the latency run; default: half the measured throughput. */

@@ -63,6 +63,8 @@ export async function startDevice(
     transport?: 'ws' | 'poll';
     name?: string;
     heartbeatSeconds?: number;
+    /** Texts the phone sends at once (`--parallel`, default 1). */
+    parallel?: number;
     /** The gateway the phone talks to (default: the test app's). */
     baseUrl?: string;
   } = {},
@@ -77,6 +79,7 @@ export async function startDevice(
     '--transport', options.transport ?? 'ws',
     '--name', options.name ?? 'Test phone',
     ...(options.heartbeatSeconds ? ['--heartbeat-seconds', String(options.heartbeatSeconds)] : []),
+    ...(options.parallel ? ['--parallel', String(options.parallel)] : []),
     '--quiet',
   ];
   const child = fork(join(root, 'src/relay/simulator/cli.ts'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -301,6 +301,21 @@ describe('routing', () => {
     }
   });
 
+  it('a phone sending several texts at once (--parallel) still sends each one once', async () => {
+    const account = await app.account();
+    // Queued before the phone exists, so the first drain hands it all eight at once.
+    const ids = [];
+    for (let i = 0; i < 8; i++) ids.push(await send(account, { to: TEST_NUMBERS[i % TEST_NUMBERS.length], message: `burst ${i}` }));
+    const phone = await device(account, { name: 'Dual radio', parallel: 4, deliveryMs: 400 });
+    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: phone.deviceId });
+    const firstSent = phone.events.findIndex((event) => event.type === 'reported' && event.status === 'sent');
+    const sendingBeforeFirstSent = phone.events.slice(0, firstSent).filter((event) => event.type === 'sending');
+    // One at a time would hand the radio one text before the first `sent` report; four lanes, more.
+    expect(sendingBeforeFirstSent.length).toBeGreaterThan(1);
+    const sends = phone.events.filter((event) => event.type === 'sending').map((event) => (event as { messageId: string }).messageId);
+    expect(sends.sort()).toEqual([...ids].sort());
+  });
+
   it('delivers to a device on HTTP long-poll', async () => {
     const account = await app.account();
     const poller = await device(account, { name: 'Poller', transport: 'poll' });

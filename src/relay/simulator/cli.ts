@@ -13,6 +13,7 @@ const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD
   --base-url URL      gateway URL (default: the QR's base, else http://localhost:4000; /api is added)
   --fail-rate R       share of sends that fail, 0..1 (default 0)
   --delivery-ms MS    time from receiving a message to its delivery report (default 200)
+  --parallel N        texts each phone sends at once (default 1: one after another)
   --transport T       ws (default) or poll (HTTP long-poll)
   --heartbeat-seconds S   heartbeat interval (default: what the server asks, 30 s)
   --name NAME         device name prefix (default "Simulated phone")
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     'base-url': { type: 'string' },
     'fail-rate': { type: 'string', default: '0' },
     'delivery-ms': { type: 'string', default: '200' },
+    parallel: { type: 'string', default: '1' },
     transport: { type: 'string', default: 'ws' },
     'heartbeat-seconds': { type: 'string' },
     name: { type: 'string', default: 'Simulated phone' },
@@ -54,6 +56,8 @@ const failRate = Number(values['fail-rate']);
 const deliveryMs = Number(values['delivery-ms']);
 if (!(failRate >= 0 && failRate <= 1)) fail('--fail-rate must be between 0 and 1.');
 if (!(deliveryMs >= 0)) fail('--delivery-ms must be a number of milliseconds.');
+const parallel = Number(values.parallel);
+if (!(Number.isInteger(parallel) && parallel >= 1 && parallel <= 100)) fail('--parallel must be a whole number from 1 to 100.');
 if (values.transport !== 'ws' && values.transport !== 'poll') fail('--transport must be ws or poll.');
 const heartbeatSeconds = values['heartbeat-seconds'] ? Number(values['heartbeat-seconds']) : undefined;
 
@@ -114,6 +118,7 @@ try {
       name: count > 1 ? `${values.name} ${i + 1}` : values.name!,
       failRate,
       deliveryMs,
+      parallel,
       transport: values.transport as 'ws' | 'poll',
       heartbeatSeconds,
       emit,

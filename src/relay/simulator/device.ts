@@ -10,6 +10,8 @@ export interface SimulatorOptions {
   failRate: number;
   deliveryMs: number;
   transport: 'ws' | 'poll';
+  /** Texts the phone sends at once (its acks go as many at a time); 1 is one after another. */
+  parallel?: number;
   /** Overrides the heartbeat interval the server asks for (seconds). */
   heartbeatSeconds?: number;
   emit: (event: SimulatorEvent) => void;
@@ -57,8 +59,10 @@ export class SimulatedDevice {
   #nextRef = 0;
   #stopped = false;
   #revoked = false;
-  #working = false;
-  #acks: Promise<unknown> = Promise.resolve();
+  #working = 0;
+  /** One chain of acks per parallel lane: acks of a lane go one after another, in arrival order. */
+  #ackLanes: Array<Promise<unknown>> = [];
+  #received = 0;
   #heartbeat?: NodeJS.Timeout;
 
   constructor(options: SimulatorOptions) {
@@ -214,26 +218,32 @@ export class SimulatedDevice {
     this.#seen.add(key);
     this.#queue.push(work);
     this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body });
-    // Acknowledged as soon as it is in the phone's queue (the protocol's rule), one at a time in
-    // arrival order, so a burst of work never floods the gateway with concurrent acks.
+    // Acknowledged as soon as it is in the phone's queue (the protocol's rule), at most `parallel`
+    // at a time in arrival order, so a burst of work never floods the gateway with concurrent acks.
     const base = { message_id: work.message_id, attempt: work.attempt };
-    this.#acks = this.#acks.then(() =>
+    const lane = this.#received++ % this.#parallel();
+    this.#ackLanes[lane] = (this.#ackLanes[lane] ?? Promise.resolve()).then(() =>
       this.#reliably(() => this.#call({ type: 'ack', ...base }, `/v1/relay/device/messages/${work.message_id}/ack`, { attempt: work.attempt })),
     );
-    void this.#work();
+    this.#work();
   }
 
-  /** Like the phone's SMS sender: one message at a time, in order. */
-  async #work() {
-    if (this.#working) return;
-    this.#working = true;
-    try {
-      while (this.#queue.length > 0 && !this.#stopped) {
-        const work = this.#queue.shift()!;
-        await this.#deliver(work);
-      }
-    } finally {
-      this.#working = false;
+  #parallel() {
+    return Math.max(1, this.options.parallel ?? 1);
+  }
+
+  /** Like the phone's SMS sender: `parallel` messages at a time (one, by default), in order. */
+  #work() {
+    while (this.#working < this.#parallel() && this.#queue.length > 0) {
+      this.#working++;
+      void this.#sendQueued().finally(() => this.#working--);
+    }
+  }
+
+  async #sendQueued() {
+    while (this.#queue.length > 0 && !this.#stopped) {
+      const work = this.#queue.shift()!;
+      await this.#deliver(work);
     }
   }
 
