@@ -132,7 +132,32 @@ export function liveEvent<T extends keyof Topics>(topic: T, ...[id, payload]: Ro
 /** Publishes several events (from `liveEvent`) in one round trip, in order; as `publish` otherwise. */
 export async function publishAll(db: DbClient, events: string[]) {
   if (events.length === 0) return;
-  await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, event) FROM unnest(${events}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n`;
+  const notifications = packed(events);
+  await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, event) FROM unnest(${notifications}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n`;
+}
+
+/**
+ * Events packed as JSON arrays into as few notifications as fit: every notification costs
+ * PostgreSQL a queue entry and each listening gateway a wake-up, and a dispatch round or a batch
+ * of device reports publishes thousands of events.
+ */
+function packed(events: string[]): string[] {
+  if (events.length === 1) return events;
+  const notifications: string[] = [];
+  let chunk: string[] = [];
+  let bytes = 2;
+  for (const event of events) {
+    const size = Buffer.byteLength(event) + 1;
+    if (chunk.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      notifications.push(`[${chunk.join(',')}]`);
+      chunk = [];
+      bytes = 2;
+    }
+    chunk.push(event);
+    bytes += size;
+  }
+  notifications.push(`[${chunk.join(',')}]`);
+  return notifications;
 }
 
 /**
@@ -141,8 +166,7 @@ export async function publishAll(db: DbClient, events: string[]) {
  */
 export async function publishMany<T extends keyof Topics>(db: DbClient, topic: T, events: Array<Routed<T>>) {
   if (events.length === 0) return;
-  const texts = events.map(([id, payload]) => encode(`${topic}:${id}`, payload));
-  await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, text) FROM unnest(${texts}::text[]) AS text`;
+  await publishAll(db, events.map(([id, payload]) => encode(`${topic}:${id}`, payload)));
 }
 
 /**
@@ -175,8 +199,11 @@ export class PostgresEventTarget extends EventTarget {
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       try {
-        const { topic, payload } = JSON.parse(message.payload) as { topic: string; payload: unknown };
-        super.dispatchEvent(new CustomEvent(topic, { detail: payload }));
+        type Published = { topic: string; payload: unknown };
+        const parsed = JSON.parse(message.payload) as Published | Published[];
+        for (const { topic, payload } of Array.isArray(parsed) ? parsed : [parsed]) {
+          super.dispatchEvent(new CustomEvent(topic, { detail: payload }));
+        }
       } catch (error) {
         this.#logger.warn({ err: error }, 'unreadable event notification');
       }
