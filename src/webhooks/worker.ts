@@ -25,9 +25,10 @@ type DeliverJob = Job<JobData<'webhook_deliver'>>;
  *
  * pg-boss wakes pollers when a job is inserted, but not when a deferred retry comes due or when a
  * job of a capped endpoint finishes, and an idle poller otherwise sleeps its whole polling interval.
- * So a poller that got jobs wakes one idle sibling (work ramps up while there is work), fetches
- * again as soon as it finishes, and once a second one idle poller is woken to look. An idle
- * process costs under two fetches a second (that wake-up plus the pollers' own 30 s polls).
+ * So one idle poller is woken whenever a poller gets jobs (work ramps up while there is work) and
+ * whenever finished jobs are completed (they freed endpoint slots), a poller fetches again as soon
+ * as its batch ends, and once a second one idle poller is woken to look. An idle process costs
+ * under two fetches a second (that wake-up plus the pollers' own 30 s polls).
  */
 export async function startWebhookWorker(rt: Runtime) {
   // Before the pollers start: once they run, they hold the connection pool, and a start that
@@ -40,8 +41,11 @@ export async function startWebhookWorker(rt: Runtime) {
     if (id) rt.boss.notifyWorker(id);
   };
   // Fenced to the attempt each job was fetched at (its retry count), as pg-boss's own completion is.
+  // Completed jobs free their endpoints' slots, which the busy pollers cannot take up before their
+  // batches end: an idle poller is woken to.
   const complete = batcher(async (jobs: DeliverJob[]) => {
     await rt.boss.complete('webhook_deliver', jobs.map(({ id, retryCount }) => ({ id, retryCount })));
+    wakeOne();
     return jobs.map(() => undefined);
   });
 
