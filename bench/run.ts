@@ -53,7 +53,8 @@ if (pgStats) await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_stateme
 
 // Children get the bench database and limits raised so the load, not a budget, is measured:
 // per-key and per-account send rates, the account queue limit, the per-device SMS budget (its
-// maximum, 10,000 a minute: 3,333 msg/s over 20 devices).
+// maximum, 10,000 a minute: 3,333 msg/s over 20 devices), and the share of webhook requests one
+// endpoint may have in flight (every poller may serve any of the 10 bench endpoints).
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: database.url,
@@ -64,6 +65,7 @@ const env: NodeJS.ProcessEnv = {
   RELAY_SEND_RATE_PER_MINUTE: '1000000000',
   RELAY_QUEUE_LIMIT: '1000000000',
   RELAY_DEVICE_RATE_PER_MINUTE: '10000',
+  WEBHOOK_ENDPOINT_CONCURRENCY: '100',
 };
 
 const gatewayPort = await freePort();

@@ -17,7 +17,7 @@ import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, statusEvent
 // time) keep one waiting job per account (`short` policy) under a key of their own.
 
 const DRAIN_LOCK = 72707301;
-const DRAIN_BATCH = 200;
+const DRAIN_BATCH = 500;
 const RATE_WINDOW_MS = 60_000;
 const LONGEST_SLEEP_MS = 30_000;
 

@@ -118,11 +118,12 @@ async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]
     ), owned AS (
       SELECT d.id, v.trigger, v.attempt_id, e.url
       FROM webhook_deliveries d JOIN v ON v.delivery_id = d.id JOIN webhook_endpoints e ON e.id = d.endpoint_id
-      WHERE d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
+      WHERE d.id = ANY(${items.map(({ job }) => job.data.deliveryId)}::bigint[])
+        AND d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
       ORDER BY d.id FOR UPDATE OF d
     ), interrupted AS (
       UPDATE webhook_attempts a SET outcome = 'interrupted', error = 'The worker stopped before the attempt finished.', finished_at = ${now}
-      FROM owned WHERE a.delivery_id = owned.id AND a.outcome = 'in_flight'
+      WHERE a.delivery_id = ANY(ARRAY(SELECT id FROM owned)) AND a.outcome = 'in_flight'
     ), inserted AS (
       INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
       SELECT attempt_id, id, trigger, 'in_flight', url, ${now} FROM owned

@@ -151,11 +151,25 @@ export async function revealSecret(rt: Pick<Runtime, 'config'>, db: DbClient, ac
 
 /** The secrets that sign a request now: the current one, then the previous one during its overlap. */
 export function signingSecrets(config: Pick<Config, 'secret'>, endpoint: WebhookEndpoint, now = new Date()): string[] {
-  const secrets = [decrypt(config.secret, endpoint.secretEncrypted)];
+  const secrets = [openSecret(config, endpoint.secretEncrypted)];
   if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
-    secrets.push(decrypt(config.secret, endpoint.previousSecretEncrypted));
+    secrets.push(openSecret(config, endpoint.previousSecretEncrypted));
   }
   return secrets;
+}
+
+// A worker signs thousands of requests a second with a handful of secrets: each sealed secret is
+// decrypted once. A rotation seals a new value, so an entry never goes stale.
+const openedSecrets = new Map<string, string>();
+function openSecret(config: Pick<Config, 'secret'>, sealed: string) {
+  const key = `${config.secret}\n${sealed}`;
+  let secret = openedSecrets.get(key);
+  if (secret === undefined) {
+    if (openedSecrets.size >= 10_000) openedSecrets.clear();
+    secret = decrypt(config.secret, sealed);
+    openedSecrets.set(key, secret);
+  }
+  return secret;
 }
 
 export function isEnabled(endpoint: Pick<WebhookEndpoint, 'disabledAt'>): boolean {
