@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, execute as graphqlExecute, subscribe as graphqlSubscribe } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
@@ -100,14 +100,20 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     },
   });
 
-  /** Serves graphql-ws (the `graphql-transport-ws` protocol) on the given WebSocket server. */
+  /**
+   * Serves graphql-ws (the `graphql-transport-ws` protocol) on the given WebSocket server. Context,
+   * parsing and validation come from Yoga (its caches, our auth); operations run on graphql-js
+   * directly: one change fanned out to thousands of sockets executes once per socket, and Yoga's
+   * per-result plugin layers cost more there than the execution itself. Errors in what is sent are
+   * masked as Yoga masks them (`onError`, `onNext`).
+   */
   function attachWebSocket(wss: WebSocketServer) {
     return useServer<Record<string, unknown>, { request: IncomingMessage }>(
       {
-        execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
-        subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+        execute: (args) => graphqlExecute(args),
+        subscribe: (args) => graphqlSubscribe(args),
         onSubscribe: async (ctx, _id, params) => {
-          const { schema: envelopedSchema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          const { schema: envelopedSchema, contextFactory, parse, validate } = yoga.getEnveloped({
             ...ctx,
             req: ctx.extra.request,
             socket: ctx.extra.socket,
@@ -120,12 +126,14 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
             document: parse(params.query),
             variableValues: params.variables,
             contextValue: await contextFactory(),
-            rootValue: { execute, subscribe },
           };
           const errors = validate(args.schema, args.document);
           if (errors.length) return errors.map((error: GraphQLError) => toGraphqlError(error, rt));
           return args;
         },
+        onError: (_ctx, _id, _payload, errors) => errors.map((error) => toGraphqlError(error, rt).toJSON()),
+        onNext: (_ctx, _id, _payload, _args, result) =>
+          result.errors ? { ...result, errors: result.errors.map((error) => toGraphqlError(error, rt).toJSON()) } : undefined,
       },
       wss,
     );

@@ -1,7 +1,8 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/core/db.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { PostgresEventTarget, liveEvent, publishAll } from '../../src/core/pubsub.ts';
+import { PostgresEventTarget, createGraphqlPubSub, liveEvent, publishAll } from '../../src/core/pubsub.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let db: Database;
@@ -53,5 +54,24 @@ describe('live events through LISTEN/NOTIFY', () => {
     // The marker was published after the rolled-back events: once it arrives, they would have too.
     await marker;
     expect(heard).toEqual([]);
+  });
+});
+
+describe('GraphQL subscriptions over the event target', () => {
+  it('iterate one topic in order, keep what arrives between reads, and stop listening when ended', async () => {
+    const pubsub = createGraphqlPubSub(target);
+    const pongs = pubsub.subscribe('diagnosticPong', 7);
+    expect(getEventListeners(target, 'diagnosticPong:7')).toHaveLength(1);
+    const first = pongs.next();
+    await publishAll(db.prisma, [1, 2, 3].map((n) => liveEvent('diagnosticPong', 7, pong(n))));
+    await publishAll(db.prisma, [liveEvent('diagnosticPong', 8, pong(99))]);
+    expect((await first).value.workerPid).toBe(1);
+    expect((await pongs.next()).value.workerPid).toBe(2);
+    expect((await pongs.next()).value.workerPid).toBe(3);
+    const pending = pongs.next();
+    await pongs.return!();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(await pongs.next()).toEqual({ done: true, value: undefined });
+    expect(getEventListeners(target, 'diagnosticPong:7')).toHaveLength(0);
   });
 });
