@@ -36,7 +36,7 @@ export function coalescedDrains(rt: Runtime) {
   const running = new Map<number, Promise<number>>();
   const next = new Map<number, Promise<number>>();
   const run = (accountId: number): Promise<number> => {
-    const pass: Promise<number> = drainAccount(rt, accountId).finally(() => {
+    const pass: Promise<number> = drainAccount(rt, accountId, () => next.has(accountId)).finally(() => {
       if (running.get(accountId) === pass) running.delete(accountId);
     });
     running.set(accountId, pass);
@@ -112,19 +112,22 @@ async function expireQueued(rt: Runtime, tx: DbClient, accountId?: number) {
  * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
  * online devices within their per-minute budget, and schedule the next pass if work remains.
  */
-export async function drainAccount(rt: Runtime, accountId: number): Promise<number> {
+export async function drainAccount(rt: Runtime, accountId: number, anotherPassComing: () => boolean = () => false): Promise<number> {
   let total = 0;
   for (let round = 0; round < 50; round++) {
     const { assigned, seen } = await rt.db.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DRAIN_LOCK}, ${accountId})`;
-      await expireQueued(rt, tx, accountId);
-      const account = await tx.account.findUnique({ where: { id: accountId } });
-      if (!account || account.relayPausedAt) return { assigned: 0, seen: 0 };
+      // The lock, and what decides whether this round has work, in one round trip.
+      const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean }>>`
+        SELECT pg_advisory_xact_lock(${DRAIN_LOCK}, ${accountId}) IS NOT NULL AS locked,
+               (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
+               EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired`;
+      if (account?.expired) await expireQueued(rt, tx, accountId);
+      if (!account || account.paused !== false) return { assigned: 0, seen: 0 };
       const devices = await deviceCapacity(rt, tx, accountId);
       if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0 };
       const candidates = await tx.$queryRaw<Array<{ id: string; attempts: number; requested_device_id: string | null; failed_device_ids: string[] | null }>>`
         SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
-        WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()
+        WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now()
         ORDER BY next_attempt_at, id LIMIT ${DRAIN_BATCH} FOR UPDATE SKIP LOCKED`;
       const byDevice = new Map<string, Candidate[]>();
       for (const row of candidates) {
@@ -136,32 +139,41 @@ export async function drainAccount(rt: Runtime, accountId: number): Promise<numb
         byDevice.set(device.id, [...(byDevice.get(device.id) ?? []), candidate]);
       }
       if (byDevice.size === 0) return { assigned: 0, seen: candidates.length };
-      // One statement each for the whole round: assignments, attempts, then every live event.
+      // One statement moves the round's messages and opens their attempts, one sends every live event.
       const now = new Date();
       const assignments = [...byDevice].flatMap(([deviceId, messages]) => messages.map((message) => ({ deviceId, message })));
-      await tx.$executeRaw`
-        UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
-          dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
-        FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[]) AS a(id, device_id)
-        WHERE m.id = a.id`;
-      await tx.messageAttempt.createMany({
-        data: assignments.map(({ deviceId, message }) => ({ id: newId('messageAttempt'), messageId: message.id, deviceId, number: message.attempts + 1, dispatchedAt: now })),
-      });
+      const moved = await tx.$queryRaw<Array<{ id: string; account_id: number; attempts: number; device_id: string; failure_reason: string | null }>>`
+        WITH a AS (
+          SELECT * FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
+                               ${assignments.map(() => newId('messageAttempt'))}::text[]) AS a(id, device_id, attempt_id)
+        ), moved AS (
+          UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
+            dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
+          FROM a WHERE m.id = a.id
+          RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failure_reason, a.attempt_id
+        ), opened AS (
+          INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
+          SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
+        )
+        SELECT id, account_id, attempts, device_id, failure_reason FROM moved`;
       const events: string[] = [];
       for (const [deviceId, messages] of byDevice) {
         for (let i = 0; i < messages.length; i += 100) {
           events.push(liveEvent('relayDevice', deviceId, { kind: 'send', messageIds: messages.slice(i, i + 100).map((message) => message.id) }));
         }
       }
-      const dispatched = await tx.message.findMany({ where: { id: { in: assignments.map((a) => a.message.id) } } });
-      for (const message of dispatched) events.push(...statusEvents(message));
+      for (const row of moved) {
+        const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, attempts: row.attempts, deviceId: row.device_id, failureReason: row.failure_reason };
+        events.push(...statusEvents(message, now));
+      }
       await publishAll(tx, events);
       return { assigned: assignments.length, seen: candidates.length };
     });
     total += assigned;
     if (assigned === 0 || seen < DRAIN_BATCH) break;
   }
-  await scheduleNextDrain(rt, accountId);
+  // A pass already asked for will look again when it runs.
+  if (!anotherPassComing()) await scheduleNextDrain(rt, accountId);
   return total;
 }
 

@@ -101,7 +101,7 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
   });
   const byId = new Map(created.map((message) => [message.id, message]));
   const messages = ids.map((id) => byId.get(id)!);
-  await publishAll(tx, messages.flatMap(statusEvents));
+  await publishAll(tx, messages.flatMap((message) => statusEvents(message)));
   for (const accountId of new Set(inputs.map((input) => input.accountId))) await wakeDispatcher(rt, tx, accountId);
   return messages;
 }
@@ -199,7 +199,9 @@ export function messageStatusJson(message: Message & { device: { name: string } 
 }
 
 /** What subscribers hear about a message: its state now (or at `at`). */
-export function statusEvent(message: Message, at = new Date()): RelayMessageStatus {
+type StatusFields = Pick<Message, 'id' | 'accountId' | 'state' | 'attempts' | 'deviceId' | 'failureReason'>;
+
+export function statusEvent(message: StatusFields, at = new Date()): RelayMessageStatus {
   return {
     requestId: message.id,
     accountId: message.accountId,
@@ -212,8 +214,8 @@ export function statusEvent(message: Message, at = new Date()): RelayMessageStat
 }
 
 /** The live events of a message's status: to subscribers of the message and of its account. */
-export function statusEvents(message: Message): string[] {
-  const payload = statusEvent(message);
+export function statusEvents(message: StatusFields, at = new Date()): string[] {
+  const payload = statusEvent(message, at);
   return [liveEvent('messageStatusChanged', message.id, payload), liveEvent('messageUpdated', message.accountId, payload)];
 }
 
