@@ -43,7 +43,7 @@ export type Topics = {
   relayDevice: [
     deviceId: string,
     payload:
-      | { kind: 'send'; messageIds: string[] }
+      | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
       | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
       | { kind: 'revoked' }
       | { kind: 'replaced'; connectionId: string },
@@ -96,6 +96,21 @@ export interface InvoiceUpdate {
   voidedAt: string | null;
   overdueAt: string | null;
   updatedAt: string;
+}
+
+/**
+ * A message as the dispatcher hands it to the gateway that holds its device, so the gateway can
+ * push it without reading it back. An OTP's text stays sealed until that gateway pushes it.
+ */
+export interface SignalledWork {
+  message_id: string;
+  attempt: number;
+  to: string;
+  body: string | null;
+  sealed_body: string | null;
+  segments: number;
+  encoding: string;
+  expires_at: string;
 }
 
 /** A KYC review's decision fields as of one transition. */

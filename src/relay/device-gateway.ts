@@ -8,7 +8,7 @@ import type { Topics } from '../core/pubsub.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { authenticateDevice, recordHeartbeat } from './devices.ts';
-import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from './messages.ts';
+import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom, unsealedWork } from './messages.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
 type DeviceSignal = Topics['relayDevice'][1];
@@ -78,7 +78,13 @@ export function registerDeviceSockets(ctx: GatewayContext) {
     const topic = `relayDevice:${device.id}`;
     const onSignal = (event: Event) => {
       const signal = (event as CustomEvent<DeviceSignal>).detail;
-      if (signal.kind === 'send') void pushPending(connection, signal.messageIds).catch((error) => rt.logger.error({ err: error }, 'push failed'));
+      if (signal.kind === 'send') {
+        // The dispatcher sends the work along when it fits; what did not is read back.
+        for (const work of signal.work ?? []) send(socket, { type: 'send', message: unsealedWork(rt, work) });
+        const carried = new Set((signal.work ?? []).map((work) => work.message_id));
+        const missing = signal.messageIds.filter((id) => !carried.has(id));
+        if (missing.length > 0) void pushPending(connection, missing).catch((error) => rt.logger.error({ err: error }, 'push failed'));
+      }
       else if (signal.kind === 'cancel') send(socket, { type: 'cancel', message_id: signal.messageId, attempt: signal.attempt, reason: signal.reason });
       else if (signal.kind === 'revoked') {
         send(socket, { type: 'revoked' });

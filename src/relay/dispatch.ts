@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
-import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll, publishMany, type SignalledWork, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange } from './devices.ts';
-import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, statusEvents } from './messages.ts';
+import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
 // onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups
@@ -142,7 +142,7 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
       // One statement moves the round's messages and opens their attempts, one sends every live event.
       const now = new Date();
       const assignments = [...byDevice].flatMap(([deviceId, messages]) => messages.map((message) => ({ deviceId, message })));
-      const moved = await tx.$queryRaw<Array<{ id: string; account_id: number; attempts: number; device_id: string; failure_reason: string | null }>>`
+      const moved = await tx.$queryRaw<MovedRow[]>`
         WITH a AS (
           SELECT * FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
                                ${assignments.map(() => newId('messageAttempt'))}::text[]) AS a(id, device_id, attempt_id)
@@ -150,18 +150,14 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
           UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
             dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
           FROM a WHERE m.id = a.id
-          RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failure_reason, a.attempt_id
+          RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
+                    m.encoding, m.expires_at, a.attempt_id
         ), opened AS (
           INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
           SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
         )
-        SELECT id, account_id, attempts, device_id, failure_reason FROM moved`;
-      const events: string[] = [];
-      for (const [deviceId, messages] of byDevice) {
-        for (let i = 0; i < messages.length; i += 100) {
-          events.push(liveEvent('relayDevice', deviceId, { kind: 'send', messageIds: messages.slice(i, i + 100).map((message) => message.id) }));
-        }
-      }
+        SELECT * FROM moved`;
+      const events = sendSignals(moved);
       for (const row of moved) {
         const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, attempts: row.attempts, deviceId: row.device_id, failureReason: row.failure_reason };
         events.push(...statusEvents(message, now));
@@ -175,6 +171,54 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
   // A pass already asked for will look again when it runs.
   if (!anotherPassComing()) await scheduleNextDrain(rt, accountId);
   return total;
+}
+
+interface MovedRow {
+  id: string;
+  account_id: number;
+  attempts: number;
+  device_id: string;
+  failure_reason: string | null;
+  to_number: string;
+  body: string;
+  sealed_body: string | null;
+  segments: number;
+  encoding: string;
+  expires_at: Date;
+}
+
+/** Room left in a signal's notification for its work (the whole event must stay under NOTIFY's limit). */
+const SIGNAL_WORK_BYTES = 6_000;
+
+/**
+ * Each device's `send` signals for a round: the messages' ids, and the work itself where it fits,
+ * so the gateway holding the device pushes it without reading it back (it reads what did not fit).
+ */
+function sendSignals(moved: MovedRow[]): string[] {
+  const byDevice = new Map<string, MovedRow[]>();
+  for (const row of moved) byDevice.set(row.device_id, [...(byDevice.get(row.device_id) ?? []), row]);
+  const signals: string[] = [];
+  for (const [deviceId, rows] of byDevice) {
+    let ids: string[] = [];
+    let work: SignalledWork[] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (ids.length > 0) signals.push(liveEvent('relayDevice', deviceId, { kind: 'send', messageIds: ids, work }));
+      ids = [];
+      work = [];
+      bytes = 0;
+    };
+    for (const row of rows) {
+      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, expiresAt: row.expires_at });
+      const size = Buffer.byteLength(JSON.stringify(item)) + row.id.length + 4;
+      if (bytes + size > SIGNAL_WORK_BYTES) flush();
+      ids.push(row.id);
+      bytes += size;
+      if (size <= SIGNAL_WORK_BYTES) work.push(item);
+    }
+    flush();
+  }
+  return signals;
 }
 
 /** If messages still wait, wake again when something can change: budget frees, TTL, retry time. */

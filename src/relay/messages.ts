@@ -3,7 +3,7 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { liveEvent, publishAll, publishMany, type RelayMessageStatus } from '../core/pubsub.ts';
+import { liveEvent, publishAll, publishMany, type RelayMessageStatus, type SignalledWork } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
@@ -534,15 +534,28 @@ async function reportFailure(rt: Runtime, device: { id: string; accountId: numbe
 
 /** What a device receives for one message (the `send` frame and long-poll entries). */
 export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Message) {
+  return unsealedWork(rt, signalledWork(message));
+}
+
+/** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
+export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'expiresAt'>): SignalledWork {
   return {
     message_id: message.id,
     attempt: message.attempts,
     to: message.to,
-    body: message.sealedBody ? decrypt(rt.config.secret, message.sealedBody) : message.body,
+    body: message.sealedBody ? null : message.body,
+    sealed_body: message.sealedBody,
     segments: message.segments,
     encoding: message.encoding,
     expires_at: message.expiresAt.toISOString(),
   };
+}
+
+/** What a device gets in a `send` frame. */
+export function unsealedWork(rt: Pick<Runtime, 'config'>, work: SignalledWork) {
+  const { sealed_body: sealed, body, ...rest } = work;
+  const { message_id, attempt, to, segments, encoding, expires_at } = rest;
+  return { message_id, attempt, to, body: sealed ? decrypt(rt.config.secret, sealed) : body!, segments, encoding, expires_at };
 }
 
 /**
