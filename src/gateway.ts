@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
 import { YarrowError, knownError } from './core/errors.ts';
-import { createAuthGuard, errorResponse, type AuthGuard, type HttpEnv } from './core/http.ts';
+import { createAuthGuard, errorResponse, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
 import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
@@ -60,15 +60,22 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : newId('request');
     c.set('requestId', requestId);
-    c.set('log', rt.logger.child({ requestId }));
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
     const route = c.req.routePath || 'unmatched';
     httpRequests.observe({ method: c.req.method, route, status: String(c.res.status) }, ms / 1000);
-    c.get('log').info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    if (rt.logger.isLevelEnabled('info')) {
+      requestLog(c).info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
   });
+
+  /** The request's bindings on a log line; made only for lines that are written (a child logger per request costs). */
+  const requestLog = (c: HttpContext) => {
+    const principal = c.get('principal');
+    return rt.logger.child({ requestId: c.get('requestId'), ...(principal ? { accountId: principal.accountId, keyId: principal.keyId } : {}) });
+  };
 
   app.use(
     bodyLimit({
@@ -84,10 +91,10 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   app.onError((error, c) => {
     const known = knownError(error);
     if (known) {
-      if (known !== error) c.get('log')?.warn({ err: error }, known.message);
+      if (known !== error) requestLog(c).warn({ err: error }, known.message);
       return errorResponse(c, known);
     }
-    c.get('log')?.error({ err: error }, 'unhandled error');
+    requestLog(c).error({ err: error }, 'unhandled error');
     return errorResponse(c, new YarrowError('internal_error', 'An internal error occurred.'));
   });
   app.notFound((c) => errorResponse(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));

@@ -5,14 +5,12 @@ import type { z } from 'zod';
 import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
 import { YarrowError, parseInput } from './errors.ts';
 import { pointSpender } from './rate-limit.ts';
-import type { Logger } from './logger.ts';
 import type { Runtime } from './runtime.ts';
 
 /** Per-request values every route can read with `c.get(...)`. */
 export type HttpEnv = {
   Variables: {
     requestId: string;
-    log: Logger;
     principal: Principal;
   };
 };
@@ -93,7 +91,6 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
         requireScope(principal, scope);
         await consume(principal);
         c.set('principal', principal);
-        c.set('log', c.get('log').child({ accountId: principal.accountId, keyId: principal.keyId }));
         await next();
       });
     },
