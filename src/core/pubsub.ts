@@ -284,6 +284,22 @@ export function createGraphqlPubSub(target: PostgresEventTarget) {
   };
 }
 
+// One change can wake thousands of subscriptions at once. They are woken in slices, one slice per
+// turn of the event loop, so the first subscribers' messages are on the wire while the later ones
+// are still being prepared, instead of every socket waiting for the whole fan-out.
+const WAKE_SLICE = 256;
+let wakeups: Array<() => void> = [];
+function wake(resume: () => void) {
+  wakeups.push(resume);
+  if (wakeups.length === 1) setImmediate(wakeSlice);
+}
+function wakeSlice() {
+  const slice = wakeups.slice(0, WAKE_SLICE);
+  wakeups = wakeups.slice(WAKE_SLICE);
+  if (wakeups.length > 0) setImmediate(wakeSlice);
+  for (const resume of slice) resume();
+}
+
 // Our own because one change fans out to thousands of subscribers of one gateway, and both ready
 // alternatives cost too much per subscriber there: a Repeater (graphql-yoga's pub/sub) in CPU
 // time per event, Node's `events.on` in memory (two 2,048-slot queues per iterator).
@@ -296,7 +312,7 @@ function payloadsOf<T>(target: EventTarget, name: string): AsyncIterableIterator
     if (!waiting) return void queued.push(value);
     const resolve = waiting;
     waiting = undefined;
-    resolve({ done: false, value });
+    wake(() => resolve({ done: false, value }));
   };
   const end = () => {
     ended = true;
