@@ -16,8 +16,19 @@ export async function subscriptionsScenario(ctx: BenchContext) {
   const diagnostics = await startChild('worker:diagnostics', 'workers/main.ts', ['diagnostics'], ctx.env);
   const total = sizes.subscribers;
   const pid = gateway.child.pid!;
-  await client.graphql('{ account { id } }');
-  await fetch(`${base}/api/v1/health`);
+  // Warmed up first: what a gateway loads once (GraphQL, the Prisma query compiler on its first
+  // query, a WebSocket server) is not memory per socket.
+  await api(base, client.key).graphql('{ account { id } }');
+  await new Promise<void>((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    socket.on('error', reject);
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${client.key}` } })));
+    socket.on('message', () => {
+      socket.close();
+      resolve();
+    });
+  });
+  await sleep(500);
   const before = rssKb(pid);
   const sockets: WebSocket[] = [];
   // Arrival time and raw frame of each `next`: parsed once all arrived, so the bench's own parsing
