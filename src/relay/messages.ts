@@ -430,6 +430,9 @@ function frameArrays(frames: DeviceFrame[]) {
  * Acks in one statement: a message its device still holds in this attempt, not yet acknowledged,
  * is acknowledged (message and attempt). The others change nothing.
  */
+// The frame statements find messages by id only: states are compared as text, so the planner
+// cannot pick a state index instead (on statistics that lag a table that just grew by thousands,
+// that meant reading every message in flight for each batch).
 async function applyAcks(rt: Runtime, frames: DeviceFrame[]): Promise<FrameResult[]> {
   const now = new Date();
   const { ids, devices, accounts, attempts } = frameArrays(frames);
@@ -440,14 +443,13 @@ async function applyAcks(rt: Runtime, frames: DeviceFrame[]): Promise<FrameResul
     ), acked AS (
       UPDATE messages m SET acknowledged_at = ${now}, updated_at = ${now}
       FROM v WHERE m.id = ANY(${ids}::text[]) AND m.id = v.id AND m.account_id = v.account_id AND m.device_id = v.device_id
-        AND m.attempts = v.attempt AND m.state = 'dispatched' AND m.acknowledged_at IS NULL
+        AND m.attempts = v.attempt AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL
       RETURNING m.id, m.attempts
     ), attempts AS (
-      UPDATE message_attempts a SET acknowledged_at = ${now} FROM acked
-      WHERE a.message_id = ANY(ARRAY(SELECT id FROM acked)) AND a.message_id = acked.id AND a.number = acked.attempts
+      UPDATE message_attempts a SET acknowledged_at = ${now} FROM acked WHERE a.message_id = acked.id AND a.number = acked.attempts
     )
-    SELECT m.state::text AS state, acked.id IS NOT NULL AS applied
-    FROM v LEFT JOIN messages m ON m.id = ANY(${ids}::text[]) AND m.id = v.id AND m.account_id = v.account_id LEFT JOIN acked ON acked.id = v.id
+    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, acked.id IS NOT NULL AS applied
+    FROM v LEFT JOIN acked ON acked.id = v.id
     ORDER BY v.n`;
   return rows.map((row) => (row.state === null ? null : { applied: row.applied, status: publicStatus({ state: row.state }) }));
 }
@@ -470,22 +472,22 @@ async function applyReports(rt: Runtime, frames: DeviceReport[]): Promise<FrameR
       ), old AS (
         SELECT m.id, m.state, v.status, v.attempt FROM messages m JOIN v ON v.id = m.id
         WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
-          AND (m.state = 'dispatched' OR (v.status = 'delivered' AND m.state = 'sent'))
+          AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent'))
         ORDER BY m.id FOR UPDATE OF m
       ), moved AS (
         UPDATE messages m
         SET state = old.status::"MessageState", sent_at = COALESCE(m.sent_at, ${now}),
             delivered_at = CASE WHEN old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
             acknowledged_at = COALESCE(m.acknowledged_at, ${now}), failure_reason = NULL, sealed_body = NULL, updated_at = ${now}
-        FROM old WHERE m.id = ANY(${ids}::text[]) AND m.id = old.id
+        FROM old WHERE m.id = old.id
       ), finished AS (
         UPDATE message_attempts a
         SET outcome = old.status, finished_at = COALESCE(a.finished_at, ${now}),
             failure_reason = CASE WHEN a.finished_at IS NULL THEN NULL ELSE a.failure_reason END
-        FROM old WHERE a.message_id = ANY(${ids}::text[]) AND a.message_id = old.id AND a.number = old.attempt
+        FROM old WHERE a.message_id = old.id AND a.number = old.attempt
       )
-      SELECT m.state::text AS state, old.state::text AS previous
-      FROM v LEFT JOIN messages m ON m.id = ANY(${ids}::text[]) AND m.id = v.id AND m.account_id = v.account_id LEFT JOIN old ON old.id = v.id
+      SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, old.state::text AS previous
+      FROM v LEFT JOIN old ON old.id = v.id
       ORDER BY v.n`;
     const movedIds = frames.filter((_frame, i) => rows[i]!.previous !== null).map((frame) => frame.messageId);
     if (movedIds.length > 0) {
