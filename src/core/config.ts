@@ -44,7 +44,7 @@ const environmentSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
-  WEBHOOK_FETCH_BATCH: z.coerce.number().int().min(1).max(100).default(25),
+  WEBHOOK_FETCH_BATCH: z.coerce.number().int().min(1).max(100).default(50),
   // --- payments ---
   PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
   KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
