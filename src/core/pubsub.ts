@@ -155,7 +155,7 @@ export async function publishAll(db: DbClient, events: string[]) {
  * PostgreSQL a queue entry and each listening gateway a wake-up, and a dispatch round or a batch
  * of device reports publishes thousands of events.
  */
-function packed(events: string[]): string[] {
+export function packed(events: string[]): string[] {
   if (events.length === 1) return events;
   const notifications: string[] = [];
   let chunk: string[] = [];
