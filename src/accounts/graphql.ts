@@ -1,3 +1,4 @@
+import type { ApiKeyChange } from '../core/pubsub.ts';
 import { scopes } from '../core/auth.ts';
 import { builder } from '../graphql/builder.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
@@ -80,5 +81,24 @@ builder.mutationFields((t) => ({
       ctx.auth.forget(key.id); // this gateway at once; the others on the apiKeyRevoked event
       return key;
     },
+  }),
+}));
+
+const ApiKeyChangeType = builder.objectRef<ApiKeyChange>('ApiKeyChange').implement({
+  description: 'An API key of the account was created or revoked.',
+  fields: (t) => ({
+    keyId: t.exposeID('keyId'),
+    change: t.exposeString('change', { description: '`created` or `revoked`.' }),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  apiKeysChanged: t.field({
+    type: ApiKeyChangeType,
+    description: "Each creation and revocation of the account's API keys, from any gateway.",
+    authScopes: { scope: 'keys.manage' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('apiKeysChanged', ctx.principal!.accountId),
+    resolve: (change) => change,
   }),
 }));

@@ -4,7 +4,7 @@ import { hashApiKey, scopes, type Principal } from '../core/auth.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { publish } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
@@ -56,6 +56,7 @@ export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, ac
       scopes: granted,
     },
   });
+  await publish(db, 'apiKeysChanged', accountId, { keyId: apiKey.id, change: 'created', at: apiKey.createdAt.toISOString() });
   return { apiKey, secret };
 }
 
@@ -73,7 +74,10 @@ export async function revokeApiKey(db: DbClient, principal: Principal, keyId: st
   if (!key) throw notFound('API key', 'id');
   if (key.revokedAt) return key;
   const revoked = await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
-  await publish(db, 'apiKeyRevoked', 'all', { keyId: key.id });
+  await publishAll(db, [
+    liveEvent('apiKeyRevoked', 'all', { keyId: key.id }),
+    liveEvent('apiKeysChanged', key.accountId, { keyId: key.id, change: 'revoked', at: revoked.revokedAt!.toISOString() }),
+  ]);
   return revoked;
 }
 

@@ -13,6 +13,8 @@ export type Topics = {
   diagnosticPong: [accountId: number, payload: DiagnosticPong];
   /** Every gateway drops the key from its authentication cache. */
   apiKeyRevoked: [scope: 'all', payload: { keyId: string }];
+  /** An account's API keys changed: the panel's keys page reloads. */
+  apiKeysChanged: [accountId: number, payload: ApiKeyChange];
 
   // --- payments ---
   paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
@@ -64,6 +66,12 @@ export interface RelayMessageStatus {
   attempts: number;
   deviceId: string | null;
   failureReason: string | null;
+  at: string;
+}
+
+export interface ApiKeyChange {
+  keyId: string;
+  change: 'created' | 'revoked';
   at: string;
 }
 

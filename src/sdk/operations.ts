@@ -42,6 +42,15 @@ export const PanelRevokeKey = graphql(`
   }
 `);
 
+export const PanelApiKeysChanged = graphql(`
+  subscription PanelApiKeysChanged {
+    apiKeysChanged {
+      keyId
+      change
+    }
+  }
+`);
+
 export const PanelWebhookEndpoints = graphql(`
   query PanelWebhookEndpoints {
     webhookEventTypes

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
-import { execute } from '../helpers/graphql.ts';
+import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
 
 const CreateKey = graphql(`
   mutation CreateKey($input: CreateApiKeyInput!) {
@@ -43,6 +43,15 @@ const AccountKeys = graphql(`
           }
         }
       }
+    }
+  }
+`);
+
+const KeysChanged = graphql(`
+  subscription KeysChanged {
+    apiKeysChanged {
+      keyId
+      change
     }
   }
 `);
@@ -169,6 +178,32 @@ describe('API keys', () => {
       (edge) => edge.node.id === fresh.apiKey.id,
     );
     expect(listed?.node.lastUsedAt).toBeTruthy();
+  });
+});
+
+describe('apiKeysChanged', () => {
+  it("streams creations and revocations of the account's own keys, never another account's", async () => {
+    const client = wsClient(app.wsUrl, owner.key);
+    const live = subscribe(client, KeysChanged);
+    const stranger = await app.account();
+    const create = async (key: string, label: string) =>
+      (await execute(app.baseUrl, key, CreateKey, { input: { label, scopes: ['ACCOUNT_READ'] } })).data!.createApiKey.apiKey.id;
+    const mine = new Set<string>();
+    const first = live.next();
+    // The subscription registers asynchronously: change keys on both accounts until one arrives.
+    for (let arrived = false; !arrived; ) {
+      await create(stranger.key, 'Theirs');
+      mine.add(await create(owner.key, 'Mine'));
+      arrived = await Promise.race([first.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100))]);
+    }
+    const revoked = [...mine][0]!;
+    expect((await execute(app.baseUrl, owner.key, RevokeKey, { id: revoked })).errors).toBeUndefined();
+    const changes = [(await first).data!.apiKeysChanged];
+    while (changes.at(-1)!.change !== 'revoked') changes.push((await live.next()).data!.apiKeysChanged);
+    for (const change of changes) expect(mine.has(change.keyId)).toBe(true);
+    expect(changes.at(-1)).toEqual({ keyId: revoked, change: 'revoked' });
+    live.dispose();
+    await client.dispose();
   });
 });
 

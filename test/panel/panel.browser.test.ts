@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/accounts/service.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
 
@@ -77,6 +78,10 @@ describe('merchant panel in Chromium', () => {
     await page.getByRole('button', { name: 'Revoke Temporary' }).click();
     await expect.poll(() => page.locator('#keys tr', { hasText: 'Temporary' }).textContent()).toContain('revoked');
     expect((await app.request('GET', '/api/v1/account', { key: temporary })).status).toBe(401);
+    // A key made elsewhere (the API, another tab) appears without a reload.
+    const account = await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Cedar & <b>Sons</b>' } });
+    await createApiKey(app.rt, app.rt.db.prisma, account.id, { label: 'Made elsewhere', scopes: ['account.read'] });
+    await expect.poll(() => page.locator('#keys tr', { hasText: 'Made elsewhere' }).count()).toBe(1);
   });
 
   it('creates a webhook endpoint and shows a delivery appear live while a payment completes', async () => {

@@ -1,5 +1,5 @@
-import { PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/sdk/operations.ts';
-import { clearError, client, el, showError, when } from './panel.js';
+import { PanelApiKeysChanged, PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/sdk/operations.ts';
+import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
 
 const scopeName = (value) => value.toLowerCase().replace('_', '.');
 
@@ -60,3 +60,5 @@ document.getElementById('copy-secret').addEventListener('click', async () => {
 });
 
 load().catch(showError);
+// Keys created or revoked elsewhere (another tab, the API, another person) show up here too.
+live(PanelApiKeysChanged, {}, coalesced(load, 100));

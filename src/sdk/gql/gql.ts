@@ -18,6 +18,7 @@ type Documents = {
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.PanelRevokeKeyDocument,
+    "\n  subscription PanelApiKeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.PanelApiKeysChangedDocument,
     "\n  query PanelWebhookEndpoints {\n    webhookEventTypes\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelWebhookEndpointsDocument,
     "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateWebhookEndpointDocument,
     "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n": typeof types.PanelRevealWebhookSecretDocument,
@@ -45,6 +46,7 @@ type Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
+    "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
@@ -108,6 +110,7 @@ const documents: Documents = {
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.PanelRevokeKeyDocument,
+    "\n  subscription PanelApiKeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.PanelApiKeysChangedDocument,
     "\n  query PanelWebhookEndpoints {\n    webhookEventTypes\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelWebhookEndpointsDocument,
     "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n": types.PanelCreateWebhookEndpointDocument,
     "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n": types.PanelRevealWebhookSecretDocument,
@@ -135,6 +138,7 @@ const documents: Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
+    "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
@@ -207,6 +211,10 @@ export function graphql(source: "\n  mutation PanelCreateKey($input: CreateApiKe
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelRevokeKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PanelApiKeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').PanelApiKeysChangedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -315,6 +323,10 @@ export function graphql(source: "\n  mutation RevokeKey($id: ID!) {\n    revokeA
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').AccountKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

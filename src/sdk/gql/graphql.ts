@@ -229,6 +229,11 @@ export type PanelRevokeKeyMutationVariables = Exact<{
 
 export type PanelRevokeKeyMutation = { revokeApiKey: { id: string, revokedAt: string | null } };
 
+export type PanelApiKeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelApiKeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
 export type PanelWebhookEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -387,6 +392,11 @@ export type AccountKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AccountKeysQuery = { account: { id: number, name: string, apiKeys: { edges: Array<{ node: { id: string, prefix: string, lastUsedAt: string | null } }> } } };
+
+export type KeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
 
 export type OutagePingMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -840,6 +850,14 @@ export const PanelRevokeKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelRevokeKeyMutation, PanelRevokeKeyMutationVariables>;
+export const PanelApiKeysChangedDocument = new TypedDocumentString(`
+    subscription PanelApiKeysChanged {
+  apiKeysChanged {
+    keyId
+    change
+  }
+}
+    `) as unknown as TypedDocumentString<PanelApiKeysChangedSubscription, PanelApiKeysChangedSubscriptionVariables>;
 export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
     query PanelWebhookEndpoints {
   webhookEventTypes
@@ -1216,6 +1234,14 @@ export const AccountKeysDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AccountKeysQuery, AccountKeysQueryVariables>;
+export const KeysChangedDocument = new TypedDocumentString(`
+    subscription KeysChanged {
+  apiKeysChanged {
+    keyId
+    change
+  }
+}
+    `) as unknown as TypedDocumentString<KeysChangedSubscription, KeysChangedSubscriptionVariables>;
 export const OutagePingDocument = new TypedDocumentString(`
     mutation OutagePing {
   sendDiagnosticPing {
