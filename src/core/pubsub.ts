@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import pg from 'pg';
+import { Prisma } from '../generated/prisma/client.ts';
 import type { DbClient } from './db.ts';
 import type { Logger } from './logger.ts';
 
@@ -154,8 +155,15 @@ export function liveEvent<T extends keyof Topics>(topic: T, ...[id, payload]: Ro
 /** Publishes several events (from `liveEvent`) in one round trip, in order; as `publish` otherwise. */
 export async function publishAll(db: DbClient, events: string[]) {
   if (events.length === 0) return;
-  const notifications = packed(events);
-  await db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, event) FROM unnest(${notifications}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n`;
+  await db.$executeRaw(notifyQuery(events));
+}
+
+/**
+ * The query `publishAll` runs, for a statement that publishes along with its own work (as a CTE:
+ * `WITH …, notified AS (${notifyQuery(events)}) SELECT (SELECT count(*) FROM notified)`).
+ */
+export function notifyQuery(events: string[]): Prisma.Sql {
+  return Prisma.sql`SELECT pg_notify(${EVENTS_CHANNEL}, event) FROM unnest(${packed(events)}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n`;
 }
 
 /**
@@ -163,7 +171,7 @@ export async function publishAll(db: DbClient, events: string[]) {
  * PostgreSQL a queue entry and each listening gateway a wake-up, and a dispatch round or a batch
  * of device reports publishes thousands of events.
  */
-export function packed(events: string[]): string[] {
+function packed(events: string[]): string[] {
   if (events.length === 1) return events;
   const notifications: string[] = [];
   let chunk: string[] = [];

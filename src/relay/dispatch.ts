@@ -129,19 +129,18 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
         SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
         WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now()
         ORDER BY next_attempt_at, id LIMIT ${DRAIN_BATCH} FOR UPDATE SKIP LOCKED`;
-      const byDevice = new Map<string, Candidate[]>();
+      const assignments: Array<{ deviceId: string; message: Candidate }> = [];
       for (const row of candidates) {
         const candidate = { id: row.id, attempts: row.attempts, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
         const device = chooseDevice(candidate, devices);
         if (!device) continue;
         device.recent += 1;
         device.inflight += 1;
-        byDevice.set(device.id, [...(byDevice.get(device.id) ?? []), candidate]);
+        assignments.push({ deviceId: device.id, message: candidate });
       }
-      if (byDevice.size === 0) return { assigned: 0, seen: candidates.length };
+      if (assignments.length === 0) return { assigned: 0, seen: candidates.length };
       // One statement moves the round's messages and opens their attempts, one sends every live event.
       const now = new Date();
-      const assignments = [...byDevice].flatMap(([deviceId, messages]) => messages.map((message) => ({ deviceId, message })));
       const moved = await tx.$queryRaw<MovedRow[]>`
         WITH a AS (
           SELECT * FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
@@ -196,7 +195,10 @@ const SIGNAL_WORK_BYTES = 6_000;
  */
 function sendSignals(moved: MovedRow[]): string[] {
   const byDevice = new Map<string, MovedRow[]>();
-  for (const row of moved) byDevice.set(row.device_id, [...(byDevice.get(row.device_id) ?? []), row]);
+  for (const row of moved) {
+    if (!byDevice.has(row.device_id)) byDevice.set(row.device_id, []);
+    byDevice.get(row.device_id)!.push(row);
+  }
   const signals: string[] = [];
   for (const [deviceId, rows] of byDevice) {
     let ids: string[] = [];

@@ -3,7 +3,7 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { EVENTS_CHANNEL, liveEvent, packed, publishAll, publishMany, type RelayMessageStatus, type SignalledWork } from '../core/pubsub.ts';
+import { liveEvent, notifyQuery, publishAll, publishMany, type RelayMessageStatus, type SignalledWork } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
@@ -110,7 +110,6 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
     };
   });
   const column = <T>(pick: (message: Message) => T) => messages.map(pick);
-  const notifications = packed(messages.flatMap((message) => statusEvents(message, now)));
   await tx.$queryRaw`
     WITH inserted AS (
       INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
@@ -123,9 +122,7 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
                   ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
         AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, expires_at)
       RETURNING 1
-    ), notified AS (
-      SELECT pg_notify(${EVENTS_CHANNEL}, event) FROM unnest(${notifications}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n
-    )
+    ), notified AS (${notifyQuery(messages.flatMap((message) => statusEvents(message, now)))})
     SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified`;
   for (const accountId of new Set(inputs.map((input) => input.accountId))) await wakeDispatcher(rt, tx, accountId);
   return messages;
@@ -244,11 +241,9 @@ export function statusEvents(message: StatusFields, at = new Date()): string[] {
   return [liveEvent('messageStatusChanged', message.id, payload), liveEvent('messageUpdated', message.accountId, payload)];
 }
 
-/** `publishStatus` for many messages, in two statements whatever their number. */
+/** `publishStatus` for many messages, in one statement whatever their number. */
 export async function publishStatuses(tx: DbClient, messages: Message[]) {
-  const events = messages.map((message) => statusEvent(message));
-  await publishMany(tx, 'messageStatusChanged', events.map((event) => [event.requestId, event] as [string, RelayMessageStatus]));
-  await publishMany(tx, 'messageUpdated', events.map((event) => [event.accountId, event] as [number, RelayMessageStatus]));
+  await publishAll(tx, messages.flatMap((message) => statusEvents(message)));
 }
 
 /** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
@@ -581,9 +576,8 @@ export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 
 
 /** What a device gets in a `send` frame. */
 export function unsealedWork(rt: Pick<Runtime, 'config'>, work: SignalledWork) {
-  const { sealed_body: sealed, body, ...rest } = work;
-  const { message_id, attempt, to, segments, encoding, expires_at } = rest;
-  return { message_id, attempt, to, body: sealed ? decrypt(rt.config.secret, sealed) : body!, segments, encoding, expires_at };
+  const { sealed_body: sealed, ...rest } = work;
+  return { ...rest, body: sealed ? decrypt(rt.config.secret, sealed) : rest.body! };
 }
 
 /**

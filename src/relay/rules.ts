@@ -11,17 +11,16 @@ import type { Account } from '../generated/prisma/client.ts';
  * as the caller read it in `db`'s transaction.
  */
 export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, account: Account, adding: number) {
-  checkCanSend(rt, account, await waitingMessages(db, account.id), adding);
-}
-
-/** Messages of the account that wait (queued, or on a device and not yet sent). */
-export async function waitingMessages(db: DbClient, accountId: number) {
-  return db.message.count({ where: { accountId, state: { in: ['queued', 'dispatched'] } } });
+  const { waiting } = (await sendingAccounts(db, [account.id])).get(account.id)!;
+  checkCanSend(rt, account, waiting, adding);
 }
 
 type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 'relayQueueLimit'>;
 
-/** The accounts of sends that go together, each with its waiting messages, in one statement. */
+/**
+ * The accounts of sends that go together, each with its waiting messages (queued, or on a device
+ * and not yet sent), in one statement.
+ */
 export async function sendingAccounts(db: DbClient, accountIds: number[]) {
   const rows = await db.$queryRaw<
     Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_queue_limit: number | null; waiting: number }>
