@@ -49,6 +49,7 @@ type Documents = {
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
+    "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
@@ -141,6 +142,7 @@ const documents: Documents = {
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
+    "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
@@ -335,6 +337,10 @@ export function graphql(source: "\n  mutation OutagePing {\n    sendDiagnosticPi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n"): typeof import('./graphql.ts').OutagePongsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedOverTlsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

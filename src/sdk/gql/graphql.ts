@@ -408,6 +408,11 @@ export type OutagePongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type OutagePongsSubscription = { diagnosticPong: { pingId: string } };
 
+export type KeysChangedOverTlsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KeysChangedOverTlsSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
 export type BrowserIntentStatusSubscriptionVariables = Exact<{
   id: string | number;
 }>;
@@ -1256,6 +1261,14 @@ export const OutagePongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OutagePongsSubscription, OutagePongsSubscriptionVariables>;
+export const KeysChangedOverTlsDocument = new TypedDocumentString(`
+    subscription KeysChangedOverTls {
+  apiKeysChanged {
+    keyId
+    change
+  }
+}
+    `) as unknown as TypedDocumentString<KeysChangedOverTlsSubscription, KeysChangedOverTlsSubscriptionVariables>;
 export const BrowserIntentStatusDocument = new TypedDocumentString(`
     subscription BrowserIntentStatus($id: ID!) {
   paymentIntentUpdated(id: $id) {
