@@ -33,7 +33,7 @@ type Documents = {
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": typeof types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PanelSubmitKycDocument,
     "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n": typeof types.PanelDevicesDocument,
-    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
+    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
     "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRevokeDeviceDocument,
     "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": typeof types.PanelDeviceUpdatesDocument,
     "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": typeof types.PanelQueueHealthDocument,
@@ -126,7 +126,7 @@ const documents: Documents = {
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.PanelSubmitKycDocument,
     "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n": types.PanelDevicesDocument,
-    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
+    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
     "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelRevokeDeviceDocument,
     "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": types.PanelDeviceUpdatesDocument,
     "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": types.PanelQueueHealthDocument,
@@ -276,7 +276,7 @@ export function graphql(source: "\n  query PanelDevices {\n    devices(first: 10
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreatePairingCodeDocument;
+export function graphql(source: "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreatePairingCodeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

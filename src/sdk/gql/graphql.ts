@@ -322,7 +322,7 @@ export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelCreatePairingCodeMutation = { createPairingCode: { code: string, qrPayload: string, qrImage: string, expiresAt: string } };
+export type PanelCreatePairingCodeMutation = { createPairingCode: { code: string, appServerUrl: string, qrPayload: string, qrImage: string, expiresAt: string } };
 
 export type PanelRevokeDeviceMutationVariables = Exact<{
   id: string | number;
@@ -1069,6 +1069,7 @@ export const PanelCreatePairingCodeDocument = new TypedDocumentString(`
     mutation PanelCreatePairingCode {
   createPairingCode {
     code
+    appServerUrl
     qrPayload
     qrImage
     expiresAt
