@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { subscribe, wsClient } from '../helpers/graphql.ts';
-import { throwawayCertificate } from '../helpers/tls.ts';
+import { requestTrusting, throwawayCertificate } from '../helpers/tls.ts';
 
 const KeysChangedOverTls = graphql(`
   subscription KeysChangedOverTls {
@@ -49,6 +49,14 @@ describe('HTTPS gateway', () => {
     const me = await app.request('GET', '/api/v1/account', { key: account.key });
     expect(me.body.account.id).toBe(account.id);
     expect(app.rt.config.publicBaseUrl).toMatch(/^https:\/\/localhost:/);
+  });
+
+  it('serves HTTPS from the gateway process (src/serve.ts, what `npm start` runs) given the same variables', async () => {
+    const gateway = await app.startGatewayProcess();
+    expect(gateway.baseUrl).toMatch(/^https:\/\//);
+    const health = await requestTrusting(app.tlsCa!, `${gateway.baseUrl}/api/v1/health`);
+    expect(health.status).toBe(200);
+    gateway.child.kill('SIGTERM');
   });
 
   it('carries a graphql-ws subscription over wss://', async () => {
