@@ -79,6 +79,8 @@ const ctx: BenchContext = {
   base,
   async newAccount(name) {
     const account = await createAccount(db.prisma, { name });
+    // The bench's webhook receiver listens on loopback, as a developer's would.
+    await db.prisma.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: true } });
     const { secret: key } = await createApiKey({ config: { secret } as never }, db.prisma, account.id, { label: 'bench', scopes: [...scopes] });
     return Object.assign(api(base, key), { accountId: account.id });
   },

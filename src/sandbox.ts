@@ -17,13 +17,27 @@ export interface SandboxBootstrap {
 
 const SANDBOX_SETTING = 'sandbox_account_id';
 
-/** Creates the sandbox account, its full-scope key and its panel login once per database. */
+/**
+ * `npm start` in the sandbox on its own embedded database: a developer's machine, where webhooks to
+ * a receiver on localhost are the point. Anywhere else (a shared DATABASE_URL, live) they are not.
+ */
+function onDevelopersMachine(config: Runtime['config']): boolean {
+  return config.YARROW_ENV === 'sandbox' && !config.DATABASE_URL;
+}
+
+/**
+ * Creates the sandbox account, its full-scope key and its panel login once per database. On a
+ * developer's machine that account (and no other) may send webhooks to private addresses.
+ */
 export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
   return rt.db.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707102)`;
     const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
     if (setting) return { account: await getAccount(tx, Number(setting.value)) };
-    const account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
+    let account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
+    if (onDevelopersMachine(rt.config)) {
+      account = await tx.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: true } });
+    }
     const { secret } = await createApiKey(rt, tx, account.id, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
     const panelPassword = randomToken(12);
     await createPanelUser(tx, account.id, SANDBOX_PANEL_EMAIL, panelPassword);

@@ -46,14 +46,14 @@ export function registerAccountRoutes({ app, rt, auth }: GatewayContext) {
     summary: 'Create an API key',
     body: createApiKeyInput,
     idempotent: true,
-    responses: { 201: 'The key, with its secret (shown once).' },
+    responses: { 201: 'The key, with its secret (shown once: an Idempotency-Key replay answers `secret: null, secret_redacted: true`).' },
   });
   app.post('/api/v1/api-keys', auth.require('keys.manage'), async (c) => {
     const { raw, body } = await readJson(c);
     return idempotentCreate(rt, c, raw, async (tx) => {
       const created = await createApiKey(rt, tx, c.get('principal').accountId, body);
       return { status: 201, body: { api_key: apiKeyJson(created.apiKey), secret: created.secret } };
-    });
+    }, { secretFields: ['secret'] });
   });
 
   describeRoute({ method: 'get', path: '/api/v1/api-keys', tag: 'Account', auth: 'keys.manage', summary: 'List API keys', query: listQuery, responses: { 200: 'A page of keys, newest first.' } });

@@ -76,8 +76,11 @@ export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | '
   secret: string;
   publicBaseUrl: string;
   graphiql: boolean;
-  /** Webhook URLs may point at private, loopback and link-local addresses (on in sandbox). */
-  webhookAllowPrivateUrls: boolean;
+  /**
+   * The operator's override of each account's `allowPrivateWebhookUrls`: true lets every account's
+   * webhooks reach private, loopback and link-local addresses, false none; unset, the account decides.
+   */
+  webhookAllowPrivateUrls: boolean | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -97,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir),
     publicBaseUrl: (values.PUBLIC_BASE_URL ?? `${values.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${values.PORT}`).replace(/\/$/, ''),
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
-    webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS ?? values.YARROW_ENV === 'sandbox',
+    webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
   };
 }
 

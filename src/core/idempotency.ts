@@ -11,20 +11,43 @@ export interface StoredResponse {
   body: Record<string, unknown>;
 }
 
+export interface IdempotentCreateOptions {
+  withoutKey?: () => Promise<StoredResponse>;
+  /**
+   * Top-level fields of the answer that hold a secret shown once (an API key, a signing secret).
+   * They are never stored: a replay answers them as `null` with `secret_redacted: true`.
+   */
+  secretFields?: readonly string[];
+}
+
+/** The answer as stored for replays: without its secret fields. */
+function withoutSecrets(body: Record<string, unknown>, secretFields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !secretFields.includes(field)));
+}
+
+/** A stored answer as replayed: each secret field `null`, and a flag saying it was shown once. */
+function replayBody(stored: Record<string, unknown>, secretFields: readonly string[]): Record<string, unknown> {
+  if (secretFields.length === 0) return stored;
+  return { ...stored, ...Object.fromEntries(secretFields.map((field) => [field, null])), secret_redacted: true };
+}
+
 /**
  * Runs a create request once per `Idempotency-Key`. The handler's writes, the stored response and
  * any jobs it enqueues commit in one transaction, so a crash leaves either nothing (the client may
  * retry) or everything (a retry replays). A second request with the key while the first runs gets
  * 409; the same key with another body gets 409; the same key and body replays the first answer.
  * Requests rejected by validation store nothing, as at Stripe, so the client can fix and resend.
+ * Secrets in the answer (`secretFields`) are shown by the first answer only: they are not stored,
+ * so neither the table nor a replay ever holds them.
  */
 export async function idempotentCreate(
   rt: Runtime,
   c: HttpContext,
   rawBody: string,
   handler: (tx: DbClient) => Promise<StoredResponse>,
-  options: { withoutKey?: () => Promise<StoredResponse> } = {},
+  options: IdempotentCreateOptions = {},
 ): Promise<Response> {
+  const secretFields = options.secretFields ?? [];
   const key = c.req.header('idempotency-key');
   if (key === undefined) {
     // A create with no key needs no transaction of its own: `withoutKey` may share one with others.
@@ -54,13 +77,14 @@ export async function idempotentCreate(
           { param: 'Idempotency-Key' },
         );
       }
-      return { replayed: true, status: previous.responseStatus as StoredResponse['status'], body: previous.responseBody as Record<string, unknown> };
+      const body = replayBody(previous.responseBody as Record<string, unknown>, secretFields);
+      return { replayed: true, status: previous.responseStatus as StoredResponse['status'], body };
     }
     const result = await handler(tx);
     const stored = {
       requestHash,
       responseStatus: result.status,
-      responseBody: result.body as object,
+      responseBody: withoutSecrets(result.body, secretFields) as object,
       createdAt: new Date(),
       expiresAt: new Date(Date.now() + KEY_TTL_HOURS * 3600_000),
     };

@@ -14,6 +14,7 @@ import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
 import { signingSecrets } from './endpoints.ts';
 import { eventPayload, recordEvent } from './events.ts';
 import { USER_AGENT, postWebhook, type PostResult } from './sender.ts';
+import { privateWebhookUrlsAllowed } from './url-safety.ts';
 
 /** The longest wait a Retry-After header can impose on the next attempt. */
 const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
@@ -50,7 +51,8 @@ async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-type Started = { delivery: Claimed; attemptId: string } | null;
+/** `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`). */
+type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | null;
 
 const time = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -110,7 +112,7 @@ async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]
   const first = new Map<string, number>();
   jobs.forEach((job, i) => first.has(job.data.deliveryId) || first.set(job.data.deliveryId, i));
   const items = [...first.values()].map((i) => ({ job: jobs[i]!, attemptId: newId('webhookAttempt') }));
-  const rows = await rt.db.prisma.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown }>>`
+  const rows = await rt.db.prisma.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>>`
     WITH v AS (
       SELECT * FROM unnest(${items.map(({ job }) => job.data.deliveryId)}::bigint[], ${items.map(({ job }) => job.id)}::uuid[],
                            ${items.map(({ job }) => job.data.trigger)}::text[], ${items.map(({ attemptId }) => attemptId)}::text[])
@@ -128,15 +130,16 @@ async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]
       INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
       SELECT attempt_id, id, trigger, 'in_flight', url, ${now} FROM owned
     )
-    SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event
-    FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`;
+    SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event, a.allow_private_webhook_urls AS allow_private
+    FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
+      JOIN accounts a ON a.id = d.account_id`;
   const opened = new Map(rows.map((row) => {
     const delivery = claimedFromJson(row.delivery, row.endpoint, row.event);
-    return [String(delivery.id), delivery];
+    return [String(delivery.id), { delivery, allowPrivate: privateWebhookUrlsAllowed(rt.config, row.allow_private) }];
   }));
   const started = jobs.map((job, i): Started => {
-    const delivery = first.get(job.data.deliveryId) === i ? opened.get(job.data.deliveryId) : undefined;
-    return delivery ? { delivery, attemptId: items.find((item) => item.job === job)!.attemptId } : null;
+    const claimed = first.get(job.data.deliveryId) === i ? opened.get(job.data.deliveryId) : undefined;
+    return claimed ? { ...claimed, attemptId: items.find((item) => item.job === job)!.attemptId } : null;
   });
   const unopened = jobs.filter((_job, i) => !started[i]);
   if (unopened.length > 0) await failDisabled(rt, unopened);
@@ -297,14 +300,14 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<voi
     return;
   }
 
-  const { delivery, attemptId } = started;
+  const { delivery, attemptId, allowPrivate } = started;
   const body = JSON.stringify(eventPayload(delivery.event));
   const timestamp = Math.floor(Date.now() / 1000);
   const result = await postWebhook({
     url: delivery.endpoint.url,
     body,
     timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-    allowPrivate: rt.config.webhookAllowPrivateUrls,
+    allowPrivate,
     headers: {
       'Content-Type': 'application/json',
       'User-Agent': USER_AGENT,

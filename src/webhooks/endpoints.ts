@@ -9,7 +9,7 @@ import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { eventTypes, recordEvent } from './events.ts';
-import { privateAddressProblem, webhookUrl } from './url-safety.ts';
+import { privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -41,9 +41,13 @@ export function newSigningSecret(): string {
   return `whsec_${randomBytes(24).toString('base64url')}`;
 }
 
-/** Outside the sandbox a URL must reach the public internet (checked again at every delivery). */
-async function assertReachableUrl(config: Config, raw: string) {
-  if (config.webhookAllowPrivateUrls) return;
+/**
+ * A URL must reach the public internet (checked again at every delivery), unless the account may
+ * use private URLs (`privateWebhookUrlsAllowed`).
+ */
+async function assertReachableUrl(config: Config, db: DbClient, accountId: number, raw: string) {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { allowPrivateWebhookUrls: true } });
+  if (privateWebhookUrlsAllowed(config, account.allowPrivateWebhookUrls)) return;
   const problem = await privateAddressProblem(new URL(raw));
   if (problem) {
     throw new YarrowError('invalid_request', `url: ${problem}; only public addresses may receive webhooks.`, { param: 'url' });
@@ -63,7 +67,7 @@ export async function createEndpoint(
   input: unknown,
 ): Promise<EndpointWithSecret> {
   const data = parseInput(createEndpointInput, input);
-  await assertReachableUrl(rt.config, data.url);
+  await assertReachableUrl(rt.config, db, accountId, data.url);
   const secret = newSigningSecret();
   const endpoint = await db.webhookEndpoint.create({
     data: {
@@ -101,7 +105,7 @@ export async function updateEndpoint(
 ): Promise<WebhookEndpoint> {
   const data = parseInput(updateEndpointInput, input);
   const endpoint = await getEndpoint(db, accountId, id);
-  if (data.url !== undefined) await assertReachableUrl(rt.config, data.url);
+  if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;
   const disabling = data.enabled === false && endpoint.disabledAt === null;
   return db.webhookEndpoint.update({

@@ -128,7 +128,10 @@ const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
     durationMs: t.exposeInt('durationMs', { nullable: true }),
     httpStatus: t.exposeInt('httpStatus', { nullable: true }),
-    responseExcerpt: t.exposeString('responseExcerpt', { nullable: true, description: 'The first 2 KiB of the response body.' }),
+    responseExcerpt: t.exposeString('responseExcerpt', {
+      nullable: true,
+      description: 'The first 2 KiB of the response body; null when there was none or the receiver is at a private address.',
+    }),
     error: t.exposeString('error', { nullable: true, description: 'Why no HTTP status came back (timeout, refused, …).' }),
   }),
 });

@@ -63,7 +63,7 @@ const webhookRouteDocs: RouteDoc[] = [
     auth: 'webhooks.manage',
     body: createBody,
     idempotent: true,
-    responses: { 201: 'The endpoint and its signing secret (whsec_…).' },
+    responses: { 201: 'The endpoint and its signing secret (whsec_…; an Idempotency-Key replay answers `secret: null, secret_redacted: true`: reveal it instead).' },
   },
   {
     method: 'get',
@@ -121,7 +121,7 @@ export function registerWebhookRoutes({ app, rt, auth }: GatewayContext) {
         enabled: input.enabled,
       });
       return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
-    });
+    }, { secretFields: ['secret'] });
   });
 
   app.get('/api/v1/webhook-endpoints/:id', manage, async (c) => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { hostOf, isPublicAddress, publicOnlyLookup } from './url-safety.ts';
+import { addressProblem, hostOf, isPublicAddress, publicOnlyLookup } from './url-safety.ts';
 
 export const USER_AGENT = 'Yarrow-Webhooks/1.0';
 export const EXCERPT_BYTES = 2048;
@@ -11,6 +11,7 @@ export interface PostResult {
   ok: boolean;
   httpStatus: number | null;
   durationMs: number;
+  /** The start of the response body; null when there was none or it came from a non-public address. */
   responseExcerpt: string | null;
   error: string | null;
   /** Seconds the receiver asked us to wait (Retry-After on 429 and 503). */
@@ -22,6 +23,7 @@ export interface PostRequest {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
+  /** The account may send to private addresses (`privateWebhookUrlsAllowed`). */
   allowPrivate: boolean;
 }
 
@@ -43,29 +45,39 @@ function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
   return error.code ? `${error.code}: ${error.message}` : error.message;
 }
 
-/**
- * POSTs one webhook and reports what happened; never throws. No redirects are followed (a 3xx is
- * a failure), the response body is read up to 2 KiB, and the whole exchange must answer within
- * `timeoutMs`. Outside the sandbox every address the host resolves to must be public.
- */
 // Connections to receivers are kept and reused (a new TCP and TLS handshake per delivery costs
 // more than the delivery). A reused socket goes to the address that was checked when it opened.
 // Idle ones close after 4 s, before the common 5 s server keep-alive timeout would race a reuse.
-const httpAgent = new http.Agent({ keepAlive: true, timeout: 4_000, maxFreeSockets: 64 });
-const httpsAgent = new https.Agent({ keepAlive: true, timeout: 4_000, maxFreeSockets: 64 });
+// Accounts that may reach private addresses get agents of their own: a socket one of them opened
+// to a private address must never be reused for a request that may only go to public ones.
+const agentOptions = { keepAlive: true, timeout: 4_000, maxFreeSockets: 64 };
+const publicOnlyAgents = {
+  'http:': new http.Agent({ ...agentOptions, lookup: publicOnlyLookup as never }),
+  'https:': new https.Agent({ ...agentOptions, lookup: publicOnlyLookup as never }),
+};
+const privateAllowedAgents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
+/**
+ * POSTs one webhook and reports what happened; never throws. No redirects are followed (a 3xx is
+ * a failure), the response body is read up to 2 KiB, and the whole exchange must answer within
+ * `timeoutMs`. Unless `allowPrivate`, every address the host is or resolves to must be public,
+ * and the connection goes to an address that was checked. A response from a non-public address
+ * keeps its status and duration but not its body, so webhooks cannot read internal services.
+ */
 export function postWebhook(request: PostRequest): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(request.url);
   const host = hostOf(url);
-  if (!request.allowPrivate && isIP(host) && !isPublicAddress(host)) {
+  // Node connects to an IP literal without a lookup: it is checked here.
+  const literalProblem = !request.allowPrivate && isIP(host) ? addressProblem(host) : undefined;
+  if (literalProblem) {
     return Promise.resolve({
       ok: false,
       httpStatus: null,
       durationMs: 0,
       responseExcerpt: null,
-      error: `Refused: ${host} is not a public address.`,
+      error: `Refused: ${literalProblem}.`,
       retryAfterSeconds: null,
     });
   }
@@ -74,6 +86,7 @@ export function postWebhook(request: PostRequest): Promise<PostResult> {
     let settled = false;
     let status: number | null = null;
     let retryAfter: number | null = null;
+    let privateReceiver = false;
     const chunks: Buffer[] = [];
     let received = 0;
 
@@ -82,7 +95,8 @@ export function postWebhook(request: PostRequest): Promise<PostResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const excerpt = chunks.length > 0 ? new TextDecoder().decode(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES)) : null;
+      const excerpt =
+        chunks.length > 0 && !privateReceiver ? new TextDecoder().decode(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES)) : null;
       // A status that arrived counts even if reading the excerpt was cut short.
       const answered = status !== null;
       resolve({
@@ -102,11 +116,12 @@ export function postWebhook(request: PostRequest): Promise<PostResult> {
       {
         method: 'POST',
         headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
-        agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
-        ...(request.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
+        agent: (request.allowPrivate ? privateAllowedAgents : publicOnlyAgents)[url.protocol as 'http:' | 'https:'],
       },
       (response) => {
         status = response.statusCode ?? null;
+        const remote = response.socket.remoteAddress;
+        privateReceiver = remote === undefined || !isPublicAddress(remote);
         if (status === 429 || status === 503) retryAfter = parseRetryAfter(response.headers['retry-after']);
         response.on('data', (chunk: Buffer) => {
           if (received >= EXCERPT_BYTES) return;

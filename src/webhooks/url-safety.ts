@@ -1,47 +1,135 @@
 import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
+import type { Config } from '../core/config.ts';
 
-// Addresses a webhook must not reach outside the sandbox: the host itself, the private network,
-// cloud metadata services (169.254.169.254) and everything not routable on the public internet.
-// BlockList matches IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) against the IPv4 rules too.
-const nonPublic = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv4');
+// Webhooks may only reach the public internet unless the operator allows private URLs for the
+// account (see `privateWebhookUrlsAllowed`). An address is classified by the first matching class
+// below; an IPv6 address that embeds an IPv4 one (mapped, compatible, SIIT, NAT64, 6to4, Teredo)
+// is classified by the IPv4 address it carries, since that is where a relay would take it.
+type Family = 'ipv4' | 'ipv6';
+
+function classes(family: Family, table: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number]>]>) {
+  return table.map(([name, subnets]) => {
+    const list = new BlockList();
+    for (const [network, prefix] of subnets) list.addSubnet(network, prefix, family);
+    return { name, list };
+  });
 }
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv6');
+
+const ipv4Classes = classes('ipv4', [
+  ['the unspecified address', [['0.0.0.0', 32]]],
+  ['a "this network" address', [['0.0.0.0', 8]]],
+  ['a loopback address', [['127.0.0.0', 8]]],
+  ['a private address', [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]]],
+  ['a carrier-grade NAT address', [['100.64.0.0', 10]]],
+  ['a link-local address', [['169.254.0.0', 16]]], // cloud metadata services live here
+  ['a documentation address', [['192.0.2.0', 24], ['198.51.100.0', 24], ['203.0.113.0', 24]]],
+  ['a benchmarking address', [['198.18.0.0', 15]]],
+  ['a multicast address', [['224.0.0.0', 4]]],
+  ['the broadcast address', [['255.255.255.255', 32]]],
+  ['a reserved address', [['240.0.0.0', 4], ['192.0.0.0', 24], ['192.88.99.0', 24]]],
+]);
+
+/** IPv6 classes checked before looking for an embedded IPv4 address (`::` and `::1` embed nothing). */
+const ipv6Classes = classes('ipv6', [
+  ['the unspecified address', [['::', 128]]],
+  ['a loopback address', [['::1', 128]]],
+]);
+
+/** IPv6 classes checked after: what remains outside global unicast (2000::/3) is reserved too. */
+const ipv6LaterClasses = classes('ipv6', [
+  ['a private (unique local) address', [['fc00::', 7], ['fec0::', 10]]],
+  ['a link-local address', [['fe80::', 10]]],
+  ['a multicast address', [['ff00::', 8]]],
+  ['a documentation address', [['2001:db8::', 32], ['3fff::', 20]]],
+  ['a benchmarking address', [['2001:2::', 48]]],
+  ['a reserved address', [['100::', 64], ['2001:10::', 28], ['2001:20::', 28], ['5f00::', 16]]],
+]);
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
+/** The eight 16-bit groups of an IPv6 address (any spelling, dotted tail included), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  let canonical: string;
+  try {
+    // The URL parser writes every valid IPv6 address in one canonical hex form.
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail] = canonical.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+const zero = (groups: number[], from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+
+/** The IPv4 addresses an IPv6 address carries, with the name of the form that carries them. */
+function embeddedIPv4(g: number[]): Array<{ form: string; ipv4: string }> {
+  if (zero(g, 0, 5) && g[5] === 0xffff) return [{ form: 'IPv4-mapped', ipv4: ipv4Of(g[6]!, g[7]!) }];
+  if (zero(g, 0, 4) && g[4] === 0xffff && g[5] === 0) return [{ form: 'IPv4-translated (SIIT)', ipv4: ipv4Of(g[6]!, g[7]!) }];
+  if (zero(g, 0, 6)) return [{ form: 'IPv4-compatible', ipv4: ipv4Of(g[6]!, g[7]!) }];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(g, 2, 6)) return [{ form: 'NAT64', ipv4: ipv4Of(g[6]!, g[7]!) }];
+  // Local-use NAT64 (RFC 8215) is never public (see addressProblem); the /96 layout names the IPv4 address.
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return [{ form: 'local-use NAT64', ipv4: ipv4Of(g[6]!, g[7]!) }];
+  if (g[0] === 0x2002) return [{ form: '6to4', ipv4: ipv4Of(g[1]!, g[2]!) }];
+  if (g[0] === 0x2001 && g[1] === 0) {
+    return [
+      { form: 'Teredo client', ipv4: ipv4Of(~g[6]! & 0xffff, ~g[7]! & 0xffff) },
+      { form: 'Teredo server', ipv4: ipv4Of(g[2]!, g[3]!) },
+    ];
+  }
+  return [];
+}
+
+function ipv4Class(address: string): string | undefined {
+  return ipv4Classes.find(({ list }) => list.check(address, 'ipv4'))?.name;
+}
+
+/**
+ * Why a webhook may not be sent to this IP address (e.g. "::127.0.0.1 embeds 127.0.0.1
+ * (IPv4-compatible), a loopback address"), or undefined when it is a public address.
+ */
+export function addressProblem(address: string): string | undefined {
+  const family = isIP(address);
+  if (family === 0) return `${address} is not an IP address`;
+  if (family === 4) {
+    const name = ipv4Class(address);
+    return name ? `${address} is ${name}` : undefined;
+  }
+  const groups = ipv6Groups(address);
+  if (!groups) return `${address} is not an address Yarrow can check`;
+  const canonical = groups.map((group) => group.toString(16)).join(':');
+  const early = ipv6Classes.find(({ list }) => list.check(canonical, 'ipv6'));
+  if (early) return `${address} is ${early.name}`;
+  const embedded = embeddedIPv4(groups);
+  for (const { form, ipv4 } of embedded) {
+    const name = ipv4Class(ipv4);
+    if (name) return `${address} embeds ${ipv4} (${form}), ${name}`;
+  }
+  if (embedded.some(({ form }) => form === 'local-use NAT64')) return `${address} is a local-use NAT64 address`;
+  if (embedded.length > 0) return undefined;
+  const later = ipv6LaterClasses.find(({ list }) => list.check(canonical, 'ipv6'));
+  if (later) return `${address} is ${later.name}`;
+  if (!globalUnicast.check(canonical, 'ipv6')) return `${address} is a reserved address`;
+  return undefined;
 }
 
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return addressProblem(address) === undefined;
+}
+
+/**
+ * Whether an account's webhooks may reach private addresses. `WEBHOOK_ALLOW_PRIVATE_URLS` decides
+ * for every account when set (true: all may, false: none may); unset, the account's own flag does
+ * (on only for the first-start sandbox account on a developer's machine).
+ */
+export function privateWebhookUrlsAllowed(config: Pick<Config, 'webhookAllowPrivateUrls'>, accountAllows: boolean): boolean {
+  return config.webhookAllowPrivateUrls ?? accountAllows;
 }
 
 /** The URL's host as an address or name (`[::1]` → `::1`). */
@@ -77,39 +165,46 @@ export class PrivateAddressError extends Error {
 }
 
 /**
- * Why the URL's host may not receive webhooks (it is or resolves to a non-public address), or
- * undefined when it may. Every resolved address must be public: a name with one private record
- * could be steered to it.
+ * Why the URL's host may not receive webhooks (it is, embeds or resolves to a non-public address),
+ * or undefined when it may. Every resolved address (A and AAAA) must be public: a name with one
+ * private record could be steered to it.
  */
 export async function privateAddressProblem(url: URL): Promise<string | undefined> {
   const host = hostOf(url);
-  if (isIP(host)) return isPublicAddress(host) ? undefined : `${host} is not a public address`;
+  if (isIP(host)) return addressProblem(host);
   let addresses: LookupAddress[];
   try {
     addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
     return `${host} does not resolve`;
   }
-  const blocked = addresses.find((entry) => !isPublicAddress(entry.address));
-  return blocked ? `${host} resolves to ${blocked.address}, which is not a public address` : undefined;
+  return resolvedProblem(host, addresses);
+}
+
+function resolvedProblem(host: string, addresses: LookupAddress[]): string | undefined {
+  for (const { address } of addresses) {
+    const problem = addressProblem(address);
+    if (problem) return `${host} resolves to ${address}: ${problem}`;
+  }
+  return addresses.length === 0 ? `${host} does not resolve` : undefined;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * A `lookup` for http.request that refuses non-public addresses. The check happens on the address
- * the socket then connects to, so a DNS answer that changed since the endpoint was saved (DNS
- * rebinding) cannot slip through.
+ * The `lookup` of the agents that send webhooks of accounts without private URLs. It resolves the
+ * host, refuses unless every answer is public, and hands the socket exactly the answers it
+ * checked: the connection is pinned to a checked address, so a DNS answer that changes between
+ * the check and the connection (DNS rebinding) cannot reach an internal address.
  */
 export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    const blocked = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (blocked) {
-      return callback(new PrivateAddressError(`${hostname} resolves to ${blocked.address}, which is not a public address`), []);
+    const problem = resolvedProblem(hostname, addresses);
+    if (problem) {
+      return callback(addresses.length === 0 ? Object.assign(new Error(problem), { code: 'ENOTFOUND' }) : new PrivateAddressError(problem), []);
     }
-    const first = addresses[0];
-    if (!first) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), []);
+    const first = addresses[0]!;
     if (options.all) callback(null, addresses);
     else callback(null, first.address, first.family);
   });

@@ -30,8 +30,12 @@ export interface TestApp {
   databaseUrl: string;
   env: Record<string, string>;
   gatewayRoutes(): Array<{ method: string; path: string }>;
-  /** A new account with a key carrying the given scopes (all by default). */
-  account(options?: { scopes?: Scope[]; name?: string }): Promise<TestAccount>;
+  /**
+   * A new account with a key carrying the given scopes (all by default). `privateWebhookUrls`
+   * (default true, as test receivers listen on loopback): the account's webhooks may reach private
+   * addresses, as the first-start sandbox account's may; false for one that must not.
+   */
+  account(options?: { scopes?: Scope[]; name?: string; privateWebhookUrls?: boolean }): Promise<TestAccount>;
   /** Starts `workers/main.ts` with the given worker names as a real child process. */
   startWorkers(names: string[]): Promise<ChildProcess>;
   /** Another gateway on the same database, as a second process would be. */
@@ -77,8 +81,9 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     databaseUrl,
     env,
     gatewayRoutes: () => gateway.routes(),
-    async account({ scopes: granted = [...scopes], name = 'Test merchant' } = {}) {
+    async account({ scopes: granted = [...scopes], name = 'Test merchant', privateWebhookUrls = true } = {}) {
       const account = await createAccount(rt.db.prisma, { name });
+      await rt.db.prisma.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: privateWebhookUrls } });
       const { secret } = await createApiKey(rt, rt.db.prisma, account.id, { label: 'test', scopes: granted });
       return { id: account.id, key: secret };
     },

@@ -85,6 +85,8 @@ describe('merchant panel in Chromium', () => {
   });
 
   it('creates a webhook endpoint and shows a delivery appear live while a payment completes', async () => {
+    // The receiver listens on loopback: only an account the operator allows may send there.
+    await app.rt.db.prisma.account.updateMany({ where: { name: 'Cedar & <b>Sons</b>' }, data: { allowPrivateWebhookUrls: true } });
     await page.goto(`${app.baseUrl}/panel/webhooks`);
     await page.getByLabel('URL').fill(receiverUrl);
     await page.getByLabel('Description').fill('Local receiver');

@@ -94,8 +94,9 @@ describe('webhook delivery', () => {
 
     const delivery = (await execute(app.baseUrl, account.key, Delivery, { id: deliveryId })).data!.webhookDelivery;
     expect(delivery.attempts).toMatchObject([
-      { trigger: 'AUTOMATIC', outcome: 'FAILED', httpStatus: 500, responseExcerpt: 'boom', error: null },
-      { trigger: 'AUTOMATIC', outcome: 'SUCCEEDED', httpStatus: 200, responseExcerpt: 'thanks', error: null },
+      // The receiver is on loopback: status and duration are kept, its response body never is.
+      { trigger: 'AUTOMATIC', outcome: 'FAILED', httpStatus: 500, responseExcerpt: null, error: null },
+      { trigger: 'AUTOMATIC', outcome: 'SUCCEEDED', httpStatus: 200, responseExcerpt: null, error: null },
     ]);
     expect(delivery.attempts.every((attempt) => attempt.durationMs !== null && attempt.finishedAt !== null)).toBe(true);
     expect(delivery.deliveredAt).not.toBeNull();
@@ -113,7 +114,7 @@ describe('webhook delivery', () => {
     const delivery = (await execute(app.baseUrl, account.key, Delivery, { id: deliveries[0]!.id })).data!.webhookDelivery;
     expect(delivery.nextAttemptAt).toBeNull();
     expect(delivery.attempts).toHaveLength(4);
-    expect(delivery.attempts[0]!.responseExcerpt).toHaveLength(2048);
+    expect(delivery.attempts[0]!.responseExcerpt).toBeNull();
     expect(receiver.received('/down')).toHaveLength(4);
   });
 

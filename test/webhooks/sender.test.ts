@@ -23,13 +23,13 @@ const post = (path: string) => postWebhook({ url: `${url}${path}`, headers: { 'C
 describe('postWebhook', () => {
   it('reuses a receiver connection once a response was read whole, and drops one it stopped reading', async () => {
     const before = connections;
-    for (let i = 0; i < 5; i++) expect(await post('/small')).toMatchObject({ ok: true, httpStatus: 200, responseExcerpt: 'ok' });
+    // The receiver is on loopback: its body is read (so the connection can be reused) but never kept.
+    for (let i = 0; i < 5; i++) expect(await post('/small')).toMatchObject({ ok: true, httpStatus: 200, responseExcerpt: null });
     expect(connections - before).toBe(1);
 
-    // Read up to the excerpt, then the rest is left unread: that connection cannot serve another request.
+    // Read up to the excerpt's length, then the rest is left unread: that connection cannot serve another request.
     const big = await post('/big');
-    expect(big).toMatchObject({ ok: true, httpStatus: 200 });
-    expect(big.responseExcerpt).toHaveLength(EXCERPT_BYTES);
+    expect(big).toMatchObject({ ok: true, httpStatus: 200, responseExcerpt: null });
     expect(await post('/small')).toMatchObject({ ok: true });
     expect(connections - before).toBe(2);
   });
