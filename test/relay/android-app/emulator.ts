@@ -48,6 +48,8 @@ export interface AppEmulatorOptions {
   failNumbers?: string[];
   /** The recipient error the app reports for those (default `RESULT_ERROR_GENERIC_FAILURE`). */
   failError?: string;
+  /** The phone queues what it pulls (and reports Pending) but its radio sends nothing, as with no signal. */
+  holdSending?: boolean;
   /** The app's processing-order setting for pulls (default lifo, the server's default). */
   order?: 'lifo' | 'fifo';
   /** Delay before the events stream reconnects (the app waits 5 s; tests may shorten it). */
@@ -319,9 +321,22 @@ export class AppEmulator {
     const event = name || 'MessageEnqueued';
     this.emit({ type: 'event', at: Date.now(), name: event, data: data.length > 0 ? data.join('\n') : null });
     if (event === 'MessageEnqueued') this.pull('event');
+    else if (event === 'MessageCancelled') this.cancel(data.join('\n'));
     // WebhooksUpdated / SettingsUpdated re-fetch their lists; unknown names are only logged.
     else if (event === 'WebhooksUpdated') void this.call('GET', '/webhooks').catch(() => {});
     else if (event === 'SettingsUpdated') void this.call('GET', '/settings').catch(() => {});
+  }
+
+  /** MessageCancelled `{messageId}`: a message still waiting in the phone's queue is dropped. */
+  private cancel(data: string) {
+    let id: unknown;
+    try {
+      id = (JSON.parse(data) as { messageId?: unknown } | null)?.messageId;
+    } catch {}
+    const known = typeof id === 'string' ? this.local.get(id) : undefined;
+    if (known && (known.state === 'Pending' || known.state === 'Processed') && !this.events.some((event) => event.type === 'sending' && event.id === known.id)) {
+      this.changeState(known, 'Cancelled');
+    }
   }
 
   private scheduleReconnect() {
@@ -408,7 +423,7 @@ export class AppEmulator {
   }
 
   private async send(local: LocalMessage, validUntil: string | null) {
-    if (this.stopped || local.state === 'Cancelled') return;
+    if (this.stopped || local.state === 'Cancelled' || this.options.holdSending) return;
     if (validUntil && new Date(validUntil).getTime() <= Date.now()) {
       local.recipients = local.recipients.map((recipient) => ({ ...recipient, state: 'Failed', error: 'TTL expired' }));
       this.changeState(local, 'Failed');
