@@ -268,3 +268,24 @@ describe('state reports', () => {
     expect(await eventTypes(requestId)).toEqual([]);
   });
 });
+
+// Last in the file: it spends this address's pairing budget.
+describe('pairing budget', () => {
+  it('registrations and our own pairing share one budget of attempts per address', async () => {
+    let refused: { status: number; body: any; headers: Headers | NodeJS.Dict<string | string[]> } | undefined;
+    for (let i = 0; i <= 60 && !refused; i++) {
+      const answer = i % 2 === 0
+        ? await register(appOptions(), 'Code ZZZZ2345')
+        : await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: 'ZZZZ2345', device_name: 'Guess' } });
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(404);
+    }
+    expect(refused, 'no attempt was refused').toBeDefined();
+    const mobile = await register(appOptions(), 'Code ZZZZ2345');
+    expect(mobile.status).toBe(429);
+    expect(mobile.body).toMatchObject({ code: 'rate_limited' });
+    expect(Number(mobile.headers['retry-after'])).toBeGreaterThan(0);
+    const ours = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: 'ZZZZ2345', device_name: 'Guess' } });
+    expect(ours.status).toBe(429);
+  });
+});
