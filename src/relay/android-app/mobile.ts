@@ -110,7 +110,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     body: appRegistration,
     responses: { 201: '{id, token, login, password}: the device and its token (shown once).' },
   }, async (c) => {
-    const credential = /^(?:Code|Bearer)\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const credential = /^(?:Code|Bearer)\s+(\S.*?)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!credential) throw new YarrowError('unauthorized', signInByCode, { param: 'Authorization' });
     await spendPairingAttempt(rt, getConnInfo(c).remote.address ?? 'unknown');
     const input = await readBody(c, appRegistration);

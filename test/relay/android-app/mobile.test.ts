@@ -8,7 +8,9 @@ let app: TestApp;
 const phones: AppEmulator[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ env: relayTestEnv });
+  // The app's release build speaks HTTPS only: the gateway serves TLS with a throwaway certificate
+  // that the emulator trusts, as a phone trusts a user-installed CA.
+  app = await startTestApp({ env: relayTestEnv, tls: true });
   await app.startWorkers(['sms-routing', 'device-presence']);
 });
 afterAll(async () => {
@@ -19,6 +21,7 @@ afterAll(async () => {
 /** What the user types into the app as "API URL". */
 const appOptions = (options: Partial<AppEmulatorOptions> = {}): AppEmulatorOptions => ({
   apiUrl: `${app.baseUrl}/api/mobile/v1`,
+  ca: app.tlsCa,
   reconnectMs: 200,
   ...options,
 });
@@ -45,6 +48,7 @@ const attempts = (messageId: string) => app.rt.db.prisma.messageAttempt.findMany
 
 describe('registration', () => {
   it('signs the app in with a pairing code, once; sign-up and login/password are refused and create nothing', async () => {
+    expect(app.baseUrl).toMatch(/^https:/);
     const account = await app.account();
     const { code } = await pairingCode(app, account.key);
 
@@ -83,6 +87,10 @@ describe('registration', () => {
     const second = await register(appOptions({ name: 'Samsung/a54x' }), `Bearer ${(await pairingCode(app, account.key)).code}`);
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ id: expect.stringMatching(/^dev_/), token: expect.any(String), password: null });
+    // Typed as the panel shows it (ABCD-2345), in any case.
+    const shown = (await pairingCode(app, account.key)).code.toLowerCase();
+    const third = await register(appOptions({ name: 'Xiaomi/sweet' }), `Code ${shown.slice(0, 4)}-${shown.slice(4)}`);
+    expect(third.status, JSON.stringify(third.body)).toBe(201);
   });
 
   it('answers the start-up calls: settings (SSE only), no phone webhooks, device info, push token update', async () => {
