@@ -206,6 +206,16 @@ describe('presence and failover', () => {
     ]);
     expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: first.deviceId } })).status).toBe('offline');
     expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
+
+    // The first app starts again with the message still in its local queue: its first pull tells
+    // it to drop it (Cancelling), so the person does not get the text twice.
+    await first.restart({ holdSending: false });
+    await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Cancelled');
+    expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
+    expect((await first.call('GET', '/message')).body).toEqual([expect.objectContaining({ id: requestId, state: 'Cancelling' })]);
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ state: 'delivered', deviceId: second.deviceId });
+    expect(await attempts(requestId)).toHaveLength(2);
+    expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
   });
 
   it('a revoked phone is refused (401), its stream ends, and it cannot register again without a new code', async () => {
