@@ -249,17 +249,22 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
 }
 
 /**
- * Messages taken back from this phone while it was away (offline, too slow to acknowledge) that
- * another device has now, for the app to drop from its queue (`Cancelling`) when it comes back.
- * Unlike the WebSocket's cancels they name no attempt, so a message given back to this phone since
- * is left out.
+ * Messages taken back from this phone while it was away that it had acknowledged (so it holds them
+ * in its queue), for the app to drop (`Cancelling`) when it comes back. Unlike the WebSocket's
+ * cancels they name no attempt, so a message given back to this phone since is left out. Only
+ * acknowledged ones: the app answers an id it does not know with `Cancelled` on every pull.
  */
 async function takenBackForApp(rt: Runtime, device: Device, room: number) {
   if (room <= 0) return [];
   const ids = [...new Set((await takenBackFrom(rt.db.prisma, device.id)).map((taken) => taken.message_id))];
   if (ids.length === 0) return [];
   return rt.db.prisma.message.findMany({
-    where: { id: { in: ids }, accountId: device.accountId, OR: [{ deviceId: null }, { deviceId: { not: device.id } }] },
+    where: {
+      id: { in: ids },
+      accountId: device.accountId,
+      OR: [{ deviceId: null }, { deviceId: { not: device.id } }],
+      attemptLog: { some: { deviceId: device.id, acknowledgedAt: { not: null }, finishedAt: { not: null } } },
+    },
     select: { id: true, to: true, expiresAt: true, queuedAt: true },
     orderBy: { queuedAt: 'desc' },
     take: room,

@@ -402,10 +402,9 @@ export class AppEmulator {
     const known = this.local.get(message.id);
     if (message.state === 'Cancelling') {
       if (!known) {
-        // Unknown to the phone: it reports Cancelled for every recipient.
-        const cancelled = this.newLocal(message, 'Cancelled');
-        this.local.set(message.id, cancelled);
-        this.report(cancelled);
+        // Unknown to the phone: it reports Cancelled for every recipient (on every pull: it keeps
+        // no record of it).
+        this.report(this.newLocal(message, 'Cancelled'));
       } else if (known.state === 'Pending' || known.state === 'Processed') {
         this.changeState(known, 'Cancelled');
       }
