@@ -333,6 +333,8 @@ function openEventStream(rt: Runtime, events: GatewayContext['events'], open: Se
   function close() {
     if (closed) return;
     closed = true;
+    // Presence changes only by the heartbeat rule (DEVICE_OFFLINE_AFTER_SECONDS) after a close,
+    // as for every transport today; a "closed connection leaves routing at once" rule goes here.
     open.delete(close);
     events.removeEventListener(topic, onSignal);
     for (const timer of timers) clearInterval(timer);
