@@ -16,6 +16,8 @@ export const errorStatus = {
   internal_error: 500,
   queue_blocked: 503,
   service_unavailable: 503,
+  /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
+  not_implemented: 501,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

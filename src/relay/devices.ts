@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { keyedHash, randomToken } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
@@ -147,6 +148,38 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
   await db.pairingCode.update({ where: { id: pairing.id }, data: { deviceId: device.id } });
   await publishDeviceChange(db, device);
   return { device, token };
+}
+
+const PAIR_ATTEMPTS_PER_MINUTE = 60;
+const pairLimiters = new WeakMap<Pick<Runtime, 'db'>, RateLimiterPostgres>();
+
+/**
+ * Pairing needs no API key (the code is the credential), so attempts per address are limited:
+ * one budget for every way a device pairs (our app API, the Android app's registration).
+ */
+export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: string) {
+  let limiter = pairLimiters.get(rt);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: rt.db.pool,
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: 'relay-pair',
+      points: PAIR_ATTEMPTS_PER_MINUTE,
+      duration: 60,
+      clearExpiredByTimeout: false,
+    });
+    pairLimiters.set(rt, limiter);
+  }
+  try {
+    await limiter.consume(address);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new YarrowError('rate_limited', `Too many pairing attempts; retry after ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
 }
 
 const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
