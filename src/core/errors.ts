@@ -9,11 +9,13 @@ export const errorStatus = {
   not_found: 404,
   invalid_state: 409,
   idempotency_conflict: 409,
+  already_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_device: 422,
   rate_limited: 429,
   internal_error: 500,
+  not_implemented: 501,
   queue_blocked: 503,
   service_unavailable: 503,
 } as const;

@@ -10,6 +10,7 @@ import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
+import { registerThirdPartyApi } from './android-app/thirdparty.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
 import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl } from './devices.ts';
 import {
@@ -295,4 +296,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   }, async (c: HttpContext) => {
     return ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) });
   });
+
+  // The reference server's API of SMS Gateway for Android, for its client libraries (README).
+  registerThirdPartyApi(ctx);
 }
