@@ -176,6 +176,45 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect((await call('GET', '/messages?limit=101', { key: account.key })).body).toMatchObject({ code: 'invalid_request', param: 'limit' });
   });
 
+  it('maps recipient states onto the reference states, and the message onto its least advanced recipient', async () => {
+    const account = await app.account();
+    const { client } = gatewayClient(account);
+    // No device: the messages stay queued until this test moves them.
+    const accepted = await client.send({ id: 'mapping', phoneNumbers: TEST_NUMBERS.slice(0, 3), message: 'states' });
+    const [a, b, c] = await yarrowMessages(account.id, 'mapping');
+    const now = new Date();
+    const set = (id: string, data: Record<string, unknown>) => app.rt.db.prisma.message.update({ where: { id }, data });
+    const expectState = async (message: string, recipients: string[]) => {
+      const state = await client.getState(accepted.id);
+      expect({ message: state.state, recipients: state.recipients.map((recipient) => recipient.state) }).toEqual({ message, recipients });
+    };
+
+    await expectState('Pending', ['Pending', 'Pending', 'Pending']);
+    await set(a!.id, { state: 'dispatched', dispatchedAt: now });
+    await expectState('Pending', ['Pending', 'Pending', 'Pending']);
+    await set(a!.id, { acknowledgedAt: now });
+    await set(b!.id, { state: 'sent', sentAt: now });
+    await expectState('Pending', ['Processed', 'Sent', 'Pending']);
+    await set(c!.id, { state: 'dispatched', acknowledgedAt: now });
+    await expectState('Processed', ['Processed', 'Sent', 'Processed']);
+    await set(a!.id, { state: 'delivered', sentAt: now, deliveredAt: now });
+    await set(c!.id, { state: 'sent', sentAt: now });
+    await expectState('Sent', ['Delivered', 'Sent', 'Sent']);
+    await set(b!.id, { state: 'delivered', deliveredAt: now });
+    await set(c!.id, { state: 'delivered', deliveredAt: now });
+    await expectState('Delivered', ['Delivered', 'Delivered', 'Delivered']);
+    await set(b!.id, { state: 'failed', failureReason: 'radio_off', failedAt: now });
+    await expectState('Failed', ['Delivered', 'Failed', 'Delivered']);
+    expect((await client.getState(accepted.id)).recipients[1]).toEqual({ phoneNumber: TEST_NUMBERS[1], state: 'Failed', error: 'radio_off' });
+
+    // The list filters on the same state.
+    const failed = await call('GET', '/messages?state=Failed', { key: account.key });
+    expect(failed.body.map((message: { id: string }) => message.id)).toEqual(['mapping']);
+    expect((await call('GET', '/messages?state=Delivered', { key: account.key })).body).toEqual([]);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect((await call('GET', `/messages?from=${encodeURIComponent(later)}`, { key: account.key })).headers.get('x-total-count')).toBe('0');
+  });
+
   it('lists the account\'s devices and deletes one (revoked in Yarrow)', async () => {
     const account = await app.account();
     const first = await phone(account, 'Front desk');
