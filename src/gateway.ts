@@ -2,6 +2,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { IncomingMessage, Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
@@ -10,6 +11,7 @@ import { YarrowError, knownError } from './core/errors.ts';
 import { createAuthGuard, errorResponse, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
+import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
@@ -39,6 +41,8 @@ export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Bu
 
 export interface Gateway {
   server: Server;
+  /** 'https' when TLS_CERT_FILE/TLS_KEY_FILE are set (WebSockets are then wss://). */
+  protocol: 'http' | 'https';
   /** Every route of the HTTP app (method and Hono path), for the OpenAPI completeness test. */
   routes(): Array<{ method: string; path: string }>;
   /** Starts listening; resolves with the bound port (useful with port 0). */
@@ -48,6 +52,7 @@ export interface Gateway {
 
 /** One HTTP server: REST routes, /graphql over HTTP, SSE and WebSocket, and /metrics. */
 export async function buildGateway(rt: Runtime): Promise<Gateway> {
+  const tls = readTlsFiles(rt.config);
   const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger);
   await events.start();
   const pubsub = createGraphqlPubSub(events);
@@ -135,7 +140,9 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server = (
+    tls ? createAdaptorServer({ fetch: app.fetch, createServer: createHttpsServer, serverOptions: tls }) : createAdaptorServer({ fetch: app.fetch })
+  ) as Server;
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const handler = upgrades.get(path);
@@ -145,6 +152,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
 
   return {
     server,
+    protocol: tls ? 'https' : 'http',
     routes: () => app.routes.map((route) => ({ method: route.method, path: route.path })),
     start(port, host = rt.config.HOST) {
       return new Promise((resolve, reject) => {

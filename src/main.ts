@@ -3,22 +3,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { bootstrapSandbox, SANDBOX_PANEL_EMAIL } from './sandbox.ts';
-import { ConfigError, loadConfig, type Config } from './core/config.ts';
+import { loadConfigOrExit } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/embedded-postgres.ts';
 import { createLogger } from './core/logger.ts';
 import { migrate } from './core/migrate.ts';
+import { readTlsFiles } from './core/tls.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  throw error;
-}
+// The gateway child checks TLS too, but a bad certificate must stop here, not crash-loop it.
+const config = loadConfigOrExit(readTlsFiles);
 const logger = createLogger(config.LOG_LEVEL, 'main');
 const root = join(import.meta.dirname, '..');
 

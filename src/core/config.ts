@@ -16,6 +16,9 @@ const environmentSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('.yarrow'),
   PUBLIC_BASE_URL: z.url().optional(),
+  /** PEM files: when both are set the gateway serves HTTPS (and wss://) itself. */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   YARROW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YARROW_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -60,6 +63,12 @@ const environmentSchema = z.object({
   OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
   OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
   OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+}).superRefine((values, ctx) => {
+  // A certificate without its key (or the reverse) is a half-done setup, not "no TLS".
+  if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
+    const missing = values.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither' });
+  }
 });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS'> & {
@@ -77,8 +86,8 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:${lines.length === 1 ? ` ${lines[0]}` : lines.map((line) => `\n  ${line}`).join('')}`);
   }
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
@@ -86,10 +95,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     dataDir,
     secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir),
-    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `${values.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${values.PORT}`).replace(/\/$/, ''),
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
     webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS ?? values.YARROW_ENV === 'sandbox',
   };
+}
+
+/**
+ * For process entry points: loads the configuration and runs the start-time checks; a bad one
+ * prints its message (no stack trace) and exits with code 2.
+ */
+export function loadConfigOrExit(check: (config: Config) => void = () => {}): Config {
+  try {
+    const config = loadConfig();
+    check(config);
+    return config;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
 }
 
 /** The server secret lives in DATA_DIR so restarts keep signing and decrypting with the same key. */

@@ -15,9 +15,10 @@ export const errorStatus = {
   invalid_device: 422,
   rate_limited: 429,
   internal_error: 500,
-  not_implemented: 501,
   queue_blocked: 503,
   service_unavailable: 503,
+  /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
+  not_implemented: 501,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -279,12 +279,33 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
         body: html`
           <section aria-labelledby="pair-heading">
             <h2 id="pair-heading">Pair a phone</h2>
-            <p>Open the Yarrow Relay app on the phone and scan the QR code, or type the code. Codes work once, for 10 minutes.</p>
+            <p>
+              Your Android phone sends the SMS through <strong>SMS Gateway for Android</strong>, a free open-source app
+              (F-Droid, Google Play or GitHub; version 1.53 or later). Install it, then make a code here: it works once, for
+              10 minutes.
+            </p>
             <button type="button" id="make-code">Make a pairing code</button>
-            <div id="pairing" class="card" hidden>
-              <img id="pairing-qr" alt="QR code for pairing" width="200" height="200" />
-              <p>Code: <strong id="pairing-code"></strong> <span class="muted" id="pairing-expiry"></span></p>
-              <p class="muted">Payload: <code id="pairing-payload"></code></p>
+            <div id="pairing" class="card pairing" hidden>
+              <ol class="steps">
+                <li>
+                  In the app, open <strong>Settings → Cloud Server</strong>. Set <strong>API URL</strong> to
+                  <span class="copyable"><code id="pairing-api-url"></code> <button type="button" id="copy-api-url">Copy</button></span>
+                  and <strong>Notification channel</strong> to <strong>SSE only</strong>. Restart the app.
+                </li>
+                <li>On the app's Home screen, turn on <strong>Cloud server</strong> and choose <strong>Sign in by code</strong>.</li>
+                <li>
+                  Type this code:
+                  <strong class="pairing-code" id="pairing-code"></strong>
+                  <span class="muted" id="pairing-expiry"></span>
+                </li>
+              </ol>
+              <p>The phone appears in the list below as <em>online</em> within a few seconds.</p>
+              <details class="muted">
+                <summary>QR code for the future Yarrow Relay app</summary>
+                <p>SMS Gateway for Android does not read it; it is here for our own app, which is not released yet.</p>
+                <img id="pairing-qr" alt="QR code for pairing" width="160" height="160" />
+                <p>Payload: <code id="pairing-payload"></code></p>
+              </details>
             </div>
           </section>
           <section aria-labelledby="devices-heading">

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { keyedHash, randomToken } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
@@ -17,6 +18,8 @@ export const PAIRING_CODE_LENGTH = 8;
 export const PAIRING_CODE_TTL_SECONDS = 600;
 export const DEVICE_TOKEN_PREFIX = 'ydt_';
 export const QR_SCHEME = 'yarrow-relay://pair';
+/** Where the API of the SMS Gateway for Android app is served: the user types `<PUBLIC_BASE_URL>` + this as the app's "API URL". */
+export const ANDROID_APP_API_PATH = '/api/mobile/v1';
 
 function hashPairingCode(secret: string, code: string) {
   return keyedHash(secret, `pairing-code:${code}`);
@@ -36,6 +39,11 @@ export function relayBaseUrl(rt: Pick<Runtime, 'config'>) {
   return `${rt.config.publicBaseUrl}/api`;
 }
 
+/** What the user types into SMS Gateway for Android as "API URL" (Settings → Cloud Server). */
+export function androidAppApiUrl(rt: Pick<Runtime, 'config'>) {
+  return `${rt.config.publicBaseUrl}${ANDROID_APP_API_PATH}`;
+}
+
 export function qrPayloadFor(rt: Pick<Runtime, 'config'>, code: string) {
   return `${QR_SCHEME}?v=1&base=${encodeURIComponent(relayBaseUrl(rt))}&code=${code}`;
 }
@@ -44,6 +52,8 @@ export interface CreatedPairingCode {
   id: string;
   code: string;
   qrPayload: string;
+  /** The "API URL" to type into SMS Gateway for Android before signing in with this code. */
+  appServerUrl: string;
   /** An SVG data URL of the QR code, ready for an <img src>. */
   qrImage: string;
   expiresAt: Date;
@@ -58,7 +68,7 @@ export async function createPairingCode(rt: Pick<Runtime, 'config'>, db: DbClien
   });
   const qrPayload = qrPayloadFor(rt, code);
   const svg = await QRCode.toString(qrPayload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return { id: row.id, code, qrPayload, qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresAt };
+  return { id: row.id, code, qrPayload, appServerUrl: androidAppApiUrl(rt), qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresAt };
 }
 
 const simInput = z.strictObject({
@@ -138,6 +148,38 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
   await db.pairingCode.update({ where: { id: pairing.id }, data: { deviceId: device.id } });
   await publishDeviceChange(db, device);
   return { device, token };
+}
+
+const PAIR_ATTEMPTS_PER_MINUTE = 60;
+const pairLimiters = new WeakMap<Pick<Runtime, 'db'>, RateLimiterPostgres>();
+
+/**
+ * Pairing needs no API key (the code is the credential), so attempts per address are limited:
+ * one budget for every way a device pairs (our app API, the Android app's registration).
+ */
+export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: string) {
+  let limiter = pairLimiters.get(rt);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: rt.db.pool,
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: 'relay-pair',
+      points: PAIR_ATTEMPTS_PER_MINUTE,
+      duration: 60,
+      clearExpiredByTimeout: false,
+    });
+    pairLimiters.set(rt, limiter);
+  }
+  try {
+    await limiter.consume(address);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new YarrowError('rate_limited', `Too many pairing attempts; retry after ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
 }
 
 const bearerPattern = /^Bearer\s+(\S+)\s*$/i;

@@ -78,8 +78,11 @@ const PairingCode = builder.objectRef<CreatedPairingCode>('PairingCode').impleme
   description: 'A single-use code that pairs one device within 10 minutes.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    code: t.exposeString('code', { description: '8 characters from an unambiguous alphabet; type it in the app.' }),
-    qrPayload: t.exposeString('qrPayload', { description: 'A yarrow-relay://pair URI with the base URL and the code.' }),
+    code: t.exposeString('code', { description: '8 characters from an unambiguous alphabet; type it in the app (dashes and spaces are ignored).' }),
+    appServerUrl: t.exposeString('appServerUrl', {
+      description: 'The "API URL" to enter in SMS Gateway for Android (Settings → Cloud Server) before "Sign in by code".',
+    }),
+    qrPayload: t.exposeString('qrPayload', { description: 'A yarrow-relay://pair URI with the base URL and the code, for a future Yarrow Relay app.' }),
     qrImage: t.exposeString('qrImage', { description: 'The QR code of qrPayload as an SVG data URL.' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
   }),
@@ -164,7 +167,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createPairingCode: t.field({
     type: PairingCode,
-    description: 'A pairing code (and QR) for the Yarrow Relay app: single use, valid 10 minutes.',
+    description: 'A pairing code for a phone (SMS Gateway for Android: "Sign in by code"; QR for a future Yarrow Relay app): single use, valid 10 minutes.',
     authScopes: { scope: 'devices.manage' },
     resolve: (_root, _args, ctx) => createPairingCode(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId),
   }),

@@ -617,11 +617,14 @@ export async function takenBackFrom(db: DbClient, deviceId: string) {
     ORDER BY a.finished_at DESC LIMIT 1000`;
 }
 
-/** Messages waiting on this device that it has not acknowledged yet (pushed again on reconnect). */
-export async function pendingForDevice(db: DbClient, deviceId: string, ids?: string[]) {
+/**
+ * Messages waiting on this device that it has not acknowledged yet (pushed again on reconnect),
+ * oldest first unless `newestFirst`, at most `limit`.
+ */
+export async function pendingForDevice(db: DbClient, deviceId: string, ids?: string[], { newestFirst = false, limit = 500 } = {}) {
   return db.message.findMany({
     where: { deviceId, state: 'dispatched', acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
-    orderBy: { dispatchedAt: 'asc' },
-    take: 500,
+    orderBy: { dispatchedAt: newestFirst ? 'desc' : 'asc' },
+    take: limit,
   });
 }

@@ -42,7 +42,7 @@ export async function launchReadiness(rt: Pick<Runtime, 'config'>, db: DbClient,
       hint:
         paired > 0
           ? `${paired} paired device(s).`
-          : 'Make a pairing code (GraphQL createPairingCode) and scan its QR code with the Yarrow Relay app.',
+          : 'Make a pairing code on the panel\'s Devices page (or GraphQL createPairingCode) and sign in with it in SMS Gateway for Android (README: "Use your Android phone").',
     },
     {
       key: 'device_online',
@@ -51,7 +51,7 @@ export async function launchReadiness(rt: Pick<Runtime, 'config'>, db: DbClient,
       hint:
         online > 0
           ? `${online} device(s) online.`
-          : `Open the Relay app on a paired phone with data and power; it must send a heartbeat at least every ${rt.config.DEVICE_OFFLINE_AFTER_SECONDS} s.`,
+          : `Open the app on a paired phone with data and power (SMS Gateway for Android: Cloud server on, battery optimisation off); it must be heard from at least every ${rt.config.DEVICE_OFFLINE_AFTER_SECONDS} s.`,
     },
     {
       key: 'first_delivery',

@@ -1,18 +1,17 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { YarrowError } from '../core/errors.ts';
 import { describeRoute, type RouteDoc } from '../core/openapi.ts';
 import { ok, parseQuery, readJson, type HttpContext, type HttpEnv } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
+import { registerAndroidAppRoutes } from './android-app/mobile.ts';
 import { registerThirdPartyApi } from './android-app/thirdparty.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
-import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl } from './devices.ts';
+import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
 import {
   ackInput,
   acknowledgeMessage,
@@ -45,7 +44,6 @@ export function relayPaths(path: string) {
   return [`/api${path}`, `/api/api${path}`];
 }
 
-const PAIR_ATTEMPTS_PER_MINUTE = 60;
 const LONG_POLL_MAX_SECONDS = 30;
 
 
@@ -71,17 +69,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   };
 
   registerDeviceSockets(ctx);
+  registerAndroidAppRoutes(ctx);
 
   // --- Pairing (no API key: the code is the credential, so attempts per address are limited) ---
-  const pairLimiter = new RateLimiterPostgres({
-    storeClient: rt.db.pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix: 'relay-pair',
-    points: PAIR_ATTEMPTS_PER_MINUTE,
-    duration: 60,
-    clearExpiredByTimeout: false,
-  });
   route({
     method: 'post',
     path: '/v1/relay/app/pair',
@@ -90,16 +80,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     body: pairDeviceInput,
     responses: { 201: 'The device and its token (shown once).' },
   }, async (c: HttpContext) => {
-    const address = getConnInfo(c).remote.address ?? 'unknown';
-    try {
-      await pairLimiter.consume(address);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new YarrowError('rate_limited', `Too many pairing attempts; retry after ${retryAfter} s.`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
+    await spendPairingAttempt(rt, getConnInfo(c).remote.address ?? 'unknown');
     const { body } = await readJson(c);
     const paired = await rt.db.prisma.$transaction((tx) => pairDevice(rt, tx, body));
     return ok(

@@ -271,6 +271,7 @@ export const PanelCreatePairingCode = graphql(`
   mutation PanelCreatePairingCode {
     createPairingCode {
       code
+      appServerUrl
       qrPayload
       qrImage
       expiresAt

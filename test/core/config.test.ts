@@ -34,4 +34,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir, YARROW_ENV: 'live' }).graphiql).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, YARROW_ENV: 'live', GRAPHIQL: 'true' }).graphiql).toBe(true);
   });
+
+  it('takes TLS files in pairs and then hands out https links by default', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-config-'));
+    expect(() => loadConfig({ DATA_DIR: dataDir, TLS_CERT_FILE: 'cert.pem' })).toThrow(
+      /^Invalid configuration: TLS_KEY_FILE: TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, TLS_KEY_FILE: 'key.pem' })).toThrow(/TLS_CERT_FILE: .*set both or neither/);
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '8443', TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem' }).publicBaseUrl).toBe('https://localhost:8443');
+    expect(loadConfig({ DATA_DIR: dataDir, TLS_CERT_FILE: 'c', TLS_KEY_FILE: 'k', PUBLIC_BASE_URL: 'https://relay.example.com/' }).publicBaseUrl).toBe(
+      'https://relay.example.com',
+    );
+  });
 });

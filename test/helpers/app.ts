@@ -9,6 +9,7 @@ import { openRuntime } from '../../src/core/process.ts';
 import type { Runtime } from '../../src/core/runtime.ts';
 import { buildGateway, type Gateway } from '../../src/gateway.ts';
 import { createTestDatabase } from './database.ts';
+import { requestTrusting, throwawayCertificate } from './tls.ts';
 
 const root = join(import.meta.dirname, '../..');
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -20,8 +21,12 @@ export interface TestAccount {
 
 export interface TestApp {
   rt: Runtime;
+  /** `http://127.0.0.1:<port>`, or `https://…` with `{ tls: true }`. */
   baseUrl: string;
+  /** The GraphQL WebSocket URL (`ws://…/graphql`, or `wss://…` with TLS). */
   wsUrl: string;
+  /** With `{ tls: true }`: the PEM a client must trust to reach this app (its self-signed certificate). */
+  tlsCa?: string;
   databaseUrl: string;
   env: Record<string, string>;
   gatewayRoutes(): Array<{ method: string; path: string }>;
@@ -41,7 +46,10 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export async function startTestApp(options: { env?: Record<string, string>; useDatabaseAsIs?: boolean } = {}): Promise<TestApp> {
+/** `tls: true` serves HTTPS and wss:// with a throwaway certificate (`app.tlsCa`), as TLS_CERT_FILE/TLS_KEY_FILE would. */
+export async function startTestApp(options: { env?: Record<string, string>; useDatabaseAsIs?: boolean; tls?: boolean } = {}): Promise<TestApp> {
+  const certificate = options.tls ? await throwawayCertificate() : undefined;
+  const scheme = certificate ? 'https' : 'http';
   const databaseUrl = options.useDatabaseAsIs && options.env?.DATABASE_URL ? options.env.DATABASE_URL : await createTestDatabase();
   const env: Record<string, string> = {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-test-data-')),
@@ -50,6 +58,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     PORT: '0',
     RATE_LIMIT_POINTS: '100000',
     DATABASE_POOL_SIZE: '5',
+    ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
     ...options.env,
     DATABASE_URL: databaseUrl,
   };
@@ -57,13 +66,14 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
   const rt = await openRuntime('test-gateway', { config });
   const gateway: Gateway = await buildGateway(rt);
   const port = await gateway.start(0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `${scheme}://127.0.0.1:${port}`;
   const children: ChildProcess[] = [];
 
   const app: TestApp = {
     rt,
     baseUrl,
-    wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    wsUrl: `${certificate ? 'wss' : 'ws'}://127.0.0.1:${port}/graphql`,
+    tlsCa: certificate?.cert,
     databaseUrl,
     env,
     gatewayRoutes: () => gateway.routes(),
@@ -89,7 +99,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
       const extra = await buildGateway(extraRt);
       const extraPort = await extra.start(0, '127.0.0.1');
       return {
-        baseUrl: `http://127.0.0.1:${extraPort}`,
+        baseUrl: `${scheme}://127.0.0.1:${extraPort}`,
         async stop() {
           await extra.stop();
           await extraRt.close();
@@ -106,10 +116,10 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
         child.once('message', (message) => resolve(message as { port: number }));
         child.once('exit', (code) => reject(new Error(`gateway exited early with code ${code}`)));
       });
-      return { child, port: ready.port, baseUrl: `http://127.0.0.1:${ready.port}` };
+      return { child, port: ready.port, baseUrl: `${scheme}://127.0.0.1:${ready.port}` };
     },
     async request(method, path, { key, body, headers = {} } = {}) {
-      const response = await fetch(`${baseUrl}${path}`, {
+      const init = {
         method,
         headers: {
           ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
@@ -117,8 +127,11 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
           ...headers,
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await response.text();
+      };
+      const response = certificate
+        ? await requestTrusting(certificate.cert, `${baseUrl}${path}`, init)
+        : await fetch(`${baseUrl}${path}`, init).then(async (answer) => ({ status: answer.status, headers: answer.headers, text: await answer.text() }));
+      const text = response.text;
       let parsed: unknown = text;
       try {
         parsed = JSON.parse(text);

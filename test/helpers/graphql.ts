@@ -28,14 +28,24 @@ export async function execute<T, V>(
   return (await response.json()) as GraphqlResult<T>;
 }
 
-export function wsClient(wsUrl: string, key: string): Client {
+/** A graphql-ws client; give `ca` (e.g. `app.tlsCa`) to trust a test app's certificate over wss://. */
+export function wsClient(wsUrl: string, key: string, { ca }: { ca?: string } = {}): Client {
   return createClient({
     url: wsUrl,
-    webSocketImpl: WebSocket,
+    webSocketImpl: ca ? trustingWebSocket(ca) : WebSocket,
     connectionParams: { authorization: `Bearer ${key}` },
     retryAttempts: 0,
     lazy: true,
   });
+}
+
+/** A WebSocket class for graphql-ws (which constructs it with url and subprotocol) that trusts `ca`. */
+function trustingWebSocket(ca: string) {
+  return class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { ca });
+    }
+  };
 }
 
 /** A live subscription whose results the test pulls one at a time with `next()`. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
   app = await startTestApp({ env: relayTestEnv });
   await app.startWorkers(['sms-routing', 'device-presence']);
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+  page = await (await browser.newContext({ viewport: { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
   // Sign up through the pages, then make a key for REST calls the test makes as the merchant.
   await page.goto(`${app.baseUrl}/panel/sign-up`);
   await page.getByLabel('Business name').fill('Relay Shop');
@@ -47,10 +47,18 @@ describe('relay pages of the merchant panel in Chromium', () => {
     await page.getByRole('button', { name: 'Make a pairing code' }).click();
     await page.locator('#pairing:not([hidden])').waitFor();
     expect(await page.locator('#pairing-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    // The card names the app and shows what to type into it: the API URL (with a copy button) and the grouped code.
+    const card = page.locator('#pairing');
+    for (const words of ['SMS Gateway for Android', 'Settings → Cloud Server', 'SSE only', 'Sign in by code']) expect(await card.textContent()).toContain(words);
+    const apiUrl = `${app.rt.config.publicBaseUrl}/api/mobile/v1`;
+    expect(await page.locator('#pairing-api-url').textContent()).toBe(apiUrl);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiUrl);
     const code = (await page.locator('#pairing-code').textContent())!;
-    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+    expect(await page.locator('#pairing-expiry').textContent()).toMatch(/^valid until .+, once$/);
 
-    // Slow delivery reports, so the page can be seen showing a message as queued first.
+    // Typed as shown, dash included. Slow delivery reports, so the page can be seen showing a message as queued first.
     device = await startDevice(app, { code }, { name: 'Shop phone', deliveryMs: 1500 });
     const row = page.locator(`#devices tr[data-device-id="${device.deviceId}"]`);
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { SimulatorEvent } from '../../src/relay/simulator/device.ts';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
+import type { CreatePairingCodeMutation } from '../../src/sdk/gql/graphql.ts';
+import { subscribe, wsClient, type GraphqlResult } from '../helpers/graphql.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -37,10 +38,12 @@ const MessageStatusChanged = graphql(`
   }
 `);
 
+/** A pairing code made over GraphQL, as the dashboard does (over HTTPS too, with `{ tls: true }`). */
 export async function pairingCode(app: TestApp, key: string) {
-  const result = await execute(app.baseUrl, key, CreatePairingCode);
-  if (!result.data) throw new Error(JSON.stringify(result.errors));
-  return result.data.createPairingCode;
+  const result = await app.request('POST', '/graphql', { key, body: { query: CreatePairingCode.toString() } });
+  const data = (result.body as GraphqlResult<CreatePairingCodeMutation>).data;
+  if (!data) throw new Error(JSON.stringify(result.body));
+  return data.createPairingCode;
 }
 
 export interface DeviceProcess {
@@ -137,7 +140,7 @@ export function sendSms(app: TestApp, key: string, body: Record<string, unknown>
  * the message reaches one of the statuses, and returns that event.
  */
 export async function waitForStatus(app: TestApp, key: string, requestId: string, statuses: string[]) {
-  const client = wsClient(app.wsUrl, key);
+  const client = wsClient(app.wsUrl, key, { ca: app.tlsCa });
   const live = subscribe(client, MessageStatusChanged, { requestId });
   try {
     for (;;) {

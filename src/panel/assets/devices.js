@@ -38,9 +38,11 @@ async function revoke(id) {
 document.getElementById('make-code').addEventListener('click', async () => {
   try {
     const { createPairingCode: pairing } = await client.request(PanelCreatePairingCode);
+    document.getElementById('pairing-api-url').textContent = pairing.appServerUrl;
+    document.getElementById('copy-api-url').textContent = 'Copy';
+    document.getElementById('pairing-code').textContent = grouped(pairing.code);
+    document.getElementById('pairing-expiry').textContent = `valid until ${when(pairing.expiresAt)}, once`;
     document.getElementById('pairing-qr').src = pairing.qrImage;
-    document.getElementById('pairing-code').textContent = pairing.code;
-    document.getElementById('pairing-expiry').textContent = `valid until ${when(pairing.expiresAt)}`;
     document.getElementById('pairing-payload').textContent = pairing.qrPayload;
     document.getElementById('pairing').hidden = false;
     clearError();
@@ -48,6 +50,16 @@ document.getElementById('make-code').addEventListener('click', async () => {
     showError(error);
   }
 });
+
+document.getElementById('copy-api-url').addEventListener('click', async () => {
+  await navigator.clipboard.writeText(document.getElementById('pairing-api-url').textContent);
+  document.getElementById('copy-api-url').textContent = 'Copied';
+});
+
+/** ABCD2345 → ABCD-2345: easier to read off a screen; the server ignores the dash. */
+function grouped(code) {
+  return code.replace(/^(.{4})(?=.)/, '$1-');
+}
 
 live(PanelDeviceUpdates, {}, coalesced(load, 100));
 load().catch(showError);

@@ -33,7 +33,7 @@ type Documents = {
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": typeof types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PanelSubmitKycDocument,
     "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n": typeof types.PanelDevicesDocument,
-    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
+    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
     "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRevokeDeviceDocument,
     "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": typeof types.PanelDeviceUpdatesDocument,
     "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": typeof types.PanelQueueHealthDocument,
@@ -49,6 +49,7 @@ type Documents = {
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
+    "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
@@ -125,7 +126,7 @@ const documents: Documents = {
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.PanelSubmitKycDocument,
     "\n  query PanelDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n          status\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n    }\n  }\n": types.PanelDevicesDocument,
-    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
+    "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
     "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelRevokeDeviceDocument,
     "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": types.PanelDeviceUpdatesDocument,
     "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": types.PanelQueueHealthDocument,
@@ -141,6 +142,7 @@ const documents: Documents = {
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
+    "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
@@ -274,7 +276,7 @@ export function graphql(source: "\n  query PanelDevices {\n    devices(first: 10
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreatePairingCodeDocument;
+export function graphql(source: "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreatePairingCodeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -335,6 +337,10 @@ export function graphql(source: "\n  mutation OutagePing {\n    sendDiagnosticPi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n"): typeof import('./graphql.ts').OutagePongsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedOverTlsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -322,7 +322,7 @@ export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelCreatePairingCodeMutation = { createPairingCode: { code: string, qrPayload: string, qrImage: string, expiresAt: string } };
+export type PanelCreatePairingCodeMutation = { createPairingCode: { code: string, appServerUrl: string, qrPayload: string, qrImage: string, expiresAt: string } };
 
 export type PanelRevokeDeviceMutationVariables = Exact<{
   id: string | number;
@@ -407,6 +407,11 @@ export type OutagePongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type OutagePongsSubscription = { diagnosticPong: { pingId: string } };
+
+export type KeysChangedOverTlsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KeysChangedOverTlsSubscription = { apiKeysChanged: { keyId: string, change: string } };
 
 export type BrowserIntentStatusSubscriptionVariables = Exact<{
   id: string | number;
@@ -1064,6 +1069,7 @@ export const PanelCreatePairingCodeDocument = new TypedDocumentString(`
     mutation PanelCreatePairingCode {
   createPairingCode {
     code
+    appServerUrl
     qrPayload
     qrImage
     expiresAt
@@ -1256,6 +1262,14 @@ export const OutagePongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OutagePongsSubscription, OutagePongsSubscriptionVariables>;
+export const KeysChangedOverTlsDocument = new TypedDocumentString(`
+    subscription KeysChangedOverTls {
+  apiKeysChanged {
+    keyId
+    change
+  }
+}
+    `) as unknown as TypedDocumentString<KeysChangedOverTlsSubscription, KeysChangedOverTlsSubscriptionVariables>;
 export const BrowserIntentStatusDocument = new TypedDocumentString(`
     subscription BrowserIntentStatus($id: ID!) {
   paymentIntentUpdated(id: $id) {

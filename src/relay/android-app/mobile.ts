@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { z } from 'zod';
+import { encrypt } from '../../core/crypto.ts';
+import { YarrowError, knownError, parseInput } from '../../core/errors.ts';
+import { describeRoute, type RouteDoc } from '../../core/openapi.ts';
+import { parseQuery, readJson, type HttpContext } from '../../core/http.ts';
+import { publish, type Topics } from '../../core/pubsub.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { GatewayContext } from '../../gateway.ts';
+import type { Device } from '../../generated/prisma/client.ts';
+import { authenticateDevice, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
+import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage } from '../messages.ts';
+import {
+  appDeviceJson,
+  appDeviceUpdate,
+  appErrorJson,
+  appMessageJson,
+  appPullQuery,
+  appRegistration,
+  appReportAction,
+  appSettingsJson,
+  appStateReports,
+  appVersionFrom,
+  simsFromApp,
+  type AppStateReport,
+} from './app-json.ts';
+
+// Yarrow as a private server for the "SMS Gateway for Android" app: its mobile API under
+// /api/mobile/v1 (what the user types as the app's "API URL"). The app is one more device
+// transport beside our WebSocket and long-poll: the dispatcher, rules, attempts, live events and
+// webhooks are the ones every device has. docs/relay-protocol.md, "The SMS Gateway for Android app".
+
+export const MOBILE_API_PATH = '/api/mobile/v1';
+/** The reference server's SSE keep-alive period. */
+const KEEPALIVE_SECONDS = 15;
+/** Most messages one pull returns (the reference server's batch). */
+const PULL_LIMIT = 100;
+/** Calls refresh presence at most this often per device (and never less often than heartbeats). */
+const PRESENCE_WRITE_SECONDS = 5;
+
+type DeviceSignal = Topics['relayDevice'][1];
+type AppHandler = (c: HttpContext, device: Device) => Promise<Response> | Response;
+
+const signInByCode =
+  'Yarrow signs the app in with a pairing code: in the app choose "Sign in by code" and enter a pairing code made in the ' +
+  'Yarrow dashboard (Devices, Pair a device). Sign-up and login/password sign-in are not available on Yarrow.';
+
+function appError(c: HttpContext, rt: Runtime, error: unknown) {
+  const known = knownError(error);
+  if (!known) rt.logger.error({ err: error, path: c.req.path }, 'android app request failed');
+  const answer = known ?? new YarrowError('internal_error', 'An internal error occurred.');
+  for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+  return c.json(appErrorJson(answer), answer.status as 400);
+}
+
+/**
+ * A device's calls and its open stream keep it online: a heartbeat at most every few seconds
+ * (per device; concurrent calls share one write). An offline or stale device is written at once.
+ */
+function presenceRecorder(rt: Runtime) {
+  const writing = new Map<string, Promise<Device>>();
+  const throttleMs = Math.min(PRESENCE_WRITE_SECONDS, rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS) * 1000;
+  return (device: Device): Promise<Device> => {
+    if (device.status === 'online' && Date.now() - device.lastSeenAt.getTime() < throttleMs) return Promise.resolve(device);
+    const running = writing.get(device.id);
+    if (running) return running;
+    const write = recordHeartbeat(rt, device.id, {}).finally(() => writing.delete(device.id));
+    writing.set(device.id, write);
+    return write;
+  };
+}
+
+export function registerAndroidAppRoutes(ctx: GatewayContext) {
+  const { app, rt, events } = ctx;
+  const seen = presenceRecorder(rt);
+  const streams = new Set<() => void>();
+  ctx.onStop(async () => {
+    for (const close of streams) close();
+  });
+
+  /** A mobile route: the app's error shape, and for `device` routes its token and presence. */
+  const route = (
+    doc: Omit<RouteDoc, 'tag' | 'auth' | 'path'> & { auth: 'none' | 'device'; paths: string[] },
+    handler: AppHandler,
+  ) => {
+    const { paths, ...rest } = doc;
+    for (const suffix of paths) {
+      const path = `${MOBILE_API_PATH}${suffix}`;
+      describeRoute({ ...rest, path, tag: 'Android app' });
+      app.on(doc.method.toUpperCase(), path, async (c) => {
+        try {
+          if (doc.auth === 'none') return await handler(c, undefined as never);
+          const device = await seen(await authenticateDevice(rt, c.req.header('authorization')));
+          return await handler(c, device);
+        } catch (error) {
+          return appError(c, rt, error);
+        }
+      });
+    }
+  };
+
+  const readBody = async <S extends z.ZodType>(c: HttpContext, schema: S): Promise<z.output<S>> => parseInput(schema, (await readJson(c)).body);
+
+  route({
+    method: 'post',
+    paths: ['/device'],
+    summary: 'Android app: register with a pairing code ("Sign in by code", or the code as Private Token).',
+    auth: 'none',
+    body: appRegistration,
+    responses: { 201: '{id, token, login, password}: the device and its token (shown once).' },
+  }, async (c) => {
+    const credential = /^(?:Code|Bearer)\s+(\S.*?)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!credential) throw new YarrowError('unauthorized', signInByCode, { param: 'Authorization' });
+    await spendPairingAttempt(rt, getConnInfo(c).remote.address ?? 'unknown');
+    const input = await readBody(c, appRegistration);
+    const paired = await rt.db.prisma
+      .$transaction(async (tx) => {
+        const paired = await pairDevice(rt, tx, {
+          pairing_code: credential,
+          device_name: input.name.slice(0, 100).trim(),
+          platform: 'android',
+          app_version: appVersionFrom(c.req.header('user-agent')),
+          sims: simsFromApp(input.simCards),
+        });
+        if (input.pushToken) {
+          await tx.device.update({ where: { id: paired.device.id }, data: { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } });
+        }
+        return paired;
+      })
+      .catch((error: unknown) => {
+        // The code came in the Authorization header, not as pairDevice's `pairing_code` field.
+        if (error instanceof YarrowError && error.param === 'pairing_code') {
+          throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization' });
+        }
+        throw error;
+      });
+    // `login` is only a label here: the app's username/password sign-in does not exist on Yarrow.
+    return c.json({ id: paired.device.id, token: paired.token, login: paired.device.id, password: null }, 201);
+  });
+
+  route({
+    method: 'patch',
+    paths: ['/device'],
+    summary: 'Android app: update the push token and SIM cards.',
+    auth: 'device',
+    body: appDeviceUpdate,
+    responses: { 204: 'Stored.' },
+  }, async (c, device) => {
+    const input = await readBody(c, appDeviceUpdate);
+    if (input.id !== device.id) throw new YarrowError('forbidden', 'id: not the device this token belongs to.', { param: 'id' });
+    const data = {
+      // An empty token does not clear the stored one (as the reference server).
+      ...(input.pushToken ? { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } : {}),
+      ...(input.simCards ? { sims: simsFromApp(input.simCards) } : {}),
+    };
+    if (Object.keys(data).length > 0) {
+      const updated = await rt.db.prisma.device.update({ where: { id: device.id }, data });
+      await publishDeviceChange(rt.db.prisma, updated);
+    }
+    return c.body(null, 204);
+  });
+
+  route({
+    method: 'get',
+    paths: ['/device'],
+    summary: 'Android app: the device and the address it calls from.',
+    auth: 'device',
+    responses: { 200: '{device, externalIp}.' },
+  }, (c, device) => c.json({ device: appDeviceJson(device), externalIp: getConnInfo(c).remote.address ?? null }));
+
+  route({
+    method: 'get',
+    paths: ['/message', '/messages'],
+    summary: 'Android app: the messages dispatched to this device and not yet acknowledged.',
+    auth: 'device',
+    query: appPullQuery,
+    responses: { 200: 'An array of messages in the app’s shape (at most 100).' },
+  }, async (c, device) => {
+    const { order } = parseQuery(c, appPullQuery);
+    const pending = await pendingForDevice(rt.db.prisma, device.id, undefined, { newestFirst: order === 'lifo', limit: PULL_LIMIT });
+    // OTP texts stay sealed until a device takes them: this is where the app takes them.
+    return c.json(pending.map((message) => appMessageJson(deviceWorkJson(rt, message), message)));
+  });
+
+  route({
+    method: 'patch',
+    paths: ['/message', '/messages'],
+    summary: 'Android app: report message states (Pending/Processed, Sent, Delivered, Failed).',
+    auth: 'device',
+    body: appStateReports,
+    responses: { 204: 'Applied where it moves the message on; unknown or stale ids change nothing.' },
+  }, async (c, device) => {
+    // The whole body is checked before anything is applied.
+    const reports = await readBody(c, appStateReports);
+    for (const report of reports) await applyReport(rt, device, report);
+    return c.body(null, 204);
+  });
+
+  route({
+    method: 'get',
+    paths: ['/events'],
+    summary: 'Android app: server-sent events; MessageEnqueued when work is dispatched to the device.',
+    auth: 'device',
+    produces: 'text',
+    responses: { 200: 'text/event-stream' },
+  }, (c, device) => openEventStream(rt, events, streams, c, device));
+
+  route({
+    method: 'get',
+    paths: ['/webhooks'],
+    summary: 'Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself).',
+    auth: 'device',
+    responses: { 200: '[]' },
+  }, (c) => c.json([]));
+
+  route({
+    method: 'get',
+    paths: ['/settings'],
+    summary: 'Android app: settings it imports (notification channel SSE only).',
+    auth: 'device',
+    responses: { 200: 'The settings.' },
+  }, (c) => c.json(appSettingsJson));
+
+  route({
+    method: 'get',
+    paths: ['/user/code'],
+    summary: 'Android app: a login code for another phone. Not on Yarrow: pairing codes come from the dashboard.',
+    auth: 'none',
+    responses: { 501: 'Not implemented.' },
+  }, () => {
+    throw new YarrowError('not_implemented', `${signInByCode} Make one pairing code per phone.`);
+  });
+
+  route({
+    method: 'patch',
+    paths: ['/user/password'],
+    summary: 'Android app: change the login password. Not on Yarrow: the app has no password here.',
+    auth: 'device',
+    responses: { 501: 'Not implemented.' },
+  }, () => {
+    throw new YarrowError('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
+  });
+}
+
+/**
+ * One state report, applied to the message's current attempt on this device through the same
+ * functions the WebSocket uses. Unknown ids, other accounts' messages and messages no longer on
+ * this device change nothing.
+ */
+async function applyReport(rt: Runtime, device: Device, report: AppStateReport) {
+  const action = appReportAction(report);
+  if (!action) return;
+  const message = await rt.db.prisma.message.findFirst({
+    where: { id: report.id, accountId: device.accountId, deviceId: device.id },
+    select: { attempts: true },
+  });
+  if (!message) return;
+  try {
+    if (action.kind === 'ack') await acknowledgeMessage(rt, device, report.id, { attempt: message.attempts });
+    else {
+      const { kind: _kind, ...body } = action;
+      await reportMessage(rt, device, report.id, { attempt: message.attempts, ...body });
+    }
+  } catch (error) {
+    if (error instanceof YarrowError && error.code === 'not_found') return;
+    throw error;
+  }
+}
+
+/**
+ * The app's events stream. Every open and close of a stream goes through here: it listens on
+ * the device's topic (any process's dispatcher reaches it), says `MessageEnqueued` when work is
+ * dispatched, keeps the device online while open, ends when the device is revoked or a newer
+ * connection of it opens (here or on another gateway), and cleans up when the phone goes away.
+ */
+function openEventStream(rt: Runtime, events: GatewayContext['events'], open: Set<() => void>, c: HttpContext, device: Device): Response {
+  const connectionId = randomUUID();
+  const topic = `relayDevice:${device.id}`;
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      close();
+    }
+  };
+
+  const onSignal = (event: Event) => {
+    const signal = (event as CustomEvent<DeviceSignal>).detail;
+    if (signal.kind === 'send') write('event: MessageEnqueued\ndata: null\n\n');
+    else if (signal.kind === 'cancel') write(`event: MessageCancelled\ndata: ${JSON.stringify({ messageId: signal.messageId })}\n\n`);
+    else if (signal.kind === 'revoked') close();
+    else if (signal.kind === 'replaced' && signal.connectionId !== connectionId) close();
+  };
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    open.delete(close);
+    events.removeEventListener(topic, onSignal);
+    for (const timer of timers) clearInterval(timer);
+    try {
+      controller.close();
+    } catch {}
+  }
+
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+    cancel: () => close(),
+  });
+  // Listen before the app pulls (it pulls on connect), so no dispatch falls between the two.
+  events.addEventListener(topic, onSignal);
+  open.add(close);
+  c.req.raw.signal.addEventListener('abort', close);
+  timers.push(setInterval(() => write(':keepalive\n\n'), KEEPALIVE_SECONDS * 1000));
+  timers.push(
+    setInterval(() => {
+      recordHeartbeat(rt, device.id, {}).catch((error: unknown) => {
+        if (error instanceof YarrowError && error.code === 'unauthorized') close();
+        else rt.logger.warn({ err: error, deviceId: device.id }, 'android app stream heartbeat failed');
+      });
+    }, rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS * 1000),
+  );
+  for (const timer of timers) timer.unref();
+  // Another gateway (or this one) drops an older stream or socket of this device.
+  publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId }).catch((error: unknown) =>
+    rt.logger.warn({ err: error, deviceId: device.id }, 'android app stream: replace notice failed'),
+  );
+  // A first comment so the app (and any proxy) sees the stream open at once.
+  write(':connected\n\n');
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      // nginx and similar proxies would otherwise buffer the stream.
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}

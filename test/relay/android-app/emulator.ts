@@ -1,0 +1,477 @@
+// An emulator of the "SMS Gateway for Android" app (capcom6/android-sms-gateway, v1.68.0) in its
+// private-server mode, written from /work/shared/capcom6-protocol.md (the app's documented
+// behaviour), not from Yarrow's server code. It plays the phone in tests: sign in by code, the
+// start-up calls, the server-sent-events stream (pull on connect and on every event), one PATCH per
+// local state change in the app's order, and a "killed app" that simply stops.
+import http from 'node:http';
+import https from 'node:https';
+
+/** The app's processing states (APP : domain/ProcessingState.kt). */
+export type AppState = 'Pending' | 'Processed' | 'Sent' | 'Delivered' | 'Failed' | 'Cancelling' | 'Cancelled';
+
+/** A message as the server hands it to the app (GET <base>/message), the fields the app reads. */
+export interface ServerMessage {
+  id: string;
+  textMessage?: { text: string } | null;
+  dataMessage?: { data: string; port: number } | null;
+  message?: string | null;
+  phoneNumbers: string[];
+  simNumber?: number | null;
+  withDeliveryReport?: boolean | null;
+  isEncrypted?: boolean | null;
+  validUntil?: string | null;
+  scheduleAt?: string | null;
+  priority?: number | null;
+  state?: AppState | null;
+  createdAt?: string | null;
+}
+
+export interface SimCard {
+  slotIndex: number;
+  simNumber: number;
+  phoneNumber?: string | null;
+  carrierName?: string | null;
+  iccid?: string | null;
+}
+
+export interface AppEmulatorOptions {
+  /** What the user types as "API URL", e.g. `https://relay.example.com/api/mobile/v1`. */
+  apiUrl: string;
+  /** PEM of a CA to trust (the user-installed CA the release build accepts). */
+  ca?: string;
+  /** The app's versionName, sent in User-Agent (default 1.68.0). */
+  version?: string;
+  /** `MANUFACTURER/PRODUCT` (default `Google/Pixel 8`). */
+  name?: string;
+  simCards?: SimCard[];
+  /** Recipients whose SMS fails on the phone (the radio's sent intent reports an error). */
+  failNumbers?: string[];
+  /** The recipient error the app reports for those (default `RESULT_ERROR_GENERIC_FAILURE`). */
+  failError?: string;
+  /** The phone queues what it pulls (and reports Pending) but its radio sends nothing, as with no signal. */
+  holdSending?: boolean;
+  /** The app's processing-order setting for pulls (default lifo, the server's default). */
+  order?: 'lifo' | 'fifo';
+  /** Delay before the events stream reconnects (the app waits 5 s; tests may shorten it). */
+  reconnectMs?: number;
+}
+
+export type EmulatorEvent =
+  | { type: 'registered'; at: number; deviceId: string; token: string; login: string | null; password: string | null }
+  | { type: 'stream-open'; at: number }
+  /** The stream ended (`status` when the server refused to open it). */
+  | { type: 'stream-closed'; at: number; status?: number }
+  /** An SSE event (a missing name is MessageEnqueued, as in the app). */
+  | { type: 'event'; at: number; name: string; data: string | null }
+  | { type: 'keepalive'; at: number }
+  | { type: 'pulled'; at: number; ids: string[]; reason: 'connect' | 'event' | 'manual' }
+  /** A message entered the phone's local queue (it will be sent once, whatever happens). */
+  | { type: 'received'; at: number; id: string; text: string | null; phoneNumbers: string[]; validUntil: string | null; simNumber: number | null }
+  /** The phone handed the SMS to its radio. */
+  | { type: 'sending'; at: number; id: string }
+  | { type: 'reported'; at: number; id: string; state: AppState; status: number }
+  | { type: 'request-failed'; at: number; method: string; path: string; status: number; body: unknown };
+
+export interface Response<T = any> {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: T;
+}
+
+interface LocalMessage {
+  id: string;
+  state: AppState;
+  text: string | null;
+  phoneNumbers: string[];
+  withDeliveryReport: boolean;
+  recipients: Array<{ phoneNumber: string; state: AppState; error?: string | null }>;
+  states: Partial<Record<AppState, string>>;
+}
+
+type Waiter = { check: (event: EmulatorEvent) => boolean; resolve: (event: EmulatorEvent) => void; reject: (error: Error) => void };
+
+export const DEFAULT_APP_VERSION = '1.68.0';
+
+/**
+ * One HTTP call as the app makes it: full URL = API URL + path, `User-Agent:
+ * me.capcom.smsgateway/<version>`, JSON bodies. Any status is returned (the app throws on non-2xx;
+ * tests want to see them).
+ */
+export function appRequest(
+  options: Pick<AppEmulatorOptions, 'apiUrl' | 'ca' | 'version'>,
+  method: string,
+  path: string,
+  { authorization, body, agent }: { authorization?: string; body?: unknown; agent?: http.Agent } = {},
+): Promise<Response> {
+  const url = new URL(options.apiUrl.replace(/\/+$/, '') + path);
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method,
+        agent,
+        ...(url.protocol === 'https:' && options.ca ? { ca: options.ca } : {}),
+        headers: {
+          'user-agent': `me.capcom.smsgateway/${options.version ?? DEFAULT_APP_VERSION}`,
+          accept: 'application/json',
+          ...(authorization ? { authorization } : {}),
+          ...(payload !== undefined ? { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {}
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    if (payload !== undefined) request.write(payload);
+    request.end();
+  });
+}
+
+/** The body the app sends to `POST <base>/device` (APP : GatewayApi.DeviceRegisterRequest). */
+export function registrationBody(options: Pick<AppEmulatorOptions, 'name' | 'simCards'>) {
+  return {
+    name: options.name ?? 'Google/Pixel 8',
+    pushToken: null,
+    simCards: options.simCards ?? [{ slotIndex: 0, simNumber: 1, phoneNumber: '*******2671', carrierName: '***ange', iccid: null }],
+  };
+}
+
+/** `POST <base>/device` with any Authorization header (or none): the raw answer. */
+export function register(options: AppEmulatorOptions, authorization?: string) {
+  return appRequest(options, 'POST', '/device', { authorization, body: registrationBody(options) });
+}
+
+export class AppEmulator {
+  readonly options: AppEmulatorOptions;
+  readonly deviceId: string;
+  readonly token: string;
+  readonly events: EmulatorEvent[] = [];
+  /** The phone's local message store, by id. */
+  readonly local = new Map<string, LocalMessage>();
+  private readonly agent: http.Agent;
+  private readonly waiters: Waiter[] = [];
+  private stopped = false;
+  private stream?: http.ClientRequest;
+  private reconnectTimer?: NodeJS.Timeout;
+  private streamFailures = 0;
+  private pulling?: Promise<void>;
+  private pullAgain = false;
+  /** One state report after another, in order (the app's SendStateWorker chain). */
+  private reports: Promise<void> = Promise.resolve();
+  /** One SMS after another (the app's sending queue). */
+  private sending: Promise<void> = Promise.resolve();
+
+  private constructor(options: AppEmulatorOptions, registered: { id: string; token: string; login: string | null; password: string | null }) {
+    this.options = options;
+    this.deviceId = registered.id;
+    this.token = registered.token;
+    const secure = options.apiUrl.startsWith('https:');
+    this.agent = secure ? new https.Agent({ keepAlive: true, ca: options.ca }) : new http.Agent({ keepAlive: true });
+    this.emit({ type: 'registered', at: Date.now(), deviceId: registered.id, token: registered.token, login: registered.login, password: registered.password });
+  }
+
+  /**
+   * "Sign in by code": registers with `Authorization: Code <code>`, then does what the app does
+   * next (PATCH /device, GET /settings, GET /webhooks) and opens the events stream.
+   */
+  static async signInByCode(options: AppEmulatorOptions, code: string): Promise<AppEmulator> {
+    const response = await register(options, `Code ${code}`);
+    if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
+    const app = new AppEmulator(options, response.body);
+    await app.start();
+    return app;
+  }
+
+  /** The app's start-up with a stored token: device update, settings, webhooks, events stream. */
+  async start() {
+    const patched = await this.call('PATCH', '/device', { id: this.deviceId, pushToken: null, simCards: registrationBody(this.options).simCards });
+    if (patched.status !== 204) throw new Error(`PATCH /device answered ${patched.status} ${JSON.stringify(patched.body)}`);
+    const settings = await this.call('GET', '/settings');
+    if (settings.status !== 200) throw new Error(`GET /settings answered ${settings.status}`);
+    const webhooks = await this.call('GET', '/webhooks');
+    if (webhooks.status !== 200) throw new Error(`GET /webhooks answered ${webhooks.status}`);
+    this.openStream();
+    await this.waitFor('stream-open');
+  }
+
+  /** A call with the device token, as every call after registration is made. */
+  call(method: string, path: string, body?: unknown): Promise<Response> {
+    if (this.stopped) return Promise.reject(new Error('the app was stopped'));
+    return appRequest(this.options, method, path, { authorization: `Bearer ${this.token}`, body, agent: this.agent }).then((response) => {
+      if (response.status >= 300) this.emit({ type: 'request-failed', at: Date.now(), method, path, status: response.status, body: response.body });
+      return response;
+    });
+  }
+
+  /** Resolves with the first event (past or future) of that type that matches. */
+  waitFor<T extends EmulatorEvent['type']>(type: T, match: (event: Extract<EmulatorEvent, { type: T }>) => boolean = () => true): Promise<Extract<EmulatorEvent, { type: T }>> {
+    const check = (event: EmulatorEvent) => event.type === type && match(event as Extract<EmulatorEvent, { type: T }>);
+    const found = this.events.find(check);
+    if (found) return Promise.resolve(found as Extract<EmulatorEvent, { type: T }>);
+    if (this.stopped) return Promise.reject(new Error(`the app was stopped before ${type}`));
+    return new Promise((resolve, reject) => this.waiters.push({ check, resolve: resolve as (event: EmulatorEvent) => void, reject }));
+  }
+
+  /** The states reported for a message, in order, with the server's answer status. */
+  reported(id: string) {
+    return this.events.filter((event): event is Extract<EmulatorEvent, { type: 'reported' }> => event.type === 'reported' && event.id === id);
+  }
+
+  /** The app is killed: the stream is cut, nothing more is sent or reported. */
+  stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.stream?.destroy();
+    this.agent.destroy();
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('the app was stopped'));
+  }
+
+  private emit(event: EmulatorEvent) {
+    this.events.push(event);
+    for (const waiter of [...this.waiters]) {
+      if (waiter.check(event)) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(event);
+      }
+    }
+  }
+
+  // --- The events stream (APP : SSEManager, SSEForegroundService) ---
+
+  private openStream() {
+    if (this.stopped) return;
+    const url = new URL(this.options.apiUrl.replace(/\/+$/, '') + '/events');
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, {
+      method: 'GET',
+      agent: false,
+      ...(url.protocol === 'https:' && this.options.ca ? { ca: this.options.ca } : {}),
+      headers: {
+        'user-agent': `me.capcom.smsgateway/${this.options.version ?? DEFAULT_APP_VERSION}`,
+        accept: 'text/event-stream',
+        authorization: `Bearer ${this.token}`,
+      },
+    });
+    this.stream = request;
+    let closed = false;
+    const closedWith = (status?: number) => {
+      if (closed) return;
+      closed = true;
+      if (this.stream === request) this.stream = undefined;
+      this.emit({ type: 'stream-closed', at: Date.now(), ...(status !== undefined ? { status } : {}) });
+      this.scheduleReconnect();
+    };
+    request.on('response', (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        response.on('end', () => closedWith(response.statusCode));
+        response.on('error', () => closedWith(response.statusCode));
+        return;
+      }
+      this.streamFailures = 0;
+      this.emit({ type: 'stream-open', at: Date.now() });
+      // On every (re)connect the app pulls, so events missed while away are recovered.
+      this.pull('connect');
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk.replace(/\r\n?/g, '\n');
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          this.onStreamBlock(block);
+        }
+      });
+      response.on('end', () => closedWith());
+      response.on('error', () => closedWith());
+      response.on('close', () => closedWith());
+    });
+    request.on('error', () => closedWith());
+    request.end();
+  }
+
+  private onStreamBlock(block: string) {
+    let name: string | undefined;
+    const data: string[] = [];
+    let comment = false;
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) comment = true;
+      else if (line.startsWith('event:')) name = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    if (!name && data.length === 0) {
+      if (comment) this.emit({ type: 'keepalive', at: Date.now() });
+      return;
+    }
+    const event = name || 'MessageEnqueued';
+    this.emit({ type: 'event', at: Date.now(), name: event, data: data.length > 0 ? data.join('\n') : null });
+    if (event === 'MessageEnqueued') this.pull('event');
+    else if (event === 'MessageCancelled') this.cancel(data.join('\n'));
+    // WebhooksUpdated / SettingsUpdated re-fetch their lists; unknown names are only logged.
+    else if (event === 'WebhooksUpdated') void this.call('GET', '/webhooks').catch(() => {});
+    else if (event === 'SettingsUpdated') void this.call('GET', '/settings').catch(() => {});
+  }
+
+  /** MessageCancelled `{messageId}`: a message still waiting in the phone's queue is dropped. */
+  private cancel(data: string) {
+    let id: unknown;
+    try {
+      id = (JSON.parse(data) as { messageId?: unknown } | null)?.messageId;
+    } catch {}
+    const known = typeof id === 'string' ? this.local.get(id) : undefined;
+    if (known && (known.state === 'Pending' || known.state === 'Processed') && !this.events.some((event) => event.type === 'sending' && event.id === known.id)) {
+      this.changeState(known, 'Cancelled');
+    }
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped) return;
+    this.streamFailures += 1;
+    const base = this.options.reconnectMs ?? 5000;
+    // The app waits 5 s, 30 s after more than 5 failures and 60 s after more than 10.
+    const delay = this.streamFailures > 10 ? base * 12 : this.streamFailures > 5 ? base * 6 : base;
+    this.reconnectTimer = setTimeout(() => this.openStream(), delay);
+  }
+
+  // --- Pulling and processing (APP : GatewayService.processMessage) ---
+
+  /** Pulls pending messages; pulls asked for during one run once more after it. */
+  pull(reason: 'connect' | 'event' | 'manual' = 'manual'): Promise<void> {
+    if (this.pulling) {
+      this.pullAgain = true;
+      return this.pulling;
+    }
+    this.pulling = (async () => {
+      try {
+        do {
+          this.pullAgain = false;
+          const response = await this.call('GET', `/message?order=${this.options.order ?? 'lifo'}`);
+          if (response.status !== 200 || !Array.isArray(response.body)) continue;
+          const messages = response.body as ServerMessage[];
+          this.emit({ type: 'pulled', at: Date.now(), ids: messages.map((message) => message.id), reason });
+          for (const message of messages) this.process(message);
+        } while (this.pullAgain && !this.stopped);
+      } catch {
+        // A failed pull waits for the next event or reconnect, as the app does.
+      } finally {
+        this.pulling = undefined;
+      }
+    })();
+    return this.pulling;
+  }
+
+  private process(message: ServerMessage) {
+    const known = this.local.get(message.id);
+    if (message.state === 'Cancelling') {
+      if (!known) {
+        // Unknown to the phone: it reports Cancelled for every recipient.
+        const cancelled = this.newLocal(message, 'Cancelled');
+        this.local.set(message.id, cancelled);
+        this.report(cancelled);
+      } else if (known.state === 'Pending' || known.state === 'Processed') {
+        this.changeState(known, 'Cancelled');
+      }
+      return;
+    }
+    if (message.state !== undefined && message.state !== null && message.state !== 'Pending') return;
+    if (known) {
+      // Already held: never sent again, its current state is reported again.
+      this.report(known);
+      return;
+    }
+    const local = this.newLocal(message, 'Pending');
+    this.local.set(message.id, local);
+    this.emit({
+      type: 'received',
+      at: Date.now(),
+      id: message.id,
+      text: local.text,
+      phoneNumbers: local.phoneNumbers,
+      validUntil: message.validUntil ?? null,
+      simNumber: message.simNumber ?? null,
+    });
+    this.report(local);
+    this.sending = this.sending.then(() => this.send(local, message.validUntil ?? null));
+  }
+
+  private newLocal(message: ServerMessage, state: AppState): LocalMessage {
+    const at = new Date().toISOString();
+    return {
+      id: message.id,
+      state,
+      text: message.textMessage?.text ?? message.message ?? null,
+      phoneNumbers: [...message.phoneNumbers],
+      withDeliveryReport: message.withDeliveryReport ?? true,
+      recipients: message.phoneNumbers.map((phoneNumber) => ({ phoneNumber, state })),
+      states: { [state]: at },
+    };
+  }
+
+  private async send(local: LocalMessage, validUntil: string | null) {
+    if (this.stopped || local.state === 'Cancelled' || this.options.holdSending) return;
+    if (validUntil && new Date(validUntil).getTime() <= Date.now()) {
+      local.recipients = local.recipients.map((recipient) => ({ ...recipient, state: 'Failed', error: 'TTL expired' }));
+      this.changeState(local, 'Failed');
+      return;
+    }
+    this.emit({ type: 'sending', at: Date.now(), id: local.id });
+    const failing = new Set(this.options.failNumbers ?? []);
+    local.recipients = local.recipients.map((recipient) =>
+      failing.has(recipient.phoneNumber)
+        ? { ...recipient, state: 'Failed', error: this.options.failError ?? 'RESULT_ERROR_GENERIC_FAILURE' }
+        : { ...recipient, state: 'Sent' },
+    );
+    if (local.recipients.every((recipient) => recipient.state === 'Failed')) {
+      this.changeState(local, 'Failed');
+      return;
+    }
+    this.changeState(local, 'Sent');
+    if (!local.withDeliveryReport) return;
+    local.recipients = local.recipients.map((recipient) => (recipient.state === 'Sent' ? { ...recipient, state: 'Delivered' } : recipient));
+    this.changeState(local, local.recipients.some((recipient) => recipient.state === 'Failed') ? 'Failed' : 'Delivered');
+  }
+
+  private changeState(local: LocalMessage, state: AppState) {
+    local.state = state;
+    local.states[state] = new Date().toISOString();
+    if (state === 'Cancelled') local.recipients = local.recipients.map((recipient) => ({ ...recipient, state }));
+    this.report(local);
+  }
+
+  /** One PATCH <base>/message per state change, one element, retried with backoff (up to 10 tries). */
+  private report(local: LocalMessage) {
+    const snapshot = {
+      id: local.id,
+      state: local.state,
+      recipients: local.recipients.map((recipient) => ({ ...recipient })),
+      states: { ...local.states },
+    };
+    this.reports = this.reports.then(async () => {
+      for (let attempt = 1; attempt <= 10 && !this.stopped; attempt++) {
+        try {
+          const response = await this.call('PATCH', '/message', [snapshot]);
+          this.emit({ type: 'reported', at: Date.now(), id: snapshot.id, state: snapshot.state, status: response.status });
+          if (response.status < 300 || response.status === 401 || (response.status >= 400 && response.status < 500)) return;
+        } catch {
+          if (this.stopped) return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      }
+    });
+  }
+}

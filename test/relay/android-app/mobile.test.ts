@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeDevice } from '../../../src/relay/devices.ts';
+import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
+import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, waitForStatus } from '../helpers.ts';
+import { AppEmulator, appRequest, register, type AppEmulatorOptions } from './emulator.ts';
+
+let app: TestApp;
+const phones: AppEmulator[] = [];
+
+beforeAll(async () => {
+  // The app's release build speaks HTTPS only: the gateway serves TLS with a throwaway certificate
+  // that the emulator trusts, as a phone trusts a user-installed CA.
+  app = await startTestApp({ env: relayTestEnv, tls: true });
+  await app.startWorkers(['sms-routing', 'device-presence']);
+});
+afterAll(async () => {
+  for (const phone of phones) phone.stop();
+  await app?.stop();
+});
+
+/** What the user types into the app as "API URL". */
+const appOptions = (options: Partial<AppEmulatorOptions> = {}): AppEmulatorOptions => ({
+  apiUrl: `${app.baseUrl}/api/mobile/v1`,
+  ca: app.tlsCa,
+  reconnectMs: 200,
+  ...options,
+});
+
+async function signIn(account: TestAccount, options: Partial<AppEmulatorOptions> = {}) {
+  const { code } = await pairingCode(app, account.key);
+  const phone = await AppEmulator.signInByCode(appOptions(options), code);
+  phones.push(phone);
+  return phone;
+}
+
+async function send(account: TestAccount, to: string, message = 'Your order has shipped') {
+  const response = await sendSms(app, account.key, { to, message });
+  expect(response.status, JSON.stringify(response.body)).toBe(202);
+  return response.body.request_id as string;
+}
+
+const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+const eventTypes = async (requestId: string) =>
+  (await app.rt.db.prisma.event.findMany({ where: { objectPublicId: requestId }, orderBy: { createdAt: 'asc' } })).map((event) => event.type);
+
+const attempts = (messageId: string) => app.rt.db.prisma.messageAttempt.findMany({ where: { messageId }, orderBy: { number: 'asc' } });
+
+describe('registration', () => {
+  it('signs the app in with a pairing code, once; sign-up and login/password are refused and create nothing', async () => {
+    expect(app.baseUrl).toMatch(/^https:/);
+    const account = await app.account();
+    const { code } = await pairingCode(app, account.key);
+
+    for (const authorization of [undefined, basic('ABCDEF', 'abcdefghijklmn')]) {
+      const refused = await register(appOptions(), authorization);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ code: 'unauthorized', param: 'Authorization' });
+      expect(refused.body.message).toContain('Sign in by code');
+    }
+    expect(await app.rt.db.prisma.device.count({ where: { accountId: account.id } })).toBe(0);
+
+    const phone = await AppEmulator.signInByCode(appOptions(), code);
+    phones.push(phone);
+    const registered = await phone.waitFor('registered');
+    expect(registered).toMatchObject({ deviceId: phone.deviceId, login: phone.deviceId, password: null });
+    const device = await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } });
+    expect(device).toMatchObject({
+      accountId: account.id,
+      name: 'Google/Pixel 8',
+      platform: 'android',
+      appVersion: '1.68.0',
+      status: 'online',
+      sims: [{ slot: 0, carrier: '***ange', phone_number: '*******2671' }],
+    });
+    // The token is stored as an HMAC only.
+    expect(device.tokenHash).not.toContain(phone.token);
+
+    const again = await register(appOptions(), `Code ${code}`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'invalid_state', param: 'Authorization' });
+    const unknown = await register(appOptions(), 'Code ZZZZ2345');
+    expect(unknown.status).toBe(404);
+    expect(await app.rt.db.prisma.device.count({ where: { accountId: account.id } })).toBe(1);
+
+    // The app's "Private Token" field carries the code as a Bearer token just as well.
+    const second = await register(appOptions({ name: 'Samsung/a54x' }), `Bearer ${(await pairingCode(app, account.key)).code}`);
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ id: expect.stringMatching(/^dev_/), token: expect.any(String), password: null });
+    // Typed as the panel shows it (ABCD-2345), in any case.
+    const shown = (await pairingCode(app, account.key)).code.toLowerCase();
+    const third = await register(appOptions({ name: 'Xiaomi/sweet' }), `Code ${shown.slice(0, 4)}-${shown.slice(4)}`);
+    expect(third.status, JSON.stringify(third.body)).toBe(201);
+  });
+
+  it('answers the start-up calls: settings (SSE only), no phone webhooks, device info, push token update', async () => {
+    const account = await app.account();
+    const phone = await signIn(account);
+    expect((await phone.call('GET', '/settings')).body).toEqual({ gateway: { notification_channel: 'SSE_ONLY' } });
+    expect((await phone.call('GET', '/webhooks')).body).toEqual([]);
+    const info = await phone.call('GET', '/device');
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ device: { id: phone.deviceId, name: 'Google/Pixel 8' }, externalIp: '127.0.0.1' });
+
+    const token = 'fcm-token-of-the-phone';
+    expect((await phone.call('PATCH', '/device', { id: phone.deviceId, pushToken: token })).status).toBe(204);
+    const stored = await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } });
+    expect(stored.sealedPushToken).toBeTruthy();
+    expect(stored.sealedPushToken).not.toContain(token);
+    // An empty token keeps the stored one; another device's id is refused.
+    expect((await phone.call('PATCH', '/device', { id: phone.deviceId, pushToken: '' })).status).toBe(204);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).sealedPushToken).toBe(stored.sealedPushToken);
+    const foreign = await phone.call('PATCH', '/device', { id: 'dev_someone_else' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatchObject({ code: 'forbidden', param: 'id' });
+
+    expect((await phone.call('PATCH', '/user/password', { currentPassword: 'x', newPassword: 'y'.repeat(14) })).status).toBe(501);
+    const bad = await appRequest(appOptions(), 'GET', '/message', { authorization: 'Bearer ydt_not_a_token' });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
+  });
+});
+
+describe('sending through the app', () => {
+  it('a send reaches the app over its events stream; Pending, Sent, Delivered become status, attempts and webhook events', async () => {
+    const account = await app.account();
+    const phone = await signIn(account);
+    await phone.waitFor('pulled', (event) => event.reason === 'connect');
+    const before = phone.events.length;
+
+    const requestId = await send(account, TEST_NUMBERS[0]!);
+    const received = await phone.waitFor('received', (event) => event.id === requestId);
+    expect(received).toMatchObject({ text: 'Your order has shipped', phoneNumbers: [TEST_NUMBERS[0]] });
+    // The app pulls only on connect and on events: this message came with a MessageEnqueued event.
+    const after = phone.events.slice(before);
+    const enqueued = after.findIndex((event) => event.type === 'event' && event.name === 'MessageEnqueued');
+    const pulled = after.findIndex((event) => event.type === 'pulled' && event.ids.includes(requestId));
+    expect(enqueued).toBeGreaterThanOrEqual(0);
+    expect(pulled).toBeGreaterThan(enqueued);
+    expect(after[pulled]).toMatchObject({ reason: 'event' });
+
+    await waitForStatus(app, account.key, requestId, ['delivered']);
+    await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Delivered');
+    expect(phone.reported(requestId).map((event) => [event.state, event.status])).toEqual([
+      ['Pending', 204],
+      ['Sent', 204],
+      ['Delivered', 204],
+    ]);
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
+    expect(status.body).toMatchObject({ status: 'delivered', device_id: phone.deviceId, attempts: 1, failure_reason: null });
+    const [attempt, ...more] = await attempts(requestId);
+    expect(more).toEqual([]);
+    expect(attempt).toMatchObject({ deviceId: phone.deviceId, number: 1, outcome: 'delivered', acknowledgedAt: expect.any(Date) });
+    expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
+  });
+
+  it('a failed send carries the recipient error as the reason, is never sent twice, and ends failed (message.failed)', async () => {
+    const account = await app.account();
+    const to = TEST_NUMBERS[1]!;
+    const phone = await signIn(account, { failNumbers: [to], failError: 'RESULT_ERROR_NO_SERVICE' });
+    const requestId = await send(account, to);
+    const failed = await waitForStatus(app, account.key, requestId, ['failed']);
+    expect(failed.failureReason).toBe('RESULT_ERROR_NO_SERVICE');
+    // Each retry came back to the only device; the app re-reported Failed instead of sending again.
+    expect(phone.events.filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);
+    const tried = await attempts(requestId);
+    expect(tried.length).toBeGreaterThanOrEqual(1);
+    expect(tried.every((row) => row.deviceId === phone.deviceId && row.outcome === 'failed' && row.failureReason === 'RESULT_ERROR_NO_SERVICE')).toBe(true);
+    expect(await eventTypes(requestId)).toEqual(['message.failed']);
+  });
+
+  it('hands over an OTP text in clear only when the app pulls it; the stored text never holds the code', async () => {
+    const account = await app.account();
+    const phone = await signIn(account);
+    const response = await app.request('POST', '/api/v1/otp/send', { key: account.key, body: { to: TEST_NUMBERS[2], purpose: 'login' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const requestId = response.body.request_id as string;
+    const received = await phone.waitFor('received', (event) => event.id === requestId);
+    const code = /\d{6}/.exec(received.text ?? '')?.[0];
+    expect(code).toBeDefined();
+    await waitForStatus(app, account.key, requestId, ['delivered']);
+    const stored = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
+    expect(stored.body).not.toContain(code);
+    expect(stored.sealedBody).toBeNull();
+  });
+});
+
+describe('presence and failover', () => {
+  it('work held by a killed app goes to another phone once the first is offline', async () => {
+    const account = await app.account();
+    // The first phone takes the message into its queue (Pending), then the app is killed before
+    // its radio sends it: the stream is cut and no call follows.
+    const first = await signIn(account, { name: 'Google/first', holdSending: true });
+    const requestId = await send(account, TEST_NUMBERS[3]!);
+    await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Pending');
+    first.stop();
+
+    const second = await signIn(account, { name: 'Google/second' });
+    const delivered = await waitForStatus(app, account.key, requestId, ['delivered']);
+    expect(delivered.deviceId).toBe(second.deviceId);
+    expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
+    expect(second.events.filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);
+    expect(await attempts(requestId)).toMatchObject([
+      { number: 1, deviceId: first.deviceId, outcome: 'device_offline' },
+      { number: 2, deviceId: second.deviceId, outcome: 'delivered' },
+    ]);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: first.deviceId } })).status).toBe('offline');
+    expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
+  });
+
+  it('a revoked phone is refused (401), its stream ends, and it cannot register again without a new code', async () => {
+    const account = await app.account();
+    const { code } = await pairingCode(app, account.key);
+    const phone = await AppEmulator.signInByCode(appOptions(), code);
+    phones.push(phone);
+    // What the dashboard's revokeDevice mutation calls.
+    expect((await revokeDevice(app.rt, account.id, phone.deviceId)).status).toBe('revoked');
+    await phone.waitFor('stream-closed');
+    // The app reconnects and is refused.
+    await phone.waitFor('stream-closed', (event) => event.status === 401);
+    for (const [method, path] of [['GET', '/message'], ['PATCH', '/device'], ['GET', '/settings']] as const) {
+      const refused = await phone.call(method, path, method === 'PATCH' ? { id: phone.deviceId } : undefined);
+      expect(refused.status, `${method} ${path}`).toBe(401);
+    }
+    expect((await register(appOptions())).status).toBe(401);
+    expect((await register(appOptions(), `Code ${code}`)).status).toBe(409);
+  });
+});
+
+describe('state reports', () => {
+  it('a malformed report is refused with a clear error and applies nothing, not even its valid part', async () => {
+    const account = await app.account();
+    const phone = await signIn(account, { holdSending: true });
+    const requestId = await send(account, TEST_NUMBERS[4]!);
+    await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Pending');
+    const sent = { id: requestId, state: 'Sent', recipients: [{ phoneNumber: TEST_NUMBERS[4], state: 'Sent' }], states: {} };
+
+    const cases: Array<[unknown, string]> = [
+      [{ id: requestId, state: 'Sent' }, ''],
+      [[sent, { ...sent, state: 'Shipped' }], '[1].state'],
+      [[sent, { ...sent, recipients: 'all' }], '[1].recipients'],
+      [[{ state: 'Sent', recipients: [] }], '[0].id'],
+    ];
+    for (const [body, param] of cases) {
+      const refused = await phone.call('PATCH', '/message', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
+      if (param) expect(refused.body.param).toBe(param);
+    }
+    const notJson = await appRequest(appOptions(), 'PATCH', '/message', { authorization: `Bearer ${phone.token}`, body: '[{"id":' });
+    expect(notJson.status).toBe(400);
+    const unchanged = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
+    expect(unchanged).toMatchObject({ state: 'dispatched', sentAt: null, deviceId: phone.deviceId });
+    expect(unchanged.acknowledgedAt).not.toBeNull();
+
+    // The valid report alone applies; repeating it changes nothing more.
+    expect((await phone.call('PATCH', '/message', [sent])).status).toBe(204);
+    expect((await phone.call('PATCH', '/message', [sent])).status).toBe(204);
+    expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).state).toBe('sent');
+    expect(await eventTypes(requestId)).toEqual(['message.sent']);
+  });
+
+  it("a report about another account's message, or an unknown id, changes nothing", async () => {
+    const owner = await app.account();
+    const phone = await signIn(owner, { holdSending: true });
+    const requestId = await send(owner, TEST_NUMBERS[0]!);
+    await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Pending');
+
+    const intruder = await signIn(await app.account());
+    const delivered = [{ id: requestId, state: 'Delivered', recipients: [{ phoneNumber: TEST_NUMBERS[0], state: 'Delivered' }], states: {} }];
+    expect((await intruder.call('PATCH', '/message', delivered)).status).toBe(204);
+    expect((await intruder.call('PATCH', '/message', [{ ...delivered[0], id: 'msg_unknown' }])).status).toBe(204);
+    expect((await intruder.call('GET', '/message')).body).toEqual([]);
+    const message = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
+    expect(message).toMatchObject({ state: 'dispatched', deviceId: phone.deviceId, deliveredAt: null });
+    expect(await eventTypes(requestId)).toEqual([]);
+  });
+});
+
+// Last in the file: it spends this address's pairing budget.
+describe('pairing budget', () => {
+  it('registrations and our own pairing share one budget of attempts per address', async () => {
+    let refused: { status: number; body: any; headers: Headers | NodeJS.Dict<string | string[]> } | undefined;
+    for (let i = 0; i <= 60 && !refused; i++) {
+      const answer = i % 2 === 0
+        ? await register(appOptions(), 'Code ZZZZ2345')
+        : await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: 'ZZZZ2345', device_name: 'Guess' } });
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(404);
+    }
+    expect(refused, 'no attempt was refused').toBeDefined();
+    const mobile = await register(appOptions(), 'Code ZZZZ2345');
+    expect(mobile.status).toBe(429);
+    expect(mobile.body).toMatchObject({ code: 'rate_limited' });
+    expect(Number(mobile.headers['retry-after'])).toBeGreaterThan(0);
+    const ours = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: 'ZZZZ2345', device_name: 'Guess' } });
+    expect(ours.status).toBe(429);
+  });
+});
