@@ -6,7 +6,8 @@ import { verifyWebhook } from '../../../src/sdk/webhooks.ts';
 import { revealSecret } from '../../../src/webhooks/endpoints.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.ts';
-import { TEST_NUMBERS, pairingCode, relayTestEnv, startDevice, waitForStatus, type DeviceProcess } from '../helpers.ts';
+import { TEST_NUMBERS, pairingCode, relayTestEnv, waitForStatus } from '../helpers.ts';
+import { AppEmulator, type AppEmulatorOptions } from './emulator.ts';
 
 const PREFIX = '/api/3rdparty/v1';
 
@@ -53,26 +54,30 @@ function nodeHttpClient(ca?: string) {
 
 let app: TestApp;
 let receiver: Receiver;
-const phones: DeviceProcess[] = [];
+const phones: AppEmulator[] = [];
 
+// The client and the phones speak HTTPS to a gateway with a throwaway certificate they trust. The
+// phones are the emulator of the SMS Gateway for Android app, as the real client's users would run.
 beforeAll(async () => {
   receiver = await startReceiver();
-  app = await startTestApp({ env: relayTestEnv });
+  app = await startTestApp({ env: relayTestEnv, tls: true });
   await app.startWorkers(['sms-routing', 'device-presence', 'webhooks']);
 });
 afterAll(async () => {
-  await Promise.all(phones.map((phone) => phone.kill()));
+  for (const phone of phones) phone.stop();
   await app?.stop();
   await receiver?.close();
 });
 
 function gatewayClient(account: TestAccount, login = 'yarrow') {
-  const http = nodeHttpClient();
+  const http = nodeHttpClient(app.tlsCa);
   return { client: new Client(login, account.key, http.client, `${app.baseUrl}${PREFIX}`), last: http.last };
 }
 
-async function phone(account: TestAccount, name = 'Test phone') {
-  const started = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name });
+/** A phone signed in to the account by code, holding its events stream. */
+async function phone(account: TestAccount, options: Partial<AppEmulatorOptions> = {}) {
+  const { code } = await pairingCode(app, account.key);
+  const started = await AppEmulator.signInByCode({ apiUrl: `${app.baseUrl}/api/mobile/v1`, ca: app.tlsCa, reconnectMs: 200, ...options }, code);
   phones.push(started);
   return started;
 }
@@ -97,7 +102,8 @@ async function untilFinal(account: TestAccount, externalId: string) {
 describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', () => {
   it('sends with the legacy message field, follows the message to Delivered, and it is an ordinary Yarrow message', async () => {
     const account = await app.account();
-    const device = await phone(account, 'Shop phone');
+    expect(app.baseUrl).toMatch(/^https:/);
+    const device = await phone(account);
     const { client, last } = gatewayClient(account);
 
     const accepted = await client.send({ phoneNumbers: [TEST_NUMBERS[0]!], message: 'Your order shipped' });
@@ -117,8 +123,8 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     });
 
     const [message] = await yarrowMessages(account.id, accepted.id);
-    const received = await device.waitFor('received', (event) => event.messageId === message!.id);
-    expect(received).toMatchObject({ to: TEST_NUMBERS[0], body: 'Your order shipped' });
+    const received = await device.waitFor('received', (event) => event.id === message!.id);
+    expect(received).toMatchObject({ phoneNumbers: [TEST_NUMBERS[0]], text: 'Your order shipped' });
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${message!.id}`, { key: account.key });
     expect(status.body).toMatchObject({ status: 'delivered', device_id: device.deviceId });
     const events = await app.rt.db.prisma.event.findMany({ where: { objectPublicId: message!.id }, orderBy: { id: 'asc' } });
@@ -176,6 +182,35 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect((await call('GET', '/messages?limit=101', { key: account.key })).body).toMatchObject({ code: 'invalid_request', param: 'limit' });
   });
 
+  it('follows what the phone reports: Processed while it holds the message, a failed recipient with its error', async () => {
+    const account = await app.account();
+    const { client } = gatewayClient(account);
+    const held = await phone(account, { holdSending: true });
+    const waiting = await client.send({ id: 'held', phoneNumbers: [TEST_NUMBERS[2]!], message: 'on the phone' });
+    const [message] = await yarrowMessages(account.id, waiting.id);
+    await held.waitFor('reported', (event) => event.id === message!.id && event.state === 'Pending');
+    expect(await client.getState('held')).toMatchObject({ state: 'Processed', deviceId: held.deviceId, recipients: [{ state: 'Processed' }] });
+    // On a phone: too late to cancel, and nothing changes.
+    const refused = await call('DELETE', '/message/held', { key: account.key });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'invalid_state', message: expect.stringContaining('already left the queue') });
+    expect((await client.getState('held')).state).toBe('Processed');
+    held.stop();
+
+    const other = await app.account();
+    const failing = TEST_NUMBERS[1]!;
+    await phone(other, { failNumbers: [failing], failError: 'RESULT_ERROR_NO_SERVICE' });
+    const otherClient = gatewayClient(other).client;
+    const accepted = await otherClient.send({ phoneNumbers: [TEST_NUMBERS[0]!, failing], message: 'one fails' });
+    await untilFinal(other, accepted.id);
+    const state = await otherClient.getState(accepted.id);
+    expect(state.state).toBe(ProcessState.Failed);
+    expect(state.recipients).toEqual([
+      { phoneNumber: TEST_NUMBERS[0], state: ProcessState.Delivered },
+      { phoneNumber: failing, state: ProcessState.Failed, error: 'RESULT_ERROR_NO_SERVICE' },
+    ]);
+  });
+
   it('maps recipient states onto the reference states, and the message onto its least advanced recipient', async () => {
     const account = await app.account();
     const { client } = gatewayClient(account);
@@ -217,12 +252,12 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
 
   it('lists the account\'s devices and deletes one (revoked in Yarrow)', async () => {
     const account = await app.account();
-    const first = await phone(account, 'Front desk');
-    const second = await phone(account, 'Back office');
+    const first = await phone(account, { name: 'Google/front-desk' });
+    const second = await phone(account, { name: 'Samsung/back-office' });
     const { client } = gatewayClient(account);
 
     const devices = await client.getDevices();
-    expect(devices.map((device) => device.name).sort()).toEqual(['Back office', 'Front desk']);
+    expect(devices.map((device) => device.name).sort()).toEqual(['Google/front-desk', 'Samsung/back-office']);
     expect(devices.find((device) => device.id === first.deviceId)).toMatchObject({
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -231,9 +266,9 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     });
 
     await expect(client.deleteDevice(second.deviceId)).resolves.toBeNull();
-    await second.waitFor('revoked');
     expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: second.deviceId } })).status).toBe('revoked');
     expect((await client.getDevices()).map((device) => device.id)).toEqual([first.deviceId]);
+    expect((await second.call('GET', '/message')).status).toBe(401);
     await expect(client.deleteDevice(second.deviceId)).rejects.toThrow(/HTTP error 404/);
 
     const stranger = gatewayClient(await app.account()).client;
