@@ -381,6 +381,12 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     // skipPhoneValidation still wants E.164, but not a number libphonenumber knows.
     const skipped = await call('POST', '/message?skipPhoneValidation=true', { key: account.key, body: { ...ok, phoneNumbers: ['+1415555'] } });
     expect(skipped.status).toBe(202);
+    // textMessage is the current form of the text; /messages the plural path.
+    const viaText = await call('POST', '/messages', { key: account.key, body: { phoneNumbers: [TEST_NUMBERS[2]], textMessage: { text: 'hello' }, ttl: 600 } });
+    expect(viaText.status).toBe(202);
+    const [queued] = await yarrowMessages(account.id, viaText.body.id);
+    expect(queued).toMatchObject({ to: TEST_NUMBERS[2], body: 'hello' });
+    expect(queued!.expiresAt.getTime() - queued!.queuedAt.getTime()).toBe(600_000);
   });
 
   it('cancels a message no phone has yet (Failed, "cancelled"), and refuses once it left the queue', async () => {
