@@ -118,6 +118,25 @@ export function appMessageJson(work: ReturnType<typeof unsealedWork>, message: P
   };
 }
 
+/**
+ * A message the app must drop (`Cancelling`): the app cancels it if still queued and answers
+ * `Cancelled` (apps before 1.67 skip the state). Its text is not sent again.
+ */
+export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt'>) {
+  return {
+    id: message.id,
+    textMessage: { text: '' },
+    phoneNumbers: [message.to],
+    simNumber: null,
+    withDeliveryReport: true,
+    isEncrypted: false,
+    validUntil: message.expiresAt.toISOString(),
+    priority: 0,
+    state: 'Cancelling' as const,
+    createdAt: message.queuedAt.toISOString(),
+  };
+}
+
 /** GET <base>/device's `device` (the reference server's Device). */
 export function appDeviceJson(device: Device) {
   return {

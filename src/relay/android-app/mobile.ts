@@ -10,8 +10,9 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../gateway.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
-import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage } from '../messages.ts';
+import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from '../messages.ts';
 import {
+  appCancellingJson,
   appDeviceJson,
   appDeviceUpdate,
   appErrorJson,
@@ -179,8 +180,12 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
   }, async (c, device) => {
     const { order } = parseQuery(c, appPullQuery);
     const pending = await pendingForDevice(rt.db.prisma, device.id, undefined, { newestFirst: order === 'lifo', limit: PULL_LIMIT });
+    const cancelling = await takenBackForApp(rt, device, PULL_LIMIT - pending.length);
     // OTP texts stay sealed until a device takes them: this is where the app takes them.
-    return c.json(pending.map((message) => appMessageJson(deviceWorkJson(rt, message), message)));
+    return c.json([
+      ...pending.map((message) => appMessageJson(deviceWorkJson(rt, message), message)),
+      ...cancelling.map(appCancellingJson),
+    ]);
   });
 
   route({
@@ -240,6 +245,29 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     responses: { 501: 'Not implemented.' },
   }, () => {
     throw new YarrowError('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
+  });
+}
+
+/**
+ * Messages taken back from this phone while it was away that it had acknowledged (so it holds them
+ * in its queue), for the app to drop (`Cancelling`) when it comes back. Unlike the WebSocket's
+ * cancels they name no attempt, so a message given back to this phone since is left out. Only
+ * acknowledged ones: the app answers an id it does not know with `Cancelled` on every pull.
+ */
+async function takenBackForApp(rt: Runtime, device: Device, room: number) {
+  if (room <= 0) return [];
+  const ids = [...new Set((await takenBackFrom(rt.db.prisma, device.id)).map((taken) => taken.message_id))];
+  if (ids.length === 0) return [];
+  return rt.db.prisma.message.findMany({
+    where: {
+      id: { in: ids },
+      accountId: device.accountId,
+      OR: [{ deviceId: null }, { deviceId: { not: device.id } }],
+      attemptLog: { some: { deviceId: device.id, acknowledgedAt: { not: null }, finishedAt: { not: null } } },
+    },
+    select: { id: true, to: true, expiresAt: true, queuedAt: true },
+    orderBy: { queuedAt: 'desc' },
+    take: room,
   });
 }
 

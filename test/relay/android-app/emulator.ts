@@ -84,6 +84,7 @@ interface LocalMessage {
   text: string | null;
   phoneNumbers: string[];
   withDeliveryReport: boolean;
+  validUntil: string | null;
   recipients: Array<{ phoneNumber: string; state: AppState; error?: string | null }>;
   states: Partial<Record<AppState, string>>;
 }
@@ -155,13 +156,13 @@ export function register(options: AppEmulatorOptions, authorization?: string) {
 }
 
 export class AppEmulator {
-  readonly options: AppEmulatorOptions;
+  options: AppEmulatorOptions;
   readonly deviceId: string;
   readonly token: string;
   readonly events: EmulatorEvent[] = [];
   /** The phone's local message store, by id. */
   readonly local = new Map<string, LocalMessage>();
-  private readonly agent: http.Agent;
+  private agent: http.Agent;
   private readonly waiters: Waiter[] = [];
   private stopped = false;
   private stream?: http.ClientRequest;
@@ -178,8 +179,7 @@ export class AppEmulator {
     this.options = options;
     this.deviceId = registered.id;
     this.token = registered.token;
-    const secure = options.apiUrl.startsWith('https:');
-    this.agent = secure ? new https.Agent({ keepAlive: true, ca: options.ca }) : new http.Agent({ keepAlive: true });
+    this.agent = AppEmulator.newAgent(options);
     this.emit({ type: 'registered', at: Date.now(), deviceId: registered.id, token: registered.token, login: registered.login, password: registered.password });
   }
 
@@ -193,6 +193,29 @@ export class AppEmulator {
     const app = new AppEmulator(options, response.body);
     await app.start();
     return app;
+  }
+
+  private static newAgent(options: AppEmulatorOptions) {
+    return options.apiUrl.startsWith('https:') ? new https.Agent({ keepAlive: true, ca: options.ca }) : new http.Agent({ keepAlive: true });
+  }
+
+  /**
+   * The killed app is started again with its stored token and its local messages (the app keeps
+   * them in its database): the start-up calls and the stream's first pull (which may cancel
+   * some), then what is still queued locally is sent. `changes` alter options (e.g. holdSending).
+   */
+  async restart(changes: Partial<AppEmulatorOptions> = {}) {
+    this.stop();
+    this.options = { ...this.options, ...changes };
+    this.stopped = false;
+    this.agent = AppEmulator.newAgent(this.options);
+    const since = Date.now();
+    await this.start();
+    await this.waitFor('pulled', (event) => event.at >= since);
+    for (const local of this.local.values()) {
+      const sent = this.events.some((event) => event.type === 'sending' && event.id === local.id);
+      if (local.state === 'Pending' && !sent) this.sending = this.sending.then(() => this.send(local));
+    }
   }
 
   /** The app's start-up with a stored token: device update, settings, webhooks, events stream. */
@@ -379,10 +402,9 @@ export class AppEmulator {
     const known = this.local.get(message.id);
     if (message.state === 'Cancelling') {
       if (!known) {
-        // Unknown to the phone: it reports Cancelled for every recipient.
-        const cancelled = this.newLocal(message, 'Cancelled');
-        this.local.set(message.id, cancelled);
-        this.report(cancelled);
+        // Unknown to the phone: it reports Cancelled for every recipient (on every pull: it keeps
+        // no record of it).
+        this.report(this.newLocal(message, 'Cancelled'));
       } else if (known.state === 'Pending' || known.state === 'Processed') {
         this.changeState(known, 'Cancelled');
       }
@@ -406,7 +428,7 @@ export class AppEmulator {
       simNumber: message.simNumber ?? null,
     });
     this.report(local);
-    this.sending = this.sending.then(() => this.send(local, message.validUntil ?? null));
+    this.sending = this.sending.then(() => this.send(local));
   }
 
   private newLocal(message: ServerMessage, state: AppState): LocalMessage {
@@ -417,12 +439,14 @@ export class AppEmulator {
       text: message.textMessage?.text ?? message.message ?? null,
       phoneNumbers: [...message.phoneNumbers],
       withDeliveryReport: message.withDeliveryReport ?? true,
+      validUntil: message.validUntil ?? null,
       recipients: message.phoneNumbers.map((phoneNumber) => ({ phoneNumber, state })),
       states: { [state]: at },
     };
   }
 
-  private async send(local: LocalMessage, validUntil: string | null) {
+  private async send(local: LocalMessage) {
+    const { validUntil } = local;
     if (this.stopped || local.state === 'Cancelled' || this.options.holdSending) return;
     if (validUntil && new Date(validUntil).getTime() <= Date.now()) {
       local.recipients = local.recipients.map((recipient) => ({ ...recipient, state: 'Failed', error: 'TTL expired' }));

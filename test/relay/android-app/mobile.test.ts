@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventTarget, type Topics } from '../../../src/core/pubsub.ts';
 import { revokeDevice } from '../../../src/relay/devices.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, waitForStatus } from '../helpers.ts';
@@ -154,6 +155,22 @@ describe('sending through the app', () => {
     expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
   });
 
+  it('the stream may be held by any gateway process: a send accepted by another one still wakes the app', async () => {
+    const extra = await app.startExtraGateway();
+    try {
+      const account = await app.account();
+      const phone = await signIn(account, { apiUrl: `${extra.baseUrl}/api/mobile/v1` });
+      await phone.waitFor('pulled', (event) => event.reason === 'connect');
+      const requestId = await send(account, TEST_NUMBERS[2]!);
+      await phone.waitFor('received', (event) => event.id === requestId);
+      expect(phone.events.find((event) => event.type === 'pulled' && event.ids.includes(requestId))).toMatchObject({ reason: 'event' });
+      await waitForStatus(app, account.key, requestId, ['delivered']);
+      phone.stop();
+    } finally {
+      await extra.stop();
+    }
+  });
+
   it('a failed send carries the recipient error as the reason, is never sent twice, and ends failed (message.failed)', async () => {
     const account = await app.account();
     const to = TEST_NUMBERS[1]!;
@@ -185,7 +202,42 @@ describe('sending through the app', () => {
   });
 });
 
+type DeviceUpdate = Topics['deviceUpdated'][1];
+
+/** Resolves with the first deviceUpdated event of the account that matches (the dashboards' feed). */
+async function deviceUpdate(accountId: number, match: (update: DeviceUpdate) => boolean): Promise<DeviceUpdate> {
+  const events = new PostgresEventTarget(app.rt.db.url, app.rt.db.pool, app.rt.logger);
+  await events.start();
+  try {
+    return await new Promise<DeviceUpdate>((resolve) => {
+      events.addEventListener(`deviceUpdated:${accountId}`, (event) => {
+        const update = (event as CustomEvent<DeviceUpdate>).detail;
+        if (match(update)) resolve(update);
+      });
+    });
+  } finally {
+    await events.close();
+  }
+}
+
 describe('presence and failover', () => {
+  it('an open events stream keeps the phone online without calls; a killed app goes offline by the heartbeat rule', async () => {
+    const account = await app.account();
+    const phone = await signIn(account);
+    await phone.waitFor('pulled', (event) => event.reason === 'connect');
+    const lastCall = Date.now();
+    const silentFor = (Number(relayTestEnv.DEVICE_OFFLINE_AFTER_SECONDS) + 1) * 1000;
+    // Longer than the offline rule without a single call: the stream alone refreshed last_seen_at.
+    const refreshed = await deviceUpdate(account.id, (update) => update.deviceId === phone.deviceId && Date.parse(update.lastSeenAt) > lastCall + silentFor);
+    expect(refreshed.status).toBe('online');
+    expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', objectPublicId: phone.deviceId } })).toBe(0);
+
+    const offline = deviceUpdate(account.id, (update) => update.deviceId === phone.deviceId && update.status === 'offline');
+    phone.stop();
+    await offline;
+    expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', objectPublicId: phone.deviceId } })).toBe(1);
+  });
+
   it('work held by a killed app goes to another phone once the first is offline', async () => {
     const account = await app.account();
     // The first phone takes the message into its queue (Pending), then the app is killed before
@@ -205,6 +257,16 @@ describe('presence and failover', () => {
       { number: 2, deviceId: second.deviceId, outcome: 'delivered' },
     ]);
     expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: first.deviceId } })).status).toBe('offline');
+    expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
+
+    // The first app starts again with the message still in its local queue: its first pull tells
+    // it to drop it (Cancelling), so the person does not get the text twice.
+    await first.restart({ holdSending: false });
+    await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Cancelled');
+    expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
+    expect((await first.call('GET', '/message')).body).toEqual([expect.objectContaining({ id: requestId, state: 'Cancelling' })]);
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ state: 'delivered', deviceId: second.deviceId });
+    expect(await attempts(requestId)).toHaveLength(2);
     expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
   });
 
