@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../generated/prisma/client.ts';
 import type { HealthReport } from '../../system/service.ts';
 import { messageText } from '../sms.ts';
+import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */
 export const referenceStates = ['Pending', 'Processed', 'Sent', 'Delivered', 'Failed'] as const;
@@ -138,15 +139,9 @@ export const referenceListQuery = z.object({
 });
 export type ReferenceListQuery = z.output<typeof referenceListQuery>;
 
+/** A device as `GET /devices` lists it: the reference Device the app also gets, with `deletedAt`. */
 export function deviceJson(device: Device) {
-  return {
-    id: device.id,
-    name: device.name,
-    createdAt: device.pairedAt.toISOString(),
-    updatedAt: device.updatedAt.toISOString(),
-    deletedAt: device.revokedAt?.toISOString() ?? null,
-    lastSeen: device.lastSeenAt.toISOString(),
-  };
+  return { ...appDeviceJson(device), deletedAt: device.revokedAt?.toISOString() ?? null };
 }
 
 /** Reference webhook events Yarrow delivers, and the Yarrow event each becomes. */

@@ -21,6 +21,7 @@ import { getDevice, revokeDevice } from '../devices.ts';
 import { cancelQueuedMessages, queueMessages, resolveRouting } from '../messages.ts';
 import { assertCanSend, consumeSendRate } from '../rules.ts';
 import { phoneNumber } from '../sms.ts';
+import { appErrorJson } from './app-json.ts';
 import {
   E164,
   MAX_TTL_SECONDS,
@@ -216,14 +217,15 @@ export async function registerReferenceWebhook(rt: Runtime, accountId: number, r
 
 // --- Routes ---
 
-/** Error codes' reference counterparts where Yarrow names a param differently. */
+/** The reference's names for params that Yarrow's shared rules name their own way. */
 const referenceParams: Record<string, string> = { device_id: 'deviceId' };
 
+/** The error in the reference shape (as the app's API answers), 401s with the Basic challenge. */
 function referenceError(c: Context, error: YarrowError) {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   if (error.status === 401) c.header('WWW-Authenticate', 'Basic realm="Yarrow", charset="UTF-8"');
-  const param = error.param ? (referenceParams[error.param] ?? error.param) : undefined;
-  return c.json({ message: error.message, code: error.code, ...(param ? { param } : {}) }, error.status as 400);
+  const param = error.param && referenceParams[error.param];
+  return c.json({ ...appErrorJson(error), ...(param ? { param } : {}) }, error.status as 400);
 }
 
 /**

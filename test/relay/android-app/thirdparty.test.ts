@@ -373,6 +373,9 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
       if (param) expect(response.body.param).toBe(param);
       expect(response.body.message).toMatch(message);
     }
+    const unknownDevice = await call('POST', '/message', { key: account.key, body: { ...ok, deviceId: 'dev_unknown' } });
+    expect(unknownDevice.status).toBe(422);
+    expect(unknownDevice.body).toMatchObject({ code: 'invalid_device', param: 'deviceId' });
     const notJson = await app.request('POST', `${PREFIX}/message`, { body: '{', headers: { authorization: `Basic ${btoa(`:${account.key}`)}`, 'content-type': 'application/json' } });
     expect(notJson.body).toMatchObject({ code: 'invalid_request', param: 'body' });
     expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(0);
