@@ -37,11 +37,14 @@ export const MOBILE_API_PATH = '/api/mobile/v1';
 const KEEPALIVE_SECONDS = 15;
 /** Most messages one pull returns (the reference server's batch). */
 const PULL_LIMIT = 100;
-/** Calls refresh presence at most this often per device (and never less often than heartbeats). */
+/** Calls write presence at most this often per device (or every heartbeat interval, if shorter). */
 const PRESENCE_WRITE_SECONDS = 5;
 
 type DeviceSignal = Topics['relayDevice'][1];
+/** `optional-device`: a device token is checked when one is sent (the app asks for its IP before it registers). */
+type RouteDocFor<A> = Omit<RouteDoc, 'tag' | 'auth' | 'path'> & { auth: A; paths: string[] };
 type AppHandler = (c: HttpContext, device: Device) => Promise<Response> | Response;
+type OptionalDeviceHandler = (c: HttpContext, device: Device | undefined) => Promise<Response> | Response;
 
 const signInByCode =
   'Yarrow signs the app in with a pairing code: in the app choose "Sign in by code" and enter a pairing code made in the ' +
@@ -81,25 +84,25 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
   });
 
   /** A mobile route: the app's error shape, and for `device` routes its token and presence. */
-  const route = (
-    doc: Omit<RouteDoc, 'tag' | 'auth' | 'path'> & { auth: 'none' | 'device'; paths: string[] },
-    handler: AppHandler,
-  ) => {
-    const { paths, ...rest } = doc;
+  function route(doc: RouteDocFor<'device'>, handler: AppHandler): void;
+  function route(doc: RouteDocFor<'none' | 'optional-device'>, handler: OptionalDeviceHandler): void;
+  function route(doc: RouteDocFor<'none' | 'device' | 'optional-device'>, handler: AppHandler | OptionalDeviceHandler) {
+    const { paths, auth, ...rest } = doc;
     for (const suffix of paths) {
       const path = `${MOBILE_API_PATH}${suffix}`;
-      describeRoute({ ...rest, path, tag: 'Android app' });
+      describeRoute({ ...rest, auth: auth === 'device' ? 'device' : 'none', path, tag: 'Android app' });
       app.on(doc.method.toUpperCase(), path, async (c) => {
         try {
-          if (doc.auth === 'none') return await handler(c, undefined as never);
-          const device = await seen(await authenticateDevice(rt, c.req.header('authorization')));
-          return await handler(c, device);
+          const authorization = c.req.header('authorization');
+          const needsDevice = auth === 'device' || (auth === 'optional-device' && !!authorization);
+          const device = needsDevice ? await seen(await authenticateDevice(rt, authorization)) : undefined;
+          return await (handler as OptionalDeviceHandler)(c, device);
         } catch (error) {
           return appError(c, rt, error);
         }
       });
     }
-  };
+  }
 
   const readBody = async <S extends z.ZodType>(c: HttpContext, schema: S): Promise<z.output<S>> => parseInput(schema, (await readJson(c)).body);
 
@@ -165,10 +168,10 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
   route({
     method: 'get',
     paths: ['/device'],
-    summary: 'Android app: the device and the address it calls from.',
-    auth: 'device',
-    responses: { 200: '{device, externalIp}.' },
-  }, (c, device) => c.json({ device: appDeviceJson(device), externalIp: getConnInfo(c).remote.address ?? null }));
+    summary: 'Android app: the address it calls from, and the device when it sends its token.',
+    auth: 'optional-device',
+    responses: { 200: '{device?, externalIp}.' },
+  }, (c, device) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: getConnInfo(c).remote.address ?? null }));
 
   route({
     method: 'get',

@@ -116,6 +116,9 @@ describe('registration', () => {
     expect(foreign.body).toMatchObject({ code: 'forbidden', param: 'id' });
 
     expect((await phone.call('PATCH', '/user/password', { currentPassword: 'x', newPassword: 'y'.repeat(14) })).status).toBe(501);
+    // Before it registers, the app asks only for its public address.
+    const anonymous = await appRequest(appOptions(), 'GET', '/device');
+    expect(anonymous.body).toEqual({ externalIp: '127.0.0.1' });
     const bad = await appRequest(appOptions(), 'GET', '/message', { authorization: 'Bearer ydt_not_a_token' });
     expect(bad.status).toBe(401);
     expect(bad.body).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
