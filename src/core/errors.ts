@@ -9,6 +9,7 @@ export const errorStatus = {
   not_found: 404,
   invalid_state: 409,
   idempotency_conflict: 409,
+  already_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_device: 422,

@@ -85,9 +85,10 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
     consume,
     authenticate: keys.authenticate,
     forget: keys.forget,
-    require(scope: Scope): MiddlewareHandler<HttpEnv> {
+    /** `credential` turns another scheme's header into `Bearer <key>` (e.g. HTTP Basic with the key as password). */
+    require(scope: Scope, credential: (c: Context) => string | undefined = (c) => c.req.header('authorization')): MiddlewareHandler<HttpEnv> {
       return createMiddleware<HttpEnv>(async (c, next) => {
-        const principal = await keys.authenticate(c.req.header('authorization'));
+        const principal = await keys.authenticate(credential(c));
         requireScope(principal, scope);
         await consume(principal);
         c.set('principal', principal);

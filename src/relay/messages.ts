@@ -38,6 +38,8 @@ export interface NewMessage {
   reference?: string;
   /** Counts segments of this text instead of `body` (for masked bodies). */
   segmentsOf?: string;
+  /** The batch the message belongs to (one send to many numbers). */
+  batchId?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
       failedDeviceIds: [],
       failureReason: null,
       reference: input.reference ?? null,
-      batchId: null,
+      batchId: input.batchId ?? null,
       expiresAt: new Date(now.getTime() + (input.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
       nextAttemptAt: now,
       dispatchedAt: null,
@@ -113,14 +115,14 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
   await tx.$queryRaw`
     WITH inserted AS (
       INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, expires_at, next_attempt_at, queued_at, updated_at)
+                            failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
       SELECT m.id, m.account_id, m.to_number, m.body, m.sealed_body, m.encoding, m.segments, m.requested_device_id,
-             ${rt.config.RELAY_MAX_ATTEMPTS}, '{}', m.reference, m.expires_at, ${now}, ${now}, ${now}
+             ${rt.config.RELAY_MAX_ATTEMPTS}, '{}', m.reference, m.batch_id, m.expires_at, ${now}, ${now}, ${now}
       FROM unnest(${column((m) => m.id)}::text[], ${column((m) => m.accountId)}::int[], ${column((m) => m.to)}::text[],
                   ${column((m) => m.body)}::text[], ${column((m) => m.sealedBody)}::text[], ${column((m) => m.encoding)}::text[],
                   ${column((m) => m.segments)}::int[], ${column((m) => m.requestedDeviceId)}::text[], ${column((m) => m.reference)}::text[],
-                  ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
-        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, expires_at)
+                  ${column((m) => m.batchId)}::text[], ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
+        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
       RETURNING 1
     ), notified AS (${notifyQuery(messages.flatMap((message) => statusEvents(message, now)))})
     SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified`;
@@ -294,6 +296,29 @@ export async function failMessage(rt: Runtime, tx: DbClient, message: Message, r
   await recordMessageEvent(rt, tx, 'message.failed', failed);
   await publishStatus(tx, failed);
   return failed;
+}
+
+/**
+ * Cancels messages before any phone has them: every one must still be queued (not dispatched,
+ * which may already be on a phone); then each fails with reason `cancelled`, recording
+ * `message.failed`. Otherwise nothing changes and the answer is `invalid_state`. The rows are
+ * locked first, so the dispatcher (which skips locked rows) cannot hand one out meanwhile.
+ */
+export async function cancelQueuedMessages(rt: Runtime, tx: DbClient, accountId: number, ids: string[]): Promise<Message[]> {
+  const locked = await tx.$queryRaw<Array<{ id: string; state: string }>>`
+    SELECT id, state::text AS state FROM messages WHERE id = ANY(${ids}::text[]) AND account_id = ${accountId} ORDER BY id FOR UPDATE`;
+  const started = locked.filter((row) => row.state !== 'queued');
+  if (started.length > 0) {
+    throw new YarrowError(
+      'invalid_state',
+      `Only a message no phone has yet can be cancelled; ${started.length} of its ${locked.length} recipient(s) already left the queue.`,
+    );
+  }
+  const cancelled: Message[] = [];
+  for (const message of await tx.message.findMany({ where: { id: { in: locked.map((row) => row.id) } }, orderBy: { id: 'asc' } })) {
+    cancelled.push(await failMessage(rt, tx, message, 'cancelled'));
+  }
+  return cancelled;
 }
 
 /**

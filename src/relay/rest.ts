@@ -9,6 +9,7 @@ import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { registerAndroidAppRoutes } from './android-app/mobile.ts';
+import { registerThirdPartyApi } from './android-app/thirdparty.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
 import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
 import {
@@ -276,4 +277,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   }, async (c: HttpContext) => {
     return ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) });
   });
+
+  // The reference server's API of SMS Gateway for Android, for its client libraries (README).
+  registerThirdPartyApi(ctx);
 }

@@ -1,0 +1,324 @@
+/**
+ * The reference server's user-facing ("3rd-party") API under `/api/3rdparty/v1`, so the client
+ * libraries of SMS Gateway for Android drive Yarrow unchanged. Every call lands on Yarrow's own
+ * rules: a send queues ordinary Yarrow messages (one per recipient, grouped in a message batch
+ * whose `external_id` is the reference message id), devices and webhooks are Yarrow's. Auth is the
+ * reference's HTTP Basic with a Yarrow API key as the password, checked by the usual key guard.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { DbClient } from '../../core/db.ts';
+import { YarrowError, knownError, notFound, parseInput } from '../../core/errors.ts';
+import type { HttpContext, HttpEnv } from '../../core/http.ts';
+import { parseQuery, readJson } from '../../core/http.ts';
+import { newId } from '../../core/ids.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { GatewayContext } from '../../gateway.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { checkHealth } from '../../system/service.ts';
+import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../webhooks/endpoints.ts';
+import { getDevice, revokeDevice } from '../devices.ts';
+import { cancelQueuedMessages, queueMessages, resolveRouting } from '../messages.ts';
+import { assertCanSend, consumeSendRate } from '../rules.ts';
+import { phoneNumber } from '../sms.ts';
+import { appErrorJson } from './app-json.ts';
+import {
+  E164,
+  MAX_TTL_SECONDS,
+  deviceJson,
+  healthJson,
+  isReferenceWebhook,
+  messageStateJson,
+  referenceListQuery,
+  referenceSendInput,
+  referenceSendQuery,
+  referenceStates,
+  referenceWebhookInput,
+  sendRefusal,
+  unsupportedWebhookEvents,
+  webhookEvents,
+  webhookJson,
+  type ReferenceListQuery,
+  type ReferenceState,
+  type RecipientRow,
+  type ReferenceWebhookEvent,
+} from './thirdparty-json.ts';
+
+export const THIRD_PARTY_PREFIX = '/api/3rdparty/v1';
+
+// --- Messages ---
+
+/** A recipient's reference state, in SQL (so lists can filter on it): dispatched but unacknowledged is still Pending. */
+const recipientState = Prisma.sql`CASE m.state::text WHEN 'queued' THEN 'Pending'
+  WHEN 'dispatched' THEN CASE WHEN m.acknowledged_at IS NULL THEN 'Pending' ELSE 'Processed' END
+  WHEN 'sent' THEN 'Sent' WHEN 'delivered' THEN 'Delivered' ELSE 'Failed' END`;
+
+/**
+ * The reference messages of an account (batches with an external id), each with its state: the
+ * least advanced recipient's while any is still before Sent; then Failed if any failed, Delivered
+ * once all are, else Sent.
+ */
+function referenceMessages(accountId: number, where: Prisma.Sql) {
+  return Prisma.sql`
+    SELECT s.id, s.external_id, s.created_at,
+           CASE WHEN s.least < 3 THEN (${referenceStates as unknown as string[]}::text[])[s.least]
+                WHEN s.any_failed THEN 'Failed' WHEN s.all_delivered THEN 'Delivered' ELSE 'Sent' END AS state
+    FROM (
+      SELECT b.id, b.external_id, b.created_at,
+             min(array_position(${referenceStates as unknown as string[]}::text[], r.state)) AS least,
+             bool_or(r.state = 'Failed') AS any_failed, bool_and(r.state = 'Delivered') AS all_delivered
+      FROM message_batches b JOIN messages m ON m.batch_id = b.id CROSS JOIN LATERAL (SELECT ${recipientState} AS state) r
+      WHERE b.account_id = ${accountId} AND b.external_id IS NOT NULL AND ${where}
+      GROUP BY b.id
+    ) s`;
+}
+
+type StateRow = { id: string; external_id: string; created_at: Date; state: ReferenceState };
+
+/** The recipients of batches, in the order they were given. */
+async function recipientsOf(db: DbClient, batchIds: string[]) {
+  const rows = await db.$queryRaw<RecipientRow[]>`
+    SELECT m.batch_id AS "batchId", m.to_number AS "to", ${recipientState} AS state, m.device_id AS "deviceId",
+           m.requested_device_id AS "requestedDeviceId", m.failure_reason AS "failureReason", m.queued_at AS "queuedAt",
+           m.acknowledged_at AS "acknowledgedAt", m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt"
+    FROM messages m WHERE m.batch_id = ANY(${batchIds}::text[]) ORDER BY m.id`;
+  const byBatch = new Map<string, RecipientRow[]>();
+  for (const row of rows) byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);
+  return byBatch;
+}
+
+async function statesJson(db: DbClient, rows: StateRow[]) {
+  const recipients = await recipientsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => messageStateJson(row.external_id, row.state, recipients.get(row.id) ?? []));
+}
+
+/** `GET /message/{id}`: another account's id, like an unknown one, is not found. */
+export async function getReferenceMessage(db: DbClient, accountId: number, externalId: string) {
+  const rows = await db.$queryRaw<StateRow[]>(referenceMessages(accountId, Prisma.sql`b.external_id = ${externalId}`));
+  if (!rows[0]) throw notFound('message', 'id');
+  return (await statesJson(db, rows))[0]!;
+}
+
+/** `GET /messages`: newest first, filtered, with the total for `X-Total-Count`. */
+export async function listReferenceMessages(db: DbClient, accountId: number, query: ReferenceListQuery) {
+  const conditions = [Prisma.sql`TRUE`];
+  if (query.from) conditions.push(Prisma.sql`b.created_at >= ${new Date(query.from)}`);
+  if (query.to) conditions.push(Prisma.sql`b.created_at < ${new Date(query.to)}`);
+  if (query.deviceId) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM messages d WHERE d.batch_id = b.id AND (d.device_id = ${query.deviceId} OR d.requested_device_id = ${query.deviceId}))`);
+  }
+  const filtered = Prisma.sql`SELECT * FROM (${referenceMessages(accountId, Prisma.join(conditions, ' AND '))}) f
+    WHERE ${query.state ? Prisma.sql`f.state = ${query.state}` : Prisma.sql`TRUE`}`;
+  const [page, [count]] = await Promise.all([
+    db.$queryRaw<StateRow[]>`${filtered} ORDER BY f.created_at DESC, f.id DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+    db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM (${filtered}) c`,
+  ]);
+  return { total: count?.total ?? 0, messages: await statesJson(db, page) };
+}
+
+/** A caller's number as E.164, checked for a real number unless `skipValidation`. */
+function recipientNumber(raw: string, index: number, skipValidation: boolean): string {
+  const param = `phoneNumbers[${index}]`;
+  if (!E164.test(raw)) {
+    throw new YarrowError('invalid_request', `${param}: must be in E.164 format, e.g. +14155550123 (Yarrow assumes no default country).`, { param });
+  }
+  if (skipValidation) return raw;
+  const checked = phoneNumber.safeParse(raw);
+  if (!checked.success) throw new YarrowError('invalid_request', `${param}: not a valid phone number (send skipPhoneValidation=true to skip this check).`, { param });
+  return checked.data;
+}
+
+function ttlSeconds(input: { ttl?: number | null; validUntil?: string | null }): number | undefined {
+  if (input.ttl != null) return input.ttl;
+  if (input.validUntil == null) return undefined;
+  const seconds = Math.ceil((Date.parse(input.validUntil) - Date.now()) / 1000);
+  if (seconds < 1) throw new YarrowError('invalid_request', 'validUntil: must be in the future.', { param: 'validUntil' });
+  if (seconds > MAX_TTL_SECONDS) throw new YarrowError('invalid_request', `validUntil: at most ${MAX_TTL_SECONDS / 86_400} days ahead.`, { param: 'validUntil' });
+  return seconds;
+}
+
+/**
+ * `POST /message`: one Yarrow message per recipient, under the same rules as POST /v1/sms/send
+ * (routing, subscription, pause, queue room, send rate: one request), grouped in a batch that
+ * answers to the caller's id (unique per account) or to the batch id. All or nothing.
+ */
+export async function sendReferenceMessage(rt: Runtime, accountId: number, raw: unknown, skipPhoneValidation: boolean) {
+  const input = parseInput(referenceSendInput, raw);
+  const refusal = sendRefusal(input);
+  if (refusal) throw new YarrowError('invalid_request', `${refusal[0]}: ${refusal[1]}`, { param: refusal[0] });
+  const numbers = input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
+  if (new Set(numbers).size !== numbers.length) throw new YarrowError('invalid_request', 'phoneNumbers: each number at most once.', { param: 'phoneNumbers' });
+  const text = (input.textMessage?.text ?? input.message)!;
+  const ttl = ttlSeconds(input);
+  const deviceId = input.deviceId ?? undefined;
+  try {
+    const externalId = await rt.db.prisma.$transaction(async (tx) => {
+      const account = await resolveRouting(tx, accountId, deviceId);
+      await assertCanSend(rt, tx, account, numbers.length);
+      const batchId = newId('messageBatch');
+      const externalId = input.id ?? batchId;
+      if (input.id && (await tx.messageBatch.count({ where: { accountId, externalId } })) > 0) throw duplicate(externalId);
+      await consumeSendRate(rt, accountId);
+      await tx.messageBatch.create({ data: { id: batchId, accountId, queued: numbers.length, skipped: 0, externalId } });
+      await queueMessages(rt, tx, numbers.map((to) => ({ accountId, to, body: text, deviceId, ttlSeconds: ttl, batchId })));
+      return externalId;
+    });
+    return getReferenceMessage(rt.db.prisma, accountId, externalId);
+  } catch (error) {
+    // Two sends with one id at the same time: the unique index refuses the second.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw duplicate(input.id!);
+    throw error;
+  }
+}
+
+const duplicate = (id: string) => new YarrowError('already_exists', `A message with id "${id}" already exists; ids are unique per account.`, { param: 'id' });
+
+/** `DELETE /message/{id}`: only while no recipient has reached a phone; each then fails as `cancelled`. */
+export async function cancelReferenceMessage(rt: Runtime, accountId: number, externalId: string) {
+  await rt.db.prisma.$transaction(async (tx) => {
+    const batch = await tx.messageBatch.findFirst({ where: { accountId, externalId }, include: { messages: { select: { id: true } } } });
+    if (!batch) throw notFound('message', 'id');
+    await cancelQueuedMessages(rt, tx, accountId, batch.messages.map((message) => message.id));
+  });
+  return getReferenceMessage(rt.db.prisma, accountId, externalId);
+}
+
+// --- Webhooks ---
+
+function mappedEvent(event: string): (typeof webhookEvents)[ReferenceWebhookEvent] {
+  if (event in webhookEvents) return webhookEvents[event as ReferenceWebhookEvent];
+  const why = unsupportedWebhookEvents[event];
+  const supported = Object.keys(webhookEvents).join(', ');
+  throw new YarrowError(
+    'invalid_request',
+    why ? `event: ${event} is not supported: ${why}. Supported: ${supported}.` : `event: unknown event "${event}". Supported: ${supported}.`,
+    { param: 'event' },
+  );
+}
+
+/**
+ * `POST /webhooks`: a Yarrow webhook endpoint for the mapped event (same URL rules as any
+ * endpoint). With an id it replaces that endpoint's URL and event. Yarrow, not the phone, delivers.
+ */
+export async function registerReferenceWebhook(rt: Runtime, accountId: number, raw: unknown) {
+  const input = parseInput(referenceWebhookInput, raw);
+  if (input.deviceId != null) {
+    throw new YarrowError('invalid_request', 'deviceId: Yarrow webhooks cover every device of the account; omit deviceId.', { param: 'deviceId' });
+  }
+  const eventTypes = [mappedEvent(input.event)];
+  if (input.id != null) return updateEndpoint(rt, rt.db.prisma, accountId, input.id, { url: input.url, eventTypes });
+  const { endpoint } = await createEndpoint(rt, rt.db.prisma, accountId, {
+    url: input.url,
+    eventTypes,
+    description: `SMS Gateway for Android client (${input.event})`,
+  });
+  return endpoint;
+}
+
+// --- Routes ---
+
+/** The reference's names for params that Yarrow's shared rules name their own way. */
+const referenceParams: Record<string, string> = { device_id: 'deviceId' };
+
+/** The error in the reference shape (as the app's API answers), 401s with the Basic challenge. */
+function referenceError(c: Context, error: YarrowError) {
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  if (error.status === 401) c.header('WWW-Authenticate', 'Basic realm="Yarrow", charset="UTF-8"');
+  const param = error.param && referenceParams[error.param];
+  return c.json({ ...appErrorJson(error), ...(param ? { param } : {}) }, error.status as 400);
+}
+
+/**
+ * The API key from the reference's HTTP Basic (any user name, the key as password) as the
+ * `Bearer` header the key guard reads; a Bearer header passes through unchanged.
+ */
+export function apiKeyCredential(c: Context): string {
+  const header = c.req.header('authorization');
+  if (!header) {
+    throw new YarrowError('unauthorized', 'Missing credentials: send HTTP Basic with any user name and your Yarrow API key as the password.');
+  }
+  const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (!basic) return header;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const password = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : '';
+  if (!password) throw new YarrowError('unauthorized', 'HTTP Basic needs your Yarrow API key as the password (the user name may be anything).');
+  return `Bearer ${password}`;
+}
+
+const notImplemented = (what: string, why: string) => () => {
+  throw new YarrowError('not_implemented', `${what} is not available on Yarrow: ${why}`);
+};
+
+export function registerThirdPartyApi(ctx: GatewayContext) {
+  const { app, rt, auth } = ctx;
+  const api = new Hono<HttpEnv>();
+  // Set before `route` below: Hono gives a mounted app's routes the error handler it has then.
+  api.onError((error, c) => {
+    const known = knownError(error);
+    if (!known) rt.logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+    return referenceError(c, known ?? new YarrowError('internal_error', 'An internal error occurred.'));
+  });
+  const guard = (scope: Parameters<typeof auth.require>[0]) => auth.require(scope, apiKeyCredential);
+  const accountOf = (c: HttpContext) => c.get('principal').accountId;
+
+  for (const base of ['/message', '/messages']) {
+    api.post(base, guard('sms.send'), async (c) => {
+      const { skipPhoneValidation } = parseQuery(c, referenceSendQuery);
+      const { body } = await readJson(c);
+      const state = await sendReferenceMessage(rt, accountOf(c), body, skipPhoneValidation === 'true');
+      c.header('Location', `${THIRD_PARTY_PREFIX}/message/${encodeURIComponent(state.id)}`);
+      return c.json(state, 202);
+    });
+    api.get(`${base}/:id`, guard('messages.read'), async (c) => c.json(await getReferenceMessage(rt.db.prisma, accountOf(c), c.req.param('id'))));
+    api.delete(`${base}/:id`, guard('sms.send'), async (c) => c.json(await cancelReferenceMessage(rt, accountOf(c), c.req.param('id'))));
+  }
+  api.get('/messages', guard('messages.read'), async (c) => {
+    const { total, messages } = await listReferenceMessages(rt.db.prisma, accountOf(c), parseQuery(c, referenceListQuery));
+    c.header('X-Total-Count', String(total));
+    return c.json(messages);
+  });
+
+  for (const path of ['/devices', '/device']) {
+    api.get(path, guard('devices.manage'), async (c) => {
+      const devices = await rt.db.prisma.device.findMany({ where: { accountId: accountOf(c), status: { not: 'revoked' } }, orderBy: { pairedAt: 'asc' }, take: 500 });
+      return c.json(devices.map(deviceJson));
+    });
+  }
+  api.delete('/devices/:id', guard('devices.manage'), async (c) => {
+    const device = await getDevice(rt.db.prisma, accountOf(c), c.req.param('id'));
+    if (device.status === 'revoked') throw notFound('device', 'id');
+    await revokeDevice(rt, accountOf(c), device.id);
+    return c.body(null, 204);
+  });
+
+  api.get('/webhooks', guard('webhooks.manage'), async (c) => {
+    const endpoints = await listEndpoints(rt.db.prisma, accountOf(c), { limit: 100 });
+    return c.json(endpoints.filter(isReferenceWebhook).map(webhookJson));
+  });
+  api.post('/webhooks', guard('webhooks.manage'), async (c) => {
+    const { body } = await readJson(c);
+    return c.json(webhookJson(await registerReferenceWebhook(rt, accountOf(c), body)), 201);
+  });
+  api.delete('/webhooks/:id', guard('webhooks.manage'), async (c) => {
+    await deleteEndpoint(rt.db.prisma, accountOf(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  api.get('/health', async (c) => {
+    const report = await checkHealth(rt);
+    return c.json(healthJson(report), report.ok ? 200 : 503);
+  });
+
+  api.get('/logs', notImplemented('Reading device logs', 'for privacy, logs stay on the phone.'));
+  for (const method of ['get', 'put', 'patch'] as const) api[method]('/settings', notImplemented('Device settings', 'they are set in the app on each phone.'));
+  api.get('/inbox', notImplemented('The inbox', 'Yarrow does not receive incoming SMS.'));
+  api.get('/inbox/:id/attachments/:part', notImplemented('The inbox', 'Yarrow does not receive incoming SMS.'));
+  for (const path of ['/inbox/refresh', '/inbox/export', '/messages/inbox/export']) api.post(path, notImplemented('The inbox', 'Yarrow does not receive incoming SMS.'));
+  for (const path of ['/auth/token', '/auth/token/refresh']) {
+    api.post(path, notImplemented('Access tokens', 'use a Yarrow API key (with the scopes you choose) as the Basic password.'));
+  }
+  api.delete('/auth/token/:jti', notImplemented('Access tokens', 'use a Yarrow API key as the Basic password.'));
+  api.all('*', (c) => referenceError(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));
+
+  app.route(THIRD_PARTY_PREFIX, api);
+}
