@@ -7,7 +7,7 @@ import { publish } from '../core/pubsub.ts';
 import type { Topics } from '../core/pubsub.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device } from '../generated/prisma/client.ts';
-import { authenticateDevice, recordHeartbeat } from './devices.ts';
+import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from './devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom, unsealedWork } from './messages.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
@@ -106,15 +106,23 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       if (isBinary) return void socket.close(CLOSE_BAD_FRAME, 'frames must be JSON text');
       void handleFrame(connection, data.toString());
     });
+    // Connecting counts as a heartbeat and makes the device reachable for routing (in PostgreSQL,
+    // so every gateway and worker sees it); closing takes it out of routing at once.
+    const connected = deviceConnected(rt, device.id, id);
     socket.on('close', () => {
       connection.stop();
       if (connections.get(device.id) === connection) connections.delete(device.id);
+      // After the connect is recorded, so a socket that closes during setup is not left "connected".
+      void connected
+        .catch(() => undefined)
+        .then(() => deviceDisconnected(rt, device.id, id))
+        .catch((error) => rt.logger.warn({ err: error, deviceId: device.id }, 'recording a device disconnect failed'));
     });
     socket.on('error', () => {});
 
     void (async () => {
-      // Connecting counts as a heartbeat; other gateways drop older sockets of this device.
-      connection.device = await recordHeartbeat(rt, device.id, {});
+      // Other gateways drop older sockets of this device.
+      connection.device = await connected;
       await publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId: id });
       for (const taken of await takenBackFrom(rt.db.prisma, device.id)) {
         send(socket, { type: 'cancel', message_id: taken.message_id, attempt: taken.number, reason: taken.outcome });

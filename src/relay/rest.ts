@@ -141,6 +141,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   }, async (c: HttpContext) => {
     const { wait } = parseQuery(c, pollQuery);
     const current = deviceOf(c);
+    // A device polling after its socket closed is reachable again (it hears of work here).
+    if (current.disconnectedAt && current.lastSeenAt <= current.disconnectedAt) await recordHeartbeat(rt, current.id, {});
     const topic = `relayDevice:${current.id}`;
     let wake = () => {};
     const woken = new Promise<void>((resolve) => (wake = resolve));

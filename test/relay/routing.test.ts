@@ -271,11 +271,13 @@ describe('routing', () => {
     const broken = await device(account, { name: 'Broken', failRate: 1 });
     const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'try hard' });
     const failed = await waitForStatus(app, account.key, requestId, ['delivered', 'failed']);
-    // Only one device: it gets every attempt, and the last failure is final.
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, failureReason: 'generic_failure' });
+    // Only one device: it gets every send (RELAY_MAX_ATTEMPTS), and the last failure is final.
+    // `attempts` counts devices tried: one.
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, failureReason: 'generic_failure' });
     expect(broken.events.filter((event) => event.type === 'received')).toHaveLength(3);
+    expect(await app.rt.db.prisma.messageAttempt.count({ where: { messageId: requestId } })).toBe(3);
     const event = await app.rt.db.prisma.event.findFirstOrThrow({ where: { type: 'message.failed', objectPublicId: requestId } });
-    expect(event.data).toMatchObject({ failure_reason: 'generic_failure', attempts: 3 });
+    expect(event.data).toMatchObject({ failure_reason: 'generic_failure', attempts: 1 });
   });
 
   it('fails a message whose TTL passes before any device takes it', async () => {

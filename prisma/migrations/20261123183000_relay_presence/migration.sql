@@ -1,0 +1,7 @@
+-- Device presence for routing: the open socket a device is on (any gateway), and when its last
+-- socket closed. Who paused an account's relay queue, so the refusal names them.
+ALTER TABLE "devices" ADD COLUMN "connection_id" TEXT,
+ADD COLUMN "connected_at" TIMESTAMPTZ(3),
+ADD COLUMN "disconnected_at" TIMESTAMPTZ(3);
+
+ALTER TABLE "accounts" ADD COLUMN "relay_paused_by" TEXT;
