@@ -238,12 +238,12 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'otp.send',
     body: sendOtpInput,
     idempotent: true,
-    responses: { 200: 'The otp_id, its expiry and the request_id of its SMS.' },
+    responses: { 200: 'The otp_id, its expiry, the request_id of its SMS and that SMS\'s status (`queued` until a phone sent it).' },
   }, async (c: HttpContext) => {
     const { raw, body } = await readJson(c);
     return idempotentCreate(rt, c, raw, async (tx) => {
-      const otp = await sendOtp(rt, tx, c.get('principal').accountId, body);
-      return { status: 200, body: otpSentJson(otp) };
+      const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, body);
+      return { status: 200, body: otpSentJson(otp, message) };
     });
   });
 

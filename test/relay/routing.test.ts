@@ -138,6 +138,10 @@ describe('POST /api/v1/sms/send', () => {
       [{ to: TEST_NUMBERS[0], message: 'x'.repeat(1601) }, 'message'],
       [{ to: TEST_NUMBERS[0], message: 'x', ttl_seconds: 0 }, 'ttl_seconds'],
       [{ to: TEST_NUMBERS[0], message: 'x', colour: 'red' }, undefined],
+      [{ to: TEST_NUMBERS[0], message: '   ' }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: ' \n\t ' }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: 'half an emoji \uD83D' }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: '\uDE00 the other half' }, 'message'],
     ] as const) {
       const response = await sendSms(app, account.key, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -145,6 +149,8 @@ describe('POST /api/v1/sms/send', () => {
       if (param) expect(response.body.error.param).toBe(param);
     }
     expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(2);
+    // A whole surrogate pair (an emoji) is text like any other.
+    expect(await send(account, { to: TEST_NUMBERS[0], message: 'thanks \uD83D\uDE00' })).toMatch(/^req_/);
   });
 
   it('replays an Idempotency-Key and refuses it with another body', async () => {
