@@ -38,7 +38,7 @@ const deviceOf = (c: HttpContext) => (c as unknown as Context<DeviceEnv>).get('d
 /**
  * Relay paths are documented relative to the relay base `…/api` (`/v1/sms/send`). They answer at
  * `/api/v1/…` and, for clients that join the documented path to a base already ending in `/api`,
- * at `/api/api/v1/…` too.
+ * at `/api/api/v1/…` too (served, but not listed in OpenAPI or Postman: one operation, one entry).
  */
 export function relayPaths(path: string) {
   return [`/api${path}`, `/api/api${path}`];
@@ -63,8 +63,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c: HttpContext) => Promise<Response> | Response,
   ) => {
     const guard = doc.auth === 'none' ? [] : doc.auth === 'device' ? [device] : [auth.require(doc.auth)];
-    for (const path of relayPaths(doc.path)) {
-      describeRoute({ ...doc, path, tag: 'Relay' });
+    for (const [i, path] of relayPaths(doc.path).entries()) {
+      describeRoute({ ...doc, path, tag: 'Relay', ...(i > 0 ? { alias: true } : {}) });
       (app[doc.method] as (p: string, ...h: unknown[]) => void)(path, ...guard, handler);
     }
   };
