@@ -126,6 +126,33 @@ describe('a phone whose socket closes', () => {
     expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', accountId: account.id } })).toBe(0);
   });
 
+  it('gets no work even when the connected phone has no budget left: the message waits instead', async () => {
+    const account = await app.account();
+    const stopped = await device(account, 'Stopped');
+    const connected = await device(account, 'Busy');
+    const slow = await execute(app.baseUrl, account.key, PresenceUpdateDevice, { id: connected.deviceId, input: { ratePerMinute: 1 } });
+    expect(slow.errors).toBeUndefined();
+    await stopped.kill('SIGKILL');
+    await disconnected([stopped.deviceId]);
+
+    const first = await send(account, { to: TEST_NUMBERS[0], message: 'fits the budget' });
+    expect(await waitForStatus(app, account.key, first, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: connected.deviceId });
+    const since = new Date();
+    const second = await send(account, { to: TEST_NUMBERS[1], message: 'over the budget' });
+    // A drain woken by the second send (so after its commit) has run and left it queued.
+    await vi.waitFor(
+      async () => {
+        const [drained] = await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
+          SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND singleton_key LIKE ${`now:${account.id}:%`}
+            AND state = 'completed' AND created_on >= ${since}`;
+        expect(drained!.count).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: second } })).toMatchObject({ state: 'queued', attempts: 0, failureReason: null });
+    expect(await app.rt.db.prisma.messageAttempt.count({ where: { deviceId: stopped.deviceId } })).toBe(0);
+  });
+
   it('gives its unacknowledged work back at once: it moves to the connected phone long before the offline window', async () => {
     const account = await app.account();
     const paired = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Mute' } });
@@ -156,6 +183,24 @@ describe('a phone whose socket closes', () => {
     await back.next((frame) => frame.type === 'welcome');
     expect(back.frames[0]).toEqual({ type: 'cancel', message_id: requestId, attempt: 1, reason: 'device_disconnected' });
     back.socket.close();
+  });
+});
+
+describe('a phone that polls', () => {
+  it('is reachable again by long-polling after its socket closed', async () => {
+    const account = await app.account();
+    const paired = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Fallback' } });
+    const token = paired.body.device_token as string;
+    const socket = await mutePhone(token);
+    await socket.next((frame) => frame.type === 'welcome');
+    socket.socket.terminate();
+    await disconnected([paired.body.device.id]);
+
+    // Falls back to HTTP: the poll itself makes it reachable, and the waiting message comes to it.
+    const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'over HTTP' });
+    const poll = await app.request('GET', '/api/v1/relay/device/messages?wait=20', { headers: { authorization: `Bearer ${token}` } });
+    expect(poll.status).toBe(200);
+    expect(poll.body.messages.map((work: { message_id: string }) => work.message_id)).toEqual([requestId]);
   });
 });
 
