@@ -365,8 +365,9 @@ export async function presenceTick(rt: Runtime) {
   //    or the device was last heard from, whichever is later).
   while ((await rt.db.prisma.$transaction((tx) => failStrandedPinned(rt, tx))) === 100);
 
-  // 5. Safety net for a close that was never recorded as such (a gateway that died mid-way):
-  //    unacknowledged work on a device that is online but unreachable goes back to the queue.
+  // 5. Safety net for a drain that read a device as reachable just before its socket closed and
+  //    committed after the close gave its work back: unacknowledged work on an online but
+  //    unreachable device goes back to the queue.
   for (;;) {
     const released = await rt.db.prisma.$transaction(async (tx) => {
       const [device] = await tx.$queryRaw<Array<{ id: string }>>`
@@ -387,9 +388,10 @@ export async function presenceTick(rt: Runtime) {
 
 /** Step 4 of the presence pass, 100 messages at a time. */
 async function failStrandedPinned(rt: Runtime, tx: DbClient) {
+  // From the devices that cannot take work to their pinned messages (index on requested_device_id).
   const stranded = await tx.$queryRaw<Array<{ id: string; revoked: boolean }>>`
-    SELECT m.id, d.status = 'revoked' AS revoked FROM messages m JOIN devices d ON d.id = m.requested_device_id
-    WHERE m.state = 'queued' AND (d.status = 'revoked' OR (NOT ${reachableDevice}
+    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state = 'queued'
+    WHERE (d.status = 'revoked' OR (NOT ${reachableDevice}
       AND greatest(m.next_attempt_at, d.last_seen_at) < now() - make_interval(secs => ${rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS})))
     ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
   const revoked = new Set(stranded.filter((row) => row.revoked).map((row) => row.id));
