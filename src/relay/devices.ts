@@ -221,8 +221,10 @@ export async function deviceConnected(rt: Runtime, deviceId: string, connectionI
  */
 export async function deviceDisconnected(rt: Runtime, deviceId: string, connectionId: string): Promise<boolean> {
   return rt.db.prisma.$transaction(async (tx) => {
+    // The gateway's clock, like last_seen_at's, so the two compare (reachableDevice).
+    const now = new Date();
     const closed = await tx.$queryRaw<Array<{ id: string }>>`
-      UPDATE devices SET connection_id = NULL, disconnected_at = now(), updated_at = now()
+      UPDATE devices SET connection_id = NULL, disconnected_at = ${now}, updated_at = ${now}
       WHERE id = ${deviceId} AND connection_id = ${connectionId} RETURNING id`;
     if (closed.length === 0) return false;
     await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
