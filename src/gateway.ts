@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
 import { YarrowError, knownError } from './core/errors.ts';
-import { createAuthGuard, errorResponse, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
+import { createAuthGuard, errorResponse, unmatchedRoute, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
 import { readTlsFiles } from './core/tls.ts';
@@ -102,7 +102,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
     requestLog(c).error({ err: error }, 'unhandled error');
     return errorResponse(c, new YarrowError('internal_error', 'An internal error occurred.'));
   });
-  app.notFound((c) => errorResponse(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));
+  app.notFound((c) => errorResponse(c, unmatchedRoute(app, c.req.method, c.req.path)));
 
   const wss = new WebSocketServer({ noServer: true });
   const wsServer = graphql.attachWebSocket(wss);

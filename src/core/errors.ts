@@ -7,6 +7,7 @@ export const errorStatus = {
   forbidden: 403,
   subscription_expired: 402,
   not_found: 404,
+  method_not_allowed: 405,
   invalid_state: 409,
   idempotency_conflict: 409,
   already_exists: 409,

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
@@ -42,6 +42,23 @@ export async function readJson(c: HttpContext): Promise<{ raw: string; body: unk
   } catch {
     throw new YarrowError('invalid_request', 'The request body is not valid JSON.', { param: 'body' });
   }
+}
+
+/** HEAD is left out: it is served wherever GET is. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * For a request no route answered: 405 `method_not_allowed` with `Allow` when the path has routes
+ * for other methods, otherwise 404 `not_found`. Middleware (method `ALL`) does not make a path known.
+ */
+export function unmatchedRoute(app: Hono<any>, method: string, path: string): YarrowError {
+  const served = (candidate: string) =>
+    app.router.match(candidate, path)[0].some(([[, route]]) => (route as { method: string }).method !== 'ALL');
+  const allowed = METHODS.filter((candidate) => candidate !== method && served(candidate));
+  if (allowed.length === 0) return new YarrowError('not_found', `No route for ${method} ${path}.`);
+  return new YarrowError('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
+    headers: { Allow: allowed.join(', ') },
+  });
 }
 
 export function parseQuery<S extends z.ZodType>(c: HttpContext, schema: S): z.output<S> {

@@ -26,6 +26,8 @@ export interface RouteDoc {
   /** The success response body, when it is described by a schema. */
   responseSchema?: z.ZodType;
   produces?: 'json' | 'html' | 'text';
+  /** Another path of a documented route, served for clients that build it (`/api/api/v1/…`): left out of OpenAPI and Postman. */
+  alias?: boolean;
 }
 
 const routeDocs: RouteDoc[] = [];
@@ -69,7 +71,7 @@ const errorSchema = {
 
 export function buildOpenApi(baseUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of [...routeDocs].sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const doc of [...routeDocs].filter((entry) => !entry.alias).sort((a, b) => a.path.localeCompare(b.path))) {
     const path = openapiPath(doc.path);
     const parameters: unknown[] = [];
     for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {

@@ -7,7 +7,7 @@ import { publish } from '../core/pubsub.ts';
 import type { Topics } from '../core/pubsub.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Device } from '../generated/prisma/client.ts';
-import { authenticateDevice, recordHeartbeat } from './devices.ts';
+import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from './devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom, unsealedWork } from './messages.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
@@ -18,6 +18,8 @@ interface Connection {
   device: Device;
   socket: WebSocket;
   alive: boolean;
+  /** Frames being handled: the close is recorded after them (a heartbeat must not land after it). */
+  handling: Set<Promise<void>>;
   stop(): void;
 }
 
@@ -96,6 +98,7 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       device,
       socket,
       alive: true,
+      handling: new Set(),
       stop: () => events.removeEventListener(topic, onSignal),
     };
     events.addEventListener(topic, onSignal);
@@ -104,17 +107,26 @@ export function registerDeviceSockets(ctx: GatewayContext) {
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (data, isBinary) => {
       if (isBinary) return void socket.close(CLOSE_BAD_FRAME, 'frames must be JSON text');
-      void handleFrame(connection, data.toString());
+      const handled = handleFrame(connection, data.toString()).finally(() => connection.handling.delete(handled));
+      connection.handling.add(handled);
     });
+    // Connecting counts as a heartbeat and makes the device reachable for routing (in PostgreSQL,
+    // so every gateway and worker sees it); closing takes it out of routing at once.
+    const connected = deviceConnected(rt, device.id, id);
     socket.on('close', () => {
       connection.stop();
       if (connections.get(device.id) === connection) connections.delete(device.id);
+      // After the connect and the frames in hand are recorded: a socket that closes during setup is
+      // not left "connected", and a late heartbeat does not count as a poll after the close.
+      void Promise.allSettled([connected, ...connection.handling])
+        .then(() => deviceDisconnected(rt, device.id, id))
+        .catch((error) => rt.logger.warn({ err: error, deviceId: device.id }, 'recording a device disconnect failed'));
     });
     socket.on('error', () => {});
 
     void (async () => {
-      // Connecting counts as a heartbeat; other gateways drop older sockets of this device.
-      connection.device = await recordHeartbeat(rt, device.id, {});
+      // Other gateways drop older sockets of this device.
+      connection.device = await connected;
       await publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId: id });
       for (const taken of await takenBackFrom(rt.db.prisma, device.id)) {
         send(socket, { type: 'cancel', message_id: taken.message_id, attempt: taken.number, reason: taken.outcome });

@@ -9,8 +9,8 @@ import { newId } from '../core/ids.ts';
 import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
-import type { Device } from '../generated/prisma/client.ts';
-import { releaseDeviceMessages, wakeDispatcher } from './dispatch.ts';
+import { Prisma, type Device } from '../generated/prisma/client.ts';
+import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged, wakeDispatcher } from './dispatch.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
 export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -206,15 +206,23 @@ export const heartbeatInput = z.strictObject({
  * comes back online here, and its account's queue is woken so waiting messages reach it.
  */
 export async function recordHeartbeat(rt: Runtime, deviceId: string, raw: unknown): Promise<Device> {
-  const input = parseInput(heartbeatInput, raw);
+  return markAlive(rt, deviceId, parseInput(heartbeatInput, raw));
+}
+
+type Presence = z.infer<typeof heartbeatInput> & { connectionId?: string };
+
+async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promise<Device> {
   return rt.db.prisma.$transaction(async (tx) => {
-    const [before] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text FROM devices WHERE id = ${deviceId} FOR UPDATE`;
+    const [before] = await tx.$queryRaw<Array<{ status: string; reachable: boolean }>>`
+      SELECT status::text, ${reachableDevice} AS reachable FROM devices d WHERE id = ${deviceId} FOR UPDATE`;
     if (!before || before.status === 'revoked') throw new YarrowError('unauthorized', 'Invalid or revoked device token.');
+    const now = new Date();
     const device = await tx.device.update({
       where: { id: deviceId },
       data: {
         status: 'online',
-        lastSeenAt: new Date(),
+        lastSeenAt: now,
+        ...(input.connectionId !== undefined ? { connectionId: input.connectionId, connectedAt: now } : {}),
         ...(input.battery_level !== undefined ? { batteryLevel: input.battery_level } : {}),
         ...(input.charging !== undefined ? { charging: input.charging } : {}),
         ...(input.signal_level !== undefined ? { signalLevel: input.signal_level } : {}),
@@ -222,9 +230,47 @@ export async function recordHeartbeat(rt: Runtime, deviceId: string, raw: unknow
         ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
       },
     });
-    if (before.status === 'offline') await wakeDispatcher(rt, tx, device.accountId);
+    // Reachable again (back online, or a new socket or poll after its socket closed): wake the queue.
+    if (!before.reachable) await wakeDispatcher(rt, tx, device.accountId);
     await publishDeviceChange(tx, device);
     return device;
+  });
+}
+
+/**
+ * Whether the dispatcher may give a device work (SQL over `devices d`): online, and either on an
+ * open socket (`connection_id`) or heard from since its last socket closed (it polls over HTTP).
+ * A device whose socket closed is out of routing at once; `offline` (and `device.offline`) still
+ * waits for `DEVICE_OFFLINE_AFTER_SECONDS` of silence, so a short blip does not fire it. A gateway
+ * that died without closing its sockets leaves `connection_id` set: those devices fall back to the
+ * heartbeat rule (offline after the silence, which clears it).
+ */
+export const reachableDevice = Prisma.sql`(d.status = 'online' AND (d.connection_id IS NOT NULL OR d.disconnected_at IS NULL OR d.last_seen_at > d.disconnected_at))`;
+
+/**
+ * A transport (the WebSocket, or any other push channel) opened connection `connectionId` for
+ * the device: it counts as a heartbeat and makes the device reachable, on any gateway.
+ */
+export async function deviceConnected(rt: Runtime, deviceId: string, connectionId: string): Promise<Device> {
+  return markAlive(rt, deviceId, { connectionId });
+}
+
+/**
+ * Connection `connectionId` of the device closed. Unless a newer connection replaced it, the
+ * device leaves routing at once and the work it holds but has not acknowledged goes back to the
+ * queue (reason `device_disconnected`; the phone hears the cancel if it comes back). Acknowledged
+ * work stays: the phone has it and may still send it; the heartbeat window decides about that.
+ */
+export async function deviceDisconnected(rt: Runtime, deviceId: string, connectionId: string): Promise<boolean> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    // The gateway's clock, like last_seen_at's, so the two compare (reachableDevice).
+    const now = new Date();
+    const closed = await tx.$queryRaw<Array<{ id: string }>>`
+      UPDATE devices SET connection_id = NULL, disconnected_at = ${now}, updated_at = ${now}
+      WHERE id = ${deviceId} AND connection_id = ${connectionId} RETURNING id`;
+    if (closed.length === 0) return false;
+    await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
+    return true;
   });
 }
 
@@ -303,8 +349,10 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
   return rt.db.prisma.$transaction(async (tx) => {
     const existing = await getDevice(tx, accountId, deviceId);
     if (existing.status === 'revoked') return existing;
-    const device = await tx.device.update({ where: { id: deviceId }, data: { status: 'revoked', revokedAt: new Date() } });
+    const device = await tx.device.update({ where: { id: deviceId }, data: { status: 'revoked', revokedAt: new Date(), connectionId: null } });
     await releaseDeviceMessages(rt, tx, device, 'device_revoked');
+    // Messages pinned to it can go nowhere else: they fail now, with the reason.
+    await failPinnedTo(rt, tx, device.id, 'device_revoked');
     await publish(tx, 'relayDevice', device.id, { kind: 'revoked' });
     await publishDeviceChange(tx, device);
     return device;

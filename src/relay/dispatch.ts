@@ -6,7 +6,7 @@ import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { publishDeviceChange } from './devices.ts';
+import { publishDeviceChange, reachableDevice } from './devices.ts';
 import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
@@ -64,6 +64,8 @@ async function scheduleDispatcher(rt: Pick<Runtime, 'boss'>, accountId: number, 
 
 interface DeviceCapacity {
   id: string;
+  /** On an open socket: work reaches it at once (a polling device hears of it on its next poll). */
+  connected: boolean;
   rate: number;
   recent: number;
   inflight: number;
@@ -71,15 +73,16 @@ interface DeviceCapacity {
 }
 
 async function deviceCapacity(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number): Promise<DeviceCapacity[]> {
-  const rows = await tx.$queryRaw<Array<{ id: string; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
-    SELECT d.id, d.rate_per_minute,
+  const rows = await tx.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
+    SELECT d.id, d.connection_id IS NOT NULL AS connected, d.rate_per_minute,
       (SELECT count(*)::int FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS recent,
       (SELECT min(a.dispatched_at) FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS oldest_recent,
       (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
-    FROM devices d WHERE d.account_id = ${accountId} AND d.status = 'online'
+    FROM devices d WHERE d.account_id = ${accountId} AND ${reachableDevice}
     ORDER BY d.id`;
   return rows.map((row) => ({
     id: row.id,
+    connected: row.connected,
     rate: row.rate_per_minute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE,
     recent: row.recent,
     inflight: row.inflight,
@@ -89,13 +92,18 @@ async function deviceCapacity(rt: Pick<Runtime, 'config'>, tx: DbClient, account
 
 type Candidate = Pick<Message, 'id' | 'attempts' | 'requestedDeviceId' | 'failedDeviceIds'>;
 
-/** Least loaded first; a device that already failed this message only when no other can take it. */
+/**
+ * Among reachable devices with budget left: connected ones before polling ones, then least loaded;
+ * a device that already failed this message only when no other can take it.
+ */
 function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCapacity | undefined {
   const open = devices.filter((device) => device.recent < device.rate);
   if (candidate.requestedDeviceId) return open.find((device) => device.id === candidate.requestedDeviceId);
   const fresh = open.filter((device) => !candidate.failedDeviceIds.includes(device.id));
   const pool = fresh.length > 0 ? fresh : open;
-  return pool.sort((a, b) => a.inflight - b.inflight || a.recent - b.recent || a.id.localeCompare(b.id))[0];
+  return pool.sort(
+    (a, b) => Number(b.connected) - Number(a.connected) || a.inflight - b.inflight || a.recent - b.recent || a.id.localeCompare(b.id),
+  )[0];
 }
 
 /** Fails the account's queued messages whose time to live has passed. */
@@ -149,7 +157,7 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
           UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
             dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
           FROM a WHERE m.id = a.id
-          RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
+          RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
                     m.encoding, m.expires_at, a.attempt_id
         ), opened AS (
           INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
@@ -158,7 +166,7 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
         SELECT * FROM moved`;
       const events = sendSignals(moved);
       for (const row of moved) {
-        const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, attempts: row.attempts, deviceId: row.device_id, failureReason: row.failure_reason };
+        const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, deviceId: row.device_id, failedDeviceIds: row.failed_device_ids ?? [], failureReason: row.failure_reason };
         events.push(...statusEvents(message, now));
       }
       await publishAll(tx, events);
@@ -177,6 +185,7 @@ interface MovedRow {
   account_id: number;
   attempts: number;
   device_id: string;
+  failed_device_ids: string[] | null;
   failure_reason: string | null;
   to_number: string;
   body: string;
@@ -252,6 +261,29 @@ export async function releaseDeviceMessages(rt: Runtime, tx: DbClient, device: P
 }
 
 /**
+ * Takes back what a device holds but has not acknowledged (its socket closed: the work may never
+ * have reached it). Acknowledged work stays with the phone until the heartbeat window says it left.
+ */
+export async function releaseUnacknowledged(rt: Runtime, tx: DbClient, deviceId: string, reason: string) {
+  const held = await tx.$queryRaw<Array<{ id: string; attempts: number }>>`
+    SELECT id, attempts FROM messages WHERE device_id = ${deviceId} AND state = 'dispatched' AND acknowledged_at IS NULL
+    ORDER BY id FOR UPDATE`;
+  await takeBack(rt, tx, deviceId, held, reason);
+  return held.length;
+}
+
+/** Fails the queued messages pinned (`device_id` at send) to a device that will not take them. */
+export async function failPinnedTo(rt: Runtime, tx: DbClient, deviceId: string, reason: string) {
+  const pinned = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM messages WHERE requested_device_id = ${deviceId} AND state = 'queued' ORDER BY id FOR UPDATE`;
+  if (pinned.length === 0) return 0;
+  for (const message of await tx.message.findMany({ where: { id: { in: pinned.map((row) => row.id) } } })) {
+    await failMessage(rt, tx, message, reason);
+  }
+  return pinned.length;
+}
+
+/**
  * Ends the device's current attempt of each message (locked by the caller) and tells the device
  * to drop it; a device that is away hears it when it reconnects (`takenBackFrom`).
  */
@@ -274,7 +306,7 @@ export async function presenceTick(rt: Runtime) {
   for (;;) {
     const changed = await rt.db.prisma.$transaction(async (tx) => {
       const [device] = await tx.$queryRaw<Array<Pick<Device, 'id'>>>`
-        UPDATE devices SET status = 'offline', last_offline_at = now(), updated_at = now()
+        UPDATE devices SET status = 'offline', last_offline_at = now(), connection_id = NULL, updated_at = now()
         WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfter})
                     ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id`;
@@ -328,20 +360,56 @@ export async function presenceTick(rt: Runtime) {
   // 3. Queued messages past their TTL fail even if no drain runs for their account.
   while ((await rt.db.prisma.$transaction((tx) => expireQueued(rt, tx))) === 500);
 
-  // 4. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
+  // 4. Pinned messages whose device will not take them fail: at once when it was unpaired, after
+  //    RELAY_PINNED_OFFLINE_WAIT_SECONDS when it is unreachable (since the message began waiting
+  //    or the device was last heard from, whichever is later).
+  while ((await rt.db.prisma.$transaction((tx) => failStrandedPinned(rt, tx))) === 100);
+
+  // 5. Safety net for a drain that read a device as reachable just before its socket closed and
+  //    committed after the close gave its work back: unacknowledged work on an online but
+  //    unreachable device goes back to the queue.
+  for (;;) {
+    const released = await rt.db.prisma.$transaction(async (tx) => {
+      const [device] = await tx.$queryRaw<Array<{ id: string }>>`
+        SELECT d.id FROM devices d WHERE d.status = 'online' AND NOT ${reachableDevice}
+          AND EXISTS (SELECT 1 FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched' AND m.acknowledged_at IS NULL)
+        LIMIT 1 FOR UPDATE SKIP LOCKED`;
+      if (!device) return false;
+      await releaseUnacknowledged(rt, tx, device.id, 'device_disconnected');
+      return true;
+    });
+    if (!released) break;
+  }
+
+  // 6. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
   //    crashed worker) — nothing accepted waits forever.
   await wakeWaitingAccounts(rt, 30);
 }
 
+/** Step 4 of the presence pass, 100 messages at a time. */
+async function failStrandedPinned(rt: Runtime, tx: DbClient) {
+  // From the devices that cannot take work to their pinned messages (index on requested_device_id).
+  const stranded = await tx.$queryRaw<Array<{ id: string; revoked: boolean }>>`
+    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state = 'queued'
+    WHERE (d.status = 'revoked' OR (NOT ${reachableDevice}
+      AND greatest(m.next_attempt_at, d.last_seen_at) < now() - make_interval(secs => ${rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS})))
+    ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
+  const revoked = new Set(stranded.filter((row) => row.revoked).map((row) => row.id));
+  for (const message of await tx.message.findMany({ where: { id: { in: stranded.map((row) => row.id) } } })) {
+    await failMessage(rt, tx, message, revoked.has(message.id) ? 'device_revoked' : 'device_offline');
+  }
+  return stranded.length;
+}
+
 /**
  * Wakes the dispatcher of every account with messages queued for longer than `overdueSeconds` and
- * an online device to take them. A routing worker does it with 0 when it starts: a drain that died
+ * a reachable device to take them. A routing worker does it with 0 when it starts: a drain that died
  * with its worker leaves its job claimed until it expires, and nothing else may wake the account.
  */
 export async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
   const waiting = await rt.db.prisma.$queryRaw<Array<{ account_id: number }>>`
     SELECT DISTINCT m.account_id FROM messages m
-    JOIN devices d ON d.account_id = m.account_id AND d.status = 'online'
+    JOIN devices d ON d.account_id = m.account_id AND ${reachableDevice}
     JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
     WHERE m.state = 'queued' AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
   for (const { account_id } of waiting) await wakeDispatcher(rt, rt.db.prisma, account_id);

@@ -12,7 +12,7 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { getMessage, publicStatus, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, publicStatus, statusEvent } from './messages.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 
 const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
@@ -50,7 +50,7 @@ builder.prismaObject('Message', {
     body: t.exposeString('body', { description: 'The text (an OTP code is masked).' }),
     segments: t.exposeInt('segments'),
     encoding: t.exposeString('encoding'),
-    attempts: t.exposeInt('attempts'),
+    attempts: t.int({ description: 'How many distinct devices were given this SMS.', resolve: (message) => devicesTried(message) }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),
     device: t.relation('device', { nullable: true }),
@@ -199,16 +199,20 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   messageStatusChanged: t.field({
     type: MessageStatusEvent,
-    description: 'Status changes of one SMS, from any gateway or worker. Yields its current state first.',
+    description: 'Status changes of one SMS, from any gateway or worker. Yields its current state first, then each later change once.',
     authScopes: { scope: 'messages.read' },
     args: { requestId: t.arg.id({ required: true }) },
     subscribe: (_root, { requestId }, ctx) =>
       new Repeater<RelayMessageStatus>(async (push, stop) => {
+        // Listen before reading, so no change is missed between the two; a change the read already
+        // shows is heard too, and dropped: every event carries the time of its write (`at`).
         const live = ctx.pubsub.subscribe('messageStatusChanged', String(requestId));
         stop.then(() => live.return?.());
         const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
-        await push(statusEvent(message, message.updatedAt));
-        for await (const event of live) await push(event);
+        const first = statusEvent(message, message.updatedAt);
+        await push(first);
+        const shown = Date.parse(first.at);
+        for await (const event of live) if (Date.parse(event.at) > shown) await push(event);
       }),
     resolve: (event) => event,
   }),

@@ -202,6 +202,14 @@ export async function getMessage(db: DbClient, accountId: number, requestId: str
   return message;
 }
 
+/**
+ * The `attempts` merchants see: how many distinct devices were given the message (a device given
+ * it again after a blip counts once). `RELAY_MAX_ATTEMPTS` bounds the sends, which can be more.
+ */
+export function devicesTried(message: Pick<Message, 'deviceId' | 'failedDeviceIds'>): number {
+  return new Set([...message.failedDeviceIds, ...(message.deviceId ? [message.deviceId] : [])]).size;
+}
+
 export function messageStatusJson(message: Message & { device: { name: string } | null }) {
   return {
     request_id: message.id,
@@ -209,7 +217,7 @@ export function messageStatusJson(message: Message & { device: { name: string } 
     to: message.to,
     device_id: message.deviceId,
     device_name: message.device?.name ?? null,
-    attempts: message.attempts,
+    attempts: devicesTried(message),
     failure_reason: message.failureReason,
     reference: message.reference,
     segments: message.segments,
@@ -222,15 +230,15 @@ export function messageStatusJson(message: Message & { device: { name: string } 
   };
 }
 
-/** What subscribers hear about a message: its state now (or at `at`). */
-type StatusFields = Pick<Message, 'id' | 'accountId' | 'state' | 'attempts' | 'deviceId' | 'failureReason'>;
+/** What subscribers hear about a message: its state at `at`, the time of the write that made it. */
+type StatusFields = Pick<Message, 'id' | 'accountId' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason'>;
 
 export function statusEvent(message: StatusFields, at = new Date()): RelayMessageStatus {
   return {
     requestId: message.id,
     accountId: message.accountId,
     status: publicStatus(message),
-    attempts: message.attempts,
+    attempts: devicesTried(message),
     deviceId: message.deviceId,
     failureReason: message.failureReason,
     at: at.toISOString(),
@@ -245,12 +253,15 @@ export function statusEvents(message: StatusFields, at = new Date()): string[] {
 
 /** `publishStatus` for many messages, in one statement whatever their number. */
 export async function publishStatuses(tx: DbClient, messages: Message[]) {
-  await publishAll(tx, messages.flatMap((message) => statusEvents(message)));
+  await publishAll(tx, messages.flatMap((message) => statusEvents(message, message.updatedAt)));
 }
 
-/** Tells subscribers of the message and of its account, from any process, when `tx` commits. */
+/**
+ * Tells subscribers of the message and of its account, from any process, when `tx` commits. The
+ * event's `at` is the row's `updated_at`, so a subscriber that read the row knows whether it saw it.
+ */
 export async function publishStatus(tx: DbClient, message: Message) {
-  await publishAll(tx, statusEvents(message));
+  await publishAll(tx, statusEvents(message, message.updatedAt));
 }
 
 type MessageEventType = 'message.sent' | 'message.delivered' | 'message.failed';
@@ -270,7 +281,7 @@ function messageEvent(type: MessageEventType, message: Message): EventInput {
       status: publicStatus(message),
       to: message.to,
       device_id: message.deviceId,
-      attempts: message.attempts,
+      attempts: devicesTried(message),
       failure_reason: message.failureReason,
       reference: message.reference,
       sent_at: message.sentAt?.toISOString() ?? null,
@@ -336,7 +347,8 @@ export async function retryOrFail(rt: Runtime, tx: DbClient, message: Message, o
       deviceId: null,
       acknowledgedAt: null,
       nextAttemptAt: new Date(),
-      failureReason: reason,
+      // The attempt failed (its row keeps the reason), not the message: it is queued again.
+      failureReason: null,
       failedDeviceIds: message.deviceId ? { push: message.deviceId } : undefined,
     },
   });
@@ -359,7 +371,7 @@ export async function retryOrFailMany(rt: Runtime, tx: DbClient, ids: string[], 
     WHERE m.id = ANY(${ids}::text[]) AND a.message_id = m.id AND a.number = m.attempts AND a.finished_at IS NULL`;
   const requeued = await tx.$queryRaw<Array<{ id: string }>>`
     UPDATE messages SET state = 'queued', device_id = NULL, acknowledged_at = NULL, next_attempt_at = ${now},
-      failure_reason = ${reason}, updated_at = ${now},
+      failure_reason = NULL, updated_at = ${now},
       failed_device_ids = CASE WHEN device_id IS NULL THEN failed_device_ids ELSE array_append(failed_device_ids, device_id) END
     WHERE id = ANY(${ids}::text[]) AND expires_at > ${now} AND attempts < max_attempts
     RETURNING id`;
@@ -544,7 +556,7 @@ async function applyReports(rt: Runtime, frames: DeviceReport[]): Promise<FrameR
         if (!message) return;
         if (rows[i]!.previous === 'dispatched') events.push(messageEvent('message.sent', message));
         if (frame.status === 'delivered') events.push(messageEvent('message.delivered', message));
-        live.push(...statusEvents(message));
+        live.push(...statusEvents(message, message.updatedAt));
       });
       await recordEvents(rt, tx, events);
       await publishAll(tx, live);
@@ -606,14 +618,14 @@ export function unsealedWork(rt: Pick<Runtime, 'config'>, work: SignalledWork) {
 }
 
 /**
- * Attempts taken back from this device (it went offline, was too slow to acknowledge) of messages
+ * Attempts taken back from this device (its socket closed, it went offline, was too slow to acknowledge) of messages
  * not yet expired: a device that was away may still hold them, and is told to drop them when it
  * reconnects, before anything else, so it does not send what another device now sends.
  */
 export async function takenBackFrom(db: DbClient, deviceId: string) {
   return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string }>>`
     SELECT a.message_id, a.number, a.outcome FROM message_attempts a JOIN messages m ON m.id = a.message_id
-    WHERE a.device_id = ${deviceId} AND a.outcome IN ('device_offline', 'ack_timeout') AND m.expires_at > now()
+    WHERE a.device_id = ${deviceId} AND a.outcome IN ('device_offline', 'device_disconnected', 'ack_timeout') AND m.expires_at > now()
     ORDER BY a.finished_at DESC LIMIT 1000`;
 }
 

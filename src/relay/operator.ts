@@ -18,7 +18,7 @@ if (!command || !Number.isInteger(accountId)) {
 const rt = await openRuntime('relay-operator');
 try {
   const account = await rt.db.prisma.$transaction(async (tx) => {
-    if (command === 'pause') return pauseRelayQueue(tx, accountId);
+    if (command === 'pause') return pauseRelayQueue(tx, accountId, 'operator');
     if (command === 'resume') return resumeRelayQueue(rt, tx, accountId);
     if (command === 'queue-limit') {
       const limit = value === 'default' ? null : Number(value);

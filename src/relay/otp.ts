@@ -6,9 +6,9 @@ import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import type { Otp } from '../generated/prisma/client.ts';
+import type { Message, Otp } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { queueMessage, resolveRouting } from './messages.ts';
+import { publicStatus, queueMessage, resolveRouting } from './messages.ts';
 import { otpLocales, otpPurposes, otpText } from './otp-templates.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
 import { phoneNumber } from './sms.ts';
@@ -59,7 +59,7 @@ async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, account
 }
 
 /** Makes a code, stores only its HMAC, and sends it as an SMS through the normal pipeline. */
-export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<Otp> {
+export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<{ otp: Otp; message: Message }> {
   const input = parseInput(sendOtpInput, raw);
   const account = await resolveRouting(tx, accountId, input.device_id);
   await assertCanSend(rt, tx, account, 1);
@@ -93,13 +93,18 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw:
     },
   });
   await sendJob(rt.boss, 'relay_otp_expire', { otpId: otp.id }, { tx, startAfter: otp.expiresAt });
-  return otp;
+  return { otp, message };
 }
 
-export function otpSentJson(otp: Otp) {
+/**
+ * The answer to an OTP send. `status` is its SMS's public status: `queued` until a phone took it
+ * and reported it sent (always so at send time, since phones get work after the commit); follow
+ * `request_id` for `sent`, `delivered` or `failed`.
+ */
+export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>) {
   return {
     otp_id: otp.id,
-    status: 'sent',
+    status: publicStatus(message),
     expires_in_seconds: Math.max(0, Math.round((otp.expiresAt.getTime() - Date.now()) / 1000)),
     expires_at: otp.expiresAt.toISOString(),
     request_id: otp.messageId,
@@ -132,10 +137,10 @@ export async function verifyOtp(rt: Runtime, accountId: number, raw: unknown): P
       if (otp.status === 'pending') await tx.otp.update({ where: { id: otp.id }, data: { status: 'expired' } });
       return { ...base, status: 'expired', attempts_left: 0 };
     }
-    const attempts = otp.attempts + 1;
     const matches = input.code.length === otp.codeLength && safeEqual(hashCode(rt.config.secret, otp.id, input.code), otp.codeHash);
     if (matches) {
-      const verified = await tx.otp.update({ where: { id: otp.id }, data: { attempts, status: 'approved', verifiedAt: new Date() } });
+      // Only wrong codes spend attempts: the right one leaves the count as it was.
+      const verified = await tx.otp.update({ where: { id: otp.id }, data: { status: 'approved', verifiedAt: new Date() } });
       await recordEvent(rt, tx, {
         accountId,
         type: 'otp.verified',
@@ -143,8 +148,9 @@ export async function verifyOtp(rt: Runtime, accountId: number, raw: unknown): P
         objectPublicId: otp.id,
         data: { otp_id: otp.id, to: otp.to, purpose: otp.purpose, request_id: otp.messageId, verified_at: verified.verifiedAt!.toISOString() },
       });
-      return { ...base, status: 'success', attempts_left: otp.maxAttempts - attempts };
+      return { ...base, status: 'success', attempts_left: otp.maxAttempts - otp.attempts };
     }
+    const attempts = otp.attempts + 1;
     const dead = attempts >= otp.maxAttempts;
     await tx.otp.update({ where: { id: otp.id }, data: { attempts, ...(dead ? { status: 'max_attempts_reached' } : {}) } });
     return { ...base, status: 'failed', attempts_left: otp.maxAttempts - attempts, reason: dead ? 'max_attempts_reached' : 'incorrect_code' };

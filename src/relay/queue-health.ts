@@ -4,19 +4,22 @@ import type { Runtime } from '../core/runtime.ts';
 import { effectiveRate } from './devices.ts';
 import { wakeDispatcher } from './dispatch.ts';
 
+/** Who paused a queue: the account itself (panel, GraphQL) or an operator (`relay:operator`). */
+export type RelayPausedBy = 'account' | 'operator';
+
 /**
  * Pauses an account's relay queue: sends answer 503 queue_blocked and queued messages wait.
  * Used by the panel (GraphQL) and by operators (`npm run relay:operator -- pause <id>`).
  */
-export async function pauseRelayQueue(tx: DbClient, accountId: number) {
-  const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: new Date() } });
+export async function pauseRelayQueue(tx: DbClient, accountId: number, by: RelayPausedBy) {
+  const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: new Date(), relayPausedBy: by } });
   await publish(tx, 'relayQueueChanged', accountId, { paused: true });
   return account;
 }
 
 /** Resumes a paused queue and wakes the dispatcher so waiting messages go out at once. */
 export async function resumeRelayQueue(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
-  const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: null } });
+  const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: null, relayPausedBy: null } });
   await wakeDispatcher(rt, tx, accountId);
   await publish(tx, 'relayQueueChanged', accountId, { paused: false });
   return account;

@@ -38,7 +38,7 @@ const deviceOf = (c: HttpContext) => (c as unknown as Context<DeviceEnv>).get('d
 /**
  * Relay paths are documented relative to the relay base `…/api` (`/v1/sms/send`). They answer at
  * `/api/v1/…` and, for clients that join the documented path to a base already ending in `/api`,
- * at `/api/api/v1/…` too.
+ * at `/api/api/v1/…` too (served, but not listed in OpenAPI or Postman: one operation, one entry).
  */
 export function relayPaths(path: string) {
   return [`/api${path}`, `/api/api${path}`];
@@ -62,8 +62,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c: HttpContext) => Promise<Response> | Response,
   ) => {
     const guard = doc.auth === 'none' ? [] : doc.auth === 'device' ? [device] : [auth.require(doc.auth)];
-    for (const path of relayPaths(doc.path)) {
-      describeRoute({ ...doc, path, tag: 'Relay' });
+    for (const [i, path] of relayPaths(doc.path).entries()) {
+      describeRoute({ ...doc, path, tag: 'Relay', ...(i > 0 ? { alias: true } : {}) });
       (app[doc.method] as (p: string, ...h: unknown[]) => void)(path, ...guard, handler);
     }
   };
@@ -123,6 +123,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   }, async (c: HttpContext) => {
     const { wait } = parseQuery(c, pollQuery);
     const current = deviceOf(c);
+    // A device polling after its socket closed is reachable again (it hears of work here).
+    if (current.disconnectedAt && current.lastSeenAt <= current.disconnectedAt) await recordHeartbeat(rt, current.id, {});
     const topic = `relayDevice:${current.id}`;
     let wake = () => {};
     const woken = new Promise<void>((resolve) => (wake = resolve));
@@ -218,12 +220,12 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'otp.send',
     body: sendOtpInput,
     idempotent: true,
-    responses: { 200: 'The otp_id, its expiry and the request_id of its SMS.' },
+    responses: { 200: 'The otp_id, its expiry, the request_id of its SMS and that SMS\'s status (`queued` until a phone sent it).' },
   }, async (c: HttpContext) => {
     const { raw, body } = await readJson(c);
     return idempotentCreate(rt, c, raw, async (tx) => {
-      const otp = await sendOtp(rt, tx, c.get('principal').accountId, body);
-      return { status: 200, body: otpSentJson(otp) };
+      const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, body);
+      return { status: 200, body: otpSentJson(otp, message) };
     });
   });
 

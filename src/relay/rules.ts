@@ -15,7 +15,7 @@ export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, a
   checkCanSend(rt, account, waiting, adding);
 }
 
-type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 'relayQueueLimit'>;
+type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 'relayPausedBy' | 'relayQueueLimit'>;
 
 /**
  * The accounts of sends that go together, each with its waiting messages (queued, or on a device
@@ -23,16 +23,16 @@ type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 
  */
 export async function sendingAccounts(db: DbClient, accountIds: number[]) {
   const rows = await db.$queryRaw<
-    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_queue_limit: number | null; waiting: number }>
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number }>
   >`
-    SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_queue_limit,
+    SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
            (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
     FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
   return new Map(
     rows.map((row) => [
       row.id,
       {
-        account: { id: row.id, relayMode: row.relay_mode, subscriptionExpiresAt: row.subscription_expires_at, relayPausedAt: row.relay_paused_at, relayQueueLimit: row.relay_queue_limit },
+        account: { id: row.id, relayMode: row.relay_mode, subscriptionExpiresAt: row.subscription_expires_at, relayPausedAt: row.relay_paused_at, relayPausedBy: row.relay_paused_by, relayQueueLimit: row.relay_queue_limit },
         waiting: row.waiting,
       },
     ]),
@@ -48,9 +48,11 @@ export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccoun
     );
   }
   if (account.relayPausedAt) {
-    throw new YarrowError('queue_blocked', 'Sending is paused for this account by an operator. Queued messages wait; try again later.', {
-      headers: { 'Retry-After': '60' },
-    });
+    const message =
+      account.relayPausedBy === 'account'
+        ? "Sending is paused by the account. Queued messages wait; resume from the panel's queue page (GraphQL resumeRelayQueue)."
+        : 'Sending is paused for this account by an operator. Queued messages wait; try again later.';
+    throw new YarrowError('queue_blocked', message, { headers: { 'Retry-After': '60' } });
   }
   const limit = account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT;
   if (waiting + adding > limit) {

@@ -44,5 +44,16 @@ export const phoneNumber = z.string().trim().min(1).max(40).transform((value, ct
   return parsed.number as string;
 });
 
-/** An SMS text: 1 to 1600 characters (about ten GSM-7 parts). */
-export const messageText = z.string().min(1).refine((text) => [...text].length <= 1600, 'at most 1600 characters');
+/** A UTF-16 surrogate without its partner: no phone can encode it, it is not text. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * An SMS text: 1 to 1600 characters (about ten GSM-7 parts), with something to read (not only
+ * spaces) and well-formed Unicode (no lone surrogate).
+ */
+export const messageText = z
+  .string()
+  .min(1)
+  .refine((text) => [...text].length <= 1600, 'at most 1600 characters')
+  .refine((text) => text.trim() !== '', 'must contain more than spaces')
+  .refine((text) => !loneSurrogate.test(text), 'must be valid Unicode text (it has a lone UTF-16 surrogate)');

@@ -5,30 +5,45 @@ import type { GatewayContext } from '../gateway.ts';
 import { referencePage } from './reference-page.ts';
 import { checkHealth } from './service.ts';
 
-export function registerSystemRoutes({ app, rt }: GatewayContext) {
-  describeRoute({
-    method: 'get',
-    path: '/api/v1/status',
-    tag: 'System',
-    auth: 'none',
-    summary: 'Service status',
-    responses: { 200: 'The service name and environment.' },
-    responseSchema: z.object({ ok: z.literal(true), service: z.literal('yarrow-pay'), env: z.enum(['sandbox', 'live']) }),
-  });
-  app.get('/api/v1/status', (c) => c.json({ ok: true, service: 'yarrow-pay', env: rt.config.YARROW_ENV }));
+/** Both products answer on the same base (`/api/v1/…` is the Pay path and the relay base's `/v1/…`). */
+const statusBody = z.object({
+  ok: z.literal(true),
+  service: z.literal('yarrow'),
+  products: z.array(z.enum(['yarrow-pay', 'yarrow-relay'])),
+  env: z.enum(['sandbox', 'live']),
+});
 
-  describeRoute({
-    method: 'get',
-    path: '/api/v1/health',
-    tag: 'System',
-    auth: 'none',
-    summary: 'Database and queue health',
-    responses: { 200: 'Everything works.', 503: 'The database or the queue fails.' },
-  });
-  app.get('/api/v1/health', async (c) => {
-    const report = await checkHealth(rt);
-    return c.json(report, report.ok ? 200 : 503);
-  });
+export function registerSystemRoutes({ app, rt }: GatewayContext) {
+  // Relay clients whose base already ends in `/api` call these under `/api/api/v1/…` too (aliases).
+  for (const [i, path] of ['/api/v1/status', '/api/api/v1/status'].entries()) {
+    describeRoute({
+      method: 'get',
+      path,
+      tag: 'System',
+      auth: 'none',
+      summary: 'Service status',
+      responses: { 200: 'The service, the products it serves and the environment.' },
+      responseSchema: statusBody,
+      ...(i > 0 ? { alias: true } : {}),
+    });
+    app.get(path, (c) => c.json({ ok: true, service: 'yarrow', products: ['yarrow-pay', 'yarrow-relay'], env: rt.config.YARROW_ENV } satisfies z.infer<typeof statusBody>));
+  }
+
+  for (const [i, path] of ['/api/v1/health', '/api/api/v1/health'].entries()) {
+    describeRoute({
+      method: 'get',
+      path,
+      tag: 'System',
+      auth: 'none',
+      summary: 'Database and queue health',
+      responses: { 200: 'Everything works.', 503: 'The database or the queue fails.' },
+      ...(i > 0 ? { alias: true } : {}),
+    });
+    app.get(path, async (c) => {
+      const report = await checkHealth(rt);
+      return c.json(report, report.ok ? 200 : 503);
+    });
+  }
 
   describeRoute({ method: 'get', path: '/metrics', tag: 'System', auth: 'none', summary: 'Prometheus metrics', produces: 'text', responses: { 200: 'Metrics in the Prometheus text format.' } });
   app.get('/metrics', async (c) => {

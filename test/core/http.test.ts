@@ -15,12 +15,17 @@ async function keyCount(accountId: number) {
 }
 
 describe('REST conventions', () => {
-  it('status and health answer without a key', async () => {
-    const status = await app.request('GET', '/api/v1/status');
-    expect(status.body).toEqual({ ok: true, service: 'yarrow-pay', env: 'sandbox' });
-    const health = await app.request('GET', '/api/v1/health');
-    expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ ok: true, database: { ok: true }, queue: { ok: true } });
+  it('status and health answer without a key, on the Pay paths and under the relay base alike', async () => {
+    // `/api/v1/…` is both the Pay path and the relay base's `/v1/…`: one neutral name, both products.
+    for (const path of ['/api/v1/status', '/api/api/v1/status']) {
+      const status = await app.request('GET', path);
+      expect(status.body, path).toEqual({ ok: true, service: 'yarrow', products: ['yarrow-pay', 'yarrow-relay'], env: 'sandbox' });
+    }
+    for (const path of ['/api/v1/health', '/api/api/v1/health']) {
+      const health = await app.request('GET', path);
+      expect(health.status, path).toBe(200);
+      expect(health.body).toMatchObject({ ok: true, database: { ok: true }, queue: { ok: true } });
+    }
   });
 
   it('echo a request id on every response', async () => {
@@ -34,6 +39,26 @@ describe('REST conventions', () => {
     const response = await app.request('GET', '/api/v1/nothing-here');
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('not_found');
+  });
+
+  it('answer a wrong method on a known path with 405 method_not_allowed and Allow, on every route', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/api/v1/sms/send', 'POST'],
+      ['DELETE', '/api/v1/status', 'GET'],
+      ['PUT', '/api/v1/payment-intents/pi_unknown/cancel', 'POST'],
+      ['PATCH', '/api/api/v1/otp/verify', 'POST'],
+      ['PUT', '/graphql', 'GET, POST, OPTIONS'],
+    ] as const) {
+      const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(response.body.error).toMatchObject({ code: 'method_not_allowed' });
+      expect(response.body.error.message).toContain(allow);
+    }
+    // Both methods of a path with two are offered (GET and POST /api/v1/api-keys).
+    const keys = await app.request('DELETE', '/api/v1/api-keys');
+    expect(keys.status).toBe(405);
+    expect(keys.headers.get('allow')).toBe('GET, POST');
   });
 
   it('serve Prometheus metrics', async () => {

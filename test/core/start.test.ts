@@ -52,7 +52,7 @@ describe('npm start', () => {
     const panelPassword = /Panel login \(shown once\): sandbox@yarrow.test \/ (\S+)/.exec(first.output())?.[1];
     expect(panelPassword).toBeDefined();
     const base = `http://127.0.0.1:${port}`;
-    expect(await (await fetch(`${base}/api/v1/status`)).json()).toEqual({ ok: true, service: 'yarrow-pay', env: 'sandbox' });
+    expect(await (await fetch(`${base}/api/v1/status`)).json()).toEqual({ ok: true, service: 'yarrow', products: ['yarrow-pay', 'yarrow-relay'], env: 'sandbox' });
     const health = await fetch(`${base}/api/v1/health`);
     expect(health.status).toBe(200);
     const account = (await (await fetch(`${base}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } })).json()) as {

@@ -216,6 +216,21 @@ describe('device protocol', () => {
     worker.kill('SIGTERM');
   });
 
+  it('on a gateway process that dies without closing its sockets, falls back to the heartbeat rule', async () => {
+    const gateway = await app.startGatewayProcess();
+    const sim = await startDevice({ ...app, baseUrl: gateway.baseUrl }, { code: (await pairingCode(app, owner.key)).code }, { name: 'Orphan' });
+    const worker = await app.startWorkers(['device-presence']);
+    gateway.child.kill('SIGKILL');
+    // Nobody recorded the close: the device still counts as connected…
+    expect(await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: sim.deviceId } })).toMatchObject({ status: 'online', connectionId: expect.any(String) });
+    // …until its silence outlasts DEVICE_OFFLINE_AFTER_SECONDS, like any silent device.
+    const offline = await waitForDevice(sim.deviceId, 'offline');
+    expect(offline.connectionId).toBeNull();
+    expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', objectPublicId: sim.deviceId } })).toBe(1);
+    await sim.kill();
+    worker.kill('SIGTERM');
+  });
+
   it('revoking a device closes its socket and refuses its token', async () => {
     const sim = await startDevice(app, { code: (await pairingCode(app, owner.key)).code }, { name: 'Lost phone' });
     const revoked = await execute(app.baseUrl, owner.key, RevokeDevice, { id: sim.deviceId });

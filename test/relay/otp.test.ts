@@ -46,13 +46,15 @@ function verify(otpId: string, code: string) {
 describe('OTP', () => {
   it('sends a code by SMS and verifies it once (otp.verified), never storing it', async () => {
     const { otpId, requestId, code, text, response } = await sendAndRead({ to: freshNumber(), purpose: 'login', locale: 'en' });
-    expect(response.body).toMatchObject({ ok: true, otp_id: expect.stringMatching(/^otp_/), status: 'sent', expires_in_seconds: 300 });
+    // The SMS's status: queued until a phone has sent it.
+    expect(response.body).toMatchObject({ ok: true, otp_id: expect.stringMatching(/^otp_/), status: 'queued', expires_in_seconds: 300, request_id: requestId });
     expect(code).toHaveLength(6);
     expect(text).toBe(`${code} is your Acme Bank login code. It expires in 5 min. Never share it.`);
     await waitForStatus(app, account.key, requestId, ['delivered']);
 
     const success = await verify(otpId, code);
-    expect(success.body).toEqual({ ok: true, otp_id: otpId, status: 'success', attempts_left: 4 });
+    // The right code spends no attempt.
+    expect(success.body).toEqual({ ok: true, otp_id: otpId, status: 'success', attempts_left: 5 });
     const again = await verify(otpId, code);
     expect(again.body).toMatchObject({ status: 'failed', reason: 'already_verified', attempts_left: 0 });
 
@@ -70,6 +72,14 @@ describe('OTP', () => {
     expect(JSON.stringify(messageRow.rows)).not.toContain(code);
     expect(messageRow.rows[0].body).toContain('••••••');
     expect(messageRow.rows[0].sealed_body).toBeNull();
+  });
+
+  it('spends attempts on wrong codes only', async () => {
+    const { otpId, code } = await sendAndRead({ to: freshNumber(), purpose: 'login' });
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await verify(otpId, wrong)).body).toMatchObject({ status: 'failed', reason: 'incorrect_code', attempts_left: 4 });
+    expect((await verify(otpId, code)).body).toEqual({ ok: true, otp_id: otpId, status: 'success', attempts_left: 4 });
+    expect((await app.rt.db.prisma.otp.findUniqueOrThrow({ where: { id: otpId } })).attempts).toBe(1);
   });
 
   it('counts wrong codes and dies after 5 attempts, even for the right code', async () => {

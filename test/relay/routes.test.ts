@@ -11,6 +11,17 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 describe('relay REST routes', () => {
+  it('list each operation once in OpenAPI and Postman: the /api/api/v1 aliases are served, not listed', async () => {
+    const spec = (await app.request('GET', '/api/openapi.json')).body;
+    const paths = Object.keys(spec.paths);
+    expect(paths).toContain('/api/v1/sms/send');
+    expect(paths.filter((path) => path.startsWith('/api/api/'))).toEqual([]);
+    const collection = (await app.request('GET', '/api/postman.json')).body;
+    const urls = collection.item.flatMap((folder: { item: Array<{ request: { url: { raw: string } } }> }) => folder.item.map((item) => item.request.url.raw));
+    expect(urls).toContain('{{baseUrl}}/api/v1/sms/send');
+    expect(urls.filter((url: string) => url.includes('/api/api/'))).toEqual([]);
+  });
+
   it('are each described, under both /api/v1 and /api/api/v1, and guarded as described', async () => {
     const relayRouteDocs = describedRoutes().filter((doc) => doc.tag === 'Relay');
     const paths = relayRouteDocs.map((doc) => `${doc.method} ${doc.path}`);

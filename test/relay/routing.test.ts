@@ -138,6 +138,10 @@ describe('POST /api/v1/sms/send', () => {
       [{ to: TEST_NUMBERS[0], message: 'x'.repeat(1601) }, 'message'],
       [{ to: TEST_NUMBERS[0], message: 'x', ttl_seconds: 0 }, 'ttl_seconds'],
       [{ to: TEST_NUMBERS[0], message: 'x', colour: 'red' }, undefined],
+      [{ to: TEST_NUMBERS[0], message: '   ' }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: ' \n\t ' }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: 'half an emoji \uD83D' }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: '\uDE00 the other half' }, 'message'],
     ] as const) {
       const response = await sendSms(app, account.key, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -145,6 +149,8 @@ describe('POST /api/v1/sms/send', () => {
       if (param) expect(response.body.error.param).toBe(param);
     }
     expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(2);
+    // A whole surrogate pair (an emoji) is text like any other.
+    expect(await send(account, { to: TEST_NUMBERS[0], message: 'thanks \uD83D\uDE00' })).toMatch(/^req_/);
   });
 
   it('replays an Idempotency-Key and refuses it with another body', async () => {
@@ -271,11 +277,13 @@ describe('routing', () => {
     const broken = await device(account, { name: 'Broken', failRate: 1 });
     const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'try hard' });
     const failed = await waitForStatus(app, account.key, requestId, ['delivered', 'failed']);
-    // Only one device: it gets every attempt, and the last failure is final.
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, failureReason: 'generic_failure' });
+    // Only one device: it gets every send (RELAY_MAX_ATTEMPTS), and the last failure is final.
+    // `attempts` counts devices tried: one.
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, failureReason: 'generic_failure' });
     expect(broken.events.filter((event) => event.type === 'received')).toHaveLength(3);
+    expect(await app.rt.db.prisma.messageAttempt.count({ where: { messageId: requestId } })).toBe(3);
     const event = await app.rt.db.prisma.event.findFirstOrThrow({ where: { type: 'message.failed', objectPublicId: requestId } });
-    expect(event.data).toMatchObject({ failure_reason: 'generic_failure', attempts: 3 });
+    expect(event.data).toMatchObject({ failure_reason: 'generic_failure', attempts: 1 });
   });
 
   it('fails a message whose TTL passes before any device takes it', async () => {

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../src/sdk/gql/index.ts';
+import { PanelPauseQueue, PanelResumeQueue } from '../../src/sdk/operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
@@ -85,6 +86,7 @@ describe('account rules on sends', () => {
     const paused = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'x' });
     expect(paused.status).toBe(503);
     expect(paused.body.error.code).toBe('queue_blocked');
+    expect(paused.body.error.message).toContain('paused for this account by an operator');
     expect(paused.headers.get('retry-after')).toBeTruthy();
     // A message already queued is held: the dispatcher runs for it and leaves it queued.
     const since = new Date();
@@ -103,6 +105,19 @@ describe('account rules on sends', () => {
     expect(phone.events.filter((event) => event.type === 'received')).toHaveLength(0);
     await operator('resume', String(account.id));
     expect(await waitForStatus(app, account.key, held.id, ['delivered'])).toMatchObject({ status: 'delivered' });
+  });
+
+  it("503 queue_blocked naming the account when the account paused its own queue", async () => {
+    const account = await app.account();
+    const pause = await execute(app.baseUrl, account.key, PanelPauseQueue);
+    expect(pause.data?.pauseRelayQueue.paused).toBe(true);
+    const paused = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'x' });
+    expect(paused.status).toBe(503);
+    expect(paused.body.error.code).toBe('queue_blocked');
+    expect(paused.body.error.message).toContain('paused by the account');
+    expect(paused.body.error.message).not.toContain('operator');
+    await execute(app.baseUrl, account.key, PanelResumeQueue);
+    expect((await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'x' })).status).toBe(202);
   });
 
   it('503 queue_blocked when the queue is over its limit', async () => {

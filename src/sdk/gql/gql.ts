@@ -74,6 +74,9 @@ type Documents = {
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": typeof types.MessageStatusChangedDocument,
+    "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PresenceRevokeDeviceDocument,
+    "\n  mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.PresenceUpdateDeviceDocument,
+    "\n  subscription PresenceMessageStatus($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n    }\n  }\n": typeof types.PresenceMessageStatusDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
@@ -167,6 +170,9 @@ const documents: Documents = {
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": types.MessageStatusChangedDocument,
+    "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PresenceRevokeDeviceDocument,
+    "\n  mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.PresenceUpdateDeviceDocument,
+    "\n  subscription PresenceMessageStatus($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n    }\n  }\n": types.PresenceMessageStatusDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
@@ -437,6 +443,18 @@ export function graphql(source: "\n  mutation CreatePairingCode {\n    createPai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"): typeof import('./graphql.ts').MessageStatusChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PresenceRevokeDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n"): typeof import('./graphql.ts').PresenceUpdateDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PresenceMessageStatus($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n    }\n  }\n"): typeof import('./graphql.ts').PresenceMessageStatusDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

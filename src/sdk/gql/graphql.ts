@@ -579,6 +579,28 @@ export type MessageStatusChangedSubscriptionVariables = Exact<{
 
 export type MessageStatusChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null, failureReason: string | null } };
 
+export type PresenceRevokeDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PresenceRevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus } };
+
+export type PresenceUpdateDeviceMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDeviceInput;
+}>;
+
+
+export type PresenceUpdateDeviceMutation = { updateDevice: { id: string, ratePerMinute: number } };
+
+export type PresenceMessageStatusSubscriptionVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PresenceMessageStatusSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, failureReason: string | null } };
+
 export type CreateRecipientMutationVariables = Exact<{
   input: RecipientInput;
 }>;
@@ -1564,6 +1586,31 @@ export const MessageStatusChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MessageStatusChangedSubscription, MessageStatusChangedSubscriptionVariables>;
+export const PresenceRevokeDeviceDocument = new TypedDocumentString(`
+    mutation PresenceRevokeDevice($id: ID!) {
+  revokeDevice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceRevokeDeviceMutation, PresenceRevokeDeviceMutationVariables>;
+export const PresenceUpdateDeviceDocument = new TypedDocumentString(`
+    mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+  updateDevice(id: $id, input: $input) {
+    id
+    ratePerMinute
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceUpdateDeviceMutation, PresenceUpdateDeviceMutationVariables>;
+export const PresenceMessageStatusDocument = new TypedDocumentString(`
+    subscription PresenceMessageStatus($requestId: ID!) {
+  messageStatusChanged(requestId: $requestId) {
+    requestId
+    status
+    failureReason
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceMessageStatusSubscription, PresenceMessageStatusSubscriptionVariables>;
 export const CreateRecipientDocument = new TypedDocumentString(`
     mutation CreateRecipient($input: RecipientInput!) {
   createRecipient(input: $input) {

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { failMessage, publishStatus } from '../../src/relay/messages.ts';
+import { graphql } from '../../src/sdk/gql/index.ts';
+import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
+import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
+import { TEST_NUMBERS, pairingCode, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
+
+// Presence for routing: a closed socket takes a phone out of routing at once, while `offline`
+// (and device.offline) waits for the heartbeat window, here a minute: far longer than any wait below.
+
+const PresenceRevokeDevice = graphql(`
+  mutation PresenceRevokeDevice($id: ID!) {
+    revokeDevice(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+const PresenceUpdateDevice = graphql(`
+  mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+    updateDevice(id: $id, input: $input) {
+      id
+      ratePerMinute
+    }
+  }
+`);
+
+const PresenceMessageStatus = graphql(`
+  subscription PresenceMessageStatus($requestId: ID!) {
+    messageStatusChanged(requestId: $requestId) {
+      requestId
+      status
+      failureReason
+    }
+  }
+`);
+
+let app: TestApp;
+const devices: DeviceProcess[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({
+    env: {
+      RELAY_HEARTBEAT_INTERVAL_SECONDS: '1',
+      DEVICE_OFFLINE_AFTER_SECONDS: '60',
+      RELAY_ACK_TIMEOUT_SECONDS: '60',
+      RELAY_PINNED_OFFLINE_WAIT_SECONDS: '2',
+    },
+  });
+  await app.startWorkers(['sms-routing', 'device-presence']);
+});
+afterAll(async () => {
+  await Promise.all(devices.map((device) => device.kill()));
+  await app?.stop();
+});
+
+async function device(account: TestAccount, name: string) {
+  const started = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name });
+  devices.push(started);
+  return started;
+}
+
+async function send(account: TestAccount, body: Record<string, unknown>) {
+  const response = await sendSms(app, account.key, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(202);
+  return response.body.request_id as string;
+}
+
+/** Waits until the gateway has recorded that these devices' sockets closed. */
+async function disconnected(deviceIds: string[]) {
+  await vi.waitFor(
+    async () => {
+      const open = await app.rt.db.prisma.device.count({ where: { id: { in: deviceIds }, connectionId: { not: null } } });
+      expect(open).toBe(0);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
+/** A raw protocol client that never acknowledges: it holds whatever it is sent. */
+async function mutePhone(token: string) {
+  const socket = new WebSocket(`${app.wsUrl.replace(/\/graphql$/, '')}/api/v1/relay/device/ws`, { headers: { authorization: `Bearer ${token}` } });
+  const frames: any[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next = async (match: (frame: any) => boolean): Promise<any> => {
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  return { socket, frames, next };
+}
+
+describe('a phone whose socket closes', () => {
+  it('gets no new work: with four phones killed and one connected and idle, new SMS go to the connected one', async () => {
+    const account = await app.account();
+    const stopped: DeviceProcess[] = [];
+    for (let i = 0; i < 4; i++) stopped.push(await device(account, `Stopped ${i}`));
+    // Paired last, the connected phone loses every tie-break by id: only presence can pick it.
+    const connected = await device(account, 'Connected');
+    await Promise.all(stopped.map((phone) => phone.kill('SIGKILL')));
+    await disconnected(stopped.map((phone) => phone.deviceId));
+
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await send(account, { to: TEST_NUMBERS[i], message: `to whoever is there ${i}` }));
+    for (const id of ids) {
+      expect(await waitForStatus(app, account.key, id, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: connected.deviceId, attempts: 1 });
+    }
+    const tried = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: { in: ids } } });
+    expect(new Set(tried.map((attempt) => attempt.deviceId))).toEqual(new Set([connected.deviceId]));
+
+    // Not offline yet: a blip this short must not fire device.offline.
+    const states = await app.rt.db.prisma.device.findMany({ where: { id: { in: stopped.map((phone) => phone.deviceId) } } });
+    expect(states.map((state) => state.status)).toEqual(['online', 'online', 'online', 'online']);
+    expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', accountId: account.id } })).toBe(0);
+  });
+
+  it('gets no work even when the connected phone has no budget left: the message waits instead', async () => {
+    const account = await app.account();
+    const stopped = await device(account, 'Stopped');
+    const connected = await device(account, 'Busy');
+    const slow = await execute(app.baseUrl, account.key, PresenceUpdateDevice, { id: connected.deviceId, input: { ratePerMinute: 1 } });
+    expect(slow.errors).toBeUndefined();
+    await stopped.kill('SIGKILL');
+    await disconnected([stopped.deviceId]);
+
+    const first = await send(account, { to: TEST_NUMBERS[0], message: 'fits the budget' });
+    expect(await waitForStatus(app, account.key, first, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: connected.deviceId });
+    const since = new Date();
+    const second = await send(account, { to: TEST_NUMBERS[1], message: 'over the budget' });
+    // A drain woken by the second send (so after its commit) has run and left it queued.
+    await vi.waitFor(
+      async () => {
+        const [drained] = await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
+          SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND singleton_key LIKE ${`now:${account.id}:%`}
+            AND state = 'completed' AND created_on >= ${since}`;
+        expect(drained!.count).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: second } })).toMatchObject({ state: 'queued', attempts: 0, failureReason: null });
+    expect(await app.rt.db.prisma.messageAttempt.count({ where: { deviceId: stopped.deviceId } })).toBe(0);
+  });
+
+  it('gives its unacknowledged work back at once: it moves to the connected phone long before the offline window', async () => {
+    const account = await app.account();
+    const paired = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Mute' } });
+    const token = paired.body.device_token as string;
+    const mute = await mutePhone(token);
+    await mute.next((frame) => frame.type === 'welcome');
+    // Paired second, the helper loses the tie-break (both connected and idle): the mute phone gets the message.
+    const helper = await device(account, 'Helper');
+    const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'held, never acknowledged' });
+    await mute.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
+    mute.socket.terminate();
+
+    expect(await waitForStatus(app, account.key, requestId, ['delivered', 'failed'])).toMatchObject({
+      status: 'delivered',
+      deviceId: helper.deviceId,
+      attempts: 2,
+      failureReason: null,
+    });
+    const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: requestId }, orderBy: { number: 'asc' } });
+    expect(attempts.map((attempt) => [attempt.deviceId, attempt.outcome])).toEqual([
+      [paired.body.device.id, 'device_disconnected'],
+      [helper.deviceId, 'delivered'],
+    ]);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: paired.body.device.id } })).status).toBe('online');
+
+    // Back on a new socket, the phone is first told to drop what it held.
+    const back = await mutePhone(token);
+    await back.next((frame) => frame.type === 'welcome');
+    expect(back.frames[0]).toEqual({ type: 'cancel', message_id: requestId, attempt: 1, reason: 'device_disconnected' });
+    back.socket.close();
+  });
+});
+
+describe('a phone that polls', () => {
+  it('is reachable again by long-polling after its socket closed', async () => {
+    const account = await app.account();
+    const paired = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Fallback' } });
+    const token = paired.body.device_token as string;
+    const socket = await mutePhone(token);
+    await socket.next((frame) => frame.type === 'welcome');
+    socket.socket.terminate();
+    await disconnected([paired.body.device.id]);
+
+    // Falls back to HTTP: the poll itself makes it reachable, and the waiting message comes to it.
+    const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'over HTTP' });
+    const poll = await app.request('GET', '/api/v1/relay/device/messages?wait=20', { headers: { authorization: `Bearer ${token}` } });
+    expect(poll.status).toBe(200);
+    expect(poll.body.messages.map((work: { message_id: string }) => work.message_id)).toEqual([requestId]);
+  });
+});
+
+describe('a pinned message', () => {
+  it('fails at once with device_revoked when its phone is unpaired; a queued one has no failure reason', async () => {
+    const account = await app.account();
+    const phone = await device(account, 'Pinned');
+    // One message a minute: the first goes to the phone, the second waits in the queue.
+    const slow = await execute(app.baseUrl, account.key, PresenceUpdateDevice, { id: phone.deviceId, input: { ratePerMinute: 1 } });
+    expect(slow.errors).toBeUndefined();
+    const first = await send(account, { to: TEST_NUMBERS[0], message: 'first', device_id: phone.deviceId });
+    await waitForStatus(app, account.key, first, ['sent', 'delivered']);
+    const second = await send(account, { to: TEST_NUMBERS[1], message: 'second', device_id: phone.deviceId });
+    const waiting = await app.request('GET', `/api/v1/messages/status?request_id=${second}`, { key: account.key });
+    expect(waiting.body).toMatchObject({ status: 'queued', failure_reason: null, attempts: 0 });
+
+    const revoked = await execute(app.baseUrl, account.key, PresenceRevokeDevice, { id: phone.deviceId });
+    expect(revoked.data?.revokeDevice.status).toBe('revoked');
+    // In the revoke's own transaction: no worker pass needed.
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${second}`, { key: account.key });
+    expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_revoked', failed_at: expect.any(String) });
+    const events = await app.rt.db.prisma.event.findMany({ where: { objectPublicId: second } });
+    expect(events.map((event) => event.type)).toEqual(['message.failed']);
+  });
+
+  it('to an unreachable phone waits RELAY_PINNED_OFFLINE_WAIT_SECONDS, then fails with device_offline and frees its queue room', async () => {
+    const account = await app.account();
+    const phone = await device(account, 'Gone');
+    await app.rt.db.prisma.account.update({ where: { id: account.id }, data: { relayQueueLimit: 1 } });
+    await phone.kill('SIGKILL');
+    await disconnected([phone.deviceId]);
+
+    // Still `online` (the heartbeat window has not passed), so the pinned send is accepted.
+    const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'for that phone only', device_id: phone.deviceId });
+    const full = await sendSms(app, account.key, { to: TEST_NUMBERS[1], message: 'no room' });
+    expect(full.status).toBe(503);
+    expect(full.body.error.code).toBe('queue_blocked');
+
+    expect(await waitForStatus(app, account.key, requestId, ['failed', 'sent', 'delivered'])).toMatchObject({ status: 'failed', failureReason: 'device_offline' });
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
+    expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_offline', attempts: 0 });
+    // A failed message no longer counts against the queue limit.
+    expect((await sendSms(app, account.key, { to: TEST_NUMBERS[1], message: 'room again' })).status).toBe(202);
+  });
+});
+
+describe('messageStatusChanged', () => {
+  it('never repeats its first event: a live event of the change it already showed is dropped', async () => {
+    const account = await app.account();
+    const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'nobody to send it' });
+    const client = wsClient(app.wsUrl, account.key);
+    const live = subscribe(client, PresenceMessageStatus, { requestId });
+    try {
+      const first = await live.next();
+      expect(first.data!.messageStatusChanged.status).toBe('queued');
+      // What a subscriber that read the row just after a change also hears: that change's event.
+      const row = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
+      await publishStatus(app.rt.db.prisma, row);
+      await app.rt.db.prisma.$transaction((tx) => failMessage(app.rt, tx, row, 'expired'));
+      const next = await live.next();
+      expect(next.data!.messageStatusChanged).toMatchObject({ status: 'failed', failureReason: 'expired' });
+    } finally {
+      live.dispose();
+      await client.dispose();
+    }
+  });
+});
