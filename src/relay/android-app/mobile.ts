@@ -9,7 +9,7 @@ import { publish, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../gateway.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
+import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from '../messages.ts';
 import {
   appCancellingJson,
@@ -333,8 +333,11 @@ function openEventStream(rt: Runtime, events: GatewayContext['events'], open: Se
   function close() {
     if (closed) return;
     closed = true;
-    // Presence changes only by the heartbeat rule (DEVICE_OFFLINE_AFTER_SECONDS) after a close,
-    // as for every transport today; a "closed connection leaves routing at once" rule goes here.
+    // The phone leaves routing at once and its unacknowledged work goes back (deviceDisconnected);
+    // `offline` still waits for the heartbeat window, as for every transport.
+    void connected
+      .then(() => deviceDisconnected(rt, device.id, connectionId))
+      .catch((error: unknown) => rt.logger.warn({ err: error, deviceId: device.id }, 'android app stream: disconnect failed'));
     open.delete(close);
     events.removeEventListener(topic, onSignal);
     for (const timer of timers) clearInterval(timer);
@@ -349,7 +352,10 @@ function openEventStream(rt: Runtime, events: GatewayContext['events'], open: Se
     },
     cancel: () => close(),
   });
-  // Listen before the app pulls (it pulls on connect), so no dispatch falls between the two.
+  // The open stream makes the phone reachable for routing on every gateway (deviceConnected), and
+  // we listen before the app pulls (it pulls on connect), so no dispatch falls between the two.
+  const connected = deviceConnected(rt, device.id, connectionId);
+  connected.catch(() => close());
   events.addEventListener(topic, onSignal);
   open.add(close);
   c.req.raw.signal.addEventListener('abort', close);
