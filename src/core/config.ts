@@ -25,6 +25,28 @@ const environmentSchema = z.object({
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   GRAPHIQL: booleanFlag.optional(),
+  // --- accounts (panel sign-in, CORS) ---
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const origins = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      for (const origin of origins) {
+        if (origin === '*') continue;
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(origin);
+        } catch {}
+        if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+          ctx.addIssue({ code: 'custom', message: `${origin} is not an origin like https://shop.example (scheme, host and port only), or *` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+  SIGNIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(20),
+  SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   QUEUE_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // --- webhooks ---
@@ -62,13 +84,17 @@ const environmentSchema = z.object({
   OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS'> & {
+export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'CORS_ORIGINS'> & {
   dataDir: string;
   secret: string;
   publicBaseUrl: string;
   graphiql: boolean;
   /** Webhook URLs may point at private, loopback and link-local addresses (on in sandbox). */
   webhookAllowPrivateUrls: boolean;
+  /** Origins whose pages may call the API from a browser (`*`: any, never with credentials). */
+  corsOrigins: string[];
+  /** Cookies carry `Secure`: always in live, in sandbox when PUBLIC_BASE_URL is https. */
+  secureCookies: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -89,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
     webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS ?? values.YARROW_ENV === 'sandbox',
+    corsOrigins: values.CORS_ORIGINS ?? (values.YARROW_ENV === 'sandbox' ? ['*'] : []),
+    secureCookies: values.YARROW_ENV === 'live' || (values.PUBLIC_BASE_URL ?? '').startsWith('https://'),
   };
 }
 
