@@ -1,10 +1,10 @@
 // The gateway process: `npm start` runs one; run more (with DATABASE_URL and another PORT) to scale.
 import { buildGateway } from './gateway.ts';
-import { onShutdown, openRuntime } from './core/process.ts';
+import { exitOnStartupFailure, onShutdown, openRuntime } from './core/process.ts';
 
-const rt = await openRuntime('gateway');
-const gateway = await buildGateway(rt);
-const port = await gateway.start(rt.config.PORT);
+const rt = await openRuntime('gateway').catch(exitOnStartupFailure);
+const gateway = await buildGateway(rt).catch(exitOnStartupFailure);
+const port = await gateway.start(rt.config.PORT).catch(exitOnStartupFailure);
 rt.logger.info({ port, host: rt.config.HOST }, 'gateway listening');
 process.send?.({ type: 'ready', port });
 onShutdown(rt.logger, async () => {

@@ -19,7 +19,8 @@ const environmentSchema = z.object({
   YARROW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YARROW_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  // Unset: a new DATA_DIR's first start picks a free port (54329 or the next free one) and keeps it.
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(100),
@@ -100,7 +101,7 @@ export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | '
 export class ConfigError extends Error {}
 
 /** Reads and validates configuration from the environment; every bad variable is named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { createSecret?: boolean } = {}): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -111,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     dataDir,
-    secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir),
+    secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir, options.createSecret ?? true),
     publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
     webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS ?? values.YARROW_ENV === 'sandbox',
@@ -121,9 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The server secret lives in DATA_DIR so restarts keep signing and decrypting with the same key. */
-function readOrCreateSecret(dataDir: string): string {
+function readOrCreateSecret(dataDir: string, create: boolean): string {
   const file = join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (!create) {
+    throw new ConfigError(`No Yarrow data in ${dataDir}: run "npm start" first, or set DATA_DIR (or YARROW_SECRET) to what it uses.`);
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   try {
