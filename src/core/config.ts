@@ -46,6 +46,7 @@ const environmentSchema = z.object({
       }
       return origins;
     }),
+  TRUST_PROXY: booleanFlag.default(false),
   SIGNIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(20),
   SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { scopes } from '../core/auth.ts';
 import { randomToken, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
-import type { HttpEnv } from '../core/http.ts';
+import { clientAddress, type HttpEnv } from '../core/http.ts';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../gateway.ts';
 import { SESSION_COOKIE } from '../graphql/server.ts';
@@ -97,7 +96,7 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
       const form = await formBody(c);
       try {
         checkFormToken(c, form.csrf_token);
-        const address = getConnInfo(c).remote.address ?? 'unknown';
+        const address = clientAddress(c, rt.config.TRUST_PROXY);
         const user = kind === 'sign-in' ? await signIn(form, address) : await signUp(form, address);
         const { token, expiresAt } = await createSession(rt, user);
         startSession(c, token, expiresAt);

@@ -78,6 +78,32 @@ describe('CORS in live with an allow-list', () => {
   });
 });
 
+describe('client addresses behind a trusted proxy', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => app?.stop());
+
+  it('counts sign-in attempts per forwarded address, not per proxy', async () => {
+    const page = await fetch(`${app.baseUrl}/panel/sign-in`);
+    const cookie = page.headers.getSetCookie()[0]!.split(';')[0]!;
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
+    const attempt = (forwardedFor: string, i: number) =>
+      fetch(`${app.baseUrl}/panel/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': forwardedFor },
+        body: new URLSearchParams({ csrf_token: csrf, email: `someone-${i}@example.com`, password: 'guess' }).toString(),
+      }).then((response) => response.status);
+    // A client may put anything first; the proxy appends the real address last.
+    const statuses = await Promise.all(Array.from({ length: 22 }, (_, i) => attempt(`10.9.9.${i}, 198.51.100.7`, i)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    expect(await attempt('198.51.100.8', 99)).toBe(401);
+  });
+});
+
 describe('CORS in sandbox by default', () => {
   let app: TestApp;
   beforeAll(async () => {
