@@ -118,7 +118,7 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
       throw new YarrowError('forbidden', 'Missing or wrong CSRF token.', { param: 'csrf_token' });
     }
     await endSession(rt, token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
     return c.redirect('/panel/sign-in', 303);
   });
 
