@@ -182,12 +182,14 @@ function clusterLocation(dataDir: string, runAs: { uid: number; gid: number } | 
         'is closed to other users). Move the project to a folder other users can enter (e.g. /opt/yarrow), or set DATABASE_URL to a PostgreSQL server.',
     );
   }
-  // The folder itself must let postgres through to its cluster (it holds root's secret: no listing).
-  if (reachable(dirname(dataDir), runAs)) {
-    chmodSync(dataDir, 0o711);
-    return join(dataDir, 'postgres');
-  }
+  const inside = join(dataDir, 'postgres');
   const outside = join(ROOT_CLUSTERS_DIR, createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16));
+  const movedEarlier = !existsSync(join(inside, 'PG_VERSION')) && existsSync(join(outside, 'postgres', 'PG_VERSION'));
+  // The folder itself must let postgres through to its cluster (it holds root's secret: no listing).
+  if (!movedEarlier && reachable(dirname(dataDir), runAs)) {
+    chmodSync(dataDir, 0o711);
+    return inside;
+  }
   mkdirSync(outside, { recursive: true, mode: 0o711 });
   chmodSync(ROOT_CLUSTERS_DIR, 0o711);
   chmodSync(outside, 0o711);
@@ -198,7 +200,9 @@ function clusterLocation(dataDir: string, runAs: { uid: number; gid: number } | 
   }
   logger.warn(
     { dataDir, clusterDir: join(outside, 'postgres') },
-    `user "postgres" cannot enter ${dataDir}: the embedded PostgreSQL data is in ${join(outside, 'postgres')}`,
+    movedEarlier
+      ? `the embedded PostgreSQL data of ${dataDir} is in ${join(outside, 'postgres')} (placed there on an earlier start)`
+      : `user "postgres" cannot enter ${dataDir}: the embedded PostgreSQL data is in ${join(outside, 'postgres')}`,
   );
   return join(outside, 'postgres');
 }
