@@ -32,7 +32,7 @@ const managed: Managed[] = [
   { name: 'gateway', script: join(root, 'src/serve.ts'), args: [], restarts: 0 },
   { name: 'workers', script: join(root, 'workers/main.ts'), args: [], restarts: 0 },
 ];
-let embedded: EmbeddedDatabase | undefined;
+let embedded: Promise<EmbeddedDatabase> | undefined;
 let url = config.DATABASE_URL;
 let stopping = false;
 let started = false;
@@ -83,7 +83,9 @@ async function stopAll(exitCode: number) {
         }),
     ),
   );
-  if (embedded) await embedded.stop();
+  // Even one still starting (a signal during start-up) is stopped, not left running.
+  const database = await embedded?.catch(() => undefined);
+  if (database) await database.stop();
   process.exit(exitCode);
 }
 
@@ -98,8 +100,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 let sandbox: SandboxBootstrap | undefined;
 try {
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
-    url = embedded.url;
+    embedded = startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    url = (await embedded).url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL running');
   }
   const applied = await migrate(url);

@@ -102,6 +102,8 @@ export async function startEmbeddedPostgres(options: {
       env: { ...process.env, LC_MESSAGES: 'C' },
     });
   } catch (error) {
+    // pg_ctl may have been interrupted (Ctrl-C during start-up) after the server came up.
+    await execFileAsync(pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w'], runAs ?? {}).catch(() => {});
     const reason = lastLogLine(logFile) ?? firstLine(error);
     const port = /address already in use/i.test(reason)
       ? ` Port ${facts.port} is taken: stop what uses it, or set EMBEDDED_PG_PORT to a free port${options.port ? '' : ' (it is kept in postgres.json from then on)'}.`

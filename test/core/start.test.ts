@@ -177,6 +177,36 @@ describe('npm start on a machine with another Yarrow', () => {
   });
 });
 
+describe('Ctrl-C while npm start is starting', () => {
+  it('stops what was started, leaves no PostgreSQL running, and exits 0', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-early-'));
+    const child = spawn(process.execPath, [join(root, 'src/main.ts')], {
+      env: { ...baseEnv(), DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: 'info' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('initialising embedded PostgreSQL')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+    });
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(stackTrace);
+    expect(output).not.toContain('"level":50');
+    const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      expect(() => process.kill(pid, 0)).toThrow();
+    }
+  });
+});
+
 describe('npm start in live', () => {
   it('creates no sandbox account, prints no password or GraphiQL line, and warns once about an http base URL', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-live-'));
