@@ -77,14 +77,14 @@ export async function createPanelUser(db: DbClient, accountId: number, userEmail
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 /** Failures per email from one address before that pair is refused (the owner elsewhere is not). */
-export const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
+const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
 /** Failures per email (from anywhere) before each further attempt waits; the wait doubles up to the cap. */
 const EMAIL_DELAY_AFTER = 5;
 const EMAIL_DELAY_FIRST_MS = 250;
 const EMAIL_DELAY_MAX_MS = 2000;
 
 /** Before a failed attempt number `failures + 1` for one email is checked, it waits this long. */
-export function signInDelayMs(failures: number): number {
+function signInDelayMs(failures: number): number {
   if (failures < EMAIL_DELAY_AFTER) return 0;
   return Math.min(EMAIL_DELAY_FIRST_MS * 2 ** (failures - EMAIL_DELAY_AFTER), EMAIL_DELAY_MAX_MS);
 }
@@ -149,10 +149,11 @@ export function createSignInGuard(rt: Runtime) {
   };
 }
 
-/** Sign-up: SIGNUP_PER_ADDRESS_PER_HOUR per client address, counted before anything is checked. */
+/** Sign-up: SIGNUP_PER_ADDRESS_PER_HOUR per client address, counted before the email is looked up. */
 export function createSignUpGuard(rt: Runtime) {
   const perAddress = limiter(rt, 'signup-address', rt.config.SIGNUP_PER_ADDRESS_PER_HOUR, 3600);
   return async function guardedSignUp(input: unknown, address: string): Promise<PanelUser> {
+    parseInput(signUpInput, input); // a malformed form spends nothing
     await spend(perAddress, address, 'Too many sign-ups from this address');
     return signUp(rt.db.prisma, input);
   };
