@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
+import { apiCors } from './core/browser-security.ts';
 import { YarrowError, knownError } from './core/errors.ts';
 import { createAuthGuard, errorResponse, unmatchedRoute, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
@@ -92,6 +93,9 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
         ),
     }),
   );
+
+  const cors = apiCors(rt.config.corsOrigins);
+  if (cors) for (const path of ['/api/*', '/graphql']) app.use(path, cors);
 
   app.onError((error, c) => {
     const known = knownError(error);

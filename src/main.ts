@@ -1,34 +1,19 @@
 // `npm start`: the whole service on one machine. Database (embedded unless DATABASE_URL is set),
-// migrations, the sandbox account, then the gateway and the workers as child processes.
+// migrations, the sandbox account (sandbox only), then the gateway and the workers as child
+// processes. A start that fails says why in one line; Ctrl-C stops everything cleanly, exit 0.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { bootstrapSandbox, SANDBOX_PANEL_EMAIL } from './sandbox.ts';
-import { loadConfigOrExit } from './core/config.ts';
+import { bootstrapSandbox, SANDBOX_PANEL_EMAIL, type SandboxBootstrap } from './sandbox.ts';
 import { connectDatabase } from './core/db.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/embedded-postgres.ts';
 import { createLogger } from './core/logger.ts';
 import { migrate } from './core/migrate.ts';
-import { readTlsFiles } from './core/tls.ts';
+import { loadConfigOrExit, startupFailureMessage } from './core/process.ts';
 
 // The gateway child checks TLS too, but a bad certificate must stop here, not crash-loop it.
-const config = loadConfigOrExit(readTlsFiles);
+const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL, 'main');
 const root = join(import.meta.dirname, '..');
-
-let embedded: EmbeddedDatabase | undefined;
-let url = config.DATABASE_URL;
-if (!url) {
-  embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
-  url = embedded.url;
-  logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL running');
-}
-
-const applied = await migrate(url);
-logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
-
-const db = connectDatabase(url, { poolSize: 2, applicationName: 'yarrow-main' });
-const sandbox = await bootstrapSandbox({ config, db });
-await db.close();
 
 interface Managed {
   name: string;
@@ -42,57 +27,43 @@ const managed: Managed[] = [
   { name: 'gateway', script: join(root, 'src/serve.ts'), args: [], restarts: 0 },
   { name: 'workers', script: join(root, 'workers/main.ts'), args: [], restarts: 0 },
 ];
+let embedded: Promise<EmbeddedDatabase> | undefined;
+let url = config.DATABASE_URL;
 let stopping = false;
+let started = false;
+
+/** A child that exited before it was ready has said why on its stderr; nothing to add. */
+class ChildFailedToStart extends Error {}
 
 function launch(entry: Managed): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = fork(entry.script, entry.args, {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: config.dataDir, YARROW_SECRET: config.secret },
       stdio: 'inherit',
     });
     entry.child = child;
+    let ready = false;
     child.on('message', (message: { type?: string }) => {
-      if (message?.type === 'ready') resolve();
+      if (message?.type !== 'ready') return;
+      ready = true;
+      resolve();
     });
     child.on('exit', (code, signal) => {
       if (stopping) return;
+      if (!started) return reject(new ChildFailedToStart(`${entry.name} exited with ${code ?? signal} while starting`));
       // A crashed child is restarted: its unfinished jobs stay in the queue for the new one.
       entry.restarts += 1;
       const delay = Math.min(1000 * entry.restarts, 10_000);
       logger.error({ process: entry.name, code, signal, restartInMs: delay }, 'child process exited; restarting');
       setTimeout(() => void launch(entry), delay);
-      resolve();
+      if (!ready) resolve();
     });
   });
 }
 
-await Promise.all(managed.map(launch));
-
-const base = config.publicBaseUrl;
-const lines = [
-  '',
-  `Yarrow is running (${config.YARROW_ENV}).`,
-  `  Status:    ${base}/api/v1/status`,
-  `  Health:    ${base}/api/v1/health`,
-  `  GraphiQL:  ${base}/graphql`,
-  `  Checkout:  ${base}/checkout/<payment_intent_id>`,
-  `  Panel:     ${base}/panel`,
-  `  Sandbox account: #${sandbox.account.id} (${sandbox.account.name})`,
-  sandbox.secret
-    ? `  Sandbox API key (shown once, store it now): ${sandbox.secret}`
-    : '  Sandbox API key: printed on the first start only. Make another with the createApiKey mutation\n' +
-      '  or `npm run sandbox-key`.',
-  sandbox.panelPassword
-    ? `  Panel login (shown once): ${SANDBOX_PANEL_EMAIL} / ${sandbox.panelPassword}`
-    : `  Panel login: ${SANDBOX_PANEL_EMAIL}, password printed on the first start only.`,
-  '',
-];
-console.log(lines.join('\n'));
-
-async function shutdown(signal: string) {
-  if (stopping) return;
+/** Children first (they close their connections), the database last; then exit. */
+async function stopAll(exitCode: number) {
   stopping = true;
-  logger.info({ signal }, 'stopping all processes');
   await Promise.all(
     managed.map(
       ({ child }) =>
@@ -107,9 +78,73 @@ async function shutdown(signal: string) {
         }),
     ),
   );
-  if (embedded) await embedded.stop();
-  logger.info('stopped');
-  process.exit(0);
+  // Even one still starting (a signal during start-up) is stopped, not left running.
+  const database = await embedded?.catch(() => undefined);
+  if (database) await database.stop();
+  process.exit(exitCode);
+}
+
+async function shutdown(signal: string) {
+  if (stopping) return;
+  logger.info({ signal }, 'stopping all processes');
+  await stopAll(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+let sandbox: SandboxBootstrap | undefined;
+try {
+  if (!url) {
+    embedded = startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    url = (await embedded).url;
+    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL running');
+  }
+  const applied = await migrate(url);
+  logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+
+  // Live has no sandbox account: merchants sign up in the panel.
+  if (config.YARROW_ENV === 'sandbox') {
+    const db = connectDatabase(url, { poolSize: 2, applicationName: 'yarrow-main' });
+    try {
+      sandbox = await bootstrapSandbox({ config, db });
+    } finally {
+      await db.close();
+    }
+  }
+  // A signal during start-up: the shutdown under way exits; start nothing more.
+  if (stopping) await new Promise(() => {});
+  await Promise.all(managed.map(launch));
+  started = true;
+} catch (error) {
+  if (stopping) await new Promise(() => {});
+  if (!(error instanceof ChildFailedToStart)) console.error(`Yarrow could not start: ${startupFailureMessage(error)}`);
+  await stopAll(1);
+}
+
+const base = config.publicBaseUrl;
+const lines = [
+  '',
+  `Yarrow is running (${config.YARROW_ENV}).`,
+  `  Status:    ${base}/api/v1/status`,
+  `  Health:    ${base}/api/v1/health`,
+  ...(config.graphiql ? [`  GraphiQL:  ${base}/graphql`] : []),
+  `  Checkout:  ${base}/checkout/<payment_intent_id>`,
+  `  Panel:     ${base}/panel`,
+  ...(sandbox
+    ? [
+        `  Sandbox account: #${sandbox.account.id} (${sandbox.account.name})`,
+        sandbox.secret
+          ? `  Sandbox API key (shown once, store it now): ${sandbox.secret}`
+          : '  Sandbox API key: printed on the first start only. Make another with the createApiKey mutation\n' +
+            '  or `npm run sandbox-key`.',
+        sandbox.panelPassword
+          ? `  Panel login (shown once): ${SANDBOX_PANEL_EMAIL} / ${sandbox.panelPassword}`
+          : `  Panel login: ${SANDBOX_PANEL_EMAIL}, password printed on the first start only.`,
+      ]
+    : [`  Accounts:  merchants sign up at ${base}/panel/sign-up`]),
+  ...(config.YARROW_ENV === 'live' && base.startsWith('http://')
+    ? [`  Warning: PUBLIC_BASE_URL (${base}) is http: serve live over https (session cookies are Secure, browsers drop them on http).`]
+    : []),
+  '',
+];
+console.log(lines.join('\n'));

@@ -1,18 +1,30 @@
 // `npm run sandbox-key`: a new full-scope key for the sandbox account, for when the first one is lost.
+// It changes nothing on disk: without a running database or DATA_DIR it says so in one line.
 import { createApiKey } from './accounts/service.ts';
 import { sandboxAccountId } from './sandbox.ts';
 import { scopes } from './core/auth.ts';
-import { loadConfig } from './core/config.ts';
+import { ConfigError, loadConfig } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
-import { resolveDatabaseUrl } from './core/process.ts';
+import { resolveDatabaseUrl, startupFailureMessage } from './core/process.ts';
 
-const config = loadConfig();
-const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: 1 });
-const accountId = await sandboxAccountId(db.prisma);
-if (accountId === undefined) {
-  console.error('No sandbox account yet: run "npm start" once.');
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
-const { apiKey, secret } = await createApiKey({ config }, db.prisma, accountId, { label: 'Sandbox key (CLI)', scopes: [...scopes] });
-console.log(`New key ${apiKey.id} for sandbox account #${accountId} (shown once):\n${secret}`);
-await db.close();
+
+try {
+  // A secret made here would sign keys the server cannot check: use the server's or stop.
+  const config = loadConfig(process.env, { createSecret: false });
+  if (config.YARROW_ENV === 'live') fail('Live has no sandbox account: make keys in the panel or with the createApiKey mutation.');
+  const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: 1 });
+  try {
+    const accountId = await sandboxAccountId(db.prisma);
+    if (accountId === undefined) fail('No sandbox account yet: run "npm start" once.');
+    const { apiKey, secret } = await createApiKey({ config }, db.prisma, accountId, { label: 'Sandbox key (CLI)', scopes: [...scopes] });
+    console.log(`New key ${apiKey.id} for sandbox account #${accountId} (shown once):\n${secret}`);
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : `No key made: ${startupFailureMessage(error)}`);
+}

@@ -22,12 +22,36 @@ const environmentSchema = z.object({
   YARROW_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YARROW_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  // Unset: a new DATA_DIR's first start picks a free port (54329 or the next free one) and keeps it.
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   GRAPHIQL: booleanFlag.optional(),
+  // --- accounts (panel sign-in, CORS) ---
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const origins = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      for (const origin of origins) {
+        if (origin === '*') continue;
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(origin);
+        } catch {}
+        if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+          ctx.addIssue({ code: 'custom', message: `${origin} is not an origin like https://shop.example (scheme, host and port only), or *` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+  TRUST_PROXY: booleanFlag.default(false),
+  SIGNIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(20),
+  SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   QUEUE_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // --- webhooks ---
@@ -73,7 +97,7 @@ const environmentSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS'> & {
+export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'CORS_ORIGINS'> & {
   dataDir: string;
   secret: string;
   publicBaseUrl: string;
@@ -83,12 +107,16 @@ export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | '
    * webhooks reach private, loopback and link-local addresses, false none; unset, the account decides.
    */
   webhookAllowPrivateUrls: boolean | undefined;
+  /** Origins whose pages may call the API from a browser (`*`: any, never with credentials). */
+  corsOrigins: string[];
+  /** Cookies carry `Secure`: always in live, in sandbox when PUBLIC_BASE_URL is https. */
+  secureCookies: boolean;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads and validates configuration from the environment; every bad variable is named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { createSecret?: boolean } = {}): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -96,36 +124,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
+  const publicBaseUrl = (values.PUBLIC_BASE_URL ?? `${values.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${values.PORT}`).replace(/\/$/, '');
   return {
     ...values,
     dataDir,
-    secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir),
-    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `${values.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${values.PORT}`).replace(/\/$/, ''),
+    secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir, options.createSecret ?? true),
+    publicBaseUrl,
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
     webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
+    corsOrigins: values.CORS_ORIGINS ?? (values.YARROW_ENV === 'sandbox' ? ['*'] : []),
+    secureCookies: values.YARROW_ENV === 'live' || publicBaseUrl.startsWith('https://'),
   };
 }
 
-/**
- * For process entry points: loads the configuration and runs the start-time checks; a bad one
- * prints its message (no stack trace) and exits with code 2.
- */
-export function loadConfigOrExit(check: (config: Config) => void = () => {}): Config {
-  try {
-    const config = loadConfig();
-    check(config);
-    return config;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(2);
-  }
-}
-
 /** The server secret lives in DATA_DIR so restarts keep signing and decrypting with the same key. */
-function readOrCreateSecret(dataDir: string): string {
+function readOrCreateSecret(dataDir: string, create: boolean): string {
   const file = join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (!create) {
+    throw new ConfigError(`No Yarrow data in ${dataDir}: run "npm start" first, or set DATA_DIR (or YARROW_SECRET) to what it uses.`);
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   try {

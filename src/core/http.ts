@@ -1,4 +1,6 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { isIP } from 'node:net';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
@@ -116,3 +118,16 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
 }
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;
+
+/**
+ * The client's address, for limits per client: the connection's peer, or with TRUST_PROXY the
+ * address the (one) reverse proxy in front appended to `X-Forwarded-For`. Behind a proxy without
+ * TRUST_PROXY every client shares the proxy's address, and so its budget.
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded && isIP(forwarded)) return forwarded;
+  }
+  return getConnInfo(c).remote.address ?? 'unknown';
+}

@@ -1,15 +1,16 @@
 import { PgBoss } from 'pg-boss';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db.ts';
-import { runningEmbeddedUrl } from './embedded-postgres.ts';
+import { EmbeddedPostgresError, runningEmbeddedUrl } from './embedded-postgres.ts';
 import { createLogger } from './logger.ts';
 import { createBoss } from './queue.ts';
 import type { Runtime } from './runtime.ts';
+import { readTlsFiles } from './tls.ts';
 
 export function resolveDatabaseUrl(config: Config): string {
   const url = config.DATABASE_URL ?? runningEmbeddedUrl(config.dataDir);
   if (!url) {
-    throw new Error(
+    throw new ConfigError(
       `No database: set DATABASE_URL, or run "npm start" first so the embedded PostgreSQL in ${config.dataDir} is up.`,
     );
   }
@@ -56,4 +57,56 @@ export function onShutdown(logger: { info(o: object, m: string): void }, stop: (
   process.on('SIGTERM', handler);
   // Started by `npm start`: if that supervisor dies (even by SIGKILL), stop rather than linger.
   if (process.send) process.on('disconnect', () => handler('SIGTERM'));
+}
+
+const unreachableDatabaseCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'P1001', '28P01', '28000', '3D000', '57P03']);
+
+/** The error and everything it wraps (`cause`, AggregateError's `errors`). */
+function* chain(error: unknown): Generator<Error & { code?: string; port?: number; address?: string }> {
+  if (!(error instanceof Error)) return;
+  yield error;
+  if (error instanceof AggregateError) for (const inner of error.errors) yield* chain(inner);
+  yield* chain(error.cause);
+}
+
+/** One line for a failed start: what is wrong and what to do. */
+export function startupFailureMessage(error: unknown): string {
+  for (const link of chain(error)) {
+    if (link instanceof ConfigError || link instanceof EmbeddedPostgresError) return link.message;
+    if (link.code === 'EADDRINUSE') {
+      return `Port ${link.port ?? ''} on ${link.address ?? 'this host'} is already in use: stop what uses it, or set PORT (or HOST) to another one.`;
+    }
+    if (link.code === 'EACCES' && link.port !== undefined) {
+      return `Not allowed to listen on port ${link.port}: use a port above 1023 (set PORT), or run with the right to bind it.`;
+    }
+    if (link.code && unreachableDatabaseCodes.has(link.code)) {
+      return `Cannot use the database (${link.message.split('\n')[0]}): check DATABASE_URL, and that PostgreSQL is running and reachable.`;
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `${message.split('\n')[0]} (run with LOG_LEVEL=debug for details)`;
+}
+
+/**
+ * Ends a process that could not start with one line on stderr (`Yarrow could not start: …`) and
+ * exit code 1; the stack trace only when LOG_LEVEL is debug or trace.
+ */
+export function exitOnStartupFailure(error: unknown): never {
+  console.error(`Yarrow could not start: ${startupFailureMessage(error)}`);
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error);
+  process.exit(1);
+}
+
+/**
+ * For process entry points: the configuration with its start-time checks (the TLS files); a bad
+ * one ends the process in one line (`exitOnStartupFailure`).
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    const config = loadConfig();
+    readTlsFiles(config);
+    return config;
+  } catch (error) {
+    exitOnStartupFailure(error);
+  }
 }

@@ -90,6 +90,8 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     graphqlEndpoint: '/graphql',
     graphiql: rt.config.graphiql ? { title: 'Yarrow GraphQL', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
+    // CORS is decided once for the whole API, in the gateway (apiCors); Yoga's own would reflect any origin.
+    cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
     context: async ({ request, connectionParams, requestId, req }) => {

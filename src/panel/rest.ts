@@ -7,21 +7,37 @@ import { html } from 'hono/html';
 import { scopes } from '../core/auth.ts';
 import { randomToken, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
-import type { HttpEnv } from '../core/http.ts';
+import { clientAddress, type HttpEnv } from '../core/http.ts';
+import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../gateway.ts';
 import { SESSION_COOKIE } from '../graphql/server.ts';
 import { errorBox, page, panelPages } from './layout.ts';
-import { createSession, createSignInGuard, endSession, readSession, signUp, type PanelSessionInfo } from './users.ts';
+import { createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
 
 const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
 const assetsDir = join(import.meta.dirname, 'assets');
+/**
+ * The panel runs only its own module scripts and stylesheet (no inline script or style), talks
+ * only to its own origin (GraphQL over HTTP, SSE and WebSocket) and is never framed.
+ */
+const panelHeaders = pageSecurityHeaders(
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'",
+);
 const assetTypes: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
 type PanelContext = Context<HttpEnv & { Variables: { session: PanelSessionInfo } }>;
 
 export function registerPanelRoutes({ app, rt }: GatewayContext) {
   const signIn = createSignInGuard(rt);
-  const secure = rt.config.publicBaseUrl.startsWith('https://');
+  const signUp = createSignUpGuard(rt);
+  const secure = rt.config.secureCookies;
+
+  const setPanelHeaders = async (c: Context, next: () => Promise<void>) => {
+    await next();
+    for (const [name, value] of Object.entries(panelHeaders)) c.header(name, value);
+  };
+  app.use('/panel', setPanelHeaders);
+  app.use('/panel/*', setPanelHeaders);
 
   /** Sign-in and sign-up have no session yet: a double-submit cookie guards their forms. */
   function formToken(c: Context) {
@@ -80,7 +96,8 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
       const form = await formBody(c);
       try {
         checkFormToken(c, form.csrf_token);
-        const user = kind === 'sign-in' ? await signIn(form) : await signUp(rt.db.prisma, form);
+        const address = clientAddress(c, rt.config.TRUST_PROXY);
+        const user = kind === 'sign-in' ? await signIn(form, address) : await signUp(form, address);
         const { token, expiresAt } = await createSession(rt, user);
         startSession(c, token, expiresAt);
         return c.redirect('/panel', 303);
@@ -101,7 +118,7 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
       throw new YarrowError('forbidden', 'Missing or wrong CSRF token.', { param: 'csrf_token' });
     }
     await endSession(rt, token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
     return c.redirect('/panel/sign-in', 303);
   });
 
@@ -326,7 +343,7 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
         session: c.get('session'),
         script: 'queue.js',
         body: html`
-          <section aria-labelledby="state-heading" class="card" style="max-width:none">
+          <section aria-labelledby="state-heading" class="card wide">
             <h2 id="state-heading">Queue <span id="queue-state" class="muted"></span></h2>
             <p><button type="button" id="toggle-queue">…</button></p>
             <dl class="counts" id="counts"></dl>

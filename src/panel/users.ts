@@ -49,16 +49,24 @@ export const signUpInput = z.object({
 
 export const signInInput = z.object({ email, password: z.string().min(1).max(200) });
 
+/**
+ * Creates an account and its first panel user. A taken email gets a refusal that does not say
+ * why and costs the same password hash, so the answer's text and timing do not confirm that the
+ * email has an account; the per-address budget (`createSignUpGuard`) bounds how many emails one
+ * address can try. Without email delivery a new user is signed in at once, so the difference
+ * between "created" and "refused" cannot be hidden entirely (README, "Panel sign-in").
+ */
 export async function signUp(db: DbClient, input: unknown): Promise<PanelUser> {
   const data = parseInput(signUpInput, input);
-  if (await db.panelUser.findUnique({ where: { email: data.email } })) {
-    throw new YarrowError('invalid_request', 'An account with this email already exists. Sign in instead.', { param: 'email' });
+  const passwordHash = await hashPassword(data.password);
+  if (await db.panelUser.findUnique({ where: { email: data.email }, select: { id: true } })) {
+    throw new YarrowError('invalid_request', signUpRefused, { param: 'email' });
   }
   const account = await createAccount(db, { name: data.account_name });
-  return db.panelUser.create({
-    data: { id: newId('panelUser'), accountId: account.id, email: data.email, passwordHash: await hashPassword(data.password) },
-  });
+  return db.panelUser.create({ data: { id: newId('panelUser'), accountId: account.id, email: data.email, passwordHash } });
 }
+
+const signUpRefused = 'We could not create an account with these details. If you already have one, sign in instead.';
 
 /** Creates the panel login of an existing account (the sandbox bootstrap uses it). */
 export async function createPanelUser(db: DbClient, accountId: number, userEmail: string, password: string) {
@@ -67,41 +75,87 @@ export async function createPanelUser(db: DbClient, accountId: number, userEmail
   });
 }
 
-export function createSignInGuard(rt: Runtime) {
-  const limiter = new RateLimiterPostgres({
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Failures per email from one address before that pair is refused (the owner elsewhere is not). */
+const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
+/** Failures per email (from anywhere) before each further attempt waits; the wait doubles up to the cap. */
+const EMAIL_DELAY_AFTER = 5;
+const EMAIL_DELAY_FIRST_MS = 250;
+const EMAIL_DELAY_MAX_MS = 2000;
+
+/** Before a failed attempt number `failures + 1` for one email is checked, it waits this long. */
+function signInDelayMs(failures: number): number {
+  if (failures < EMAIL_DELAY_AFTER) return 0;
+  return Math.min(EMAIL_DELAY_FIRST_MS * 2 ** (failures - EMAIL_DELAY_AFTER), EMAIL_DELAY_MAX_MS);
+}
+
+function limiter(rt: Runtime, keyPrefix: string, points: number, duration: number) {
+  return new RateLimiterPostgres({
     storeClient: rt.db.pool,
     tableName: 'rate_limits',
     tableCreated: true,
-    keyPrefix: 'signin',
-    points: 10,
-    duration: 15 * 60,
+    keyPrefix,
+    points,
+    duration,
     clearExpiredByTimeout: false,
   });
+}
 
-  /** Checks email and password; 10 failures per email per 15 minutes, then 429. */
-  return async function signIn(input: unknown): Promise<PanelUser> {
+/** Spends one point (one atomic upsert of the counter row); a spent budget is `rate_limited`. */
+async function spend(limit: RateLimiterPostgres, key: string, message: string): Promise<RateLimiterRes> {
+  try {
+    return await limit.consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new YarrowError('rate_limited', `${message}; try again in ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } });
+  }
+}
+
+/**
+ * Sign-in throttle (OWASP's advice): every attempt is counted *before* its password is checked,
+ * so concurrent guesses cannot slip past the budget. Three counters:
+ * - per client address: SIGNIN_ATTEMPTS_PER_ADDRESS attempts per 15 minutes (a success gives
+ *   its point back), against one address guessing many emails;
+ * - per email and address: 10 failures per 15 minutes, against one address guessing one
+ *   password; the owner signing in from another address is not refused by it;
+ * - per email from anywhere: no refusal, but from the 6th failure on each attempt waits
+ *   (250 ms, doubling, at most 2 s), so many addresses together guess slowly while the owner
+ *   is only delayed, never locked out.
+ * A success clears the email's counters.
+ */
+export function createSignInGuard(rt: Runtime) {
+  const perAddress = limiter(rt, 'signin-address', rt.config.SIGNIN_ATTEMPTS_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS);
+  const perPair = limiter(rt, 'signin-pair', SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, SIGN_IN_WINDOW_SECONDS);
+  // Never refuses (its budget is out of reach): it only counts failures for the delay.
+  const perEmail = limiter(rt, 'signin-email', 1_000_000, SIGN_IN_WINDOW_SECONDS);
+
+  return async function signIn(input: unknown, address: string): Promise<PanelUser> {
     const data = parseInput(signInInput, input);
-    const state = await limiter.get(data.email);
-    if (state && state.consumedPoints >= 10) {
-      const retryAfter = Math.ceil(state.msBeforeNext / 1000);
-      throw new YarrowError('rate_limited', `Too many failed sign-ins; try again in ${retryAfter} s.`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
+    await spend(perAddress, address, 'Too many sign-in attempts from this address');
+    const pair = `${data.email}|${address}`;
+    await spend(perPair, pair, 'Too many failed sign-ins for this email');
+    const failures = (await perEmail.consume(data.email)).consumedPoints - 1;
+    const delay = signInDelayMs(failures);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+
     const user = await rt.db.prisma.panelUser.findUnique({ where: { email: data.email } });
     // Hash even for unknown emails so timing does not reveal which emails have accounts.
-    const valid = user
-      ? await verifyPassword(data.password, user.passwordHash)
-      : (await hashPassword(data.password), false);
-    if (!user || !valid) {
-      await limiter.consume(data.email).catch((rejection) => {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      });
-      throw new YarrowError('unauthorized', 'Wrong email or password.', { param: 'email' });
-    }
-    await limiter.delete(data.email);
+    const valid = user ? await verifyPassword(data.password, user.passwordHash) : (await hashPassword(data.password), false);
+    if (!user || !valid) throw new YarrowError('unauthorized', 'Wrong email or password.', { param: 'email' });
+    await Promise.all([perPair.delete(pair), perEmail.delete(data.email), perAddress.reward(address, 1)]);
     await rt.db.prisma.panelUser.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
     return user;
+  };
+}
+
+/** Sign-up: SIGNUP_PER_ADDRESS_PER_HOUR per client address, counted before the email is looked up. */
+export function createSignUpGuard(rt: Runtime) {
+  const perAddress = limiter(rt, 'signup-address', rt.config.SIGNUP_PER_ADDRESS_PER_HOUR, 3600);
+  return async function guardedSignUp(input: unknown, address: string): Promise<PanelUser> {
+    parseInput(signUpInput, input); // a malformed form spends nothing
+    await spend(perAddress, address, 'Too many sign-ups from this address');
+    return signUp(rt.db.prisma, input);
   };
 }
 

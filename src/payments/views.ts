@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
+import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { CardSession, Invoice, PaymentIntent } from '../generated/prisma/client.ts';
 import { dateOnly, invoiceNo, isOverdue } from './json.ts';
 import { currencies, toMajorUnits } from './money.ts';
@@ -28,11 +29,7 @@ const cssHash = createHash('sha256').update(css).digest('base64');
 
 /** Headers for every hosted page: no scripts at all, no framing, no caching, no referrer leak. */
 export const pageHeaders: Record<string, string> = {
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${cssHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  // The page URL is the capability: do not hand it to the merchant's site through Referer.
-  'Referrer-Policy': 'no-referrer',
+  ...pageSecurityHeaders(`default-src 'none'; style-src 'sha256-${cssHash}'`),
   'Cache-Control': 'no-store',
 };
 

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../helpers/database.ts';
 import { freePort } from '../helpers/global-setup.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -12,19 +16,30 @@ interface Started {
   output: () => string;
 }
 
-/** Runs `node src/main.ts` (what `npm start` runs) and resolves once it prints its banner. */
-function start(env: Record<string, string>): Promise<Started> {
+/** The environment of a started Yarrow: this test run's, without the variables a start reads. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'YARROW_SECRET', 'YARROW_ENV', 'PUBLIC_BASE_URL', 'PORT']) delete env[name];
+  return env;
+}
+
+/**
+ * Runs `node src/main.ts` (what `npm start` runs) and resolves once it prints its banner.
+ * `detached`: in a process group of its own, as a terminal runs it (Ctrl-C signals the group).
+ */
+function start(env: Record<string, string>, options: { cwd?: string; detached?: boolean } = {}): Promise<Started> {
   const child = spawn(process.execPath, [join(root, 'src/main.ts')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...baseEnv(), ...env },
+    cwd: options.cwd,
+    detached: options.detached,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/Sandbox API key/.test(output) && output.includes('\n\n', output.indexOf('Sandbox API key'))) {
-        resolve({ child, output: () => output });
-      }
+      const banner = output.indexOf('Yarrow is running');
+      if (banner >= 0 && output.includes('\n\n', banner)) resolve({ child, output: () => output });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -44,7 +59,6 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-start-'));
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) };
-    delete process.env.DATABASE_URL;
 
     const first = await start(env);
     const key = /Sandbox API key \(shown once, store it now\): (yk_test_\w+)/.exec(first.output())?.[1];
@@ -113,5 +127,160 @@ describe('a process that loads the embedded database', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(3);
+  });
+});
+
+/** Runs a script to its end; its exit code and everything it printed. */
+function run(script: string, env: Record<string, string>, cwd?: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(root, script)], { env: { ...baseEnv(), ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+const stackTrace = /^\s+at .+:\d+/m;
+
+/** Sends what a terminal's Ctrl-C sends (SIGINT to the whole process group); exit code and time taken. */
+async function interrupt(started: Started): Promise<{ code: number | null; ms: number }> {
+  const began = performance.now();
+  const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+  process.kill(-started.child.pid!, 'SIGINT');
+  const code = await exited;
+  return { code, ms: performance.now() - began };
+}
+
+describe('npm start on a machine with another Yarrow', () => {
+  it('gives a new DATA_DIR a free PostgreSQL port of its own and keeps it; Ctrl-C stops each cleanly', { timeout: 180_000 }, async () => {
+    const first = { DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-one-')), PORT: String(await freePort()), LOG_LEVEL: 'info' };
+    const second = { DATA_DIR: mkdtempSync(join(tmpdir(), 'yarrow-two-')), PORT: String(await freePort()), LOG_LEVEL: 'info' };
+    const one = await start(first, { detached: true });
+    const two = await start(second, { detached: true });
+    const portOf = (dataDir: string) => (JSON.parse(readFileSync(join(dataDir, 'postgres.json'), 'utf8')) as { port: number }).port;
+    expect(portOf(first.DATA_DIR)).not.toBe(portOf(second.DATA_DIR));
+    for (const env of [first, second]) expect((await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`)).status).toBe(200);
+
+    for (const started of [two, one]) {
+      const { code, ms } = await interrupt(started);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(5000);
+      expect(started.output()).not.toContain('"level":50');
+      expect(started.output()).not.toContain('Unhandled');
+      expect(started.output()).not.toContain('57P01');
+    }
+
+    // The port is the DATA_DIR's: a restart finds it again.
+    const kept = portOf(second.DATA_DIR);
+    const again = await start(second, { detached: true });
+    expect(portOf(second.DATA_DIR)).toBe(kept);
+    expect((await interrupt(again)).code).toBe(0);
+  });
+});
+
+describe('Ctrl-C while npm start is starting', () => {
+  it('stops what was started, leaves no PostgreSQL running, and exits 0', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-early-'));
+    const child = spawn(process.execPath, [join(root, 'src/main.ts')], {
+      env: { ...baseEnv(), DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: 'info' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('initialising embedded PostgreSQL')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+    });
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(stackTrace);
+    expect(output).not.toContain('"level":50');
+    const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      expect(() => process.kill(pid, 0)).toThrow();
+    }
+  });
+});
+
+describe('npm start in live', () => {
+  it('creates no sandbox account, prints no password or GraphiQL line, and warns once about an http base URL', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-live-'));
+    const port = await freePort();
+    const started = await start(
+      { DATA_DIR: dataDir, PORT: String(port), YARROW_ENV: 'live', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+      { detached: true },
+    );
+    const output = started.output();
+    expect(output).not.toContain('GraphiQL');
+    expect(output).not.toMatch(/Sandbox|Panel login|yk_(test|live)_/);
+    expect(output.match(/Warning: PUBLIC_BASE_URL .* is http/g)).toHaveLength(1);
+    const db = new pg.Client({ connectionString: readFileSync(join(dataDir, 'database-url'), 'utf8') });
+    await db.connect();
+    const { rows } = await db.query('SELECT (SELECT count(*) FROM accounts)::int AS accounts, (SELECT count(*) FROM panel_users)::int AS users');
+    await db.end();
+    expect(rows[0]).toEqual({ accounts: 0, users: 0 });
+    expect((await interrupt(started)).code).toBe(0);
+  });
+});
+
+describe('npm start as root from a folder the postgres user cannot enter', () => {
+  it.runIf(process.getuid?.() === 0)('keeps the database where postgres can reach it and says where', { timeout: 120_000 }, async () => {
+    const home = mkdtempSync(join(tmpdir(), 'yarrow-roothome-'));
+    chmodSync(home, 0o700);
+    const dataDir = join(home, '.yarrow');
+    const clusterHome = join('/var/lib/yarrow', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+    try {
+      // DATA_DIR is left to its default, `.yarrow` in the working folder, as `npm start` there would.
+      const started = await start({ PORT: String(await freePort()) }, { cwd: home, detached: true });
+      expect(started.output()).toContain(`cannot enter ${dataDir}: the embedded PostgreSQL data is in ${clusterHome}/postgres`);
+      expect(existsSync(join(clusterHome, 'postgres', 'PG_VERSION'))).toBe(true);
+      expect(existsSync(join(dataDir, 'secret'))).toBe(true);
+      expect(started.output()).toMatch(/Sandbox API key \(shown once/);
+      expect((await interrupt(started)).code).toBe(0);
+    } finally {
+      rmSync(clusterHome, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('start-up failures', () => {
+  it('say what is wrong and what to do in one line, without a stack trace', { timeout: 60_000 }, async () => {
+    const unreachable = await run('src/main.ts', { DATABASE_URL: `postgresql://yarrow:x@127.0.0.1:${await freePort()}/yarrow`, YARROW_SECRET: 'x'.repeat(32) });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.output).toMatch(/^Yarrow could not start: Cannot use the database .*check DATABASE_URL/m);
+    expect(unreachable.output).not.toMatch(stackTrace);
+
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const busy = await run('src/main.ts', { DATABASE_URL: await createTestDatabase(), YARROW_SECRET: 'x'.repeat(32), PORT: String(port) });
+      expect(busy.code).toBe(1);
+      expect(busy.output).toContain(`Yarrow could not start: Port ${port} on 127.0.0.1 is already in use`);
+      expect(busy.output).not.toMatch(stackTrace);
+      expect(busy.output).not.toContain('"level":50');
+    } finally {
+      taken.close();
+    }
+
+    const badConfig = await run('src/main.ts', { PORT: 'eighty' });
+    expect(badConfig.code).toBe(1);
+    expect(badConfig.output).toContain('PORT');
+    expect(badConfig.output).not.toMatch(stackTrace);
+  });
+
+  it('sandbox-key without a database says so in one line and creates nothing', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'yarrow-nokey-'));
+    const result = await run('src/sandbox-key.ts', {}, parent);
+    expect(result.code).toBe(1);
+    expect(result.output.trim().split('\n')).toHaveLength(1);
+    expect(result.output).toContain('run "npm start" first');
+    expect(result.output).not.toMatch(stackTrace);
+    expect(readdirSync(parent)).toEqual([]);
   });
 });

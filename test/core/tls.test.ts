@@ -113,7 +113,7 @@ describe('TLS configuration', () => {
   for (const [name, env, message] of cases) {
     it(`stops the gateway process on ${name} with one line naming the variable`, async () => {
       const { code, stderr } = await runUntilExit('src/serve.ts', env(await throwawayCertificate()));
-      expect(code).toBe(2);
+      expect(code).toBe(1);
       expect(stderr).toMatch(message);
       expect(stderr).not.toMatch(/\n\s+at /);
       expect(stderr.trim().split('\n')).toHaveLength(1);
@@ -123,7 +123,7 @@ describe('TLS configuration', () => {
   it('stops `npm start` before it starts anything when the key does not match', async () => {
     const { certFile } = await throwawayCertificate();
     const { code, stderr } = await runUntilExit('src/main.ts', { TLS_CERT_FILE: certFile, TLS_KEY_FILE: otherKey, DATA_DIR: dir });
-    expect(code).toBe(2);
-    expect(stderr.trim()).toMatch(/^Invalid configuration: TLS_KEY_FILE: the key .* does not match the certificate in TLS_CERT_FILE$/);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^Yarrow could not start: Invalid configuration: TLS_KEY_FILE: the key .* does not match the certificate in TLS_CERT_FILE$/);
   });
 });

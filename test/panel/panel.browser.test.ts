@@ -14,6 +14,7 @@ let page: Page;
 let receiver: Server;
 let receiverUrl: string;
 const received: string[] = [];
+const cspViolations: string[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -32,6 +33,10 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
   page = await context.newPage();
+  // The panel runs under a strict CSP (no inline script or style): Chromium reports what it blocks.
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -154,5 +159,11 @@ describe('merchant panel in Chromium', () => {
       expect(overflow, path).toBeLessThanOrEqual(1);
       await shot(`${path}-phone`);
     }
+  });
+
+  it('ran every page under the panel CSP without a violation', async () => {
+    const response = await page.goto(`${app.baseUrl}/panel/keys`);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -8,19 +9,41 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-/** A cookie jar of one browser, enough for the panel's forms. */
+/**
+ * One HTTP request from a chosen local address (all of 127.0.0.0/8 is loopback), so tests can be
+ * several clients; redirects are not followed.
+ */
+function fetchFrom(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<Response>((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const headers = new Headers();
+        for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+        resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode, headers }));
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
+}
+
+/** A cookie jar of one browser, enough for the panel's forms, at one client address. */
 class Browser {
   cookies = new Map<string, string>();
   base: string;
-  constructor(base: string) {
+  address: string;
+  constructor(base: string, address = '127.0.0.1') {
     this.base = base;
+    this.address = address;
   }
 
-  async fetch(path: string, init: RequestInit = {}) {
-    const response = await fetch(`${this.base}${path}`, {
+  async fetch(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+    const response = await fetchFrom(this.address, `${this.base}${path}`, {
       ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { ...init.headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(';');
@@ -54,8 +77,8 @@ class Browser {
   }
 }
 
-async function signedUp(email: string) {
-  const browser = new Browser(app.baseUrl);
+async function signedUp(email: string, address?: string) {
+  const browser = new Browser(app.baseUrl, address);
   const csrf = await browser.formToken('/panel/sign-up');
   const response = await browser.post('/panel/sign-up', { csrf_token: csrf!, email, password: 'correct horse battery', account_name: `Shop of ${email}` });
   expect(response.status).toBe(303);
@@ -146,7 +169,7 @@ describe('panel sessions', () => {
     expect(replay.status).toBe(303);
   });
 
-  it('locks sign-in for an email after 10 failures', async () => {
+  it('refuses an email from one address after 10 failures there', async () => {
     await signedUp('locked@example.com');
     const browser = new Browser(app.baseUrl);
     const csrf = await browser.formToken('/panel/sign-in');
@@ -164,5 +187,96 @@ describe('panel sessions', () => {
     const response = await browser.post('/panel/sign-in', { csrf_token: csrf!, email: '"><script>alert(1)</script>', password: 'x' });
     const page = await response.text();
     expect(page).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('counts each attempt before checking it: 40 concurrent wrong passwords get exactly 10 answers, and the owner still signs in', async () => {
+    await signedUp('target@example.com', '127.0.0.20');
+    const stranger = new Browser(app.baseUrl, '127.0.0.21');
+    const csrf = await stranger.formToken('/panel/sign-in');
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => stranger.post('/panel/sign-in', { csrf_token: csrf!, email: 'target@example.com', password: `guess-${i}` }).then((r) => r.status)),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    // Even with the right password, that address stays refused for this email...
+    const strangerRight = await stranger.post('/panel/sign-in', { csrf_token: csrf!, email: 'target@example.com', password: 'correct horse battery' });
+    expect(strangerRight.status).toBe(429);
+    // ...while the owner, from their own address, is only delayed, not locked out.
+    const owner = new Browser(app.baseUrl, '127.0.0.22');
+    const ownerCsrf = await owner.formToken('/panel/sign-in');
+    const signedIn = await owner.post('/panel/sign-in', { csrf_token: ownerCsrf!, email: 'target@example.com', password: 'correct horse battery' });
+    expect(signedIn.status).toBe(303);
+    expect((await owner.fetch('/panel/keys')).status).toBe(200);
+  });
+
+  it('strangers at many addresses cannot lock the owner out', { timeout: 60_000 }, async () => {
+    await signedUp('many@example.com', '127.0.0.30');
+    for (let host = 31; host < 34; host++) {
+      const stranger = new Browser(app.baseUrl, `127.0.0.${host}`);
+      const csrf = await stranger.formToken('/panel/sign-in');
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => stranger.post('/panel/sign-in', { csrf_token: csrf!, email: 'many@example.com', password: `guess-${i}` }).then((r) => r.status)),
+      );
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    }
+    const owner = new Browser(app.baseUrl, '127.0.0.36');
+    const csrf = await owner.formToken('/panel/sign-in');
+    expect((await owner.post('/panel/sign-in', { csrf_token: csrf!, email: 'many@example.com', password: 'correct horse battery' })).status).toBe(303);
+  });
+
+  it('limits sign-in attempts per client address across emails', async () => {
+    const client = new Browser(app.baseUrl, '127.0.0.40');
+    const csrf = await client.formToken('/panel/sign-in');
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => client.post('/panel/sign-in', { csrf_token: csrf!, email: `nobody-${i}@example.com`, password: 'guess' }).then((r) => r.status)),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    const refused = statuses.filter((status) => status === 429);
+    expect(refused).toHaveLength(5);
+    // Another address is not affected.
+    const other = new Browser(app.baseUrl, '127.0.0.41');
+    const otherCsrf = await other.formToken('/panel/sign-in');
+    expect((await other.post('/panel/sign-in', { csrf_token: otherCsrf!, email: 'nobody-0@example.com', password: 'guess' })).status).toBe(401);
+  });
+
+  it('sign-up does not say that an email has an account, and changes nothing for a taken one', async () => {
+    await signedUp('taken@example.com', '127.0.0.50');
+    const accountsBefore = await app.rt.db.prisma.account.count();
+    const browser = new Browser(app.baseUrl, '127.0.0.51');
+    const csrf = await browser.formToken('/panel/sign-up');
+    const response = await browser.post('/panel/sign-up', { csrf_token: csrf!, email: 'taken@example.com', password: 'another long password', account_name: 'Imposter' });
+    expect(response.status).toBe(400);
+    const message = /role="alert">([^<]*)</.exec(await response.text())?.[1];
+    expect(message).toContain('could not create an account');
+    expect(message).not.toMatch(/exist|taken|registered|in use/i);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('yarrow_session='))).toBe(false);
+    expect(await app.rt.db.prisma.account.count()).toBe(accountsBefore);
+  });
+
+  it('limits sign-ups per client address', async () => {
+    const browser = new Browser(app.baseUrl, '127.0.0.60');
+    const csrf = await browser.formToken('/panel/sign-up');
+    const statuses = await Promise.all(
+      Array.from({ length: 13 }, (_, i) =>
+        browser.post('/panel/sign-up', { csrf_token: csrf!, email: `bulk-${i}@example.com`, password: 'correct horse battery', account_name: `Bulk ${i}` }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 303)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    expect(await app.rt.db.prisma.panelUser.count({ where: { email: { startsWith: 'bulk-' } } })).toBe(10);
+  });
+
+  it('sends its security headers on every panel response', async () => {
+    const browser = await signedUp('headers@example.com', '127.0.0.70');
+    for (const path of ['/panel/sign-in', '/panel/keys', '/panel', '/panel/assets/panel.js', '/panel/no-such-page']) {
+      const response = await browser.fetch(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
   });
 });
