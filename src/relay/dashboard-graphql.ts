@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
+import { assertCursorInList } from '../core/pagination.ts';
 
 const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').implement({
   fields: (t) => ({
@@ -94,8 +95,11 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: 'The OTP log, newest first (never the codes).',
     authScopes: { scope: 'messages.read' },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.rt.db.prisma.otp.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+    resolve: async (query, _root, { before }, ctx) => {
+      const where = { accountId: ctx.principal!.accountId };
+      await assertCursorInList(ctx.rt.db.prisma.otp, query, where, { before });
+      return ctx.rt.db.prisma.otp.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
 }));
 

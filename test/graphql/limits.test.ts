@@ -133,6 +133,22 @@ describe('operation limits', () => {
     }
   });
 
+  it("refuses a cursor of another account's list, or of no list, as it refuses a malformed one", async () => {
+    const other = await app.account();
+    const create = 'mutation Create($input: CreatePaymentIntentInput!) { createPaymentIntent(input: $input) { id } }';
+    for (const owner of [account, account, other]) expect((await post(app.baseUrl, owner.key, create, { input: intentInput })).errors).toBeUndefined();
+    const pageQuery = 'query Page($after: String) { paymentIntents(first: 1, after: $after) { edges { cursor node { id } } } }';
+    const theirs = (await post(app.baseUrl, other.key, pageQuery)).data.paymentIntents.edges[0].cursor;
+    const mine = (await post(app.baseUrl, account.key, pageQuery)).data.paymentIntents.edges[0].cursor;
+    expect((await post(app.baseUrl, account.key, pageQuery, { after: mine })).data.paymentIntents.edges).toHaveLength(1);
+    const nowhere = Buffer.from('GPC:S:pi_01jxxxxxxxxxxxxxxxxxxxxxxx').toString('base64');
+    for (const after of [theirs, nowhere]) {
+      const refused = await post(app.baseUrl, account.key, pageQuery, { after });
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'after' });
+      expect(JSON.stringify(refused)).not.toMatch(/pi_/); // no page placed beside their row
+    }
+  });
+
   it('keeps the panel-sized queries and introspection well under the limits', async () => {
     const introspection = await post(app.baseUrl, account.key, getIntrospectionQuery());
     expect(introspection.errors).toBeUndefined();
