@@ -26,7 +26,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   /** Every key of an account together; unset: the same as one key's budget. */
   RATE_LIMIT_ACCOUNT_POINTS: z.coerce.number().int().min(1).optional(),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(10_000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(25_000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(30),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),

@@ -95,7 +95,15 @@ export function operationLimitErrors(request: OperationRequest, config: LimitsCo
       measured = result;
     },
   });
-  const errors = validate(request.schema, request.document, [rule]);
+  let errors: readonly GraphQLError[];
+  try {
+    errors = validate(request.schema, request.document, [rule]);
+  } catch (error) {
+    // An argument's own validation (`validate:` on a field) ran while its cost was priced, and
+    // refused the value: the whole operation is refused for it before anything runs.
+    if (error instanceof YarrowError) return [asGraphqlError(error)];
+    throw error;
+  }
   if (errors.length > 0) return errors;
   if (!measured) return [];
   if (measured.depth > config.GRAPHQL_MAX_DEPTH) {

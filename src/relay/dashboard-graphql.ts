@@ -87,7 +87,7 @@ builder.queryFields((t) => ({
       minutes: t.arg.int({ defaultValue: 15, description: 'Throughput window, 1 to 120 minutes.', validate: z.number().int().min(1).max(120) }),
     },
     // Five aggregate queries, the throughput series scanning `minutes` of messages: priced by the window.
-    complexity: ({ minutes }) => ({ field: 20 + 5 * Math.min(Math.max(minutes ?? 15, 1), 120), multiplier: 1 }),
+    complexity: ({ minutes }) => ({ field: 50 + 10 * Math.min(Math.max(minutes ?? 15, 1), 120), multiplier: 1 }),
     resolve: (_root, { minutes }, ctx) => queueHealth(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, minutes ?? 15),
   }),
   otps: t.prismaConnection({
