@@ -208,7 +208,10 @@ describe('rate limits over GraphQL', () => {
   let limited: TestApp;
 
   beforeAll(async () => {
-    limited = await startTestApp({ env: { RATE_LIMIT_POINTS: '40', RATE_LIMIT_ACCOUNT_POINTS: '50', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    limited = await startTestApp({
+      // Aliases and document size raised so that the issue's 500-alias mutation reaches the budget.
+      env: { RATE_LIMIT_POINTS: '40', RATE_LIMIT_ACCOUNT_POINTS: '50', RATE_LIMIT_WINDOW_SECONDS: '60', GRAPHQL_MAX_ALIASES: '600', GRAPHQL_MAX_TOKENS: '10000' },
+    });
   });
   afterAll(() => limited?.stop());
 
@@ -232,6 +235,14 @@ describe('rate limits over GraphQL', () => {
     // Queries count too: the budget is spent, so a read is refused as well.
     const read = await post(limited.baseUrl, owner.key, '{ account { id } }');
     expect(read.status).toBe(429);
+  });
+
+  it('charges the 500-alias mutation of the issue 500 points: refused whole, nothing created', async () => {
+    const owner = await limited.account();
+    const refused = await post(limited.baseUrl, owner.key, creates(500), { input: intentInput });
+    expect(refused.status).toBe(429);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('rate_limited');
+    expect(await intents(owner.id)).toBe(0);
   });
 
   it("shares the account's budget between its keys", async () => {
