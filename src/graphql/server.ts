@@ -93,6 +93,13 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
   });
 }
 
+/** graphql-ws messages have no HTTP response: the `http` extension (Yoga's, for HTTP) stays off them. */
+function withoutHttp(error: GraphQLError): GraphQLError {
+  if (!error.extensions.http) return error;
+  const { http: _http, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
+}
+
 export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: AuthGuard, events: EventTarget) {
   async function principalFor(authorization: unknown): Promise<{ principal?: Principal; authError?: YarrowError }> {
     if (typeof authorization !== 'string' || authorization === '') return {};
@@ -212,7 +219,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
             document = parse(params.query);
           } catch (error) {
             // A syntax error, or a document over the token limit: an error message, not a dropped socket.
-            return [toGraphqlError(error, rt)];
+            return [withoutHttp(toGraphqlError(error, rt))];
           }
           const args = {
             schema: envelopedSchema,
@@ -222,12 +229,12 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
             contextValue: await contextFactory(),
           };
           const errors = validate(args.schema, args.document);
-          if (errors.length) return errors.map((error: GraphQLError) => toGraphqlError(error, rt));
-          return (await admit(args)) ?? args;
+          if (errors.length) return errors.map((error: GraphQLError) => withoutHttp(toGraphqlError(error, rt)));
+          return (await admit(args))?.map(withoutHttp) ?? args;
         },
-        onError: (_ctx, _id, _payload, errors) => errors.map((error) => toGraphqlError(error, rt).toJSON()),
+        onError: (_ctx, _id, _payload, errors) => errors.map((error) => withoutHttp(toGraphqlError(error, rt)).toJSON()),
         onNext: (_ctx, _id, _payload, _args, result) =>
-          result.errors ? { ...result, errors: result.errors.map((error) => toGraphqlError(error, rt).toJSON()) } : undefined,
+          result.errors ? { ...result, errors: result.errors.map((error) => withoutHttp(toGraphqlError(error, rt)).toJSON()) } : undefined,
       },
       wss,
     );
