@@ -52,6 +52,10 @@ export async function assertCursorInList(
 ): Promise<void> {
   if (!query.cursor) return;
   if ((await model.count({ where: { AND: [where, query.cursor] } })) > 0) return;
-  const param = page.before != null ? 'before' : 'after';
-  throw new YarrowError('invalid_request', `${param}: not a cursor of this list (use a pageInfo cursor from an earlier page).`, { param });
+  throw notACursor(page.before != null ? 'before' : 'after');
+}
+
+/** A connection cursor (`after`/`before`) that is malformed or names no row of the list. */
+export function notACursor(param: 'after' | 'before'): YarrowError {
+  return new YarrowError('invalid_request', `${param}: not a cursor of this list (use a pageInfo cursor from an earlier page).`, { param });
 }

@@ -8,6 +8,7 @@ import { getNamedType, isListType, isNonNullType, type GraphQLField, type GraphQ
 import type { Principal, Scope } from '../core/auth.ts';
 import type { Db } from '../core/db.ts';
 import { YarrowError, paramPath } from '../core/errors.ts';
+import { notACursor } from '../core/pagination.ts';
 import type { AuthGuard } from '../core/http.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -47,10 +48,11 @@ export const MAX_PAGE_SIZE = 100;
 
 const isList = (type: GraphQLOutputType): boolean => isListType(isNonNullType(type) ? type.ofType : type);
 
-/** A client's mistake in a connection argument, refused while the operation is validated. */
-function invalidArgument(param: string, message: string): PothosValidationError {
-  return new PothosValidationError(message, { extensions: { code: 'invalid_request', param } });
+/** A client's mistake in a connection argument, refused while the operation is priced (before anything runs). */
+function invalidArgument(error: YarrowError): PothosValidationError {
+  return new PothosValidationError(error.message, { extensions: { code: error.code, param: error.param } });
 }
+const mistake = (param: string, message: string) => invalidArgument(new YarrowError('invalid_request', `${param}: ${message}`, { param }));
 
 /**
  * The cost of a field without a cost of its own (see README, "Security"): 1 per field; a
@@ -62,19 +64,19 @@ export function fieldCost(args: Record<string, unknown>, field: GraphQLField<unk
   if (field.args.some((arg) => arg.name === 'first') && getNamedType(field.type).name.endsWith('Connection')) {
     const { first, last, after, before } = args as { first?: number | null; last?: number | null; after?: string | null; before?: string | null };
     for (const [name, size] of [['first', first], ['last', last]] as const) {
-      if (size != null && size < 0) throw invalidArgument(name, `${name}: must be 0 or more (at most ${MAX_PAGE_SIZE} are returned).`);
+      if (size != null && size < 0) throw mistake(name, `must be 0 or more (at most ${MAX_PAGE_SIZE} are returned).`);
     }
     for (const [name, cursor] of [['after', after], ['before', before]] as const) {
       if (cursor == null) continue;
       try {
         parsePrismaCursor(cursor);
       } catch {
-        throw invalidArgument(name, `${name}: not a cursor of this list (use a pageInfo cursor from an earlier page).`);
+        throw invalidArgument(notACursor(name));
       }
     }
-    if (after != null && before != null) throw invalidArgument('before', 'before: give either after or before, not both.');
-    if (before != null && first != null) throw invalidArgument('first', 'first: page backwards with before and last.');
-    if (after != null && last != null) throw invalidArgument('last', 'last: page forwards with after and first.');
+    if (after != null && before != null) throw mistake('before', 'give either after or before, not both.');
+    if (before != null && first != null) throw mistake('first', 'page backwards with before and last.');
+    if (after != null && last != null) throw mistake('last', 'page forwards with after and first.');
     return { field: 1, multiplier: Math.min(first ?? last ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
   }
   const named = getNamedType(field.type).name;
@@ -95,8 +97,8 @@ export const builder = new SchemaBuilder<{
 }>({
   defaultFieldNullability: false,
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin, ComplexityPlugin],
-  // Costs only: the limits are a validation rule (src/graphql/limits.ts), so an operation over them
-  // is refused before any field runs.
+  // Costs only: the limits are checked once per operation, with its variables, before any field
+  // runs (src/graphql/limits.ts), not per resolver.
   complexity: { fieldComplexity: (args, _ctx, field) => fieldCost(args, field) },
   prisma: {
     client: (ctx) => ctx.rt.db.prisma as Db,
