@@ -235,6 +235,15 @@ describe('rate limits over GraphQL', () => {
     // Queries count too: the budget is spent, so a read is refused as well.
     const read = await post(limited.baseUrl, owner.key, '{ account { id } }');
     expect(read.status).toBe(429);
+    // And a subscription over SSE.
+    const stream = await fetch(`${limited.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${owner.key}` },
+      body: JSON.stringify({ query: 'subscription { apiKeysChanged { keyId } }' }),
+    });
+    expect(stream.status).toBe(429);
+    expect(Number(stream.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await stream.text()).toMatch(/"code":"rate_limited"/);
   });
 
   it('charges the 500-alias mutation of the issue 500 points: refused whole, nothing created', async () => {
