@@ -1,6 +1,8 @@
 import type { Principal } from '../core/auth.ts';
 
 const revokedMark = Symbol('revoked');
+/** Longer than the auth cache keeps a key (src/core/auth.ts, 30 s). */
+const REMEMBER_REVOKED_MS = 60_000;
 
 /**
  * Ends the open subscriptions of a key when it is revoked, or of a panel session when it signs
@@ -9,8 +11,14 @@ const revokedMark = Symbol('revoked');
  */
 export function createSubscriptionRevoker(events: EventTarget) {
   const open = new Map<string, Set<() => void>>();
+  // Revoked lately: a subscription authenticated just before the revocation may start just after
+  // it; it is ended at once. Kept as long as a gateway may still hold the key in its auth cache.
+  const recentlyRevoked = new Map<string, number>();
   events.addEventListener('apiKeyRevoked:all', (event) => {
     const { keyId } = (event as CustomEvent<{ keyId: string }>).detail;
+    const now = Date.now();
+    for (const [revokedKey, at] of recentlyRevoked) if (now - at > REMEMBER_REVOKED_MS) recentlyRevoked.delete(revokedKey);
+    recentlyRevoked.set(keyId, now);
     const enders = open.get(keyId);
     open.delete(keyId);
     for (const end of enders ?? []) end();
@@ -30,6 +38,7 @@ export function createSubscriptionRevoker(events: EventTarget) {
     const enders = open.get(keyId) ?? new Set();
     enders.add(revoke);
     open.set(keyId, enders);
+    if (recentlyRevoked.has(keyId)) revoke();
     const release = () => {
       finished = true;
       const current = open.get(keyId);
