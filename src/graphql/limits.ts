@@ -25,7 +25,7 @@ import { YarrowError } from '../core/errors.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-export function tooComplex(message: string): YarrowError {
+function tooComplex(message: string): YarrowError {
   return new YarrowError('query_too_complex', message);
 }
 
