@@ -162,7 +162,7 @@ describe('operation limits', () => {
     }
   });
 
-  it("fits every operation of the panel in a third of the limits, and every other one (SDK, tests) in the limits, at pages of 100", () => {
+  it("fits every panel operation in a third of the cost limit and 70 % of the depth, every other one (SDK, tests) in the limits, at pages of 100", () => {
     const sample = (type: GraphQLInputType): unknown => {
       if (isNonNullType(type)) return sample(type.ofType);
       if (isListType(type)) return [sample(type.ofType)];
