@@ -58,7 +58,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
   await events.start();
   const pubsub = createGraphqlPubSub(events);
   const auth = createAuthGuard(rt, events);
-  const graphql = createGraphqlServer(rt, pubsub, auth);
+  const graphql = createGraphqlServer(rt, pubsub, auth, events);
 
   const app = new Hono<HttpEnv>();
 

@@ -28,6 +28,12 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
+  /** Every key of an account together; unset: the same as one key's budget. */
+  RATE_LIMIT_ACCOUNT_POINTS: z.coerce.number().int().min(1).optional(),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(25_000),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(10),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(30),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
   GRAPHIQL: booleanFlag.optional(),
   // --- accounts (panel sign-in, CORS) ---
   CORS_ORIGINS: z
@@ -97,7 +103,11 @@ const environmentSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'CORS_ORIGINS'> & {
+export type Config = Omit<
+  z.infer<typeof environmentSchema>,
+  'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS'
+> & {
+  RATE_LIMIT_ACCOUNT_POINTS: number;
   dataDir: string;
   secret: string;
   publicBaseUrl: string;
@@ -131,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { crea
     secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir, options.createSecret ?? true),
     publicBaseUrl,
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
+    RATE_LIMIT_ACCOUNT_POINTS: values.RATE_LIMIT_ACCOUNT_POINTS ?? values.RATE_LIMIT_POINTS,
     webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
     corsOrigins: values.CORS_ORIGINS ?? (values.YARROW_ENV === 'sandbox' ? ['*'] : []),
     secureCookies: values.YARROW_ENV === 'live' || publicBaseUrl.startsWith('https://'),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Stable error codes and the HTTP status each one answers with. */
 export const errorStatus = {
   invalid_request: 400,
+  /** A GraphQL operation over a cost, depth, alias or size limit (src/graphql/limits.ts). */
+  query_too_complex: 400,
   unauthorized: 401,
   forbidden: 403,
   subscription_expired: 402,

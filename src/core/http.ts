@@ -68,35 +68,39 @@ export function parseQuery<S extends z.ZodType>(c: HttpContext, schema: S): z.ou
 }
 
 /**
- * Authenticates the Bearer key, checks its scope and spends one point of its rate budget.
- * The budget lives in PostgreSQL so it holds across every gateway process.
+ * Authenticates the Bearer key, checks its scope and spends one point of its rate budget and of
+ * its account's (all the account's keys and panel sessions together). The budgets live in
+ * PostgreSQL so they hold across every gateway process.
  */
 export function createAuthGuard(rt: Runtime, events?: EventTarget) {
   const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret);
   events?.addEventListener('apiKeyRevoked:all', (event) => keys.forget((event as CustomEvent<{ keyId: string }>).detail.keyId));
-  const limiter = new RateLimiterPostgres({
-    storeClient: rt.db.counters,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix: 'key',
-    points: rt.config.RATE_LIMIT_POINTS,
-    duration: rt.config.RATE_LIMIT_WINDOW_SECONDS,
-    clearExpiredByTimeout: false,
-  });
+  const budget = (keyPrefix: string, points: number) =>
+    pointSpender(
+      new RateLimiterPostgres({
+        storeClient: rt.db.counters,
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix,
+        points,
+        duration: rt.config.RATE_LIMIT_WINDOW_SECONDS,
+        clearExpiredByTimeout: false,
+      }),
+    );
+  const spendKey = budget('key', rt.config.RATE_LIMIT_POINTS);
+  const spendAccount = budget('account', rt.config.RATE_LIMIT_ACCOUNT_POINTS);
 
-  const spend = pointSpender(limiter);
-
-  async function consume(principal: Principal) {
-    try {
-      await spend(principal.keyId);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        throw new YarrowError('rate_limited', `Too many requests for this key; retry after ${retryAfter} s.`, {
-          headers: { 'Retry-After': String(retryAfter) },
-        });
-      }
-      throw rejection;
+  /** Spends `points` (one per request; GraphQL: one per mutation field) of the key's and the account's budgets. */
+  async function consume(principal: Principal, points = 1) {
+    const [byKey, byAccount] = await Promise.allSettled([spendKey(principal.keyId, points), spendAccount(String(principal.accountId), points)]);
+    for (const [outcome, holder] of [[byKey, 'key'], [byAccount, 'account']] as const) {
+      if (outcome.status === 'fulfilled') continue;
+      const rejection: unknown = outcome.reason;
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new YarrowError('rate_limited', `Too many requests for this ${holder}; retry after ${retryAfter} s.`, {
+        headers: { 'Retry-After': String(retryAfter) },
+      });
     }
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { YarrowError } from './errors.ts';
 
 /** Query parameters of every REST list, as at Stripe: newest first, cursor by object id. */
 export const listQuery = z.object({
@@ -35,4 +36,26 @@ export function listBody<Row, Json>(rows: Row[], query: ListQuery, url: string, 
   const hasMore = rows.length > query.limit;
   const page = hasMore ? (backwards ? rows.slice(1) : rows.slice(0, query.limit)) : rows;
   return { object: 'list' as const, data: page.map(toJson), has_more: hasMore, url };
+}
+
+/**
+ * For a GraphQL connection's resolver: the page query Pothos built must have its cursor
+ * (`after`/`before`) among the rows of this very list (`where`). Another account's id, or one that
+ * exists nowhere, is the client's mistake: `invalid_request` naming the argument, the same answer
+ * for both, instead of a page placed relative to a row the list does not hold.
+ */
+export async function assertCursorInList(
+  model: { count(args: { where: { AND: object[] } }): PromiseLike<number> },
+  query: { cursor?: object },
+  where: object,
+  page: { before?: string | null },
+): Promise<void> {
+  if (!query.cursor) return;
+  if ((await model.count({ where: { AND: [where, query.cursor] } })) > 0) return;
+  throw notACursor(page.before != null ? 'before' : 'after');
+}
+
+/** A connection cursor (`after`/`before`) that is malformed or names no row of the list. */
+export function notACursor(param: 'after' | 'before'): YarrowError {
+  return new YarrowError('invalid_request', `${param}: not a cursor of this list (use a pageInfo cursor from an earlier page).`, { param });
 }

@@ -12,7 +12,10 @@ const MAX_PAYLOAD_BYTES = 7900;
 /** Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention). */
 export type Topics = {
   diagnosticPong: [accountId: number, payload: DiagnosticPong];
-  /** Every gateway drops the key from its authentication cache. */
+  /**
+   * A key was revoked, or a panel session signed out (keyId `session:…`): every gateway drops it
+   * from its authentication cache and ends its open subscriptions.
+   */
   apiKeyRevoked: [scope: 'all', payload: { keyId: string }];
   /** An account's API keys changed: the panel's keys page reloads. */
   apiKeysChanged: [accountId: number, payload: ApiKeyChange];

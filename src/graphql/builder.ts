@@ -1,11 +1,14 @@
-import SchemaBuilder from '@pothos/core';
-import PrismaPlugin from '@pothos/plugin-prisma';
+import SchemaBuilder, { PothosValidationError } from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import PrismaPlugin, { parsePrismaCursor } from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
+import { getNamedType, isListType, isNonNullType, type GraphQLField, type GraphQLOutputType } from 'graphql';
 import type { Principal, Scope } from '../core/auth.ts';
 import type { Db } from '../core/db.ts';
 import { YarrowError, paramPath } from '../core/errors.ts';
+import { notACursor } from '../core/pagination.ts';
 import type { AuthGuard } from '../core/http.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -39,6 +42,48 @@ function missingScope(failure: ScopeFailure): string | undefined {
   return undefined;
 }
 
+/** Page sizes of every connection (`first`/`last`): the default when neither is given, and the cap. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const isList = (type: GraphQLOutputType): boolean => isListType(isNonNullType(type) ? type.ofType : type);
+
+/** A client's mistake in a connection argument, refused while the operation is priced (before anything runs). */
+function invalidArgument(error: YarrowError): PothosValidationError {
+  return new PothosValidationError(error.message, { extensions: { code: error.code, param: error.param } });
+}
+const mistake = (param: string, message: string) => invalidArgument(new YarrowError('invalid_request', `${param}: ${message}`, { param }));
+
+/**
+ * The cost of a field without a cost of its own (see README, "Security"): 1 per field; a
+ * connection multiplies what it selects by its page size; `edges`/`nodes` inside it add no second
+ * multiplier; any other list multiplies by 10. Connection arguments are checked here, so a
+ * negative page size or a malformed cursor is refused before anything runs.
+ */
+export function fieldCost(args: Record<string, unknown>, field: GraphQLField<unknown, never, never>): { field: number; multiplier: number } {
+  if (field.args.some((arg) => arg.name === 'first') && getNamedType(field.type).name.endsWith('Connection')) {
+    const { first, last, after, before } = args as { first?: number | null; last?: number | null; after?: string | null; before?: string | null };
+    for (const [name, size] of [['first', first], ['last', last]] as const) {
+      if (size != null && size < 0) throw mistake(name, `must be 0 or more (at most ${MAX_PAGE_SIZE} are returned).`);
+    }
+    for (const [name, cursor] of [['after', after], ['before', before]] as const) {
+      if (cursor == null) continue;
+      try {
+        parsePrismaCursor(cursor);
+      } catch {
+        throw invalidArgument(notACursor(name));
+      }
+    }
+    if (after != null && before != null) throw mistake('before', 'give either after or before, not both.');
+    if (before != null && first != null) throw mistake('first', 'page backwards with before and last.');
+    if (after != null && last != null) throw mistake('last', 'page forwards with after and first.');
+    return { field: 1, multiplier: Math.min(first ?? last ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
+  }
+  const named = getNamedType(field.type).name;
+  if ((field.name === 'edges' && named.endsWith('Edge')) || field.name === 'nodes') return { field: 1, multiplier: 1 };
+  return { field: 1, multiplier: isList(field.type) ? 10 : 1 };
+}
+
 // The Prisma plugin resolves the client per request from context so one schema serves any database.
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
@@ -51,13 +96,18 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin, ComplexityPlugin],
+  // Costs only: the limits are checked once per operation, with its variables, before any field
+  // runs (src/graphql/limits.ts), not per resolver.
+  complexity: { fieldComplexity: (args, _ctx, field) => fieldCost(args, field) },
   prisma: {
     client: (ctx) => ctx.rt.db.prisma as Db,
     dmmf: getDatamodel(),
     exposeDescriptions: true,
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
+    defaultConnectionSize: DEFAULT_PAGE_SIZE,
+    maxConnectionSize: MAX_PAGE_SIZE,
   },
   relay: {
     clientMutationId: 'omit',

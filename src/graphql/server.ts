@@ -1,17 +1,19 @@
-import { GraphQLError, execute as graphqlExecute, subscribe as graphqlSubscribe } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, parse, visit, execute as graphqlExecute, subscribe as graphqlSubscribe, type ExecutionResult } from 'graphql';
+import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import type { Principal } from '../core/auth.ts';
 import { safeEqual } from '../core/crypto.ts';
-import { YarrowError, knownError } from '../core/errors.ts';
+import { YarrowError, errorStatus, knownError, type ErrorCode } from '../core/errors.ts';
 import { readSession, sessionPrincipal } from '../panel/users.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { GraphqlContext } from './builder.ts';
+import { documentLimitPlugins, isIntrospection, operationLimitErrors, operationPoints, type OperationRequest } from './limits.ts';
+import { createSubscriptionRevoker } from './revocation.ts';
 import { schema } from './schema.ts';
 
 type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown>; req?: IncomingMessage };
@@ -26,26 +28,62 @@ function cookieValue(header: string | null | undefined, name: string): string | 
   return undefined;
 }
 
+/**
+ * The argument (or variable) a validation error is about, as its `param`: `Variable "$status" got
+ * invalid value …` names it; a literal's error (`Value "NOPE" does not exist in …`) is located in
+ * the document, whose argument around that spot names it.
+ */
+function argumentOf(error: GraphQLError): string | undefined {
+  const variable = /^Variable "\$(\w+)"/.exec(error.message)?.[1];
+  if (variable) return variable;
+  const position = error.positions?.[0];
+  if (!error.source || position === undefined) return undefined;
+  let found: string | undefined;
+  try {
+    visit(parse(error.source), {
+      Argument(node) {
+        if (node.loc && node.loc.start <= position && position < node.loc.end) found = node.name.value;
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  return found;
+}
+
+const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(errorStatus, code);
+
 function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
-  // Duck-typed: graphql can be loaded twice (ESM and CJS copies), which defeats instanceof.
+  // Duck-typed: graphql can be loaded twice (ESM and CJS copies), which defeats instanceof. The tag
+  // also covers subclasses (Pothos' validation errors).
   const isGraphqlError = (value: unknown): value is GraphQLError =>
-    typeof value === 'object' && value !== null && (value as Error).name === 'GraphQLError';
+    typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object GraphQLError]';
   let original: unknown = error;
   while (isGraphqlError(original) && original.originalError) original = original.originalError;
   const known = knownError(original);
   if (known) {
+    const path = isGraphqlError(error) ? error.path : undefined;
     return new GraphQLError(known.message, {
       nodes: isGraphqlError(error) ? error.nodes : undefined,
-      path: isGraphqlError(error) ? error.path : undefined,
-      extensions: { code: known.code, ...(known.param ? { param: known.param } : {}) },
+      path,
+      extensions: {
+        code: known.code,
+        ...(known.param ? { param: known.param } : {}),
+        // An error outside any field refused the whole request: its HTTP status and headers
+        // (429 with Retry-After, 400 for a query over the limits) are the response's, as in REST.
+        // Yoga keeps `http` off the wire.
+        ...(path ? {} : { http: { status: known.status, headers: known.headers ?? {}, spec: false } }),
+      },
     });
   }
   if (isGraphqlError(original) && isGraphqlError(error)) {
     // Parse and validation errors describe the client's document: safe to show as they are.
+    const param = (error.extensions.param as string | undefined) ?? argumentOf(error);
     return new GraphQLError(error.message, {
       nodes: error.nodes,
       path: error.path,
-      extensions: { ...error.extensions, code: (error.extensions.code as string | undefined) ?? 'invalid_request' },
+      // Only Yarrow's codes reach clients: graphql-js and Yoga's own (GRAPHQL_VALIDATION_FAILED, …) are the client's mistakes.
+      extensions: { ...error.extensions, code: isErrorCode(error.extensions.code) ? error.extensions.code : 'invalid_request', ...(param ? { param } : {}) },
     });
   }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');
@@ -55,13 +93,18 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
   });
 }
 
-export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: AuthGuard) {
+/** graphql-ws messages have no HTTP response: the `http` extension (Yoga's, for HTTP) stays off them. */
+function withoutHttp(error: GraphQLError): GraphQLError {
+  if (!error.extensions.http) return error;
+  const { http: _http, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
+}
+
+export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: AuthGuard, events: EventTarget) {
   async function principalFor(authorization: unknown): Promise<{ principal?: Principal; authError?: YarrowError }> {
     if (typeof authorization !== 'string' || authorization === '') return {};
     try {
-      const principal = await auth.authenticate(authorization);
-      await auth.consume(principal);
-      return { principal };
+      return { principal: await auth.authenticate(authorization) };
     } catch (error) {
       if (error instanceof YarrowError) return { authError: error };
       throw error;
@@ -85,8 +128,57 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     return { principal: sessionPrincipal(session) };
   }
 
+  const revoker = createSubscriptionRevoker(events);
+  const revokedResult = (): ExecutionResult => ({
+    errors: [toGraphqlError(new YarrowError('unauthorized', 'The API key was revoked or the panel session ended.'), rt)],
+  });
+
+  /**
+   * Whether an operation may run, decided after validation and before any field runs: live
+   * introspection needs a valid key; cost and depth within the limits (limits.ts); then the rate
+   * budgets of the key and its account spend one point, or one per mutation field. The errors of a
+   * refusal, formatted; undefined to run it.
+   */
+  async function admit(request: OperationRequest & { contextValue: GraphqlContext }): Promise<GraphQLError[] | undefined> {
+    const ctx = request.contextValue;
+    const refuse = (error: unknown) => [toGraphqlError(error, rt)];
+    if (rt.config.YARROW_ENV === 'live' && !ctx.principal && isIntrospection(request.document)) {
+      return refuse(ctx.authError ?? new YarrowError('unauthorized', 'Introspection needs an API key in live mode. Send it as "Authorization: Bearer <key>".'));
+    }
+    const limitErrors = operationLimitErrors(request, rt.config);
+    if (limitErrors.length > 0) return limitErrors.map((error) => toGraphqlError(error, rt));
+    if (ctx.principal) {
+      try {
+        await auth.consume(ctx.principal, operationPoints(request.document, request.operationName));
+      } catch (error) {
+        return refuse(error);
+      }
+    }
+    return undefined;
+  }
+
+  const admission: Plugin<GraphqlContext> = {
+    onValidate: () => ({ valid, result, setResult }) => {
+      if (!valid) setResult(result.map((error) => toGraphqlError(error, rt)));
+    },
+    async onExecute({ args, setResultAndStopExecution }) {
+      const refusal = await admit(args);
+      if (refusal) setResultAndStopExecution({ errors: refusal });
+    },
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const refusal = await admit(args);
+      if (refusal) return void setResultAndStopExecution({ errors: refusal });
+      return {
+        onSubscribeResult: ({ result, setResult }) => {
+          if (isAsyncIterable(result)) setResult(revoker.untilRevoked(result, args.contextValue.principal, revokedResult));
+        },
+      };
+    },
+  };
+
   const yoga: YogaServerInstance<ServerContext, GraphqlContext> = createYoga<ServerContext, GraphqlContext>({
     schema,
+    plugins: [...documentLimitPlugins(rt.config), admission],
     graphqlEndpoint: '/graphql',
     graphiql: rt.config.graphiql ? { title: 'Yarrow GraphQL', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
@@ -97,7 +189,6 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     context: async ({ request, connectionParams, requestId, req }) => {
       const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
       const result = header ? await principalFor(header) : await sessionPrincipalFor(request, req, connectionParams);
-      if (result.authError?.code === 'rate_limited') throw result.authError;
       return { rt, pubsub, auth, requestId: requestId ?? newId('request'), ...result };
     },
   });
@@ -113,7 +204,10 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     return useServer<Record<string, unknown>, { request: IncomingMessage }>(
       {
         execute: (args) => graphqlExecute(args),
-        subscribe: (args) => graphqlSubscribe(args),
+        subscribe: async (args) => {
+          const result = await graphqlSubscribe(args);
+          return isAsyncIterable(result) ? revoker.untilRevoked(result, (args.contextValue as GraphqlContext).principal, revokedResult) : result;
+        },
         onSubscribe: async (ctx, _id, params) => {
           const { schema: envelopedSchema, contextFactory, parse, validate } = yoga.getEnveloped({
             ...ctx,
@@ -122,20 +216,27 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
             params,
             connectionParams: ctx.connectionParams,
           });
+          let document;
+          try {
+            document = parse(params.query);
+          } catch (error) {
+            // A syntax error, or a document over the token limit: an error message, not a dropped socket.
+            return [withoutHttp(toGraphqlError(error, rt))];
+          }
           const args = {
             schema: envelopedSchema,
             operationName: params.operationName,
-            document: parse(params.query),
+            document,
             variableValues: params.variables,
             contextValue: await contextFactory(),
           };
           const errors = validate(args.schema, args.document);
-          if (errors.length) return errors.map((error: GraphQLError) => toGraphqlError(error, rt));
-          return args;
+          if (errors.length) return errors.map((error: GraphQLError) => withoutHttp(toGraphqlError(error, rt)));
+          return (await admit(args))?.map(withoutHttp) ?? args;
         },
-        onError: (_ctx, _id, _payload, errors) => errors.map((error) => toGraphqlError(error, rt).toJSON()),
+        onError: (_ctx, _id, _payload, errors) => errors.map((error) => withoutHttp(toGraphqlError(error, rt)).toJSON()),
         onNext: (_ctx, _id, _payload, _args, result) =>
-          result.errors ? { ...result, errors: result.errors.map((error) => toGraphqlError(error, rt).toJSON()) } : undefined,
+          result.errors ? { ...result, errors: result.errors.map((error) => withoutHttp(toGraphqlError(error, rt)).toJSON()) } : undefined,
       },
       wss,
     );

@@ -7,6 +7,7 @@ import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PanelUser } from '../generated/prisma/client.ts';
 
@@ -160,6 +161,8 @@ export function createSignUpGuard(rt: Runtime) {
 }
 
 export interface PanelSessionInfo {
+  /** The session's principal keyId: its rate budget, and what signing out revokes. */
+  keyId: string;
   userId: string;
   accountId: number;
   email: string;
@@ -167,6 +170,8 @@ export interface PanelSessionInfo {
 }
 
 const sessionHash = (secret: string, token: string) => keyedHash(secret, `panel-session:${token}`);
+// Derived from the stored hash, so the hash itself never lands in logs or events.
+const sessionKeyId = (secret: string, hash: string) => `session:${keyedHash(secret, `panel-session-id:${hash}`).slice(0, 24)}`;
 
 export async function createSession(rt: Runtime, user: PanelUser): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(32);
@@ -184,15 +189,20 @@ export async function readSession(rt: Runtime, token: string | undefined): Promi
     include: { user: { select: { email: true } } },
   });
   if (!session || session.expiresAt < new Date()) return undefined;
-  return { userId: session.userId, accountId: session.accountId, email: session.user.email, csrfToken: session.csrfToken };
+  return { keyId: sessionKeyId(rt.config.secret, session.tokenHash), userId: session.userId, accountId: session.accountId, email: session.user.email, csrfToken: session.csrfToken };
 }
 
+/** Signs out: the session is gone, and its open subscriptions end on every gateway. */
 export async function endSession(rt: Runtime, token: string | undefined) {
   if (!token) return;
-  await rt.db.prisma.panelSession.deleteMany({ where: { tokenHash: sessionHash(rt.config.secret, token) } });
+  const hash = sessionHash(rt.config.secret, token);
+  await rt.db.prisma.$transaction(async (tx) => {
+    const { count } = await tx.panelSession.deleteMany({ where: { tokenHash: hash } });
+    if (count > 0) await publish(tx, 'apiKeyRevoked', 'all', { keyId: sessionKeyId(rt.config.secret, hash) });
+  });
 }
 
 /** A signed-in panel user acts for their account with every scope. */
 export function sessionPrincipal(session: PanelSessionInfo): Principal {
-  return { accountId: session.accountId, keyId: `session:${session.userId}`, scopes: new Set(scopes) };
+  return { accountId: session.accountId, keyId: session.keyId, scopes: new Set(scopes) };
 }

@@ -16,6 +16,7 @@ import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from '
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
 import { paymentMethodCodes, sandboxOutcomes } from './tokens.ts';
+import { assertCursorInList } from '../core/pagination.ts';
 
 // --- enums ---
 
@@ -241,12 +242,11 @@ builder.queryFields((t) => ({
     description: 'Newest first.',
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [PaymentIntentStatusEnum] }) },
-    resolve: (query, _root, { status }, ctx) =>
-      ctx.rt.db.prisma.paymentIntent.findMany({
-        ...query,
-        where: { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) },
-        orderBy: { id: 'desc' },
-      }),
+    resolve: async (query, _root, { status, before }, ctx) => {
+      const where = { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) };
+      await assertCursorInList(ctx.rt.db.prisma.paymentIntent, query, where, { before });
+      return ctx.rt.db.prisma.paymentIntent.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   invoice: t.prismaField({
     type: 'Invoice',
@@ -260,12 +260,11 @@ builder.queryFields((t) => ({
     description: 'Newest first.',
     authScopes: { scope: 'invoices.read' },
     args: { status: t.arg({ type: [InvoiceStatusEnum] }) },
-    resolve: (query, _root, { status }, ctx) =>
-      ctx.rt.db.prisma.invoice.findMany({
-        ...query,
-        where: { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) },
-        orderBy: { id: 'desc' },
-      }),
+    resolve: async (query, _root, { status, before }, ctx) => {
+      const where = { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) };
+      await assertCursorInList(ctx.rt.db.prisma.invoice, query, where, { before });
+      return ctx.rt.db.prisma.invoice.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   cardSession: t.prismaField({
     type: 'CardSession',
@@ -283,7 +282,7 @@ builder.queryFields((t) => ({
     description: 'Newest first. `expired` means open or in challenge past its 30 minutes.',
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
-    resolve: (query, _root, { status, paymentIntentId }, ctx) => {
+    resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
       const now = new Date();
       const byStatus = (wanted: (typeof status & {})[number]) =>
         wanted === 'expired'
@@ -291,15 +290,13 @@ builder.queryFields((t) => ({
           : wanted === 'completed'
             ? { status: 'completed' as const }
             : { status: wanted, expiresAt: { gt: now } };
-      return ctx.rt.db.prisma.cardSession.findMany({
-        ...query,
-        where: {
-          accountId: accountIdOf(ctx),
-          ...(paymentIntentId ? { paymentIntentId: String(paymentIntentId) } : {}),
-          ...(status?.length ? { OR: status.map(byStatus) } : {}),
-        },
-        orderBy: { id: 'desc' },
-      });
+      const where = {
+        accountId: accountIdOf(ctx),
+        ...(paymentIntentId ? { paymentIntentId: String(paymentIntentId) } : {}),
+        ...(status?.length ? { OR: status.map(byStatus) } : {}),
+      };
+      await assertCursorInList(ctx.rt.db.prisma.cardSession, query, where, { before });
+      return ctx.rt.db.prisma.cardSession.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
   }),
 }));

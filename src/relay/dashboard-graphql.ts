@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
+import { assertCursorInList } from '../core/pagination.ts';
 
 const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').implement({
   fields: (t) => ({
@@ -85,6 +86,8 @@ builder.queryFields((t) => ({
     args: {
       minutes: t.arg.int({ defaultValue: 15, description: 'Throughput window, 1 to 120 minutes.', validate: z.number().int().min(1).max(120) }),
     },
+    // Five aggregate queries, the throughput series scanning `minutes` of messages: priced by the window.
+    complexity: ({ minutes }) => ({ field: 50 + 10 * Math.min(Math.max(minutes ?? 15, 1), 120), multiplier: 1 }),
     resolve: (_root, { minutes }, ctx) => queueHealth(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, minutes ?? 15),
   }),
   otps: t.prismaConnection({
@@ -92,8 +95,11 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: 'The OTP log, newest first (never the codes).',
     authScopes: { scope: 'messages.read' },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.rt.db.prisma.otp.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+    resolve: async (query, _root, { before }, ctx) => {
+      const where = { accountId: ctx.principal!.accountId };
+      await assertCursorInList(ctx.rt.db.prisma.otp, query, where, { before });
+      return ctx.rt.db.prisma.otp.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
 }));
 

@@ -14,6 +14,8 @@ import {
 } from './devices.ts';
 import { devicesTried, getMessage, publicStatus, statusEvent } from './messages.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
+import type { Prisma } from '../core/db.ts';
+import { assertCursorInList } from '../core/pagination.ts';
 
 const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
 const MessageStatusEnum = builder.enumType('MessageStatus', {
@@ -124,8 +126,11 @@ builder.queryFields((t) => ({
     type: 'Device',
     cursor: 'id',
     authScopes: { scope: 'devices.manage' },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.rt.db.prisma.device.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+    resolve: async (query, _root, { before }, ctx) => {
+      const where = { accountId: ctx.principal!.accountId };
+      await assertCursorInList(ctx.rt.db.prisma.device, query, where, { before });
+      return ctx.rt.db.prisma.device.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   device: t.prismaField({
     type: 'Device',
@@ -149,18 +154,17 @@ builder.queryFields((t) => ({
       to: t.arg.string({ validate: z.string().max(32) }),
       deviceId: t.arg.id(),
     },
-    resolve: (query, _root, args, ctx) =>
-      ctx.rt.db.prisma.message.findMany({
-        ...query,
-        where: {
-          accountId: ctx.principal!.accountId,
-          // Public `queued` covers waiting and pushed-but-unreported (see publicStatus).
-          ...(args.status ? { state: { in: args.status === 'queued' ? ['queued', 'dispatched'] : [args.status] } } : {}),
-          ...(args.to ? { to: { contains: args.to.replace(/[^\d+]/g, '') } } : {}),
-          ...(args.deviceId ? { deviceId: String(args.deviceId) } : {}),
-        },
-        orderBy: { id: 'desc' },
-      }),
+    resolve: async (query, _root, args, ctx) => {
+      const where: Prisma.MessageWhereInput = {
+        accountId: ctx.principal!.accountId,
+        // Public `queued` covers waiting and pushed-but-unreported (see publicStatus).
+        ...(args.status ? { state: { in: args.status === 'queued' ? ['queued', 'dispatched'] : [args.status] } } : {}),
+        ...(args.to ? { to: { contains: args.to.replace(/[^\d+]/g, '') } } : {}),
+        ...(args.deviceId ? { deviceId: String(args.deviceId) } : {}),
+      };
+      await assertCursorInList(ctx.rt.db.prisma.message, query, where, args);
+      return ctx.rt.db.prisma.message.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
 }));
 

@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.ts';
+import { assertCursorInList } from '../core/pagination.ts';
 import {
   addToList,
   createList,
@@ -90,17 +91,15 @@ builder.queryFields((t) => ({
     description: 'Newest first; `search` matches the name (case-insensitive substring) or the digits of the number.',
     authScopes: { scope: 'recipients.read' },
     args: { search: t.arg.string() },
-    resolve: async (query, _root, { search }, ctx) => {
+    resolve: async (query, _root, { search, before }, ctx) => {
       const accountId = ctx.principal!.accountId;
       const matching = search
         ? (await ctx.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
             SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search.trim())}`).map((row) => row.id)
         : undefined;
-      return ctx.rt.db.prisma.recipient.findMany({
-        ...query,
-        where: { accountId, ...(matching ? { id: { in: matching } } : {}) },
-        orderBy: { id: 'desc' },
-      });
+      const where = { accountId, ...(matching ? { id: { in: matching } } : {}) };
+      await assertCursorInList(ctx.rt.db.prisma.recipient, query, where, { before });
+      return ctx.rt.db.prisma.recipient.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
   }),
   recipient: t.prismaField({
@@ -113,8 +112,11 @@ builder.queryFields((t) => ({
     type: 'RecipientList',
     cursor: 'id',
     authScopes: { scope: 'recipients.read' },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.rt.db.prisma.recipientList.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+    resolve: async (query, _root, { before }, ctx) => {
+      const where = { accountId: ctx.principal!.accountId };
+      await assertCursorInList(ctx.rt.db.prisma.recipientList, query, where, { before });
+      return ctx.rt.db.prisma.recipientList.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   recipientList: t.prismaField({
     type: 'RecipientList',

@@ -15,6 +15,7 @@ import {
   updateEndpointInput,
 } from './endpoints.ts';
 import { eventPayload, eventTypes } from './events.ts';
+import { assertCursorInList } from '../core/pagination.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
 
@@ -261,8 +262,11 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: scope,
     description: 'The account\'s webhook endpoints, newest first.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.rt.db.prisma.webhookEndpoint.findMany({ ...query, where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' } }),
+    resolve: async (query, _root, { before }, ctx) => {
+      const where = { accountId: ctx.principal!.accountId };
+      await assertCursorInList(ctx.rt.db.prisma.webhookEndpoint, query, where, { before });
+      return ctx.rt.db.prisma.webhookEndpoint.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   webhookEndpoint: t.field({
     type: WebhookEndpoint,
@@ -276,12 +280,11 @@ builder.queryFields((t) => ({
     authScopes: scope,
     description: 'The delivery log, newest first.',
     args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
-    resolve: (query, _root, { filter }, ctx) =>
-      ctx.rt.db.prisma.webhookDelivery.findMany({
-        ...query,
-        where: deliveryWhere(ctx.principal!.accountId, withoutNulls({ ...filter })),
-        orderBy: { id: 'desc' },
-      }),
+    resolve: async (query, _root, { filter, before }, ctx) => {
+      const where = deliveryWhere(ctx.principal!.accountId, withoutNulls({ ...filter }));
+      await assertCursorInList(ctx.rt.db.prisma.webhookDelivery, query, where, { before });
+      return ctx.rt.db.prisma.webhookDelivery.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   webhookDelivery: t.field({
     type: WebhookDelivery,
@@ -308,16 +311,15 @@ builder.queryFields((t) => ({
     authScopes: scope,
     description: 'The account\'s events, newest first.',
     args: { type: t.arg.string(), objectPublicId: t.arg.string() },
-    resolve: (query, _root, args, ctx) =>
-      ctx.rt.db.prisma.event.findMany({
-        ...query,
-        where: {
-          accountId: ctx.principal!.accountId,
-          ...(args.type ? { type: args.type } : {}),
-          ...(args.objectPublicId ? { objectPublicId: args.objectPublicId } : {}),
-        },
-        orderBy: { id: 'desc' },
-      }),
+    resolve: async (query, _root, args, ctx) => {
+      const where = {
+        accountId: ctx.principal!.accountId,
+        ...(args.type ? { type: args.type } : {}),
+        ...(args.objectPublicId ? { objectPublicId: args.objectPublicId } : {}),
+      };
+      await assertCursorInList(ctx.rt.db.prisma.event, query, where, args);
+      return ctx.rt.db.prisma.event.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
   }),
   event: t.field({
     type: EventType,

@@ -680,6 +680,34 @@ describe('GraphQL, from introspection', () => {
   it("A's panel session: queries and mutations", async () => sweep(await panelSession(a), ['query', 'mutation'], 30));
 });
 
+describe('GraphQL lists and limits', () => {
+  it("refuses B's cursors on A's lists as cursors of no list, showing nothing of B", async () => {
+    const { __schema: schema } = await gql(a.account.key, introspection);
+    const query = schema.types.find((type: SchemaType) => type.name === schema.queryType.name) as SchemaType;
+    const lists = query.fields!.filter((field) => field.args.some((arg) => arg.name === 'after') && field.args.every((arg) => arg.type.kind !== 'NON_NULL'));
+    expect(lists.length).toBeGreaterThan(8);
+    let tried = 0;
+    for (const list of lists) {
+      const page = `query Page($after: String) { ${list.name}(first: 1, after: $after) { edges { cursor } } }`;
+      const theirs = (await gql(b.account.key, page))[list.name].edges[0]?.cursor as string | undefined;
+      if (!theirs) continue;
+      const answer = await overHttp({ name: 'API key', headers: { authorization: `Bearer ${a.account.key}` } }, page, { after: theirs });
+      expect(answer.answer.errors?.[0]?.extensions, `${list.name} with B's cursor`).toMatchObject({ code: 'invalid_request', param: 'after' });
+      expectNothingOfB(answer.text, [], `${list.name} with B's cursor`);
+      tried += 1;
+    }
+    expect(tried).toBeGreaterThan(8);
+  });
+
+  it("A's flood of oversized queries leaves B's requests answered", async () => {
+    const flood = `{ ${Array.from({ length: 4000 }, (_, i) => `a${i}: paymentIntents(first: 100) { edges { node { id amount } } }`).join(' ')} }`;
+    const floods = Array.from({ length: 6 }, () => overHttp({ name: 'API key', headers: { authorization: `Bearer ${a.account.key}` } }, flood, {}));
+    const theirs = await rest(b.account.key, 'GET', '/api/v1/payment-intents?limit=100');
+    expect(theirs.status).toBe(200);
+    for (const { answer } of await Promise.all(floods)) expect(answer.errors?.[0]?.extensions?.code).toBe('query_too_complex');
+  });
+});
+
 describe('afterwards', () => {
   it("B's rows are exactly as they were, and B's key still works", async () => {
     const after = await snapshot(b.account.id);

@@ -210,3 +210,61 @@ describe('hostile GraphQL input', () => {
     }
   });
 });
+
+describe('hostile GraphQL documents', () => {
+  it('page arguments of every list: never an internal error, a mistake names its argument', { timeout: 600_000 }, async () => {
+    const introspection = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.key}` },
+      body: JSON.stringify({ query: getIntrospectionQuery() }),
+    });
+    const schema = buildClientSchema(((await introspection.json()) as { data: IntrospectionQuery }).data);
+    const lists = Object.values(schema.getQueryType()!.getFields()).filter((field) => field.args.some((arg) => arg.name === 'first'));
+    expect(lists.length).toBeGreaterThan(5);
+    const cursor = fc.oneof(hostileString, fc.constant(Buffer.from('GPC:S:pi_01jxxxxxxxxxxxxxxxxxxxxxxx').toString('base64')), fc.constant(null));
+    const size = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(-1, 0, 100, 101, 2 ** 31 - 1), fc.constant(null));
+    for (const list of lists) {
+      const query = `query Page($first: Int, $last: Int, $after: String, $before: String) {
+        ${list.name}(first: $first, last: $last, after: $after, before: $before) { edges { cursor } pageInfo { hasNextPage } } }`;
+      await fc.assert(
+        fc.asyncProperty(fc.record({ first: size, last: size, after: cursor, before: cursor }), async (variables) => {
+          const response = await fetch(`${app.baseUrl}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${account.key}` },
+            body: JSON.stringify({ query, variables }),
+          });
+          const text = await response.text();
+          expect(response.status, `${list.name} ${text.slice(0, 300)}`).toBeLessThan(500);
+          for (const error of (JSON.parse(text) as { errors?: Array<{ extensions?: { code?: string; param?: string } }> }).errors ?? []) {
+            expect(error.extensions?.code, `${list.name}: ${text.slice(0, 300)}`).not.toBe('internal_error');
+            if (error.extensions?.code === 'invalid_request') {
+              expect(['first', 'last', 'after', 'before'], `${list.name}: ${text.slice(0, 300)}`).toContain(error.extensions.param);
+            }
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('deep, wide and aliased documents answer query_too_complex, never an internal error', async () => {
+    const documents = [
+      `{ ${'invoice(id: "inv_x") { paymentIntent { '.repeat(3000)}id${' } }'.repeat(3000)} }`,
+      `{ ${Array.from({ length: 4000 }, (_, i) => `a${i}: paymentIntents(first: 100) { edges { node { id } } }`).join(' ')} }`,
+      `mutation { ${Array.from({ length: 500 }, (_, i) => `m${i}: pauseRelayQueue { paused }`).join(' ')} }`,
+      `{ paymentIntents(first: 100) { edges { node { ${'cardSessions(first: 100) { edges { node { paymentIntent { '.repeat(3)}id${' } } } }'.repeat(3)} } } } }`,
+    ];
+    for (const query of documents) {
+      const before = await snapshot();
+      const response = await fetch(`${app.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.key}` },
+        body: JSON.stringify({ query }),
+      });
+      const body = (await response.json()) as { data?: unknown; errors?: Array<{ extensions?: { code?: string } }> };
+      expect(response.status, query.slice(0, 80)).toBe(400);
+      expect(body.errors?.[0]?.extensions?.code, query.slice(0, 80)).toBe('query_too_complex');
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+});
