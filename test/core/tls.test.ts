@@ -45,7 +45,7 @@ describe('HTTPS gateway', () => {
     expect(app.tlsCa).toContain('BEGIN CERTIFICATE');
     const status = await app.request('GET', '/api/v1/status');
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({ ok: true, service: 'yarrow-pay', env: 'sandbox' });
+    expect(status.body).toMatchObject({ ok: true, env: 'sandbox' });
     const me = await app.request('GET', '/api/v1/account', { key: account.key });
     expect(me.body.account.id).toBe(account.id);
     expect(app.rt.config.publicBaseUrl).toMatch(/^https:\/\/localhost:/);
