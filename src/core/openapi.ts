@@ -25,7 +25,8 @@ export interface RouteDoc {
   responses: Record<number, string>;
   /** The success response body, when it is described by a schema. */
   responseSchema?: z.ZodType;
-  produces?: 'json' | 'html' | 'text';
+  /** What a success answers: JSON (default), an HTML page, plain text, or a server-sent events stream. */
+  produces?: 'json' | 'html' | 'text' | 'event-stream';
   /** Another path of a documented route, served for clients that build it (`/api/api/v1/…`): left out of OpenAPI and Postman. */
   alias?: boolean;
 }
@@ -92,7 +93,8 @@ export function buildOpenApi(baseUrl: string) {
         schema: { type: 'string', maxLength: 255 },
       });
     }
-    const mediaType = doc.produces === 'html' ? 'text/html' : doc.produces === 'text' ? 'text/plain' : 'application/json';
+    const mediaType =
+      doc.produces === 'html' ? 'text/html' : doc.produces === 'text' ? 'text/plain' : doc.produces === 'event-stream' ? 'text/event-stream' : 'application/json';
     const responses: Record<string, unknown> = {};
     for (const [status, description] of Object.entries(doc.responses)) {
       responses[status] = {

@@ -281,6 +281,10 @@ describe('REST, from the live OpenAPI document', () => {
       list_id: 'recipientList',
       device_id: 'device',
     };
+    /** Id parameters whose kind only their operation tells (`id` in a body). */
+    const operationParamKinds: Record<string, Record<string, Kind>> = {
+      'patch /api/mobile/v1/device': { id: 'device' },
+    };
     /** Filters that take any object's public id. */
     const anyObjectParams = new Set(['object_public_id']);
     /** A valid body for each operation that takes one, so the call gets as far as the id check. */
@@ -303,6 +307,8 @@ describe('REST, from the live OpenAPI document', () => {
       // Stripe Checkout or hosted invoice link), so anyone holding it may open them.
       if (path.startsWith('/checkout/') || path.startsWith('/invoices/')) continue;
       for (const [method, operation] of Object.entries(operations)) {
+        // A server-sent events stream never ends, and takes no id: the device token alone picks it.
+        if (operation.responses?.['200']?.content?.['text/event-stream']) continue;
         const security = JSON.stringify(operation.security ?? []);
         const credentials: Record<string, string> = security.includes('deviceToken')
           ? { authorization: `Bearer ${a.deviceToken}` }
@@ -320,6 +326,8 @@ describe('REST, from the live OpenAPI document', () => {
             .map((name) => ({ name, in: 'body', required: (bodySchema.required ?? []).includes(name) })),
         ];
         const kindOf = (parameter: { name: string; in: string }): Kind | 'any' | undefined => {
+          const ofOperation = operationParamKinds[`${method} ${path}`]?.[parameter.name];
+          if (ofOperation) return ofOperation;
           if (parameter.in === 'path') return segmentKinds[segments[segments.indexOf(`{${parameter.name}}`) - 1] ?? ''];
           if (parameter.name === 'starting_after' || parameter.name === 'ending_before') return listKind;
           if (anyObjectParams.has(parameter.name)) return 'any';

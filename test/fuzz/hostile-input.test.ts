@@ -139,7 +139,9 @@ describe('hostile REST input', () => {
               response = await send();
             }
             const text = await response.text();
-            expect(response.status, `${method.toUpperCase()} ${url} → ${text.slice(0, 300)}`).toBeLessThan(500);
+            // 501 is a documented answer (the Android app's calls Yarrow deliberately does not serve), not a failure.
+            const documented501 = response.status === 501 && operation.responses?.['501'] !== undefined;
+            if (!documented501) expect(response.status, `${method.toUpperCase()} ${url} → ${text.slice(0, 300)}`).toBeLessThan(500);
             if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
               // The Android app's API answers in its reference server's error shape ({message, code}).
               const parsed = JSON.parse(text);

@@ -210,8 +210,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     paths: ['/events'],
     summary: 'Android app: server-sent events; MessageEnqueued when work is dispatched to the device.',
     auth: 'device',
-    produces: 'text',
-    responses: { 200: 'text/event-stream' },
+    produces: 'event-stream',
+    responses: { 200: 'The stream: MessageEnqueued and MessageCancelled events, a keep-alive comment every 15 s.' },
   }, (c, device) => openEventStream(rt, events, streams, c, device));
 
   route({
