@@ -2,14 +2,104 @@
 // test/relay/android-app/emulator.ts, in the bench process: at light load it costs little) signed
 // in by pairing code and holding the events stream, single `POST /api/v1/sms/send` at a steady
 // light rate, and for each message the time from the send's 202 to the arrival of the first
-// `GET /message` answer that hands it to a phone ("app fetch"). Plain HTTP: the app's release build
-// needs HTTPS, but TLS is not what is measured here (the tests run the emulator over HTTPS).
+// `GET /message` answer that hands it to a phone ("app fetch"). Baseline in the same run: the same
+// load to as many phones of our own WebSocket protocol (`npm run relay:sim`), 202 → `send` frame.
+// Plain HTTP: the app's release build needs HTTPS, but TLS is not what is measured here (the
+// tests run the emulator over HTTPS).
 import { AppEmulator } from '../test/relay/android-app/emulator.ts';
 import { MOBILE_API_PATH } from '../src/relay/android-app/mobile.ts';
-import { cpuMeter, percentile, round, rows, sizes, sleep, startChild, until, type BenchContext } from './support.ts';
+import { cpuMeter, percentile, round, rows, sizes, sleep, startChild, until, type Api, type BenchContext } from './support.ts';
 
-/** Distinct valid numbers (French mobile range, a block the sms scenario does not use). */
+/** Distinct valid numbers (French mobile ranges the sms scenario does not use): app, then baseline. */
 const number = (i: number) => `+3362${String(i).padStart(7, '0')}`;
+const baselineNumber = (i: number) => `+3363${String(i).padStart(7, '0')}`;
+
+const pairingCode = async (client: Api): Promise<string> => (await client.graphql(`mutation { createPairingCode { code } }`)).createPairingCode.code;
+
+async function devicesOnline(client: Api, count: number) {
+  await until(`${count} devices online`, async () => {
+    const devices = await client.rest('GET', '/api/v1/relay/devices?limit=100');
+    return devices.body.data.filter((device: { status: string }) => device.status === 'online').length === count;
+  }, 60_000, 100);
+}
+
+/**
+ * Single sends, open loop, one every 1/rate s for `sizes.seconds` (a steady trickle; autocannon's
+ * `overallRate` releases each second's requests together, a burst rather than light load). At this
+ * rate `fetch` (keep-alive) costs the shared cores little.
+ */
+async function steadySends(client: Api, to: (i: number) => string, rate: number) {
+  const count = Math.max(1, Math.round(rate * sizes.seconds));
+  const sends = new Map<string, { sentAt: number; acceptedAt: number }>();
+  const errorStatuses = new Map<string, number>();
+  const failed = (code: string) => errorStatuses.set(code, (errorStatuses.get(code) ?? 0) + 1);
+  const sendOne = async (i: number) => {
+    const sentAt = Date.now();
+    try {
+      const response = await client.rest('POST', '/api/v1/sms/send', { to: to(i), message: `Code ${i}` });
+      if (response.status === 202) sends.set(response.body.request_id, { sentAt, acceptedAt: Date.now() });
+      else failed(`${response.status} ${response.body?.code ?? ''}`);
+    } catch (error) {
+      failed((error as Error).message);
+    }
+  };
+  const start = Date.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let i = 0; i < count; i++) {
+    // Scheduled from the start, so a late timer does not push every later send back.
+    await sleep(Math.max(0, start + (i * 1000) / rate - Date.now()));
+    inFlight.push(sendOne(sizes.appDevices + i));
+  }
+  const issuedSeconds = (Date.now() - start) / 1000;
+  await Promise.all(inFlight);
+  const acceptLatency = [...sends.values()].map((times) => times.acceptedAt - times.sentAt);
+  const errors = count - sends.size;
+  return {
+    sends,
+    errors,
+    detail: {
+      sent: count,
+      accepted: sends.size,
+      achieved_rate: round((count - 1) / issuedSeconds),
+      accept_p50_ms: percentile(acceptLatency, 50),
+      accept_p99_ms: percentile(acceptLatency, 99),
+      errors,
+      ...(errors > 0 ? { error_statuses: [...errorStatuses].map(([code, n]) => `${code}×${n}`).join(',') } : {}),
+    },
+  };
+}
+
+/** The baseline: the same load to `sizes.appDevices` simulated WebSocket phones, 202 → `send` frame. */
+async function websocketBaseline(ctx: BenchContext) {
+  const client = await ctx.newAccount('Bench app baseline');
+  const received = new Map<string, number>();
+  const online = new Set<string>();
+  const sim = await startChild(
+    'sim',
+    'src/relay/simulator/cli.ts',
+    ['--pair', await pairingCode(client), '--api-key', client.key, '--devices', String(sizes.appDevices), '--delivery-ms', '0', '--quiet', '--base-url', ctx.base],
+    ctx.env,
+    {
+      waitReady: false,
+      onMessage: (event: { type: string; deviceId?: string; messageId?: string; at: number }) => {
+        if (event.type === 'connected') online.add(event.deviceId!);
+        else if (event.type === 'received' && !received.has(event.messageId!)) received.set(event.messageId!, event.at);
+      },
+    },
+  );
+  try {
+    await until(`${sizes.appDevices} simulated devices online`, () => online.size === sizes.appDevices, 60_000);
+    await devicesOnline(client, sizes.appDevices);
+    const warmup = await Promise.all(Array.from({ length: sizes.appDevices }, (_, i) => client.rest('POST', '/api/v1/sms/send', { to: baselineNumber(i), message: `Warm-up ${i}` })));
+    await until('baseline warm-up received', () => warmup.every((response) => received.has(response.body.request_id)), 30_000);
+    const { sends } = await steadySends(client, baselineNumber, sizes.appRate);
+    await until(`${sends.size} baseline sends received`, () => [...sends.keys()].every((id) => received.has(id)), 60_000, 50);
+    const acceptToDevice = [...sends].map(([id, times]) => received.get(id)! - times.acceptedAt);
+    return { p50: percentile(acceptToDevice, 50), p99: percentile(acceptToDevice, 99) };
+  } finally {
+    await sim.stop();
+  }
+}
 
 export async function appScenario(ctx: BenchContext) {
   const client = await ctx.newAccount('Bench app');
@@ -18,13 +108,10 @@ export async function appScenario(ctx: BenchContext) {
   try {
     // The phones: each signs in with a pairing code of its own, as a user types it into the app.
     for (let i = 0; i < sizes.appDevices; i++) {
-      const { code } = (await client.graphql(`mutation { createPairingCode { code } }`)).createPairingCode;
+      const code = await pairingCode(client);
       phones.push(await AppEmulator.signInByCode({ apiUrl: `${ctx.base}${MOBILE_API_PATH}`, name: `Bench/Phone ${i}` }, code));
     }
-    await until(`${sizes.appDevices} app devices online`, async () => {
-      const devices = await client.rest('GET', '/api/v1/relay/devices?limit=100');
-      return devices.body.data.filter((device: { status: string }) => device.status === 'online').length === sizes.appDevices;
-    }, 60_000, 100);
+    await devicesOnline(client, sizes.appDevices);
 
     /**
      * The first `GET /message` answer that handed a message to a phone (any phone, any reason), and
@@ -50,43 +137,14 @@ export async function appScenario(ctx: BenchContext) {
     if (warmup.some((response) => response.status !== 202)) throw new Error(`warm-up send answered ${warmup.map((response) => response.status).join(',')}`);
     await until('warm-up messages delivered', () => warmup.every((response) => deliveredOn(response.body.request_id)), 30_000);
 
-    // The load: single sends, open loop, one every 1/rate s (a steady trickle; autocannon's
-    // `overallRate` releases each second's requests together, a burst rather than light load).
-    // At this rate `fetch` (keep-alive) costs the shared cores little.
-    const rate = sizes.appRate;
-    const count = Math.max(1, Math.round(rate * sizes.seconds));
-    const sends = new Map<string, { sentAt: number; acceptedAt: number }>();
-    const errorStatuses = new Map<string, number>();
-    let errors = 0;
-    const sendOne = async (i: number) => {
-      const sentAt = Date.now();
-      try {
-        const response = await client.rest('POST', '/api/v1/sms/send', { to: number(i), message: `Code ${i}` });
-        const acceptedAt = Date.now();
-        if (response.status === 202) return void sends.set(response.body.request_id, { sentAt, acceptedAt });
-        errors++;
-        const code = `${response.status} ${response.body?.code ?? ''}`;
-        errorStatuses.set(code, (errorStatuses.get(code) ?? 0) + 1);
-      } catch (error) {
-        errors++;
-        const code = (error as Error).message;
-        errorStatuses.set(code, (errorStatuses.get(code) ?? 0) + 1);
-      }
-    };
     const meter = cpuMeter({ gateway: ctx.gateway.child.pid, router: router.child.pid }, ctx.postmasterPid);
-    const start = Date.now();
-    const inFlight: Array<Promise<void>> = [];
-    for (let i = 0; i < count; i++) {
-      // Scheduled from the start, so a late timer does not push every later send back.
-      await sleep(Math.max(0, start + (i * 1000) / rate - Date.now()));
-      inFlight.push(sendOne(sizes.appDevices + i));
-    }
-    const issuedSeconds = (Date.now() - start) / 1000;
-    await Promise.all(inFlight);
+    const { sends, errors, detail } = await steadySends(client, number, sizes.appRate);
     await until(`${sends.size} sends fetched by the app`, () => [...sends.keys()].every((id) => fetchOf(id) !== undefined), 60_000, 50);
     const cpu = meter();
     await until(`${sends.size} sends delivered`, () => [...sends.keys()].every(deliveredOn), 60_000, 50).catch(() => {});
     const delivered = [...sends.keys()].filter(deliveredOn).length;
+    const perPhone = phones.map((phone) => phone.events.filter((event) => event.type === 'received' && sends.has(event.id)).length);
+    for (const phone of phones) phone.stop();
 
     const timings = [...sends].map(([id, times]) => ({ ...times, ...fetchOf(id)! }));
     const acceptToFetch = timings.map((times) => times.fetchedAt - times.acceptedAt);
@@ -94,14 +152,18 @@ export async function appScenario(ctx: BenchContext) {
     // the message was dispatched while one was running).
     const acceptToEvent = timings.map((times) => times.toldAt - times.acceptedAt);
     const eventToFetch = timings.map((times) => times.fetchedAt - times.toldAt);
-    const acceptLatency = [...sends.values()].map((times) => times.acceptedAt - times.sentAt);
-    const perPhone = phones.map((phone) => phone.events.filter((event) => event.type === 'received' && sends.has(event.id)).length);
     const p99 = percentile(acceptToFetch, 99);
+
+    const baseline = await websocketBaseline(ctx).catch((error: Error) => {
+      console.error(`bench: app: WebSocket baseline failed: ${error.message}`);
+      return undefined;
+    });
     rows.push({
       scenario: 'app',
-      name: `Android app at ${rate} msg/s to ${sizes.appDevices} phones: send (202) → app fetch`,
+      name: `Android app at ${sizes.appRate} msg/s to ${sizes.appDevices} phones: send (202) → app fetch`,
       value: p99,
       unit: 'ms p99',
+      ...(baseline ? { baseline: { name: 'WebSocket phones, 202 → send frame, p99', value: baseline.p99 } } : {}),
       target: 'p99 < 100 ms',
       pass: p99 < 100 && errors === 0 && delivered === sends.size,
       detail: {
@@ -111,15 +173,10 @@ export async function appScenario(ctx: BenchContext) {
         to_event_p99_ms: percentile(acceptToEvent, 99),
         event_to_fetch_p50_ms: percentile(eventToFetch, 50),
         event_to_fetch_p99_ms: percentile(eventToFetch, 99),
-        sent: count,
-        accepted: sends.size,
         delivered,
-        achieved_rate: round((count - 1) / issuedSeconds),
         per_phone: perPhone.join('/'),
-        accept_p50_ms: percentile(acceptLatency, 50),
-        accept_p99_ms: percentile(acceptLatency, 99),
-        errors,
-        ...(errors > 0 ? { error_statuses: [...errorStatuses].map(([code, n]) => `${code}×${n}`).join(',') } : {}),
+        ...detail,
+        ...(baseline ? { websocket_p50_ms: baseline.p50 } : {}),
         ...cpu,
       },
     });
