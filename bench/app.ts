@@ -24,9 +24,21 @@ async function devicesOnline(client: Api, count: number) {
 }
 
 /**
- * Single sends, open loop, one every 1/rate s for `sizes.seconds` (a steady trickle; autocannon's
- * `overallRate` releases each second's requests together, a burst rather than light load). At this
- * rate `fetch` (keep-alive) costs the shared cores little.
+ * Warm-up, not counted: one message per phone, numbers 0 to `appDevices` − 1, until each has
+ * `arrived`, so the first sends of a fresh gateway (query compilation, connections) do not stand
+ * for the steady state.
+ */
+async function warmUp(client: Api, to: (i: number) => string, arrived: (id: string) => boolean) {
+  const warmup = await Promise.all(Array.from({ length: sizes.appDevices }, (_, i) => client.rest('POST', '/api/v1/sms/send', { to: to(i), message: `Warm-up ${i}` })));
+  if (warmup.some((response) => response.status !== 202)) throw new Error(`warm-up send answered ${warmup.map((response) => response.status).join(',')}`);
+  await until('warm-up messages arrived', () => warmup.every((response) => arrived(response.body.request_id)), 30_000);
+}
+
+/**
+ * Single sends (numbers from `appDevices` on, after the warm-up's), open loop, one every 1/rate s
+ * for `sizes.seconds`: a steady trickle (autocannon's `overallRate` releases each second's requests
+ * together, a burst rather than light load). At this rate `fetch` (keep-alive) costs the shared
+ * cores little.
  */
 async function steadySends(client: Api, to: (i: number) => string, rate: number) {
   const count = Math.max(1, Math.round(rate * sizes.seconds));
@@ -90,8 +102,7 @@ async function websocketBaseline(ctx: BenchContext) {
   try {
     await until(`${sizes.appDevices} simulated devices online`, () => online.size === sizes.appDevices, 60_000);
     await devicesOnline(client, sizes.appDevices);
-    const warmup = await Promise.all(Array.from({ length: sizes.appDevices }, (_, i) => client.rest('POST', '/api/v1/sms/send', { to: baselineNumber(i), message: `Warm-up ${i}` })));
-    await until('baseline warm-up received', () => warmup.every((response) => received.has(response.body.request_id)), 30_000);
+    await warmUp(client, baselineNumber, (id) => received.has(id));
     const { sends } = await steadySends(client, baselineNumber, sizes.appRate);
     await until(`${sends.size} baseline sends received`, () => [...sends.keys()].every((id) => received.has(id)), 60_000, 50);
     const acceptToDevice = [...sends].map(([id, times]) => received.get(id)! - times.acceptedAt);
@@ -129,13 +140,7 @@ export async function appScenario(ctx: BenchContext) {
     const deliveredOn = (id: string) =>
       phones.some((phone) => phone.reported(id).some((report) => report.state === 'Delivered' && report.status < 300));
 
-    // Warm-up, not counted: one message per phone's worth, so the first sends of a fresh gateway
-    // (query compilation, connections) do not stand for the steady state.
-    const warmup = await Promise.all(
-      Array.from({ length: sizes.appDevices }, (_, i) => client.rest('POST', '/api/v1/sms/send', { to: number(i), message: `Warm-up ${i}` })),
-    );
-    if (warmup.some((response) => response.status !== 202)) throw new Error(`warm-up send answered ${warmup.map((response) => response.status).join(',')}`);
-    await until('warm-up messages delivered', () => warmup.every((response) => deliveredOn(response.body.request_id)), 30_000);
+    await warmUp(client, number, deliveredOn);
 
     const meter = cpuMeter({ gateway: ctx.gateway.child.pid, router: router.child.pid }, ctx.postmasterPid);
     const { sends, errors, detail } = await steadySends(client, number, sizes.appRate);
