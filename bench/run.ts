@@ -2,7 +2,7 @@
 // real gateway, real worker processes and the relay simulator as child processes. Each figure sits
 // next to a baseline from the same run (the database's own ceiling, REST for GraphQL, raw pg-boss
 // for webhooks) so ratios hold on a noisy machine. Prints a table, writes bench/results.json.
-// Scenarios: ceiling rest graphql sms webhooks subscriptions cold. Sizes: docs/performance.md.
+// Scenarios: ceiling rest graphql sms app webhooks subscriptions cold. Sizes: docs/performance.md.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { createLogger } from '../src/core/logger.ts';
 import { migrate } from '../src/core/migrate.ts';
 import { freePort } from '../test/helpers/global-setup.ts';
 import { ceilingScenario, graphqlScenario, restScenario } from './accept.ts';
+import { appScenario } from './app.ts';
 import { smsScenario } from './sms.ts';
 import { coldStartScenario, subscriptionsScenario } from './subscriptions.ts';
 import { api, profileDir, root, round, rows, sizes, startChild, type BenchContext } from './support.ts';
@@ -24,6 +25,7 @@ const scenarios: Array<[name: string, run: (ctx: BenchContext) => Promise<void>]
   ['rest', restScenario],
   ['graphql', graphqlScenario],
   ['sms', smsScenario],
+  ['app', appScenario],
   ['webhooks', webhooksScenario],
   ['subscriptions', subscriptionsScenario],
 ];

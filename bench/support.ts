@@ -30,6 +30,10 @@ export const sizes = {
   webhooks: sized('BENCH_WEBHOOKS', 5_000),
   webhookEndpoints: sized('BENCH_WEBHOOK_ENDPOINTS', 10),
   subscribers: sized('BENCH_SUBSCRIBERS', 5_000),
+  /** Emulated SMS Gateway for Android phones of the `app` scenario. */
+  appDevices: sized('BENCH_APP_DEVICES', 4),
+  /** Send rate (msg/s) of the `app` scenario, for `seconds`: light load. */
+  appRate: sized('BENCH_APP_RATE', 20),
 };
 
 /** `BENCH_PROFILE=gateway,worker,sim`: those children run with --cpu-prof (bench/profiles/). */
