@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Prisma } from '../generated/prisma/client.ts';
 import { YarrowError } from './errors.ts';
 
 /** Query parameters of every REST list, as at Stripe: newest first, cursor by object id. */
@@ -51,7 +52,13 @@ export async function assertCursorInList(
   page: { before?: string | null },
 ): Promise<void> {
   if (!query.cursor) return;
-  if ((await model.count({ where: { AND: [where, query.cursor] } })) > 0) return;
+  // A cursor of another list may carry an id of another type (a `pi_…` on a list of integer ids):
+  // Prisma refuses it before any SQL, and that is a client's mistake, not a server error.
+  const found = await Promise.resolve(model.count({ where: { AND: [where, query.cursor] } })).catch((error: unknown) => {
+    if (error instanceof Prisma.PrismaClientValidationError) return 0;
+    throw error;
+  });
+  if (found > 0) return;
   throw notACursor(page.before != null ? 'before' : 'after');
 }
 
