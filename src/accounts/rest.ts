@@ -2,7 +2,7 @@ import type { ApiKey, Account } from '../generated/prisma/client.ts';
 import { ok, parseQuery, readJson } from '../core/http.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import { describeRoute } from '../core/openapi.ts';
 import { createApiKey, createApiKeyInput, getAccount, listApiKeys, revokeApiKey } from './service.ts';
 

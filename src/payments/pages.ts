@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { keyedHash, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import type { HttpEnv } from '../core/http.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import { z } from 'zod';
 import { describeRoute, type RouteDoc } from '../core/openapi.ts';
 import {

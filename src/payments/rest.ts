@@ -1,7 +1,7 @@
 import { ok, readJson } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody } from '../core/pagination.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import { describeRoute, type RouteDoc } from '../core/openapi.ts';
 import {
   approvePaymentReview,

@@ -6,7 +6,7 @@ import { describeRoute, type RouteDoc } from '../core/openapi.ts';
 import { ok, parseQuery, readJson, type HttpContext, type HttpEnv } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { registerAndroidAppRoutes } from './android-app/mobile.ts';
 import { registerThirdPartyApi } from './android-app/thirdparty.ts';

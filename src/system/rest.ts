@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { buildOpenApi, buildPostman, describeRoute } from '../core/openapi.ts';
 import { registry } from '../core/metrics.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import { referencePage } from './reference-page.ts';
 import { checkHealth } from './service.ts';
 

@@ -4,7 +4,7 @@ import { notFound, parseInput } from '../core/errors.ts';
 import { ok, parseQuery, readJson } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery, pageArgs } from '../core/pagination.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled, listEndpoints } from './endpoints.ts';
 import { eventPayload } from './events.ts';

@@ -7,7 +7,7 @@ import { describeRoute, type RouteDoc } from '../../core/openapi.ts';
 import { parseQuery, readJson, type HttpContext } from '../../core/http.ts';
 import { publish, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import type { GatewayContext } from '../../gateway.ts';
+import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from '../messages.ts';

@@ -13,7 +13,7 @@ import type { HttpContext, HttpEnv } from '../../core/http.ts';
 import { parseQuery, readJson } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import type { GatewayContext } from '../../gateway.ts';
+import type { GatewayContext } from '../../core/gateway-context.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { checkHealth } from '../../system/service.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../webhooks/endpoints.ts';
