@@ -3,10 +3,10 @@ import type { Scope } from './auth.ts';
 import { errorStatus } from './errors.ts';
 
 /**
- * What a REST route documents about itself. Each domain's rest.ts describes its routes next to
- * their registration, with the same zod schemas that validate the requests, and the gateway
- * serves the OpenAPI document and Postman collection built from these.
- * test/core/openapi.test.ts fails when a route has no description or a description no route.
+ * What a route documents about itself, recorded by `defineRoute` (`src/core/route.ts`) from the
+ * same declaration that guards and validates it; the gateway serves the OpenAPI document and
+ * Postman collection built from these. test/core/openapi.test.ts fails when a route has no
+ * description or a description no route, and when a documented scope is not the enforced one.
  */
 export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -28,10 +28,13 @@ export interface RouteDoc {
   produces?: 'json' | 'html' | 'text';
   /** Another path of a documented route, served for clients that build it (`/api/api/v1/…`): left out of OpenAPI and Postman. */
   alias?: boolean;
+  /** `false`: served and recorded, but left out of OpenAPI and Postman (not Yarrow's REST API). */
+  listed?: false;
 }
 
 const routeDocs: RouteDoc[] = [];
 
+/** Records a route's description; `defineRoute` calls it, nothing else should. */
 export function describeRoute(doc: RouteDoc) {
   const existing = routeDocs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
   if (existing >= 0) routeDocs.splice(existing, 1);
@@ -71,7 +74,7 @@ const errorSchema = {
 
 export function buildOpenApi(baseUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of [...routeDocs].filter((entry) => !entry.alias).sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const doc of [...routeDocs].filter((entry) => !entry.alias && entry.listed !== false).sort((a, b) => a.path.localeCompare(b.path))) {
     const path = openapiPath(doc.path);
     const parameters: unknown[] = [];
     for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {
