@@ -14,8 +14,8 @@ export interface RouteDoc {
   path: string;
   summary: string;
   tag: string;
-  /** `none` for public paths, a scope for API-key paths. */
-  auth: 'none' | Scope | 'device';
+  /** `none` for public paths, a scope for API-key paths, `device` for a device token, `session` for a panel session (never listed). */
+  auth: 'none' | Scope | 'device' | 'session';
   body?: z.ZodType;
   /** `form` for HTML form posts (application/x-www-form-urlencoded). */
   bodyType?: 'json' | 'form';
@@ -72,6 +72,13 @@ const errorSchema = {
   },
 };
 
+/** A route's OpenAPI security: public, a device token, or an API key with its scope (panel sessions are never listed). */
+function security(auth: RouteDoc['auth']) {
+  if (auth === 'none' || auth === 'session') return { security: [] };
+  if (auth === 'device') return { security: [{ deviceToken: [] }] };
+  return { security: [{ apiKey: [] }], 'x-scope': auth, description: `Requires scope \`${auth}\`.` };
+}
+
 export function buildOpenApi(baseUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of [...routeDocs].filter((entry) => !entry.alias && entry.listed !== false).sort((a, b) => a.path.localeCompare(b.path))) {
@@ -111,8 +118,7 @@ export function buildOpenApi(baseUrl: string) {
       summary: doc.summary,
       tags: [doc.tag],
       operationId: `${doc.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, next: string | undefined) => (next ?? '').toUpperCase())}`,
-      ...(doc.auth === 'none' ? { security: [] } : doc.auth === 'device' ? { security: [{ deviceToken: [] }] } : { security: [{ apiKey: [] }], 'x-scope': doc.auth }),
-      ...(doc.auth !== 'none' && doc.auth !== 'device' ? { description: `Requires scope \`${doc.auth}\`.` } : {}),
+      ...security(doc.auth),
       ...(parameters.length ? { parameters } : {}),
       ...(doc.body
         ? {

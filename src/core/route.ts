@@ -12,16 +12,16 @@ import { describeRoute, type RouteDoc } from './openapi.ts';
  * YarrowError that refuses the request. `documentedAs` is how OpenAPI shows it.
  */
 export interface Credential<T> {
-  documentedAs: 'none' | 'device';
+  documentedAs: 'none' | 'device' | 'session';
   authenticate(c: HttpContext): Promise<T>;
 }
 
 /** `none` (public), a scope (an API key that has it) or another credential. */
-export type RouteAuth = 'none' | Scope | Credential<unknown>;
+type RouteAuth = 'none' | Scope | Credential<unknown>;
 
 type AuthOf<A> = A extends 'none' ? undefined : A extends Credential<infer T> ? T : Principal;
 
-export interface RouteSpec<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
+interface RouteSpec<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
   method: RouteDoc['method'];
   /** Hono path syntax: `/api/v1/things/:id`. */
   path: string;
@@ -58,7 +58,7 @@ export interface RouteSpec<A extends RouteAuth, B extends z.ZodType, Q extends z
   handler(c: HttpContext, request: RouteRequest<A, B, Q, V, F>): Response | Promise<Response>;
 }
 
-export interface RouteRequest<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
+interface RouteRequest<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
   /** The key's principal (a scope), the credential's value, or nothing (`none`). */
   auth: AuthOf<A>;
   body: [B] extends [never] ? undefined : F extends 'form' ? undefined : V extends 'service' ? unknown : z.output<B>;

@@ -71,7 +71,7 @@ function presenceRecorder(rt: Runtime) {
 }
 
 export function registerAndroidAppRoutes(ctx: GatewayContext) {
-  const { app, rt, events } = ctx;
+  const { rt, events } = ctx;
   const seen = presenceRecorder(rt);
   const streams = new Set<() => void>();
   ctx.onStop(async () => {
