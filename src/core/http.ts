@@ -2,9 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { z } from 'zod';
 import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
-import { YarrowError, parseInput } from './errors.ts';
+import { YarrowError } from './errors.ts';
 import { pointSpender } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -60,10 +59,6 @@ export function unmatchedRoute(app: Hono<any>, method: string, path: string): Ya
   return new YarrowError('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
     headers: { Allow: allowed.join(', ') },
   });
-}
-
-export function parseQuery<S extends z.ZodType>(c: HttpContext, schema: S): z.output<S> {
-  return parseInput(schema, c.req.query());
 }
 
 /**
