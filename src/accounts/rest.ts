@@ -85,7 +85,7 @@ export function registerAccountRoutes(ctx: GatewayContext) {
     summary: 'Revoke an API key',
     responses: { 200: 'The revoked key.' },
     handler: async (c) => {
-      const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id')!);
+      const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id'));
       auth.forget(key.id); // this gateway at once; the others on the apiKeyRevoked event
       return ok(c, { api_key: apiKeyJson(key) });
     },

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Principal, Scope } from './auth.ts';
 import { parseInput } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
-import { readJson, type HttpContext } from './http.ts';
+import { readJson, type HttpContext, type HttpEnv } from './http.ts';
 import { describeRoute, type RouteDoc } from './openapi.ts';
 
 /**
@@ -21,10 +21,10 @@ type RouteAuth = 'none' | Scope | Credential<unknown>;
 
 type AuthOf<A> = A extends 'none' ? undefined : A extends Credential<infer T> ? T : Principal;
 
-interface RouteSpec<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
+interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
   method: RouteDoc['method'];
-  /** Hono path syntax: `/api/v1/things/:id`. */
-  path: string;
+  /** Hono path syntax: `/api/v1/things/:id` (the handler's `c.req.param('id')` is typed from it). */
+  path: P;
   tag: string;
   summary: string;
   auth: A;
@@ -55,7 +55,7 @@ interface RouteSpec<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodTyp
   openapi?: false;
   /** Answers a refused request in another API's error shape; by default the gateway answers `{ok: false, error}`. */
   errors?: (c: HttpContext, error: unknown) => Response;
-  handler(c: HttpContext, request: RouteRequest<A, B, Q, V, F>): Response | Promise<Response>;
+  handler(c: Context<HttpEnv, P>, request: RouteRequest<A, B, Q, V, F>): Response | Promise<Response>;
 }
 
 interface RouteRequest<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
@@ -75,12 +75,13 @@ const API_ALIAS = /^\/api\//;
  * A refused request changes nothing: the guard and validation run before the handler.
  */
 export function defineRoute<
+  P extends string,
   A extends RouteAuth,
   B extends z.ZodType = never,
   Q extends z.ZodType = never,
   V extends 'service' | undefined = undefined,
   F extends 'json' | 'form' = 'json',
->(ctx: GatewayContext, spec: RouteSpec<A, B, Q, V, F>): void {
+>(ctx: GatewayContext, spec: RouteSpec<P, A, B, Q, V, F>): void {
   const { auth } = spec;
   const authenticate = async (c: HttpContext): Promise<unknown> => {
     if (auth === 'none') return undefined;
@@ -99,7 +100,7 @@ export function defineRoute<
       rawBody = read.raw;
       body = spec.bodyValidatedBy === 'service' ? read.body : parseInput(spec.body!, read.body);
     }
-    return spec.handler(c, { auth: principal, body, query, rawBody } as RouteRequest<A, B, Q, V, F>);
+    return spec.handler(c as Context<HttpEnv, P>, { auth: principal, body, query, rawBody } as RouteRequest<A, B, Q, V, F>);
   };
   const { errors } = spec;
   const handler = errors

@@ -65,7 +65,7 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     auth: 'payments.read',
     summary: 'Show a payment intent',
     responses: { 200: 'The payment intent.' },
-    handler: async (c) => ok(c, intentBody(await getPaymentIntent(rt.db.prisma, c.get('principal').accountId, c.req.param('id')!))),
+    handler: async (c) => ok(c, intentBody(await getPaymentIntent(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
   });
 
   defineRoute(ctx, {
@@ -78,7 +78,7 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     bodyValidatedBy: 'service',
     responses: { 200: 'The canceled payment intent.' },
     handler: async (c, { body }) => {
-      const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id')!, body));
+      const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
       return ok(c, intentBody(intent));
     },
   });
@@ -91,7 +91,7 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     summary: 'Approve a payment under review (sandbox operator)',
     responses: { 200: 'The succeeded payment intent.' },
     handler: async (c) => {
-      const intent = await rt.db.prisma.$transaction((tx) => approvePaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id')!));
+      const intent = await rt.db.prisma.$transaction((tx) => approvePaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id')));
       return ok(c, intentBody(intent));
     },
   });
@@ -106,7 +106,7 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     bodyValidatedBy: 'service',
     responses: { 200: 'The payment intent, back to requires_payment_method.' },
     handler: async (c, { body }) => {
-      const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id')!, body));
+      const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
       return ok(c, intentBody(intent));
     },
   });
@@ -149,7 +149,7 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     auth: 'invoices.read',
     summary: 'Show an invoice',
     responses: { 200: 'The invoice.' },
-    handler: async (c) => ok(c, invoiceBody(await getInvoice(rt.db.prisma, c.get('principal').accountId, c.req.param('id')!))),
+    handler: async (c) => ok(c, invoiceBody(await getInvoice(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
   });
 
   defineRoute(ctx, {
@@ -160,7 +160,7 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     summary: 'Void an open invoice',
     responses: { 200: 'The voided invoice.' },
     handler: async (c) => {
-      const invoice = await rt.db.prisma.$transaction((tx) => voidInvoice(rt, tx, c.get('principal').accountId, c.req.param('id')!));
+      const invoice = await rt.db.prisma.$transaction((tx) => voidInvoice(rt, tx, c.get('principal').accountId, c.req.param('id')));
       return ok(c, invoiceBody(invoice));
     },
   });

@@ -153,7 +153,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     bodyValidatedBy: 'service',
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
-      const outcome = await acknowledgeMessage(rt, device, c.req.param('id')!, body);
+      const outcome = await acknowledgeMessage(rt, device, c.req.param('id'), body);
       return ok(c, { ...outcome });
     },
   });
@@ -169,7 +169,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     bodyValidatedBy: 'service',
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
-      const outcome = await reportMessage(rt, device, c.req.param('id')!, body);
+      const outcome = await reportMessage(rt, device, c.req.param('id'), body);
       return ok(c, { ...outcome });
     },
   });

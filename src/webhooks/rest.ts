@@ -90,7 +90,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     auth: 'webhooks.manage',
     responses: { 200: 'The endpoint.' },
     handler: async (c) => {
-      const endpoint = await getEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id')!);
+      const endpoint = await getEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
       return ok(c, { webhook_endpoint: endpointJson(endpoint) });
     },
   });
@@ -103,7 +103,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     auth: 'webhooks.manage',
     responses: { 200: 'The deleted endpoint.' },
     handler: async (c) => {
-      const endpoint = await deleteEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id')!);
+      const endpoint = await deleteEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
       return ok(c, { webhook_endpoint: endpointJson(endpoint), deleted: true });
     },
   });
