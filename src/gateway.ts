@@ -1,19 +1,19 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { registerAccountRoutes } from './accounts/rest.ts';
 import { apiCors } from './core/browser-security.ts';
 import { YarrowError, knownError } from './core/errors.ts';
-import { createAuthGuard, errorResponse, unmatchedRoute, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
+import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
+import { createAuthGuard, errorResponse, unmatchedRoute, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
 import { readTlsFiles } from './core/tls.ts';
-import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
+import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
 import { registerPanelRoutes } from './panel/rest.ts';
@@ -23,22 +23,6 @@ import { registerWebhookRoutes } from './webhooks/rest.ts';
 import { registerCheckoutPages } from './payments/pages.ts';
 import { registerPaymentRoutes } from './payments/rest.ts';
 import { registerRelayRoutes } from './relay/rest.ts';
-
-/** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
-export interface GatewayContext {
-  app: Hono<HttpEnv>;
-  rt: Runtime;
-  auth: AuthGuard;
-  /** LISTEN/NOTIFY event target: `addEventListener('topic:id', …)` hears every process's publishes. */
-  events: PostgresEventTarget;
-  pubsub: GraphqlPubSub;
-  /** Serve WebSocket upgrades on a path (the GraphQL path is taken). */
-  onUpgrade(path: string, handler: UpgradeHandler): void;
-  /** Run before the server closes (close your own sockets and timers here). */
-  onStop(hook: () => Promise<void>): void;
-}
-
-export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface Gateway {
   server: Server;

@@ -1,11 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
-import { createMiddleware } from 'hono/factory';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { z } from 'zod';
 import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
-import { YarrowError, parseInput } from './errors.ts';
+import { YarrowError } from './errors.ts';
 import { pointSpender } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -63,10 +61,6 @@ export function unmatchedRoute(app: Hono<any>, method: string, path: string): Ya
   });
 }
 
-export function parseQuery<S extends z.ZodType>(c: HttpContext, schema: S): z.output<S> {
-  return parseInput(schema, c.req.query());
-}
-
 /**
  * Authenticates the Bearer key, checks its scope and spends one point of its rate budget and of
  * its account's (all the account's keys and panel sessions together). The budgets live in
@@ -108,17 +102,24 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
     consume,
     authenticate: keys.authenticate,
     forget: keys.forget,
-    /** `credential` turns another scheme's header into `Bearer <key>` (e.g. HTTP Basic with the key as password). */
-    require(scope: Scope, credential: (c: Context) => string | undefined = (c) => c.req.header('authorization')): MiddlewareHandler<HttpEnv> {
-      return createMiddleware<HttpEnv>(async (c, next) => {
-        const principal = await keys.authenticate(credential(c));
-        requireScope(principal, scope);
-        await consume(principal);
-        c.set('principal', principal);
-        await next();
-      });
-    },
+    check,
   };
+
+  /**
+   * Authenticates the request's key, checks `scope`, spends a point and sets `principal`.
+   * `credential` turns another scheme's header into `Bearer <key>` (e.g. HTTP Basic with the key as password).
+   */
+  async function check(
+    c: HttpContext,
+    scope: Scope,
+    credential: (c: Context) => string | undefined = (c) => c.req.header('authorization'),
+  ): Promise<Principal> {
+    const principal = await keys.authenticate(credential(c));
+    requireScope(principal, scope);
+    await consume(principal);
+    c.set('principal', principal);
+    return principal;
+  }
 }
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;

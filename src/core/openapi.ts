@@ -3,10 +3,10 @@ import type { Scope } from './auth.ts';
 import { errorStatus } from './errors.ts';
 
 /**
- * What a REST route documents about itself. Each domain's rest.ts describes its routes next to
- * their registration, with the same zod schemas that validate the requests, and the gateway
- * serves the OpenAPI document and Postman collection built from these.
- * test/core/openapi.test.ts fails when a route has no description or a description no route.
+ * What a route documents about itself, recorded by `defineRoute` (`src/core/route.ts`) from the
+ * same declaration that guards and validates it; the gateway serves the OpenAPI document and
+ * Postman collection built from these. test/core/openapi.test.ts fails when a route has no
+ * description or a description no route, and when a documented scope is not the enforced one.
  */
 export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -14,8 +14,8 @@ export interface RouteDoc {
   path: string;
   summary: string;
   tag: string;
-  /** `none` for public paths, a scope for API-key paths. */
-  auth: 'none' | Scope | 'device';
+  /** `none` for public paths, a scope for API-key paths, `device` for a device token, `session` for a panel session (never listed). */
+  auth: 'none' | Scope | 'device' | 'session';
   body?: z.ZodType;
   /** `form` for HTML form posts (application/x-www-form-urlencoded). */
   bodyType?: 'json' | 'form';
@@ -29,10 +29,13 @@ export interface RouteDoc {
   produces?: 'json' | 'html' | 'text' | 'event-stream';
   /** Another path of a documented route, served for clients that build it (`/api/api/v1/…`): left out of OpenAPI and Postman. */
   alias?: boolean;
+  /** `false`: served and recorded, but left out of OpenAPI and Postman (not Yarrow's REST API). */
+  listed?: false;
 }
 
 const routeDocs: RouteDoc[] = [];
 
+/** Records a route's description; `defineRoute` calls it, nothing else should. */
 export function describeRoute(doc: RouteDoc) {
   const existing = routeDocs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
   if (existing >= 0) routeDocs.splice(existing, 1);
@@ -70,9 +73,16 @@ const errorSchema = {
   },
 };
 
+/** A route's OpenAPI security: public, a device token, or an API key with its scope (panel sessions are never listed). */
+function security(auth: RouteDoc['auth']) {
+  if (auth === 'none' || auth === 'session') return { security: [] };
+  if (auth === 'device') return { security: [{ deviceToken: [] }] };
+  return { security: [{ apiKey: [] }], 'x-scope': auth, description: `Requires scope \`${auth}\`.` };
+}
+
 export function buildOpenApi(baseUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of [...routeDocs].filter((entry) => !entry.alias).sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const doc of [...routeDocs].filter((entry) => !entry.alias && entry.listed !== false).sort((a, b) => a.path.localeCompare(b.path))) {
     const path = openapiPath(doc.path);
     const parameters: unknown[] = [];
     for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {
@@ -110,8 +120,7 @@ export function buildOpenApi(baseUrl: string) {
       summary: doc.summary,
       tags: [doc.tag],
       operationId: `${doc.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, next: string | undefined) => (next ?? '').toUpperCase())}`,
-      ...(doc.auth === 'none' ? { security: [] } : doc.auth === 'device' ? { security: [{ deviceToken: [] }] } : { security: [{ apiKey: [] }], 'x-scope': doc.auth }),
-      ...(doc.auth !== 'none' && doc.auth !== 'device' ? { description: `Requires scope \`${doc.auth}\`.` } : {}),
+      ...security(doc.auth),
       ...(parameters.length ? { parameters } : {}),
       ...(doc.body
         ? {

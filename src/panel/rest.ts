@@ -9,7 +9,8 @@ import { randomToken, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import { clientAddress, type HttpEnv } from '../core/http.ts';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
+import { defineRoute, type Credential } from '../core/route.ts';
 import { SESSION_COOKIE } from '../graphql/server.ts';
 import { errorBox, page, panelPages } from './layout.ts';
 import { createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
@@ -27,7 +28,22 @@ const assetTypes: Record<string, string> = { '.js': 'text/javascript; charset=ut
 
 type PanelContext = Context<HttpEnv & { Variables: { session: PanelSessionInfo } }>;
 
-export function registerPanelRoutes({ app, rt }: GatewayContext) {
+/** Panel pages are not the REST API: served and recorded, but not in OpenAPI (README describes them). */
+const publicPage = (path: string) => ({ path, tag: 'Panel', auth: 'none', openapi: false, produces: 'html', responses: { 200: 'The page.' } }) as const;
+
+/** The session `requireSession` (middleware on all of /panel, below) found; a page declares it needs one. */
+const panelSession: Credential<PanelSessionInfo> = {
+  documentedAs: 'session',
+  authenticate: async (c) => {
+    const session = (c as unknown as PanelContext).get('session');
+    if (!session) throw new YarrowError('unauthorized', 'Sign in to the panel first.');
+    return session;
+  },
+};
+const sessionPage = (path: string) => ({ ...publicPage(path), method: 'get', auth: panelSession }) as const;
+
+export function registerPanelRoutes(ctx: GatewayContext) {
+  const { app, rt } = ctx;
   const signIn = createSignInGuard(rt);
   const signUp = createSignUpGuard(rt);
   const secure = rt.config.secureCookies;
@@ -88,11 +104,25 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
         : html`New to Yarrow? <a href="/panel/sign-up">Create an account</a>`}
     </p>`;
 
-  app.get('/panel/sign-in', (c) => c.html(page({ title: 'Sign in', body: credentialsForm('sign-in', formToken(c)) })));
-  app.get('/panel/sign-up', (c) => c.html(page({ title: 'Create your account', body: credentialsForm('sign-up', formToken(c)) })));
+  defineRoute(ctx, {
+    ...publicPage('/panel/sign-in'),
+    method: 'get',
+    summary: 'Sign-in form',
+    handler: (c) => c.html(page({ title: 'Sign in', body: credentialsForm('sign-in', formToken(c)) })),
+  });
+  defineRoute(ctx, {
+    ...publicPage('/panel/sign-up'),
+    method: 'get',
+    summary: 'Sign-up form',
+    handler: (c) => c.html(page({ title: 'Create your account', body: credentialsForm('sign-up', formToken(c)) })),
+  });
 
-  for (const kind of ['sign-in', 'sign-up'] as const) {
-    app.post(`/panel/${kind}`, async (c) => {
+  for (const kind of ['sign-in', 'sign-up'] as const) defineRoute(ctx, {
+    ...publicPage(`/panel/${kind}`),
+    method: 'post',
+    summary: kind === 'sign-in' ? 'Sign in: starts a session' : 'Sign up: creates the account and starts a session',
+    responses: { 303: 'On to the panel.', 400: 'The form again, with the reason.' },
+    handler: async (c) => {
       const form = await formBody(c);
       try {
         checkFormToken(c, form.csrf_token);
@@ -107,53 +137,74 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
         const title = kind === 'sign-in' ? 'Sign in' : 'Create your account';
         return c.html(page({ title, body: credentialsForm(kind, formToken(c), error.message, form.email) }), error.status as 400);
       }
-    });
-  }
-
-  app.post('/panel/sign-out', async (c) => {
-    const token = getCookie(c, SESSION_COOKIE);
-    const session = await readSession(rt, token);
-    const form = await formBody(c);
-    if (session && !(form.csrf_token && safeEqual(form.csrf_token, session.csrfToken))) {
-      throw new YarrowError('forbidden', 'Missing or wrong CSRF token.', { param: 'csrf_token' });
-    }
-    await endSession(rt, token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
-    return c.redirect('/panel/sign-in', 303);
+    },
   });
 
-  app.get('/panel/assets/:file{[a-z0-9-]+\\.(js|css)}', (c) => {
-    const file = c.req.param('file');
-    const extension = file.slice(file.lastIndexOf('.'));
-    c.header('Content-Type', assetTypes[extension] ?? 'application/octet-stream');
-    c.header('Cache-Control', 'no-cache');
-    try {
-      return c.body(readFileSync(join(assetsDir, file)));
-    } catch {
-      throw new YarrowError('not_found', `No asset ${file}.`);
-    }
+  defineRoute(ctx, {
+    ...publicPage('/panel/sign-out'),
+    method: 'post',
+    summary: 'Sign out: ends the session',
+    responses: { 303: 'On to sign-in.' },
+    handler: async (c) => {
+      const token = getCookie(c, SESSION_COOKIE);
+      const session = await readSession(rt, token);
+      const form = await formBody(c);
+      if (session && !(form.csrf_token && safeEqual(form.csrf_token, session.csrfToken))) {
+        throw new YarrowError('forbidden', 'Missing or wrong CSRF token.', { param: 'csrf_token' });
+      }
+      await endSession(rt, token);
+      deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+      return c.redirect('/panel/sign-in', 303);
+    },
+  });
+
+  defineRoute(ctx, {
+    ...publicPage('/panel/assets/:file{[a-z0-9-]+\\.(js|css)}'),
+    method: 'get',
+    summary: "The panel's scripts and stylesheet",
+    produces: 'text',
+    responses: { 200: 'The file.' },
+    handler: (c) => {
+      const file = c.req.param('file')!;
+      const extension = file.slice(file.lastIndexOf('.'));
+      c.header('Content-Type', assetTypes[extension] ?? 'application/octet-stream');
+      c.header('Cache-Control', 'no-cache');
+      try {
+        return c.body(readFileSync(join(assetsDir, file)));
+      } catch {
+        throw new YarrowError('not_found', `No asset ${file}.`);
+      }
+    },
   });
 
   // The typed SDK (src/sdk) for the browser: the same TypeScript, with its types stripped.
   const sdkDir = join(import.meta.dirname, '..', 'sdk');
   const strippedSdk = new Map<string, string>();
-  app.get('/panel/sdk/:path{[a-z0-9/-]+\\.ts}', (c) => {
-    const path = c.req.param('path');
-    if (path.includes('..')) throw new YarrowError('not_found', 'No such file.');
-    let code = strippedSdk.get(path);
-    if (code === undefined) {
-      try {
-        code = stripTypeScriptTypes(readFileSync(join(sdkDir, path), 'utf8'));
-      } catch {
-        throw new YarrowError('not_found', `No SDK file ${path}.`);
+  defineRoute(ctx, {
+    ...publicPage('/panel/sdk/:path{[a-z0-9/-]+\\.ts}'),
+    method: 'get',
+    summary: 'The typed SDK as browser JavaScript',
+    produces: 'text',
+    responses: { 200: 'The module.' },
+    handler: (c) => {
+      const path = c.req.param('path')!;
+      if (path.includes('..')) throw new YarrowError('not_found', 'No such file.');
+      let code = strippedSdk.get(path);
+      if (code === undefined) {
+        try {
+          code = stripTypeScriptTypes(readFileSync(join(sdkDir, path), 'utf8'));
+        } catch {
+          throw new YarrowError('not_found', `No SDK file ${path}.`);
+        }
+        strippedSdk.set(path, code);
       }
-      strippedSdk.set(path, code);
-    }
-    c.header('Content-Type', 'text/javascript; charset=utf-8');
-    return c.body(code);
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      return c.body(code);
+    },
   });
 
-  // Every other panel page needs a session; without one the browser goes to sign-in.
+  // Every other panel page needs a session; without one the browser goes to sign-in (for unknown
+  // /panel paths too, so a visitor learns nothing of what is there).
   app.use('/panel', requireSession);
   app.use('/panel/*', requireSession);
   async function requireSession(c: PanelContext, next: () => Promise<void>) {
@@ -164,13 +215,21 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
     await next();
   }
 
-  app.get('/panel', (c) => c.redirect(`/panel/${panelPages[0].path}`, 303));
+  defineRoute(ctx, {
+    ...sessionPage('/panel'),
+    summary: 'The first panel page',
+    responses: { 303: 'On to the first page.' },
+    handler: (c) => c.redirect(`/panel/${panelPages[0].path}`, 303),
+  });
 
-  app.get('/panel/keys', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/keys'),
+    summary: 'API keys page: create, list and revoke keys',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'API keys',
-        session: c.get('session'),
+        session,
         script: 'keys.js',
         body: html`
           <section aria-labelledby="new-key">
@@ -201,13 +260,16 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           </section>`,
       }),
     ),
-  );
+  });
 
-  app.get('/panel/webhooks', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/webhooks'),
+    summary: 'Webhooks page: endpoints and deliveries',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'Webhooks',
-        session: c.get('session'),
+        session,
         script: 'webhooks.js',
         body: html`
           <section aria-labelledby="new-endpoint">
@@ -243,13 +305,16 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           </section>`,
       }),
     ),
-  );
+  });
 
-  app.get('/panel/payments', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/payments'),
+    summary: 'Payments page: payment intents and invoices',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'Payments',
-        session: c.get('session'),
+        session,
         script: 'payments.js',
         body: html`
           <section aria-labelledby="intents-heading">
@@ -285,13 +350,16 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           </section>`,
       }),
     ),
-  );
+  });
 
-  app.get('/panel/devices', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/devices'),
+    summary: 'Devices page: pair and watch phones',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'Devices',
-        session: c.get('session'),
+        session,
         script: 'devices.js',
         body: html`
           <section aria-labelledby="pair-heading">
@@ -334,13 +402,16 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           </section>`,
       }),
     ),
-  );
+  });
 
-  app.get('/panel/queue', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/queue'),
+    summary: 'Queue page: what waits for a phone',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'Queue health',
-        session: c.get('session'),
+        session,
         script: 'queue.js',
         body: html`
           <section aria-labelledby="state-heading" class="card wide">
@@ -362,13 +433,16 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           </section>`,
       }),
     ),
-  );
+  });
 
-  app.get('/panel/messages', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/messages'),
+    summary: 'Messages page: sent texts and their states',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'Messages',
-        session: c.get('session'),
+        session,
         script: 'messages.js',
         body: html`
           <form id="filter" class="card">
@@ -400,13 +474,16 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           </section>`,
       }),
     ),
-  );
+  });
 
-  app.get('/panel/readiness', (c: PanelContext) =>
+  defineRoute(ctx, {
+    ...sessionPage('/panel/readiness'),
+    summary: 'Launch readiness page: the go-live checklist',
+    handler: (c, { auth: session }) =>
     c.html(
       page({
         title: 'Launch readiness',
-        session: c.get('session'),
+        session,
         script: 'readiness.js',
         body: html`
           <p id="ready" class="card">…</p>
@@ -414,5 +491,5 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
           <p class="muted">The same checklist answers <code>GET /api/v1/launch/readiness</code>.</p>`,
       }),
     ),
-  );
+  });
 }

@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { keyedHash, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import type { HttpEnv } from '../core/http.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import { z } from 'zod';
-import { describeRoute, type RouteDoc } from '../core/openapi.ts';
+import { defineRoute } from '../core/route.ts';
 import {
   answerChallenge,
   challengeForm,
@@ -34,25 +34,20 @@ const headings: Partial<Record<YarrowError['code'], string>> = {
  * secret, so another site cannot post them on a customer's behalf.
  */
 const csrfField = z.object({ csrf_token: z.string().describe('The token printed in the page that holds the form.') });
-const page = (path: string, summary: string): RouteDoc => ({
-  method: 'get', path, tag: 'Hosted pages', auth: 'none', summary, produces: 'html', responses: { 200: 'The page.' },
-});
-const formPost = (path: string, summary: string, form: z.ZodObject): RouteDoc => ({
-  method: 'post', path, tag: 'Hosted pages', auth: 'none', summary, body: form.extend(csrfField.shape), bodyType: 'form', produces: 'html',
+/** What every hosted page and form declares: public, HTML, in the hosted-pages group. */
+const hostedPage = { tag: 'Hosted pages', auth: 'none', produces: 'html' } as const;
+const pageResponses = { 200: 'The page.' };
+/** Forms are read by the page itself (CSRF token first), and their fields checked by the service: a refused form is shown again with the reason. */
+const hostedForm = (form: z.ZodObject) => ({
+  ...hostedPage,
+  body: form.extend(csrfField.shape),
+  bodyType: 'form',
+  bodyValidatedBy: 'service',
   responses: { 303: 'On to the next page.', 400: 'The form again, with the reason.' },
-});
-const pageDocs: RouteDoc[] = [
-  page('/checkout/:pi', 'Checkout page: amount, title, merchant, the four payment rails'),
-  formPost('/checkout/:pi/pay', 'Choose a rail: opens a card session (cs_…) and redirects to its page', startCardSessionForm),
-  page('/checkout/:pi/card/:cs', "Card session page: the rail's test tokens, the token field, or the result"),
-  formPost('/checkout/:pi/card/:cs', 'Submit a test token (field `token`)', submitTokenForm),
-  formPost('/checkout/:pi/card/:cs/challenge', 'Answer the sandbox 3-D Secure challenge', challengeForm),
-  page('/invoices/:inv', 'Hosted invoice page'),
-  formPost('/invoices/:inv/pay', 'Pay an invoice: opens its payment intent and redirects to checkout', payInvoiceForm),
-];
+}) as const;
 
-export function registerCheckoutPages({ app, rt }: GatewayContext) {
-  for (const doc of pageDocs) describeRoute(doc);
+export function registerCheckoutPages(ctx: GatewayContext) {
+  const { rt } = ctx;
   const csrfToken = (purpose: string, id: string) => keyedHash(rt.config.secret, `hosted-form:${purpose}:${id}`);
 
   async function readForm(c: PageContext, purpose: string, id: string): Promise<Record<string, string>> {
@@ -136,14 +131,21 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
 
   const backToCheckout = (c: PageContext) => `/checkout/${c.req.param('pi')}`;
 
-  app.get(
-    '/checkout/:pi',
-    hosted((c) => showCheckout(c, c.req.param('pi')!)),
-  );
+  defineRoute(ctx, {
+    ...hostedPage,
+    method: 'get',
+    path: '/checkout/:pi',
+    summary: 'Checkout page: amount, title, merchant, the four payment rails',
+    responses: pageResponses,
+    handler: hosted((c) => showCheckout(c, c.req.param('pi')!)),
+  });
 
-  app.post(
-    '/checkout/:pi/pay',
-    hosted(async (c) => {
+  defineRoute(ctx, {
+    ...hostedForm(startCardSessionForm),
+    method: 'post',
+    path: '/checkout/:pi/pay',
+    summary: 'Choose a rail: opens a card session (cs_…) and redirects to its page',
+    handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const form = await readForm(c, 'checkout', intentId);
       return orFormAgain(
@@ -151,16 +153,23 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
         (reason) => showCheckout(c, intentId, reason),
       );
     }, backToCheckout),
-  );
+  });
 
-  app.get(
-    '/checkout/:pi/card/:cs',
-    hosted((c) => showSession(c, c.req.param('pi')!, c.req.param('cs')!), backToCheckout),
-  );
+  defineRoute(ctx, {
+    ...hostedPage,
+    method: 'get',
+    path: '/checkout/:pi/card/:cs',
+    summary: "Card session page: the rail's test tokens, the token field, or the result",
+    responses: pageResponses,
+    handler: hosted((c) => showSession(c, c.req.param('pi')!, c.req.param('cs')!), backToCheckout),
+  });
 
-  app.post(
-    '/checkout/:pi/card/:cs',
-    hosted(async (c) => {
+  defineRoute(ctx, {
+    ...hostedForm(submitTokenForm),
+    method: 'post',
+    path: '/checkout/:pi/card/:cs',
+    summary: 'Submit a test token (field `token`)',
+    handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const sessionId = c.req.param('cs')!;
       const form = await readForm(c, 'card', sessionId);
@@ -173,17 +182,20 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
         (reason) => showSession(c, intentId, sessionId, reason),
       );
     }, backToCheckout),
-  );
+  });
 
-  app.post(
-    '/checkout/:pi/card/:cs/challenge',
-    hosted(async (c) => {
+  defineRoute(ctx, {
+    ...hostedForm(challengeForm),
+    method: 'post',
+    path: '/checkout/:pi/card/:cs/challenge',
+    summary: 'Answer the sandbox 3-D Secure challenge',
+    handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const sessionId = c.req.param('cs')!;
       await answerChallenge(rt, intentId, sessionId, await readForm(c, 'card', sessionId));
       return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
     }, backToCheckout),
-  );
+  });
 
   async function showInvoice(c: PageContext, invoiceId: string, error?: string) {
     const invoice = await findInvoiceForHostedPage(rt.db.prisma, invoiceId);
@@ -196,14 +208,21 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
     );
   }
 
-  app.get(
-    '/invoices/:inv',
-    hosted((c) => showInvoice(c, c.req.param('inv')!)),
-  );
+  defineRoute(ctx, {
+    ...hostedPage,
+    method: 'get',
+    path: '/invoices/:inv',
+    summary: 'Hosted invoice page',
+    responses: pageResponses,
+    handler: hosted((c) => showInvoice(c, c.req.param('inv')!)),
+  });
 
-  app.post(
-    '/invoices/:inv/pay',
-    hosted(
+  defineRoute(ctx, {
+    ...hostedForm(payInvoiceForm),
+    method: 'post',
+    path: '/invoices/:inv/pay',
+    summary: 'Pay an invoice: opens its payment intent and redirects to checkout',
+    handler: hosted(
       async (c) => {
         const invoiceId = c.req.param('inv')!;
         const form = await readForm(c, 'invoice', invoiceId);
@@ -214,5 +233,5 @@ export function registerCheckoutPages({ app, rt }: GatewayContext) {
       },
       (c) => `/invoices/${c.req.param('inv')}`,
     ),
-  );
+  });
 }

@@ -1,8 +1,8 @@
-import { ok, readJson } from '../core/http.ts';
+import { ok } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody } from '../core/pagination.ts';
-import type { GatewayContext } from '../gateway.ts';
-import { describeRoute, type RouteDoc } from '../core/openapi.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
+import { defineRoute } from '../core/route.ts';
 import {
   approvePaymentReview,
   cancelPaymentIntentInput,
@@ -20,78 +20,148 @@ import { createInvoice, createInvoiceInput, getInvoice, listInvoices, listInvoic
 import { invoiceJson, paymentIntentJson } from './json.ts';
 import { voidInvoice } from './state-machine.ts';
 
-const routeDocs: RouteDoc[] = [
-  { method: 'post', path: '/api/v1/payment-intents', tag: 'Payments', auth: 'payments.write', summary: 'Create a payment intent', body: createPaymentIntentInput, idempotent: true, responses: { 201: 'The payment intent, with its checkout_url.' } },
-  { method: 'get', path: '/api/v1/payment-intents', tag: 'Payments', auth: 'payments.read', summary: 'List payment intents', query: listPaymentIntentsQuery, responses: { 200: 'A page of payment intents, newest first.' } },
-  { method: 'get', path: '/api/v1/payment-intents/:id', tag: 'Payments', auth: 'payments.read', summary: 'Show a payment intent', responses: { 200: 'The payment intent.' } },
-  { method: 'post', path: '/api/v1/payment-intents/:id/cancel', tag: 'Payments', auth: 'payments.write', summary: 'Cancel a payment intent', body: cancelPaymentIntentInput, responses: { 200: 'The canceled payment intent.' } },
-  { method: 'post', path: '/api/v1/payment-intents/:id/review/approve', tag: 'Payments', auth: 'payments.write', summary: 'Approve a payment under review (sandbox operator)', responses: { 200: 'The succeeded payment intent.' } },
-  { method: 'post', path: '/api/v1/payment-intents/:id/review/reject', tag: 'Payments', auth: 'payments.write', summary: 'Reject a payment under review (sandbox operator)', body: rejectReviewInput, responses: { 200: 'The payment intent, back to requires_payment_method.' } },
-  { method: 'post', path: '/api/v1/invoices', tag: 'Invoices', auth: 'invoices.write', summary: 'Create an invoice', body: createInvoiceInput, idempotent: true, responses: { 201: 'The invoice, with its invoice_no and hosted_url.' } },
-  { method: 'get', path: '/api/v1/invoices', tag: 'Invoices', auth: 'invoices.read', summary: 'List invoices', query: listInvoicesQuery, responses: { 200: 'A page of invoices, newest first.' } },
-  { method: 'get', path: '/api/v1/invoices/:id', tag: 'Invoices', auth: 'invoices.read', summary: 'Show an invoice', responses: { 200: 'The invoice.' } },
-  { method: 'post', path: '/api/v1/invoices/:id/void', tag: 'Invoices', auth: 'invoices.write', summary: 'Void an open invoice', responses: { 200: 'The voided invoice.' } },
-];
-
-export function registerPaymentRoutes({ app, rt, auth }: GatewayContext) {
-  for (const doc of routeDocs) describeRoute(doc);
+export function registerPaymentRoutes(ctx: GatewayContext) {
+  const { rt } = ctx;
   const intentBody = (intent: Parameters<typeof paymentIntentJson>[1]) => ({ payment_intent: paymentIntentJson(rt.config, intent) });
   const invoiceBody = (invoice: Parameters<typeof invoiceJson>[1]) => ({ invoice: invoiceJson(rt.config, invoice) });
 
-  app.post('/api/v1/payment-intents', auth.require('payments.write'), async (c) => {
-    const { raw, body } = await readJson(c);
-    const accountId = c.get('principal').accountId;
-    const created = (intent: Parameters<typeof intentBody>[0]) => ({ status: 201 as const, body: intentBody(intent) });
-    return idempotentCreate(rt, c, raw, async (tx) => created(await createPaymentIntent(rt, tx, accountId, body)), {
-      withoutKey: async () => created(await createPaymentIntentGrouped(rt, accountId, body)),
-    });
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/payment-intents',
+    tag: 'Payments',
+    auth: 'payments.write',
+    summary: 'Create a payment intent',
+    body: createPaymentIntentInput,
+    bodyValidatedBy: 'service',
+    idempotent: true,
+    responses: { 201: 'The payment intent, with its checkout_url.' },
+    handler: (c, { body, rawBody }) => {
+      const accountId = c.get('principal').accountId;
+      const created = (intent: Parameters<typeof intentBody>[0]) => ({ status: 201 as const, body: intentBody(intent) });
+      return idempotentCreate(rt, c, rawBody, async (tx) => created(await createPaymentIntent(rt, tx, accountId, body)), {
+        withoutKey: async () => created(await createPaymentIntentGrouped(rt, accountId, body)),
+      });
+    },
   });
 
-  app.get('/api/v1/payment-intents', auth.require('payments.read'), async (c) => {
-    const { rows, query } = await listPaymentIntents(rt.db.prisma, c.get('principal').accountId, c.req.query());
-    return ok(c, listBody(rows, query, '/api/v1/payment-intents', (intent) => paymentIntentJson(rt.config, intent)));
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/payment-intents',
+    tag: 'Payments',
+    auth: 'payments.read',
+    summary: 'List payment intents',
+    query: listPaymentIntentsQuery,
+    responses: { 200: 'A page of payment intents, newest first.' },
+    handler: async (c, request) => {
+      const { rows, query } = await listPaymentIntents(rt.db.prisma, c.get('principal').accountId, request.query);
+      return ok(c, listBody(rows, query, '/api/v1/payment-intents', (intent) => paymentIntentJson(rt.config, intent)));
+    },
   });
 
-  app.get('/api/v1/payment-intents/:id', auth.require('payments.read'), async (c) => {
-    return ok(c, intentBody(await getPaymentIntent(rt.db.prisma, c.get('principal').accountId, c.req.param('id'))));
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/payment-intents/:id',
+    tag: 'Payments',
+    auth: 'payments.read',
+    summary: 'Show a payment intent',
+    responses: { 200: 'The payment intent.' },
+    handler: async (c) => ok(c, intentBody(await getPaymentIntent(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
   });
 
-  app.post('/api/v1/payment-intents/:id/cancel', auth.require('payments.write'), async (c) => {
-    const { body } = await readJson(c);
-    const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
-    return ok(c, intentBody(intent));
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/payment-intents/:id/cancel',
+    tag: 'Payments',
+    auth: 'payments.write',
+    summary: 'Cancel a payment intent',
+    body: cancelPaymentIntentInput,
+    bodyValidatedBy: 'service',
+    responses: { 200: 'The canceled payment intent.' },
+    handler: async (c, { body }) => {
+      const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
+      return ok(c, intentBody(intent));
+    },
   });
 
-  app.post('/api/v1/payment-intents/:id/review/approve', auth.require('payments.write'), async (c) => {
-    const intent = await rt.db.prisma.$transaction((tx) => approvePaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id')));
-    return ok(c, intentBody(intent));
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/payment-intents/:id/review/approve',
+    tag: 'Payments',
+    auth: 'payments.write',
+    summary: 'Approve a payment under review (sandbox operator)',
+    responses: { 200: 'The succeeded payment intent.' },
+    handler: async (c) => {
+      const intent = await rt.db.prisma.$transaction((tx) => approvePaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id')));
+      return ok(c, intentBody(intent));
+    },
   });
 
-  app.post('/api/v1/payment-intents/:id/review/reject', auth.require('payments.write'), async (c) => {
-    const { body } = await readJson(c);
-    const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
-    return ok(c, intentBody(intent));
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/payment-intents/:id/review/reject',
+    tag: 'Payments',
+    auth: 'payments.write',
+    summary: 'Reject a payment under review (sandbox operator)',
+    body: rejectReviewInput,
+    bodyValidatedBy: 'service',
+    responses: { 200: 'The payment intent, back to requires_payment_method.' },
+    handler: async (c, { body }) => {
+      const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
+      return ok(c, intentBody(intent));
+    },
   });
 
-  app.post('/api/v1/invoices', auth.require('invoices.write'), async (c) => {
-    const { raw, body } = await readJson(c);
-    return idempotentCreate(rt, c, raw, async (tx) => ({
-      status: 201,
-      body: invoiceBody(await createInvoice(rt, tx, c.get('principal').accountId, body)),
-    }));
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/invoices',
+    tag: 'Invoices',
+    auth: 'invoices.write',
+    summary: 'Create an invoice',
+    body: createInvoiceInput,
+    bodyValidatedBy: 'service',
+    idempotent: true,
+    responses: { 201: 'The invoice, with its invoice_no and hosted_url.' },
+    handler: (c, { body, rawBody }) =>
+      idempotentCreate(rt, c, rawBody, async (tx) => ({
+        status: 201,
+        body: invoiceBody(await createInvoice(rt, tx, c.get('principal').accountId, body)),
+      })),
   });
 
-  app.get('/api/v1/invoices', auth.require('invoices.read'), async (c) => {
-    const { rows, query } = await listInvoices(rt.db.prisma, c.get('principal').accountId, c.req.query());
-    return ok(c, listBody(rows, query, '/api/v1/invoices', (invoice) => invoiceJson(rt.config, invoice)));
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/invoices',
+    tag: 'Invoices',
+    auth: 'invoices.read',
+    summary: 'List invoices',
+    query: listInvoicesQuery,
+    responses: { 200: 'A page of invoices, newest first.' },
+    handler: async (c, request) => {
+      const { rows, query } = await listInvoices(rt.db.prisma, c.get('principal').accountId, request.query);
+      return ok(c, listBody(rows, query, '/api/v1/invoices', (invoice) => invoiceJson(rt.config, invoice)));
+    },
   });
 
-  app.get('/api/v1/invoices/:id', auth.require('invoices.read'), async (c) => {
-    return ok(c, invoiceBody(await getInvoice(rt.db.prisma, c.get('principal').accountId, c.req.param('id'))));
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/invoices/:id',
+    tag: 'Invoices',
+    auth: 'invoices.read',
+    summary: 'Show an invoice',
+    responses: { 200: 'The invoice.' },
+    handler: async (c) => ok(c, invoiceBody(await getInvoice(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
   });
 
-  app.post('/api/v1/invoices/:id/void', auth.require('invoices.write'), async (c) => {
-    const invoice = await rt.db.prisma.$transaction((tx) => voidInvoice(rt, tx, c.get('principal').accountId, c.req.param('id')));
-    return ok(c, invoiceBody(invoice));
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/invoices/:id/void',
+    tag: 'Invoices',
+    auth: 'invoices.write',
+    summary: 'Void an open invoice',
+    responses: { 200: 'The voided invoice.' },
+    handler: async (c) => {
+      const invoice = await rt.db.prisma.$transaction((tx) => voidInvoice(rt, tx, c.get('principal').accountId, c.req.param('id')));
+      return ok(c, invoiceBody(invoice));
+    },
   });
 }

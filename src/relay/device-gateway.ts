@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { YarrowError, fromZodError } from '../core/errors.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Topics } from '../core/pubsub.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from './devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom, unsealedWork } from './messages.ts';

@@ -1,10 +1,10 @@
-import { describeRoute, type RouteDoc } from '../core/openapi.ts';
 import { z } from 'zod';
-import { notFound, parseInput } from '../core/errors.ts';
-import { ok, parseQuery, readJson } from '../core/http.ts';
+import { notFound } from '../core/errors.ts';
+import { ok } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery, pageArgs } from '../core/pagination.ts';
-import type { GatewayContext } from '../gateway.ts';
+import type { GatewayContext } from '../core/gateway-context.ts';
+import { defineRoute } from '../core/route.ts';
 import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled, listEndpoints } from './endpoints.ts';
 import { eventPayload } from './events.ts';
@@ -44,9 +44,10 @@ const eventListQuery = listQuery.extend({
   object_public_id: z.string().min(1).max(255).optional(),
 });
 
-/** What each route documents about itself (OpenAPI, Postman, /api/docs). */
-const webhookRouteDocs: RouteDoc[] = [
-  {
+export function registerWebhookRoutes(ctx: GatewayContext) {
+  const { rt } = ctx;
+
+  defineRoute(ctx, {
     method: 'get',
     path: '/api/v1/webhook-endpoints',
     summary: 'List webhook endpoints (never their secrets)',
@@ -54,8 +55,13 @@ const webhookRouteDocs: RouteDoc[] = [
     auth: 'webhooks.manage',
     query: listQuery,
     responses: { 200: 'A list of webhook endpoints, newest first.' },
-  },
-  {
+    handler: async (c, { query }) => {
+      const rows = await listEndpoints(rt.db.prisma, c.get('principal').accountId, query);
+      return ok(c, listBody(rows, query, '/api/v1/webhook-endpoints', endpointJson));
+    },
+  });
+
+  defineRoute(ctx, {
     method: 'post',
     path: '/api/v1/webhook-endpoints',
     summary: 'Create a webhook endpoint',
@@ -64,24 +70,45 @@ const webhookRouteDocs: RouteDoc[] = [
     body: createBody,
     idempotent: true,
     responses: { 201: 'The endpoint and its signing secret (whsec_…; an Idempotency-Key replay answers `secret: null, secret_redacted: true`: reveal it instead).' },
-  },
-  {
+    handler: (c, { body: input, rawBody }) =>
+      idempotentCreate(rt, c, rawBody, async (tx) => {
+        const created = await createEndpoint(rt, tx, c.get('principal').accountId, {
+          url: input.url,
+          description: input.description,
+          eventTypes: input.event_types,
+          enabled: input.enabled,
+        });
+        return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
+      }, { secretFields: ['secret'] }),
+  });
+
+  defineRoute(ctx, {
     method: 'get',
     path: '/api/v1/webhook-endpoints/:id',
     summary: 'Show a webhook endpoint',
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     responses: { 200: 'The endpoint.' },
-  },
-  {
+    handler: async (c) => {
+      const endpoint = await getEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+      return ok(c, { webhook_endpoint: endpointJson(endpoint) });
+    },
+  });
+
+  defineRoute(ctx, {
     method: 'delete',
     path: '/api/v1/webhook-endpoints/:id',
     summary: 'Delete a webhook endpoint with its deliveries',
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     responses: { 200: 'The deleted endpoint.' },
-  },
-  {
+    handler: async (c) => {
+      const endpoint = await deleteEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+      return ok(c, { webhook_endpoint: endpointJson(endpoint), deleted: true });
+    },
+  });
+
+  defineRoute(ctx, {
     method: 'get',
     path: '/api/v1/events',
     summary: 'List events',
@@ -89,71 +116,34 @@ const webhookRouteDocs: RouteDoc[] = [
     auth: 'webhooks.manage',
     query: eventListQuery,
     responses: { 200: 'A list of events, newest first, each as webhooks deliver it.' },
-  },
-  {
+    handler: async (c, { query }) => {
+      const { accountId } = c.get('principal');
+      for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
+        if (id && (await rt.db.prisma.event.count({ where: { id, accountId } })) === 0) throw notFound('event', param);
+      }
+      const rows = await rt.db.prisma.event.findMany({
+        where: {
+          accountId,
+          ...(query.type ? { type: query.type } : {}),
+          ...(query.object_public_id ? { objectPublicId: query.object_public_id } : {}),
+        },
+        ...pageArgs(query),
+      });
+      return ok(c, listBody(rows, query, '/api/v1/events', eventJson));
+    },
+  });
+
+  defineRoute(ctx, {
     method: 'get',
     path: '/api/v1/events/:id',
     summary: 'Show an event',
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     responses: { 200: 'The event, as webhooks deliver it.' },
-  },
-];
-
-export function registerWebhookRoutes({ app, rt, auth }: GatewayContext) {
-  for (const doc of webhookRouteDocs) describeRoute(doc);
-  const manage = auth.require('webhooks.manage');
-
-  app.get('/api/v1/webhook-endpoints', manage, async (c) => {
-    const query = parseQuery(c, listQuery);
-    const rows = await listEndpoints(rt.db.prisma, c.get('principal').accountId, query);
-    return ok(c, listBody(rows, query, '/api/v1/webhook-endpoints', endpointJson));
-  });
-
-  app.post('/api/v1/webhook-endpoints', manage, async (c) => {
-    const { raw, body } = await readJson(c);
-    const input = parseInput(createBody, body);
-    return idempotentCreate(rt, c, raw, async (tx) => {
-      const created = await createEndpoint(rt, tx, c.get('principal').accountId, {
-        url: input.url,
-        description: input.description,
-        eventTypes: input.event_types,
-        enabled: input.enabled,
-      });
-      return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
-    }, { secretFields: ['secret'] });
-  });
-
-  app.get('/api/v1/webhook-endpoints/:id', manage, async (c) => {
-    const endpoint = await getEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
-    return ok(c, { webhook_endpoint: endpointJson(endpoint) });
-  });
-
-  app.delete('/api/v1/webhook-endpoints/:id', manage, async (c) => {
-    const endpoint = await deleteEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
-    return ok(c, { webhook_endpoint: endpointJson(endpoint), deleted: true });
-  });
-
-  app.get('/api/v1/events', manage, async (c) => {
-    const query = parseQuery(c, eventListQuery);
-    const { accountId } = c.get('principal');
-    for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-      if (id && (await rt.db.prisma.event.count({ where: { id, accountId } })) === 0) throw notFound('event', param);
-    }
-    const rows = await rt.db.prisma.event.findMany({
-      where: {
-        accountId,
-        ...(query.type ? { type: query.type } : {}),
-        ...(query.object_public_id ? { objectPublicId: query.object_public_id } : {}),
-      },
-      ...pageArgs(query),
-    });
-    return ok(c, listBody(rows, query, '/api/v1/events', eventJson));
-  });
-
-  app.get('/api/v1/events/:id', manage, async (c) => {
-    const event = await rt.db.prisma.event.findFirst({ where: { id: c.req.param('id'), accountId: c.get('principal').accountId } });
-    if (!event) throw notFound('event', 'id');
-    return ok(c, { event: eventJson(event) });
+    handler: async (c) => {
+      const event = await rt.db.prisma.event.findFirst({ where: { id: c.req.param('id'), accountId: c.get('principal').accountId } });
+      if (!event) throw notFound('event', 'id');
+      return ok(c, { event: eventJson(event) });
+    },
   });
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { z } from 'zod';
 import { encrypt } from '../../core/crypto.ts';
-import { YarrowError, knownError, parseInput } from '../../core/errors.ts';
-import { describeRoute, type RouteDoc } from '../../core/openapi.ts';
-import { parseQuery, readJson, type HttpContext } from '../../core/http.ts';
+import { YarrowError, knownError } from '../../core/errors.ts';
+import type { HttpContext } from '../../core/http.ts';
+import { defineRoute, type Credential } from '../../core/route.ts';
 import { publish, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import type { GatewayContext } from '../../gateway.ts';
+import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from '../messages.ts';
@@ -41,10 +40,6 @@ const PULL_LIMIT = 100;
 const PRESENCE_WRITE_SECONDS = 5;
 
 type DeviceSignal = Topics['relayDevice'][1];
-/** `optional-device`: a device token is checked when one is sent (the app asks for its IP before it registers). */
-type RouteDocFor<A> = Omit<RouteDoc, 'tag' | 'auth' | 'path'> & { auth: A; paths: string[] };
-type AppHandler = (c: HttpContext, device: Device) => Promise<Response> | Response;
-type OptionalDeviceHandler = (c: HttpContext, device: Device | undefined) => Promise<Response> | Response;
 
 const signInByCode =
   'Yarrow signs the app in with a pairing code: in the app choose "Sign in by code" and enter a pairing code made in the ' +
@@ -76,178 +71,181 @@ function presenceRecorder(rt: Runtime) {
 }
 
 export function registerAndroidAppRoutes(ctx: GatewayContext) {
-  const { app, rt, events } = ctx;
+  const { rt, events } = ctx;
   const seen = presenceRecorder(rt);
   const streams = new Set<() => void>();
   ctx.onStop(async () => {
     for (const close of streams) close();
   });
 
-  /** A mobile route: the app's error shape, and for `device` routes its token and presence. */
-  function route(doc: RouteDocFor<'device'>, handler: AppHandler): void;
-  function route(doc: RouteDocFor<'none' | 'optional-device'>, handler: OptionalDeviceHandler): void;
-  function route(doc: RouteDocFor<'none' | 'device' | 'optional-device'>, handler: AppHandler | OptionalDeviceHandler) {
-    const { paths, auth, ...rest } = doc;
-    for (const suffix of paths) {
-      const path = `${MOBILE_API_PATH}${suffix}`;
-      describeRoute({ ...rest, auth: auth === 'device' ? 'device' : 'none', path, tag: 'Android app' });
-      app.on(doc.method.toUpperCase(), path, async (c) => {
-        try {
-          const authorization = c.req.header('authorization');
-          const needsDevice = auth === 'device' || (auth === 'optional-device' && !!authorization);
-          const device = needsDevice ? await seen(await authenticateDevice(rt, authorization)) : undefined;
-          return await (handler as OptionalDeviceHandler)(c, device);
-        } catch (error) {
-          return appError(c, rt, error);
-        }
-      });
-    }
-  }
+  /** A device's own token; its calls keep it online. */
+  const appDevice: Credential<Device> = {
+    documentedAs: 'device',
+    authenticate: async (c) => seen(await authenticateDevice(rt, c.req.header('authorization'))),
+  };
+  /** The app asks for its address before it registers: a device token is checked when one is sent. */
+  const appDeviceIfSent: Credential<Device | undefined> = {
+    documentedAs: 'none',
+    authenticate: async (c) => (c.req.header('authorization') ? appDevice.authenticate(c) : undefined),
+  };
+  /** Registration: a pairing code in the Authorization header; each attempt per address counts. */
+  const pairingCode: Credential<string> = {
+    documentedAs: 'none',
+    authenticate: async (c) => {
+      const credential = /^(?:Code|Bearer)\s+(\S.*?)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!credential) throw new YarrowError('unauthorized', signInByCode, { param: 'Authorization' });
+      await spendPairingAttempt(rt, getConnInfo(c).remote.address ?? 'unknown');
+      return credential;
+    },
+  };
+  /** What every route of the app's API declares: its group and its error shape. */
+  const mobile = (path: string) => ({ path: `${MOBILE_API_PATH}${path}`, tag: 'Android app', errors: (c: HttpContext, error: unknown) => appError(c, rt, error) });
 
-  const readBody = async <S extends z.ZodType>(c: HttpContext, schema: S): Promise<z.output<S>> => parseInput(schema, (await readJson(c)).body);
-
-  route({
+  defineRoute(ctx, {
+    ...mobile('/device'),
     method: 'post',
-    paths: ['/device'],
     summary: 'Android app: register with a pairing code ("Sign in by code", or the code as Private Token).',
-    auth: 'none',
+    auth: pairingCode,
     body: appRegistration,
     responses: { 201: '{id, token, login, password}: the device and its token (shown once).' },
-  }, async (c) => {
-    const credential = /^(?:Code|Bearer)\s+(\S.*?)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!credential) throw new YarrowError('unauthorized', signInByCode, { param: 'Authorization' });
-    await spendPairingAttempt(rt, getConnInfo(c).remote.address ?? 'unknown');
-    const input = await readBody(c, appRegistration);
-    const paired = await rt.db.prisma
-      .$transaction(async (tx) => {
-        const paired = await pairDevice(rt, tx, {
-          pairing_code: credential,
-          device_name: input.name.slice(0, 100).trim(),
-          platform: 'android',
-          app_version: appVersionFrom(c.req.header('user-agent')),
-          sims: simsFromApp(input.simCards),
+    handler: async (c, { auth: credential, body: input }) => {
+      const paired = await rt.db.prisma
+        .$transaction(async (tx) => {
+          const paired = await pairDevice(rt, tx, {
+            pairing_code: credential,
+            device_name: input.name.slice(0, 100).trim(),
+            platform: 'android',
+            app_version: appVersionFrom(c.req.header('user-agent')),
+            sims: simsFromApp(input.simCards),
+          });
+          if (input.pushToken) {
+            await tx.device.update({ where: { id: paired.device.id }, data: { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } });
+          }
+          return paired;
+        })
+        .catch((error: unknown) => {
+          // The code came in the Authorization header, not as pairDevice's `pairing_code` field.
+          if (error instanceof YarrowError && error.param === 'pairing_code') {
+            throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization' });
+          }
+          throw error;
         });
-        if (input.pushToken) {
-          await tx.device.update({ where: { id: paired.device.id }, data: { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } });
-        }
-        return paired;
-      })
-      .catch((error: unknown) => {
-        // The code came in the Authorization header, not as pairDevice's `pairing_code` field.
-        if (error instanceof YarrowError && error.param === 'pairing_code') {
-          throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization' });
-        }
-        throw error;
-      });
-    // `login` is only a label here: the app's username/password sign-in does not exist on Yarrow.
-    return c.json({ id: paired.device.id, token: paired.token, login: paired.device.id, password: null }, 201);
+      // `login` is only a label here: the app's username/password sign-in does not exist on Yarrow.
+      return c.json({ id: paired.device.id, token: paired.token, login: paired.device.id, password: null }, 201);
+    },
   });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/device'),
     method: 'patch',
-    paths: ['/device'],
     summary: 'Android app: update the push token and SIM cards.',
-    auth: 'device',
+    auth: appDevice,
     body: appDeviceUpdate,
     responses: { 204: 'Stored.' },
-  }, async (c, device) => {
-    const input = await readBody(c, appDeviceUpdate);
-    if (input.id !== device.id) throw new YarrowError('forbidden', 'id: not the device this token belongs to.', { param: 'id' });
-    const data = {
-      // An empty token does not clear the stored one (as the reference server).
-      ...(input.pushToken ? { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } : {}),
-      ...(input.simCards ? { sims: simsFromApp(input.simCards) } : {}),
-    };
-    if (Object.keys(data).length > 0) {
-      const updated = await rt.db.prisma.device.update({ where: { id: device.id }, data });
-      await publishDeviceChange(rt.db.prisma, updated);
-    }
-    return c.body(null, 204);
+    handler: async (c, { auth: device, body: input }) => {
+      if (input.id !== device.id) throw new YarrowError('forbidden', 'id: not the device this token belongs to.', { param: 'id' });
+      const data = {
+        // An empty token does not clear the stored one (as the reference server).
+        ...(input.pushToken ? { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } : {}),
+        ...(input.simCards ? { sims: simsFromApp(input.simCards) } : {}),
+      };
+      if (Object.keys(data).length > 0) {
+        const updated = await rt.db.prisma.device.update({ where: { id: device.id }, data });
+        await publishDeviceChange(rt.db.prisma, updated);
+      }
+      return c.body(null, 204);
+    },
   });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/device'),
     method: 'get',
-    paths: ['/device'],
     summary: 'Android app: the address it calls from, and the device when it sends its token.',
-    auth: 'optional-device',
+    auth: appDeviceIfSent,
     responses: { 200: '{device?, externalIp}.' },
-  }, (c, device) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: getConnInfo(c).remote.address ?? null }));
+    handler: (c, { auth: device }) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: getConnInfo(c).remote.address ?? null }),
+  });
 
-  route({
+  for (const path of ['/message', '/messages']) defineRoute(ctx, {
+    ...mobile(path),
     method: 'get',
-    paths: ['/message', '/messages'],
     summary: 'Android app: the messages dispatched to this device and not yet acknowledged.',
-    auth: 'device',
+    auth: appDevice,
     query: appPullQuery,
     responses: { 200: 'An array of messages in the app’s shape (at most 100).' },
-  }, async (c, device) => {
-    const { order } = parseQuery(c, appPullQuery);
-    const pending = await pendingForDevice(rt.db.prisma, device.id, undefined, { newestFirst: order === 'lifo', limit: PULL_LIMIT });
-    const cancelling = await takenBackForApp(rt, device, PULL_LIMIT - pending.length);
-    // OTP texts stay sealed until a device takes them: this is where the app takes them.
-    return c.json([
-      ...pending.map((message) => appMessageJson(deviceWorkJson(rt, message), message)),
-      ...cancelling.map(appCancellingJson),
-    ]);
+    handler: async (c, { auth: device, query: { order } }) => {
+      const pending = await pendingForDevice(rt.db.prisma, device.id, undefined, { newestFirst: order === 'lifo', limit: PULL_LIMIT });
+      const cancelling = await takenBackForApp(rt, device, PULL_LIMIT - pending.length);
+      // OTP texts stay sealed until a device takes them: this is where the app takes them.
+      return c.json([
+        ...pending.map((message) => appMessageJson(deviceWorkJson(rt, message), message)),
+        ...cancelling.map(appCancellingJson),
+      ]);
+    },
   });
 
-  route({
+  for (const path of ['/message', '/messages']) defineRoute(ctx, {
+    ...mobile(path),
     method: 'patch',
-    paths: ['/message', '/messages'],
     summary: 'Android app: report message states (Pending/Processed, Sent, Delivered, Failed).',
-    auth: 'device',
+    auth: appDevice,
+    // The whole body is checked before anything is applied.
     body: appStateReports,
     responses: { 204: 'Applied where it moves the message on; unknown or stale ids change nothing.' },
-  }, async (c, device) => {
-    // The whole body is checked before anything is applied.
-    const reports = await readBody(c, appStateReports);
-    for (const report of reports) await applyReport(rt, device, report);
-    return c.body(null, 204);
+    handler: async (c, { auth: device, body: reports }) => {
+      for (const report of reports) await applyReport(rt, device, report);
+      return c.body(null, 204);
+    },
   });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/events'),
     method: 'get',
-    paths: ['/events'],
     summary: 'Android app: server-sent events; MessageEnqueued when work is dispatched to the device.',
-    auth: 'device',
+    auth: appDevice,
     produces: 'event-stream',
     responses: { 200: 'The stream: MessageEnqueued and MessageCancelled events, a keep-alive comment every 15 s.' },
-  }, (c, device) => openEventStream(rt, events, streams, c, device));
+    handler: (c, { auth: device }) => openEventStream(rt, events, streams, c, device),
+  });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/webhooks'),
     method: 'get',
-    paths: ['/webhooks'],
     summary: 'Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself).',
-    auth: 'device',
+    auth: appDevice,
     responses: { 200: '[]' },
-  }, (c) => c.json([]));
+    handler: (c) => c.json([]),
+  });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/settings'),
     method: 'get',
-    paths: ['/settings'],
     summary: 'Android app: settings it imports (notification channel SSE only).',
-    auth: 'device',
+    auth: appDevice,
     responses: { 200: 'The settings.' },
-  }, (c) => c.json(appSettingsJson));
+    handler: (c) => c.json(appSettingsJson),
+  });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/user/code'),
     method: 'get',
-    paths: ['/user/code'],
     summary: 'Android app: a login code for another phone. Not on Yarrow: pairing codes come from the dashboard.',
     auth: 'none',
     responses: { 501: 'Not implemented.' },
-  }, () => {
-    throw new YarrowError('not_implemented', `${signInByCode} Make one pairing code per phone.`);
+    handler: () => {
+      throw new YarrowError('not_implemented', `${signInByCode} Make one pairing code per phone.`);
+    },
   });
 
-  route({
+  defineRoute(ctx, {
+    ...mobile('/user/password'),
     method: 'patch',
-    paths: ['/user/password'],
     summary: 'Android app: change the login password. Not on Yarrow: the app has no password here.',
-    auth: 'device',
+    auth: appDevice,
     responses: { 501: 'Not implemented.' },
-  }, () => {
-    throw new YarrowError('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
+    handler: () => {
+      throw new YarrowError('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
+    },
   });
 }
 

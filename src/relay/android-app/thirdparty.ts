@@ -6,14 +6,13 @@
  * reference's HTTP Basic with a Yarrow API key as the password, checked by the usual key guard.
  */
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, knownError, notFound, parseInput } from '../../core/errors.ts';
-import type { HttpContext, HttpEnv } from '../../core/http.ts';
-import { parseQuery, readJson } from '../../core/http.ts';
+import type { HttpContext } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import type { GatewayContext } from '../../gateway.ts';
+import type { GatewayContext } from '../../core/gateway-context.ts';
+import { defineRoute } from '../../core/route.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { checkHealth } from '../../system/service.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../webhooks/endpoints.ts';
@@ -250,75 +249,162 @@ const notImplemented = (what: string, why: string) => () => {
 };
 
 export function registerThirdPartyApi(ctx: GatewayContext) {
-  const { app, rt, auth } = ctx;
-  const api = new Hono<HttpEnv>();
-  // Set before `route` below: Hono gives a mounted app's routes the error handler it has then.
-  api.onError((error, c) => {
-    const known = knownError(error);
-    if (!known) rt.logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
-    return referenceError(c, known ?? new YarrowError('internal_error', 'An internal error occurred.'));
-  });
-  const guard = (scope: Parameters<typeof auth.require>[0]) => auth.require(scope, apiKeyCredential);
+  const { app, rt } = ctx;
   const accountOf = (c: HttpContext) => c.get('principal').accountId;
+  /**
+   * What every route of this API declares: its path under the prefix, its error shape, its key in
+   * HTTP Basic, and no OpenAPI entry (it is that project's API, described by its own spec).
+   */
+  const reference = (path: string) => ({
+    path: `${THIRD_PARTY_PREFIX}${path}`,
+    tag: 'SMS Gateway for Android API',
+    openapi: false,
+    apiKeyFrom: apiKeyCredential,
+    errors: (c: HttpContext, error: unknown) => {
+      const known = knownError(error);
+      if (!known) rt.logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+      return referenceError(c, known ?? new YarrowError('internal_error', 'An internal error occurred.'));
+    },
+  }) as const;
 
   for (const base of ['/message', '/messages']) {
-    api.post(base, guard('sms.send'), async (c) => {
-      const { skipPhoneValidation } = parseQuery(c, referenceSendQuery);
-      const { body } = await readJson(c);
-      const state = await sendReferenceMessage(rt, accountOf(c), body, skipPhoneValidation === 'true');
-      c.header('Location', `${THIRD_PARTY_PREFIX}/message/${encodeURIComponent(state.id)}`);
-      return c.json(state, 202);
+    defineRoute(ctx, {
+      ...reference(base),
+      method: 'post',
+      summary: 'Send a message to one or more numbers',
+      auth: 'sms.send',
+      query: referenceSendQuery,
+      body: referenceSendInput,
+      bodyValidatedBy: 'service',
+      responses: { 202: 'The message state; Location names it.' },
+      handler: async (c, { query: { skipPhoneValidation }, body }) => {
+        const state = await sendReferenceMessage(rt, accountOf(c), body, skipPhoneValidation === 'true');
+        c.header('Location', `${THIRD_PARTY_PREFIX}/message/${encodeURIComponent(state.id)}`);
+        return c.json(state, 202);
+      },
     });
-    api.get(`${base}/:id`, guard('messages.read'), async (c) => c.json(await getReferenceMessage(rt.db.prisma, accountOf(c), c.req.param('id'))));
-    api.delete(`${base}/:id`, guard('sms.send'), async (c) => c.json(await cancelReferenceMessage(rt, accountOf(c), c.req.param('id'))));
+    defineRoute(ctx, {
+      ...reference(`${base}/:id`),
+      method: 'get',
+      summary: 'A message state',
+      auth: 'messages.read',
+      responses: { 200: 'The message state.' },
+      handler: async (c) => c.json(await getReferenceMessage(rt.db.prisma, accountOf(c), c.req.param('id')!)),
+    });
+    defineRoute(ctx, {
+      ...reference(`${base}/:id`),
+      method: 'delete',
+      summary: 'Cancel a message no phone has taken',
+      auth: 'sms.send',
+      responses: { 200: 'The message state.' },
+      handler: async (c) => c.json(await cancelReferenceMessage(rt, accountOf(c), c.req.param('id')!)),
+    });
   }
-  api.get('/messages', guard('messages.read'), async (c) => {
-    const { total, messages } = await listReferenceMessages(rt.db.prisma, accountOf(c), parseQuery(c, referenceListQuery));
-    c.header('X-Total-Count', String(total));
-    return c.json(messages);
+  defineRoute(ctx, {
+    ...reference('/messages'),
+    method: 'get',
+    summary: 'List message states',
+    auth: 'messages.read',
+    query: referenceListQuery,
+    responses: { 200: 'Message states, newest first; X-Total-Count.' },
+    handler: async (c, { query }) => {
+      const { total, messages } = await listReferenceMessages(rt.db.prisma, accountOf(c), query);
+      c.header('X-Total-Count', String(total));
+      return c.json(messages);
+    },
   });
 
   for (const path of ['/devices', '/device']) {
-    api.get(path, guard('devices.manage'), async (c) => {
-      const devices = await rt.db.prisma.device.findMany({ where: { accountId: accountOf(c), status: { not: 'revoked' } }, orderBy: { pairedAt: 'asc' }, take: 500 });
-      return c.json(devices.map(deviceJson));
+    defineRoute(ctx, {
+      ...reference(path),
+      method: 'get',
+      summary: "The account's devices",
+      auth: 'devices.manage',
+      responses: { 200: 'The devices.' },
+      handler: async (c) => {
+        const devices = await rt.db.prisma.device.findMany({ where: { accountId: accountOf(c), status: { not: 'revoked' } }, orderBy: { pairedAt: 'asc' }, take: 500 });
+        return c.json(devices.map(deviceJson));
+      },
     });
   }
-  api.delete('/devices/:id', guard('devices.manage'), async (c) => {
-    const device = await getDevice(rt.db.prisma, accountOf(c), c.req.param('id'));
-    if (device.status === 'revoked') throw notFound('device', 'id');
-    await revokeDevice(rt, accountOf(c), device.id);
-    return c.body(null, 204);
+  defineRoute(ctx, {
+    ...reference('/devices/:id'),
+    method: 'delete',
+    summary: 'Revoke a device',
+    auth: 'devices.manage',
+    responses: { 204: 'Revoked.' },
+    handler: async (c) => {
+      const device = await getDevice(rt.db.prisma, accountOf(c), c.req.param('id')!);
+      if (device.status === 'revoked') throw notFound('device', 'id');
+      await revokeDevice(rt, accountOf(c), device.id);
+      return c.body(null, 204);
+    },
   });
 
-  api.get('/webhooks', guard('webhooks.manage'), async (c) => {
-    const endpoints = await listEndpoints(rt.db.prisma, accountOf(c), { limit: 100 });
-    return c.json(endpoints.filter(isReferenceWebhook).map(webhookJson));
+  defineRoute(ctx, {
+    ...reference('/webhooks'),
+    method: 'get',
+    summary: 'The webhooks registered through this API',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The webhooks.' },
+    handler: async (c) => {
+      const endpoints = await listEndpoints(rt.db.prisma, accountOf(c), { limit: 100 });
+      return c.json(endpoints.filter(isReferenceWebhook).map(webhookJson));
+    },
   });
-  api.post('/webhooks', guard('webhooks.manage'), async (c) => {
-    const { body } = await readJson(c);
-    return c.json(webhookJson(await registerReferenceWebhook(rt, accountOf(c), body)), 201);
+  defineRoute(ctx, {
+    ...reference('/webhooks'),
+    method: 'post',
+    summary: 'Register a webhook (a Yarrow webhook endpoint for the mapped event)',
+    auth: 'webhooks.manage',
+    body: referenceWebhookInput,
+    bodyValidatedBy: 'service',
+    responses: { 201: 'The webhook.' },
+    handler: async (c, { body }) => c.json(webhookJson(await registerReferenceWebhook(rt, accountOf(c), body)), 201),
   });
-  api.delete('/webhooks/:id', guard('webhooks.manage'), async (c) => {
-    await deleteEndpoint(rt.db.prisma, accountOf(c), c.req.param('id'));
-    return c.body(null, 204);
+  defineRoute(ctx, {
+    ...reference('/webhooks/:id'),
+    method: 'delete',
+    summary: 'Delete a webhook',
+    auth: 'webhooks.manage',
+    responses: { 204: 'Deleted.' },
+    handler: async (c) => {
+      await deleteEndpoint(rt.db.prisma, accountOf(c), c.req.param('id')!);
+      return c.body(null, 204);
+    },
   });
 
-  api.get('/health', async (c) => {
-    const report = await checkHealth(rt);
-    return c.json(healthJson(report), report.ok ? 200 : 503);
+  defineRoute(ctx, {
+    ...reference('/health'),
+    method: 'get',
+    summary: 'Health in the reference shape',
+    auth: 'none',
+    responses: { 200: 'Healthy.', 503: 'The database or the queue fails.' },
+    handler: async (c) => {
+      const report = await checkHealth(rt);
+      return c.json(healthJson(report), report.ok ? 200 : 503);
+    },
   });
 
-  api.get('/logs', notImplemented('Reading device logs', 'for privacy, logs stay on the phone.'));
-  for (const method of ['get', 'put', 'patch'] as const) api[method]('/settings', notImplemented('Device settings', 'they are set in the app on each phone.'));
-  api.get('/inbox', notImplemented('The inbox', 'Yarrow does not receive incoming SMS.'));
-  api.get('/inbox/:id/attachments/:part', notImplemented('The inbox', 'Yarrow does not receive incoming SMS.'));
-  for (const path of ['/inbox/refresh', '/inbox/export', '/messages/inbox/export']) api.post(path, notImplemented('The inbox', 'Yarrow does not receive incoming SMS.'));
+  /** The reference's calls Yarrow answers with `not_implemented`, and why. */
+  const unavailable = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, what: string, why: string) =>
+    defineRoute(ctx, {
+      ...reference(path),
+      method,
+      summary: `${what}: not available on Yarrow`,
+      auth: 'none',
+      responses: { 501: 'Not implemented.' },
+      handler: notImplemented(what, why),
+    });
+  unavailable('get', '/logs', 'Reading device logs', 'for privacy, logs stay on the phone.');
+  for (const method of ['get', 'put', 'patch'] as const) unavailable(method, '/settings', 'Device settings', 'they are set in the app on each phone.');
+  unavailable('get', '/inbox', 'The inbox', 'Yarrow does not receive incoming SMS.');
+  unavailable('get', '/inbox/:id/attachments/:part', 'The inbox', 'Yarrow does not receive incoming SMS.');
+  for (const path of ['/inbox/refresh', '/inbox/export', '/messages/inbox/export']) unavailable('post', path, 'The inbox', 'Yarrow does not receive incoming SMS.');
   for (const path of ['/auth/token', '/auth/token/refresh']) {
-    api.post(path, notImplemented('Access tokens', 'use a Yarrow API key (with the scopes you choose) as the Basic password.'));
+    unavailable('post', path, 'Access tokens', 'use a Yarrow API key (with the scopes you choose) as the Basic password.');
   }
-  api.delete('/auth/token/:jti', notImplemented('Access tokens', 'use a Yarrow API key as the Basic password.'));
-  api.all('*', (c) => referenceError(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));
-
-  app.route(THIRD_PARTY_PREFIX, api);
+  unavailable('delete', '/auth/token/:jti', 'Access tokens', 'use a Yarrow API key as the Basic password.');
+  // Not a route: every other path under the prefix answers not_found in the reference's shape.
+  app.all(`${THIRD_PARTY_PREFIX}/*`, (c) => referenceError(c, new YarrowError('not_found', `No route for ${c.req.method} ${c.req.path}.`)));
 }

@@ -1,0 +1,135 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Principal, Scope } from './auth.ts';
+import { parseInput } from './errors.ts';
+import type { GatewayContext } from './gateway-context.ts';
+import { readJson, type HttpContext, type HttpEnv } from './http.ts';
+import { describeRoute, type RouteDoc } from './openapi.ts';
+
+/**
+ * A way for a request to prove who it is other than an API key with a scope (a device token,
+ * a pairing code): `authenticate` answers what the handler receives as `auth`, or throws the
+ * YarrowError that refuses the request. `documentedAs` is how OpenAPI shows it.
+ */
+export interface Credential<T> {
+  documentedAs: 'none' | 'device' | 'session';
+  authenticate(c: HttpContext): Promise<T>;
+}
+
+/** `none` (public), a scope (an API key that has it) or another credential. */
+type RouteAuth = 'none' | Scope | Credential<unknown>;
+
+type AuthOf<A> = A extends 'none' ? undefined : A extends Credential<infer T> ? T : Principal;
+
+interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
+  method: RouteDoc['method'];
+  /** Hono path syntax: `/api/v1/things/:id` (the handler's `c.req.param('id')` is typed from it). */
+  path: P;
+  tag: string;
+  summary: string;
+  auth: A;
+  /** With a scope: the header a key comes in, as `Bearer <key>` (the default reads `Authorization`). */
+  apiKeyFrom?: (c: Context) => string | undefined;
+  /** The request body, validated before the handler runs (it gets the parsed value as `body`). */
+  body?: B;
+  /**
+   * `service`: the service function the handler calls validates the body itself (GraphQL calls it
+   * too, and schemas that transform, such as money to minor units, cannot be parsed twice): the
+   * handler gets the JSON as sent, and `body` documents it.
+   */
+  bodyValidatedBy?: V;
+  /** `form` for HTML form posts: the page reads the form itself (its CSRF token first). */
+  bodyType?: F;
+  /** The query string, validated before the handler runs (it gets the parsed value as `query`). */
+  query?: Q;
+  /** The success body's schema, when it has one. */
+  response?: z.ZodType;
+  /** Status → description of success responses; errors are added from the error codes. */
+  responses: Record<number, string>;
+  /** Takes an `Idempotency-Key` (the handler calls `idempotentCreate` with `rawBody`). */
+  idempotent?: boolean;
+  produces?: RouteDoc['produces'];
+  /** Also served at `/api/api/…`, for clients that join `/api/v1/…` to a base already ending in `/api`; not listed twice. */
+  alias?: boolean;
+  /** `false` leaves the route out of OpenAPI and Postman (another project's API, the session-only panel). */
+  openapi?: false;
+  /** Answers a refused request in another API's error shape; by default the gateway answers `{ok: false, error}`. */
+  errors?: (c: HttpContext, error: unknown) => Response;
+  handler(c: Context<HttpEnv, P>, request: RouteRequest<A, B, Q, V, F>): Response | Promise<Response>;
+}
+
+interface RouteRequest<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
+  /** The key's principal (a scope), the credential's value, or nothing (`none`). */
+  auth: AuthOf<A>;
+  body: [B] extends [never] ? undefined : F extends 'form' ? undefined : V extends 'service' ? unknown : z.output<B>;
+  query: [Q] extends [never] ? undefined : z.output<Q>;
+  /** The body as sent, for `idempotentCreate`'s request hash ('' without a JSON body). */
+  rawBody: string;
+}
+
+const API_ALIAS = /^\/api\//;
+
+/**
+ * Declares one REST or page route: its guard (from `auth`), request validation (`body`, `query`),
+ * its OpenAPI entry (and its alias's, if any) and its handler all come from this one declaration.
+ * A refused request changes nothing: the guard and validation run before the handler.
+ */
+export function defineRoute<
+  P extends string,
+  A extends RouteAuth,
+  B extends z.ZodType = never,
+  Q extends z.ZodType = never,
+  V extends 'service' | undefined = undefined,
+  F extends 'json' | 'form' = 'json',
+>(ctx: GatewayContext, spec: RouteSpec<P, A, B, Q, V, F>): void {
+  const { auth } = spec;
+  const authenticate = async (c: HttpContext): Promise<unknown> => {
+    if (auth === 'none') return undefined;
+    if (typeof auth === 'string') return ctx.auth.check(c, auth, spec.apiKeyFrom);
+    return auth.authenticate(c);
+  };
+  const readsJson = spec.body !== undefined && spec.bodyType !== 'form';
+
+  const run = async (c: HttpContext) => {
+    const principal = await authenticate(c);
+    const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined;
+    let body: unknown;
+    let rawBody = '';
+    if (readsJson) {
+      const read = await readJson(c);
+      rawBody = read.raw;
+      body = spec.bodyValidatedBy === 'service' ? read.body : parseInput(spec.body!, read.body);
+    }
+    return spec.handler(c as Context<HttpEnv, P>, { auth: principal, body, query, rawBody } as RouteRequest<A, B, Q, V, F>);
+  };
+  const { errors } = spec;
+  const handler = errors
+    ? async (c: HttpContext) => {
+        try {
+          return await run(c);
+        } catch (error) {
+          return errors(c, error);
+        }
+      }
+    : run;
+
+  const doc: RouteDoc = {
+    method: spec.method,
+    path: spec.path,
+    tag: spec.tag,
+    summary: spec.summary,
+    auth: typeof auth === 'string' ? auth : auth.documentedAs,
+    responses: spec.responses,
+    ...(spec.body ? { body: spec.body, bodyType: spec.bodyType ?? 'json' } : {}),
+    ...(spec.query ? { query: spec.query } : {}),
+    ...(spec.response ? { responseSchema: spec.response } : {}),
+    ...(spec.idempotent ? { idempotent: true } : {}),
+    ...(spec.produces ? { produces: spec.produces } : {}),
+    ...(spec.openapi === false ? { listed: false } : {}),
+  };
+  const paths = spec.alias ? [spec.path, spec.path.replace(API_ALIAS, '/api/api/')] : [spec.path];
+  for (const [i, path] of paths.entries()) {
+    describeRoute({ ...doc, path, ...(i > 0 ? { alias: true } : {}) });
+    ctx.app.on(spec.method.toUpperCase(), path, handler);
+  }
+}
