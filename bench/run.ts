@@ -6,6 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+// Every process loads the modules first: queues, id kinds and config sections come from them.
+import '../src/modules.ts';
 import { createAccount, createApiKey } from '../src/accounts/service.ts';
 import { scopes } from '../src/core/auth.ts';
 import { connectDatabase } from '../src/core/db.ts';

@@ -1,14 +1,13 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { registerAccountRoutes } from './accounts/rest.ts';
 import { apiCors } from './core/browser-security.ts';
 import { YarrowError, knownError } from './core/errors.ts';
+import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
 import { createAuthGuard, errorResponse, unmatchedRoute, type AuthGuard, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
@@ -16,29 +15,10 @@ import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub, type GraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
-import { registerPanelRoutes } from './panel/rest.ts';
-import { registerSystemRoutes } from './system/rest.ts';
-import { registerWebhookRoutes } from './webhooks/rest.ts';
-// --- payments ---
-import { registerCheckoutPages } from './payments/pages.ts';
-import { registerPaymentRoutes } from './payments/rest.ts';
-import { registerRelayRoutes } from './relay/rest.ts';
+import { modules } from './modules.ts';
 
-/** What a domain's `register…Routes` receives: the app, the runtime and the live-event plumbing. */
-export interface GatewayContext {
-  app: Hono<HttpEnv>;
-  rt: Runtime;
-  auth: AuthGuard;
-  /** LISTEN/NOTIFY event target: `addEventListener('topic:id', …)` hears every process's publishes. */
-  events: PostgresEventTarget;
-  pubsub: GraphqlPubSub;
-  /** Serve WebSocket upgrades on a path (the GraphQL path is taken). */
-  onUpgrade(path: string, handler: UpgradeHandler): void;
-  /** Run before the server closes (close your own sockets and timers here). */
-  onStop(hook: () => Promise<void>): void;
-}
-
-export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+// Domains' route files import these from here; they live in core/ so core/module.ts can name them.
+export type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
 
 export interface Gateway {
   server: Server;
@@ -129,18 +109,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
     },
   };
 
-  registerSystemRoutes(context);
-  registerAccountRoutes(context);
-  registerPanelRoutes(context);
-  // --- payments ---
-  registerPaymentRoutes(context);
-  registerCheckoutPages(context);
-
-  // --- webhooks ---
-  registerWebhookRoutes(context);
-
-  // --- relay ---
-  registerRelayRoutes(context);
+  for (const module of modules) await module.routes?.(context);
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 

@@ -1,4 +1,4 @@
-import type { ApiKeyChange } from '../core/pubsub.ts';
+import type { ApiKeyChange } from './module.ts';
 import { scopes } from '../core/auth.ts';
 import { builder } from '../graphql/builder.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';

@@ -164,7 +164,7 @@ export function registerPanelRoutes({ app, rt }: GatewayContext) {
     await next();
   }
 
-  app.get('/panel', (c) => c.redirect(`/panel/${panelPages[0].path}`, 303));
+  app.get('/panel', (c) => c.redirect(`/panel/${panelPages[0]!.path}`, 303));
 
   app.get('/panel/keys', (c: PanelContext) =>
     c.html(

@@ -1,0 +1,97 @@
+import type { GatewayContext } from './gateway-context.ts';
+import { registerIdPrefixes } from './ids.ts';
+import { registerQueues, type QueueDefinition } from './queue.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * Everything a domain adds to Yarrow, declared in its `src/<domain>/module.ts` and listed once in
+ * `src/modules.ts`. Central files (gateway, GraphQL schema, worker registry, queues, ids, topics,
+ * event names, config, panel nav) read these declarations instead of carrying per-domain sections.
+ *
+ * A module file imports only zod, `core/` and its own declarations: routes, GraphQL types and
+ * workers are loaded when used (`() => import(…)`), so any domain file may import `src/modules.ts`
+ * without an import cycle, and a worker process does not load the gateway's routes.
+ */
+export interface DomainModule<
+  Queues extends Record<string, QueueDefinition> = Record<string, QueueDefinition>,
+  Prefixes extends Record<string, string> = Record<string, string>,
+  Events extends readonly string[] = readonly string[],
+  Topics extends Record<string, LiveTopic<unknown, unknown>> = Record<string, LiveTopic<unknown, unknown>>,
+> {
+  name: string;
+  /** Registers the domain's REST routes and pages (its `register<Domain>Routes`). */
+  routes?: (ctx: GatewayContext) => Promise<void>;
+  /** Loads the domain's Pothos files, which add their types and fields to the builder. */
+  graphql?: () => Promise<unknown>;
+  /** Workers by name: `npm run worker -- <name>` starts one, `npm start` all. */
+  workers?: Record<string, (rt: Runtime) => Promise<void>>;
+  /** pg-boss queues with the zod schema of their job payload (`sendJob`/`workQueue` check it). */
+  queues?: Queues;
+  /** Id kinds and their prefixes for `newId(kind)` (`pi` makes `pi_01j…`). */
+  idPrefixes?: Prefixes;
+  /** Event names `recordEvent` accepts and webhook endpoints subscribe to. */
+  eventTypes?: Events;
+  /** Live topics (`publish`, `subscribe`): `liveTopic<Id, Payload>()` per topic, types only. */
+  topics?: Topics;
+  /** Merchant panel pages: `/panel/<path>`, in nav order. */
+  panelPages?: ReadonlyArray<{ path: string; title: string }>;
+}
+
+/** A live topic's address (an account id, an object id) and payload, as types only. */
+export interface LiveTopic<Id, Payload> {
+  readonly id?: Id;
+  readonly payload?: Payload;
+}
+
+export function liveTopic<Id extends string | number, Payload>(): LiveTopic<Id, Payload> {
+  return {};
+}
+
+/** Keeps a module's literal types (queue names, prefixes, event names) for the composed types. */
+export function defineModule<
+  const Queues extends Record<string, QueueDefinition> = {},
+  const Prefixes extends Record<string, string> = {},
+  const Events extends readonly string[] = readonly [],
+  Topics extends Record<string, LiveTopic<unknown, unknown>> = {},
+>(module: DomainModule<Queues, Prefixes, Events, Topics>): DomainModule<Queues, Prefixes, Events, Topics> {
+  return module;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+type Part<M extends readonly DomainModule<any, any, any, any>[], K extends keyof DomainModule> = UnionToIntersection<
+  { [I in keyof M]: NonNullable<M[I][K]> }[number]
+>;
+
+/** Every module's queues in one object type (what `QueueRegistry` extends in `src/modules.ts`). */
+export type ModuleQueues<M extends readonly DomainModule<any, any, any, any>[]> = Part<M, 'queues'>;
+export type ModuleIdPrefixes<M extends readonly DomainModule<any, any, any, any>[]> = Part<M, 'idPrefixes'>;
+export type ModuleTopics<M extends readonly DomainModule<any, any, any, any>[]> = {
+  [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
+};
+export type ModuleEventType<M extends readonly DomainModule<any, any, any, any>[]> = NonNullable<M[number]['eventTypes']>[number];
+
+/**
+ * Hands the modules' runtime declarations (queues, id prefixes, config sections) to `core/`, which
+ * cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
+ */
+export function installModules(modules: readonly DomainModule<any, any, any, any>[]) {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`module ${module.name} is listed twice`);
+    names.add(module.name);
+    if (module.queues) registerQueues(module.name, module.queues);
+    if (module.idPrefixes) registerIdPrefixes(module.name, module.idPrefixes);
+  }
+}
+
+/** Every module's workers by name; two modules may not name a worker alike. */
+export function moduleWorkers(modules: readonly DomainModule<any, any, any, any>[]) {
+  const workers: Record<string, (rt: Runtime) => Promise<void>> = {};
+  for (const module of modules) {
+    for (const [name, start] of Object.entries(module.workers ?? {})) {
+      if (name in workers) throw new Error(`worker ${name} is declared twice (module ${module.name})`);
+      workers[name] = start;
+    }
+  }
+  return workers;
+}

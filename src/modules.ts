@@ -1,0 +1,33 @@
+import { accountsModule } from './accounts/module.ts';
+import { installModules, type ModuleEventType, type ModuleIdPrefixes, type ModuleQueues, type ModuleTopics } from './core/module.ts';
+import { panelModule } from './panel/module.ts';
+import { paymentsModule } from './payments/module.ts';
+import { relayModule } from './relay/module.ts';
+import { systemModule } from './system/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
+
+/**
+ * Every domain of Yarrow, in the order their routes register and their nav entries show. A new
+ * domain is a folder with a `module.ts`, listed here; nothing else in `src/` names it.
+ * Every process loads this file first (the gateway, workers, `npm start`, scripts, tests).
+ */
+export const modules = [systemModule, accountsModule, panelModule, paymentsModule, webhooksModule, relayModule] as const;
+
+installModules(modules);
+
+type Modules = typeof modules;
+
+/** Every event name a module declares (`recordEvent` accepts these; endpoints subscribe to them). */
+export type EventType = ModuleEventType<Modules>;
+export const eventTypes = modules.flatMap((module): readonly EventType[] => module.eventTypes ?? []) as readonly EventType[];
+
+// The modules' declarations become the types `core/` checks against, without `core/` naming a domain.
+declare module './core/queue.ts' {
+  interface QueueRegistry extends ModuleQueues<Modules> {}
+}
+declare module './core/ids.ts' {
+  interface IdPrefixes extends ModuleIdPrefixes<Modules> {}
+}
+declare module './core/pubsub.ts' {
+  interface Topics extends ModuleTopics<Modules> {}
+}
