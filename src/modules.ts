@@ -1,5 +1,5 @@
 import { accountsModule } from './accounts/module.ts';
-import { installModules, type ModuleEventType, type ModuleIdPrefixes, type ModuleQueues, type ModuleTopics } from './core/module.ts';
+import { installModules, type ModuleConfig, type ModuleEventType, type ModuleIdPrefixes, type ModuleQueues, type ModuleTopics } from './core/module.ts';
 import { panelModule } from './panel/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { relayModule } from './relay/module.ts';
@@ -22,6 +22,9 @@ export type EventType = ModuleEventType<Modules>;
 export const eventTypes = modules.flatMap((module): readonly EventType[] => module.eventTypes ?? []) as readonly EventType[];
 
 // The modules' declarations become the types `core/` checks against, without `core/` naming a domain.
+declare module './core/config.ts' {
+  interface ConfigSections extends ModuleConfig<Modules> {}
+}
 declare module './core/queue.ts' {
   interface QueueRegistry extends ModuleQueues<Modules> {}
 }

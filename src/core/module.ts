@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { registerConfigSection, type ConfigSection } from './config.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import { registerIdPrefixes } from './ids.ts';
 import { registerQueues, type QueueDefinition } from './queue.ts';
@@ -17,6 +19,8 @@ export interface DomainModule<
   Prefixes extends Record<string, string> = Record<string, string>,
   Events extends readonly string[] = readonly string[],
   Topics extends Record<string, LiveTopic<unknown, unknown>> = Record<string, LiveTopic<unknown, unknown>>,
+  Env extends z.ZodRawShape = z.ZodRawShape,
+  Derived extends object = object,
 > {
   name: string;
   /** Registers the domain's REST routes and pages (its `register<Domain>Routes`). */
@@ -33,6 +37,8 @@ export interface DomainModule<
   eventTypes?: Events;
   /** Live topics (`publish`, `subscribe`): `liveTopic<Id, Payload>()` per topic, types only. */
   topics?: Topics;
+  /** The domain's environment variables (its part of the env schema) and the fields derived from them. */
+  config?: ConfigSection<Env, Derived>;
   /** Merchant panel pages: `/panel/<path>`, in nav order. */
   panelPages?: ReadonlyArray<{ path: string; title: string }>;
 }
@@ -53,39 +59,45 @@ export function defineModule<
   const Prefixes extends Record<string, string> = {},
   const Events extends readonly string[] = readonly [],
   Topics extends Record<string, LiveTopic<unknown, unknown>> = {},
->(module: DomainModule<Queues, Prefixes, Events, Topics>): DomainModule<Queues, Prefixes, Events, Topics> {
+  Env extends z.ZodRawShape = {},
+  Derived extends object = {},
+>(module: DomainModule<Queues, Prefixes, Events, Topics, Env, Derived>): DomainModule<Queues, Prefixes, Events, Topics, Env, Derived> {
   return module;
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
-type Part<M extends readonly DomainModule<any, any, any, any>[], K extends keyof DomainModule> = UnionToIntersection<
+type Part<M extends readonly DomainModule<any, any, any, any, any, any>[], K extends keyof DomainModule> = UnionToIntersection<
   { [I in keyof M]: NonNullable<M[I][K]> }[number]
 >;
 
 /** Every module's queues in one object type (what `QueueRegistry` extends in `src/modules.ts`). */
-export type ModuleQueues<M extends readonly DomainModule<any, any, any, any>[]> = Part<M, 'queues'>;
-export type ModuleIdPrefixes<M extends readonly DomainModule<any, any, any, any>[]> = Part<M, 'idPrefixes'>;
-export type ModuleTopics<M extends readonly DomainModule<any, any, any, any>[]> = {
+export type ModuleQueues<M extends readonly DomainModule<any, any, any, any, any, any>[]> = Part<M, 'queues'>;
+export type ModuleIdPrefixes<M extends readonly DomainModule<any, any, any, any, any, any>[]> = Part<M, 'idPrefixes'>;
+export type ModuleTopics<M extends readonly DomainModule<any, any, any, any, any, any>[]> = {
   [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
 };
-export type ModuleEventType<M extends readonly DomainModule<any, any, any, any>[]> = NonNullable<M[number]['eventTypes']>[number];
+export type ModuleConfig<M extends readonly DomainModule<any, any, any, any, any, any>[]> = UnionToIntersection<
+  { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : {} }[number]
+>;
+export type ModuleEventType<M extends readonly DomainModule<any, any, any, any, any, any>[]> = NonNullable<M[number]['eventTypes']>[number];
 
 /**
  * Hands the modules' runtime declarations (queues, id prefixes, config sections) to `core/`, which
  * cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
  */
-export function installModules(modules: readonly DomainModule<any, any, any, any>[]) {
+export function installModules(modules: readonly DomainModule<any, any, any, any, any, any>[]) {
   const names = new Set<string>();
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`module ${module.name} is listed twice`);
     names.add(module.name);
     if (module.queues) registerQueues(module.name, module.queues);
     if (module.idPrefixes) registerIdPrefixes(module.name, module.idPrefixes);
+    if (module.config) registerConfigSection(module.name, module.config);
   }
 }
 
 /** Every module's workers by name; two modules may not name a worker alike. */
-export function moduleWorkers(modules: readonly DomainModule<any, any, any, any>[]) {
+export function moduleWorkers(modules: readonly DomainModule<any, any, any, any, any, any>[]) {
   const workers: Record<string, (rt: Runtime) => Promise<void>> = {};
   for (const module of modules) {
     for (const [name, start] of Object.entries(module.workers ?? {})) {

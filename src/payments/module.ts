@@ -83,5 +83,11 @@ export const paymentsModule = defineModule({
     /** Any payment intent or invoice of the account was created or changed status (dashboards). */
     paymentActivity: liveTopic<number, { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }>(),
   },
+  config: {
+    env: {
+      PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+      KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+    },
+  },
   panelPages: [{ path: 'payments', title: 'Payments' }],
 });

@@ -80,6 +80,23 @@ export const relayModule = defineModule({
     /** The account's relay queue was paused or resumed. */
     relayQueueChanged: liveTopic<number, { paused: boolean }>(),
   },
+  config: {
+    env: {
+      RELAY_HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+      DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86400).default(90),
+      RELAY_DEVICE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(30),
+      RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+      RELAY_ACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+      RELAY_DEFAULT_TTL_SECONDS: z.coerce.number().int().min(10).max(604800).default(86400),
+      RELAY_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+      RELAY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50000),
+      /** How long a message pinned to an unreachable device waits before it fails (`device_offline`). */
+      RELAY_PINNED_OFFLINE_WAIT_SECONDS: z.coerce.number().int().min(1).max(604800).default(300),
+      OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+      OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
+      OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    },
+  },
   panelPages: [
     { path: 'devices', title: 'Devices' },
     { path: 'queue', title: 'Queue health' },
