@@ -1,9 +1,8 @@
 // `npm run sandbox-key`: a new full-scope key for the sandbox account, for when the first one is lost.
 // It changes nothing on disk: without a running database or DATA_DIR it says so in one line.
-import './modules.ts';
 import { createApiKey } from './accounts/service.ts';
 import { sandboxAccountId } from './sandbox.ts';
-import { scopes } from './core/auth.ts';
+import { scopes } from './modules.ts';
 import { ConfigError, loadConfig } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
 import { resolveDatabaseUrl, startupFailureMessage } from './core/process.ts';

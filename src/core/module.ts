@@ -19,6 +19,7 @@ export interface DomainModule<
   Prefixes extends Record<string, string> = Record<string, string>,
   Events extends readonly string[] = readonly string[],
   Topics extends Record<string, LiveTopic<unknown, unknown>> = Record<string, LiveTopic<unknown, unknown>>,
+  Scopes extends readonly string[] = readonly string[],
   Env extends z.ZodRawShape = z.ZodRawShape,
   Derived extends object = object,
 > {
@@ -33,6 +34,8 @@ export interface DomainModule<
   queues?: Queues;
   /** Id kinds and their prefixes for `newId(kind)` (`pi` makes `pi_01j…`). */
   idPrefixes?: Prefixes;
+  /** Permissions an API key may carry for this domain's operations (`auth.require('x.y')`, `authScopes`). */
+  scopes?: Scopes;
   /** Event names `recordEvent` accepts and webhook endpoints subscribe to. */
   eventTypes?: Events;
   /** Live topics (`publish`, `subscribe`): `liveTopic<Id, Payload>()` per topic, types only. */
@@ -59,33 +62,35 @@ export function defineModule<
   const Prefixes extends Record<string, string> = {},
   const Events extends readonly string[] = readonly [],
   Topics extends Record<string, LiveTopic<unknown, unknown>> = {},
+  const Scopes extends readonly string[] = readonly [],
   Env extends z.ZodRawShape = {},
   Derived extends object = {},
->(module: DomainModule<Queues, Prefixes, Events, Topics, Env, Derived>): DomainModule<Queues, Prefixes, Events, Topics, Env, Derived> {
+>(module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived>): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived> {
   return module;
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
-type Part<M extends readonly DomainModule<any, any, any, any, any, any>[], K extends keyof DomainModule> = UnionToIntersection<
+type Part<M extends readonly DomainModule<any, any, any, any, any, any, any>[], K extends keyof DomainModule> = UnionToIntersection<
   { [I in keyof M]: NonNullable<M[I][K]> }[number]
 >;
 
 /** Every module's queues in one object type (what `QueueRegistry` extends in `src/modules.ts`). */
-export type ModuleQueues<M extends readonly DomainModule<any, any, any, any, any, any>[]> = Part<M, 'queues'>;
-export type ModuleIdPrefixes<M extends readonly DomainModule<any, any, any, any, any, any>[]> = Part<M, 'idPrefixes'>;
-export type ModuleTopics<M extends readonly DomainModule<any, any, any, any, any, any>[]> = {
+export type ModuleQueues<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = Part<M, 'queues'>;
+export type ModuleIdPrefixes<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = Part<M, 'idPrefixes'>;
+export type ModuleTopics<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = {
   [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
 };
-export type ModuleConfig<M extends readonly DomainModule<any, any, any, any, any, any>[]> = UnionToIntersection<
+export type ModuleConfig<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = UnionToIntersection<
   { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : {} }[number]
 >;
-export type ModuleEventType<M extends readonly DomainModule<any, any, any, any, any, any>[]> = NonNullable<M[number]['eventTypes']>[number];
+export type ModuleScope<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = NonNullable<M[number]['scopes']>[number];
+export type ModuleEventType<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = NonNullable<M[number]['eventTypes']>[number];
 
 /**
  * Hands the modules' runtime declarations (queues, id prefixes, config sections) to `core/`, which
  * cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
  */
-export function installModules(modules: readonly DomainModule<any, any, any, any, any, any>[]) {
+export function installModules(modules: readonly DomainModule<any, any, any, any, any, any, any>[]) {
   const names = new Set<string>();
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`module ${module.name} is listed twice`);
@@ -97,7 +102,7 @@ export function installModules(modules: readonly DomainModule<any, any, any, any
 }
 
 /** Every module's workers by name; two modules may not name a worker alike. */
-export function moduleWorkers(modules: readonly DomainModule<any, any, any, any, any, any>[]) {
+export function moduleWorkers(modules: readonly DomainModule<any, any, any, any, any, any, any>[]) {
   const workers: Record<string, (rt: Runtime) => Promise<void>> = {};
   for (const module of modules) {
     for (const [name, start] of Object.entries(module.workers ?? {})) {

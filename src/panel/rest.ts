@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
-import { scopes } from '../core/auth.ts';
+import { scopes } from '../modules.ts';
 import { randomToken, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import { clientAddress, type HttpEnv } from '../core/http.ts';

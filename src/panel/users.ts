@@ -2,7 +2,8 @@ import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:
 import { z } from 'zod';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { createAccount } from '../accounts/service.ts';
-import { scopes, type Principal } from '../core/auth.ts';
+import type { Principal } from '../core/auth.ts';
+import { scopes } from '../modules.ts';
 import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';

@@ -60,6 +60,7 @@ export const paymentsModule = defineModule({
       options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
     },
   },
+  scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
   idPrefixes: { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc' },
   eventTypes: [
     'payment_intent.created',

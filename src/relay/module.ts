@@ -59,6 +59,7 @@ export const relayModule = defineModule({
       options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
     },
   },
+  scopes: ['sms.send', 'otp.send', 'otp.verify', 'messages.read', 'recipients.read', 'recipients.write', 'devices.manage'],
   idPrefixes: {
     device: 'dev',
     pairingCode: 'pair',

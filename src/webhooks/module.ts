@@ -36,6 +36,7 @@ export const webhooksModule = defineModule({
       options: { retryLimit: 1, expireInSeconds: 300 },
     },
   },
+  scopes: ['webhooks.manage'],
   idPrefixes: { event: 'evt', webhookEndpoint: 'we', webhookAttempt: 'wa' },
   eventTypes: ['endpoint.disabled', 'webhook.test'],
   topics: {
