@@ -62,7 +62,7 @@ const coreEnvironment = z.object({
 });
 
 /** The core's variables as parsed, which a module's `derive` may read next to its own. */
-export type CoreEnvironment = z.output<typeof coreEnvironment>;
+type CoreEnvironment = z.output<typeof coreEnvironment>;
 
 /**
  * A module's part of the configuration: its environment variables (zod schemas by name; every

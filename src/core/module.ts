@@ -69,28 +69,36 @@ export function defineModule<
   return module;
 }
 
+/**
+ * Any module, whatever its declarations: the composition helpers take the modules' own literal
+ * types, which differ per module (a `derive` reads its own variables, so no one type fits all).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each module keeps its own literal types; see above
+type AnyModule = DomainModule<any, any, any, any, any, any, any>;
+type Modules = readonly AnyModule[];
+
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
-type Part<M extends readonly DomainModule<any, any, any, any, any, any, any>[], K extends keyof DomainModule> = UnionToIntersection<
+type Part<M extends Modules, K extends keyof DomainModule> = UnionToIntersection<
   { [I in keyof M]: NonNullable<M[I][K]> }[number]
 >;
 
-/** Every module's queues in one object type (what `QueueRegistry` extends in `src/modules.ts`). */
-export type ModuleQueues<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = Part<M, 'queues'>;
-export type ModuleIdPrefixes<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = Part<M, 'idPrefixes'>;
-export type ModuleTopics<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = {
+// What src/modules.ts merges into core's registries: each is every module's declarations in one type.
+export type ModuleQueues<M extends Modules> = Part<M, 'queues'>;
+export type ModuleIdPrefixes<M extends Modules> = Part<M, 'idPrefixes'>;
+export type ModuleTopics<M extends Modules> = {
   [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
 };
-export type ModuleConfig<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = UnionToIntersection<
+export type ModuleConfig<M extends Modules> = UnionToIntersection<
   { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : {} }[number]
 >;
-export type ModuleScope<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = NonNullable<M[number]['scopes']>[number];
-export type ModuleEventType<M extends readonly DomainModule<any, any, any, any, any, any, any>[]> = NonNullable<M[number]['eventTypes']>[number];
+export type ModuleScope<M extends Modules> = NonNullable<M[number]['scopes']>[number];
+export type ModuleEventType<M extends Modules> = NonNullable<M[number]['eventTypes']>[number];
 
 /**
  * Hands the modules' runtime declarations (queues, id prefixes, config sections) to `core/`, which
  * cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
  */
-export function installModules(modules: readonly DomainModule<any, any, any, any, any, any, any>[]) {
+export function installModules(modules: Modules) {
   const names = new Set<string>();
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`module ${module.name} is listed twice`);
@@ -102,7 +110,7 @@ export function installModules(modules: readonly DomainModule<any, any, any, any
 }
 
 /** Every module's workers by name; two modules may not name a worker alike. */
-export function moduleWorkers(modules: readonly DomainModule<any, any, any, any, any, any, any>[]) {
+export function moduleWorkers(modules: Modules) {
   const workers: Record<string, (rt: Runtime) => Promise<void>> = {};
   for (const module of modules) {
     for (const [name, start] of Object.entries(module.workers ?? {})) {

@@ -28,7 +28,7 @@ export interface SignalledWork {
 }
 
 /** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
-export type DeviceSignal =
+type DeviceSignal =
   | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
   | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
   | { kind: 'revoked' }

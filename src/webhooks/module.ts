@@ -3,7 +3,7 @@ import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
 
 /** A delivery as the live delivery log shows it. */
-export interface WebhookDeliveryUpdate {
+interface WebhookDeliveryUpdate {
   deliveryId: string;
   endpointId: string;
   eventId: string;
