@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { registerConfigSection, type ConfigSection } from './config.ts';
+import type { Principal } from './auth.ts';
+import type { YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import { registerIdPrefixes } from './ids.ts';
 import { registerQueues, type QueueDefinition } from './queue.ts';
@@ -42,9 +44,25 @@ export interface DomainModule<
   topics?: Topics;
   /** The domain's environment variables (its part of the env schema) and the fields derived from them. */
   config?: ConfigSection<Env, Derived>;
+  /**
+   * Authenticates a GraphQL request that carries no API key (the panel's session cookie): a
+   * principal, an error that refuses the request, or `{}` when the request is not one of its own.
+   */
+  graphqlSession?: (rt: Runtime, request: SessionRequest) => Promise<SessionAuth>;
   /** Merchant panel pages: `/panel/<path>`, in nav order. */
   panelPages?: ReadonlyArray<{ path: string; title: string }>;
 }
+
+/** What a GraphQL request without an API key offers to a module's `graphqlSession`. */
+export interface SessionRequest {
+  cookies: string | undefined;
+  /** The `X-CSRF-Token` header, or `csrfToken` in WebSocket connection params. */
+  csrfToken: unknown;
+  /** A plain GET (reads only), which needs no CSRF token. */
+  safeMethod: boolean;
+}
+
+export type SessionAuth = { principal?: Principal; authError?: YarrowError };
 
 /** A live topic's address (an account id, an object id) and payload, as types only. */
 export interface LiveTopic<Id, Payload> {

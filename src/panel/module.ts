@@ -5,6 +5,7 @@ import { defineModule } from '../core/module.ts';
 export const panelModule = defineModule({
   name: 'panel',
   routes: async (ctx) => (await import('./rest.ts')).registerPanelRoutes(ctx),
+  graphqlSession: async (rt, request) => (await import('./users.ts')).graphqlSessionAuth(rt, request),
   idPrefixes: { panelUser: 'usr' },
   config: {
     env: {

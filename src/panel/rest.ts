@@ -10,9 +10,8 @@ import { YarrowError } from '../core/errors.ts';
 import { clientAddress, type HttpEnv } from '../core/http.ts';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../gateway.ts';
-import { SESSION_COOKIE } from '../graphql/server.ts';
 import { errorBox, page, panelPages } from './layout.ts';
-import { createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
+import { SESSION_COOKIE, createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
 
 const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
 const assetsDir = join(import.meta.dirname, 'assets');
