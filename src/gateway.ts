@@ -18,7 +18,7 @@ import { createGraphqlServer } from './graphql/server.ts';
 import { modules } from './modules.ts';
 
 // Domains' route files import these from here; they live in core/ so core/module.ts can name them.
-export type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
+export type { GatewayContext } from './core/gateway-context.ts';
 
 export interface Gateway {
   server: Server;
