@@ -7,12 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createAccount, createApiKey } from '../src/accounts/service.ts';
-import { scopes } from '../src/core/auth.ts';
 import { connectDatabase } from '../src/core/db.ts';
 import { startEmbeddedPostgres } from '../src/core/embedded-postgres.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { migrate } from '../src/core/migrate.ts';
 import { freePort } from '../test/helpers/global-setup.ts';
+// Every process loads the modules first: queues, id kinds and config sections come from them.
+import { scopes } from '../src/modules.ts';
 import { ceilingScenario, graphqlScenario, restScenario } from './accept.ts';
 import { appScenario } from './app.ts';
 import { smsScenario } from './sms.ts';

@@ -5,7 +5,6 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { registerAccountRoutes } from './accounts/rest.ts';
 import { apiCors } from './core/browser-security.ts';
 import { YarrowError, knownError } from './core/errors.ts';
 import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
@@ -16,13 +15,7 @@ import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createGraphqlServer } from './graphql/server.ts';
-import { registerPanelRoutes } from './panel/rest.ts';
-import { registerSystemRoutes } from './system/rest.ts';
-import { registerWebhookRoutes } from './webhooks/rest.ts';
-// --- payments ---
-import { registerCheckoutPages } from './payments/pages.ts';
-import { registerPaymentRoutes } from './payments/rest.ts';
-import { registerRelayRoutes } from './relay/rest.ts';
+import { modules } from './modules.ts';
 
 export interface Gateway {
   server: Server;
@@ -113,18 +106,7 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
     },
   };
 
-  registerSystemRoutes(context);
-  registerAccountRoutes(context);
-  registerPanelRoutes(context);
-  // --- payments ---
-  registerPaymentRoutes(context);
-  registerCheckoutPages(context);
-
-  // --- webhooks ---
-  registerWebhookRoutes(context);
-
-  // --- relay ---
-  registerRelayRoutes(context);
+  for (const module of modules) await module.routes?.(context);
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 

@@ -1,6 +1,7 @@
 // `npm start`: the whole service on one machine. Database (embedded unless DATABASE_URL is set),
 // migrations, the sandbox account (sandbox only), then the gateway and the workers as child
 // processes. A start that fails says why in one line; Ctrl-C stops everything cleanly, exit 0.
+import './modules.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { bootstrapSandbox, SANDBOX_PANEL_EMAIL, type SandboxBootstrap } from './sandbox.ts';

@@ -2,7 +2,7 @@
 // It changes nothing on disk: without a running database or DATA_DIR it says so in one line.
 import { createApiKey } from './accounts/service.ts';
 import { sandboxAccountId } from './sandbox.ts';
-import { scopes } from './core/auth.ts';
+import { scopes } from './modules.ts';
 import { ConfigError, loadConfig } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
 import { resolveDatabaseUrl, startupFailureMessage } from './core/process.ts';

@@ -1,5 +1,5 @@
 import { randomToken } from './core/crypto.ts';
-import { scopes } from './core/auth.ts';
+import { scopes } from './modules.ts';
 import type { DbClient } from './core/db.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createAccount, createApiKey, getAccount } from './accounts/service.ts';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes Prisma's full DMMF (database names, native types, indexes) to JSON. The generated client
 // keeps only a runtime subset, and test/core/migrations.test.ts needs all of it to prove that the
-// migrations build exactly the schema in schema.prisma.
+// migrations build exactly the schema in prisma/schema/.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import helper from '@prisma/generator-helper';

@@ -1,5 +1,5 @@
-import type { ApiKeyChange } from '../core/pubsub.ts';
-import { scopes } from '../core/auth.ts';
+import type { ApiKeyChange } from './module.ts';
+import { scopes } from '../modules.ts';
 import { builder } from '../graphql/builder.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 

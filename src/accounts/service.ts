@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { hashApiKey, scopes, type Principal } from '../core/auth.ts';
+import { hashApiKey, type Principal } from '../core/auth.ts';
+import { scopes } from '../modules.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';

@@ -3,11 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
+/** A yes/no variable: true, false, 1, 0, yes or no. */
+export const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const environmentSchema = z.object({
+/** The core's environment variables; each module adds its own (`config` in its module.ts). */
+const coreEnvironment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
@@ -35,7 +37,6 @@ const environmentSchema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(30),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
   GRAPHIQL: booleanFlag.optional(),
-  // --- accounts (panel sign-in, CORS) ---
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -56,67 +57,57 @@ const environmentSchema = z.object({
       return origins;
     }),
   TRUST_PROXY: booleanFlag.default(false),
-  SIGNIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(20),
-  SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   QUEUE_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  // --- webhooks ---
-  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .default('30,120,600,3600,10800,21600,43200,86400')
-    .transform((text, ctx) => {
-      const delays = text.split(',').map((part) => part.trim()).filter((part) => part !== '').map(Number);
-      if (delays.some((delay) => !Number.isFinite(delay) || delay < 0 || delay > 7 * 86400)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of seconds (0 to 604800 each)' });
-        return z.NEVER;
-      }
-      return delays;
-    }),
-  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3 * 86400),
-  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
-  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
-  WEBHOOK_FETCH_BATCH: z.coerce.number().int().min(1).max(100).default(50),
-  // --- payments ---
-  PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
-  KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
-  // --- relay ---
-  RELAY_HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86400).default(90),
-  RELAY_DEVICE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(30),
-  RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
-  RELAY_ACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
-  RELAY_DEFAULT_TTL_SECONDS: z.coerce.number().int().min(10).max(604800).default(86400),
-  RELAY_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  RELAY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50000),
-  /** How long a message pinned to an unreachable device waits before it fails (`device_offline`). */
-  RELAY_PINNED_OFFLINE_WAIT_SECONDS: z.coerce.number().int().min(1).max(604800).default(300),
-  OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
-  OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
-  OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
-}).superRefine((values, ctx) => {
-  // A certificate without its key (or the reverse) is a half-done setup, not "no TLS".
-  if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
-    const missing = values.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither' });
-  }
 });
 
-export type Config = Omit<
-  z.infer<typeof environmentSchema>,
-  'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS'
-> & {
+/** The core's variables as parsed, which a module's `derive` may read next to its own. */
+type CoreEnvironment = z.output<typeof coreEnvironment>;
+
+/**
+ * A module's part of the configuration: its environment variables (zod schemas by name; every
+ * variable is named once across core and modules) and the fields computed from them.
+ */
+export interface ConfigSection<Env extends z.ZodRawShape = z.ZodRawShape, Derived extends object = object> {
+  env: Env;
+  derive?: (values: z.output<z.ZodObject<Env>> & CoreEnvironment) => Derived;
+}
+
+/** Every module's config fields (declaration merging in src/modules.ts). */
+export interface ConfigSections {}
+
+const sections = new Map<string, ConfigSection>();
+
+/** Called by `installModules` with one module's config section. */
+export function registerConfigSection(module: string, section: ConfigSection) {
+  for (const name of Object.keys(section.env)) {
+    const owner = name in coreEnvironment.shape ? 'core' : [...sections].find(([, other]) => name in other.env)?.[0];
+    if (owner && owner !== module) throw new Error(`${name} is declared by ${owner} and module ${module}`);
+  }
+  sections.set(module, section);
+}
+
+function environmentSchema() {
+  // Modules install before any config is read: without them every domain variable would be missing.
+  if (sections.size === 0) throw new ConfigError('No module is installed: load src/modules.ts before reading the configuration');
+  const shape = Object.assign({}, ...[...sections.values()].map((section) => section.env)) as z.ZodRawShape;
+  return coreEnvironment.extend(shape).superRefine((values, ctx) => {
+    // A certificate without its key (or the reverse) is a half-done setup, not "no TLS".
+    if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
+      const missing = values.TLS_CERT_FILE === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither' });
+    }
+  });
+}
+
+export type Config = CoreConfig & ConfigSections;
+
+type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS'> & {
   RATE_LIMIT_ACCOUNT_POINTS: number;
   dataDir: string;
   secret: string;
   publicBaseUrl: string;
   graphiql: boolean;
-  /**
-   * The operator's override of each account's `allowPrivateWebhookUrls`: true lets every account's
-   * webhooks reach private, loopback and link-local addresses, false none; unset, the account decides.
-   */
-  webhookAllowPrivateUrls: boolean | undefined;
   /** Origins whose pages may call the API from a browser (`*`: any, never with credentials). */
   corsOrigins: string[];
   /** Cookies carry `Secure`: always in live, in sandbox when PUBLIC_BASE_URL is https. */
@@ -127,25 +118,26 @@ export class ConfigError extends Error {}
 
 /** Reads and validates configuration from the environment; every bad variable is named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { createSecret?: boolean } = {}): Config {
-  const parsed = environmentSchema.safeParse(env);
+  const parsed = environmentSchema().safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:${lines.length === 1 ? ` ${lines[0]}` : lines.map((line) => `\n  ${line}`).join('')}`);
   }
-  const values = parsed.data;
+  const values = parsed.data as CoreEnvironment;
   const dataDir = resolve(values.DATA_DIR);
   const publicBaseUrl = (values.PUBLIC_BASE_URL ?? `${values.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${values.PORT}`).replace(/\/$/, '');
+  const derived = [...sections.values()].map((section) => section.derive?.(values as never));
   return {
     ...values,
+    ...Object.assign({}, ...derived),
     dataDir,
     secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir, options.createSecret ?? true),
     publicBaseUrl,
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
     RATE_LIMIT_ACCOUNT_POINTS: values.RATE_LIMIT_ACCOUNT_POINTS ?? values.RATE_LIMIT_POINTS,
-    webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
     corsOrigins: values.CORS_ORIGINS ?? (values.YARROW_ENV === 'sandbox' ? ['*'] : []),
     secureCookies: values.YARROW_ENV === 'live' || publicBaseUrl.startsWith('https://'),
-  };
+  } as Config;
 }
 
 /** The server secret lives in DATA_DIR so restarts keep signing and decrypting with the same key. */

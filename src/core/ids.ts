@@ -1,40 +1,39 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { TypeID, typeid } from 'typeid-js';
 
-/** Prefixed, time-sortable ids (`key_01j…`, `pi_01j…`): the prefix tells a reader what it names. */
-export const idPrefixes = {
-  apiKey: 'key',
+/**
+ * Prefixed, time-sortable ids (`key_01j…`, `pi_01j…`): the prefix tells a reader what it names.
+ * Each domain declares its kinds in its `module.ts` (`idPrefixes`); `src/modules.ts` merges them
+ * into `IdPrefixes`. The core's own kinds are here.
+ */
+const corePrefixes = {
   request: 'req',
-  diagnosticPing: 'ping',
-  event: 'evt',
-  panelUser: 'usr',
-  // --- payments ---
-  paymentIntent: 'pi',
-  cardSession: 'cs',
-  invoice: 'inv',
-  kycReview: 'kyc',
-
-  // --- webhooks ---
-  webhookEndpoint: 'we',
-  webhookAttempt: 'wa',
-
-  // --- relay ---
-  device: 'dev',
-  pairingCode: 'pair',
-  /** An SMS: its id is the `request_id` the send answered with. */
-  message: 'req',
-  messageAttempt: 'att',
-  messageBatch: 'batch',
-  otp: 'otp',
-  recipient: 'rcp',
-  recipientList: 'lst',
-
 } as const;
 
-export type IdKind = keyof typeof idPrefixes;
+/** Id kind → prefix, from every module (declaration merging in src/modules.ts). */
+export interface IdPrefixes extends Record<keyof typeof corePrefixes, string> {}
+
+export type IdKind = keyof IdPrefixes & string;
+
+const prefixes = new Map<string, string>(Object.entries(corePrefixes));
+
+/** Called by `installModules` with one module's id kinds. */
+export function registerIdPrefixes(module: string, kinds: Record<string, string>) {
+  for (const [kind, prefix] of Object.entries(kinds)) {
+    const taken = prefixes.get(kind);
+    if (taken !== undefined && taken !== prefix) throw new Error(`id kind ${kind} is declared twice (module ${module})`);
+    prefixes.set(kind, prefix);
+  }
+}
+
+function prefixOf(kind: IdKind): string {
+  const prefix = prefixes.get(kind);
+  if (prefix === undefined) throw new Error(`Unknown id kind ${kind}: no module declares it (is src/modules.ts loaded?)`);
+  return prefix;
+}
 
 export function newId(kind: IdKind): string {
-  return typeid(idPrefixes[kind]).toString();
+  return typeid(prefixOf(kind)).toString();
 }
 
 let capabilityMs = 0;
@@ -63,9 +62,9 @@ export function newCapabilityId(kind: IdKind): string {
   bytes[6] = 0x70 | (capabilityCounter >> 8); // version 7, counter high bits
   bytes[7] = capabilityCounter & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant; the rest stays random
-  return TypeID.fromUUIDBytes(idPrefixes[kind], bytes).toString();
+  return TypeID.fromUUIDBytes(prefixOf(kind), bytes).toString();
 }
 
 export function hasPrefix(kind: IdKind, value: string): boolean {
-  return value.startsWith(`${idPrefixes[kind]}_`);
+  return value.startsWith(`${prefixOf(kind)}_`);
 }

@@ -9,129 +9,17 @@ export const EVENTS_CHANNEL = 'yarrow_events';
 // PostgreSQL rejects NOTIFY payloads of 8000 bytes or more; events carry ids and states, not documents.
 const MAX_PAYLOAD_BYTES = 7900;
 
-/** Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention). */
-export type Topics = {
-  diagnosticPong: [accountId: number, payload: DiagnosticPong];
+/**
+ * Topics and their payloads. A topic with an id is addressed as `topic:id` (yoga's convention).
+ * Each domain declares its topics in its `module.ts` (`topics: { name: liveTopic<Id, Payload>() }`)
+ * and `src/modules.ts` merges them in here; the core's own topic is below.
+ */
+export interface Topics {
   /**
    * A key was revoked, or a panel session signed out (keyId `session:…`): every gateway drops it
    * from its authentication cache and ends its open subscriptions.
    */
   apiKeyRevoked: [scope: 'all', payload: { keyId: string }];
-  /** An account's API keys changed: the panel's keys page reloads. */
-  apiKeysChanged: [accountId: number, payload: ApiKeyChange];
-
-  // --- payments ---
-  paymentIntentUpdated: [paymentIntentId: string, payload: PaymentIntentUpdate];
-  invoiceUpdated: [invoiceId: string, payload: InvoiceUpdate];
-  kycReviewUpdated: [accountId: number, payload: KycReviewUpdate];
-  /** Any payment intent or invoice of the account was created or changed status (dashboards). */
-  paymentActivity: [accountId: number, payload: { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }];
-
-  // --- webhooks ---
-  /** A delivery was created or finished an attempt (the live delivery log). */
-  webhookDeliveryUpdated: [
-    accountId: number,
-    payload: {
-      deliveryId: string;
-      endpointId: string;
-      eventId: string;
-      eventType: string;
-      status: string;
-      attemptCount: number;
-      lastStatusCode: number | null;
-      nextAttemptAt: string | null;
-      updatedAt: string;
-    },
-  ];
-
-  // --- relay ---
-  /** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
-  relayDevice: [
-    deviceId: string,
-    payload:
-      | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
-      | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
-      | { kind: 'revoked' }
-      | { kind: 'replaced'; connectionId: string },
-  ];
-  messageStatusChanged: [requestId: string, payload: RelayMessageStatus];
-  messageUpdated: [accountId: number, payload: RelayMessageStatus];
-  /** A device of the account paired, came online, went offline, sent a heartbeat or changed. */
-  deviceUpdated: [accountId: number, payload: { deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }];
-  /** The account's relay queue was paused or resumed. */
-  relayQueueChanged: [accountId: number, payload: { paused: boolean }];
-};
-
-/** What subscribers of an SMS's status hear (the request id, its public status and counters). */
-export interface RelayMessageStatus {
-  requestId: string;
-  accountId: number;
-  status: 'queued' | 'sent' | 'delivered' | 'failed';
-  attempts: number;
-  deviceId: string | null;
-  failureReason: string | null;
-  at: string;
-}
-
-export interface ApiKeyChange {
-  keyId: string;
-  change: 'created' | 'revoked';
-  at: string;
-}
-
-export interface DiagnosticPong {
-  pingId: string;
-  workerPid: number;
-  sentAt: string;
-  receivedAt: string;
-}
-
-// --- payments ---
-/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
-export interface PaymentIntentUpdate {
-  id: string;
-  status: string;
-  paymentMethodCode: string | null;
-  lastPaymentError: Record<string, unknown> | null;
-  cancellationReason: string | null;
-  latestCardSessionId: string | null;
-  succeededAt: string | null;
-  canceledAt: string | null;
-  updatedAt: string;
-}
-
-/** The mutable fields of an invoice as of one transition. */
-export interface InvoiceUpdate {
-  id: string;
-  status: string;
-  paidAt: string | null;
-  voidedAt: string | null;
-  overdueAt: string | null;
-  updatedAt: string;
-}
-
-/**
- * A message as the dispatcher hands it to the gateway that holds its device, so the gateway can
- * push it without reading it back. An OTP's text stays sealed until that gateway pushes it.
- */
-export interface SignalledWork {
-  message_id: string;
-  attempt: number;
-  to: string;
-  body: string | null;
-  sealed_body: string | null;
-  segments: number;
-  encoding: string;
-  expires_at: string;
-}
-
-/** A KYC review's decision fields as of one transition. */
-export interface KycReviewUpdate {
-  id: string;
-  status: string;
-  reason: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
 }
 
 type Routed<T extends keyof Topics> = Topics[T] extends [infer Id, infer Payload] ? [id: Id, payload: Payload] : never;

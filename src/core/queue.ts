@@ -1,67 +1,44 @@
 import { PgBoss, fromPrisma, type Job, type SendOptions } from 'pg-boss';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DbClient } from './db.ts';
 
+/** A queue: the zod schema of its job payload and its pg-boss options. */
+export interface QueueDefinition {
+  payload: z.ZodType<object>;
+  options: Parameters<PgBoss['createQueue']>[1];
+}
+
 /**
- * Every queue Yarrow uses, with the zod schema of its job payload and its pg-boss options.
- * Workers and producers import names from here only, so a payload shape lives in one place.
+ * Every queue Yarrow uses by name. Empty here: each domain declares its queues in its `module.ts`
+ * and `src/modules.ts` merges them into this interface, so `sendJob`/`workQueue` check the name
+ * and payload type of every queue while `core/` names no domain.
  */
-export const queues = {
-  diagnostics_ping: {
-    payload: z.object({ accountId: z.number().int(), pingId: z.string(), sentAt: z.iso.datetime() }),
-    options: { retryLimit: 3, expireInSeconds: 60 },
-  },
-  maintenance: {
-    payload: z.object({}).loose(),
-    options: { retryLimit: 1, expireInSeconds: 300 },
-  },
+export interface QueueRegistry {}
 
-  // --- payments ---
-  payment_review: {
-    payload: z.object({ paymentIntentId: z.string(), cardSessionId: z.string() }),
-    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
-  },
-  kyc_review: {
-    payload: z.object({ kycReviewId: z.string() }),
-    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
-  },
-  invoice_overdue: {
-    payload: z.object({ invoiceId: z.string() }),
-    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
-  },
+export type QueueName = keyof QueueRegistry & string;
+export type JobData<Q extends QueueName> = QueueRegistry[Q] extends { payload: z.ZodType<infer Data> } ? Data : never;
 
-  // --- webhooks ---
-  // One job per delivery attempt. pg-boss's own retries only cover a worker that died or threw
-  // (expiry, crash); the webhook retry schedule sends a new job per attempt. Each job's expiry is
-  // set from WEBHOOK_TIMEOUT_SECONDS when it is sent (src/webhooks/delivery.ts).
-  webhook_deliver: {
-    payload: z.object({ deliveryId: z.string().regex(/^\d+$/), trigger: z.enum(['automatic', 'manual']) }),
-    options: { retryLimit: 50, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 30 },
-  },
-  webhook_sweep: {
-    payload: z.object({}).loose(),
-    options: { retryLimit: 1, expireInSeconds: 300 },
-  },
+const queues = new Map<string, { module: string; definition: QueueDefinition }>();
 
-  // --- relay ---
-  /** Drains one account's queued SMS onto its devices. `short`: one deferred wake-up per account waits (src/relay/dispatch.ts). */
-  relay_dispatch: {
-    payload: z.object({ accountId: z.number().int() }),
-    options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },
-  },
-  relay_otp_expire: {
-    payload: z.object({ otpId: z.string() }),
-    options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
-  },
+/** Called by `installModules` with one module's queues. */
+export function registerQueues(module: string, definitions: Record<string, QueueDefinition>) {
+  for (const [name, definition] of Object.entries(definitions)) {
+    const taken = queues.get(name);
+    if (taken && taken.module !== module) throw new Error(`queue ${name} is declared by modules ${taken.module} and ${module}`);
+    queues.set(name, { module, definition });
+  }
+}
 
-} as const satisfies Record<string, { payload: z.ZodType<object>; options: Parameters<PgBoss['createQueue']>[1] }>;
-
-export type QueueName = keyof typeof queues;
-export type JobData<Q extends QueueName> = z.infer<(typeof queues)[Q]['payload']>;
+function queueDefinition(name: string): QueueDefinition {
+  const queue = queues.get(name);
+  if (!queue) throw new Error(`Unknown queue ${name}: no module declares it (is src/modules.ts loaded?)`);
+  return queue.definition;
+}
 
 export async function createQueues(boss: PgBoss) {
+  if (queues.size === 0) throw new Error('No queues to create: no module is installed (load src/modules.ts first)');
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-  for (const [name, definition] of Object.entries(queues)) {
+  for (const [name, { definition }] of queues) {
     const options = { ...definition.options, notify: true };
     // A queue's policy is fixed at creation; pg-boss refuses it in an update.
     const { policy: _policy, ...updatable } = options as typeof options & { policy?: string };
@@ -103,7 +80,7 @@ export async function sendJob<Q extends QueueName>(
   data: JobData<Q>,
   options: Omit<SendOptions, 'db'> & { tx?: DbClient } = {},
 ): Promise<string | null> {
-  const payload = queues[queue].payload.parse(data);
+  const payload = queueDefinition(queue).payload.parse(data);
   const { tx, ...jobOptions } = options;
   return boss.send(queue, payload, { ...jobOptions, ...(tx ? { db: fromPrisma(tx as never) } : {}) });
 }
@@ -136,7 +113,8 @@ export async function workQueue<Q extends QueueName>(
       ...(options.groupConcurrency ? { groupConcurrency: options.groupConcurrency } : {}),
     },
     async (jobs) => {
-      for (const job of jobs) job.data = queues[queue].payload.parse(job.data) as JobData<Q>;
+      const { payload } = queueDefinition(queue);
+      for (const job of jobs) job.data = payload.parse(job.data) as JobData<Q>;
       await handler(jobs);
     },
   );

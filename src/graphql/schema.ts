@@ -1,4 +1,5 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
+import { modules } from '../modules.ts';
 import { builder } from './builder.ts';
 import './scalars.ts';
 
@@ -6,21 +7,8 @@ builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
 
-// Each domain registers its own types, queries, mutations and subscriptions.
-import '../accounts/graphql.ts';
-import '../system/graphql.ts';
-
-// --- payments ---
-import '../payments/graphql.ts';
-
-// --- webhooks ---
-import '../webhooks/graphql.ts';
-
-// --- relay ---
-import '../relay/graphql.ts';
-import '../relay/recipients-graphql.ts';
-import '../relay/dashboard-graphql.ts';
-
+// Each domain's module loads its own types, queries, mutations and subscriptions.
+for (const module of modules) await module.graphql?.();
 
 export const schema = builder.toSchema();
 

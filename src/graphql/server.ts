@@ -4,11 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import type { Principal } from '../core/auth.ts';
-import { safeEqual } from '../core/crypto.ts';
 import { YarrowError, errorStatus, knownError, type ErrorCode } from '../core/errors.ts';
-import { readSession, sessionPrincipal } from '../panel/users.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
+import { modules } from '../modules.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { GraphqlContext } from './builder.ts';
@@ -17,16 +16,6 @@ import { createSubscriptionRevoker } from './revocation.ts';
 import { schema } from './schema.ts';
 
 type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown>; req?: IncomingMessage };
-
-export const SESSION_COOKIE = 'yarrow_session';
-
-function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 /**
  * The argument (or variable) a validation error is about, as its `param`: `Variable "$status" got
@@ -111,21 +100,19 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     }
   }
 
-  /**
-   * The merchant panel calls GraphQL with its session cookie. Anything but a plain GET must also
-   * carry the session's CSRF token (header `X-CSRF-Token`, or `csrfToken` in WebSocket connection
-   * params), so another site cannot act with the cookie.
-   */
+  /** A request without an API key: a module's session (the panel's cookie) may authenticate it. */
+  const sessionHooks = modules.flatMap((module) => (module.graphqlSession ? [module.graphqlSession] : []));
   async function sessionPrincipalFor(request: Request | undefined, req: IncomingMessage | undefined, params: Record<string, unknown> | undefined) {
-    const cookies = request?.headers.get('cookie') ?? req?.headers.cookie;
-    const session = await readSession(rt, cookieValue(cookies, SESSION_COOKIE));
-    if (!session) return {};
-    const csrf = request?.headers.get('x-csrf-token') ?? params?.csrfToken;
-    const safeMethod = request?.method === 'GET';
-    if (!safeMethod && !(typeof csrf === 'string' && safeEqual(csrf, session.csrfToken))) {
-      return { authError: new YarrowError('forbidden', 'Missing or wrong CSRF token for this session.', { param: 'X-CSRF-Token' }) };
+    const offered = {
+      cookies: request?.headers.get('cookie') ?? req?.headers.cookie,
+      csrfToken: request?.headers.get('x-csrf-token') ?? params?.csrfToken,
+      safeMethod: request?.method === 'GET',
+    };
+    for (const session of sessionHooks) {
+      const result = await session(rt, offered);
+      if (result.principal || result.authError) return result;
     }
-    return { principal: sessionPrincipal(session) };
+    return {};
   }
 
   const revoker = createSubscriptionRevoker(events);

@@ -1,24 +1,12 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { modules } from '../modules.ts';
 import type { PanelSessionInfo } from './users.ts';
 
 type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 
-/** Panel pages: each lives at /panel/<path> and loads its data through GraphQL in panel.js. */
-export const panelPages = [
-  { path: 'keys', title: 'API keys' },
-  // --- payments ---
-  { path: 'payments', title: 'Payments' },
-  // --- webhooks ---
-  { path: 'webhooks', title: 'Webhooks' },
-
-  // --- relay ---
-  { path: 'devices', title: 'Devices' },
-  { path: 'queue', title: 'Queue health' },
-  { path: 'messages', title: 'Messages' },
-  { path: 'readiness', title: 'Readiness' },
-
-] as const;
+/** Panel pages, from the modules' `panelPages`: each lives at /panel/<path> and loads its data through GraphQL in panel.js. */
+export const panelPages = modules.flatMap((module) => module.panelPages ?? []);
 
 export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string }) {
   const nav = options.session

@@ -4,16 +4,15 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
-import { scopes } from '../core/auth.ts';
+import { scopes } from '../modules.ts';
 import { randomToken, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import { clientAddress, type HttpEnv } from '../core/http.ts';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
-import { SESSION_COOKIE } from '../graphql/server.ts';
 import { errorBox, page, panelPages } from './layout.ts';
-import { createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
+import { SESSION_COOKIE, createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
 
 const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
 const assetsDir = join(import.meta.dirname, 'assets');
@@ -219,7 +218,7 @@ export function registerPanelRoutes(ctx: GatewayContext) {
     ...sessionPage('/panel'),
     summary: 'The first panel page',
     responses: { 303: 'On to the first page.' },
-    handler: (c) => c.redirect(`/panel/${panelPages[0].path}`, 303),
+    handler: (c) => c.redirect(`/panel/${panelPages[0]!.path}`, 303),
   });
 
   defineRoute(ctx, {

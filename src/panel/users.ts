@@ -2,15 +2,19 @@ import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:
 import { z } from 'zod';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { createAccount } from '../accounts/service.ts';
-import { scopes, type Principal } from '../core/auth.ts';
+import type { Principal } from '../core/auth.ts';
+import { scopes } from '../modules.ts';
 import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import type { SessionAuth, SessionRequest } from '../core/module.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PanelUser } from '../generated/prisma/client.ts';
 
+/** The panel's session cookie (HttpOnly, SameSite=Lax). */
+export const SESSION_COOKIE = 'yarrow_session';
 const SESSION_DAYS = 14;
 // OWASP's scrypt floor is N=2^17; 2^15 keeps sign-in under ~100 ms on small machines. The
 // parameters are stored with each hash, so raising them later needs no migration.
@@ -200,6 +204,29 @@ export async function endSession(rt: Runtime, token: string | undefined) {
     const { count } = await tx.panelSession.deleteMany({ where: { tokenHash: hash } });
     if (count > 0) await publish(tx, 'apiKeyRevoked', 'all', { keyId: sessionKeyId(rt.config.secret, hash) });
   });
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The merchant panel calls GraphQL with its session cookie. Anything but a plain GET must also
+ * carry the session's CSRF token (header `X-CSRF-Token`, or `csrfToken` in WebSocket connection
+ * params), so another site cannot act with the cookie.
+ */
+export async function graphqlSessionAuth(rt: Runtime, request: SessionRequest): Promise<SessionAuth> {
+  const session = await readSession(rt, cookieValue(request.cookies, SESSION_COOKIE));
+  if (!session) return {};
+  const csrf = request.csrfToken;
+  if (!request.safeMethod && !(typeof csrf === 'string' && safeEqual(csrf, session.csrfToken))) {
+    return { authError: new YarrowError('forbidden', 'Missing or wrong CSRF token for this session.', { param: 'X-CSRF-Token' }) };
+  }
+  return { principal: sessionPrincipal(session) };
 }
 
 /** A signed-in panel user acts for their account with every scope. */

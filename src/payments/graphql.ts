@@ -1,5 +1,5 @@
 import { YarrowError } from '../core/errors.ts';
-import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
+import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './module.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder } from '../graphql/builder.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
-import { liveEvent, publish, publishAll, publishMany, type SignalledWork, type Topics } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
+import type { SignalledWork } from './module.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';

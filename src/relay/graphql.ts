@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Repeater } from 'graphql-yoga';
-import type { RelayMessageStatus } from '../core/pubsub.ts';
+import type { RelayMessageStatus } from './module.ts';
 import { builder } from '../graphql/builder.ts';
 import {
   createPairingCode,

@@ -3,6 +3,7 @@
 //   npm run relay:operator -- resume <accountId>
 //   npm run relay:operator -- queue-limit <accountId> <n|default>
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
+import '../modules.ts';
 import { openRuntime } from '../core/process.ts';
 import { wakeDispatcher } from './dispatch.ts';
 import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';

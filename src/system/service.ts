@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { newId } from '../core/ids.ts';
-import { publish, type DiagnosticPong } from '../core/pubsub.ts';
+import { publish } from '../core/pubsub.ts';
+import type { DiagnosticPong } from './module.ts';
 import { sendJob, type JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 

@@ -2,37 +2,11 @@ import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Event } from '../generated/prisma/client.ts';
-// --- webhooks ---
+import type { EventType } from '../modules.ts';
 import { fanOutEvents } from './deliveries.ts';
 
-/** Every event name Yarrow records. Webhook endpoints subscribe to these (or to all). */
-export const eventTypes = [
-  // --- payments ---
-  'payment_intent.created',
-  'payment_intent.requires_action',
-  'payment_intent.processing',
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-  'invoice.created',
-  'invoice.paid',
-  'invoice.voided',
-  'invoice.overdue',
-  'kyc.review.submitted',
-  'kyc.review.approved',
-  'kyc.review.rejected',
-  // --- webhooks ---
-  'endpoint.disabled',
-  'webhook.test',
-  // --- relay ---
-  'message.sent',
-  'message.delivered',
-  'message.failed',
-  'device.offline',
-  'otp.verified',
-] as const;
-
-export type EventType = (typeof eventTypes)[number];
+/** Every event name Yarrow records: each module declares its own (`eventTypes` in its module.ts). Webhook endpoints subscribe to these (or to all). */
+export { eventTypes, type EventType } from '../modules.ts';
 
 export interface EventInput {
   accountId: number;
@@ -101,7 +75,6 @@ export async function recordEvents(
     SELECT id, account_id, event_types FROM webhook_endpoints
     WHERE account_id = ANY(${[...new Set(events.map((event) => event.accountId))]}::int[]) AND disabled_at IS NULL
     ORDER BY id`;
-  // --- webhooks: fan-out to endpoints goes here ---
   await fanOutEvents(
     rt,
     tx,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scopes, type Scope } from '../../src/core/auth.ts';
+import type { Scope } from '../../src/core/auth.ts';
+import { scopes } from '../../src/modules.ts';
 import { describedRoutes, openapiPath } from '../../src/core/openapi.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 

@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+// Migrating creates every module's queues.
+import '../../src/modules.ts';
 import { startEmbeddedPostgres } from '../../src/core/embedded-postgres.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/core/migrate.ts';

@@ -32,7 +32,7 @@ const models = datamodel.models as unknown as Model[];
 const enums = datamodel.enums as Array<{ name: string; dbName?: string | null; values: Array<{ name: string; dbName?: string | null }> }>;
 const indexes = datamodel.indexes as unknown as Index[];
 
-/** Tables the migrations own that schema.prisma deliberately leaves out. */
+/** Tables the migrations own that the Prisma schema deliberately leaves out. */
 const tablesOutsideSchema = new Set(['_prisma_migrations', 'rate_limits']);
 
 function expectedType(field: Field): string {
@@ -76,7 +76,7 @@ function expectedType(field: Field): string {
 }
 
 /**
- * Compares schema.prisma (through Prisma's own DMMF) with a migrated database and lists every
+ * Compares the Prisma schema (through Prisma's own DMMF) with a migrated database and lists every
  * difference: missing or extra tables and columns, types, nullability, keys, uniques, indexes,
  * foreign keys and enum values. An empty list means the migrations build exactly the schema.
  */

@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import { registerConfigSection, type ConfigSection } from './config.ts';
+import type { Principal } from './auth.ts';
+import type { YarrowError } from './errors.ts';
+import type { GatewayContext } from './gateway-context.ts';
+import { registerIdPrefixes } from './ids.ts';
+import { registerQueues, type QueueDefinition } from './queue.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * Everything a domain adds to Yarrow, declared in its `src/<domain>/module.ts` and listed once in
+ * `src/modules.ts`. Central files (gateway, GraphQL schema, worker registry, queues, ids, topics,
+ * event names, config, panel nav) read these declarations instead of carrying per-domain sections.
+ *
+ * A module file imports only zod, `core/` and its own declarations: routes, GraphQL types and
+ * workers are loaded when used (`() => import(…)`), so any domain file may import `src/modules.ts`
+ * without an import cycle, and a worker process does not load the gateway's routes.
+ */
+export interface DomainModule<
+  Queues extends Record<string, QueueDefinition> = Record<string, QueueDefinition>,
+  Prefixes extends Record<string, string> = Record<string, string>,
+  Events extends readonly string[] = readonly string[],
+  Topics extends Record<string, LiveTopic<unknown, unknown>> = Record<string, LiveTopic<unknown, unknown>>,
+  Scopes extends readonly string[] = readonly string[],
+  Env extends z.ZodRawShape = z.ZodRawShape,
+  Derived extends object = object,
+> {
+  name: string;
+  /** Registers the domain's REST routes and pages (its `register<Domain>Routes`). */
+  routes?: (ctx: GatewayContext) => Promise<void>;
+  /** Loads the domain's Pothos files, which add their types and fields to the builder. */
+  graphql?: () => Promise<unknown>;
+  /** Workers by name: `npm run worker -- <name>` starts one, `npm start` all. */
+  workers?: Record<string, (rt: Runtime) => Promise<void>>;
+  /** pg-boss queues with the zod schema of their job payload (`sendJob`/`workQueue` check it). */
+  queues?: Queues;
+  /** Id kinds and their prefixes for `newId(kind)` (`pi` makes `pi_01j…`). */
+  idPrefixes?: Prefixes;
+  /** Permissions an API key may carry for this domain's operations (`auth.require('x.y')`, `authScopes`). */
+  scopes?: Scopes;
+  /** Event names `recordEvent` accepts and webhook endpoints subscribe to. */
+  eventTypes?: Events;
+  /** Live topics (`publish`, `subscribe`): `liveTopic<Id, Payload>()` per topic, types only. */
+  topics?: Topics;
+  /** The domain's environment variables (its part of the env schema) and the fields derived from them. */
+  config?: ConfigSection<Env, Derived>;
+  /**
+   * Authenticates a GraphQL request that carries no API key (the panel's session cookie): a
+   * principal, an error that refuses the request, or `{}` when the request is not one of its own.
+   */
+  graphqlSession?: (rt: Runtime, request: SessionRequest) => Promise<SessionAuth>;
+  /** Merchant panel pages: `/panel/<path>`, in nav order. */
+  panelPages?: ReadonlyArray<{ path: string; title: string }>;
+}
+
+/** What a GraphQL request without an API key offers to a module's `graphqlSession`. */
+export interface SessionRequest {
+  cookies: string | undefined;
+  /** The `X-CSRF-Token` header, or `csrfToken` in WebSocket connection params. */
+  csrfToken: unknown;
+  /** A plain GET (reads only), which needs no CSRF token. */
+  safeMethod: boolean;
+}
+
+export type SessionAuth = { principal?: Principal; authError?: YarrowError };
+
+/** A live topic's address (an account id, an object id) and payload, as types only. */
+export interface LiveTopic<Id, Payload> {
+  readonly id?: Id;
+  readonly payload?: Payload;
+}
+
+export function liveTopic<Id extends string | number, Payload>(): LiveTopic<Id, Payload> {
+  return {};
+}
+
+/** Keeps a module's literal types (queue names, prefixes, event names) for the composed types. */
+export function defineModule<
+  const Queues extends Record<string, QueueDefinition> = {},
+  const Prefixes extends Record<string, string> = {},
+  const Events extends readonly string[] = readonly [],
+  Topics extends Record<string, LiveTopic<unknown, unknown>> = {},
+  const Scopes extends readonly string[] = readonly [],
+  Env extends z.ZodRawShape = {},
+  Derived extends object = {},
+>(module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived>): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived> {
+  return module;
+}
+
+/**
+ * Any module, whatever its declarations: the composition helpers take the modules' own literal
+ * types, which differ per module (a `derive` reads its own variables, so no one type fits all).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each module keeps its own literal types; see above
+type AnyModule = DomainModule<any, any, any, any, any, any, any>;
+type Modules = readonly AnyModule[];
+
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+type Part<M extends Modules, K extends keyof DomainModule> = UnionToIntersection<
+  { [I in keyof M]: NonNullable<M[I][K]> }[number]
+>;
+
+// What src/modules.ts merges into core's registries: each is every module's declarations in one type.
+export type ModuleQueues<M extends Modules> = Part<M, 'queues'>;
+export type ModuleIdPrefixes<M extends Modules> = Part<M, 'idPrefixes'>;
+export type ModuleTopics<M extends Modules> = {
+  [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
+};
+export type ModuleConfig<M extends Modules> = UnionToIntersection<
+  { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : {} }[number]
+>;
+export type ModuleScope<M extends Modules> = NonNullable<M[number]['scopes']>[number];
+export type ModuleEventType<M extends Modules> = NonNullable<M[number]['eventTypes']>[number];
+
+/**
+ * Hands the modules' runtime declarations (queues, id prefixes, config sections) to `core/`, which
+ * cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
+ */
+export function installModules(modules: Modules) {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`module ${module.name} is listed twice`);
+    names.add(module.name);
+    if (module.queues) registerQueues(module.name, module.queues);
+    if (module.idPrefixes) registerIdPrefixes(module.name, module.idPrefixes);
+    if (module.config) registerConfigSection(module.name, module.config);
+  }
+}
+
+/** Every module's workers by name; two modules may not name a worker alike. */
+export function moduleWorkers(modules: Modules) {
+  const workers: Record<string, (rt: Runtime) => Promise<void>> = {};
+  for (const module of modules) {
+    for (const [name, start] of Object.entries(module.workers ?? {})) {
+      if (name in workers) throw new Error(`worker ${name} is declared twice (module ${module.name})`);
+      workers[name] = start;
+    }
+  }
+  return workers;
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineModule } from '../core/module.ts';
+
+/** The merchant panel: sign-in, sessions and its pages (other domains add their nav entries). */
+export const panelModule = defineModule({
+  name: 'panel',
+  routes: async (ctx) => (await import('./rest.ts')).registerPanelRoutes(ctx),
+  graphqlSession: async (rt, request) => (await import('./users.ts')).graphqlSessionAuth(rt, request),
+  idPrefixes: { panelUser: 'usr' },
+  config: {
+    env: {
+      SIGNIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(20),
+      SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+    },
+  },
+  panelPages: [{ path: 'keys', title: 'API keys' }],
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineModule, liveTopic } from '../core/module.ts';
+
+/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
+export interface PaymentIntentUpdate {
+  id: string;
+  status: string;
+  paymentMethodCode: string | null;
+  lastPaymentError: Record<string, unknown> | null;
+  cancellationReason: string | null;
+  latestCardSessionId: string | null;
+  succeededAt: string | null;
+  canceledAt: string | null;
+  updatedAt: string;
+}
+
+/** The mutable fields of an invoice as of one transition. */
+export interface InvoiceUpdate {
+  id: string;
+  status: string;
+  paidAt: string | null;
+  voidedAt: string | null;
+  overdueAt: string | null;
+  updatedAt: string;
+}
+
+/** A KYC review's decision fields as of one transition. */
+export interface KycReviewUpdate {
+  id: string;
+  status: string;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+}
+
+/** Yarrow Pay: payment intents, card sessions and checkout pages, invoices, KYC. */
+export const paymentsModule = defineModule({
+  name: 'payments',
+  routes: async (ctx) => {
+    (await import('./rest.ts')).registerPaymentRoutes(ctx);
+    (await import('./pages.ts')).registerCheckoutPages(ctx);
+  },
+  graphql: () => import('./graphql.ts'),
+  workers: {
+    'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
+    'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
+    'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
+  },
+  queues: {
+    payment_review: {
+      payload: z.object({ paymentIntentId: z.string(), cardSessionId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    kyc_review: {
+      payload: z.object({ kycReviewId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    invoice_overdue: {
+      payload: z.object({ invoiceId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+    },
+  },
+  scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
+  idPrefixes: { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc' },
+  eventTypes: [
+    'payment_intent.created',
+    'payment_intent.requires_action',
+    'payment_intent.processing',
+    'payment_intent.succeeded',
+    'payment_intent.payment_failed',
+    'payment_intent.canceled',
+    'invoice.created',
+    'invoice.paid',
+    'invoice.voided',
+    'invoice.overdue',
+    'kyc.review.submitted',
+    'kyc.review.approved',
+    'kyc.review.rejected',
+  ],
+  topics: {
+    paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
+    invoiceUpdated: liveTopic<string, InvoiceUpdate>(),
+    kycReviewUpdated: liveTopic<number, KycReviewUpdate>(),
+    /** Any payment intent or invoice of the account was created or changed status (dashboards). */
+    paymentActivity: liveTopic<number, { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }>(),
+  },
+  config: {
+    env: {
+      PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+      KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+    },
+  },
+  panelPages: [{ path: 'payments', title: 'Payments' }],
+});

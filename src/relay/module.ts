@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineModule, liveTopic } from '../core/module.ts';
+
+/** What subscribers of an SMS's status hear (the request id, its public status and counters). */
+export interface RelayMessageStatus {
+  requestId: string;
+  accountId: number;
+  status: 'queued' | 'sent' | 'delivered' | 'failed';
+  attempts: number;
+  deviceId: string | null;
+  failureReason: string | null;
+  at: string;
+}
+
+/**
+ * A message as the dispatcher hands it to the gateway that holds its device, so the gateway can
+ * push it without reading it back. An OTP's text stays sealed until that gateway pushes it.
+ */
+export interface SignalledWork {
+  message_id: string;
+  attempt: number;
+  to: string;
+  body: string | null;
+  sealed_body: string | null;
+  segments: number;
+  encoding: string;
+  expires_at: string;
+}
+
+/** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
+type DeviceSignal =
+  | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
+  | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
+  | { kind: 'revoked' }
+  | { kind: 'replaced'; connectionId: string };
+
+/** Yarrow Relay: paired devices, SMS and their routing, OTP, recipients and lists, readiness. */
+export const relayModule = defineModule({
+  name: 'relay',
+  routes: async (ctx) => (await import('./rest.ts')).registerRelayRoutes(ctx),
+  graphql: async () => {
+    await import('./graphql.ts');
+    await import('./recipients-graphql.ts');
+    await import('./dashboard-graphql.ts');
+  },
+  workers: {
+    'sms-routing': async (rt) => (await import('./workers.ts')).runSmsRoutingWorker(rt),
+    'otp-expiry': async (rt) => (await import('./workers.ts')).runOtpExpiryWorker(rt),
+    'device-presence': async (rt) => (await import('./workers.ts')).runDevicePresenceWorker(rt),
+  },
+  queues: {
+    /** Drains one account's queued SMS onto its devices. `short`: one deferred wake-up per account waits (src/relay/dispatch.ts). */
+    relay_dispatch: {
+      payload: z.object({ accountId: z.number().int() }),
+      options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },
+    },
+    relay_otp_expire: {
+      payload: z.object({ otpId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
+    },
+  },
+  scopes: ['sms.send', 'otp.send', 'otp.verify', 'messages.read', 'recipients.read', 'recipients.write', 'devices.manage'],
+  idPrefixes: {
+    device: 'dev',
+    pairingCode: 'pair',
+    /** An SMS: its id is the `request_id` the send answered with. */
+    message: 'req',
+    messageAttempt: 'att',
+    messageBatch: 'batch',
+    otp: 'otp',
+    recipient: 'rcp',
+    recipientList: 'lst',
+  },
+  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'device.offline', 'otp.verified'],
+  topics: {
+    relayDevice: liveTopic<string, DeviceSignal>(),
+    messageStatusChanged: liveTopic<string, RelayMessageStatus>(),
+    messageUpdated: liveTopic<number, RelayMessageStatus>(),
+    /** A device of the account paired, came online, went offline, sent a heartbeat or changed. */
+    deviceUpdated: liveTopic<number, { deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }>(),
+    /** The account's relay queue was paused or resumed. */
+    relayQueueChanged: liveTopic<number, { paused: boolean }>(),
+  },
+  config: {
+    env: {
+      RELAY_HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+      DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86400).default(90),
+      RELAY_DEVICE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(30),
+      RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+      RELAY_ACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+      RELAY_DEFAULT_TTL_SECONDS: z.coerce.number().int().min(10).max(604800).default(86400),
+      RELAY_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+      RELAY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50000),
+      /** How long a message pinned to an unreachable device waits before it fails (`device_offline`). */
+      RELAY_PINNED_OFFLINE_WAIT_SECONDS: z.coerce.number().int().min(1).max(604800).default(300),
+      OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+      OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
+      OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    },
+  },
+  panelPages: [
+    { path: 'devices', title: 'Devices' },
+    { path: 'queue', title: 'Queue health' },
+    { path: 'messages', title: 'Messages' },
+    { path: 'readiness', title: 'Readiness' },
+  ],
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineModule, liveTopic } from '../core/module.ts';
+
+export interface DiagnosticPong {
+  pingId: string;
+  workerPid: number;
+  sentAt: string;
+  receivedAt: string;
+}
+
+/** Status, health, metrics, the API reference, and the diagnostics and maintenance workers. */
+export const systemModule = defineModule({
+  name: 'system',
+  routes: async (ctx) => (await import('./rest.ts')).registerSystemRoutes(ctx),
+  graphql: () => import('./graphql.ts'),
+  workers: {
+    diagnostics: async (rt) => (await import('./workers.ts')).runDiagnosticsWorker(rt),
+    maintenance: async (rt) => (await import('./workers.ts')).runMaintenanceWorker(rt),
+  },
+  queues: {
+    diagnostics_ping: {
+      payload: z.object({ accountId: z.number().int(), pingId: z.string(), sentAt: z.iso.datetime() }),
+      options: { retryLimit: 3, expireInSeconds: 60 },
+    },
+    maintenance: {
+      payload: z.object({}).loose(),
+      options: { retryLimit: 1, expireInSeconds: 300 },
+    },
+  },
+  idPrefixes: { diagnosticPing: 'ping' },
+  topics: {
+    diagnosticPong: liveTopic<number, DiagnosticPong>(),
+  },
+});

@@ -1,0 +1,21 @@
+import { jobsProcessed } from '../core/metrics.ts';
+import { workQueue } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from './service.ts';
+
+/** diagnostics: answers pings on the `diagnosticPong` topic (proves the queue and workers run). */
+export async function runDiagnosticsWorker(rt: Runtime) {
+  await workQueue(rt.boss, 'diagnostics_ping', { batchSize: 10, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
+    for (const job of jobs) await answerDiagnosticPing(rt, job.data);
+    jobsProcessed.inc({ queue: 'diagnostics_ping', outcome: 'completed' }, jobs.length);
+  });
+}
+
+/** maintenance: every ten minutes, purges expired idempotency keys. */
+export async function runMaintenanceWorker(rt: Runtime) {
+  await rt.boss.schedule('maintenance', '*/10 * * * *', {});
+  await workQueue(rt.boss, 'maintenance', {}, async () => {
+    const purged = await purgeExpiredIdempotencyKeys(rt);
+    rt.logger.info({ purged }, 'expired idempotency keys purged');
+  });
+}

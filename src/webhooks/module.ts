@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { booleanFlag } from '../core/config.ts';
+import { defineModule, liveTopic } from '../core/module.ts';
+
+/** A delivery as the live delivery log shows it. */
+interface WebhookDeliveryUpdate {
+  deliveryId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  attemptCount: number;
+  lastStatusCode: number | null;
+  nextAttemptAt: string | null;
+  updatedAt: string;
+}
+
+/** Events (the outbox every domain records into), webhook endpoints, deliveries and signing. */
+export const webhooksModule = defineModule({
+  name: 'webhooks',
+  routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),
+  graphql: () => import('./graphql.ts'),
+  workers: {
+    webhooks: async (rt) => (await import('./worker.ts')).startWebhookWorker(rt),
+  },
+  queues: {
+    // One job per delivery attempt. pg-boss's own retries only cover a worker that died or threw
+    // (expiry, crash); the webhook retry schedule sends a new job per attempt. Each job's expiry is
+    // set from WEBHOOK_TIMEOUT_SECONDS when it is sent (src/webhooks/deliveries.ts).
+    webhook_deliver: {
+      payload: z.object({ deliveryId: z.string().regex(/^\d+$/), trigger: z.enum(['automatic', 'manual']) }),
+      options: { retryLimit: 50, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 30 },
+    },
+    webhook_sweep: {
+      payload: z.object({}).loose(),
+      options: { retryLimit: 1, expireInSeconds: 300 },
+    },
+  },
+  scopes: ['webhooks.manage'],
+  idPrefixes: { event: 'evt', webhookEndpoint: 'we', webhookAttempt: 'wa' },
+  eventTypes: ['endpoint.disabled', 'webhook.test'],
+  topics: {
+    /** A delivery was created or finished an attempt (the live delivery log). */
+    webhookDeliveryUpdated: liveTopic<number, WebhookDeliveryUpdate>(),
+  },
+  config: {
+    env: {
+      WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
+      WEBHOOK_RETRY_SCHEDULE: z
+        .string()
+        .default('30,120,600,3600,10800,21600,43200,86400')
+        .transform((text, ctx) => {
+          const delays = text.split(',').map((part) => part.trim()).filter((part) => part !== '').map(Number);
+          if (delays.some((delay) => !Number.isFinite(delay) || delay < 0 || delay > 7 * 86400)) {
+            ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of seconds (0 to 604800 each)' });
+            return z.NEVER;
+          }
+          return delays;
+        }),
+      WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3 * 86400),
+      WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+      WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
+      WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+      WEBHOOK_FETCH_BATCH: z.coerce.number().int().min(1).max(100).default(50),
+    },
+    derive: (values) => ({
+      /**
+       * The operator's override of each account's `allowPrivateWebhookUrls`: true lets every account's
+       * webhooks reach private, loopback and link-local addresses, false none; unset, the account decides.
+       */
+      webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
+    }),
+  },
+  panelPages: [{ path: 'webhooks', title: 'Webhooks' }],
+});

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PgBoss } from 'pg-boss';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/core/config.ts';
+import { newId, type IdKind } from '../../src/core/ids.ts';
+import { defineModule, installModules, moduleWorkers } from '../../src/core/module.ts';
+import { sendJob, type QueueName } from '../../src/core/queue.ts';
+import { modules } from '../../src/modules.ts';
+import { workerNames } from '../../workers/registry.ts';
+
+const root = join(import.meta.dirname, '../..');
+
+describe('domain modules', () => {
+  it('core/ imports no domain, no module list and not the gateway; the central files import only the module list', () => {
+    const domains = readdirSync(join(root, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !['core', 'generated', 'graphql', 'sdk'].includes(entry.name))
+      .map((entry) => entry.name);
+    expect(domains).toEqual(expect.arrayContaining(modules.map((module) => module.name)));
+    const sources = (folder: string) =>
+      readdirSync(join(root, folder))
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => `${folder}/${name}`);
+    const offending: string[] = [];
+    const check = (files: string[], forbidden: (specifier: string) => boolean) => {
+      for (const file of files) {
+        const source = readFileSync(join(root, file), 'utf8');
+        for (const [, specifier] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+          if (forbidden(specifier!)) offending.push(`${file}: ${specifier}`);
+        }
+      }
+    };
+    const namesDomain = (specifier: string) => domains.some((domain) => new RegExp(`^(\\.\\./)+(src/)?${domain}/`).test(specifier) || specifier.startsWith(`./${domain}/`));
+    check(sources('src/core'), (specifier) => namesDomain(specifier) || /\.\.\/(modules|gateway)\.ts$/.test(specifier));
+    check([...sources('src/graphql'), ...sources('workers'), 'src/gateway.ts'], namesDomain);
+    expect(offending).toEqual([]);
+  });
+
+  it('every module worker is started by name, and two modules cannot name a worker alike', () => {
+    const declared = modules.flatMap((module) => Object.keys(module.workers ?? {}));
+    expect(workerNames.toSorted()).toEqual(declared.toSorted());
+    const copy = defineModule({ name: 'copy', workers: { webhooks: async () => {} } });
+    expect(() => moduleWorkers([...modules, copy])).toThrow('worker webhooks is declared twice (module copy)');
+  });
+
+  it('refuses a module that redeclares another one\'s queue, id kind or variable, or is listed twice', () => {
+    const queue = defineModule({ name: 'queue-thief', queues: { payment_review: { payload: z.object({}), options: {} } } });
+    expect(() => installModules([queue])).toThrow('queue payment_review is declared by modules payments and queue-thief');
+    const prefix = defineModule({ name: 'prefix-thief', idPrefixes: { paymentIntent: 'pay' } });
+    expect(() => installModules([prefix])).toThrow('id kind paymentIntent is declared twice (module prefix-thief)');
+    const coreVariable = defineModule({ name: 'port-thief', config: { env: { PORT: z.string() } } });
+    expect(() => installModules([coreVariable])).toThrow('PORT is declared by core and module port-thief');
+    const domainVariable = defineModule({ name: 'relay-thief', config: { env: { RELAY_QUEUE_LIMIT: z.string() } } });
+    expect(() => installModules([domainVariable])).toThrow('RELAY_QUEUE_LIMIT is declared by relay and module relay-thief');
+    expect(() => installModules([modules[0], modules[0]])).toThrow(`module ${modules[0].name} is listed twice`);
+  });
+
+  it('reads every module\'s variables with their defaults, and names a bad one', () => {
+    const config = loadConfig({ YARROW_SECRET: 'x'.repeat(32) });
+    expect(config.RELAY_QUEUE_LIMIT).toBe(50000);
+    expect(config.PAYMENT_REVIEW_DELAY_SECONDS).toBe(30);
+    expect(config.SIGNIN_ATTEMPTS_PER_ADDRESS).toBe(20);
+    expect(config.webhookAllowPrivateUrls).toBeUndefined();
+    expect(() => loadConfig({ YARROW_SECRET: 'x'.repeat(32), RELAY_MAX_ATTEMPTS: '0' })).toThrow(/^Invalid configuration: RELAY_MAX_ATTEMPTS: /);
+  });
+
+  it('an undeclared queue or id kind fails loudly instead of sending or naming anything', async () => {
+    const boss = { send: () => Promise.reject(new Error('sent')) } as unknown as PgBoss;
+    await expect(sendJob(boss, 'no_such_queue' as QueueName, {} as never)).rejects.toThrow('Unknown queue no_such_queue: no module declares it');
+    expect(() => newId('noSuchKind' as IdKind)).toThrow('Unknown id kind noSuchKind: no module declares it');
+    expect(newId('paymentIntent')).toMatch(/^pi_/);
+  });
+});
