@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { keyedHash, randomToken } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { asRateLimited } from '../core/rate-limit.ts';
 import { newId } from '../core/ids.ts';
 import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import { publish } from '../core/pubsub.ts';
@@ -174,11 +175,7 @@ export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: stri
   try {
     await limiter.consume(address);
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new YarrowError('rate_limited', `Too many pairing attempts; retry after ${retryAfter} s.`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw asRateLimited(rejection, (seconds) => `Too many pairing attempts; retry after ${seconds} s.`);
   }
 }
 
