@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { YarrowError } from './errors.ts';
+import { YarrowError, notFound } from './errors.ts';
 
 /** Query parameters of every REST list, as at Stripe: newest first, cursor by object id. */
 export const listQuery = z.object({
@@ -28,6 +28,23 @@ export function pageArgs(query: ListQuery): PageArgs {
     return { take: query.limit + 1, cursor: { id: query.starting_after }, skip: 1, orderBy: { id: 'desc' as const } };
   }
   return { take: query.limit + 1, orderBy: { id: 'desc' as const } };
+}
+
+/**
+ * For a REST list: its cursors (`starting_after`, `ending_before`) must be rows of the account, or
+ * a page could be placed relative to another account's row. Another account's id, or one that
+ * exists nowhere, is `not_found` naming the param, the same answer as for any other foreign id.
+ */
+export async function assertCursorsOwned(
+  model: { count(args: { where: { id: string; accountId: number } }): PromiseLike<number> },
+  accountId: number,
+  query: Pick<ListQuery, 'starting_after' | 'ending_before'>,
+  noun: string,
+): Promise<void> {
+  for (const param of ['starting_after', 'ending_before'] as const) {
+    const id = query[param];
+    if (id && (await model.count({ where: { id, accountId } })) === 0) throw notFound(noun, param);
+  }
 }
 
 /** `{object: "list", data, has_more, url}` from the rows `pageArgs` fetched (one extra tells has_more). */

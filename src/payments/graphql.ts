@@ -2,6 +2,7 @@ import { YarrowError } from '../core/errors.ts';
 import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder } from '../graphql/builder.ts';
+import { currentThenLive } from '../graphql/live.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import {
   approvePaymentReview,
@@ -11,7 +12,8 @@ import {
   rejectPaymentReview,
 } from './intents.ts';
 import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts';
-import { cardSessionStatus, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
+import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses } from './lists.ts';
+import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
@@ -21,10 +23,10 @@ import { assertCursorInList } from '../core/pagination.ts';
 // --- enums ---
 
 const PaymentIntentStatusEnum = builder.enumType('PaymentIntentStatus', { values: intentStatuses });
-const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: ['open', 'paid', 'void'] as const });
+const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: invoiceStatuses });
 const CardSessionStatusEnum = builder.enumType('CardSessionStatus', {
   description: 'open: waiting for a token; challenge: waiting for 3-D Secure; completed: used; expired: unused after 30 minutes.',
-  values: ['open', 'challenge', 'completed', 'expired'] as const,
+  values: cardSessionStatuses,
 });
 const KycReviewStatusEnum = builder.enumType('KycReviewStatus', { values: ['pending_review', 'approved', 'rejected'] as const });
 const PaymentMethodCodeEnum = builder.enumType('PaymentMethodCode', { values: paymentMethodCodes });
@@ -243,7 +245,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [PaymentIntentStatusEnum] }) },
     resolve: async (query, _root, { status, before }, ctx) => {
-      const where = { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) };
+      const where = paymentIntentsWhere(accountIdOf(ctx), { status });
       await assertCursorInList(ctx.rt.db.prisma.paymentIntent, query, where, { before });
       return ctx.rt.db.prisma.paymentIntent.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -261,7 +263,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'invoices.read' },
     args: { status: t.arg({ type: [InvoiceStatusEnum] }) },
     resolve: async (query, _root, { status, before }, ctx) => {
-      const where = { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) };
+      const where = invoicesWhere(accountIdOf(ctx), { status });
       await assertCursorInList(ctx.rt.db.prisma.invoice, query, where, { before });
       return ctx.rt.db.prisma.invoice.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -283,18 +285,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
-      const now = new Date();
-      const byStatus = (wanted: (typeof status & {})[number]) =>
-        wanted === 'expired'
-          ? { status: { in: ['open' as const, 'challenge' as const] }, expiresAt: { lte: now } }
-          : wanted === 'completed'
-            ? { status: 'completed' as const }
-            : { status: wanted, expiresAt: { gt: now } };
-      const where = {
-        accountId: accountIdOf(ctx),
-        ...(paymentIntentId ? { paymentIntentId: String(paymentIntentId) } : {}),
-        ...(status?.length ? { OR: status.map(byStatus) } : {}),
-      };
+      const where = cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) });
       await assertCursorInList(ctx.rt.db.prisma.cardSession, query, where, { before });
       return ctx.rt.db.prisma.cardSession.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -380,29 +371,11 @@ builder.mutationFields((t) => ({
 // --- subscriptions ---
 
 /**
- * The object's current state first, then one result per transition, from any process. Listening
- * starts before the current state is read, so no transition falls between the two. Each result
+ * The object's current state first, then one result per transition, from any process. Each result
  * shows the mutable fields as of its transition (from the event) over the stored row.
  */
-async function* liveUpdates<Row, Update>(
-  updates: AsyncIterable<Update>,
-  load: () => Promise<Row>,
-  apply: (row: Row, update: Update) => Row,
-): AsyncGenerator<Row> {
-  const iterator = updates[Symbol.asyncIterator]();
-  let next = iterator.next();
-  try {
-    const current = await load();
-    yield current;
-    for (;;) {
-      const { value, done } = await next;
-      if (done) return;
-      yield apply(await load(), value);
-      next = iterator.next();
-    }
-  } finally {
-    await iterator.return?.();
-  }
+function liveUpdates<Row, Update>(updates: AsyncIterator<Update>, load: () => Promise<Row>, apply: (row: Row, update: Update) => Row) {
+  return currentThenLive(updates, { current: load, next: async (update) => apply(await load(), update) });
 }
 
 const date = (text: string | null) => (text ? new Date(text) : null);

@@ -7,7 +7,6 @@ import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
 import { newId } from '../core/ids.ts';
-import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { Prisma, type Device } from '../generated/prisma/client.ts';
@@ -309,13 +308,6 @@ export async function getDevice(db: DbClient, accountId: number, deviceId: strin
   const device = await db.device.findFirst({ where: { id: deviceId, accountId } });
   if (!device) throw notFound('device', 'id');
   return device;
-}
-
-export async function listDevices(db: DbClient, accountId: number, query: ListQuery): Promise<Device[]> {
-  for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-    if (id && (await db.device.count({ where: { id, accountId } })) !== 1) throw notFound('device', param);
-  }
-  return db.device.findMany({ where: { accountId }, ...pageArgs(query) });
 }
 
 export const updateDeviceInput = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Repeater } from 'graphql-yoga';
 import type { RelayMessageStatus } from '../core/pubsub.ts';
 import { builder } from '../graphql/builder.ts';
+import { currentThenLive } from '../graphql/live.ts';
 import {
   createPairingCode,
   effectiveRate,
@@ -12,15 +12,15 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, publicStatus, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, publicStatus, publicStatuses, statusEvent } from './messages.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
-import type { Prisma } from '../core/db.ts';
+import { devicesWhere, messagesWhere } from './lists.ts';
 import { assertCursorInList } from '../core/pagination.ts';
 
 const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
 const MessageStatusEnum = builder.enumType('MessageStatus', {
   description: 'Public status of an SMS: queued (waiting or on a phone), sent, delivered or failed.',
-  values: ['queued', 'sent', 'delivered', 'failed'] as const,
+  values: publicStatuses,
 });
 
 builder.prismaObject('Device', {
@@ -127,7 +127,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { scope: 'devices.manage' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
+      const where = devicesWhere(ctx.principal!.accountId);
       await assertCursorInList(ctx.rt.db.prisma.device, query, where, { before });
       return ctx.rt.db.prisma.device.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -155,13 +155,7 @@ builder.queryFields((t) => ({
       deviceId: t.arg.id(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const where: Prisma.MessageWhereInput = {
-        accountId: ctx.principal!.accountId,
-        // Public `queued` covers waiting and pushed-but-unreported (see publicStatus).
-        ...(args.status ? { state: { in: args.status === 'queued' ? ['queued', 'dispatched'] : [args.status] } } : {}),
-        ...(args.to ? { to: { contains: args.to.replace(/[^\d+]/g, '') } } : {}),
-        ...(args.deviceId ? { deviceId: String(args.deviceId) } : {}),
-      };
+      const where = messagesWhere(ctx.principal!.accountId, args);
       await assertCursorInList(ctx.rt.db.prisma.message, query, where, args);
       return ctx.rt.db.prisma.message.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -206,18 +200,20 @@ builder.subscriptionFields((t) => ({
     description: 'Status changes of one SMS, from any gateway or worker. Yields its current state first, then each later change once.',
     authScopes: { scope: 'messages.read' },
     args: { requestId: t.arg.id({ required: true }) },
-    subscribe: (_root, { requestId }, ctx) =>
-      new Repeater<RelayMessageStatus>(async (push, stop) => {
-        // Listen before reading, so no change is missed between the two; a change the read already
-        // shows is heard too, and dropped: every event carries the time of its write (`at`).
-        const live = ctx.pubsub.subscribe('messageStatusChanged', String(requestId));
-        stop.then(() => live.return?.());
-        const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
-        const first = statusEvent(message, message.updatedAt);
-        await push(first);
-        const shown = Date.parse(first.at);
-        for await (const event of live) if (Date.parse(event.at) > shown) await push(event);
-      }),
+    subscribe: (_root, { requestId }, ctx) => {
+      // A change the current read already shows is heard too, and dropped: every event carries the
+      // time of its write (`at`).
+      let shown = Number.NEGATIVE_INFINITY;
+      return currentThenLive(ctx.pubsub.subscribe('messageStatusChanged', String(requestId)), {
+        current: async () => {
+          const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
+          const first = statusEvent(message, message.updatedAt);
+          shown = Date.parse(first.at);
+          return first;
+        },
+        next: (event: RelayMessageStatus) => (Date.parse(event.at) > shown ? event : undefined),
+      });
+    },
     resolve: (event) => event,
   }),
   messageUpdated: t.field({

@@ -1,5 +1,6 @@
 import { builder } from '../graphql/builder.ts';
 import { assertCursorInList } from '../core/pagination.ts';
+import { recipientListsWhere } from './lists.ts';
 import {
   addToList,
   createList,
@@ -113,7 +114,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { scope: 'recipients.read' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
+      const where = recipientListsWhere(ctx.principal!.accountId);
       await assertCursorInList(ctx.rt.db.prisma.recipientList, query, where, { before });
       return ctx.rt.db.prisma.recipientList.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },

@@ -1,7 +1,9 @@
 import { YarrowError, notFound } from '../core/errors.ts';
 import { builder } from '../graphql/builder.ts';
+import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
-import { deliveryFilter, deliveryStatuses, deliveryUpdate, deliveryWhere, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
+import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
+import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
   createEndpointInput,
@@ -263,7 +265,7 @@ builder.queryFields((t) => ({
     authScopes: scope,
     description: 'The account\'s webhook endpoints, newest first.',
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
+      const where = endpointsWhere(ctx.principal!.accountId);
       await assertCursorInList(ctx.rt.db.prisma.webhookEndpoint, query, where, { before });
       return ctx.rt.db.prisma.webhookEndpoint.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -281,7 +283,7 @@ builder.queryFields((t) => ({
     description: 'The delivery log, newest first.',
     args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
     resolve: async (query, _root, { filter, before }, ctx) => {
-      const where = deliveryWhere(ctx.principal!.accountId, withoutNulls({ ...filter }));
+      const where = deliveriesWhere(ctx.principal!.accountId, withoutNulls({ ...filter }));
       await assertCursorInList(ctx.rt.db.prisma.webhookDelivery, query, where, { before });
       return ctx.rt.db.prisma.webhookDelivery.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -312,11 +314,7 @@ builder.queryFields((t) => ({
     description: 'The account\'s events, newest first.',
     args: { type: t.arg.string(), objectPublicId: t.arg.string() },
     resolve: async (query, _root, args, ctx) => {
-      const where = {
-        accountId: ctx.principal!.accountId,
-        ...(args.type ? { type: args.type } : {}),
-        ...(args.objectPublicId ? { objectPublicId: args.objectPublicId } : {}),
-      };
+      const where = eventsWhere(ctx.principal!.accountId, args);
       await assertCursorInList(ctx.rt.db.prisma.event, query, where, args);
       return ctx.rt.db.prisma.event.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -423,27 +421,19 @@ builder.subscriptionFields((t) => ({
   }),
 }));
 
-/**
- * Filters the account's delivery updates. With `current`, starts listening first, then yields the
- * current state, so no update between reading it and listening can be missed.
- */
-async function* liveDeliveryUpdates(
-  source: AsyncIterable<DeliveryUpdate>,
+/** The account's delivery updates, filtered; with `current`, the delivery's current state first. */
+function liveDeliveryUpdates(
+  source: AsyncIterator<DeliveryUpdate>,
   options: { accountId: number; endpointId?: string; deliveryId?: string; current?: () => Promise<DeliveryUpdate> },
-): AsyncGenerator<DeliveryUpdate & { accountId: number }> {
-  const iterator = source[Symbol.asyncIterator]();
-  try {
-    let pending = iterator.next();
-    if (options.current) yield { ...(await options.current()), accountId: options.accountId };
-    for (;;) {
-      const { value, done } = await pending;
-      if (done) return;
-      pending = iterator.next();
-      if (options.endpointId && value.endpointId !== options.endpointId) continue;
-      if (options.deliveryId && value.deliveryId !== options.deliveryId) continue;
-      yield { ...value, accountId: options.accountId };
-    }
-  } finally {
-    await iterator.return?.();
-  }
+) {
+  const withAccount = (update: DeliveryUpdate) => ({ ...update, accountId: options.accountId });
+  const current = options.current;
+  return currentThenLive(source, {
+    current: current && (async () => withAccount(await current())),
+    next: (update) => {
+      if (options.endpointId && update.endpointId !== options.endpointId) return undefined;
+      if (options.deliveryId && update.deliveryId !== options.deliveryId) return undefined;
+      return withAccount(update);
+    },
+  });
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { notFound, parseInput } from '../core/errors.ts';
 import { ok, parseQuery, readJson } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import { listBody, listQuery, pageArgs } from '../core/pagination.ts';
+import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
 import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled, listEndpoints } from './endpoints.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled } from './endpoints.ts';
+import { eventListQuery, listEndpoints, listEvents } from './lists.ts';
 import { eventPayload } from './events.ts';
 import { webhookUrl } from './url-safety.ts';
 
@@ -37,11 +38,6 @@ const createBody = z.strictObject({
   description: endpointDescription.optional(),
   event_types: endpointEventTypes.optional(),
   enabled: z.boolean().optional(),
-});
-
-const eventListQuery = listQuery.extend({
-  type: z.string().min(1).max(100).optional(),
-  object_public_id: z.string().min(1).max(255).optional(),
 });
 
 /** What each route documents about itself (OpenAPI, Postman, /api/docs). */
@@ -136,18 +132,7 @@ export function registerWebhookRoutes({ app, rt, auth }: GatewayContext) {
 
   app.get('/api/v1/events', manage, async (c) => {
     const query = parseQuery(c, eventListQuery);
-    const { accountId } = c.get('principal');
-    for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-      if (id && (await rt.db.prisma.event.count({ where: { id, accountId } })) === 0) throw notFound('event', param);
-    }
-    const rows = await rt.db.prisma.event.findMany({
-      where: {
-        accountId,
-        ...(query.type ? { type: query.type } : {}),
-        ...(query.object_public_id ? { objectPublicId: query.object_public_id } : {}),
-      },
-      ...pageArgs(query),
-    });
+    const rows = await listEvents(rt.db.prisma, c.get('principal').accountId, query);
     return ok(c, listBody(rows, query, '/api/v1/events', eventJson));
   });
 
