@@ -1,16 +1,12 @@
 import type { ApiKeyChange } from '../core/pubsub.ts';
 import { scopes } from '../core/auth.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 
-export const ScopeEnum = builder.enumType('Scope', {
+export const ScopeEnum = enumOf('Scope', scopes, {
   description: 'A permission an API key can carry. The REST and JSON name is the lower-case dotted form.',
-  values: Object.fromEntries(
-    scopes.map((scope) => [scope.toUpperCase().replace('.', '_'), { value: scope, description: scope }]),
-  ) as Record<string, { value: (typeof scopes)[number] }>,
+  valueDescription: (scope) => scope,
 });
-
-const RelayModeEnum = builder.enumType('RelayMode', { values: ['auto', 'manual'] as const });
 
 builder.prismaObject('Account', {
   description: 'A merchant or relay client.',
@@ -18,7 +14,6 @@ builder.prismaObject('Account', {
     id: t.exposeInt('id', { description: 'Numeric account id; webhooks carry it as merchant_id.' }),
     name: t.exposeString('name'),
     environment: t.exposeString('environment'),
-    relayMode: t.field({ type: RelayModeEnum, resolve: (account) => account.relayMode }),
     subscriptionExpiresAt: t.expose('subscriptionExpiresAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     apiKeys: t.relatedConnection('apiKeys', {

@@ -1,7 +1,7 @@
 import { YarrowError } from '../core/errors.ts';
 import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import {
@@ -22,18 +22,15 @@ import { assertCursorInList } from '../core/pagination.ts';
 
 // --- enums ---
 
-const PaymentIntentStatusEnum = builder.enumType('PaymentIntentStatus', { values: intentStatuses });
-const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: invoiceStatuses });
-const CardSessionStatusEnum = builder.enumType('CardSessionStatus', {
-  description: 'open: waiting for a token; challenge: waiting for 3-D Secure; completed: used; expired: unused after 30 minutes.',
-  values: cardSessionStatuses,
+const PaymentIntentStatusEnum = enumOf('PaymentIntentStatus', intentStatuses);
+const InvoiceStatusEnum = enumOf('InvoiceStatus', invoiceStatuses);
+const CardSessionStatusEnum = enumOf('CardSessionStatus', cardSessionStatuses, {
+  description: 'OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes.',
 });
-const KycReviewStatusEnum = builder.enumType('KycReviewStatus', { values: ['pending_review', 'approved', 'rejected'] as const });
-const PaymentMethodCodeEnum = builder.enumType('PaymentMethodCode', { values: paymentMethodCodes });
-const SandboxOutcomeEnum = builder.enumType('SandboxOutcome', { values: sandboxOutcomes });
-const CancellationReasonEnum = builder.enumType('CancellationReason', {
-  values: ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice'] as const,
-});
+const KycReviewStatusEnum = enumOf('KycReviewStatus', ['pending_review', 'approved', 'rejected']);
+const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
+const SandboxOutcomeEnum = enumOf('SandboxOutcome', sandboxOutcomes);
+const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice']);
 
 // --- GraphQL input ↔ the services' REST-shaped input ---
 
@@ -281,7 +278,7 @@ builder.queryFields((t) => ({
   cardSessions: t.prismaConnection({
     type: 'CardSession',
     cursor: 'id',
-    description: 'Newest first. `expired` means open or in challenge past its 30 minutes.',
+    description: 'Newest first. `EXPIRED` means open or in challenge past its 30 minutes.',
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {

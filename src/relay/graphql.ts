@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RelayMessageStatus } from '../core/pubsub.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import {
   createPairingCode,
@@ -17,11 +17,17 @@ import { launchReadiness, type Readiness, type ReadinessStep } from './readiness
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { assertCursorInList } from '../core/pagination.ts';
 
-const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
-const MessageStatusEnum = builder.enumType('MessageStatus', {
-  description: 'Public status of an SMS: queued (waiting or on a phone), sent, delivered or failed.',
-  values: publicStatuses,
+const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
+const MessageStatusEnum = enumOf('MessageStatus', publicStatuses, {
+  description: 'Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
 });
+const RelayModeEnum = enumOf('RelayMode', ['auto', 'manual'], {
+  description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
+});
+
+builder.prismaObjectFields('Account', (t) => ({
+  relayMode: t.field({ type: RelayModeEnum, resolve: (account) => account.relayMode }),
+}));
 
 builder.prismaObject('Device', {
   description: 'A paired Android phone that sends SMS through its own SIM.',
@@ -97,7 +103,6 @@ const UpdateDeviceInput = builder.inputType('UpdateDeviceInput', {
   }),
 });
 
-const RelayModeArg = builder.enumType('RelayModeInput', { values: ['auto', 'manual'] as const });
 
 const ReadinessStepType = builder.objectRef<ReadinessStep>('ReadinessStep').implement({
   fields: (t) => ({
@@ -187,9 +192,9 @@ builder.mutationFields((t) => ({
   }),
   setRelayMode: t.prismaField({
     type: 'Account',
-    description: 'auto: the router picks among online devices; manual: every send names its device_id.',
+    description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
     authScopes: { scope: 'devices.manage' },
-    args: { mode: t.arg({ type: RelayModeArg, required: true }) },
+    args: { mode: t.arg({ type: RelayModeEnum, required: true }) },
     resolve: (_query, _root, { mode }, ctx) => setRelayMode(ctx.rt.db.prisma, ctx.principal!.accountId, { mode }),
   }),
 }));

@@ -1,5 +1,5 @@
 import { YarrowError, notFound } from '../core/errors.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
 import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
@@ -38,28 +38,16 @@ async function inInput<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const lowerEnum = <const T extends readonly string[]>(name: string, values: T, description: string) =>
-  builder.enumType(name, {
-    description,
-    values: Object.fromEntries(values.map((value) => [value.toUpperCase(), { value }])) as Record<string, { value: T[number] }>,
-  });
-
-const DeliveryStatusEnum = lowerEnum(
-  'WebhookDeliveryStatus',
-  deliveryStatuses,
-  'PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more.',
-);
-const AttemptTriggerEnum = lowerEnum('WebhookAttemptTrigger', ['automatic', 'manual'] as const, 'What started an attempt.');
-const AttemptOutcomeEnum = lowerEnum(
-  'WebhookAttemptOutcome',
-  ['in_flight', 'succeeded', 'failed', 'interrupted'] as const,
-  'INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number.',
-);
-const DisabledReasonEnum = lowerEnum(
-  'WebhookEndpointDisabledReason',
-  ['manual', 'gone', 'failing'] as const,
-  'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
-);
+const DeliveryStatusEnum = enumOf('WebhookDeliveryStatus', deliveryStatuses, {
+  description: 'PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more.',
+});
+const AttemptTriggerEnum = enumOf('WebhookAttemptTrigger', ['automatic', 'manual'], { description: 'What started an attempt.' });
+const AttemptOutcomeEnum = enumOf('WebhookAttemptOutcome', ['in_flight', 'succeeded', 'failed', 'interrupted'], {
+  description: 'INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number.',
+});
+const DisabledReasonEnum = enumOf('WebhookEndpointDisabledReason', ['manual', 'gone', 'failing'], {
+  description: 'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
+});
 
 const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
   description: 'A URL that receives the account\'s events, signed with the endpoint\'s secret.',
