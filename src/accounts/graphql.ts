@@ -1,6 +1,7 @@
 import type { ApiKeyChange } from '../core/pubsub.ts';
 import { scopes } from '../core/auth.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
+import { withGraphqlParams } from '../graphql/input.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 
 export const ScopeEnum = enumOf('Scope', scopes, {
@@ -65,7 +66,7 @@ builder.mutationFields((t) => ({
     type: CreatedApiKey,
     authScopes: { scope: 'keys.manage' },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true, validate: createApiKeyInput }) },
-    resolve: (_root, { input }, ctx) => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input),
+    resolve: (_root, { input }, ctx) => withGraphqlParams('input.', () => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   revokeApiKey: t.prismaField({
     type: 'ApiKey',

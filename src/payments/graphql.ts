@@ -2,6 +2,7 @@ import { YarrowError } from '../core/errors.ts';
 import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from '../core/pubsub.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
+import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import {
@@ -31,27 +32,6 @@ const KycReviewStatusEnum = enumOf('KycReviewStatus', ['pending_review', 'approv
 const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
 const SandboxOutcomeEnum = enumOf('SandboxOutcome', sandboxOutcomes);
 const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice']);
-
-// --- GraphQL input ↔ the services' REST-shaped input ---
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-
-function toServiceInput(input: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value != null).map(([key, value]) => [snake(key), value]));
-}
-
-/** Runs a service call with GraphQL input; a validation error names the GraphQL param (`input.customerEmail`). */
-async function withGraphqlParams<T>(prefix: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof YarrowError) || error.code !== 'invalid_request' || !error.param) throw error;
-    const param = `${prefix}${camel(error.param)}`;
-    const message = error.message.startsWith(`${error.param}:`) ? `${param}:${error.message.slice(error.param.length + 1)}` : error.message;
-    throw new YarrowError('invalid_request', message, { param });
-  }
-}
 
 const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
 const transaction = <T>(ctx: GraphqlContext, work: (tx: Parameters<Parameters<GraphqlContext['rt']['db']['prisma']['$transaction']>[0]>[0]) => Promise<T>) =>
@@ -298,7 +278,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => createPaymentIntentGrouped(ctx.rt, accountIdOf(ctx), toServiceInput(input))),
+      withGraphqlParams('input.', () => createPaymentIntentGrouped(ctx.rt, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' }))),
   }),
   cancelPaymentIntent: t.prismaField({
     type: 'PaymentIntent',
@@ -332,7 +312,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'invoices.write' },
     args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' })))),
   }),
   voidInvoice: t.prismaField({
     type: 'Invoice',
@@ -346,7 +326,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: SubmitKycInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' })))),
   }),
   approveKycReview: t.prismaField({
     type: 'KycReview',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RelayMessageStatus } from '../core/pubsub.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
+import { withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import {
   createPairingCode,
@@ -181,7 +182,8 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       input: t.arg({ type: UpdateDeviceInput, required: true, validate: updateDeviceInput }),
     },
-    resolve: (_query, _root, { id, input }, ctx) => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input),
+    resolve: (_query, _root, { id, input }, ctx) =>
+      withGraphqlParams('input.', () => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input)),
   }),
   revokeDevice: t.prismaField({
     type: 'Device',

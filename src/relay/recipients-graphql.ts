@@ -1,5 +1,6 @@
 import { builder } from '../graphql/builder.ts';
 import { assertCursorInList } from '../core/pagination.ts';
+import { withGraphqlParams } from '../graphql/input.ts';
 import { recipientListsWhere } from './lists.ts';
 import {
   addToList,
@@ -132,13 +133,13 @@ builder.mutationFields((t) => ({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientInput, required: true, validate: recipientInput }) },
-    resolve: (_query, _root, { input }, ctx) => createRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, input),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   updateRecipient: t.prismaField({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientUpdateInput, required: true, validate: recipientUpdate }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input),
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input)),
   }),
   deleteRecipient: t.prismaField({
     type: 'Recipient',
@@ -158,13 +159,13 @@ builder.mutationFields((t) => ({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientListInput, required: true, validate: listInput }) },
-    resolve: (_query, _root, { input }, ctx) => createList(ctx.rt.db.prisma, ctx.principal!.accountId, input),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createList(ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   updateRecipientList: t.prismaField({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientListUpdateInput, required: true, validate: listUpdate }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input),
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input)),
   }),
   deleteRecipientList: t.prismaField({
     type: 'RecipientList',

@@ -1,5 +1,6 @@
-import { YarrowError, notFound } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
+import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
 import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
@@ -20,23 +21,6 @@ import { eventPayload, eventTypes } from './events.ts';
 import { assertCursorInList } from '../core/pagination.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
-
-/**
- * The service names input params as REST does (`url`); inside a GraphQL `input` argument the same
- * field is `input.url`, as the validation plugin reports it.
- */
-async function inInput<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof YarrowError && error.code === 'invalid_request' && error.param) {
-      const param = `input.${error.param}`;
-      const message = error.message.startsWith(`${error.param}:`) ? `input.${error.message}` : error.message;
-      throw new YarrowError('invalid_request', message, { param });
-    }
-    throw error;
-  }
-}
 
 const DeliveryStatusEnum = enumOf('WebhookDeliveryStatus', deliveryStatuses, {
   description: 'PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more.',
@@ -236,11 +220,6 @@ const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
   }),
 });
 
-/** GraphQL gives absent optional fields as undefined and explicit ones as null; the services want neither null. */
-function withoutNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null)) as never;
-}
-
 builder.queryFields((t) => ({
   webhookEventTypes: t.stringList({
     description: 'Every event name an endpoint can subscribe to.',
@@ -271,7 +250,7 @@ builder.queryFields((t) => ({
     description: 'The delivery log, newest first.',
     args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
     resolve: async (query, _root, { filter, before }, ctx) => {
-      const where = deliveriesWhere(ctx.principal!.accountId, withoutNulls({ ...filter }));
+      const where = deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter }));
       await assertCursorInList(ctx.rt.db.prisma.webhookDelivery, query, where, { before });
       return ctx.rt.db.prisma.webhookDelivery.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
@@ -325,7 +304,7 @@ builder.mutationFields((t) => ({
     authScopes: scope,
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
     resolve: (_root, { input }, ctx) =>
-      inInput(() => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, withoutNulls({ ...input }))),
+      withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, serviceInput({ ...input }))),
   }),
   updateWebhookEndpoint: t.field({
     type: WebhookEndpoint,
@@ -335,7 +314,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
     },
     resolve: (_root, { id, input }, ctx) =>
-      inInput(() => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), withoutNulls({ ...input }))),
+      withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), serviceInput({ ...input }))),
   }),
   rotateWebhookEndpointSecret: t.field({
     type: WebhookEndpointSecret,
