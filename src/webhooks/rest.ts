@@ -5,32 +5,10 @@ import { ok, parseQuery, readJson } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../gateway.ts';
-import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled } from './endpoints.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint } from './endpoints.ts';
+import { endpointJson, eventJson } from './json.ts';
 import { eventListQuery, listEndpoints, listEvents } from './lists.ts';
-import { eventPayload } from './events.ts';
 import { webhookUrl } from './url-safety.ts';
-
-export function endpointJson(endpoint: WebhookEndpoint) {
-  return {
-    id: endpoint.id,
-    object: 'webhook_endpoint',
-    url: endpoint.url,
-    description: endpoint.description,
-    event_types: endpoint.eventTypes,
-    enabled: isEnabled(endpoint),
-    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
-    disabled_reason: endpoint.disabledReason,
-    failing_since: endpoint.failingSince?.toISOString() ?? null,
-    created_at: endpoint.createdAt.toISOString(),
-    updated_at: endpoint.updatedAt.toISOString(),
-  };
-}
-
-/** An event as REST lists it: the webhook body, plus `object`. */
-export function eventJson(event: Event) {
-  return { object: 'event', ...eventPayload(event) };
-}
 
 // REST speaks snake_case; the rules are the service's own field schemas.
 const createBody = z.strictObject({
