@@ -61,7 +61,7 @@ export function listBody<Row, Json>(rows: Row[], query: ListQuery, url: string, 
  * exists nowhere, is the client's mistake: `invalid_request` naming the argument, the same answer
  * for both, instead of a page placed relative to a row the list does not hold.
  */
-export async function assertCursorInList(
+async function assertCursorInList(
   model: { count(args: { where: { AND: object[] } }): PromiseLike<number> },
   query: { cursor?: object },
   where: object,
@@ -75,4 +75,21 @@ export async function assertCursorInList(
 /** A connection cursor (`after`/`before`) that is malformed or names no row of the list. */
 export function notACursor(param: 'after' | 'before'): YarrowError {
   return new YarrowError('invalid_request', `${param}: not a cursor of this list (use a pageInfo cursor from an earlier page).`, { param });
+}
+
+/**
+ * A GraphQL connection's rows: the cursor checked against the list (`assertCursorInList`), then
+ * the page Pothos built over `where`, newest first. Every root `prismaConnection` resolves with it.
+ */
+export async function connectionRows<Rows>(
+  model: {
+    count(args: { where: { AND: object[] } }): PromiseLike<number>;
+    findMany(args: { where: object; orderBy: { id: 'desc' } }): PromiseLike<Rows>;
+  },
+  query: { cursor?: object },
+  where: object,
+  page: { before?: string | null },
+): Promise<Rows> {
+  await assertCursorInList(model, query, where, page);
+  return model.findMany({ ...query, where, orderBy: { id: 'desc' } });
 }

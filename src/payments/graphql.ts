@@ -19,7 +19,7 @@ import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from '
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
 import { paymentMethodCodes, sandboxOutcomes } from './tokens.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
 
 // --- enums ---
 
@@ -222,9 +222,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [PaymentIntentStatusEnum] }) },
     resolve: async (query, _root, { status, before }, ctx) => {
-      const where = paymentIntentsWhere(accountIdOf(ctx), { status });
-      await assertCursorInList(ctx.rt.db.prisma.paymentIntent, query, where, { before });
-      return ctx.rt.db.prisma.paymentIntent.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.paymentIntent, query, paymentIntentsWhere(accountIdOf(ctx), { status }), { before });
     },
   }),
   invoice: t.prismaField({
@@ -240,9 +238,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'invoices.read' },
     args: { status: t.arg({ type: [InvoiceStatusEnum] }) },
     resolve: async (query, _root, { status, before }, ctx) => {
-      const where = invoicesWhere(accountIdOf(ctx), { status });
-      await assertCursorInList(ctx.rt.db.prisma.invoice, query, where, { before });
-      return ctx.rt.db.prisma.invoice.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.invoice, query, invoicesWhere(accountIdOf(ctx), { status }), { before });
     },
   }),
   cardSession: t.prismaField({
@@ -262,9 +258,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
-      const where = cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) });
-      await assertCursorInList(ctx.rt.db.prisma.cardSession, query, where, { before });
-      return ctx.rt.db.prisma.cardSession.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }), { before });
     },
   }),
 }));

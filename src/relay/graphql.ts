@@ -16,7 +16,7 @@ import {
 import { devicesTried, getMessage, publicStatus, publicStatuses, statusEvent } from './messages.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
 
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
 const MessageStatusEnum = enumOf('MessageStatus', publicStatuses, {
@@ -133,9 +133,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { scope: 'devices.manage' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = devicesWhere(ctx.principal!.accountId);
-      await assertCursorInList(ctx.rt.db.prisma.device, query, where, { before });
-      return ctx.rt.db.prisma.device.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.device, query, devicesWhere(ctx.principal!.accountId), { before });
     },
   }),
   device: t.prismaField({
@@ -161,9 +159,7 @@ builder.queryFields((t) => ({
       deviceId: t.arg.id(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const where = messagesWhere(ctx.principal!.accountId, args);
-      await assertCursorInList(ctx.rt.db.prisma.message, query, where, args);
-      return ctx.rt.db.prisma.message.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.message, query, messagesWhere(ctx.principal!.accountId, args), args);
     },
   }),
 }));

@@ -1,5 +1,5 @@
 import { builder } from '../graphql/builder.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
 import { recipientListsWhere } from './lists.ts';
 import {
@@ -99,9 +99,7 @@ builder.queryFields((t) => ({
         ? (await ctx.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
             SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search.trim())}`).map((row) => row.id)
         : undefined;
-      const where = { accountId, ...(matching ? { id: { in: matching } } : {}) };
-      await assertCursorInList(ctx.rt.db.prisma.recipient, query, where, { before });
-      return ctx.rt.db.prisma.recipient.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.recipient, query, { accountId, ...(matching ? { id: { in: matching } } : {}) }, { before });
     },
   }),
   recipient: t.prismaField({
@@ -115,9 +113,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { scope: 'recipients.read' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = recipientListsWhere(ctx.principal!.accountId);
-      await assertCursorInList(ctx.rt.db.prisma.recipientList, query, where, { before });
-      return ctx.rt.db.prisma.recipientList.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.recipientList, query, recipientListsWhere(ctx.principal!.accountId), { before });
     },
   }),
   recipientList: t.prismaField({

@@ -18,7 +18,7 @@ import {
   updateEndpointInput,
 } from './endpoints.ts';
 import { eventPayload, eventTypes } from './events.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
 
@@ -232,9 +232,7 @@ builder.queryFields((t) => ({
     authScopes: scope,
     description: 'The account\'s webhook endpoints, newest first.',
     resolve: async (query, _root, { before }, ctx) => {
-      const where = endpointsWhere(ctx.principal!.accountId);
-      await assertCursorInList(ctx.rt.db.prisma.webhookEndpoint, query, where, { before });
-      return ctx.rt.db.prisma.webhookEndpoint.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.webhookEndpoint, query, endpointsWhere(ctx.principal!.accountId), { before });
     },
   }),
   webhookEndpoint: t.field({
@@ -250,9 +248,7 @@ builder.queryFields((t) => ({
     description: 'The delivery log, newest first.',
     args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
     resolve: async (query, _root, { filter, before }, ctx) => {
-      const where = deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter }));
-      await assertCursorInList(ctx.rt.db.prisma.webhookDelivery, query, where, { before });
-      return ctx.rt.db.prisma.webhookDelivery.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.webhookDelivery, query, deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter })), { before });
     },
   }),
   webhookDelivery: t.field({
@@ -281,9 +277,7 @@ builder.queryFields((t) => ({
     description: 'The account\'s events, newest first.',
     args: { type: t.arg.string(), objectPublicId: t.arg.string() },
     resolve: async (query, _root, args, ctx) => {
-      const where = eventsWhere(ctx.principal!.accountId, args);
-      await assertCursorInList(ctx.rt.db.prisma.event, query, where, args);
-      return ctx.rt.db.prisma.event.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
     },
   }),
   event: t.field({
