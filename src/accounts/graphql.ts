@@ -1,16 +1,13 @@
 import type { ApiKeyChange } from './module.ts';
 import { scopes } from '../modules.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
+import { withGraphqlParams } from '../graphql/input.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 
-export const ScopeEnum = builder.enumType('Scope', {
+export const ScopeEnum = enumOf('Scope', scopes, {
   description: 'A permission an API key can carry. The REST and JSON name is the lower-case dotted form.',
-  values: Object.fromEntries(
-    scopes.map((scope) => [scope.toUpperCase().replace('.', '_'), { value: scope, description: scope }]),
-  ) as Record<string, { value: (typeof scopes)[number] }>,
+  valueDescription: (scope) => scope,
 });
-
-const RelayModeEnum = builder.enumType('RelayMode', { values: ['auto', 'manual'] as const });
 
 builder.prismaObject('Account', {
   description: 'A merchant or relay client.',
@@ -18,7 +15,6 @@ builder.prismaObject('Account', {
     id: t.exposeInt('id', { description: 'Numeric account id; webhooks carry it as merchant_id.' }),
     name: t.exposeString('name'),
     environment: t.exposeString('environment'),
-    relayMode: t.field({ type: RelayModeEnum, resolve: (account) => account.relayMode }),
     subscriptionExpiresAt: t.expose('subscriptionExpiresAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     apiKeys: t.relatedConnection('apiKeys', {
@@ -70,7 +66,7 @@ builder.mutationFields((t) => ({
     type: CreatedApiKey,
     authScopes: { scope: 'keys.manage' },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true, validate: createApiKeyInput }) },
-    resolve: (_root, { input }, ctx) => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input),
+    resolve: (_root, { input }, ctx) => withGraphqlParams('input.', () => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   revokeApiKey: t.prismaField({
     type: 'ApiKey',

@@ -1,35 +1,10 @@
-import type { ApiKey, Account } from '../generated/prisma/client.ts';
 import { ok } from '../core/http.ts';
 import { listBody, listQuery } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
+import { accountJson, apiKeyJson } from './json.ts';
 import { createApiKey, createApiKeyInput, getAccount, listApiKeys, revokeApiKey } from './service.ts';
-
-export function accountJson(account: Account) {
-  return {
-    id: account.id,
-    object: 'account',
-    name: account.name,
-    environment: account.environment,
-    relay_mode: account.relayMode,
-    subscription_expires_at: account.subscriptionExpiresAt?.toISOString() ?? null,
-    created_at: account.createdAt.toISOString(),
-  };
-}
-
-export function apiKeyJson(key: ApiKey) {
-  return {
-    id: key.id,
-    object: 'api_key',
-    label: key.label,
-    prefix: key.prefix,
-    scopes: key.scopes,
-    created_at: key.createdAt.toISOString(),
-    last_used_at: key.lastUsedAt?.toISOString() ?? null,
-    revoked_at: key.revokedAt?.toISOString() ?? null,
-  };
-}
 
 export function registerAccountRoutes(ctx: GatewayContext) {
   const { rt, auth } = ctx;

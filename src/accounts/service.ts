@@ -6,7 +6,7 @@ import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
-import { pageArgs, type ListQuery } from '../core/pagination.ts';
+import { assertCursorsOwned, pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
 
@@ -62,11 +62,7 @@ export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, ac
 }
 
 export async function listApiKeys(db: DbClient, principal: Principal, query: ListQuery): Promise<ApiKey[]> {
-  const cursorOwned = async (id: string | undefined) =>
-    !id || (await db.apiKey.count({ where: { id, accountId: principal.accountId } })) === 1;
-  if (!(await cursorOwned(query.starting_after)) || !(await cursorOwned(query.ending_before))) {
-    throw notFound('API key', query.starting_after ? 'starting_after' : 'ending_before');
-  }
+  await assertCursorsOwned(db.apiKey, principal.accountId, query, 'API key');
   return db.apiKey.findMany({ where: { accountId: principal.accountId }, ...pageArgs(query) });
 }
 

@@ -1,10 +1,10 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
 import { YarrowError } from './errors.ts';
-import { pointSpender } from './rate-limit.ts';
+import { asRateLimited, pointSpender } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
 
 /** Per-request values every route can read with `c.get(...)`. */
@@ -89,12 +89,7 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
     const [byKey, byAccount] = await Promise.allSettled([spendKey(principal.keyId, points), spendAccount(String(principal.accountId), points)]);
     for (const [outcome, holder] of [[byKey, 'key'], [byAccount, 'account']] as const) {
       if (outcome.status === 'fulfilled') continue;
-      const rejection: unknown = outcome.reason;
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new YarrowError('rate_limited', `Too many requests for this ${holder}; retry after ${retryAfter} s.`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
+      throw asRateLimited(outcome.reason, (seconds) => `Too many requests for this ${holder}; retry after ${seconds} s.`);
     }
   }
 

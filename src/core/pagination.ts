@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client.ts';
-import { YarrowError } from './errors.ts';
+import { YarrowError, notFound } from './errors.ts';
 
 /** Query parameters of every REST list, as at Stripe: newest first, cursor by object id. */
 export const listQuery = z.object({
@@ -31,6 +31,23 @@ export function pageArgs(query: ListQuery): PageArgs {
   return { take: query.limit + 1, orderBy: { id: 'desc' as const } };
 }
 
+/**
+ * For a REST list: its cursors (`starting_after`, `ending_before`) must be rows of the account, or
+ * a page could be placed relative to another account's row. Another account's id, or one that
+ * exists nowhere, is `not_found` naming the param, the same answer as for any other foreign id.
+ */
+export async function assertCursorsOwned(
+  model: { count(args: { where: { id: string; accountId: number } }): PromiseLike<number> },
+  accountId: number,
+  query: Pick<ListQuery, 'starting_after' | 'ending_before'>,
+  noun: string,
+): Promise<void> {
+  for (const param of ['starting_after', 'ending_before'] as const) {
+    const id = query[param];
+    if (id && (await model.count({ where: { id, accountId } })) === 0) throw notFound(noun, param);
+  }
+}
+
 /** `{object: "list", data, has_more, url}` from the rows `pageArgs` fetched (one extra tells has_more). */
 export function listBody<Row, Json>(rows: Row[], query: ListQuery, url: string, toJson: (row: Row) => Json) {
   const backwards = !!query.ending_before && !query.starting_after;
@@ -45,7 +62,7 @@ export function listBody<Row, Json>(rows: Row[], query: ListQuery, url: string, 
  * exists nowhere, is the client's mistake: `invalid_request` naming the argument, the same answer
  * for both, instead of a page placed relative to a row the list does not hold.
  */
-export async function assertCursorInList(
+async function assertCursorInList(
   model: { count(args: { where: { AND: object[] } }): PromiseLike<number> },
   query: { cursor?: object },
   where: object,
@@ -65,4 +82,21 @@ export async function assertCursorInList(
 /** A connection cursor (`after`/`before`) that is malformed or names no row of the list. */
 export function notACursor(param: 'after' | 'before'): YarrowError {
   return new YarrowError('invalid_request', `${param}: not a cursor of this list (use a pageInfo cursor from an earlier page).`, { param });
+}
+
+/**
+ * A GraphQL connection's rows: the cursor checked against the list (`assertCursorInList`), then
+ * the page Pothos built over `where`, newest first. Every root `prismaConnection` resolves with it.
+ */
+export async function connectionRows<Rows>(
+  model: {
+    count(args: { where: { AND: object[] } }): PromiseLike<number>;
+    findMany(args: { where: object; orderBy: { id: 'desc' } }): PromiseLike<Rows>;
+  },
+  query: { cursor?: object },
+  where: object,
+  page: { before?: string | null },
+): Promise<Rows> {
+  await assertCursorInList(model, query, where, page);
+  return model.findMany({ ...query, where, orderBy: { id: 'desc' } });
 }

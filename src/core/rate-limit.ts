@@ -1,5 +1,6 @@
 import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
 import { batcher } from './batch.ts';
+import { YarrowError } from './errors.ts';
 
 /**
  * Spends points (one per call unless told) from a PostgreSQL-backed limiter, so a budget holds
@@ -39,4 +40,14 @@ export function pointSpender(limiter: RateLimiterPostgres) {
     const refusal = await spend({ key, points });
     if (refusal) throw refusal;
   };
+}
+
+/**
+ * A limiter's refusal (`RateLimiterRes`) as the `rate_limited` error clients see, with the
+ * Retry-After header and `message(seconds)` naming what was limited; any other error as it was.
+ */
+export function asRateLimited(rejection: unknown, message: (retryAfterSeconds: number) => string): unknown {
+  if (!(rejection instanceof RateLimiterRes)) return rejection;
+  const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  return new YarrowError('rate_limited', message(retryAfter), { headers: { 'Retry-After': String(retryAfter) } });
 }

@@ -138,3 +138,21 @@ export const builder = new SchemaBuilder<{
     },
   },
 });
+
+/**
+ * Every GraphQL enum: UPPER_CASE names (the GraphQL convention: `REQUIRES_ACTION`, `PAYMENTS_READ`)
+ * over the lower-case values the services, REST and the database use, so resolvers and args carry
+ * the service's own values and only the schema spells them in capitals.
+ */
+export function enumOf<const Value extends string>(
+  name: string,
+  values: readonly Value[],
+  options: { description?: string; valueDescription?: (value: Value) => string } = {},
+) {
+  return builder.enumType(name, {
+    description: options.description,
+    values: Object.fromEntries(
+      values.map((value) => [value.toUpperCase().replace(/[^A-Z0-9_]/g, '_'), { value, description: options.valueDescription?.(value) }]),
+    ) as Record<string, { value: Value }>,
+  });
+}

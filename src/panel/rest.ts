@@ -448,10 +448,10 @@ export function registerPanelRoutes(ctx: GatewayContext) {
             <label for="filter-status">Status</label>
             <select id="filter-status" name="status">
               <option value="">any</option>
-              <option value="queued">queued</option>
-              <option value="sent">sent</option>
-              <option value="delivered">delivered</option>
-              <option value="failed">failed</option>
+              <option value="QUEUED">queued</option>
+              <option value="SENT">sent</option>
+              <option value="DELIVERED">delivered</option>
+              <option value="FAILED">failed</option>
             </select>
             <label for="filter-to">Number contains</label>
             <input id="filter-to" name="to" inputmode="tel" maxlength="32" />

@@ -9,6 +9,7 @@ import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { SessionAuth, SessionRequest } from '../core/module.ts';
+import { asRateLimited } from '../core/rate-limit.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PanelUser } from '../generated/prisma/client.ts';
@@ -111,9 +112,7 @@ async function spend(limit: RateLimiterPostgres, key: string, message: string): 
   try {
     return await limit.consume(key);
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new YarrowError('rate_limited', `${message}; try again in ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } });
+    throw asRateLimited(rejection, (seconds) => `${message}; try again in ${seconds} s.`);
   }
 }
 

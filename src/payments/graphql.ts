@@ -1,7 +1,9 @@
 import { YarrowError } from '../core/errors.ts';
 import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './module.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
+import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
+import { currentThenLive } from '../graphql/live.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import {
   approvePaymentReview,
@@ -11,48 +13,25 @@ import {
   rejectPaymentReview,
 } from './intents.ts';
 import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts';
-import { cardSessionStatus, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
+import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses } from './lists.ts';
+import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
 import { paymentMethodCodes, sandboxOutcomes } from './tokens.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
 
 // --- enums ---
 
-const PaymentIntentStatusEnum = builder.enumType('PaymentIntentStatus', { values: intentStatuses });
-const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: ['open', 'paid', 'void'] as const });
-const CardSessionStatusEnum = builder.enumType('CardSessionStatus', {
-  description: 'open: waiting for a token; challenge: waiting for 3-D Secure; completed: used; expired: unused after 30 minutes.',
-  values: ['open', 'challenge', 'completed', 'expired'] as const,
+const PaymentIntentStatusEnum = enumOf('PaymentIntentStatus', intentStatuses);
+const InvoiceStatusEnum = enumOf('InvoiceStatus', invoiceStatuses);
+const CardSessionStatusEnum = enumOf('CardSessionStatus', cardSessionStatuses, {
+  description: 'OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes.',
 });
-const KycReviewStatusEnum = builder.enumType('KycReviewStatus', { values: ['pending_review', 'approved', 'rejected'] as const });
-const PaymentMethodCodeEnum = builder.enumType('PaymentMethodCode', { values: paymentMethodCodes });
-const SandboxOutcomeEnum = builder.enumType('SandboxOutcome', { values: sandboxOutcomes });
-const CancellationReasonEnum = builder.enumType('CancellationReason', {
-  values: ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice'] as const,
-});
-
-// --- GraphQL input ↔ the services' REST-shaped input ---
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-
-function toServiceInput(input: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value != null).map(([key, value]) => [snake(key), value]));
-}
-
-/** Runs a service call with GraphQL input; a validation error names the GraphQL param (`input.customerEmail`). */
-async function withGraphqlParams<T>(prefix: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof YarrowError) || error.code !== 'invalid_request' || !error.param) throw error;
-    const param = `${prefix}${camel(error.param)}`;
-    const message = error.message.startsWith(`${error.param}:`) ? `${param}:${error.message.slice(error.param.length + 1)}` : error.message;
-    throw new YarrowError('invalid_request', message, { param });
-  }
-}
+const KycReviewStatusEnum = enumOf('KycReviewStatus', ['pending_review', 'approved', 'rejected']);
+const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
+const SandboxOutcomeEnum = enumOf('SandboxOutcome', sandboxOutcomes);
+const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice']);
 
 const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
 const transaction = <T>(ctx: GraphqlContext, work: (tx: Parameters<Parameters<GraphqlContext['rt']['db']['prisma']['$transaction']>[0]>[0]) => Promise<T>) =>
@@ -243,9 +222,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [PaymentIntentStatusEnum] }) },
     resolve: async (query, _root, { status, before }, ctx) => {
-      const where = { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) };
-      await assertCursorInList(ctx.rt.db.prisma.paymentIntent, query, where, { before });
-      return ctx.rt.db.prisma.paymentIntent.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.paymentIntent, query, paymentIntentsWhere(accountIdOf(ctx), { status }), { before });
     },
   }),
   invoice: t.prismaField({
@@ -261,9 +238,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'invoices.read' },
     args: { status: t.arg({ type: [InvoiceStatusEnum] }) },
     resolve: async (query, _root, { status, before }, ctx) => {
-      const where = { accountId: accountIdOf(ctx), ...(status?.length ? { status: { in: status } } : {}) };
-      await assertCursorInList(ctx.rt.db.prisma.invoice, query, where, { before });
-      return ctx.rt.db.prisma.invoice.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.invoice, query, invoicesWhere(accountIdOf(ctx), { status }), { before });
     },
   }),
   cardSession: t.prismaField({
@@ -279,24 +254,11 @@ builder.queryFields((t) => ({
   cardSessions: t.prismaConnection({
     type: 'CardSession',
     cursor: 'id',
-    description: 'Newest first. `expired` means open or in challenge past its 30 minutes.',
+    description: 'Newest first. `EXPIRED` means open or in challenge past its 30 minutes.',
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
-      const now = new Date();
-      const byStatus = (wanted: (typeof status & {})[number]) =>
-        wanted === 'expired'
-          ? { status: { in: ['open' as const, 'challenge' as const] }, expiresAt: { lte: now } }
-          : wanted === 'completed'
-            ? { status: 'completed' as const }
-            : { status: wanted, expiresAt: { gt: now } };
-      const where = {
-        accountId: accountIdOf(ctx),
-        ...(paymentIntentId ? { paymentIntentId: String(paymentIntentId) } : {}),
-        ...(status?.length ? { OR: status.map(byStatus) } : {}),
-      };
-      await assertCursorInList(ctx.rt.db.prisma.cardSession, query, where, { before });
-      return ctx.rt.db.prisma.cardSession.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }), { before });
     },
   }),
 }));
@@ -310,7 +272,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => createPaymentIntentGrouped(ctx.rt, accountIdOf(ctx), toServiceInput(input))),
+      withGraphqlParams('input.', () => createPaymentIntentGrouped(ctx.rt, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' }))),
   }),
   cancelPaymentIntent: t.prismaField({
     type: 'PaymentIntent',
@@ -344,7 +306,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'invoices.write' },
     args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' })))),
   }),
   voidInvoice: t.prismaField({
     type: 'Invoice',
@@ -358,7 +320,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: SubmitKycInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), toServiceInput(input)))),
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' })))),
   }),
   approveKycReview: t.prismaField({
     type: 'KycReview',
@@ -380,29 +342,11 @@ builder.mutationFields((t) => ({
 // --- subscriptions ---
 
 /**
- * The object's current state first, then one result per transition, from any process. Listening
- * starts before the current state is read, so no transition falls between the two. Each result
+ * The object's current state first, then one result per transition, from any process. Each result
  * shows the mutable fields as of its transition (from the event) over the stored row.
  */
-async function* liveUpdates<Row, Update>(
-  updates: AsyncIterable<Update>,
-  load: () => Promise<Row>,
-  apply: (row: Row, update: Update) => Row,
-): AsyncGenerator<Row> {
-  const iterator = updates[Symbol.asyncIterator]();
-  let next = iterator.next();
-  try {
-    const current = await load();
-    yield current;
-    for (;;) {
-      const { value, done } = await next;
-      if (done) return;
-      yield apply(await load(), value);
-      next = iterator.next();
-    }
-  } finally {
-    await iterator.return?.();
-  }
+function liveUpdates<Row, Update>(updates: AsyncIterator<Update>, load: () => Promise<Row>, apply: (row: Row, update: Update) => Row) {
+  return currentThenLive(updates, { current: load, next: async (update) => apply(await load(), update) });
 }
 
 const date = (text: string | null) => (text ? new Date(text) : null);

@@ -3,11 +3,10 @@ import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
-import { listQuery, pageArgs } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { moneyFields, refineMoney } from './money.ts';
-import { intentsCreated, intentStatuses, lockPaymentIntent, transitionIntent } from './state-machine.ts';
+import { intentsCreated, lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import { reviewRejected } from './tokens.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
@@ -89,23 +88,6 @@ export async function getPaymentIntent(db: DbClient, accountId: number, id: stri
   const intent = await db.paymentIntent.findFirst({ where: { id, accountId } });
   if (!intent) throw notFound('payment intent', 'id');
   return intent;
-}
-
-export const listPaymentIntentsQuery = listQuery.extend({ status: z.enum(intentStatuses).optional() });
-
-export async function listPaymentIntents(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listPaymentIntentsQuery, raw);
-  for (const param of ['starting_after', 'ending_before'] as const) {
-    const cursor = query[param];
-    if (cursor && (await db.paymentIntent.count({ where: { id: cursor, accountId } })) !== 1) {
-      throw notFound('payment intent', param);
-    }
-  }
-  const rows = await db.paymentIntent.findMany({
-    where: { accountId, ...(query.status ? { status: query.status } : {}) },
-    ...pageArgs(query),
-  });
-  return { rows, query };
 }
 
 export const cancelPaymentIntentInput = z.strictObject({

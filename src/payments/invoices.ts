@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
-import { listQuery, pageArgs } from '../core/pagination.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';
@@ -85,21 +84,6 @@ export async function getInvoice(db: DbClient, accountId: number, id: string): P
   const invoice = await db.invoice.findFirst({ where: { id, accountId } });
   if (!invoice) throw notFound('invoice', 'id');
   return invoice;
-}
-
-export const listInvoicesQuery = listQuery.extend({ status: z.enum(['open', 'paid', 'void']).optional() });
-
-export async function listInvoices(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listInvoicesQuery, raw);
-  for (const param of ['starting_after', 'ending_before'] as const) {
-    const cursor = query[param];
-    if (cursor && (await db.invoice.count({ where: { id: cursor, accountId } })) !== 1) throw notFound('invoice', param);
-  }
-  const rows = await db.invoice.findMany({
-    where: { accountId, ...(query.status ? { status: query.status } : {}) },
-    ...pageArgs(query),
-  });
-  return { rows, query };
 }
 
 /** An invoice by its id alone, for its hosted page (the unguessable id is the capability). */

@@ -1,4 +1,5 @@
 import type { Config } from '../core/config.ts';
+import type { Prisma } from '../core/db.ts';
 import type { CardSession, Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 
@@ -101,9 +102,21 @@ export function cardSessionJson(config: Urls, session: CardSession) {
   };
 }
 
+// The card-session "expired" rule, both ways: how a row reads, and which rows read as a status.
+
+export const cardSessionStatuses = ['open', 'challenge', 'completed', 'expired'] as const;
+export type CardSessionStatus = (typeof cardSessionStatuses)[number];
+
 /** A session not completed within its 30 minutes reads as `expired`; before that, as its row says. */
-export function cardSessionStatus(session: Pick<CardSession, 'status' | 'expiresAt'>, now = new Date()) {
-  return session.status !== 'completed' && session.expiresAt <= now ? ('expired' as const) : session.status;
+export function cardSessionStatus(session: Pick<CardSession, 'status' | 'expiresAt'>, now = new Date()): CardSessionStatus {
+  return session.status !== 'completed' && session.expiresAt <= now ? 'expired' : session.status;
+}
+
+/** The rows that `cardSessionStatus` reads as `status` at `now`. */
+export function cardSessionStatusWhere(status: CardSessionStatus, now: Date): Prisma.CardSessionWhereInput {
+  if (status === 'expired') return { status: { in: ['open', 'challenge'] }, expiresAt: { lte: now } };
+  if (status === 'completed') return { status: 'completed' };
+  return { status, expiresAt: { gt: now } };
 }
 
 export function kycReviewJson(review: KycReview) {

@@ -7,16 +7,15 @@ import {
   approvePaymentReview,
   cancelPaymentIntentInput,
   createPaymentIntentInput,
-  listPaymentIntentsQuery,
   rejectReviewInput,
   cancelPaymentIntent,
   createPaymentIntent,
   createPaymentIntentGrouped,
   getPaymentIntent,
-  listPaymentIntents,
   rejectPaymentReview,
 } from './intents.ts';
-import { createInvoice, createInvoiceInput, getInvoice, listInvoices, listInvoicesQuery } from './invoices.ts';
+import { createInvoice, createInvoiceInput, getInvoice } from './invoices.ts';
+import { listInvoices, listInvoicesQuery, listPaymentIntents, listPaymentIntentsQuery } from './lists.ts';
 import { invoiceJson, paymentIntentJson } from './json.ts';
 import { voidInvoice } from './state-machine.ts';
 

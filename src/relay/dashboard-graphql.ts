@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
+import { otpsWhere } from './lists.ts';
 
 const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').implement({
   fields: (t) => ({
@@ -96,9 +97,7 @@ builder.queryFields((t) => ({
     description: 'The OTP log, newest first (never the codes).',
     authScopes: { scope: 'messages.read' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
-      await assertCursorInList(ctx.rt.db.prisma.otp, query, where, { before });
-      return ctx.rt.db.prisma.otp.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.otp, query, otpsWhere(ctx.principal!.accountId), { before });
     },
   }),
 }));

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { keyedHash, randomToken } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { asRateLimited } from '../core/rate-limit.ts';
 import { newId } from '../core/ids.ts';
-import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { Prisma, type Device } from '../generated/prisma/client.ts';
@@ -174,11 +174,7 @@ export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: stri
   try {
     await limiter.consume(address);
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new YarrowError('rate_limited', `Too many pairing attempts; retry after ${retryAfter} s.`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw asRateLimited(rejection, (seconds) => `Too many pairing attempts; retry after ${seconds} s.`);
   }
 }
 
@@ -312,13 +308,6 @@ export async function getDevice(db: DbClient, accountId: number, deviceId: strin
   const device = await db.device.findFirst({ where: { id: deviceId, accountId } });
   if (!device) throw notFound('device', 'id');
   return device;
-}
-
-export async function listDevices(db: DbClient, accountId: number, query: ListQuery): Promise<Device[]> {
-  for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-    if (id && (await db.device.count({ where: { id, accountId } })) !== 1) throw notFound('device', param);
-  }
-  return db.device.findMany({ where: { accountId }, ...pageArgs(query) });
 }
 
 export const updateDeviceInput = z.strictObject({

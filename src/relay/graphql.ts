@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { Repeater } from 'graphql-yoga';
 import type { RelayMessageStatus } from './module.ts';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
+import { withGraphqlParams } from '../graphql/input.ts';
+import { currentThenLive } from '../graphql/live.ts';
 import {
   createPairingCode,
   effectiveRate,
@@ -12,16 +13,22 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, publicStatus, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, publicStatus, publicStatuses, statusEvent } from './messages.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
-import type { Prisma } from '../core/db.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { devicesWhere, messagesWhere } from './lists.ts';
+import { connectionRows } from '../core/pagination.ts';
 
-const DeviceStatusEnum = builder.enumType('DeviceStatus', { values: ['online', 'offline', 'revoked'] as const });
-const MessageStatusEnum = builder.enumType('MessageStatus', {
-  description: 'Public status of an SMS: queued (waiting or on a phone), sent, delivered or failed.',
-  values: ['queued', 'sent', 'delivered', 'failed'] as const,
+const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
+const MessageStatusEnum = enumOf('MessageStatus', publicStatuses, {
+  description: 'Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
 });
+const RelayModeEnum = enumOf('RelayMode', ['auto', 'manual'], {
+  description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
+});
+
+builder.prismaObjectFields('Account', (t) => ({
+  relayMode: t.field({ type: RelayModeEnum, resolve: (account) => account.relayMode }),
+}));
 
 builder.prismaObject('Device', {
   description: 'A paired Android phone that sends SMS through its own SIM.',
@@ -97,7 +104,6 @@ const UpdateDeviceInput = builder.inputType('UpdateDeviceInput', {
   }),
 });
 
-const RelayModeArg = builder.enumType('RelayModeInput', { values: ['auto', 'manual'] as const });
 
 const ReadinessStepType = builder.objectRef<ReadinessStep>('ReadinessStep').implement({
   fields: (t) => ({
@@ -127,9 +133,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { scope: 'devices.manage' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
-      await assertCursorInList(ctx.rt.db.prisma.device, query, where, { before });
-      return ctx.rt.db.prisma.device.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.device, query, devicesWhere(ctx.principal!.accountId), { before });
     },
   }),
   device: t.prismaField({
@@ -155,15 +159,7 @@ builder.queryFields((t) => ({
       deviceId: t.arg.id(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const where: Prisma.MessageWhereInput = {
-        accountId: ctx.principal!.accountId,
-        // Public `queued` covers waiting and pushed-but-unreported (see publicStatus).
-        ...(args.status ? { state: { in: args.status === 'queued' ? ['queued', 'dispatched'] : [args.status] } } : {}),
-        ...(args.to ? { to: { contains: args.to.replace(/[^\d+]/g, '') } } : {}),
-        ...(args.deviceId ? { deviceId: String(args.deviceId) } : {}),
-      };
-      await assertCursorInList(ctx.rt.db.prisma.message, query, where, args);
-      return ctx.rt.db.prisma.message.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.message, query, messagesWhere(ctx.principal!.accountId, args), args);
     },
   }),
 }));
@@ -182,7 +178,8 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       input: t.arg({ type: UpdateDeviceInput, required: true, validate: updateDeviceInput }),
     },
-    resolve: (_query, _root, { id, input }, ctx) => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input),
+    resolve: (_query, _root, { id, input }, ctx) =>
+      withGraphqlParams('input.', () => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input)),
   }),
   revokeDevice: t.prismaField({
     type: 'Device',
@@ -193,9 +190,9 @@ builder.mutationFields((t) => ({
   }),
   setRelayMode: t.prismaField({
     type: 'Account',
-    description: 'auto: the router picks among online devices; manual: every send names its device_id.',
+    description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
     authScopes: { scope: 'devices.manage' },
-    args: { mode: t.arg({ type: RelayModeArg, required: true }) },
+    args: { mode: t.arg({ type: RelayModeEnum, required: true }) },
     resolve: (_query, _root, { mode }, ctx) => setRelayMode(ctx.rt.db.prisma, ctx.principal!.accountId, { mode }),
   }),
 }));
@@ -206,18 +203,20 @@ builder.subscriptionFields((t) => ({
     description: 'Status changes of one SMS, from any gateway or worker. Yields its current state first, then each later change once.',
     authScopes: { scope: 'messages.read' },
     args: { requestId: t.arg.id({ required: true }) },
-    subscribe: (_root, { requestId }, ctx) =>
-      new Repeater<RelayMessageStatus>(async (push, stop) => {
-        // Listen before reading, so no change is missed between the two; a change the read already
-        // shows is heard too, and dropped: every event carries the time of its write (`at`).
-        const live = ctx.pubsub.subscribe('messageStatusChanged', String(requestId));
-        stop.then(() => live.return?.());
-        const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
-        const first = statusEvent(message, message.updatedAt);
-        await push(first);
-        const shown = Date.parse(first.at);
-        for await (const event of live) if (Date.parse(event.at) > shown) await push(event);
-      }),
+    subscribe: (_root, { requestId }, ctx) => {
+      // A change the current read already shows is heard too, and dropped: every event carries the
+      // time of its write (`at`).
+      let shown = Number.NEGATIVE_INFINITY;
+      return currentThenLive(ctx.pubsub.subscribe('messageStatusChanged', String(requestId)), {
+        current: async () => {
+          const message = await getMessage(ctx.rt.db.prisma, ctx.principal!.accountId, String(requestId), 'requestId');
+          const first = statusEvent(message, message.updatedAt);
+          shown = Date.parse(first.at);
+          return first;
+        },
+        next: (event: RelayMessageStatus) => (Date.parse(event.at) > shown ? event : undefined),
+      });
+    },
     resolve: (event) => event,
   }),
   messageUpdated: t.field({

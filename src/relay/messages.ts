@@ -15,9 +15,16 @@ import { countSegments, messageText, phoneNumber } from './sms.ts';
 
 export type PublicStatus = RelayMessageStatus['status'];
 
+export const publicStatuses = ['queued', 'sent', 'delivered', 'failed'] as const satisfies readonly PublicStatus[];
+
 /** `dispatched` is an internal step: to the sender the message is still queued. */
 export function publicStatus(message: Pick<Message, 'state'>): PublicStatus {
   return message.state === 'dispatched' ? 'queued' : message.state;
+}
+
+/** The stored states that `publicStatus` reads as `status` (the same rule, for filters). */
+export function statesOfPublicStatus(status: PublicStatus): Array<Message['state']> {
+  return status === 'queued' ? ['queued', 'dispatched'] : [status];
 }
 
 /** Options every SMS send takes (single, list). */

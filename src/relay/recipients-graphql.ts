@@ -1,5 +1,7 @@
 import { builder } from '../graphql/builder.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
+import { withGraphqlParams } from '../graphql/input.ts';
+import { recipientListsWhere } from './lists.ts';
 import {
   addToList,
   createList,
@@ -97,9 +99,7 @@ builder.queryFields((t) => ({
         ? (await ctx.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
             SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search.trim())}`).map((row) => row.id)
         : undefined;
-      const where = { accountId, ...(matching ? { id: { in: matching } } : {}) };
-      await assertCursorInList(ctx.rt.db.prisma.recipient, query, where, { before });
-      return ctx.rt.db.prisma.recipient.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.recipient, query, { accountId, ...(matching ? { id: { in: matching } } : {}) }, { before });
     },
   }),
   recipient: t.prismaField({
@@ -113,9 +113,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { scope: 'recipients.read' },
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
-      await assertCursorInList(ctx.rt.db.prisma.recipientList, query, where, { before });
-      return ctx.rt.db.prisma.recipientList.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.recipientList, query, recipientListsWhere(ctx.principal!.accountId), { before });
     },
   }),
   recipientList: t.prismaField({
@@ -131,13 +129,13 @@ builder.mutationFields((t) => ({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientInput, required: true, validate: recipientInput }) },
-    resolve: (_query, _root, { input }, ctx) => createRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, input),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   updateRecipient: t.prismaField({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientUpdateInput, required: true, validate: recipientUpdate }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input),
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input)),
   }),
   deleteRecipient: t.prismaField({
     type: 'Recipient',
@@ -157,13 +155,13 @@ builder.mutationFields((t) => ({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientListInput, required: true, validate: listInput }) },
-    resolve: (_query, _root, { input }, ctx) => createList(ctx.rt.db.prisma, ctx.principal!.accountId, input),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createList(ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   updateRecipientList: t.prismaField({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientListUpdateInput, required: true, validate: listUpdate }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input),
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input)),
   }),
   deleteRecipientList: t.prismaField({
     type: 'RecipientList',

@@ -4,6 +4,7 @@ import type { DbClient } from '../core/db.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Recipient, RecipientList } from '../generated/prisma/client.ts';
 import { wakeDispatcher } from './dispatch.ts';
@@ -70,12 +71,7 @@ export async function deleteRecipient(db: DbClient, accountId: number, id: strin
   return recipient;
 }
 
-export const recipientSearchQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  starting_after: z.string().min(1).max(255).optional(),
-  ending_before: z.string().min(1).max(255).optional(),
-});
+export const recipientSearchQuery = listQuery.extend({ search: z.string().trim().max(200).optional() });
 
 function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -97,9 +93,7 @@ export function recipientSearchCondition(search: string | undefined): Prisma.Sql
 
 /** Newest first, Stripe-style cursors; the cursor must be one of the account's recipients. */
 export async function searchRecipients(db: DbClient, accountId: number, query: z.infer<typeof recipientSearchQuery>): Promise<Recipient[]> {
-  for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-    if (id && (await db.recipient.count({ where: { id, accountId } })) !== 1) throw notFound('recipient', param);
-  }
+  await assertCursorsOwned(db.recipient, accountId, query, 'recipient');
   const condition = recipientSearchCondition(query.search);
   const take = query.limit + 1;
   let rows: Array<{ id: string }>;

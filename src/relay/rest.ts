@@ -9,7 +9,8 @@ import type { Device, Message } from '../generated/prisma/client.ts';
 import { registerAndroidAppRoutes } from './android-app/mobile.ts';
 import { registerThirdPartyApi } from './android-app/thirdparty.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
-import { authenticateDevice, deviceJson, heartbeatInput, listDevices, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
+import { listDevices } from './lists.ts';
+import { authenticateDevice, deviceJson, heartbeatInput, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
 import {
   ackInput,
   acknowledgeMessage,

@@ -1,7 +1,7 @@
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
-import { pointSpender } from '../core/rate-limit.ts';
+import { asRateLimited, pointSpender } from '../core/rate-limit.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account } from '../generated/prisma/client.ts';
 
@@ -85,12 +85,6 @@ export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db'>, accoun
   try {
     await spend(String(accountId));
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new YarrowError('rate_limited', `Too many send requests for this account; retry after ${retryAfter} s.`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
-    throw rejection;
+    throw asRateLimited(rejection, (seconds) => `Too many send requests for this account; retry after ${seconds} s.`);
   }
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { publish, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -135,26 +134,6 @@ export async function redeliver(rt: Runtime, accountId: number, rawId: string): 
     await publish(tx, 'webhookDeliveryUpdated', accountId, deliveryUpdate(updated, delivery.event));
     return updated;
   });
-}
-
-export const deliveryFilter = z.strictObject({
-  endpointId: z.string().min(1).max(100).optional(),
-  status: z.enum(deliveryStatuses).optional(),
-  eventType: z.string().min(1).max(100).optional(),
-  eventId: z.string().min(1).max(100).optional(),
-});
-export type DeliveryFilter = z.input<typeof deliveryFilter>;
-
-/** Prisma `where` for an account's deliveries, newest first by number. */
-export function deliveryWhere(accountId: number, input: unknown) {
-  const filter = parseInput(deliveryFilter, input ?? {});
-  return {
-    accountId,
-    ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
-    ...(filter.status ? { status: filter.status } : {}),
-    ...(filter.eventId ? { eventId: filter.eventId } : {}),
-    ...(filter.eventType ? { event: { type: filter.eventType } } : {}),
-  };
 }
 
 /** Minutes a due delivery may wait without a live job before the sweeper gives it a new one. */

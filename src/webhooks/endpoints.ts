@@ -5,7 +5,6 @@ import { decrypt, encrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { eventTypes, recordEvent } from './events.ts';
@@ -89,12 +88,6 @@ export async function getEndpoint(db: DbClient, accountId: number, id: string, p
   return endpoint;
 }
 
-export async function listEndpoints(db: DbClient, accountId: number, query: ListQuery): Promise<WebhookEndpoint[]> {
-  for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-    if (id && (await db.webhookEndpoint.count({ where: { id, accountId } })) === 0) throw notFound('webhook endpoint', param);
-  }
-  return db.webhookEndpoint.findMany({ where: { accountId }, ...pageArgs(query) });
-}
 
 export async function updateEndpoint(
   rt: Pick<Runtime, 'config'>,

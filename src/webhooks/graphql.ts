@@ -1,7 +1,10 @@
-import { YarrowError, notFound } from '../core/errors.ts';
-import { builder } from '../graphql/builder.ts';
+import { notFound } from '../core/errors.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
+import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
+import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
-import { deliveryFilter, deliveryStatuses, deliveryUpdate, deliveryWhere, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
+import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
+import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
   createEndpointInput,
@@ -15,49 +18,20 @@ import {
   updateEndpointInput,
 } from './endpoints.ts';
 import { eventPayload, eventTypes } from './events.ts';
-import { assertCursorInList } from '../core/pagination.ts';
+import { connectionRows } from '../core/pagination.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
 
-/**
- * The service names input params as REST does (`url`); inside a GraphQL `input` argument the same
- * field is `input.url`, as the validation plugin reports it.
- */
-async function inInput<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof YarrowError && error.code === 'invalid_request' && error.param) {
-      const param = `input.${error.param}`;
-      const message = error.message.startsWith(`${error.param}:`) ? `input.${error.message}` : error.message;
-      throw new YarrowError('invalid_request', message, { param });
-    }
-    throw error;
-  }
-}
-
-const lowerEnum = <const T extends readonly string[]>(name: string, values: T, description: string) =>
-  builder.enumType(name, {
-    description,
-    values: Object.fromEntries(values.map((value) => [value.toUpperCase(), { value }])) as Record<string, { value: T[number] }>,
-  });
-
-const DeliveryStatusEnum = lowerEnum(
-  'WebhookDeliveryStatus',
-  deliveryStatuses,
-  'PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more.',
-);
-const AttemptTriggerEnum = lowerEnum('WebhookAttemptTrigger', ['automatic', 'manual'] as const, 'What started an attempt.');
-const AttemptOutcomeEnum = lowerEnum(
-  'WebhookAttemptOutcome',
-  ['in_flight', 'succeeded', 'failed', 'interrupted'] as const,
-  'INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number.',
-);
-const DisabledReasonEnum = lowerEnum(
-  'WebhookEndpointDisabledReason',
-  ['manual', 'gone', 'failing'] as const,
-  'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
-);
+const DeliveryStatusEnum = enumOf('WebhookDeliveryStatus', deliveryStatuses, {
+  description: 'PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more.',
+});
+const AttemptTriggerEnum = enumOf('WebhookAttemptTrigger', ['automatic', 'manual'], { description: 'What started an attempt.' });
+const AttemptOutcomeEnum = enumOf('WebhookAttemptOutcome', ['in_flight', 'succeeded', 'failed', 'interrupted'], {
+  description: 'INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number.',
+});
+const DisabledReasonEnum = enumOf('WebhookEndpointDisabledReason', ['manual', 'gone', 'failing'], {
+  description: 'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
+});
 
 const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
   description: 'A URL that receives the account\'s events, signed with the endpoint\'s secret.',
@@ -246,11 +220,6 @@ const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
   }),
 });
 
-/** GraphQL gives absent optional fields as undefined and explicit ones as null; the services want neither null. */
-function withoutNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null)) as never;
-}
-
 builder.queryFields((t) => ({
   webhookEventTypes: t.stringList({
     description: 'Every event name an endpoint can subscribe to.',
@@ -263,9 +232,7 @@ builder.queryFields((t) => ({
     authScopes: scope,
     description: 'The account\'s webhook endpoints, newest first.',
     resolve: async (query, _root, { before }, ctx) => {
-      const where = { accountId: ctx.principal!.accountId };
-      await assertCursorInList(ctx.rt.db.prisma.webhookEndpoint, query, where, { before });
-      return ctx.rt.db.prisma.webhookEndpoint.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.webhookEndpoint, query, endpointsWhere(ctx.principal!.accountId), { before });
     },
   }),
   webhookEndpoint: t.field({
@@ -281,9 +248,7 @@ builder.queryFields((t) => ({
     description: 'The delivery log, newest first.',
     args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
     resolve: async (query, _root, { filter, before }, ctx) => {
-      const where = deliveryWhere(ctx.principal!.accountId, withoutNulls({ ...filter }));
-      await assertCursorInList(ctx.rt.db.prisma.webhookDelivery, query, where, { before });
-      return ctx.rt.db.prisma.webhookDelivery.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.webhookDelivery, query, deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter })), { before });
     },
   }),
   webhookDelivery: t.field({
@@ -312,13 +277,7 @@ builder.queryFields((t) => ({
     description: 'The account\'s events, newest first.',
     args: { type: t.arg.string(), objectPublicId: t.arg.string() },
     resolve: async (query, _root, args, ctx) => {
-      const where = {
-        accountId: ctx.principal!.accountId,
-        ...(args.type ? { type: args.type } : {}),
-        ...(args.objectPublicId ? { objectPublicId: args.objectPublicId } : {}),
-      };
-      await assertCursorInList(ctx.rt.db.prisma.event, query, where, args);
-      return ctx.rt.db.prisma.event.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
     },
   }),
   event: t.field({
@@ -339,7 +298,7 @@ builder.mutationFields((t) => ({
     authScopes: scope,
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
     resolve: (_root, { input }, ctx) =>
-      inInput(() => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, withoutNulls({ ...input }))),
+      withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, serviceInput({ ...input }))),
   }),
   updateWebhookEndpoint: t.field({
     type: WebhookEndpoint,
@@ -349,7 +308,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
     },
     resolve: (_root, { id, input }, ctx) =>
-      inInput(() => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), withoutNulls({ ...input }))),
+      withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), serviceInput({ ...input }))),
   }),
   rotateWebhookEndpointSecret: t.field({
     type: WebhookEndpointSecret,
@@ -423,27 +382,19 @@ builder.subscriptionFields((t) => ({
   }),
 }));
 
-/**
- * Filters the account's delivery updates. With `current`, starts listening first, then yields the
- * current state, so no update between reading it and listening can be missed.
- */
-async function* liveDeliveryUpdates(
-  source: AsyncIterable<DeliveryUpdate>,
+/** The account's delivery updates, filtered; with `current`, the delivery's current state first. */
+function liveDeliveryUpdates(
+  source: AsyncIterator<DeliveryUpdate>,
   options: { accountId: number; endpointId?: string; deliveryId?: string; current?: () => Promise<DeliveryUpdate> },
-): AsyncGenerator<DeliveryUpdate & { accountId: number }> {
-  const iterator = source[Symbol.asyncIterator]();
-  try {
-    let pending = iterator.next();
-    if (options.current) yield { ...(await options.current()), accountId: options.accountId };
-    for (;;) {
-      const { value, done } = await pending;
-      if (done) return;
-      pending = iterator.next();
-      if (options.endpointId && value.endpointId !== options.endpointId) continue;
-      if (options.deliveryId && value.deliveryId !== options.deliveryId) continue;
-      yield { ...value, accountId: options.accountId };
-    }
-  } finally {
-    await iterator.return?.();
-  }
+) {
+  const withAccount = (update: DeliveryUpdate) => ({ ...update, accountId: options.accountId });
+  const current = options.current;
+  return currentThenLive(source, {
+    current: current && (async () => withAccount(await current())),
+    next: (update) => {
+      if (options.endpointId && update.endpointId !== options.endpointId) return undefined;
+      if (options.deliveryId && update.deliveryId !== options.deliveryId) return undefined;
+      return withAccount(update);
+    },
+  });
 }

@@ -2,34 +2,13 @@ import { z } from 'zod';
 import { notFound } from '../core/errors.ts';
 import { ok } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import { listBody, listQuery, pageArgs } from '../core/pagination.ts';
+import { listBody, listQuery } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, isEnabled, listEndpoints } from './endpoints.ts';
-import { eventPayload } from './events.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint } from './endpoints.ts';
+import { endpointJson, eventJson } from './json.ts';
+import { eventListQuery, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
-
-export function endpointJson(endpoint: WebhookEndpoint) {
-  return {
-    id: endpoint.id,
-    object: 'webhook_endpoint',
-    url: endpoint.url,
-    description: endpoint.description,
-    event_types: endpoint.eventTypes,
-    enabled: isEnabled(endpoint),
-    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
-    disabled_reason: endpoint.disabledReason,
-    failing_since: endpoint.failingSince?.toISOString() ?? null,
-    created_at: endpoint.createdAt.toISOString(),
-    updated_at: endpoint.updatedAt.toISOString(),
-  };
-}
-
-/** An event as REST lists it: the webhook body, plus `object`. */
-export function eventJson(event: Event) {
-  return { object: 'event', ...eventPayload(event) };
-}
 
 // REST speaks snake_case; the rules are the service's own field schemas.
 const createBody = z.strictObject({
@@ -37,11 +16,6 @@ const createBody = z.strictObject({
   description: endpointDescription.optional(),
   event_types: endpointEventTypes.optional(),
   enabled: z.boolean().optional(),
-});
-
-const eventListQuery = listQuery.extend({
-  type: z.string().min(1).max(100).optional(),
-  object_public_id: z.string().min(1).max(255).optional(),
 });
 
 export function registerWebhookRoutes(ctx: GatewayContext) {
@@ -117,18 +91,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     query: eventListQuery,
     responses: { 200: 'A list of events, newest first, each as webhooks deliver it.' },
     handler: async (c, { query }) => {
-      const { accountId } = c.get('principal');
-      for (const [param, id] of [['starting_after', query.starting_after], ['ending_before', query.ending_before]] as const) {
-        if (id && (await rt.db.prisma.event.count({ where: { id, accountId } })) === 0) throw notFound('event', param);
-      }
-      const rows = await rt.db.prisma.event.findMany({
-        where: {
-          accountId,
-          ...(query.type ? { type: query.type } : {}),
-          ...(query.object_public_id ? { objectPublicId: query.object_public_id } : {}),
-        },
-        ...pageArgs(query),
-      });
+      const rows = await listEvents(rt.db.prisma, c.get('principal').accountId, query);
       return ok(c, listBody(rows, query, '/api/v1/events', eventJson));
     },
   });

@@ -129,7 +129,7 @@ describe('merchant panel in Chromium', () => {
 
   it('lists payments live and takes a KYC submission', async () => {
     await page.goto(`${app.baseUrl}/panel/payments`);
-    await expect.poll(() => page.locator('#intents tr').first().getAttribute('data-status')).toBe('succeeded');
+    await expect.poll(() => page.locator('#intents tr').first().getAttribute('data-status')).toBe('SUCCEEDED');
     const second = await app.request('POST', '/api/v1/payment-intents', {
       key: apiKey,
       body: { amount: 3, currency: 'USD', title: '<script>alert(1)</script>', customer_name: 'Ali', customer_email: 'ali@example.com' },
@@ -138,7 +138,7 @@ describe('merchant panel in Chromium', () => {
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain('<script>alert(1)</script>');
     await app.request('POST', `/api/v1/payment-intents/${second.body.payment_intent.id}/cancel`, { key: apiKey, body: {} });
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('canceled');
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('CANCELED');
 
     await page.getByLabel('Legal name').fill('Cedar and Sons LLC');
     await page.getByLabel('Country (ISO code, e.g. SA)').fill('SA');
@@ -146,7 +146,7 @@ describe('merchant panel in Chromium', () => {
     await page.getByLabel('Contact name').fill('Huda');
     await page.getByLabel('Contact email').fill('huda@cedar.example');
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    await expect.poll(() => page.locator('#kyc-state').getAttribute('data-status'), { timeout: 15_000 }).toBe('pending_review');
+    await expect.poll(() => page.locator('#kyc-state').getAttribute('data-status'), { timeout: 15_000 }).toBe('PENDING_REVIEW');
     await shot('payments');
   });
 

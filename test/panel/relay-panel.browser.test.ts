@@ -66,7 +66,7 @@ describe('relay pages of the merchant panel in Chromium', () => {
     // Typed as shown, dash included. Slow delivery reports, so the page can be seen showing a message as queued first.
     device = await startDevice(app, { code }, { name: 'Shop phone', deliveryMs: 1500 });
     const row = page.locator(`#devices tr[data-device-id="${device.deviceId}"]`);
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('ONLINE');
     await shot('devices');
   });
 
@@ -78,8 +78,8 @@ describe('relay pages of the merchant panel in Chromium', () => {
     const row = page.locator(`#messages tr[data-request-id="${sent.body.request_id}"]`);
     await row.waitFor({ timeout: 15_000 });
     // The phone reports `sent` after 750 ms and `delivered` after 1.5 s: the row shows the way there.
-    expect(['queued', 'sent']).toContain(await row.getAttribute('data-status'));
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+    expect(['QUEUED', 'SENT']).toContain(await row.getAttribute('data-status'));
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('DELIVERED');
     expect(await row.textContent()).toContain('Shop phone');
     await shot('messages');
   });
@@ -101,9 +101,9 @@ describe('relay pages of the merchant panel in Chromium', () => {
   it('shows the phone go offline when it stops, and the readiness steps it completed', async () => {
     await page.goto(`${app.baseUrl}/panel/devices`);
     const row = page.locator(`#devices tr[data-device-id="${device!.deviceId}"]`);
-    await expect.poll(() => row.getAttribute('data-status')).toBe('online');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('ONLINE');
     await device!.kill();
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('offline');
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('OFFLINE');
     await shot('devices-offline');
 
     await page.goto(`${app.baseUrl}/panel/readiness`);

@@ -109,7 +109,7 @@ describe('hosted checkout in headless Chromium', () => {
     } finally {
       await page.close();
     }
-    await intentReaches(intent.id, flow.final);
+    await intentReaches(intent.id, flow.final.toUpperCase());
     const stored = await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: merchant.key });
     expect(stored.body.payment_intent).toMatchObject({ status: flow.final, payment_method_code: rail });
   });

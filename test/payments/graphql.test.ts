@@ -174,7 +174,7 @@ describe('payment intents over GraphQL', () => {
     const result = await execute(app.baseUrl, merchant.key, CreateIntent, { input: { ...input, metadata: { plan: 'annual' } } });
     expect(result.errors).toBeUndefined();
     expect(result.data!.createPaymentIntent).toMatchObject({
-      status: 'requires_payment_method',
+      status: 'REQUIRES_PAYMENT_METHOD',
       amount: 49.99,
       amountMinor: 4999,
       amountDisplay: '49.99',
@@ -210,8 +210,8 @@ describe('payment intents over GraphQL', () => {
 
   it('cancels, and refuses to cancel twice', async () => {
     const id = (await execute(app.baseUrl, merchant.key, CreateIntent, { input })).data!.createPaymentIntent.id;
-    const canceled = await execute(app.baseUrl, merchant.key, CancelIntent, { id, reason: 'duplicate' });
-    expect(canceled.data?.cancelPaymentIntent).toMatchObject({ status: 'canceled', cancellationReason: 'duplicate' });
+    const canceled = await execute(app.baseUrl, merchant.key, CancelIntent, { id, reason: 'DUPLICATE' });
+    expect(canceled.data?.cancelPaymentIntent).toMatchObject({ status: 'CANCELED', cancellationReason: 'duplicate' });
     const again = await execute(app.baseUrl, merchant.key, CancelIntent, { id });
     expect(again.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_state' });
   });
@@ -223,10 +223,10 @@ describe('payment intents over GraphQL', () => {
       await pages.submitToken(await pages.startSession(id, 'apple_pay'), 'YP-AP-REVIEW');
       ids.push(id);
     }
-    expect((await execute(app.baseUrl, merchant.key, ApproveReview, { id: ids[0]! })).data?.approvePaymentReview.status).toBe('succeeded');
+    expect((await execute(app.baseUrl, merchant.key, ApproveReview, { id: ids[0]! })).data?.approvePaymentReview.status).toBe('SUCCEEDED');
     const rejected = await execute(app.baseUrl, merchant.key, RejectReview, { id: ids[1]!, reason: 'Velocity limits' });
     expect(rejected.data?.rejectPaymentReview).toMatchObject({
-      status: 'requires_payment_method',
+      status: 'REQUIRES_PAYMENT_METHOD',
       lastPaymentError: { code: 'card_declined', declineCode: 'review_rejected' },
     });
     const late = await execute(app.baseUrl, merchant.key, ApproveReview, { id: ids[1]! });
@@ -247,10 +247,10 @@ describe('payment intents over GraphQL', () => {
     expect(page2.data!.paymentIntents.edges.map((edge) => edge.node.id)).toEqual([ids[0]]);
     const succeeded = page2.data!.paymentIntents.edges[0]!.node;
     expect(succeeded.cardSessions.edges.map((edge) => edge.node)).toMatchObject([
-      { paymentMethodCode: 'mastercard', status: 'completed', token: 'YP-MC-APPROVE', outcome: 'succeeded' },
+      { paymentMethodCode: 'MASTERCARD', status: 'COMPLETED', token: 'YP-MC-APPROVE', outcome: 'succeeded' },
     ]);
 
-    const filtered = await execute(app.baseUrl, account.key, Intents, { status: ['succeeded'] });
+    const filtered = await execute(app.baseUrl, account.key, Intents, { status: ['SUCCEEDED'] });
     expect(filtered.data!.paymentIntents.edges.map((edge) => edge.node.id)).toEqual([ids[0]]);
     const others = await execute(app.baseUrl, merchant.key, Intents, { first: 100 });
     expect(others.data!.paymentIntents.edges.some((edge) => ids.includes(edge.node.id))).toBe(false);
@@ -264,13 +264,13 @@ describe('payment intents over GraphQL', () => {
     const staleId = stalePath.split('/').at(-1)!;
     await app.rt.db.prisma.cardSession.update({ where: { id: staleId }, data: { expiresAt: new Date(Date.now() - 1) } });
 
-    const open = await execute(app.baseUrl, account.key, Sessions, { status: ['open'] });
+    const open = await execute(app.baseUrl, account.key, Sessions, { status: ['OPEN'] });
     expect(open.data!.cardSessions.edges.map((edge) => edge.node)).toMatchObject([
-      { id: openPath.split('/').at(-1), status: 'open', sandboxOutcome: 'decline', paymentIntent: { id } },
+      { id: openPath.split('/').at(-1), status: 'OPEN', sandboxOutcome: 'DECLINE', paymentIntent: { id } },
     ]);
     expect(open.data!.cardSessions.edges[0]!.node.url).toBe(`${app.rt.config.publicBaseUrl}${openPath}`);
-    const expired = await execute(app.baseUrl, account.key, Sessions, { status: ['expired'] });
-    expect(expired.data!.cardSessions.edges.map((edge) => edge.node)).toMatchObject([{ id: staleId, status: 'expired' }]);
+    const expired = await execute(app.baseUrl, account.key, Sessions, { status: ['EXPIRED'] });
+    expect(expired.data!.cardSessions.edges.map((edge) => edge.node)).toMatchObject([{ id: staleId, status: 'EXPIRED' }]);
     const all = await execute(app.baseUrl, account.key, Sessions, { paymentIntentId: id });
     expect(all.data!.cardSessions.edges).toHaveLength(2);
     const stranger = await app.account();
@@ -290,7 +290,7 @@ describe('invoices over GraphQL', () => {
     const invoice = created.data!.createInvoice;
     expect(invoice).toMatchObject({
       invoiceNo: 'INV-000001',
-      status: 'open',
+      status: 'OPEN',
       overdue: false,
       amount: 120000,
       amountDisplay: '120000',
@@ -302,11 +302,11 @@ describe('invoices over GraphQL', () => {
     expect(second.invoiceNo).toBe('INV-000002');
 
     const voided = await execute(app.baseUrl, account.key, VoidInvoice, { id: invoice.id });
-    expect(voided.data?.voidInvoice.status).toBe('void');
+    expect(voided.data?.voidInvoice.status).toBe('VOID');
     const again = await execute(app.baseUrl, account.key, VoidInvoice, { id: invoice.id });
     expect(again.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_state' });
 
-    const open = await execute(app.baseUrl, account.key, Invoices, { status: ['open'] });
+    const open = await execute(app.baseUrl, account.key, Invoices, { status: ['OPEN'] });
     expect(open.data!.invoices.edges.map((edge) => edge.node.id)).toEqual([second.id]);
     const all = await execute(app.baseUrl, account.key, Invoices, { status: null });
     expect(all.data!.invoices.edges.map((edge) => edge.node.invoiceNo)).toEqual(['INV-000002', 'INV-000001']);

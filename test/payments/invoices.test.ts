@@ -161,7 +161,7 @@ describe('paying an invoice on its hosted page', () => {
     const client = wsClient(app.wsUrl, merchant.key);
     const live = subscribe(client, InvoiceLive, { id: invoice.id });
     try {
-      expect((await live.next()).data?.invoiceUpdated.status).toBe('open');
+      expect((await live.next()).data?.invoiceUpdated.status).toBe('OPEN');
       const page = await pages.get(`/invoices/${invoice.id}`);
       expect(page.html).toContain(invoice.invoice_no);
       expect(page.html).toContain('Oak Street Studio');
@@ -169,7 +169,7 @@ describe('paying an invoice on its hosted page', () => {
 
       const intentId = await payThroughHostedPage(invoice.id);
       const update = (await live.next()).data!.invoiceUpdated;
-      expect(update).toMatchObject({ id: invoice.id, status: 'paid', overdue: false });
+      expect(update).toMatchObject({ id: invoice.id, status: 'PAID', overdue: false });
 
       const intent = await app.rt.db.prisma.paymentIntent.findUniqueOrThrow({ where: { id: intentId } });
       expect(intent).toMatchObject({ status: 'succeeded', invoiceId: invoice.id, amount: 150000, currency: 'SAR', customerName: 'Grace Hopper' });
@@ -272,11 +272,11 @@ describe('overdue invoices', () => {
     const client = wsClient(app.wsUrl, merchant.key);
     const live = subscribe(client, InvoiceLive, { id: invoice.id });
     try {
-      expect((await live.next()).data?.invoiceUpdated).toMatchObject({ status: 'open', overdue: true, overdueAt: null });
+      expect((await live.next()).data?.invoiceUpdated).toMatchObject({ status: 'OPEN', overdue: true, overdueAt: null });
       await sendJob(app.rt.boss, 'invoice_overdue', { invoiceId: invoice.id });
       const update = (await live.next()).data!.invoiceUpdated;
       expect(update.overdueAt).not.toBeNull();
-      expect(update.status).toBe('open');
+      expect(update.status).toBe('OPEN');
     } finally {
       live.dispose();
       await client.dispose();

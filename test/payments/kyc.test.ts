@@ -85,9 +85,9 @@ describe('KYC without the sandbox reviewer running', () => {
     const submitted = await execute(app.baseUrl, account.key, SubmitKyc, { input: details });
     expect(submitted.errors).toBeUndefined();
     const review = submitted.data!.submitKyc;
-    expect(review).toMatchObject({ status: 'pending_review', legalName: 'Oak Street Studio LLC', country: 'SA' });
+    expect(review).toMatchObject({ status: 'PENDING_REVIEW', legalName: 'Oak Street Studio LLC', country: 'SA' });
     expect(review.id).toMatch(/^kyc_/);
-    expect((await execute(app.baseUrl, account.key, AccountKyc)).data?.account.kyc).toMatchObject({ id: review.id, status: 'pending_review' });
+    expect((await execute(app.baseUrl, account.key, AccountKyc)).data?.account.kyc).toMatchObject({ id: review.id, status: 'PENDING_REVIEW' });
     expect(await eventTypesOf(app, review.id)).toEqual(['kyc.review.submitted']);
     const event = await app.rt.db.prisma.event.findFirstOrThrow({ where: { objectPublicId: review.id } });
     expect(event).toMatchObject({ accountId: account.id, objectType: 'kyc_review' });
@@ -102,16 +102,16 @@ describe('KYC without the sandbox reviewer running', () => {
     const account = await app.account();
     const first = (await execute(app.baseUrl, account.key, SubmitKyc, { input: details })).data!.submitKyc;
     const rejected = await execute(app.baseUrl, account.key, RejectKyc, { id: first.id, reason: 'Blurry registration certificate' });
-    expect(rejected.data?.rejectKycReview).toMatchObject({ status: 'rejected', reason: 'Blurry registration certificate' });
+    expect(rejected.data?.rejectKycReview).toMatchObject({ status: 'REJECTED', reason: 'Blurry registration certificate' });
     const late = await execute(app.baseUrl, account.key, ApproveKyc, { id: first.id });
     expect(late.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_state' });
 
     const second = (await execute(app.baseUrl, account.key, SubmitKyc, { input: details })).data!.submitKyc;
     const approved = await execute(app.baseUrl, account.key, ApproveKyc, { id: second.id });
-    expect(approved.data?.approveKycReview).toMatchObject({ status: 'approved', reviewedBy: 'api' });
+    expect(approved.data?.approveKycReview).toMatchObject({ status: 'APPROVED', reviewedBy: 'api' });
     expect(await eventTypesOf(app, first.id)).toEqual(['kyc.review.submitted', 'kyc.review.rejected']);
     expect(await eventTypesOf(app, second.id)).toEqual(['kyc.review.submitted', 'kyc.review.approved']);
-    expect((await execute(app.baseUrl, account.key, AccountKyc)).data?.account.kyc).toMatchObject({ id: second.id, status: 'approved' });
+    expect((await execute(app.baseUrl, account.key, AccountKyc)).data?.account.kyc).toMatchObject({ id: second.id, status: 'APPROVED' });
   });
 
   it('validates the details and names the GraphQL param', async () => {
@@ -159,8 +159,8 @@ describe('the sandbox KYC reviewer (kyc-review worker)', () => {
     try {
       expect((await live.next()).data?.kycReviewUpdated).toBeNull();
       const review = (await execute(app.baseUrl, account.key, SubmitKyc, { input: { ...details, registrationNumber } })).data!.submitKyc;
-      expect((await live.next()).data?.kycReviewUpdated).toMatchObject({ id: review.id, status: 'pending_review' });
-      expect((await live.next()).data?.kycReviewUpdated).toMatchObject({ id: review.id, status, reason, reviewedBy: 'sandbox_reviewer' });
+      expect((await live.next()).data?.kycReviewUpdated).toMatchObject({ id: review.id, status: 'PENDING_REVIEW' });
+      expect((await live.next()).data?.kycReviewUpdated).toMatchObject({ id: review.id, status: status.toUpperCase(), reason, reviewedBy: 'sandbox_reviewer' });
       expect(await eventTypesOf(app, review.id)).toEqual(['kyc.review.submitted', `kyc.review.${status}`]);
     } finally {
       live.dispose();

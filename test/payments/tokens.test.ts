@@ -102,7 +102,7 @@ describe('the sixteen test tokens through the hosted pages', () => {
     try {
       // The subscription answers with the current state first: from then on it hears every change.
       const first = await live.next();
-      expect(first.data?.paymentIntentUpdated.status).toBe('requires_payment_method');
+      expect(first.data?.paymentIntentUpdated.status).toBe('REQUIRES_PAYMENT_METHOD');
 
       const sessionPath = await pages.startSession(intent.id, rail);
       const submitted = await pages.submitToken(sessionPath, token);
@@ -117,9 +117,9 @@ describe('the sixteen test tokens through the hosted pages', () => {
 
       const seen = [first.data!.paymentIntentUpdated];
       while (seen.length < expected.statuses.length) seen.push((await live.next()).data!.paymentIntentUpdated);
-      expect(seen.map((update) => update.status)).toEqual(expected.statuses);
+      expect(seen.map((update) => update.status)).toEqual(expected.statuses.map((status) => status.toUpperCase()));
       const last = seen.at(-1)!;
-      expect(last.paymentMethodCode).toBe(rail);
+      expect(last.paymentMethodCode).toBe(rail.toUpperCase());
       if (expected.error) {
         expect(last.lastPaymentError).toMatchObject(expected.error);
       } else {
@@ -182,10 +182,10 @@ describe('the sixteen test tokens through the hosted pages', () => {
   });
 
   it.each([
-    ['approve', 'YP-VISA-DECLINE', 'succeeded'],
-    ['decline', 'YP-VISA-APPROVE', 'requires_payment_method'],
-    ['challenge', 'YP-VISA-APPROVE', 'requires_action'],
-    ['review', 'YP-VISA-APPROVE', 'processing'],
+    ['approve', 'YP-VISA-DECLINE', 'SUCCEEDED'],
+    ['decline', 'YP-VISA-APPROVE', 'REQUIRES_PAYMENT_METHOD'],
+    ['challenge', 'YP-VISA-APPROVE', 'REQUIRES_ACTION'],
+    ['review', 'YP-VISA-APPROVE', 'PROCESSING'],
   ])('sandbox_outcome=%s pins the outcome whatever the token (%s)', async (outcome, token, status) => {
     const intent = await createIntent(app, merchant.key);
     const client = wsClient(app.wsUrl, merchant.key);

@@ -162,8 +162,8 @@ describe('pairing', () => {
     const listed = await execute(app.baseUrl, owner.key, Devices);
     const names = listed.data!.devices.edges.map((edge) => edge.node);
     expect(names).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: fromCode.deviceId, name: 'Sim code', status: 'online' }),
-      expect.objectContaining({ id: fromQr.deviceId, name: 'Sim QR', status: 'online' }),
+      expect.objectContaining({ id: fromCode.deviceId, name: 'Sim code', status: 'ONLINE' }),
+      expect.objectContaining({ id: fromQr.deviceId, name: 'Sim QR', status: 'ONLINE' }),
     ]));
     await fromCode.kill();
     await fromQr.kill();
@@ -234,7 +234,7 @@ describe('device protocol', () => {
   it('revoking a device closes its socket and refuses its token', async () => {
     const sim = await startDevice(app, { code: (await pairingCode(app, owner.key)).code }, { name: 'Lost phone' });
     const revoked = await execute(app.baseUrl, owner.key, RevokeDevice, { id: sim.deviceId });
-    expect(revoked.data!.revokeDevice.status).toBe('revoked');
+    expect(revoked.data!.revokeDevice.status).toBe('REVOKED');
     await sim.waitFor('revoked');
     const heartbeat = await app.request('POST', '/api/v1/relay/device/heartbeat', { headers: { authorization: `Bearer ${sim.token}` }, body: {} });
     expect(heartbeat.status).toBe(401);
@@ -262,7 +262,7 @@ describe('stuck messages', () => {
     await mute.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
     // Taken back from the mute phone, which is told not to send it after all.
     expect(await mute.next((frame) => frame.type === 'cancel')).toEqual({ type: 'cancel', message_id: requestId, attempt: 1, reason: 'ack_timeout' });
-    expect(await waitForStatus(app, account.key, requestId, ['delivered'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
+    expect(await waitForStatus(app, account.key, requestId, ['DELIVERED'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
     const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: requestId }, orderBy: { number: 'asc' } });
     expect(attempts.map((attempt) => attempt.outcome)).toEqual(['ack_timeout', 'delivered']);
     clearInterval(beat);
@@ -288,7 +288,7 @@ describe('stuck messages', () => {
     slow.socket.send(JSON.stringify({ type: 'ack', message_id: requestId, attempt: work.message.attempt }));
     const cancel = await slow.next((frame) => frame.type === 'cancel');
     expect(cancel).toEqual({ type: 'cancel', message_id: requestId, attempt: work.message.attempt, reason: 'expired' });
-    expect(await waitForStatus(app, account.key, requestId, ['failed'])).toMatchObject({ failureReason: 'expired' });
+    expect(await waitForStatus(app, account.key, requestId, ['FAILED'])).toMatchObject({ failureReason: 'expired' });
     // A late report from the phone changes nothing.
     slow.socket.send(JSON.stringify({ type: 'report', ref: 'late', message_id: requestId, attempt: 1, status: 'sent' }));
     expect(await slow.next((frame) => frame.ref === 'late')).toMatchObject({ ok: true, applied: false, status: 'failed' });
@@ -317,7 +317,7 @@ describe('a device that was away', () => {
     away.socket.terminate();
     await waitForDevice(body.device.id, 'offline');
     const helper = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Helper' });
-    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['delivered'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
+    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['DELIVERED'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
 
     const back = await openSocket(body.device_token);
     const welcome = await back.next((frame) => frame.type === 'welcome');
@@ -340,7 +340,7 @@ describe('nothing accepted is lost', () => {
     expect(response.status).toBe(202);
     expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: response.body.request_id } })).state).toBe('queued');
     const worker = await app.startWorkers(['sms-routing']);
-    expect(await waitForStatus(app, account.key, response.body.request_id, ['delivered'])).toMatchObject({ deviceId: sim.deviceId });
+    expect(await waitForStatus(app, account.key, response.body.request_id, ['DELIVERED'])).toMatchObject({ deviceId: sim.deviceId });
     worker.kill('SIGTERM');
     await sim.kill();
   });
@@ -354,7 +354,7 @@ describe('nothing accepted is lost', () => {
       UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = 'relay_dispatch' AND state = 'created'`;
     expect(claimed).toBeGreaterThanOrEqual(1);
     const worker = await app.startWorkers(['sms-routing']);
-    expect(await waitForStatus(app, account.key, response.body.request_id, ['delivered'])).toMatchObject({ deviceId: sim.deviceId });
+    expect(await waitForStatus(app, account.key, response.body.request_id, ['DELIVERED'])).toMatchObject({ deviceId: sim.deviceId });
     worker.kill('SIGTERM');
     await sim.kill();
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SimulatorEvent } from '../../src/relay/simulator/device.ts';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import type { TestApp } from '../helpers/app.ts';
-import type { CreatePairingCodeMutation } from '../../src/sdk/gql/graphql.ts';
+import type { CreatePairingCodeMutation, MessageStatus } from '../../src/sdk/gql/graphql.ts';
 import { subscribe, wsClient, type GraphqlResult } from '../helpers/graphql.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -139,7 +139,7 @@ export function sendSms(app: TestApp, key: string, body: Record<string, unknown>
  * Waits (over the messageStatusChanged subscription, which yields the current state first) until
  * the message reaches one of the statuses, and returns that event.
  */
-export async function waitForStatus(app: TestApp, key: string, requestId: string, statuses: string[]) {
+export async function waitForStatus(app: TestApp, key: string, requestId: string, statuses: MessageStatus[]) {
   const client = wsClient(app.wsUrl, key, { ca: app.tlsCa });
   const live = subscribe(client, MessageStatusChanged, { requestId });
   try {

@@ -50,7 +50,7 @@ describe('OTP', () => {
     expect(response.body).toMatchObject({ ok: true, otp_id: expect.stringMatching(/^otp_/), status: 'queued', expires_in_seconds: 300, request_id: requestId });
     expect(code).toHaveLength(6);
     expect(text).toBe(`${code} is your Acme Bank login code. It expires in 5 min. Never share it.`);
-    await waitForStatus(app, account.key, requestId, ['delivered']);
+    await waitForStatus(app, account.key, requestId, ['DELIVERED']);
 
     const success = await verify(otpId, code);
     // The right code spends no attempt.

@@ -115,7 +115,7 @@ describe('a phone whose socket closes', () => {
     const ids = [];
     for (let i = 0; i < 4; i++) ids.push(await send(account, { to: TEST_NUMBERS[i], message: `to whoever is there ${i}` }));
     for (const id of ids) {
-      expect(await waitForStatus(app, account.key, id, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: connected.deviceId, attempts: 1 });
+      expect(await waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: connected.deviceId, attempts: 1 });
     }
     const tried = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: { in: ids } } });
     expect(new Set(tried.map((attempt) => attempt.deviceId))).toEqual(new Set([connected.deviceId]));
@@ -136,7 +136,7 @@ describe('a phone whose socket closes', () => {
     await disconnected([stopped.deviceId]);
 
     const first = await send(account, { to: TEST_NUMBERS[0], message: 'fits the budget' });
-    expect(await waitForStatus(app, account.key, first, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: connected.deviceId });
+    expect(await waitForStatus(app, account.key, first, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: connected.deviceId });
     const since = new Date();
     const second = await send(account, { to: TEST_NUMBERS[1], message: 'over the budget' });
     // A drain woken by the second send (so after its commit) has run and left it queued.
@@ -165,8 +165,8 @@ describe('a phone whose socket closes', () => {
     await mute.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
     mute.socket.terminate();
 
-    expect(await waitForStatus(app, account.key, requestId, ['delivered', 'failed'])).toMatchObject({
-      status: 'delivered',
+    expect(await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED'])).toMatchObject({
+      status: 'DELIVERED',
       deviceId: helper.deviceId,
       attempts: 2,
       failureReason: null,
@@ -212,13 +212,13 @@ describe('a pinned message', () => {
     const slow = await execute(app.baseUrl, account.key, PresenceUpdateDevice, { id: phone.deviceId, input: { ratePerMinute: 1 } });
     expect(slow.errors).toBeUndefined();
     const first = await send(account, { to: TEST_NUMBERS[0], message: 'first', device_id: phone.deviceId });
-    await waitForStatus(app, account.key, first, ['sent', 'delivered']);
+    await waitForStatus(app, account.key, first, ['SENT', 'DELIVERED']);
     const second = await send(account, { to: TEST_NUMBERS[1], message: 'second', device_id: phone.deviceId });
     const waiting = await app.request('GET', `/api/v1/messages/status?request_id=${second}`, { key: account.key });
     expect(waiting.body).toMatchObject({ status: 'queued', failure_reason: null, attempts: 0 });
 
     const revoked = await execute(app.baseUrl, account.key, PresenceRevokeDevice, { id: phone.deviceId });
-    expect(revoked.data?.revokeDevice.status).toBe('revoked');
+    expect(revoked.data?.revokeDevice.status).toBe('REVOKED');
     // In the revoke's own transaction: no worker pass needed.
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${second}`, { key: account.key });
     expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_revoked', failed_at: expect.any(String) });
@@ -239,7 +239,7 @@ describe('a pinned message', () => {
     expect(full.status).toBe(503);
     expect(full.body.error.code).toBe('queue_blocked');
 
-    expect(await waitForStatus(app, account.key, requestId, ['failed', 'sent', 'delivered'])).toMatchObject({ status: 'failed', failureReason: 'device_offline' });
+    expect(await waitForStatus(app, account.key, requestId, ['FAILED', 'SENT', 'DELIVERED'])).toMatchObject({ status: 'FAILED', failureReason: 'device_offline' });
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
     expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_offline', attempts: 0 });
     // A failed message no longer counts against the queue limit.
@@ -255,13 +255,13 @@ describe('messageStatusChanged', () => {
     const live = subscribe(client, PresenceMessageStatus, { requestId });
     try {
       const first = await live.next();
-      expect(first.data!.messageStatusChanged.status).toBe('queued');
+      expect(first.data!.messageStatusChanged.status).toBe('QUEUED');
       // What a subscriber that read the row just after a change also hears: that change's event.
       const row = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
       await publishStatus(app.rt.db.prisma, row);
       await app.rt.db.prisma.$transaction((tx) => failMessage(app.rt, tx, row, 'expired'));
       const next = await live.next();
-      expect(next.data!.messageStatusChanged).toMatchObject({ status: 'failed', failureReason: 'expired' });
+      expect(next.data!.messageStatusChanged).toMatchObject({ status: 'FAILED', failureReason: 'expired' });
     } finally {
       live.dispose();
       await client.dispose();

@@ -6,7 +6,7 @@ import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
 
 const SetRelayMode = graphql(`
-  mutation SetRelayMode($mode: RelayModeInput!) {
+  mutation SetRelayMode($mode: RelayMode!) {
     setRelayMode(mode: $mode) {
       id
       relayMode
@@ -83,8 +83,8 @@ describe('POST /api/v1/sms/send', () => {
     expect(response.body).toEqual({ ok: true, request_id: expect.stringMatching(/^req_/), status: 'queued', queued_at: expect.any(String) });
     const requestId = response.body.request_id;
 
-    const delivered = await waitForStatus(app, account.key, requestId, ['delivered', 'failed']);
-    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, deviceId: phone.deviceId });
+    const delivered = await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED']);
+    expect(delivered).toMatchObject({ status: 'DELIVERED', attempts: 1, deviceId: phone.deviceId });
     const received = await phone.waitFor('received', (event) => event.messageId === requestId);
     expect(received).toMatchObject({ to: '+14155552671', body: 'Your order shipped' });
 
@@ -109,7 +109,7 @@ describe('POST /api/v1/sms/send', () => {
     const viaGraphql = await execute(app.baseUrl, account.key, MessageQuery, { requestId });
     expect(viaGraphql.data!.message).toMatchObject({
       requestId,
-      status: 'delivered',
+      status: 'DELIVERED',
       to: '+14155552671',
       body: 'Your order shipped',
       attempts: 1,
@@ -182,8 +182,8 @@ describe('routing', () => {
     const b = await device(account, { name: 'B', deliveryMs: 400 });
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push(await send(account, { to: TEST_NUMBERS[i % 5], message: `Hello ${i}` }));
-    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['delivered', 'failed'])));
-    expect(finals.every((event) => event.status === 'delivered')).toBe(true);
+    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])));
+    expect(finals.every((event) => event.status === 'DELIVERED')).toBe(true);
     const perDevice = (id: string) => finals.filter((event) => event.deviceId === id).length;
     expect(perDevice(a.deviceId)).toBeGreaterThan(0);
     expect(perDevice(b.deviceId)).toBeGreaterThan(0);
@@ -194,8 +194,8 @@ describe('routing', () => {
     const account = await app.account();
     const a = await device(account, { name: 'Manual A' });
     const b = await device(account, { name: 'Manual B' });
-    const mode = await execute(app.baseUrl, account.key, SetRelayMode, { mode: 'manual' });
-    expect(mode.data!.setRelayMode.relayMode).toBe('manual');
+    const mode = await execute(app.baseUrl, account.key, SetRelayMode, { mode: 'MANUAL' });
+    expect(mode.data!.setRelayMode.relayMode).toBe('MANUAL');
 
     const unnamed = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'which phone?' });
     expect(unnamed.status).toBe(400);
@@ -203,7 +203,7 @@ describe('routing', () => {
 
     const ids = [];
     for (let i = 0; i < 4; i++) ids.push(await send(account, { to: TEST_NUMBERS[i], message: `pinned ${i}`, device_id: b.deviceId }));
-    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['delivered', 'failed'])));
+    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])));
     expect(finals.map((event) => event.deviceId)).toEqual(ids.map(() => b.deviceId));
     expect(a.events.filter((event) => event.type === 'received')).toHaveLength(0);
 
@@ -231,8 +231,8 @@ describe('routing', () => {
     expect(updated.data!.updateDevice.ratePerMinute).toBe(2);
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await send(account, { to: TEST_NUMBERS[i], message: `budget ${i}` }));
-    const firstTwo = await Promise.all(ids.slice(0, 2).map((id) => waitForStatus(app, account.key, id, ['delivered', 'failed'])));
-    expect(firstTwo.map((event) => event.status)).toEqual(['delivered', 'delivered']);
+    const firstTwo = await Promise.all(ids.slice(0, 2).map((id) => waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])));
+    expect(firstTwo.map((event) => event.status)).toEqual(['DELIVERED', 'DELIVERED']);
     // The other three wait for the rolling minute to free the budget: never dispatched yet.
     const rest = await app.rt.db.prisma.message.findMany({ where: { id: { in: ids.slice(2) } } });
     expect(rest.map((row) => [row.state, row.attempts])).toEqual([['queued', 0], ['queued', 0], ['queued', 0]]);
@@ -250,8 +250,8 @@ describe('routing', () => {
     const survivor = await device(account, { name: 'Survivor' });
     await doomed.kill();
 
-    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['delivered', 'failed'])));
-    for (const event of finals) expect(event).toMatchObject({ status: 'delivered', deviceId: survivor.deviceId, attempts: 2 });
+    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])));
+    for (const event of finals) expect(event).toMatchObject({ status: 'DELIVERED', deviceId: survivor.deviceId, attempts: 2 });
     const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: ids[0] }, orderBy: { number: 'asc' } });
     expect(attempts.map((attempt) => [attempt.deviceId, attempt.outcome])).toEqual([
       [doomed.deviceId, 'device_offline'],
@@ -267,8 +267,8 @@ describe('routing', () => {
     const flaky = await device(account, { name: 'Flaky', failRate: 1 });
     const steady = await device(account, { name: 'Steady' });
     const requestId = await send(account, { to: TEST_NUMBERS[1], message: 'second chance' });
-    const delivered = await waitForStatus(app, account.key, requestId, ['delivered', 'failed']);
-    expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, deviceId: steady.deviceId });
+    const delivered = await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED']);
+    expect(delivered).toMatchObject({ status: 'DELIVERED', attempts: 2, deviceId: steady.deviceId });
     expect(flaky.events.filter((event) => event.type === 'received')).toHaveLength(1);
   });
 
@@ -276,10 +276,10 @@ describe('routing', () => {
     const account = await app.account();
     const broken = await device(account, { name: 'Broken', failRate: 1 });
     const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'try hard' });
-    const failed = await waitForStatus(app, account.key, requestId, ['delivered', 'failed']);
+    const failed = await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED']);
     // Only one device: it gets every send (RELAY_MAX_ATTEMPTS), and the last failure is final.
     // `attempts` counts devices tried: one.
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, failureReason: 'generic_failure' });
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, failureReason: 'generic_failure' });
     expect(broken.events.filter((event) => event.type === 'received')).toHaveLength(3);
     expect(await app.rt.db.prisma.messageAttempt.count({ where: { messageId: requestId } })).toBe(3);
     const event = await app.rt.db.prisma.event.findFirstOrThrow({ where: { type: 'message.failed', objectPublicId: requestId } });
@@ -289,8 +289,8 @@ describe('routing', () => {
   it('fails a message whose TTL passes before any device takes it', async () => {
     const account = await app.account();
     const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'too late', ttl_seconds: 1 });
-    const failed = await waitForStatus(app, account.key, requestId, ['failed']);
-    expect(failed).toMatchObject({ status: 'failed', failureReason: 'expired', attempts: 0 });
+    const failed = await waitForStatus(app, account.key, requestId, ['FAILED']);
+    expect(failed).toMatchObject({ status: 'FAILED', failureReason: 'expired', attempts: 0 });
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
     expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'expired', failed_at: expect.any(String) });
   });
@@ -303,7 +303,7 @@ describe('routing', () => {
       const remote = await startDevice({ ...app, baseUrl: other.baseUrl }, { code }, { name: 'On gateway 2' });
       devices.push(remote);
       const requestId = await send(account, { to: TEST_NUMBERS[4], message: 'across gateways' });
-      expect(await waitForStatus(app, account.key, requestId, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: remote.deviceId });
+      expect(await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: remote.deviceId });
     } finally {
       await other.stop();
     }
@@ -315,7 +315,7 @@ describe('routing', () => {
     const ids = [];
     for (let i = 0; i < 8; i++) ids.push(await send(account, { to: TEST_NUMBERS[i % TEST_NUMBERS.length], message: `burst ${i}` }));
     const phone = await device(account, { name: 'Dual radio', parallel: 4, deliveryMs: 400 });
-    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: phone.deviceId });
+    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: phone.deviceId });
     // Texts on the radio at once: handed over (`sending`) and not yet reported sent. One at a time never exceeds one.
     let onRadio = 0;
     let most = 0;
@@ -333,7 +333,7 @@ describe('routing', () => {
     const account = await app.account();
     const poller = await device(account, { name: 'Poller', transport: 'poll' });
     const requestId = await send(account, { to: TEST_NUMBERS[2], message: 'polled' });
-    expect(await waitForStatus(app, account.key, requestId, ['delivered', 'failed'])).toMatchObject({ status: 'delivered', deviceId: poller.deviceId });
+    expect(await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: poller.deviceId });
   });
 });
 
@@ -399,12 +399,12 @@ describe('reports and subscriptions', () => {
       await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 250))]);
     }
     const seen = [(await first).data!.messageUpdated];
-    while (!seen.some((event) => event.status === 'delivered')) seen.push((await live.next()).data!.messageUpdated);
-    const delivered = seen.find((event) => event.status === 'delivered')!;
+    while (!seen.some((event) => event.status === 'DELIVERED')) seen.push((await live.next()).data!.messageUpdated);
+    const delivered = seen.find((event) => event.status === 'DELIVERED')!;
     expect(sent.has(delivered.requestId)).toBe(true);
     const statuses = seen.filter((event) => event.requestId === delivered.requestId).map((event) => event.status);
-    expect(statuses.at(-1)).toBe('delivered');
-    expect(statuses).toContain('sent');
+    expect(statuses.at(-1)).toBe('DELIVERED');
+    expect(statuses).toContain('SENT');
     live.dispose();
     await client.dispose();
   });
@@ -413,6 +413,6 @@ describe('reports and subscriptions', () => {
     const theirs = await app.account();
     const requestId = await send(theirs, { to: TEST_NUMBERS[0], message: 'hidden' });
     const mine = await app.account();
-    await expect(waitForStatus(app, mine.key, requestId, ['delivered'])).rejects.toThrow('not_found');
+    await expect(waitForStatus(app, mine.key, requestId, ['DELIVERED'])).rejects.toThrow('not_found');
   });
 });

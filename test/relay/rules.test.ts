@@ -104,7 +104,7 @@ describe('account rules on sends', () => {
     expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: held.id } })).state).toBe('queued');
     expect(phone.events.filter((event) => event.type === 'received')).toHaveLength(0);
     await operator('resume', String(account.id));
-    expect(await waitForStatus(app, account.key, held.id, ['delivered'])).toMatchObject({ status: 'delivered' });
+    expect(await waitForStatus(app, account.key, held.id, ['DELIVERED'])).toMatchObject({ status: 'DELIVERED' });
   });
 
   it("503 queue_blocked naming the account when the account paused its own queue", async () => {
@@ -195,7 +195,7 @@ describe('GET /api/v1/launch/readiness', () => {
 
     await operator('subscription', String(account.id), 'none');
     const sent = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'first!' });
-    await waitForStatus(app, account.key, sent.body.request_id, ['delivered']);
+    await waitForStatus(app, account.key, sent.body.request_id, ['DELIVERED']);
     expect(await flags()).toEqual([true, true, true, true, false, true]);
 
     // A disabled endpoint does not count; an enabled one does.

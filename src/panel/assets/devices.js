@@ -9,7 +9,7 @@ async function load() {
         'tr',
         { 'data-device-id': node.id, 'data-status': node.status },
         el('td', {}, node.name, el('div', { class: 'muted' }, [node.platform, node.appVersion].filter(Boolean).join(' · '))),
-        el('td', { class: 'device-status' }, node.status),
+        el('td', { class: 'device-status' }, node.status.toLowerCase()),
         el('td', {}, node.batteryLevel == null ? '—' : `${node.batteryLevel}%${node.charging ? ' (charging)' : ''}`),
         el('td', {}, node.signalLevel == null ? '—' : `${node.signalLevel}/4`),
         el('td', {}, when(node.lastSeenAt)),
@@ -17,7 +17,7 @@ async function load() {
         el(
           'td',
           {},
-          node.status === 'revoked'
+          node.status === 'REVOKED'
             ? ''
             : el('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${node.name}`, onclick: () => revoke(node.id) }, 'Revoke'),
         ),

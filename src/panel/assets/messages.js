@@ -15,7 +15,7 @@ async function load() {
         el('td', {}, el('code', {}, node.requestId), el('div', { class: 'muted' }, when(node.queuedAt))),
         el('td', {}, node.to),
         el('td', {}, node.body),
-        el('td', { class: 'message-status' }, node.status, node.failureReason ? el('div', { class: 'muted' }, node.failureReason) : ''),
+        el('td', { class: 'message-status' }, node.status.toLowerCase(), node.failureReason ? el('div', { class: 'muted' }, node.failureReason) : ''),
         el('td', {}, node.attempts),
         el('td', {}, node.device?.name ?? '—'),
       ),

@@ -12,8 +12,8 @@ async function load() {
         el('td', {}, node.title),
         el('td', {}, node.customerName),
         el('td', {}, `${node.amountDisplay} ${node.currency}`),
-        el('td', { class: 'intent-status' }, node.status, node.lastPaymentError ? el('div', { class: 'muted' }, node.lastPaymentError.message) : ''),
-        el('td', {}, node.paymentMethodCode ?? '—'),
+        el('td', { class: 'intent-status' }, node.status.toLowerCase().replaceAll('_', ' '), node.lastPaymentError ? el('div', { class: 'muted' }, node.lastPaymentError.message) : ''),
+        el('td', {}, node.paymentMethodCode?.toLowerCase() ?? '—'),
         el('td', {}, el('a', { href: node.checkoutUrl, target: '_blank', rel: 'noopener' }, 'Open checkout')),
       ),
     ),
@@ -27,7 +27,7 @@ async function load() {
         el('td', {}, node.title),
         el('td', {}, `${node.amountDisplay} ${node.currency}`),
         el('td', {}, node.dueDate),
-        el('td', {}, node.status, node.overdue ? ' (overdue)' : ''),
+        el('td', {}, node.status.toLowerCase(), node.overdue ? ' (overdue)' : ''),
         el('td', {}, el('a', { href: node.hostedUrl, target: '_blank', rel: 'noopener' }, 'Open invoice')),
       ),
     ),
@@ -40,7 +40,7 @@ live(PanelKyc, {}, ({ kycReviewUpdated: review }) => {
   const state = document.getElementById('kyc-state');
   if (!review) return;
   state.replaceChildren(
-    el('strong', {}, review.status.replace('_', ' ')),
+    el('strong', {}, review.status.toLowerCase().replace('_', ' ')),
     ` · ${review.legalName} (${review.country}) · submitted ${when(review.submittedAt)}`,
     review.reviewedAt ? ` · reviewed ${when(review.reviewedAt)}` : '',
     review.reason ? el('div', {}, `Reason: ${review.reason}`) : '',

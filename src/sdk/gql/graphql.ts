@@ -5,18 +5,18 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type CancellationReason =
-  | 'abandoned'
-  | 'duplicate'
-  | 'fraudulent'
-  | 'requested_by_customer'
-  | 'void_invoice';
+  | 'ABANDONED'
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'REQUESTED_BY_CUSTOMER'
+  | 'VOID_INVOICE';
 
-/** open: waiting for a token; challenge: waiting for 3-D Secure; completed: used; expired: unused after 30 minutes. */
+/** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
 export type CardSessionStatus =
-  | 'challenge'
-  | 'completed'
-  | 'expired'
-  | 'open';
+  | 'CHALLENGE'
+  | 'COMPLETED'
+  | 'EXPIRED'
+  | 'OPEN';
 
 export type CreateApiKeyInput = {
   label: string;
@@ -56,39 +56,39 @@ export type CreateWebhookEndpointInput = {
 };
 
 export type DeviceStatus =
-  | 'offline'
-  | 'online'
-  | 'revoked';
+  | 'OFFLINE'
+  | 'ONLINE'
+  | 'REVOKED';
 
 export type InvoiceStatus =
-  | 'open'
-  | 'paid'
-  | 'void';
+  | 'OPEN'
+  | 'PAID'
+  | 'VOID';
 
 export type KycReviewStatus =
-  | 'approved'
-  | 'pending_review'
-  | 'rejected';
+  | 'APPROVED'
+  | 'PENDING_REVIEW'
+  | 'REJECTED';
 
-/** Public status of an SMS: queued (waiting or on a phone), sent, delivered or failed. */
+/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
 export type MessageStatus =
-  | 'delivered'
-  | 'failed'
-  | 'queued'
-  | 'sent';
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'SENT';
 
 export type PaymentIntentStatus =
-  | 'canceled'
-  | 'processing'
-  | 'requires_action'
-  | 'requires_payment_method'
-  | 'succeeded';
+  | 'CANCELED'
+  | 'PROCESSING'
+  | 'REQUIRES_ACTION'
+  | 'REQUIRES_PAYMENT_METHOD'
+  | 'SUCCEEDED';
 
 export type PaymentMethodCode =
-  | 'apple_pay'
-  | 'google_pay'
-  | 'mastercard'
-  | 'visa';
+  | 'APPLE_PAY'
+  | 'GOOGLE_PAY'
+  | 'MASTERCARD'
+  | 'VISA';
 
 export type RecipientInput = {
   name: string;
@@ -108,20 +108,17 @@ export type RecipientUpdateInput = {
   tags?: Array<string> | null | undefined;
 };
 
+/** AUTO: the router picks among online devices; MANUAL: every send names its device_id. */
 export type RelayMode =
-  | 'auto'
-  | 'manual';
-
-export type RelayModeInput =
-  | 'auto'
-  | 'manual';
+  | 'AUTO'
+  | 'MANUAL';
 
 export type SandboxOutcome =
-  | 'approve'
-  | 'challenge'
-  | 'decline'
-  | 'pending'
-  | 'review';
+  | 'APPROVE'
+  | 'CHALLENGE'
+  | 'DECLINE'
+  | 'PENDING'
+  | 'REVIEW';
 
 /** A permission an API key can carry. The REST and JSON name is the lower-case dotted form. */
 export type Scope =
@@ -661,7 +658,7 @@ export type SearchRecipientsQueryVariables = Exact<{
 export type SearchRecipientsQuery = { recipients: { edges: Array<{ node: { name: string } }> } };
 
 export type SetRelayModeMutationVariables = Exact<{
-  mode: RelayModeInput;
+  mode: RelayMode;
 }>;
 
 
@@ -1694,7 +1691,7 @@ export const SearchRecipientsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchRecipientsQuery, SearchRecipientsQueryVariables>;
 export const SetRelayModeDocument = new TypedDocumentString(`
-    mutation SetRelayMode($mode: RelayModeInput!) {
+    mutation SetRelayMode($mode: RelayMode!) {
   setRelayMode(mode: $mode) {
     id
     relayMode

@@ -143,7 +143,7 @@ describe('sending through the app', () => {
     expect(pulled).toBeGreaterThan(enqueued);
     expect(after[pulled]).toMatchObject({ reason: 'event' });
 
-    await waitForStatus(app, account.key, requestId, ['delivered']);
+    await waitForStatus(app, account.key, requestId, ['DELIVERED']);
     await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Delivered');
     expect(phone.reported(requestId).map((event) => [event.state, event.status])).toEqual([
       ['Pending', 204],
@@ -167,7 +167,7 @@ describe('sending through the app', () => {
       const requestId = await send(account, TEST_NUMBERS[2]!);
       await phone.waitFor('received', (event) => event.id === requestId);
       expect(phone.events.find((event) => event.type === 'pulled' && event.ids.includes(requestId))).toMatchObject({ reason: 'event' });
-      await waitForStatus(app, account.key, requestId, ['delivered']);
+      await waitForStatus(app, account.key, requestId, ['DELIVERED']);
       phone.stop();
     } finally {
       await extra.stop();
@@ -179,7 +179,7 @@ describe('sending through the app', () => {
     const to = TEST_NUMBERS[1]!;
     const phone = await signIn(account, { failNumbers: [to], failError: 'RESULT_ERROR_NO_SERVICE' });
     const requestId = await send(account, to);
-    const failed = await waitForStatus(app, account.key, requestId, ['failed']);
+    const failed = await waitForStatus(app, account.key, requestId, ['FAILED']);
     expect(failed.failureReason).toBe('RESULT_ERROR_NO_SERVICE');
     // Each retry came back to the only device; the app re-reported Failed instead of sending again.
     expect(phone.events.filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);
@@ -198,7 +198,7 @@ describe('sending through the app', () => {
     const received = await phone.waitFor('received', (event) => event.id === requestId);
     const code = /\d{6}/.exec(received.text ?? '')?.[0];
     expect(code).toBeDefined();
-    await waitForStatus(app, account.key, requestId, ['delivered']);
+    await waitForStatus(app, account.key, requestId, ['DELIVERED']);
     const stored = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
     expect(stored.body).not.toContain(code);
     expect(stored.sealedBody).toBeNull();
@@ -251,7 +251,7 @@ describe('presence and failover', () => {
     first.stop();
 
     const second = await signIn(account, { name: 'Google/second' });
-    const delivered = await waitForStatus(app, account.key, requestId, ['delivered']);
+    const delivered = await waitForStatus(app, account.key, requestId, ['DELIVERED']);
     expect(delivered.deviceId).toBe(second.deviceId);
     expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
     expect(second.events.filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);

@@ -95,7 +95,7 @@ function yarrowMessages(accountId: number, externalId: string) {
 
 async function untilFinal(account: TestAccount, externalId: string) {
   for (const message of await yarrowMessages(account.id, externalId)) {
-    await waitForStatus(app, account.key, message.id, ['delivered', 'failed']);
+    await waitForStatus(app, account.key, message.id, ['DELIVERED', 'FAILED']);
   }
 }
 

@@ -1,0 +1,55 @@
+/**
+ * The one way a subscription says "the current state, then live updates": `current()` first (when
+ * given), then each live event through `next` (its result, or `undefined` to skip the event).
+ *
+ * `live` must already be listening when this is called (`ctx.pubsub.subscribe` listens as it
+ * returns), so no change falls between listening and reading the current state; a change the read
+ * already shows may arrive too, and `next` can drop it.
+ *
+ * An iterator of its own rather than an async generator: a generator waiting for the next event
+ * would only see the client's `return()` once another event came, keeping the listener of an ended
+ * subscription; here `return()` ends `live` at once. (Nor a Repeater: see `payloadsOf`'s cost note
+ * in core/pubsub.ts.)
+ */
+export function currentThenLive<Event, Result>(
+  live: AsyncIterator<Event>,
+  options: {
+    current?: () => Promise<Result>;
+    next: (event: Event) => Result | undefined | Promise<Result | undefined>;
+  },
+): AsyncIterableIterator<Result> {
+  let current = options.current;
+  const end = async () => {
+    await live.return?.();
+  };
+  const iterator: AsyncIterableIterator<Result> = {
+    async next() {
+      try {
+        if (current) {
+          const read = current;
+          current = undefined;
+          return { done: false, value: await read() };
+        }
+        for (;;) {
+          const step = await live.next();
+          if (step.done) return { done: true, value: undefined };
+          const value = await options.next(step.value);
+          if (value !== undefined) return { done: false, value };
+        }
+      } catch (error) {
+        await end();
+        throw error;
+      }
+    },
+    async return() {
+      await end();
+      return { done: true, value: undefined };
+    },
+    async throw(error: unknown) {
+      await end();
+      throw error;
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { DbClient, Prisma } from '../core/db.ts';
+import { parseInput } from '../core/errors.ts';
+import { assertCursorsOwned, listQuery, pageArgs, type ListQuery } from '../core/pagination.ts';
+import { deliveryStatuses } from './deliveries.ts';
+
+// The webhooks lists: each one's filters are written here once, as a Prisma `where`, and both the
+// REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.
+
+export function endpointsWhere(accountId: number) {
+  return { accountId } satisfies Prisma.WebhookEndpointWhereInput;
+}
+
+export async function listEndpoints(db: DbClient, accountId: number, query: ListQuery) {
+  await assertCursorsOwned(db.webhookEndpoint, accountId, query, 'webhook endpoint');
+  return db.webhookEndpoint.findMany({ where: endpointsWhere(accountId), ...pageArgs(query) });
+}
+
+export const eventListQuery = listQuery.extend({
+  type: z.string().min(1).max(100).optional(),
+  object_public_id: z.string().min(1).max(255).optional(),
+});
+
+export function eventsWhere(accountId: number, filter: { type?: string | null; objectPublicId?: string | null }) {
+  return {
+    accountId,
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.objectPublicId ? { objectPublicId: filter.objectPublicId } : {}),
+  } satisfies Prisma.EventWhereInput;
+}
+
+export async function listEvents(db: DbClient, accountId: number, query: z.output<typeof eventListQuery>) {
+  await assertCursorsOwned(db.event, accountId, query, 'event');
+  return db.event.findMany({ where: eventsWhere(accountId, { type: query.type, objectPublicId: query.object_public_id }), ...pageArgs(query) });
+}
+
+export const deliveryFilter = z.strictObject({
+  endpointId: z.string().min(1).max(100).optional(),
+  status: z.enum(deliveryStatuses).optional(),
+  eventType: z.string().min(1).max(100).optional(),
+  eventId: z.string().min(1).max(100).optional(),
+});
+
+/** Prisma `where` for an account's deliveries, newest first by number. */
+export function deliveriesWhere(accountId: number, input: unknown) {
+  const filter = parseInput(deliveryFilter, input ?? {});
+  return {
+    accountId,
+    ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.eventId ? { eventId: filter.eventId } : {}),
+    ...(filter.eventType ? { event: { type: filter.eventType } } : {}),
+  } satisfies Prisma.WebhookDeliveryWhereInput;
+}
