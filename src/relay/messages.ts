@@ -80,6 +80,7 @@ export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number,
  * separate notify cost the gateway more CPU than the rest of the request.
  */
 export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<NewMessage & { accountId: number }>): Promise<Message[]> {
+  if (inputs.length === 0) return [];
   const now = new Date();
   const messages: Message[] = inputs.map((input) => {
     const { encoding, segments } = countSegments(input.segmentsOf ?? input.body);

@@ -6,10 +6,9 @@ import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Recipient, RecipientList } from '../generated/prisma/client.ts';
-import { wakeDispatcher } from './dispatch.ts';
-import { resolveRouting, sendOptions } from './messages.ts';
+import { queueMessages, resolveRouting, sendOptions } from './messages.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
-import { countSegments, phoneNumber } from './sms.ts';
+import { phoneNumber } from './sms.ts';
 
 const tag = z.string().trim().min(1).max(50);
 
@@ -256,8 +255,9 @@ export interface QueuedBatch {
 
 /**
  * Sends one text to every member of a list: each distinct number becomes its own message with its
- * own request_id, all inserted (with one dispatcher wake-up) in the caller's transaction. Members
- * sharing a number get it once; the others are listed as skipped.
+ * own request_id, queued by `queueMessages` like any send (one insert with its live events, one
+ * dispatcher wake-up) in the caller's transaction, after the account's rules passed for all of them
+ * at once. Members sharing a number get it once; the others are listed as skipped.
  */
 export async function queueList(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<QueuedBatch> {
   const input = parseInput(queueListInput, raw);
@@ -282,18 +282,18 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, ra
   const batch = await tx.messageBatch.create({
     data: { id: newId('messageBatch'), accountId, listId: input.list_id, queued: targets.length, skipped: skipped.length },
   });
-  if (targets.length > 0) {
-    const { encoding, segments } = countSegments(input.message);
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + (input.ttl_seconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000);
-    const ids = targets.map(() => newId('message'));
-    await tx.$executeRaw`
-      INSERT INTO messages (id, account_id, to_number, body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
-      SELECT t.id, ${accountId}, t.to_number, ${input.message}, ${encoding}, ${segments}, ${input.device_id ?? null},
-             ${rt.config.RELAY_MAX_ATTEMPTS}, '{}', ${input.reference ?? null}, ${batch.id}, ${expiresAt}, ${now}, ${now}, ${now}
-      FROM unnest(${ids}::text[], ${targets}::text[]) AS t(id, to_number)`;
-    await wakeDispatcher(rt, tx, accountId);
-  }
+  await queueMessages(
+    rt,
+    tx,
+    targets.map((to) => ({
+      accountId,
+      to,
+      body: input.message,
+      deviceId: input.device_id,
+      ttlSeconds: input.ttl_seconds,
+      reference: input.reference,
+      batchId: batch.id,
+    })),
+  );
   return { batchId: batch.id, queued: targets.length, skipped };
 }
