@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.ts';
+import { recipientIdsMatching } from './sql.ts';
 import { assertCursorInList } from '../core/pagination.ts';
 import {
   addToList,
@@ -12,7 +13,6 @@ import {
   listInput,
   listUpdate,
   recipientInput,
-  recipientSearchCondition,
   recipientUpdate,
   removeFromList,
   updateList,
@@ -93,10 +93,7 @@ builder.queryFields((t) => ({
     args: { search: t.arg.string() },
     resolve: async (query, _root, { search, before }, ctx) => {
       const accountId = ctx.principal!.accountId;
-      const matching = search
-        ? (await ctx.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
-            SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search.trim())}`).map((row) => row.id)
-        : undefined;
+      const matching = search ? await recipientIdsMatching(ctx.rt.db.prisma, accountId, search.trim()) : undefined;
       const where = { accountId, ...(matching ? { id: { in: matching } } : {}) };
       await assertCursorInList(ctx.rt.db.prisma.recipient, query, where, { before });
       return ctx.rt.db.prisma.recipient.findMany({ ...query, where, orderBy: { id: 'desc' } });
