@@ -1,7 +1,7 @@
 import { publish } from '../core/pubsub.ts';
 import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { deviceHealthRows, throughputSeries } from './sql.ts';
+import { throughputSeries } from './sql.ts';
 import { effectiveRate } from './devices.ts';
 import { wakeDispatcher } from './dispatch.ts';
 
@@ -44,7 +44,17 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
   const count = (state: string) => states.find((row) => row.state === state)?._count._all ?? 0;
   const { _min: oldest } = await db.message.aggregate({ where: { accountId, state: 'queued' }, _min: { queuedAt: true } });
   const series = await throughputSeries(db, accountId, minutes);
-  const devices = await deviceHealthRows(db, accountId);
+  const devices = await db.device.findMany({
+    where: { accountId, status: { not: 'revoked' } },
+    orderBy: { name: 'asc' },
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      ratePerMinute: true,
+      _count: { select: { messages: { where: { state: 'dispatched' } }, attempts: { where: { dispatchedAt: { gt: new Date(Date.now() - 60_000) } } } } },
+    },
+  });
   return {
     paused: account.relayPausedAt !== null,
     pausedAt: account.relayPausedAt,
@@ -52,13 +62,13 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
     counts: { queued: count('queued'), inFlight: count('dispatched'), sent: count('sent'), delivered: count('delivered'), failed: count('failed') },
     oldestQueuedAgeSeconds: oldest.queuedAt ? (Date.now() - oldest.queuedAt.getTime()) / 1000 : null,
     throughput: series.map((row) => ({ minute: row.minute, accepted: Number(row.accepted), delivered: Number(row.delivered), failed: Number(row.failed) })),
-    devices: devices.map((row) => ({
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      inFlight: Number(row.in_flight),
-      sentLastMinute: Number(row.sent_last_minute),
-      ratePerMinute: effectiveRate(rt, { ratePerMinute: row.rate_per_minute }),
+    devices: devices.map((device) => ({
+      id: device.id,
+      name: device.name,
+      status: device.status,
+      inFlight: device._count.messages,
+      sentLastMinute: device._count.attempts,
+      ratePerMinute: effectiveRate(rt, device),
     })),
   };
 }
