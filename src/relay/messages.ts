@@ -113,7 +113,10 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
       updatedAt: now,
     };
   });
-  await insertQueuedMessages(tx, messages, rt.config.RELAY_MAX_ATTEMPTS, now, notifyQuery(messages.flatMap((message) => statusEvents(message, now))));
+  // Only the account's stream hears a new message: nobody can be subscribed to its own status yet
+  // (its id is answered after this commits), and a 10,000-number list then publishes half as much.
+  const queued = messages.map((message) => liveEvent('messageUpdated', message.accountId, statusEvent(message, now)));
+  await insertQueuedMessages(tx, messages, rt.config.RELAY_MAX_ATTEMPTS, now, notifyQuery(queued));
   for (const accountId of new Set(inputs.map((input) => input.accountId))) await wakeDispatcher(rt, tx, accountId);
   return messages;
 }
