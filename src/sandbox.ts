@@ -1,6 +1,7 @@
 import { randomToken } from './core/crypto.ts';
 import { scopes } from './modules.ts';
 import type { DbClient } from './core/db.ts';
+import { advisoryXactLock } from './core/locks.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createAccount, createApiKey, getAccount } from './accounts/service.ts';
 import { createPanelUser } from './panel/users.ts';
@@ -31,7 +32,7 @@ function onDevelopersMachine(config: Runtime['config']): boolean {
  */
 export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
   return rt.db.prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707102)`;
+    await advisoryXactLock(tx, 'sandboxBootstrap');
     const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
     if (setting) return { account: await getAccount(tx, Number(setting.value)) };
     let account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });

@@ -29,16 +29,17 @@ export async function authenticate(db: DbClient, secret: string, authorization: 
   if (!match?.[1]) {
     throw new YarrowError('unauthorized', 'Missing API key. Send it as "Authorization: Bearer <key>".');
   }
-  const rows = await db.$queryRaw<Array<{ id: string; account_id: number; scopes: string[]; stale: boolean }>>`
-    SELECT id, account_id, scopes, (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds') AS stale
-    FROM api_keys WHERE secret_hash = ${hashApiKey(secret, match[1])} AND revoked_at IS NULL`;
-  const key = rows[0];
-  if (!key) throw new YarrowError('unauthorized', 'Invalid or revoked API key.');
-  if (key.stale) {
+  const key = await db.apiKey.findUnique({
+    where: { secretHash: hashApiKey(secret, match[1]) },
+    select: { id: true, accountId: true, scopes: true, lastUsedAt: true, revokedAt: true },
+  });
+  if (!key || key.revokedAt) throw new YarrowError('unauthorized', 'Invalid or revoked API key.');
+  const now = new Date();
+  if (!key.lastUsedAt || key.lastUsedAt.getTime() < now.getTime() - 60_000) {
     // Coarse on purpose: "last used" to the minute without a write on every request.
-    await db.$executeRaw`UPDATE api_keys SET last_used_at = now() WHERE id = ${key.id}`;
+    await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now }, select: { id: true } });
   }
-  return { accountId: key.account_id, keyId: key.id, scopes: new Set(key.scopes) };
+  return { accountId: key.accountId, keyId: key.id, scopes: new Set(key.scopes) };
 }
 
 interface CachedKey {

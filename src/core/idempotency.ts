@@ -1,6 +1,7 @@
 import { sha256 } from './crypto.ts';
 import type { DbClient } from './db.ts';
 import { YarrowError } from './errors.ts';
+import { tryAdvisoryXactLock } from './locks.ts';
 import type { HttpContext } from './http.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -61,9 +62,7 @@ export async function idempotentCreate(
   const requestHash = sha256(`${c.req.method} ${c.req.path}\n${rawBody}`);
 
   const outcome = await rt.db.prisma.$transaction(async (tx) => {
-    const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`
-      SELECT pg_try_advisory_xact_lock(${accountId}::int, hashtext(${key})) AS locked`;
-    if (!lock?.locked) {
+    if (!(await tryAdvisoryXactLock(tx, 'idempotencyKey', `${accountId}:${key}`))) {
       throw new YarrowError('idempotency_conflict', 'Another request with this Idempotency-Key is in progress.', {
         param: 'Idempotency-Key',
       });

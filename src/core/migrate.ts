@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { advisoryKeyParams } from './locks.ts';
 import { createQueues } from './queue.ts';
 
 // Why not `prisma migrate deploy`: the Prisma 7 CLI executes a native schema-engine binary that it
@@ -11,9 +12,6 @@ import { createQueues } from './queue.ts';
 // CLI, wherever it has its engine, sees exactly what was applied.
 
 export const migrationsDir = join(import.meta.dirname, '../../prisma/migrations');
-
-// Any constant; only ever used by this runner so two processes starting at once take turns.
-const MIGRATION_LOCK = 72_707_101;
 
 const createMigrationsTable = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -53,7 +51,8 @@ export async function migrate(url: string, options: { dir?: string } = {}): Prom
   await client.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // Two processes starting at once take turns.
+    await client.query('SELECT pg_advisory_lock($1, $2)', advisoryKeyParams('migrations'));
     await client.query(createMigrationsTable);
     const done = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
       'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
@@ -92,7 +91,7 @@ export async function migrate(url: string, options: { dir?: string } = {}): Prom
     }
     await installQueues(url);
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1, $2)', advisoryKeyParams('migrations')).catch(() => {});
     await client.end();
   }
   return applied;

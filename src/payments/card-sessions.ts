@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
+import { lockRow } from '../core/locks.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -99,7 +100,7 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
 async function lockSession(tx: DbClient, intentId: string, sessionId: string, wanted: 'open' | 'challenge') {
   const { intent: unlockedIntent, session: unlocked } = await findSessionForCheckout(tx, intentId, sessionId);
   const { intent } = await lockPaymentIntent(tx, unlockedIntent.accountId, intentId);
-  await tx.$queryRaw`SELECT id FROM card_sessions WHERE id = ${unlocked.id} FOR UPDATE`;
+  await lockRow(tx, 'card_sessions', unlocked.id);
   const session = (await tx.cardSession.findUnique({ where: { id: unlocked.id } }))!;
   const status = cardSessionStatus(session);
   if (status === 'completed') {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
+import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
 import { sendJob } from '../core/queue.ts';
@@ -45,11 +46,13 @@ export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
  * row, so numbers are sequential without gaps.
  */
 async function nextInvoiceNumber(tx: DbClient, accountId: number): Promise<number> {
-  const [row] = await tx.$queryRaw<Array<{ last_number: number }>>`
-    INSERT INTO invoice_counters (account_id, last_number) VALUES (${accountId}, 1)
-    ON CONFLICT (account_id) DO UPDATE SET last_number = invoice_counters.last_number + 1
-    RETURNING last_number`;
-  return row!.last_number;
+  // Prisma runs this upsert as one INSERT … ON CONFLICT DO UPDATE (a single unique key, no nesting).
+  const counter = await tx.invoiceCounter.upsert({
+    where: { accountId },
+    create: { accountId, lastNumber: 1 },
+    update: { lastNumber: { increment: 1 } },
+  });
+  return counter.lastNumber;
 }
 
 /** Creates an open invoice, records invoice.created and schedules the overdue check for after its due date. */
@@ -112,7 +115,7 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string
   const input = parseInput(payInvoiceForm, form);
   return rt.db.prisma.$transaction(async (tx) => {
     const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
-    await tx.$queryRaw`SELECT id FROM invoices WHERE id = ${invoiceId} FOR UPDATE`;
+    await lockRow(tx, 'invoices', invoiceId);
     const invoice = (await tx.invoice.findUnique({ where: { id: invoiceId } }))!;
     if (invoice.status !== 'open') {
       throw new YarrowError('invalid_state', `This invoice is ${invoice.status}; it cannot be paid.`, { param: 'status' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
+import { lockRow } from '../core/locks.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -42,7 +43,7 @@ export async function currentKycReview(db: DbClient, accountId: number): Promise
 export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<KycReview> {
   const input = parseInput(submitKycInput, raw);
   // Serializes submissions of one account so two cannot both find "nothing pending".
-  await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+  await lockRow(tx, 'accounts', accountId, { idType: 'int' });
   const current = await currentKycReview(tx, accountId);
   if (current?.status === 'pending_review') {
     throw new YarrowError('invalid_state', 'A KYC review is already pending for this account.', { param: 'status' });
@@ -77,7 +78,7 @@ export async function rejectKycReview(rt: Rt, tx: DbClient, accountId: number, r
 /** The kyc-review worker's job: the sandbox reviewer decides a review still pending. */
 export async function sandboxKycReviewJob(rt: Runtime, reviewId: string) {
   return rt.db.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM kyc_reviews WHERE id = ${reviewId} FOR UPDATE`;
+    await lockRow(tx, 'kyc_reviews', reviewId);
     const review = await tx.kycReview.findUnique({ where: { id: reviewId } });
     if (!review || review.status !== 'pending_review') return null;
     const rejected = review.registrationNumber === SANDBOX_REJECTED_REGISTRATION_NUMBER;

@@ -1,4 +1,5 @@
 import type { DbClient } from '../core/db.ts';
+import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
@@ -71,14 +72,14 @@ function refuse(what: string, status: string, verb: string) {
 }
 
 async function lockIntent(tx: DbClient, accountId: number, id: string): Promise<PaymentIntent> {
-  await tx.$queryRaw`SELECT id FROM payment_intents WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+  await lockRow(tx, 'payment_intents', id, { accountId });
   const intent = await tx.paymentIntent.findFirst({ where: { id, accountId } });
   if (!intent) throw notFound('payment intent', 'id');
   return intent;
 }
 
 async function lockInvoice(tx: DbClient, accountId: number, id: string): Promise<Invoice> {
-  await tx.$queryRaw`SELECT id FROM invoices WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+  await lockRow(tx, 'invoices', id, { accountId });
   const invoice = await tx.invoice.findFirst({ where: { id, accountId } });
   if (!invoice) throw notFound('invoice', 'id');
   return invoice;
@@ -308,7 +309,7 @@ export async function transitionKyc(
   action: KycAction,
   decision: { reason?: string | null; reviewedBy: 'sandbox_reviewer' | 'api' },
 ): Promise<KycReview> {
-  await tx.$queryRaw`SELECT id FROM kyc_reviews WHERE id = ${reviewId} AND account_id = ${accountId} FOR UPDATE`;
+  await lockRow(tx, 'kyc_reviews', reviewId, { accountId });
   const review = await tx.kycReview.findFirst({ where: { id: reviewId, accountId } });
   if (!review) throw notFound('KYC review', 'id');
   const transition: Transition<KycReviewStatus> = kycTransitions[action];

@@ -9,7 +9,8 @@ import { asRateLimited } from '../core/rate-limit.ts';
 import { newId } from '../core/ids.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { Prisma, type Device } from '../generated/prisma/client.ts';
+import { clearConnection, lockDeviceReachability } from './sql.ts';
+import type { Device } from '../generated/prisma/client.ts';
 import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged, wakeDispatcher } from './dispatch.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
@@ -209,8 +210,7 @@ type Presence = z.infer<typeof heartbeatInput> & { connectionId?: string };
 
 async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promise<Device> {
   return rt.db.prisma.$transaction(async (tx) => {
-    const [before] = await tx.$queryRaw<Array<{ status: string; reachable: boolean }>>`
-      SELECT status::text, ${reachableDevice} AS reachable FROM devices d WHERE id = ${deviceId} FOR UPDATE`;
+    const before = await lockDeviceReachability(tx, deviceId);
     if (!before || before.status === 'revoked') throw new YarrowError('unauthorized', 'Invalid or revoked device token.');
     const now = new Date();
     const device = await tx.device.update({
@@ -234,16 +234,6 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
 }
 
 /**
- * Whether the dispatcher may give a device work (SQL over `devices d`): online, and either on an
- * open socket (`connection_id`) or heard from since its last socket closed (it polls over HTTP).
- * A device whose socket closed is out of routing at once; `offline` (and `device.offline`) still
- * waits for `DEVICE_OFFLINE_AFTER_SECONDS` of silence, so a short blip does not fire it. A gateway
- * that died without closing its sockets leaves `connection_id` set: those devices fall back to the
- * heartbeat rule (offline after the silence, which clears it).
- */
-export const reachableDevice = Prisma.sql`(d.status = 'online' AND (d.connection_id IS NOT NULL OR d.disconnected_at IS NULL OR d.last_seen_at > d.disconnected_at))`;
-
-/**
  * A transport (the WebSocket, or any other push channel) opened connection `connectionId` for
  * the device: it counts as a heartbeat and makes the device reachable, on any gateway.
  */
@@ -259,12 +249,9 @@ export async function deviceConnected(rt: Runtime, deviceId: string, connectionI
  */
 export async function deviceDisconnected(rt: Runtime, deviceId: string, connectionId: string): Promise<boolean> {
   return rt.db.prisma.$transaction(async (tx) => {
-    // The gateway's clock, like last_seen_at's, so the two compare (reachableDevice).
+    // The gateway's clock, like last_seen_at's, so the two compare (reachableDevice in sql.ts).
     const now = new Date();
-    const closed = await tx.$queryRaw<Array<{ id: string }>>`
-      UPDATE devices SET connection_id = NULL, disconnected_at = ${now}, updated_at = ${now}
-      WHERE id = ${deviceId} AND connection_id = ${connectionId} RETURNING id`;
-    if (closed.length === 0) return false;
+    if (!(await clearConnection(tx, deviceId, connectionId, now))) return false;
     await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
     return true;
   });

@@ -5,9 +5,23 @@ import { liveEvent, publish, publishAll, publishMany, type Topics } from '../cor
 import type { SignalledWork } from './module.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
+import {
+  accountsWithOverdueMessages,
+  deviceLoadRows,
+  dispatchMessages,
+  lockDrain,
+  lockDueQueued,
+  lockHeldBy,
+  lockPinnedTo,
+  lockStrandedPinned,
+  lockStuckDispatched,
+  lockUnreachableHolder,
+  markOneSilentDeviceOffline,
+  type DispatchedRow,
+} from './sql.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { publishDeviceChange, reachableDevice } from './devices.ts';
+import { publishDeviceChange } from './devices.ts';
 import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
@@ -17,7 +31,6 @@ import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, signalledWo
 // sends of an account wait for each other's commit. Deferred wake-ups (budget frees, TTL, retry
 // time) keep one waiting job per account (`short` policy) under a key of their own.
 
-const DRAIN_LOCK = 72707301;
 const DRAIN_BATCH = 500;
 const RATE_WINDOW_MS = 60_000;
 const LONGEST_SLEEP_MS = 30_000;
@@ -74,13 +87,7 @@ interface DeviceCapacity {
 }
 
 async function deviceCapacity(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number): Promise<DeviceCapacity[]> {
-  const rows = await tx.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
-    SELECT d.id, d.connection_id IS NOT NULL AS connected, d.rate_per_minute,
-      (SELECT count(*)::int FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS recent,
-      (SELECT min(a.dispatched_at) FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS oldest_recent,
-      (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
-    FROM devices d WHERE d.account_id = ${accountId} AND ${reachableDevice}
-    ORDER BY d.id`;
+  const rows = await deviceLoadRows(tx, accountId);
   return rows.map((row) => ({
     id: row.id,
     connected: row.connected,
@@ -126,18 +133,12 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
   for (let round = 0; round < 50; round++) {
     const { assigned, seen } = await rt.db.prisma.$transaction(async (tx) => {
       // The lock, and what decides whether this round has work, in one round trip.
-      const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean }>>`
-        SELECT pg_advisory_xact_lock(${DRAIN_LOCK}, ${accountId}) IS NOT NULL AS locked,
-               (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
-               EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired`;
+      const account = await lockDrain(tx, accountId);
       if (account?.expired) await expireQueued(rt, tx, accountId);
       if (!account || account.paused !== false) return { assigned: 0, seen: 0 };
       const devices = await deviceCapacity(rt, tx, accountId);
       if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0 };
-      const candidates = await tx.$queryRaw<Array<{ id: string; attempts: number; requested_device_id: string | null; failed_device_ids: string[] | null }>>`
-        SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
-        WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now()
-        ORDER BY next_attempt_at, id LIMIT ${DRAIN_BATCH} FOR UPDATE SKIP LOCKED`;
+      const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH);
       const assignments: Array<{ deviceId: string; message: Candidate }> = [];
       for (const row of candidates) {
         const candidate = { id: row.id, attempts: row.attempts, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
@@ -150,21 +151,11 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
       if (assignments.length === 0) return { assigned: 0, seen: candidates.length };
       // One statement moves the round's messages and opens their attempts, one sends every live event.
       const now = new Date();
-      const moved = await tx.$queryRaw<MovedRow[]>`
-        WITH a AS (
-          SELECT * FROM unnest(${assignments.map((a) => a.message.id)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
-                               ${assignments.map(() => newId('messageAttempt'))}::text[]) AS a(id, device_id, attempt_id)
-        ), moved AS (
-          UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
-            dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
-          FROM a WHERE m.id = a.id
-          RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
-                    m.encoding, m.expires_at, a.attempt_id
-        ), opened AS (
-          INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
-          SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
-        )
-        SELECT * FROM moved`;
+      const moved = await dispatchMessages(
+        tx,
+        assignments.map((a) => ({ messageId: a.message.id, deviceId: a.deviceId, attemptId: newId('messageAttempt') })),
+        now,
+      );
       const events = sendSignals(moved);
       for (const row of moved) {
         const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, deviceId: row.device_id, failedDeviceIds: row.failed_device_ids ?? [], failureReason: row.failure_reason };
@@ -181,21 +172,6 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
   return total;
 }
 
-interface MovedRow {
-  id: string;
-  account_id: number;
-  attempts: number;
-  device_id: string;
-  failed_device_ids: string[] | null;
-  failure_reason: string | null;
-  to_number: string;
-  body: string;
-  sealed_body: string | null;
-  segments: number;
-  encoding: string;
-  expires_at: Date;
-}
-
 /** Room left in a signal's notification for its work (the whole event must stay under NOTIFY's limit). */
 const SIGNAL_WORK_BYTES = 6_000;
 
@@ -203,8 +179,8 @@ const SIGNAL_WORK_BYTES = 6_000;
  * Each device's `send` signals for a round: the messages' ids, and the work itself where it fits,
  * so the gateway holding the device pushes it without reading it back (it reads what did not fit).
  */
-function sendSignals(moved: MovedRow[]): string[] {
-  const byDevice = new Map<string, MovedRow[]>();
+function sendSignals(moved: DispatchedRow[]): string[] {
+  const byDevice = new Map<string, DispatchedRow[]>();
   for (const row of moved) {
     if (!byDevice.has(row.device_id)) byDevice.set(row.device_id, []);
     byDevice.get(row.device_id)!.push(row);
@@ -235,17 +211,15 @@ function sendSignals(moved: MovedRow[]): string[] {
 
 /** If messages still wait, wake again when something can change: budget frees, TTL, retry time. */
 async function scheduleNextDrain(rt: Runtime, accountId: number) {
-  const [waiting] = await rt.db.prisma.$queryRaw<Array<{ next_attempt: Date | null; next_expiry: Date | null }>>`
-    SELECT min(next_attempt_at) AS next_attempt, min(expires_at) AS next_expiry
-    FROM messages WHERE account_id = ${accountId} AND state = 'queued'`;
-  if (!waiting?.next_attempt) return;
+  const { _min: waiting } = await rt.db.prisma.message.aggregate({ where: { accountId, state: 'queued' }, _min: { nextAttemptAt: true, expiresAt: true } });
+  if (!waiting.nextAttemptAt) return;
   const now = Date.now();
   const devices = await deviceCapacity(rt, rt.db.prisma, accountId);
   const budgetFrees = devices
     .filter((device) => device.recent >= device.rate && device.oldestRecent)
     .map((device) => device.oldestRecent!.getTime() + RATE_WINDOW_MS + 50);
-  const times = [now + LONGEST_SLEEP_MS, waiting.next_expiry!.getTime() + 50, ...budgetFrees];
-  if (waiting.next_attempt.getTime() > now) times.push(waiting.next_attempt.getTime());
+  const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees];
+  if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
   await scheduleDispatcher(rt, accountId, new Date(Math.max(now + 250, Math.min(...times))));
 }
 
@@ -255,8 +229,7 @@ async function scheduleNextDrain(rt: Runtime, accountId: number) {
  * told to drop them, in case it is still there to hear it.
  */
 export async function releaseDeviceMessages(rt: Runtime, tx: DbClient, device: Pick<Device, 'id'>, reason: string) {
-  const held = await tx.$queryRaw<Array<{ id: string; attempts: number }>>`
-    SELECT id, attempts FROM messages WHERE device_id = ${device.id} AND state = 'dispatched' ORDER BY id FOR UPDATE`;
+  const held = await lockHeldBy(tx, device.id, { unacknowledgedOnly: false });
   await takeBack(rt, tx, device.id, held, reason);
   return held.length;
 }
@@ -266,17 +239,14 @@ export async function releaseDeviceMessages(rt: Runtime, tx: DbClient, device: P
  * have reached it). Acknowledged work stays with the phone until the heartbeat window says it left.
  */
 export async function releaseUnacknowledged(rt: Runtime, tx: DbClient, deviceId: string, reason: string) {
-  const held = await tx.$queryRaw<Array<{ id: string; attempts: number }>>`
-    SELECT id, attempts FROM messages WHERE device_id = ${deviceId} AND state = 'dispatched' AND acknowledged_at IS NULL
-    ORDER BY id FOR UPDATE`;
+  const held = await lockHeldBy(tx, deviceId, { unacknowledgedOnly: true });
   await takeBack(rt, tx, deviceId, held, reason);
   return held.length;
 }
 
 /** Fails the queued messages pinned (`device_id` at send) to a device that will not take them. */
 export async function failPinnedTo(rt: Runtime, tx: DbClient, deviceId: string, reason: string) {
-  const pinned = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM messages WHERE requested_device_id = ${deviceId} AND state = 'queued' ORDER BY id FOR UPDATE`;
+  const pinned = await lockPinnedTo(tx, deviceId);
   if (pinned.length === 0) return 0;
   for (const message of await tx.message.findMany({ where: { id: { in: pinned.map((row) => row.id) } } })) {
     await failMessage(rt, tx, message, reason);
@@ -306,11 +276,7 @@ export async function presenceTick(rt: Runtime) {
   // 1. Devices silent for too long go offline, fire device.offline and give their messages back.
   for (;;) {
     const changed = await rt.db.prisma.$transaction(async (tx) => {
-      const [device] = await tx.$queryRaw<Array<Pick<Device, 'id'>>>`
-        UPDATE devices SET status = 'offline', last_offline_at = now(), connection_id = NULL, updated_at = now()
-        WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfter})
-                    ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id`;
+      const device = await markOneSilentDeviceOffline(tx, offlineAfter);
       if (!device) return false;
       const offline = await tx.device.findUniqueOrThrow({ where: { id: device.id } });
       await recordEvent(rt, tx, {
@@ -332,11 +298,7 @@ export async function presenceTick(rt: Runtime) {
   //    messages whose TTL passed while on a device fail (the device is told to drop them).
   for (;;) {
     const handled = await rt.db.prisma.$transaction(async (tx) => {
-      const stuck = await tx.$queryRaw<Array<{ id: string; attempts: number; device_id: string | null; expired: boolean }>>`
-        SELECT id, attempts, device_id, expires_at <= now() AS expired FROM messages WHERE state = 'dispatched' AND (
-          (acknowledged_at IS NULL AND dispatched_at < now() - make_interval(secs => ${rt.config.RELAY_ACK_TIMEOUT_SECONDS}))
-          OR expires_at <= now())
-        ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`;
+      const stuck = await lockStuckDispatched(tx, rt.config.RELAY_ACK_TIMEOUT_SECONDS);
       for (const { id } of stuck.filter((row) => row.expired)) {
         const message = await tx.message.findUniqueOrThrow({ where: { id } });
         await tx.messageAttempt.updateMany({
@@ -371,10 +333,7 @@ export async function presenceTick(rt: Runtime) {
   //    unreachable device goes back to the queue.
   for (;;) {
     const released = await rt.db.prisma.$transaction(async (tx) => {
-      const [device] = await tx.$queryRaw<Array<{ id: string }>>`
-        SELECT d.id FROM devices d WHERE d.status = 'online' AND NOT ${reachableDevice}
-          AND EXISTS (SELECT 1 FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched' AND m.acknowledged_at IS NULL)
-        LIMIT 1 FOR UPDATE SKIP LOCKED`;
+      const device = await lockUnreachableHolder(tx);
       if (!device) return false;
       await releaseUnacknowledged(rt, tx, device.id, 'device_disconnected');
       return true;
@@ -389,12 +348,7 @@ export async function presenceTick(rt: Runtime) {
 
 /** Step 4 of the presence pass, 100 messages at a time. */
 async function failStrandedPinned(rt: Runtime, tx: DbClient) {
-  // From the devices that cannot take work to their pinned messages (index on requested_device_id).
-  const stranded = await tx.$queryRaw<Array<{ id: string; revoked: boolean }>>`
-    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state = 'queued'
-    WHERE (d.status = 'revoked' OR (NOT ${reachableDevice}
-      AND greatest(m.next_attempt_at, d.last_seen_at) < now() - make_interval(secs => ${rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS})))
-    ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
+  const stranded = await lockStrandedPinned(tx, rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS);
   const revoked = new Set(stranded.filter((row) => row.revoked).map((row) => row.id));
   for (const message of await tx.message.findMany({ where: { id: { in: stranded.map((row) => row.id) } } })) {
     await failMessage(rt, tx, message, revoked.has(message.id) ? 'device_revoked' : 'device_offline');
@@ -408,11 +362,7 @@ async function failStrandedPinned(rt: Runtime, tx: DbClient) {
  * with its worker leaves its job claimed until it expires, and nothing else may wake the account.
  */
 export async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
-  const waiting = await rt.db.prisma.$queryRaw<Array<{ account_id: number }>>`
-    SELECT DISTINCT m.account_id FROM messages m
-    JOIN devices d ON d.account_id = m.account_id AND ${reachableDevice}
-    JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
-    WHERE m.state = 'queued' AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
+  const waiting = await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds);
   for (const { account_id } of waiting) await wakeDispatcher(rt, rt.db.prisma, account_id);
 }
 

@@ -3,9 +3,11 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { lockRow, lockRows } from '../core/locks.ts';
 import { liveEvent, notifyQuery, publishAll, publishMany } from '../core/pubsub.ts';
 import type { RelayMessageStatus, SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { acknowledgeFrames, applyReportFrames, attemptsTakenBackFrom, insertQueuedMessages, requeueDispatched, type FrameColumns } from './sql.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
@@ -82,12 +84,12 @@ export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number,
 }
 
 /**
- * Inserts queued messages and sends their live events in one statement, then wakes the
- * dispatcher once per account, all inside the caller's transaction. Messages come back in order.
- * Raw SQL because this is the accept path's one write: a Prisma `createManyAndReturn` and a
- * separate notify cost the gateway more CPU than the rest of the request.
+ * Inserts queued messages and sends their live events in one statement (`insertQueuedMessages`),
+ * then wakes the dispatcher once per account, all inside the caller's transaction. Every send
+ * (single, OTP, list) queues here. Messages come back in order.
  */
 export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<NewMessage & { accountId: number }>): Promise<Message[]> {
+  if (inputs.length === 0) return [];
   const now = new Date();
   const messages: Message[] = inputs.map((input) => {
     const { encoding, segments } = countSegments(input.segmentsOf ?? input.body);
@@ -119,21 +121,10 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
       updatedAt: now,
     };
   });
-  const column = <T>(pick: (message: Message) => T) => messages.map(pick);
-  await tx.$queryRaw`
-    WITH inserted AS (
-      INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
-      SELECT m.id, m.account_id, m.to_number, m.body, m.sealed_body, m.encoding, m.segments, m.requested_device_id,
-             ${rt.config.RELAY_MAX_ATTEMPTS}, '{}', m.reference, m.batch_id, m.expires_at, ${now}, ${now}, ${now}
-      FROM unnest(${column((m) => m.id)}::text[], ${column((m) => m.accountId)}::int[], ${column((m) => m.to)}::text[],
-                  ${column((m) => m.body)}::text[], ${column((m) => m.sealedBody)}::text[], ${column((m) => m.encoding)}::text[],
-                  ${column((m) => m.segments)}::int[], ${column((m) => m.requestedDeviceId)}::text[], ${column((m) => m.reference)}::text[],
-                  ${column((m) => m.batchId)}::text[], ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
-        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
-      RETURNING 1
-    ), notified AS (${notifyQuery(messages.flatMap((message) => statusEvents(message, now)))})
-    SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified`;
+  // Only the account's stream hears a new message: nobody can be subscribed to its own status yet
+  // (its id is answered after this commits), and a 10,000-number list then publishes half as much.
+  const queued = messages.map((message) => liveEvent('messageUpdated', message.accountId, statusEvent(message, now)));
+  await insertQueuedMessages(tx, messages, rt.config.RELAY_MAX_ATTEMPTS, now, notifyQuery(queued));
   for (const accountId of new Set(inputs.map((input) => input.accountId))) await wakeDispatcher(rt, tx, accountId);
   return messages;
 }
@@ -324,19 +315,17 @@ export async function failMessage(rt: Runtime, tx: DbClient, message: Message, r
  * locked first, so the dispatcher (which skips locked rows) cannot hand one out meanwhile.
  */
 export async function cancelQueuedMessages(rt: Runtime, tx: DbClient, accountId: number, ids: string[]): Promise<Message[]> {
-  const locked = await tx.$queryRaw<Array<{ id: string; state: string }>>`
-    SELECT id, state::text AS state FROM messages WHERE id = ANY(${ids}::text[]) AND account_id = ${accountId} ORDER BY id FOR UPDATE`;
-  const started = locked.filter((row) => row.state !== 'queued');
+  const locked = await lockRows(tx, 'messages', ids, { accountId });
+  const messages = await tx.message.findMany({ where: { id: { in: locked } }, orderBy: { id: 'asc' } });
+  const started = messages.filter((message) => message.state !== 'queued');
   if (started.length > 0) {
     throw new YarrowError(
       'invalid_state',
-      `Only a message no phone has yet can be cancelled; ${started.length} of its ${locked.length} recipient(s) already left the queue.`,
+      `Only a message no phone has yet can be cancelled; ${started.length} of its ${messages.length} recipient(s) already left the queue.`,
     );
   }
   const cancelled: Message[] = [];
-  for (const message of await tx.message.findMany({ where: { id: { in: locked.map((row) => row.id) } }, orderBy: { id: 'asc' } })) {
-    cancelled.push(await failMessage(rt, tx, message, 'cancelled'));
-  }
+  for (const message of messages) cancelled.push(await failMessage(rt, tx, message, 'cancelled'));
   return cancelled;
 }
 
@@ -373,16 +362,7 @@ export async function retryOrFail(rt: Runtime, tx: DbClient, message: Message, o
 export async function retryOrFailMany(rt: Runtime, tx: DbClient, ids: string[], outcome: string, reason: string) {
   if (ids.length === 0) return;
   const now = new Date();
-  await tx.$executeRaw`
-    UPDATE message_attempts a SET finished_at = ${now}, outcome = ${outcome}, failure_reason = ${reason}
-    FROM messages m
-    WHERE m.id = ANY(${ids}::text[]) AND a.message_id = m.id AND a.number = m.attempts AND a.finished_at IS NULL`;
-  const requeued = await tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE messages SET state = 'queued', device_id = NULL, acknowledged_at = NULL, next_attempt_at = ${now},
-      failure_reason = NULL, updated_at = ${now},
-      failed_device_ids = CASE WHEN device_id IS NULL THEN failed_device_ids ELSE array_append(failed_device_ids, device_id) END
-    WHERE id = ANY(${ids}::text[]) AND expires_at > ${now} AND attempts < max_attempts
-    RETURNING id`;
+  const requeued = await requeueDispatched(tx, ids, outcome, reason, now);
   const back = new Set(requeued.map((row) => row.id));
   for (const message of await tx.message.findMany({ where: { id: { in: ids.filter((id) => !back.has(id)) } } })) {
     await failMessage(rt, tx, message, message.expiresAt <= now ? 'expired' : reason);
@@ -408,9 +388,7 @@ export interface ReportOutcome {
 
 /** Locks the message a device reports on; a message of another account is "not found". */
 async function lockForDevice(tx: DbClient, device: { id: string; accountId: number }, messageId: string): Promise<Message> {
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM messages WHERE id = ${messageId} AND account_id = ${device.accountId} FOR UPDATE`;
-  if (!rows[0]) throw notFound('message', 'message_id');
+  if (!(await lockRow(tx, 'messages', messageId, { accountId: device.accountId }))) throw notFound('message', 'message_id');
   return tx.message.findUniqueOrThrow({ where: { id: messageId } });
 }
 
@@ -482,7 +460,7 @@ async function oncePerMessage<F extends DeviceFrame>(frames: F[], apply: (frames
   return results;
 }
 
-function frameArrays(frames: DeviceFrame[]) {
+function frameArrays(frames: DeviceFrame[]): FrameColumns {
   return {
     ids: frames.map((frame) => frame.messageId),
     devices: frames.map((frame) => frame.device.id),
@@ -495,27 +473,9 @@ function frameArrays(frames: DeviceFrame[]) {
  * Acks in one statement: a message its device still holds in this attempt, not yet acknowledged,
  * is acknowledged (message and attempt). The others change nothing.
  */
-// The frame statements find messages by id only: states are compared as text, so the planner
-// cannot pick a state index instead (on statistics that lag a table that just grew by thousands,
-// that meant reading every message in flight for each batch).
 async function applyAcks(rt: Runtime, frames: DeviceFrame[]): Promise<FrameResult[]> {
   const now = new Date();
-  const { ids, devices, accounts, attempts } = frameArrays(frames);
-  const rows = await rt.db.prisma.$queryRaw<Array<{ state: Message['state'] | null; applied: boolean }>>`
-    WITH v AS (
-      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[]) WITH ORDINALITY
-        AS v(id, device_id, account_id, attempt, n)
-    ), acked AS (
-      UPDATE messages m SET acknowledged_at = ${now}, updated_at = ${now}
-      FROM v WHERE m.id = ANY(${ids}::text[]) AND m.id = v.id AND m.account_id = v.account_id AND m.device_id = v.device_id
-        AND m.attempts = v.attempt AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL
-      RETURNING m.id, m.attempts
-    ), attempts AS (
-      UPDATE message_attempts a SET acknowledged_at = ${now} FROM acked WHERE a.message_id = acked.id AND a.number = acked.attempts
-    )
-    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, acked.id IS NOT NULL AS applied
-    FROM v LEFT JOIN acked ON acked.id = v.id
-    ORDER BY v.n`;
+  const rows = await acknowledgeFrames(rt.db.prisma, frameArrays(frames), now);
   return rows.map((row) => (row.state === null ? null : { applied: row.applied, status: publicStatus({ state: row.state }) }));
 }
 
@@ -526,34 +486,10 @@ async function applyAcks(rt: Runtime, frames: DeviceFrame[]): Promise<FrameResul
  * `message.delivered`. The sealed text is wiped. Other reports change nothing.
  */
 async function applyReports(rt: Runtime, frames: DeviceReport[]): Promise<FrameResult[]> {
-  const { ids, devices, accounts, attempts } = frameArrays(frames);
   const statuses = frames.map((frame) => frame.status);
   return rt.db.prisma.$transaction(async (tx) => {
     const now = new Date();
-    const rows = await tx.$queryRaw<Array<{ state: Message['state'] | null; previous: Message['state'] | null }>>`
-      WITH v AS (
-        SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[]) WITH ORDINALITY
-          AS v(id, device_id, account_id, attempt, status, n)
-      ), old AS (
-        SELECT m.id, m.state, v.status, v.attempt FROM messages m JOIN v ON v.id = m.id
-        WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
-          AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent'))
-        ORDER BY m.id FOR UPDATE OF m
-      ), moved AS (
-        UPDATE messages m
-        SET state = old.status::"MessageState", sent_at = COALESCE(m.sent_at, ${now}),
-            delivered_at = CASE WHEN old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
-            acknowledged_at = COALESCE(m.acknowledged_at, ${now}), failure_reason = NULL, sealed_body = NULL, updated_at = ${now}
-        FROM old WHERE m.id = old.id
-      ), finished AS (
-        UPDATE message_attempts a
-        SET outcome = old.status, finished_at = COALESCE(a.finished_at, ${now}),
-            failure_reason = CASE WHEN a.finished_at IS NULL THEN NULL ELSE a.failure_reason END
-        FROM old WHERE a.message_id = old.id AND a.number = old.attempt
-      )
-      SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, old.state::text AS previous
-      FROM v LEFT JOIN old ON old.id = v.id
-      ORDER BY v.n`;
+    const rows = await applyReportFrames(tx, frameArrays(frames), statuses, now);
     const movedIds = frames.filter((_frame, i) => rows[i]!.previous !== null).map((frame) => frame.messageId);
     if (movedIds.length > 0) {
       const moved = new Map((await tx.message.findMany({ where: { id: { in: movedIds } } })).map((message) => [message.id, message]));
@@ -631,10 +567,7 @@ export function unsealedWork(rt: Pick<Runtime, 'config'>, work: SignalledWork) {
  * reconnects, before anything else, so it does not send what another device now sends.
  */
 export async function takenBackFrom(db: DbClient, deviceId: string) {
-  return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string }>>`
-    SELECT a.message_id, a.number, a.outcome FROM message_attempts a JOIN messages m ON m.id = a.message_id
-    WHERE a.device_id = ${deviceId} AND a.outcome IN ('device_offline', 'device_disconnected', 'ack_timeout') AND m.expires_at > now()
-    ORDER BY a.finished_at DESC LIMIT 1000`;
+  return attemptsTakenBackFrom(db, deviceId);
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { encrypt, keyedHash, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { advisoryXactLock, lockRow } from '../core/locks.ts';
 import { newId } from '../core/ids.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -37,7 +38,7 @@ function hashCode(secret: string, otpId: string, code: string) {
 /** Sends of one number (and of the whole account) inside the window; over the cap → 429. */
 async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number, to: string) {
   // Serialise sends to one number, so two concurrent requests cannot both pass the count.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${accountId}::int, hashtext(${`otp:${to}`}))`;
+  await advisoryXactLock(tx, 'otpNumber', `${accountId}:${to}`);
   const windowMs = rt.config.OTP_RATE_WINDOW_SECONDS * 1000;
   const since = new Date(Date.now() - windowMs);
   const checks = [
@@ -126,10 +127,8 @@ export interface VerifyResult {
 export async function verifyOtp(rt: Runtime, accountId: number, raw: unknown): Promise<VerifyResult> {
   const input = parseInput(verifyOtpInput, raw);
   return rt.db.prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM otps WHERE id = ${input.otp_id} AND account_id = ${accountId} FOR UPDATE`;
-    if (!locked) throw notFound('OTP', 'otp_id');
-    const otp = await tx.otp.findUniqueOrThrow({ where: { id: locked.id } });
+    if (!(await lockRow(tx, 'otps', input.otp_id, { accountId }))) throw notFound('OTP', 'otp_id');
+    const otp = await tx.otp.findUniqueOrThrow({ where: { id: input.otp_id } });
     const base = { otp_id: otp.id };
     if (otp.status === 'approved') return { ...base, status: 'failed', attempts_left: 0, reason: 'already_verified' };
     if (otp.status === 'max_attempts_reached') return { ...base, status: 'failed', attempts_left: 0, reason: 'max_attempts_reached' };

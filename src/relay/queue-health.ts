@@ -1,6 +1,7 @@
 import { publish } from '../core/pubsub.ts';
 import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { throughputSeries } from './sql.ts';
 import { effectiveRate } from './devices.ts';
 import { wakeDispatcher } from './dispatch.ts';
 
@@ -39,44 +40,35 @@ export interface QueueHealth {
 /** What the queue health page shows: state counts, per-minute throughput, oldest wait, device load. */
 export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, minutes = 15): Promise<QueueHealth> {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
-  const states = await db.$queryRaw<Array<{ state: string; count: bigint }>>`
-    SELECT state::text, count(*) FROM messages WHERE account_id = ${accountId} GROUP BY state`;
-  const count = (state: string) => Number(states.find((row) => row.state === state)?.count ?? 0n);
-  const [oldest] = await db.$queryRaw<Array<{ age: number | null }>>`
-    SELECT extract(epoch FROM now() - min(queued_at))::float8 AS age FROM messages WHERE account_id = ${accountId} AND state = 'queued'`;
-  const series = await db.$queryRaw<Array<{ minute: Date; accepted: bigint; delivered: bigint; failed: bigint }>>`
-    WITH minutes AS (
-      SELECT generate_series(date_trunc('minute', now()) - make_interval(mins => ${minutes - 1}), date_trunc('minute', now()), interval '1 minute') AS minute
-    ), recent AS (
-      SELECT queued_at, delivered_at, failed_at FROM messages
-      WHERE account_id = ${accountId}
-        AND (queued_at >= now() - make_interval(mins => ${minutes}) OR delivered_at >= now() - make_interval(mins => ${minutes})
-             OR failed_at >= now() - make_interval(mins => ${minutes}))
-    )
-    SELECT m.minute,
-      (SELECT count(*) FROM recent WHERE date_trunc('minute', queued_at) = m.minute) AS accepted,
-      (SELECT count(*) FROM recent WHERE date_trunc('minute', delivered_at) = m.minute) AS delivered,
-      (SELECT count(*) FROM recent WHERE date_trunc('minute', failed_at) = m.minute) AS failed
-    FROM minutes m ORDER BY m.minute`;
-  const devices = await db.$queryRaw<Array<{ id: string; name: string; status: string; rate_per_minute: number | null; in_flight: bigint; sent_last_minute: bigint }>>`
-    SELECT d.id, d.name, d.status::text, d.rate_per_minute,
-      (SELECT count(*) FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS in_flight,
-      (SELECT count(*) FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '1 minute') AS sent_last_minute
-    FROM devices d WHERE d.account_id = ${accountId} AND d.status <> 'revoked' ORDER BY d.name`;
+  const states = await db.message.groupBy({ by: ['state'], where: { accountId }, _count: { _all: true } });
+  const count = (state: string) => states.find((row) => row.state === state)?._count._all ?? 0;
+  const { _min: oldest } = await db.message.aggregate({ where: { accountId, state: 'queued' }, _min: { queuedAt: true } });
+  const series = await throughputSeries(db, accountId, minutes);
+  const devices = await db.device.findMany({
+    where: { accountId, status: { not: 'revoked' } },
+    orderBy: { name: 'asc' },
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      ratePerMinute: true,
+      _count: { select: { messages: { where: { state: 'dispatched' } }, attempts: { where: { dispatchedAt: { gt: new Date(Date.now() - 60_000) } } } } },
+    },
+  });
   return {
     paused: account.relayPausedAt !== null,
     pausedAt: account.relayPausedAt,
     queueLimit: account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT,
     counts: { queued: count('queued'), inFlight: count('dispatched'), sent: count('sent'), delivered: count('delivered'), failed: count('failed') },
-    oldestQueuedAgeSeconds: oldest?.age ?? null,
+    oldestQueuedAgeSeconds: oldest.queuedAt ? (Date.now() - oldest.queuedAt.getTime()) / 1000 : null,
     throughput: series.map((row) => ({ minute: row.minute, accepted: Number(row.accepted), delivered: Number(row.delivered), failed: Number(row.failed) })),
-    devices: devices.map((row) => ({
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      inFlight: Number(row.in_flight),
-      sentLastMinute: Number(row.sent_last_minute),
-      ratePerMinute: effectiveRate(rt, { ratePerMinute: row.rate_per_minute }),
+    devices: devices.map((device) => ({
+      id: device.id,
+      name: device.name,
+      status: device.status,
+      inFlight: device._count.messages,
+      sentLastMinute: device._count.attempts,
+      ratePerMinute: effectiveRate(rt, device),
     })),
   };
 }

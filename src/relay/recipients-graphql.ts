@@ -2,6 +2,7 @@ import { builder } from '../graphql/builder.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
 import { recipientListsWhere } from './lists.ts';
+import { recipientIdsMatching } from './sql.ts';
 import {
   addToList,
   createList,
@@ -14,7 +15,6 @@ import {
   listInput,
   listUpdate,
   recipientInput,
-  recipientSearchCondition,
   recipientUpdate,
   removeFromList,
   updateList,
@@ -95,10 +95,7 @@ builder.queryFields((t) => ({
     args: { search: t.arg.string() },
     resolve: async (query, _root, { search, before }, ctx) => {
       const accountId = ctx.principal!.accountId;
-      const matching = search
-        ? (await ctx.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
-            SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search.trim())}`).map((row) => row.id)
-        : undefined;
+      const matching = search ? await recipientIdsMatching(ctx.rt.db.prisma, accountId, search.trim()) : undefined;
       return connectionRows(ctx.rt.db.prisma.recipient, query, { accountId, ...(matching ? { id: { in: matching } } : {}) }, { before });
     },
   }),

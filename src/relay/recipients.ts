@@ -1,16 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
-import { Prisma } from '../generated/prisma/client.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Recipient, RecipientList } from '../generated/prisma/client.ts';
-import { wakeDispatcher } from './dispatch.ts';
-import { resolveRouting, sendOptions } from './messages.ts';
+import { queueMessages, resolveRouting, sendOptions } from './messages.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
-import { countSegments, phoneNumber } from './sms.ts';
+import { phoneNumber } from './sms.ts';
+import { addListMembers, insertRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
 const tag = z.string().trim().min(1).max(50);
 
@@ -73,41 +72,10 @@ export async function deleteRecipient(db: DbClient, accountId: number, id: strin
 
 export const recipientSearchQuery = listQuery.extend({ search: z.string().trim().max(200).optional() });
 
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * The search condition: a query that looks like a number (digits, spaces, + - . ( )) matches the
- * digits of the phone (a national leading 0 is dropped: "0612…" finds "+33612…"); anything else
- * is a case-insensitive substring of the name. Both are served by trigram GIN indexes.
- */
-export function recipientSearchCondition(search: string | undefined): Prisma.Sql {
-  if (!search) return Prisma.sql`TRUE`;
-  if (/^[\d\s()+.\-]+$/.test(search) && /\d{2}/.test(search.replace(/\D/g, ''))) {
-    const digits = search.replace(/\D/g, '').replace(/^0+/, '') || '0';
-    return Prisma.sql`phone_digits LIKE ${likePattern(digits)}`;
-  }
-  return Prisma.sql`name ILIKE ${likePattern(search)}`;
-}
-
 /** Newest first, Stripe-style cursors; the cursor must be one of the account's recipients. */
 export async function searchRecipients(db: DbClient, accountId: number, query: z.infer<typeof recipientSearchQuery>): Promise<Recipient[]> {
   await assertCursorsOwned(db.recipient, accountId, query, 'recipient');
-  const condition = recipientSearchCondition(query.search);
-  const take = query.limit + 1;
-  let rows: Array<{ id: string }>;
-  if (query.ending_before) {
-    rows = await db.$queryRaw`
-      SELECT id FROM recipients WHERE account_id = ${accountId} AND ${condition} AND id > ${query.ending_before}
-      ORDER BY id ASC LIMIT ${take}`;
-    rows.reverse();
-  } else {
-    const after = query.starting_after ? Prisma.sql`AND id < ${query.starting_after}` : Prisma.empty;
-    rows = await db.$queryRaw`
-      SELECT id FROM recipients WHERE account_id = ${accountId} AND ${condition} ${after}
-      ORDER BY id DESC LIMIT ${take}`;
-  }
+  const rows = await searchRecipientIds(db, accountId, query.search, { startingAfter: query.starting_after, endingBefore: query.ending_before, take: query.limit + 1 });
   const found = await db.recipient.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
   const byId = new Map(found.map((row) => [row.id, row]));
   return rows.map((row) => byId.get(row.id)!);
@@ -173,15 +141,9 @@ export async function importRecipients(db: DbClient, accountId: number, csv: str
     rows.push({ id: newId('recipient'), ...parsed.data });
   }
   if (rows.length > 0) {
-    await db.$executeRaw`
-      INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags, updated_at)
-      SELECT r.id, ${accountId}, r.name, r.phone, regexp_replace(r.phone, '\\D', '', 'g'),
-             COALESCE(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, name text, phone text, tags jsonb)`;
+    await insertRecipients(db, accountId, rows);
     if (listId) {
-      await db.$executeRaw`
-        INSERT INTO recipient_list_members (list_id, recipient_id)
-        SELECT ${listId}, id FROM unnest(${rows.map((row) => row.id)}::text[]) AS id ON CONFLICT DO NOTHING`;
+      await addListMembers(db, listId, rows.map((row) => row.id));
     }
   }
   return { created: rows.length, skipped };
@@ -250,17 +212,15 @@ export interface QueuedBatch {
 
 /**
  * Sends one text to every member of a list: each distinct number becomes its own message with its
- * own request_id, all inserted (with one dispatcher wake-up) in the caller's transaction. Members
- * sharing a number get it once; the others are listed as skipped.
+ * own request_id, queued by `queueMessages` like any send (one insert with its live events, one
+ * dispatcher wake-up) in the caller's transaction, after the account's rules passed for all of them
+ * at once. Members sharing a number get it once; the others are listed as skipped.
  */
 export async function queueList(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<QueuedBatch> {
   const input = parseInput(queueListInput, raw);
   await getList(tx, accountId, input.list_id, 'list_id');
   const account = await resolveRouting(tx, accountId, input.device_id);
-  const members = await tx.$queryRaw<Array<{ id: string; phone: string }>>`
-    SELECT r.id, r.phone FROM recipient_list_members m JOIN recipients r ON r.id = m.recipient_id
-    WHERE m.list_id = ${input.list_id} AND r.account_id = ${accountId}
-    ORDER BY m.added_at, r.id`;
+  const members = await listMemberPhones(tx, accountId, input.list_id);
   const numbers = new Set<string>();
   const skipped: QueuedBatch['skipped'] = [];
   const targets: string[] = [];
@@ -276,18 +236,18 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, ra
   const batch = await tx.messageBatch.create({
     data: { id: newId('messageBatch'), accountId, listId: input.list_id, queued: targets.length, skipped: skipped.length },
   });
-  if (targets.length > 0) {
-    const { encoding, segments } = countSegments(input.message);
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + (input.ttl_seconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000);
-    const ids = targets.map(() => newId('message'));
-    await tx.$executeRaw`
-      INSERT INTO messages (id, account_id, to_number, body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
-      SELECT t.id, ${accountId}, t.to_number, ${input.message}, ${encoding}, ${segments}, ${input.device_id ?? null},
-             ${rt.config.RELAY_MAX_ATTEMPTS}, '{}', ${input.reference ?? null}, ${batch.id}, ${expiresAt}, ${now}, ${now}, ${now}
-      FROM unnest(${ids}::text[], ${targets}::text[]) AS t(id, to_number)`;
-    await wakeDispatcher(rt, tx, accountId);
-  }
+  await queueMessages(
+    rt,
+    tx,
+    targets.map((to) => ({
+      accountId,
+      to,
+      body: input.message,
+      deviceId: input.device_id,
+      ttlSeconds: input.ttl_seconds,
+      reference: input.reference,
+      batchId: batch.id,
+    })),
+  );
   return { batchId: batch.id, queued: targets.length, skipped };
 }

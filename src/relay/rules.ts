@@ -3,6 +3,7 @@ import type { DbClient } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
 import { asRateLimited, pointSpender } from '../core/rate-limit.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { sendingAccountRows } from './sql.ts';
 import type { Account } from '../generated/prisma/client.ts';
 
 /**
@@ -19,15 +20,10 @@ type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 
 
 /**
  * The accounts of sends that go together, each with its waiting messages (queued, or on a device
- * and not yet sent), in one statement.
+ * and not yet sent), in one statement (`sendingAccountRows`).
  */
 export async function sendingAccounts(db: DbClient, accountIds: number[]) {
-  const rows = await db.$queryRaw<
-    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number }>
-  >`
-    SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
-           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
-    FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
+  const rows = await sendingAccountRows(db, accountIds);
   return new Map(
     rows.map((row) => [
       row.id,

@@ -43,7 +43,8 @@ export async function answerDiagnosticPing(rt: Runtime, ping: JobData<'diagnosti
 }
 
 export async function purgeExpiredIdempotencyKeys(rt: Runtime): Promise<number> {
-  return rt.db.prisma.$executeRaw`DELETE FROM idempotency_keys WHERE expires_at < now()`;
+  const { count } = await rt.db.prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  return count;
 }
 
 export type { PgBoss };

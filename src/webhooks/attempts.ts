@@ -3,11 +3,13 @@ import type { Job } from 'pg-boss';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
+import { lockRows } from '../core/locks.ts';
 import { jobsProcessed } from '../core/metrics.ts';
 import { batcher } from '../core/batch.ts';
 import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { openAttempts, recordAttemptResults } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureHeader } from '../sdk/webhooks.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
@@ -45,8 +47,7 @@ type DeliverJob = Job<JobData<'webhook_deliver'>>;
  * and the sweeper change a delivery one at a time.
  */
 async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, Claimed>> {
-  const numbers = [...new Set(ids)].map(String);
-  await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ANY(${numbers}::bigint[]) ORDER BY id FOR UPDATE`;
+  await lockRows(tx, 'webhook_deliveries', ids, { idType: 'bigint' });
   const rows = await tx.webhookDelivery.findMany({ where: { id: { in: [...new Set(ids)] } }, include: { endpoint: true, event: true } });
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -112,27 +113,11 @@ async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]
   const first = new Map<string, number>();
   jobs.forEach((job, i) => first.has(job.data.deliveryId) || first.set(job.data.deliveryId, i));
   const items = [...first.values()].map((i) => ({ job: jobs[i]!, attemptId: newId('webhookAttempt') }));
-  const rows = await rt.db.prisma.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>>`
-    WITH v AS (
-      SELECT * FROM unnest(${items.map(({ job }) => job.data.deliveryId)}::bigint[], ${items.map(({ job }) => job.id)}::uuid[],
-                           ${items.map(({ job }) => job.data.trigger)}::text[], ${items.map(({ attemptId }) => attemptId)}::text[])
-        AS v(delivery_id, job_id, trigger, attempt_id)
-    ), owned AS (
-      SELECT d.id, v.trigger, v.attempt_id, e.url
-      FROM webhook_deliveries d JOIN v ON v.delivery_id = d.id JOIN webhook_endpoints e ON e.id = d.endpoint_id
-      WHERE d.id = ANY(${items.map(({ job }) => job.data.deliveryId)}::bigint[])
-        AND d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
-      ORDER BY d.id FOR UPDATE OF d
-    ), interrupted AS (
-      UPDATE webhook_attempts a SET outcome = 'interrupted', error = 'The worker stopped before the attempt finished.', finished_at = ${now}
-      WHERE a.delivery_id = ANY(ARRAY(SELECT id FROM owned)) AND a.outcome = 'in_flight'
-    ), inserted AS (
-      INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
-      SELECT attempt_id, id, trigger, 'in_flight', url, ${now} FROM owned
-    )
-    SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event, a.allow_private_webhook_urls AS allow_private
-    FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
-      JOIN accounts a ON a.id = d.account_id`;
+  const rows = await openAttempts(
+    rt.db.prisma,
+    items.map(({ job, attemptId }) => ({ deliveryId: job.data.deliveryId, jobId: job.id, trigger: job.data.trigger, attemptId })),
+    now,
+  );
   const opened = new Map(rows.map((row) => {
     const delivery = claimedFromJson(row.delivery, row.endpoint, row.event);
     return [String(delivery.id), { delivery, allowPrivate: privateWebhookUrlsAllowed(rt.config, row.allow_private) }];
@@ -174,31 +159,20 @@ interface Outcome {
  */
 async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<void[]> {
   const now = new Date();
-  const succeeded = await rt.db.prisma.$queryRaw<
-    Array<{ id: bigint; account_id: number; endpoint_id: string; event_id: string; event_type: string; attempt_count: number; last_status_code: number | null }>
-  >`
-    WITH v AS (
-      SELECT * FROM unnest(${outcomes.map((o) => o.attemptId)}::text[], ${outcomes.map((o) => o.job.data.deliveryId)}::bigint[],
-                           ${outcomes.map((o) => o.job.id)}::uuid[], ${outcomes.map((o) => o.result.ok)}::bool[],
-                           ${outcomes.map((o) => o.result.durationMs)}::int[], ${outcomes.map((o) => o.result.httpStatus)}::int[],
-                           ${outcomes.map((o) => o.result.responseExcerpt)}::text[], ${outcomes.map((o) => o.result.error)}::text[])
-        AS v(attempt_id, delivery_id, job_id, ok, duration_ms, http_status, response_excerpt, error)
-    ), attempts AS (
-      UPDATE webhook_attempts a
-      SET outcome = CASE WHEN v.ok THEN 'succeeded' ELSE 'failed' END, duration_ms = v.duration_ms, http_status = v.http_status,
-          response_excerpt = v.response_excerpt, error = v.error, finished_at = ${now}
-      FROM v WHERE a.id = v.attempt_id
-    ), succeeded AS (
-      UPDATE webhook_deliveries d
-      SET status = 'succeeded', attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, last_status_code = v.http_status,
-          delivered_at = ${now}, next_attempt_at = NULL, job_id = NULL, updated_at = ${now}
-      FROM v WHERE v.ok AND d.id = v.delivery_id AND d.job_id = v.job_id AND d.status = 'pending'
-      RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempt_count, d.last_status_code
-    ), cleared AS (
-      UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = ${now}
-      WHERE e.id IN (SELECT endpoint_id FROM succeeded) AND e.failing_since IS NOT NULL
-    )
-    SELECT s.*, ev.type AS event_type FROM succeeded s JOIN events ev ON ev.id = s.event_id`;
+  const succeeded = await recordAttemptResults(
+    rt.db.prisma,
+    outcomes.map(({ job, attemptId, result }) => ({
+      attemptId,
+      deliveryId: job.data.deliveryId,
+      jobId: job.id,
+      ok: result.ok,
+      durationMs: result.durationMs,
+      httpStatus: result.httpStatus,
+      responseExcerpt: result.responseExcerpt,
+      error: result.error,
+    })),
+    now,
+  );
   // Published once committed: a process dying right here costs a live-log update, not a delivery.
   await publishAll(
     rt.db.prisma,

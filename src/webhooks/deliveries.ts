@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound } from '../core/errors.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { lockRow } from '../core/locks.ts';
 import { publish, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { lockStalledDeliveries } from './sql.ts';
 import type { Event, WebhookDelivery } from '../generated/prisma/client.ts';
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
@@ -119,7 +121,7 @@ export async function getDelivery(db: DbClient, accountId: number, rawId: string
 export async function redeliver(rt: Runtime, accountId: number, rawId: string): Promise<WebhookDelivery> {
   return rt.db.prisma.$transaction(async (tx) => {
     const id = parseDeliveryId(rawId, 'deliveryId');
-    await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+    await lockRow(tx, 'webhook_deliveries', id, { accountId, idType: 'bigint' });
     const delivery = await tx.webhookDelivery.findFirst({ where: { id, accountId }, include: { endpoint: true, event: true } });
     if (!delivery) throw notFound('webhook delivery', 'deliveryId');
     if (delivery.endpoint.disabledAt) {
@@ -145,16 +147,7 @@ const STALL_GRACE_MINUTES = 5;
  */
 export async function sweepStalledDeliveries(rt: Runtime): Promise<number> {
   return rt.db.prisma.$transaction(async (tx) => {
-    const stalled = await tx.$queryRaw<Array<{ id: bigint; endpoint_id: string; account_id: number }>>`
-      SELECT d.id, d.endpoint_id, d.account_id FROM webhook_deliveries d
-      WHERE d.status = 'pending'
-        AND d.next_attempt_at < now() - make_interval(mins => ${STALL_GRACE_MINUTES})
-        AND NOT EXISTS (
-          SELECT 1 FROM pgboss.job j
-          WHERE j.name = 'webhook_deliver' AND j.id = d.job_id AND j.state IN ('created', 'retry', 'active'))
-      ORDER BY d.id
-      LIMIT 1000
-      FOR UPDATE OF d SKIP LOCKED`;
+    const stalled = await lockStalledDeliveries(tx, STALL_GRACE_MINUTES);
     for (const row of stalled) {
       const jobId = randomUUID();
       await tx.webhookDelivery.update({ where: { id: row.id }, data: { jobId } });

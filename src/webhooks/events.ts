@@ -1,6 +1,7 @@
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
+import { insertEventsReadEndpoints } from './sql.ts';
 import type { Event } from '../generated/prisma/client.ts';
 import type { EventType } from '../modules.ts';
 import { fanOutEvents } from './deliveries.ts';
@@ -66,15 +67,7 @@ export async function recordEvents(
     createdAt,
   }));
   const rows = events.map((event) => ({ id: event.id, account_id: event.accountId, type: event.type, object_type: event.objectType, object_public_id: event.objectPublicId, data: event.data }));
-  const endpoints = await tx.$queryRaw<Array<{ id: string; account_id: number; event_types: string[] }>>`
-    WITH inserted AS (
-      INSERT INTO events (id, account_id, type, object_type, object_public_id, data, created_at)
-      SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, ${createdAt}
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb)
-    )
-    SELECT id, account_id, event_types FROM webhook_endpoints
-    WHERE account_id = ANY(${[...new Set(events.map((event) => event.accountId))]}::int[]) AND disabled_at IS NULL
-    ORDER BY id`;
+  const endpoints = await insertEventsReadEndpoints(tx, rows, [...new Set(events.map((event) => event.accountId))], createdAt);
   await fanOutEvents(
     rt,
     tx,

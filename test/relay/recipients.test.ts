@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/generated/prisma/client.ts';
-import { recipientSearchCondition } from '../../src/relay/recipients.ts';
+import { recipientSearchCondition } from '../../src/relay/sql.ts';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
-import { execute } from '../helpers/graphql.ts';
+import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
 
 const CreateRecipient = graphql(`
   mutation CreateRecipient($input: RecipientInput!) {
@@ -91,6 +91,15 @@ const SearchRecipients = graphql(`
           name
         }
       }
+    }
+  }
+`);
+
+const ListMessagesQueued = graphql(`
+  subscription ListMessagesQueued {
+    messageUpdated {
+      requestId
+      status
     }
   }
 `);
@@ -251,5 +260,35 @@ describe('POST /api/v1/recipient-lists/queue', () => {
     expect(unknown.body.error.param).toBe('list_id');
     const foreign = await app.request('POST', '/api/v1/recipient-lists/queue', { key: account.key, body: { list_id: list.id, message: 'x' } });
     expect(foreign.status).toBe(404);
+  });
+
+  it("publishes each list message's queued event, as a single send does", async () => {
+    const sender = await app.account();
+    const list = (await execute(app.baseUrl, sender.key, CreateList, { input: { name: 'Three' } })).data!.createRecipientList;
+    const ids: string[] = [];
+    for (const [name, phone] of [['Ana', '+14155550101'], ['Ben', '+14155550102'], ['Cyd', '+14155550103']] as const) {
+      ids.push((await execute(app.baseUrl, sender.key, CreateRecipient, { input: { name, phone } })).data!.createRecipient.id);
+    }
+    await execute(app.baseUrl, sender.key, AddToList, { listId: list.id, recipientIds: ids });
+    const client = wsClient(app.wsUrl, sender.key);
+    const live = subscribe(client, ListMessagesQueued);
+    // The subscription registers asynchronously: queue the list until one of its events is heard.
+    // A batch's events go out in one notification, so the first one heard comes with its batch.
+    const first = live.next();
+    let heard = false;
+    void first.finally(() => (heard = true));
+    while (!heard) {
+      const queued = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'Doors open at 9' } });
+      expect(queued.status).toBe(202);
+      await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 250))]);
+    }
+    const events = [(await first).data!.messageUpdated, (await live.next()).data!.messageUpdated, (await live.next()).data!.messageUpdated];
+    expect(events.map((event) => event.status)).toEqual(['QUEUED', 'QUEUED', 'QUEUED']);
+    const messages = await app.rt.db.prisma.message.findMany({ where: { id: { in: events.map((event) => event.requestId) } } });
+    expect(messages).toHaveLength(3);
+    expect(new Set(messages.map((message) => message.batchId)).size).toBe(1);
+    expect(messages.map((message) => message.to).sort()).toEqual(['+14155550101', '+14155550102', '+14155550103']);
+    live.dispose();
+    await client.dispose();
   });
 });

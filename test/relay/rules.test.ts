@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../src/sdk/gql/index.ts';
-import { PanelPauseQueue, PanelResumeQueue } from '../../src/sdk/operations.ts';
+import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/sdk/operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
@@ -105,6 +105,10 @@ describe('account rules on sends', () => {
     expect(phone.events.filter((event) => event.type === 'received')).toHaveLength(0);
     await operator('resume', String(account.id));
     expect(await waitForStatus(app, account.key, held.id, ['DELIVERED'])).toMatchObject({ status: 'DELIVERED' });
+    // The queue health page shows the phone's load: the message it just sent, nothing in flight.
+    const health = (await execute(app.baseUrl, account.key, PanelQueueHealth)).data!.relayQueueHealth;
+    expect(health.counts).toMatchObject({ queued: 0, inFlight: 0, delivered: 1 });
+    expect(health.devices).toEqual([expect.objectContaining({ status: 'online', inFlight: 0, sentLastMinute: 1 })]);
   });
 
   it("503 queue_blocked naming the account when the account paused its own queue", async () => {
@@ -128,6 +132,11 @@ describe('account rules on sends', () => {
     const full = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: '3' });
     expect(full.status).toBe(503);
     expect(full.body.error).toMatchObject({ code: 'queue_blocked', message: expect.stringContaining('limit 2') });
+    // The queue health page sees the same queue: two waiting (no device), accepted this minute.
+    const health = (await execute(app.baseUrl, account.key, PanelQueueHealth)).data!.relayQueueHealth;
+    expect(health).toMatchObject({ paused: false, queueLimit: 2, counts: { queued: 2, inFlight: 0, sent: 0, delivered: 0, failed: 0 }, devices: [] });
+    expect(health.oldestQueuedAgeSeconds).toBeGreaterThanOrEqual(0);
+    expect(health.throughput.reduce((sum, point) => sum + point.accepted, 0)).toBe(2);
   });
 
   it('sends that arrive together share the queue room exactly, and a refused one does not hold up the rest', async () => {

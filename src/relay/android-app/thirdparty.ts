@@ -21,6 +21,7 @@ import { getDevice, revokeDevice } from '../devices.ts';
 import { cancelQueuedMessages, queueMessages, resolveRouting } from '../messages.ts';
 import { assertCanSend, consumeSendRate } from '../rules.ts';
 import { phoneNumber } from '../sms.ts';
+import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from '../sql.ts';
 import { appErrorJson } from './app-json.ts';
 import {
   E164,
@@ -48,72 +49,23 @@ export const THIRD_PARTY_PREFIX = '/api/3rdparty/v1';
 
 // --- Messages ---
 
-/** A recipient's reference state, in SQL (so lists can filter on it): dispatched but unacknowledged is still Pending. */
-const recipientState = Prisma.sql`CASE m.state::text WHEN 'queued' THEN 'Pending'
-  WHEN 'dispatched' THEN CASE WHEN m.acknowledged_at IS NULL THEN 'Pending' ELSE 'Processed' END
-  WHEN 'sent' THEN 'Sent' WHEN 'delivered' THEN 'Delivered' ELSE 'Failed' END`;
 
-/**
- * The reference messages of an account (batches with an external id), each with its state: the
- * least advanced recipient's while any is still before Sent; then Failed if any failed, Delivered
- * once all are, else Sent.
- */
-function referenceMessages(accountId: number, where: Prisma.Sql) {
-  return Prisma.sql`
-    SELECT s.id, s.external_id, s.created_at,
-           CASE WHEN s.least < 3 THEN (${referenceStates as unknown as string[]}::text[])[s.least]
-                WHEN s.any_failed THEN 'Failed' WHEN s.all_delivered THEN 'Delivered' ELSE 'Sent' END AS state
-    FROM (
-      SELECT b.id, b.external_id, b.created_at,
-             min(array_position(${referenceStates as unknown as string[]}::text[], r.state)) AS least,
-             bool_or(r.state = 'Failed') AS any_failed, bool_and(r.state = 'Delivered') AS all_delivered
-      FROM message_batches b JOIN messages m ON m.batch_id = b.id CROSS JOIN LATERAL (SELECT ${recipientState} AS state) r
-      WHERE b.account_id = ${accountId} AND b.external_id IS NOT NULL AND ${where}
-      GROUP BY b.id
-    ) s`;
-}
-
-type StateRow = { id: string; external_id: string; created_at: Date; state: ReferenceState };
-
-/** The recipients of batches, in the order they were given. */
-async function recipientsOf(db: DbClient, batchIds: string[]) {
-  const rows = await db.$queryRaw<RecipientRow[]>`
-    SELECT m.batch_id AS "batchId", m.to_number AS "to", ${recipientState} AS state, m.device_id AS "deviceId",
-           m.requested_device_id AS "requestedDeviceId", m.failure_reason AS "failureReason", m.queued_at AS "queuedAt",
-           m.acknowledged_at AS "acknowledgedAt", m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt"
-    FROM messages m WHERE m.batch_id = ANY(${batchIds}::text[]) ORDER BY m.id`;
-  const byBatch = new Map<string, RecipientRow[]>();
-  for (const row of rows) byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);
-  return byBatch;
-}
-
-async function statesJson(db: DbClient, rows: StateRow[]) {
-  const recipients = await recipientsOf(db, rows.map((row) => row.id));
+async function statesJson(db: DbClient, rows: ReferenceMessageRow[]) {
+  const recipients = await referenceRecipients(db, rows.map((row) => row.id));
   return rows.map((row) => messageStateJson(row.external_id, row.state, recipients.get(row.id) ?? []));
 }
 
 /** `GET /message/{id}`: another account's id, like an unknown one, is not found. */
 export async function getReferenceMessage(db: DbClient, accountId: number, externalId: string) {
-  const rows = await db.$queryRaw<StateRow[]>(referenceMessages(accountId, Prisma.sql`b.external_id = ${externalId}`));
+  const rows = await referenceMessageById(db, accountId, externalId);
   if (!rows[0]) throw notFound('message', 'id');
   return (await statesJson(db, rows))[0]!;
 }
 
 /** `GET /messages`: newest first, filtered, with the total for `X-Total-Count`. */
 export async function listReferenceMessages(db: DbClient, accountId: number, query: ReferenceListQuery) {
-  const conditions = [Prisma.sql`TRUE`];
-  if (query.from) conditions.push(Prisma.sql`b.created_at >= ${new Date(query.from)}`);
-  if (query.to) conditions.push(Prisma.sql`b.created_at < ${new Date(query.to)}`);
-  if (query.deviceId) {
-    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM messages d WHERE d.batch_id = b.id AND (d.device_id = ${query.deviceId} OR d.requested_device_id = ${query.deviceId}))`);
-  }
-  const filtered = Prisma.sql`SELECT * FROM (${referenceMessages(accountId, Prisma.join(conditions, ' AND '))}) f
-    WHERE ${query.state ? Prisma.sql`f.state = ${query.state}` : Prisma.sql`TRUE`}`;
-  const [page, [count]] = await Promise.all([
-    db.$queryRaw<StateRow[]>`${filtered} ORDER BY f.created_at DESC, f.id DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
-    db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM (${filtered}) c`,
-  ]);
-  return { total: count?.total ?? 0, messages: await statesJson(db, page) };
+  const [page, total] = await referenceMessagePage(db, accountId, query);
+  return { total, messages: await statesJson(db, page) };
 }
 
 /** A caller's number as E.164, checked for a real number unless `skipValidation`. */

@@ -657,6 +657,11 @@ export type SearchRecipientsQueryVariables = Exact<{
 
 export type SearchRecipientsQuery = { recipients: { edges: Array<{ node: { name: string } }> } };
 
+export type ListMessagesQueuedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListMessagesQueuedSubscription = { messageUpdated: { requestId: string, status: MessageStatus } };
+
 export type SetRelayModeMutationVariables = Exact<{
   mode: RelayMode;
 }>;
@@ -1690,6 +1695,14 @@ export const SearchRecipientsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchRecipientsQuery, SearchRecipientsQueryVariables>;
+export const ListMessagesQueuedDocument = new TypedDocumentString(`
+    subscription ListMessagesQueued {
+  messageUpdated {
+    requestId
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ListMessagesQueuedSubscription, ListMessagesQueuedSubscriptionVariables>;
 export const SetRelayModeDocument = new TypedDocumentString(`
     mutation SetRelayMode($mode: RelayMode!) {
   setRelayMode(mode: $mode) {

@@ -1,0 +1,494 @@
+// The relay domain's raw SQL, one named statement each (pg-boss `plans.ts` style). Everything else
+// goes through Prisma. A statement is here because Prisma cannot say it (`FOR UPDATE [SKIP
+// LOCKED]`, CTEs that write several tables in one statement, `unnest` arrays, an advisory lock,
+// per-minute series) or because one round trip instead of several was measured on the accept,
+// dispatch or device-report path (docs/performance.md); each says which.
+import type { DbClient } from '../core/db.ts';
+import { advisoryKey } from '../core/locks.ts';
+import { Prisma, type Account, type Message } from '../generated/prisma/client.ts';
+import { referenceStates, type RecipientRow, type ReferenceListQuery, type ReferenceState } from './android-app/thirdparty-json.ts';
+
+/**
+ * Whether the dispatcher may give a device work (SQL over `devices d`): online, and either on an
+ * open socket (`connection_id`) or heard from since its last socket closed (it polls over HTTP).
+ * A device whose socket closed is out of routing at once; `offline` (and `device.offline`) still
+ * waits for `DEVICE_OFFLINE_AFTER_SECONDS` of silence, so a short blip does not fire it. A gateway
+ * that died without closing its sockets leaves `connection_id` set: those devices fall back to the
+ * heartbeat rule (offline after the silence, which clears it).
+ */
+const reachableDevice = Prisma.sql`(d.status = 'online' AND (d.connection_id IS NOT NULL OR d.disconnected_at IS NULL OR d.last_seen_at > d.disconnected_at))`;
+
+// --- Accepting sends ---
+
+/** A message row as `queueMessages` built it, for `insertQueuedMessages`. */
+export type QueuedMessageRow = Pick<
+  Message,
+  'id' | 'accountId' | 'to' | 'body' | 'sealedBody' | 'encoding' | 'segments' | 'requestedDeviceId' | 'reference' | 'batchId' | 'expiresAt'
+>;
+
+/**
+ * Inserts queued messages and sends their live events (`notifyQuery`) in one statement. The accept
+ * path's one write: a Prisma `createManyAndReturn` and a separate notify cost the gateway more CPU
+ * than the rest of the request (docs/performance.md, change 16).
+ */
+export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessageRow[], maxAttempts: number, now: Date, notify: Prisma.Sql) {
+  const column = <T>(pick: (message: QueuedMessageRow) => T) => messages.map(pick);
+  await tx.$queryRaw`
+    WITH inserted AS (
+      INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
+                            failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
+      SELECT m.id, m.account_id, m.to_number, m.body, m.sealed_body, m.encoding, m.segments, m.requested_device_id,
+             ${maxAttempts}, '{}', m.reference, m.batch_id, m.expires_at, ${now}, ${now}, ${now}
+      FROM unnest(${column((m) => m.id)}::text[], ${column((m) => m.accountId)}::int[], ${column((m) => m.to)}::text[],
+                  ${column((m) => m.body)}::text[], ${column((m) => m.sealedBody)}::text[], ${column((m) => m.encoding)}::text[],
+                  ${column((m) => m.segments)}::int[], ${column((m) => m.requestedDeviceId)}::text[], ${column((m) => m.reference)}::text[],
+                  ${column((m) => m.batchId)}::text[], ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
+        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
+      RETURNING 1
+    ), notified AS (${notify})
+    SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified`;
+}
+
+/**
+ * The accounts of sends that go together, each with its waiting messages (queued, or on a device
+ * and not yet sent): one statement for the rules of a whole group commit, where Prisma would read
+ * the accounts and count per account (docs/performance.md, change 6).
+ */
+export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
+  return db.$queryRaw<
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number }>
+  >`
+    SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
+    FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
+}
+
+// --- Dispatch ---
+
+/**
+ * Takes the account's drain lock (`relayDrain`) and reads what decides whether this round has work,
+ * in one round trip: a drain runs per account per round, so this is the dispatcher's fixed cost
+ * (docs/performance.md, change 11).
+ */
+export async function lockDrain(tx: DbClient, accountId: number) {
+  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean }>>`
+    SELECT pg_advisory_xact_lock(${advisoryKey('relayDrain', accountId)}) IS NOT NULL AS locked,
+           (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired`;
+  return account;
+}
+
+/**
+ * Each reachable device of the account with its load over the last minute, in one statement a
+ * drain round: the reachability rule and the oldest dispatch of the minute are beyond Prisma's filters.
+ */
+export async function deviceLoadRows(db: DbClient, accountId: number) {
+  return db.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
+    SELECT d.id, d.connection_id IS NOT NULL AS connected, d.rate_per_minute,
+      (SELECT count(*)::int FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS recent,
+      (SELECT min(a.dispatched_at) FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS oldest_recent,
+      (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
+    FROM devices d WHERE d.account_id = ${accountId} AND ${reachableDevice}
+    ORDER BY d.id`;
+}
+
+/** The account's due queued messages, locked; rows another drain or a cancel holds are skipped. */
+export async function lockDueQueued(tx: DbClient, accountId: number, limit: number) {
+  return tx.$queryRaw<Array<{ id: string; attempts: number; requested_device_id: string | null; failed_device_ids: string[] | null }>>`
+    SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
+    WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now()
+    ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+}
+
+export interface DispatchedRow {
+  id: string;
+  account_id: number;
+  attempts: number;
+  device_id: string;
+  failed_device_ids: string[] | null;
+  failure_reason: string | null;
+  to_number: string;
+  body: string;
+  sealed_body: string | null;
+  segments: number;
+  encoding: string;
+  expires_at: Date;
+}
+
+/**
+ * Moves a round's messages to their devices and opens their attempts in one statement, answering
+ * what the devices' `send` signals carry: a round was 11 round trips (docs/performance.md, change 11).
+ */
+export async function dispatchMessages(tx: DbClient, assignments: Array<{ messageId: string; deviceId: string; attemptId: string }>, now: Date) {
+  return tx.$queryRaw<DispatchedRow[]>`
+    WITH a AS (
+      SELECT * FROM unnest(${assignments.map((a) => a.messageId)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
+                           ${assignments.map((a) => a.attemptId)}::text[]) AS a(id, device_id, attempt_id)
+    ), moved AS (
+      UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
+        dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
+      FROM a WHERE m.id = a.id
+      RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
+                m.encoding, m.expires_at, a.attempt_id
+    ), opened AS (
+      INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
+      SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
+    )
+    SELECT * FROM moved`;
+}
+
+/** The messages a device holds (all, or only those it has not acknowledged), locked in id order. */
+export async function lockHeldBy(tx: DbClient, deviceId: string, { unacknowledgedOnly }: { unacknowledgedOnly: boolean }) {
+  const unacknowledged = unacknowledgedOnly ? Prisma.sql`AND acknowledged_at IS NULL` : Prisma.empty;
+  return tx.$queryRaw<Array<{ id: string; attempts: number }>>`
+    SELECT id, attempts FROM messages WHERE device_id = ${deviceId} AND state = 'dispatched' ${unacknowledged}
+    ORDER BY id FOR UPDATE`;
+}
+
+/** The queued messages pinned (`device_id` at send) to a device, locked in id order. */
+export async function lockPinnedTo(tx: DbClient, deviceId: string) {
+  return tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM messages WHERE requested_device_id = ${deviceId} AND state = 'queued' ORDER BY id FOR UPDATE`;
+}
+
+// --- Presence ---
+
+/**
+ * One device silent for longer than `offlineAfterSeconds` goes offline, atomically (UPDATE of a
+ * row picked with SKIP LOCKED), so presence passes of several workers each take a different one.
+ */
+export async function markOneSilentDeviceOffline(tx: DbClient, offlineAfterSeconds: number) {
+  const [device] = await tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE devices SET status = 'offline', last_offline_at = now(), connection_id = NULL, updated_at = now()
+    WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfterSeconds})
+                ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  return device;
+}
+
+/** Up to 100 dispatched messages past their ack timeout or their TTL, locked (skipping held rows). */
+export async function lockStuckDispatched(tx: DbClient, ackTimeoutSeconds: number) {
+  return tx.$queryRaw<Array<{ id: string; attempts: number; device_id: string | null; expired: boolean }>>`
+    SELECT id, attempts, device_id, expires_at <= now() AS expired FROM messages WHERE state = 'dispatched' AND (
+      (acknowledged_at IS NULL AND dispatched_at < now() - make_interval(secs => ${ackTimeoutSeconds}))
+      OR expires_at <= now())
+    ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`;
+}
+
+/** One online but unreachable device that still holds unacknowledged work, locked (skipping held rows). */
+export async function lockUnreachableHolder(tx: DbClient) {
+  const [device] = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT d.id FROM devices d WHERE d.status = 'online' AND NOT ${reachableDevice}
+      AND EXISTS (SELECT 1 FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched' AND m.acknowledged_at IS NULL)
+    LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  return device;
+}
+
+/**
+ * Up to 100 queued messages pinned to a device that will not take them (unpaired, or unreachable
+ * for `waitSeconds` since the message began waiting or the device was last heard from), locked.
+ * From the devices to their pinned messages: the index on requested_device_id.
+ */
+export async function lockStrandedPinned(tx: DbClient, waitSeconds: number) {
+  return tx.$queryRaw<Array<{ id: string; revoked: boolean }>>`
+    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state = 'queued'
+    WHERE (d.status = 'revoked' OR (NOT ${reachableDevice}
+      AND greatest(m.next_attempt_at, d.last_seen_at) < now() - make_interval(secs => ${waitSeconds})))
+    ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
+}
+
+/** Accounts (at most 1,000) with messages overdue by `overdueSeconds`, a reachable device and no pause. */
+export async function accountsWithOverdueMessages(db: DbClient, overdueSeconds: number) {
+  return db.$queryRaw<Array<{ account_id: number }>>`
+    SELECT DISTINCT m.account_id FROM messages m
+    JOIN devices d ON d.account_id = m.account_id AND ${reachableDevice}
+    JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
+    WHERE m.state = 'queued' AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
+}
+
+/** Locks the device a heartbeat or connection is about, reading whether it was reachable before. */
+export async function lockDeviceReachability(tx: DbClient, deviceId: string) {
+  const [before] = await tx.$queryRaw<Array<{ status: string; reachable: boolean }>>`
+    SELECT status::text, ${reachableDevice} AS reachable FROM devices d WHERE id = ${deviceId} FOR UPDATE`;
+  return before;
+}
+
+/**
+ * Clears the device's connection if `connectionId` is still its current one (a newer connection
+ * may have replaced it): the condition and the write in one statement, so a reconnect racing the
+ * close is never undone. False if it was replaced.
+ */
+export async function clearConnection(tx: DbClient, deviceId: string, connectionId: string, now: Date): Promise<boolean> {
+  const closed = await tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE devices SET connection_id = NULL, disconnected_at = ${now}, updated_at = ${now}
+    WHERE id = ${deviceId} AND connection_id = ${connectionId} RETURNING id`;
+  return closed.length > 0;
+}
+
+// --- Device reports ---
+
+/**
+ * `retryOrFail` for many dispatched messages (a device that goes silent can hold hundreds), set-
+ * based so the transaction stays short: ends their current attempts, then puts back in the queue
+ * those with attempts and time left, answering their ids. The caller holds the rows' locks.
+ */
+export async function requeueDispatched(tx: DbClient, ids: string[], outcome: string, reason: string, now: Date) {
+  await tx.$executeRaw`
+    UPDATE message_attempts a SET finished_at = ${now}, outcome = ${outcome}, failure_reason = ${reason}
+    FROM messages m
+    WHERE m.id = ANY(${ids}::text[]) AND a.message_id = m.id AND a.number = m.attempts AND a.finished_at IS NULL`;
+  return tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE messages SET state = 'queued', device_id = NULL, acknowledged_at = NULL, next_attempt_at = ${now},
+      failure_reason = NULL, updated_at = ${now},
+      failed_device_ids = CASE WHEN device_id IS NULL THEN failed_device_ids ELSE array_append(failed_device_ids, device_id) END
+    WHERE id = ANY(${ids}::text[]) AND expires_at > ${now} AND attempts < max_attempts
+    RETURNING id`;
+}
+
+/** Device frames (acks, reports) batched by the gateway, as parallel arrays. */
+export interface FrameColumns {
+  ids: string[];
+  devices: string[];
+  accounts: number[];
+  attempts: number[];
+}
+
+// The frame statements find messages by id only: states are compared as text, so the planner
+// cannot pick a state index instead (on statistics that lag a table that just grew by thousands,
+// that meant reading every message in flight for each batch).
+
+/**
+ * Acks in one statement a batch (docs/performance.md, "Device acks and reports": 82 → 253–381 msg/s): a message its device
+ * still holds in this attempt, not yet acknowledged, is acknowledged (message and attempt). Answers
+ * per frame, in order, the message's state (null: not the device's account's) and whether it applied.
+ */
+export async function acknowledgeFrames(db: DbClient, { ids, devices, accounts, attempts }: FrameColumns, now: Date) {
+  return db.$queryRaw<Array<{ state: Message['state'] | null; applied: boolean }>>`
+    WITH v AS (
+      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[]) WITH ORDINALITY
+        AS v(id, device_id, account_id, attempt, n)
+    ), acked AS (
+      UPDATE messages m SET acknowledged_at = ${now}, updated_at = ${now}
+      FROM v WHERE m.id = ANY(${ids}::text[]) AND m.id = v.id AND m.account_id = v.account_id AND m.device_id = v.device_id
+        AND m.attempts = v.attempt AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL
+      RETURNING m.id, m.attempts
+    ), attempts AS (
+      UPDATE message_attempts a SET acknowledged_at = ${now} FROM acked WHERE a.message_id = acked.id AND a.number = acked.attempts
+    )
+    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, acked.id IS NOT NULL AS applied
+    FROM v LEFT JOIN acked ON acked.id = v.id
+    ORDER BY v.n`;
+}
+
+/**
+ * `sent` and `delivered` reports in one statement a batch: moves each message its device holds in
+ * this attempt forward (dispatched → sent or delivered, sent → delivered), ends the attempt and
+ * wipes the sealed text. Answers per frame, in order, the state now (null: not the device's
+ * account's) and the state it moved from (null: the report changed nothing).
+ */
+export async function applyReportFrames(tx: DbClient, { ids, devices, accounts, attempts }: FrameColumns, statuses: string[], now: Date) {
+  return tx.$queryRaw<Array<{ state: Message['state'] | null; previous: Message['state'] | null }>>`
+    WITH v AS (
+      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[]) WITH ORDINALITY
+        AS v(id, device_id, account_id, attempt, status, n)
+    ), old AS (
+      SELECT m.id, m.state, v.status, v.attempt FROM messages m JOIN v ON v.id = m.id
+      WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
+        AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent'))
+      ORDER BY m.id FOR UPDATE OF m
+    ), moved AS (
+      UPDATE messages m
+      SET state = old.status::"MessageState", sent_at = COALESCE(m.sent_at, ${now}),
+          delivered_at = CASE WHEN old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
+          acknowledged_at = COALESCE(m.acknowledged_at, ${now}), failure_reason = NULL, sealed_body = NULL, updated_at = ${now}
+      FROM old WHERE m.id = old.id
+    ), finished AS (
+      UPDATE message_attempts a
+      SET outcome = old.status, finished_at = COALESCE(a.finished_at, ${now}),
+          failure_reason = CASE WHEN a.finished_at IS NULL THEN NULL ELSE a.failure_reason END
+      FROM old WHERE a.message_id = old.id AND a.number = old.attempt
+    )
+    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, old.state::text AS previous
+    FROM v LEFT JOIN old ON old.id = v.id
+    ORDER BY v.n`;
+}
+
+/**
+ * Attempts taken back from a device (socket closed, offline, ack timeout) of messages not yet
+ * expired, newest first, at most 1,000: the join on the message's expiry in one indexed read.
+ */
+export async function attemptsTakenBackFrom(db: DbClient, deviceId: string) {
+  return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string }>>`
+    SELECT a.message_id, a.number, a.outcome FROM message_attempts a JOIN messages m ON m.id = a.message_id
+    WHERE a.device_id = ${deviceId} AND a.outcome IN ('device_offline', 'device_disconnected', 'ack_timeout') AND m.expires_at > now()
+    ORDER BY a.finished_at DESC LIMIT 1000`;
+}
+
+// --- Queue health ---
+
+/** Accepted, delivered and failed messages per minute over the last `minutes` (zeros included): a series Prisma cannot group. */
+export async function throughputSeries(db: DbClient, accountId: number, minutes: number) {
+  return db.$queryRaw<Array<{ minute: Date; accepted: bigint; delivered: bigint; failed: bigint }>>`
+    WITH minutes AS (
+      SELECT generate_series(date_trunc('minute', now()) - make_interval(mins => ${minutes - 1}), date_trunc('minute', now()), interval '1 minute') AS minute
+    ), recent AS (
+      SELECT queued_at, delivered_at, failed_at FROM messages
+      WHERE account_id = ${accountId}
+        AND (queued_at >= now() - make_interval(mins => ${minutes}) OR delivered_at >= now() - make_interval(mins => ${minutes})
+             OR failed_at >= now() - make_interval(mins => ${minutes}))
+    )
+    SELECT m.minute,
+      (SELECT count(*) FROM recent WHERE date_trunc('minute', queued_at) = m.minute) AS accepted,
+      (SELECT count(*) FROM recent WHERE date_trunc('minute', delivered_at) = m.minute) AS delivered,
+      (SELECT count(*) FROM recent WHERE date_trunc('minute', failed_at) = m.minute) AS failed
+    FROM minutes m ORDER BY m.minute`;
+}
+
+// --- Recipients ---
+
+/**
+ * Inserts imported recipients (up to 50,000) in one statement from one JSON parameter: a
+ * `createMany` of that size passes one bind parameter per column per row, over PostgreSQL's limit.
+ */
+export async function insertRecipients(db: DbClient, accountId: number, rows: Array<{ id: string; name: string; phone: string; tags: string[] }>) {
+  await db.$executeRaw`
+    INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags, updated_at)
+    SELECT r.id, ${accountId}, r.name, r.phone, regexp_replace(r.phone, '\\D', '', 'g'),
+           COALESCE(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, name text, phone text, tags jsonb)`;
+}
+
+/** Adds recipients to a list (one array parameter however many; members already there stay). */
+export async function addListMembers(db: DbClient, listId: string, recipientIds: string[]) {
+  await db.$executeRaw`
+    INSERT INTO recipient_list_members (list_id, recipient_id)
+    SELECT ${listId}, id FROM unnest(${recipientIds}::text[]) AS id ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * A list's members of the account, in the order they were added, with their numbers: one join,
+ * where Prisma reads the members and then their recipients with every id (10,000 for a big list).
+ */
+export async function listMemberPhones(db: DbClient, accountId: number, listId: string) {
+  return db.$queryRaw<Array<{ id: string; phone: string }>>`
+    SELECT r.id, r.phone FROM recipient_list_members m JOIN recipients r ON r.id = m.recipient_id
+    WHERE m.list_id = ${listId} AND r.account_id = ${accountId}
+    ORDER BY m.added_at, r.id`;
+}
+
+// --- The Android app's reference API (/api/3rdparty/v1) ---
+// Its message states are computed over a batch's recipients (least advanced first, then failed,
+// delivered or sent), and its lists filter and count on that computed state: aggregates Prisma
+// cannot filter on.
+
+/** A recipient's reference state, in SQL (so lists can filter on it): dispatched but unacknowledged is still Pending. */
+const recipientState = Prisma.sql`CASE m.state::text WHEN 'queued' THEN 'Pending'
+  WHEN 'dispatched' THEN CASE WHEN m.acknowledged_at IS NULL THEN 'Pending' ELSE 'Processed' END
+  WHEN 'sent' THEN 'Sent' WHEN 'delivered' THEN 'Delivered' ELSE 'Failed' END`;
+
+/**
+ * The reference messages of an account (batches with an external id), each with its state: the
+ * least advanced recipient's while any is still before Sent; then Failed if any failed, Delivered
+ * once all are, else Sent.
+ */
+function referenceMessages(accountId: number, where: Prisma.Sql) {
+  return Prisma.sql`
+    SELECT s.id, s.external_id, s.created_at,
+           CASE WHEN s.least < 3 THEN (${referenceStates as unknown as string[]}::text[])[s.least]
+                WHEN s.any_failed THEN 'Failed' WHEN s.all_delivered THEN 'Delivered' ELSE 'Sent' END AS state
+    FROM (
+      SELECT b.id, b.external_id, b.created_at,
+             min(array_position(${referenceStates as unknown as string[]}::text[], r.state)) AS least,
+             bool_or(r.state = 'Failed') AS any_failed, bool_and(r.state = 'Delivered') AS all_delivered
+      FROM message_batches b JOIN messages m ON m.batch_id = b.id CROSS JOIN LATERAL (SELECT ${recipientState} AS state) r
+      WHERE b.account_id = ${accountId} AND b.external_id IS NOT NULL AND ${where}
+      GROUP BY b.id
+    ) s`;
+}
+
+export type ReferenceMessageRow = { id: string; external_id: string; created_at: Date; state: ReferenceState };
+
+/** One reference message of the account by its external id (none: another account's, or unknown). */
+export async function referenceMessageById(db: DbClient, accountId: number, externalId: string) {
+  return db.$queryRaw<ReferenceMessageRow[]>(referenceMessages(accountId, Prisma.sql`b.external_id = ${externalId}`));
+}
+
+/** A page of the account's reference messages, newest first, filtered, and the total that matches. */
+export async function referenceMessagePage(db: DbClient, accountId: number, query: ReferenceListQuery): Promise<[ReferenceMessageRow[], number]> {
+  const conditions = [Prisma.sql`TRUE`];
+  if (query.from) conditions.push(Prisma.sql`b.created_at >= ${new Date(query.from)}`);
+  if (query.to) conditions.push(Prisma.sql`b.created_at < ${new Date(query.to)}`);
+  if (query.deviceId) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM messages d WHERE d.batch_id = b.id AND (d.device_id = ${query.deviceId} OR d.requested_device_id = ${query.deviceId}))`);
+  }
+  const filtered = Prisma.sql`SELECT * FROM (${referenceMessages(accountId, Prisma.join(conditions, ' AND '))}) f
+    WHERE ${query.state ? Prisma.sql`f.state = ${query.state}` : Prisma.sql`TRUE`}`;
+  const [page, [count]] = await Promise.all([
+    db.$queryRaw<ReferenceMessageRow[]>`${filtered} ORDER BY f.created_at DESC, f.id DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+    db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM (${filtered}) c`,
+  ]);
+  return [page, count?.total ?? 0];
+}
+
+/** The recipients of batches, in the order they were given. */
+export async function referenceRecipients(db: DbClient, batchIds: string[]) {
+  const rows = await db.$queryRaw<RecipientRow[]>`
+    SELECT m.batch_id AS "batchId", m.to_number AS "to", ${recipientState} AS state, m.device_id AS "deviceId",
+           m.requested_device_id AS "requestedDeviceId", m.failure_reason AS "failureReason", m.queued_at AS "queuedAt",
+           m.acknowledged_at AS "acknowledgedAt", m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt"
+    FROM messages m WHERE m.batch_id = ANY(${batchIds}::text[]) ORDER BY m.id`;
+  const byBatch = new Map<string, RecipientRow[]>();
+  for (const row of rows) byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);
+  return byBatch;
+}
+
+// --- Recipient search ---
+
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The search condition: a query that looks like a number (digits, spaces, + - . ( )) matches the
+ * digits of the phone (a national leading 0 is dropped: "0612…" finds "+33612…"); anything else
+ * is a case-insensitive substring of the name. Both are served by trigram GIN indexes. One SQL
+ * condition shared by REST and GraphQL search, and the one the index test explains (`EXPLAIN`).
+ */
+export function recipientSearchCondition(search: string | undefined): Prisma.Sql {
+  if (!search) return Prisma.sql`TRUE`;
+  if (/^[\d\s()+.\-]+$/.test(search) && /\d{2}/.test(search.replace(/\D/g, ''))) {
+    const digits = search.replace(/\D/g, '').replace(/^0+/, '') || '0';
+    return Prisma.sql`phone_digits LIKE ${likePattern(digits)}`;
+  }
+  return Prisma.sql`name ILIKE ${likePattern(search)}`;
+}
+
+/**
+ * A page of the account's recipients matching `search`, newest first, by Stripe-style cursors
+ * (`take` rows after `startingAfter`, or before `endingBefore`): ids only, read back with Prisma.
+ */
+export async function searchRecipientIds(
+  db: DbClient,
+  accountId: number,
+  search: string | undefined,
+  { startingAfter, endingBefore, take }: { startingAfter?: string; endingBefore?: string; take: number },
+): Promise<Array<{ id: string }>> {
+  const condition = recipientSearchCondition(search);
+  if (endingBefore) {
+    const rows = await db.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM recipients WHERE account_id = ${accountId} AND ${condition} AND id > ${endingBefore}
+      ORDER BY id ASC LIMIT ${take}`;
+    return rows.reverse();
+  }
+  const after = startingAfter ? Prisma.sql`AND id < ${startingAfter}` : Prisma.empty;
+  return db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM recipients WHERE account_id = ${accountId} AND ${condition} ${after}
+    ORDER BY id DESC LIMIT ${take}`;
+}
+
+/** Every id of the account's recipients matching `search` (the GraphQL connection pages over them). */
+export async function recipientIdsMatching(db: DbClient, accountId: number, search: string): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search)}`;
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,129 @@
+// The webhooks domain's raw SQL, one named statement each (pg-boss `plans.ts` style). Everything
+// else goes through Prisma; a statement is here because Prisma cannot say it (CTEs that write
+// several tables at once, `unnest` arrays, `FOR UPDATE … SKIP LOCKED`, a join into pg-boss's
+// schema) and one round trip instead of several was measured on a hot path (docs/performance.md).
+import type { DbClient } from '../core/db.ts';
+
+export interface NewEventRow {
+  id: string;
+  account_id: number;
+  type: string;
+  object_type: string;
+  object_public_id: string;
+  data: unknown;
+}
+
+/**
+ * Inserts events and answers the enabled endpoints of their accounts, which the fan-out needs: one
+ * round trip for the outbox write and the read every event pays (`recordEvents`).
+ */
+export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date) {
+  return tx.$queryRaw<Array<{ id: string; account_id: number; event_types: string[] }>>`
+    WITH inserted AS (
+      INSERT INTO events (id, account_id, type, object_type, object_public_id, data, created_at)
+      SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, ${createdAt}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb)
+    )
+    SELECT id, account_id, event_types FROM webhook_endpoints
+    WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL
+    ORDER BY id`;
+}
+
+/**
+ * Pending deliveries due longer than `graceMinutes` whose pg-boss job is gone or gave up, locked
+ * (skipping rows a worker holds): Prisma cannot join pg-boss's table nor `FOR UPDATE SKIP LOCKED`.
+ */
+export async function lockStalledDeliveries(tx: DbClient, graceMinutes: number) {
+  return tx.$queryRaw<Array<{ id: bigint; endpoint_id: string; account_id: number }>>`
+    SELECT d.id, d.endpoint_id, d.account_id FROM webhook_deliveries d
+    WHERE d.status = 'pending'
+      AND d.next_attempt_at < now() - make_interval(mins => ${graceMinutes})
+      AND NOT EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name = 'webhook_deliver' AND j.id = d.job_id AND j.state IN ('created', 'retry', 'active'))
+    ORDER BY d.id
+    LIMIT 1000
+    FOR UPDATE OF d SKIP LOCKED`;
+}
+
+export interface AttemptToOpen {
+  deliveryId: string;
+  jobId: string;
+  trigger: string;
+  attemptId: string;
+}
+
+/**
+ * Opens the attempts of jobs polled together, in one statement: for each delivery its job still
+ * owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker left
+ * `in_flight` becomes `interrupted` and the new attempt is written; answers each opened delivery
+ * with its endpoint, event and account flag as JSON. About 17 round trips per delivery became about
+ * 2 (docs/performance.md, "Webhook worker": 128 → 350 deliveries/s).
+ */
+export async function openAttempts(db: DbClient, items: AttemptToOpen[], now: Date) {
+  return db.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>>`
+  WITH v AS (
+    SELECT * FROM unnest(${items.map((item) => item.deliveryId)}::bigint[], ${items.map((item) => item.jobId)}::uuid[],
+                         ${items.map((item) => item.trigger)}::text[], ${items.map((item) => item.attemptId)}::text[])
+      AS v(delivery_id, job_id, trigger, attempt_id)
+  ), owned AS (
+    SELECT d.id, v.trigger, v.attempt_id, e.url
+    FROM webhook_deliveries d JOIN v ON v.delivery_id = d.id JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.id = ANY(${items.map((item) => item.deliveryId)}::bigint[])
+      AND d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
+    ORDER BY d.id FOR UPDATE OF d
+  ), interrupted AS (
+    UPDATE webhook_attempts a SET outcome = 'interrupted', error = 'The worker stopped before the attempt finished.', finished_at = ${now}
+    WHERE a.delivery_id = ANY(ARRAY(SELECT id FROM owned)) AND a.outcome = 'in_flight'
+  ), inserted AS (
+    INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
+    SELECT attempt_id, id, trigger, 'in_flight', url, ${now} FROM owned
+  )
+  SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event, a.allow_private_webhook_urls AS allow_private
+  FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
+    JOIN accounts a ON a.id = d.account_id`;
+}
+
+export interface AttemptResult {
+  attemptId: string;
+  deliveryId: string;
+  jobId: string;
+  ok: boolean;
+  durationMs: number | null;
+  httpStatus: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+/**
+ * Writes finished attempts' results, marks the delivered ones succeeded (those their job still
+ * owns) and clears their endpoints' failing streak, in one statement a batch; answers the
+ * succeeded deliveries with their event type, for the live updates.
+ */
+export async function recordAttemptResults(db: DbClient, results: AttemptResult[], now: Date) {
+  return db.$queryRaw<
+    Array<{ id: bigint; account_id: number; endpoint_id: string; event_id: string; event_type: string; attempt_count: number; last_status_code: number | null }>
+  >`
+  WITH v AS (
+    SELECT * FROM unnest(${results.map((r) => r.attemptId)}::text[], ${results.map((r) => r.deliveryId)}::bigint[],
+                         ${results.map((r) => r.jobId)}::uuid[], ${results.map((r) => r.ok)}::bool[],
+                         ${results.map((r) => r.durationMs)}::int[], ${results.map((r) => r.httpStatus)}::int[],
+                         ${results.map((r) => r.responseExcerpt)}::text[], ${results.map((r) => r.error)}::text[])
+      AS v(attempt_id, delivery_id, job_id, ok, duration_ms, http_status, response_excerpt, error)
+  ), attempts AS (
+    UPDATE webhook_attempts a
+    SET outcome = CASE WHEN v.ok THEN 'succeeded' ELSE 'failed' END, duration_ms = v.duration_ms, http_status = v.http_status,
+        response_excerpt = v.response_excerpt, error = v.error, finished_at = ${now}
+    FROM v WHERE a.id = v.attempt_id
+  ), succeeded AS (
+    UPDATE webhook_deliveries d
+    SET status = 'succeeded', attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, last_status_code = v.http_status,
+        delivered_at = ${now}, next_attempt_at = NULL, job_id = NULL, updated_at = ${now}
+    FROM v WHERE v.ok AND d.id = v.delivery_id AND d.job_id = v.job_id AND d.status = 'pending'
+    RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempt_count, d.last_status_code
+  ), cleared AS (
+    UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = ${now}
+    WHERE e.id IN (SELECT endpoint_id FROM succeeded) AND e.failing_since IS NOT NULL
+  )
+  SELECT s.*, ev.type AS event_type FROM succeeded s JOIN events ev ON ev.id = s.event_id`;
+}
