@@ -33,7 +33,7 @@ export const queues = {
   // --- webhooks ---
   // One job per delivery attempt. pg-boss's own retries only cover a worker that died or threw
   // (expiry, crash); the webhook retry schedule sends a new job per attempt. Each job's expiry is
-  // set from WEBHOOK_TIMEOUT_SECONDS when it is sent (src/webhooks/delivery.ts).
+  // set from WEBHOOK_TIMEOUT_SECONDS when it is sent (`jobExpirySeconds`, src/webhooks/deliveries.ts).
   webhook_deliver: {
     payload: z.object({ deliveryId: z.string().regex(/^\d+$/), trigger: z.enum(['automatic', 'manual']) }),
     options: { retryLimit: 50, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 30 },

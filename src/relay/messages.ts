@@ -3,11 +3,12 @@ import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { liveEvent, notifyQuery, publishAll, publishMany, type RelayMessageStatus, type SignalledWork } from '../core/pubsub.ts';
+import { liveEvent, notifyQuery, publishAll, type RelayMessageStatus, type SignalledWork } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
+// biome-ignore lint/suspicious/noImportCycles: known cycle messages ↔ dispatch ↔ devices (issue 13), to be broken; do not add to it
 import { wakeDispatcher } from './dispatch.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
@@ -170,7 +171,7 @@ export async function queueSends(rt: Runtime, tx: DbClient, requests: SendReques
       return { accountId, to: input.to, body: input.message, deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference };
     }),
   );
-  rated.forEach((i, n) => (outcomes[i] = messages[n]));
+  for (const [n, i] of rated.entries()) outcomes[i] = messages[n];
   return outcomes as Array<Message | YarrowError>;
 }
 
@@ -469,8 +470,8 @@ async function oncePerMessage<F extends DeviceFrame>(frames: F[], apply: (frames
     }
   });
   const results: FrameResult[] = [];
-  (await apply(now.map((i) => frames[i]!))).forEach((result, j) => (results[now[j]!] = result));
-  if (later.length > 0) (await oncePerMessage(later.map((i) => frames[i]!), apply)).forEach((result, j) => (results[later[j]!] = result));
+  for (const [j, result] of (await apply(now.map((i) => frames[i]!))).entries()) results[now[j]!] = result;
+  if (later.length > 0) for (const [j, result] of (await oncePerMessage(later.map((i) => frames[i]!), apply)).entries()) results[later[j]!] = result;
   return results;
 }
 

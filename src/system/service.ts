@@ -1,4 +1,3 @@
-import type { PgBoss } from 'pg-boss';
 import { newId } from '../core/ids.ts';
 import { publish, type DiagnosticPong } from '../core/pubsub.ts';
 import { sendJob, type JobData } from '../core/queue.ts';
@@ -45,4 +44,3 @@ export async function purgeExpiredIdempotencyKeys(rt: Runtime): Promise<number> 
   return rt.db.prisma.$executeRaw`DELETE FROM idempotency_keys WHERE expires_at < now()`;
 }
 
-export type { PgBoss };

@@ -9,7 +9,6 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Event, WebhookDelivery } from '../generated/prisma/client.ts';
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export type DeliveryUpdate = Topics['webhookDeliveryUpdated'][1];
 
@@ -143,7 +142,6 @@ export const deliveryFilter = z.strictObject({
   eventType: z.string().min(1).max(100).optional(),
   eventId: z.string().min(1).max(100).optional(),
 });
-export type DeliveryFilter = z.input<typeof deliveryFilter>;
 
 /** Prisma `where` for an account's deliveries, newest first by number. */
 export function deliveryWhere(accountId: number, input: unknown) {
