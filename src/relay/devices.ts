@@ -10,7 +10,6 @@ import { pageArgs, type ListQuery } from '../core/pagination.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { Prisma, type Device } from '../generated/prisma/client.ts';
-// biome-ignore lint/suspicious/noImportCycles: known cycle messages ↔ dispatch ↔ devices (issue 13), to be broken; do not add to it
 import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged, wakeDispatcher } from './dispatch.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */

@@ -6,9 +6,7 @@ import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-// biome-ignore lint/suspicious/noImportCycles: known cycle messages ↔ dispatch ↔ devices (issue 13), to be broken; do not add to it
 import { publishDeviceChange, reachableDevice } from './devices.ts';
-// biome-ignore lint/suspicious/noImportCycles: known cycle messages ↔ dispatch ↔ devices (issue 13), to be broken; do not add to it
 import { failMessage, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue

@@ -8,7 +8,6 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
-// biome-ignore lint/suspicious/noImportCycles: known cycle messages ↔ dispatch ↔ devices (issue 13), to be broken; do not add to it
 import { wakeDispatcher } from './dispatch.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
