@@ -24,7 +24,7 @@ const top = Number(topArg ?? 30);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 function where(url: string): string {

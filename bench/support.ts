@@ -90,7 +90,8 @@ export function startChild(
   options: { waitReady?: boolean; onMessage?: (message: any) => void } = {},
 ): Promise<Child> {
   const kind = label.split(/[:\d]/)[0]!;
-  const execArgv = profiled.has(kind) ? ['--cpu-prof', '--cpu-prof-dir', (mkdirSync(profileDir, { recursive: true }), profileDir), '--cpu-prof-name', `${label.replace(/\W/g, '-')}-${Date.now()}.cpuprofile`] : [];
+  if (profiled.has(kind)) mkdirSync(profileDir, { recursive: true });
+  const execArgv = profiled.has(kind) ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${label.replace(/\W/g, '-')}-${Date.now()}.cpuprofile`] : [];
   const child = fork(join(root, script), args, { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   if (options.onMessage) child.on('message', options.onMessage);

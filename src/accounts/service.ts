@@ -17,7 +17,6 @@ export const createApiKeyInput = z.strictObject({
     .min(1, 'give at least one scope')
     .transform((list) => [...new Set(list)]),
 });
-export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

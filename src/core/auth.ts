@@ -75,7 +75,6 @@ export function createKeyAuthenticator(db: DbClient, secret: string, options: { 
   };
 }
 
-export type KeyAuthenticator = ReturnType<typeof createKeyAuthenticator>;
 
 export function requireScope(principal: Principal, scope: Scope): void {
   if (!principal.scopes.has(scope)) {

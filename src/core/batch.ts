@@ -18,7 +18,7 @@ export function batcher<I, R>(flush: (items: I[]) => Promise<R[]>, options: { ma
   async function settle(batch: typeof waiting) {
     try {
       const results = await flush(batch.map((entry) => entry.item));
-      batch.forEach((entry, i) => entry.resolve(results[i]!));
+      for (const [i, entry] of batch.entries()) entry.resolve(results[i]!);
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       else for (const entry of batch) await settle([entry]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Stable error codes and the HTTP status each one answers with. */
 export const errorStatus = {

@@ -51,6 +51,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
  * For a request no route answered: 405 `method_not_allowed` with `Allow` when the path has routes
  * for other methods, otherwise 404 `not_found`. Middleware (method `ALL`) does not make a path known.
  */
+// biome-ignore lint/suspicious/noExplicitAny: any gateway's Hono app, whatever its context variables
 export function unmatchedRoute(app: Hono<any>, method: string, path: string): YarrowError {
   const served = (candidate: string) =>
     app.router.match(candidate, path)[0].some(([[, route]]) => (route as { method: string }).method !== 'ALL');

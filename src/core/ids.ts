@@ -64,7 +64,3 @@ export function newCapabilityId(kind: IdKind): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant; the rest stays random
   return TypeID.fromUUIDBytes(prefixOf(kind), bytes).toString();
 }
-
-export function hasPrefix(kind: IdKind, value: string): boolean {
-  return value.startsWith(`${prefixOf(kind)}_`);
-}

@@ -76,13 +76,13 @@ export function liveTopic<Id extends string | number, Payload>(): LiveTopic<Id, 
 
 /** Keeps a module's literal types (queue names, prefixes, event names) for the composed types. */
 export function defineModule<
-  const Queues extends Record<string, QueueDefinition> = {},
-  const Prefixes extends Record<string, string> = {},
+  const Queues extends Record<string, QueueDefinition> = Record<never, never>,
+  const Prefixes extends Record<string, string> = Record<never, never>,
   const Events extends readonly string[] = readonly [],
-  Topics extends Record<string, LiveTopic<unknown, unknown>> = {},
+  Topics extends Record<string, LiveTopic<unknown, unknown>> = Record<never, never>,
   const Scopes extends readonly string[] = readonly [],
-  Env extends z.ZodRawShape = {},
-  Derived extends object = {},
+  Env extends z.ZodRawShape = Record<never, never>,
+  Derived extends object = Record<never, never>,
 >(module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived>): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived> {
   return module;
 }
@@ -107,7 +107,7 @@ export type ModuleTopics<M extends Modules> = {
   [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
 };
 export type ModuleConfig<M extends Modules> = UnionToIntersection<
-  { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : {} }[number]
+  { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : Record<never, never> }[number]
 >;
 export type ModuleScope<M extends Modules> = NonNullable<M[number]['scopes']>[number];
 export type ModuleEventType<M extends Modules> = NonNullable<M[number]['eventTypes']>[number];

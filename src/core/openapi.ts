@@ -156,6 +156,7 @@ export function buildOpenApi(baseUrl: string) {
 type OpenApi = ReturnType<typeof buildOpenApi>;
 
 /** A minimal example value for a JSON schema, for Postman request bodies. */
+// biome-ignore lint/suspicious/noExplicitAny: a JSON schema as z.toJSONSchema produced it
 function example(schema: Record<string, any>): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.examples?.[0] !== undefined) return schema.examples[0];
@@ -184,9 +185,11 @@ function example(schema: Record<string, any>): unknown {
 export function buildPostman(spec: OpenApi) {
   const folders = new Map<string, unknown[]>();
   for (const [path, operations] of Object.entries(spec.paths)) {
+    // biome-ignore lint/suspicious/noExplicitAny: an operation of the document built above, read as plain JSON
     for (const [method, operation] of Object.entries(operations) as Array<[string, Record<string, any>]>) {
       const query = (operation.parameters ?? []).filter((parameter: { in: string }) => parameter.in === 'query');
       const bodyContent = operation.requestBody?.content ?? {};
+      // biome-ignore lint/suspicious/noExplicitAny: a JSON schema as z.toJSONSchema produced it
       const [bodyType, bodySpec] = (Object.entries(bodyContent)[0] ?? []) as [string | undefined, { schema: Record<string, any> } | undefined];
       const item = {
         name: operation.summary,

@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db.ts';
 import { EmbeddedPostgresError, runningEmbeddedUrl } from './embedded-postgres.ts';

@@ -1,4 +1,4 @@
-import { GraphQLError, parse, visit, execute as graphqlExecute, subscribe as graphqlSubscribe, type ExecutionResult } from 'graphql';
+import { GraphQLError, parse, visit, execute as graphqlExecute, subscribe as graphqlSubscribe, type DocumentNode, type ExecutionResult } from 'graphql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
@@ -203,7 +203,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
             params,
             connectionParams: ctx.connectionParams,
           });
-          let document;
+          let document: DocumentNode;
           try {
             document = parse(params.query);
           } catch (error) {

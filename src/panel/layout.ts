@@ -1,4 +1,4 @@
-import { html, raw } from 'hono/html';
+import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { modules } from '../modules.ts';
 import type { PanelSessionInfo } from './users.ts';
@@ -45,4 +45,3 @@ export function errorBox(message: string | undefined) {
   return message ? html`<p class="error" role="alert">${message}</p>` : '';
 }
 
-export { raw };

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import { createAccount } from '../accounts/service.ts';
 import type { Principal } from '../core/auth.ts';
 import { scopes } from '../modules.ts';
@@ -145,7 +145,7 @@ export function createSignInGuard(rt: Runtime) {
 
     const user = await rt.db.prisma.panelUser.findUnique({ where: { email: data.email } });
     // Hash even for unknown emails so timing does not reveal which emails have accounts.
-    const valid = user ? await verifyPassword(data.password, user.passwordHash) : (await hashPassword(data.password), false);
+    const valid = user ? await verifyPassword(data.password, user.passwordHash) : await hashPassword(data.password).then(() => false);
     if (!user || !valid) throw new YarrowError('unauthorized', 'Wrong email or password.', { param: 'email' });
     await Promise.all([perPair.delete(pair), perEmail.delete(data.email), perAddress.reward(address, 1)]);
     await rt.db.prisma.panelUser.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });

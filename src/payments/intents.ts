@@ -29,7 +29,6 @@ export const createPaymentIntentInput = z
   })
   .transform(refineMoney);
 
-export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentInput>;
 
 export async function createPaymentIntent(
   rt: Rt,

@@ -38,7 +38,6 @@ export const createInvoiceInput = z
   })
   .transform(refineMoney);
 
-export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
 
 /**
  * The account's next invoice number. The counter row is advanced inside the creating

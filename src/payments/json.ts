@@ -85,22 +85,6 @@ export function invoiceJson(config: Urls, invoice: Invoice) {
   };
 }
 
-export function cardSessionJson(config: Urls, session: CardSession) {
-  return {
-    id: session.id,
-    object: 'card_session' as const,
-    payment_intent: session.paymentIntentId,
-    payment_method_code: session.paymentMethodCode,
-    sandbox_outcome: session.sandboxOutcome,
-    status: cardSessionStatus(session),
-    token: session.token,
-    outcome: session.outcome,
-    url: `${checkoutUrl(config, session.paymentIntentId)}/card/${session.id}`,
-    expires_at: session.expiresAt.toISOString(),
-    completed_at: iso(session.completedAt),
-    created_at: session.createdAt.toISOString(),
-  };
-}
 
 // The card-session "expired" rule, both ways: how a row reads, and which rows read as a status.
 

@@ -29,7 +29,6 @@ export const submitKycInput = z.strictObject({
   contact_phone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +966501234567').optional(),
 });
 
-export type SubmitKycInput = z.input<typeof submitKycInput>;
 
 /** The account's current KYC state: its latest review, or null before the first submission. */
 export async function currentKycReview(db: DbClient, accountId: number): Promise<KycReview | null> {
@@ -80,7 +79,7 @@ export async function sandboxKycReviewJob(rt: Runtime, reviewId: string) {
   return rt.db.prisma.$transaction(async (tx) => {
     await lockRow(tx, 'kyc_reviews', reviewId);
     const review = await tx.kycReview.findUnique({ where: { id: reviewId } });
-    if (!review || review.status !== 'pending_review') return null;
+    if (review?.status !== 'pending_review') return null;
     const rejected = review.registrationNumber === SANDBOX_REJECTED_REGISTRATION_NUMBER;
     return transitionKyc(rt, tx, review.accountId, review.id, rejected ? 'reject' : 'approve', {
       reason: rejected ? SANDBOX_REJECTION_REASON : null,

@@ -97,12 +97,7 @@ export async function lockPaymentIntent(tx: DbClient, accountId: number, intentI
   return { intent, invoice };
 }
 
-/** Records `payment_intent.created` for an intent the caller just inserted in `tx`. */
-export async function intentCreated(rt: Rt, tx: DbClient, intent: PaymentIntent) {
-  await intentsCreated(rt, tx, [intent]);
-}
-
-/** `intentCreated` for intents inserted together: one statement for their events, one for their live activity. */
+/** Records `payment_intent.created` for intents the caller just inserted in `tx`: one statement for their events, one for their live activity. */
 export async function intentsCreated(rt: Rt, tx: DbClient, intents: PaymentIntent[]) {
   const type = 'payment_intent.created';
   await recordEvents(rt, tx, intents.map((intent) => intentEvent(rt, intent, type)));

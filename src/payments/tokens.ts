@@ -22,7 +22,6 @@ export type OutcomeKind = (typeof outcomeKinds)[number];
  * outcome kind pins the session to it, so every valid token of the rail then produces that kind.
  */
 export const sandboxOutcomes = ['pending', ...outcomeKinds] as const;
-export type SandboxOutcome = (typeof sandboxOutcomes)[number];
 
 export interface Decline {
   code: string;

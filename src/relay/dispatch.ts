@@ -22,7 +22,7 @@ import {
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange } from './devices.ts';
-import { failMessage, publishStatuses, retryOrFail, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
+import { failMessage, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
 // onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups
@@ -60,7 +60,7 @@ export function coalescedDrains(rt: Runtime) {
     const current = running.get(accountId);
     if (!current) return run(accountId);
     const waiting = next.get(accountId);
-    if (waiting) return waiting;
+    if (waiting !== undefined) return waiting;
     const after = current
       .catch(() => 0)
       .then(() => {
@@ -135,7 +135,7 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
       // The lock, and what decides whether this round has work, in one round trip.
       const account = await lockDrain(tx, accountId);
       if (account?.expired) await expireQueued(rt, tx, accountId);
-      if (!account || account.paused !== false) return { assigned: 0, seen: 0 };
+      if (account?.paused !== false) return { assigned: 0, seen: 0 };
       const devices = await deviceCapacity(rt, tx, accountId);
       if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0 };
       const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH);

@@ -4,7 +4,7 @@ import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { lockRow, lockRows } from '../core/locks.ts';
-import { liveEvent, notifyQuery, publishAll, publishMany } from '../core/pubsub.ts';
+import { liveEvent, notifyQuery, publishAll } from '../core/pubsub.ts';
 import type { RelayMessageStatus, SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { acknowledgeFrames, applyReportFrames, attemptsTakenBackFrom, insertQueuedMessages, requeueDispatched, type FrameColumns } from './sql.ts';
@@ -169,7 +169,7 @@ export async function queueSends(rt: Runtime, tx: DbClient, requests: SendReques
       return { accountId, to: input.to, body: input.message, deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference };
     }),
   );
-  rated.forEach((i, n) => (outcomes[i] = messages[n]));
+  for (const [n, i] of rated.entries()) outcomes[i] = messages[n];
   return outcomes as Array<Message | YarrowError>;
 }
 
@@ -455,8 +455,10 @@ async function oncePerMessage<F extends DeviceFrame>(frames: F[], apply: (frames
     }
   });
   const results: FrameResult[] = [];
-  (await apply(now.map((i) => frames[i]!))).forEach((result, j) => (results[now[j]!] = result));
-  if (later.length > 0) (await oncePerMessage(later.map((i) => frames[i]!), apply)).forEach((result, j) => (results[later[j]!] = result));
+  for (const [j, result] of (await apply(now.map((i) => frames[i]!))).entries()) results[now[j]!] = result;
+  if (later.length > 0) {
+    for (const [j, result] of (await oncePerMessage(later.map((i) => frames[i]!), apply)).entries()) results[later[j]!] = result;
+  }
   return results;
 }
 

@@ -18,7 +18,6 @@ export const deviceFrame = z.discriminatedUnion('type', [
   ackInput.extend({ type: z.literal('ack'), ref, message_id: z.string().min(1).max(64) }),
   reportInput.extend({ type: z.literal('report'), ref, message_id: z.string().min(1).max(64) }),
 ]);
-export type DeviceFrame = z.infer<typeof deviceFrame>;
 
 export interface DeviceWork {
   message_id: string;

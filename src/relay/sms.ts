@@ -37,7 +37,7 @@ export function countSegments(text: string): SegmentCount {
 /** A phone number in international format, normalised to E.164; anything else is refused. */
 export const phoneNumber = z.string().trim().min(1).max(40).transform((value, ctx) => {
   const parsed = parsePhoneNumberFromString(value.replace(/^00/, '+'));
-  if (!parsed || !parsed.isValid()) {
+  if (!parsed?.isValid()) {
     ctx.addIssue({ code: 'custom', message: 'not a valid phone number in international format (e.g. +14155550123)' });
     return z.NEVER;
   }

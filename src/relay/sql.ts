@@ -456,7 +456,7 @@ function likePattern(text: string) {
  */
 export function recipientSearchCondition(search: string | undefined): Prisma.Sql {
   if (!search) return Prisma.sql`TRUE`;
-  if (/^[\d\s()+.\-]+$/.test(search) && /\d{2}/.test(search.replace(/\D/g, ''))) {
+  if (/^[\d\s()+.-]+$/.test(search) && /\d{2}/.test(search.replace(/\D/g, ''))) {
     const digits = search.replace(/\D/g, '').replace(/^0+/, '') || '0';
     return Prisma.sql`phone_digits LIKE ${likePattern(digits)}`;
   }

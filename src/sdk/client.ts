@@ -59,6 +59,7 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
       const response = await doFetch(`${baseUrl}/graphql`, {
         method: 'POST',
         headers: headers(),
+        // biome-ignore lint/nursery/noBaseToString: codegen's documents are TypedDocumentString, a String
         body: JSON.stringify({ query: String(document), variables }),
       });
       const result = (await response.json()) as { data?: TResult; errors?: ErrorEntry[] };
@@ -81,6 +82,7 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
           method: 'POST',
           signal: controller.signal,
           headers: headers({ accept: 'text/event-stream' }),
+          // biome-ignore lint/nursery/noBaseToString: codegen's documents are TypedDocumentString, a String
           body: JSON.stringify({ query: String(document), variables }),
         });
         if (!response.body) throw new Error(`subscription refused (${response.status})`);
@@ -90,8 +92,7 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
           const { value, done } = await reader.read();
           if (done) return;
           buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const data = block

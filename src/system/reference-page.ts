@@ -3,11 +3,21 @@ import type { buildOpenApi } from '../core/openapi.ts';
 
 type Spec = ReturnType<typeof buildOpenApi>;
 
+/** The parts of an OpenAPI operation the page shows. */
+type Operation = {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema: unknown }>;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string }>;
+};
+
 /** The rendered API reference at /api/docs: every operation of the OpenAPI document, by tag. */
 export function referencePage(spec: Spec) {
-  const byTag = new Map<string, Array<{ method: string; path: string; operation: Record<string, any> }>>();
+  const byTag = new Map<string, Array<{ method: string; path: string; operation: Operation }>>();
   for (const [path, operations] of Object.entries(spec.paths)) {
-    for (const [method, operation] of Object.entries(operations) as Array<[string, Record<string, any>]>) {
+    for (const [method, operation] of Object.entries(operations) as Array<[string, Operation]>) {
       const tag = operation.tags?.[0] ?? 'Other';
       if (!byTag.has(tag)) byTag.set(tag, []);
       byTag.get(tag)!.push({ method, path, operation });
@@ -41,7 +51,7 @@ export function referencePage(spec: Spec) {
                         <thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead>
                         <tbody>
                           ${operation.parameters.map(
-                            (parameter: any) =>
+                            (parameter) =>
                               html`<tr><td><code>${parameter.name}</code></td><td>${parameter.in}</td><td>${parameter.required ? 'yes' : 'no'}</td><td><code>${JSON.stringify(parameter.schema)}</code></td></tr>`,
                           )}
                         </tbody>
@@ -49,10 +59,10 @@ export function referencePage(spec: Spec) {
                     : ''}
                   ${operation.requestBody
                     ? Object.entries(operation.requestBody.content).map(
-                        ([type, content]: [string, any]) => html`<p>Body (<code>${type}</code>):</p>${schemaBlock(content.schema)}`,
+                        ([type, content]) => html`<p>Body (<code>${type}</code>):</p>${schemaBlock(content.schema)}`,
                       )
                     : ''}
-                  <p>Responses: ${Object.entries(operation.responses).map(([status, response]: [string, any]) => html`<code>${status}</code> ${response.description}; `)}</p>
+                  <p>Responses: ${Object.entries(operation.responses).map(([status, response]) => html`<code>${status}</code> ${response.description}; `)}</p>
                 </article>`,
               )}
             </section>`,

@@ -1,4 +1,3 @@
-import type { PgBoss } from 'pg-boss';
 import { newId } from '../core/ids.ts';
 import { publish } from '../core/pubsub.ts';
 import type { DiagnosticPong } from './module.ts';
@@ -47,4 +46,3 @@ export async function purgeExpiredIdempotencyKeys(rt: Runtime): Promise<number> 
   return count;
 }
 
-export type { PgBoss };

@@ -58,6 +58,7 @@ type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } |
 const time = (value: string | null) => (value === null ? null : new Date(value));
 
 /** A delivery, its endpoint and its event from `to_jsonb` rows (one round trip instead of four). */
+// biome-ignore lint/suspicious/noExplicitAny: untyped to_jsonb rows; each field is read into its Prisma model type below
 function claimedFromJson(d: any, e: any, ev: any): Claimed {
   const endpoint: WebhookEndpoint = {
     id: e.id,
@@ -111,7 +112,7 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
 async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
   const now = new Date();
   const first = new Map<string, number>();
-  jobs.forEach((job, i) => first.has(job.data.deliveryId) || first.set(job.data.deliveryId, i));
+  for (const [i, job] of jobs.entries()) if (!first.has(job.data.deliveryId)) first.set(job.data.deliveryId, i);
   const items = [...first.values()].map((i) => ({ job: jobs[i]!, attemptId: newId('webhookAttempt') }));
   const rows = await openAttempts(
     rt.db.prisma,
@@ -157,7 +158,7 @@ interface Outcome {
  * delivered ones succeeded (those their job still owns), clearing their endpoints' failing
  * streak; their live updates follow it. Failed attempts then go through `recordFailures`.
  */
-async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<void[]> {
+async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<undefined[]> {
   const now = new Date();
   const succeeded = await recordAttemptResults(
     rt.db.prisma,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { lockRow } from '../core/locks.ts';
 import { publish, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';

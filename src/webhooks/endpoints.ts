@@ -26,7 +26,6 @@ export const createEndpointInput = z.strictObject({
   eventTypes: endpointEventTypes.default([]),
   enabled: z.boolean().default(true),
 });
-export type CreateEndpointInput = z.input<typeof createEndpointInput>;
 
 export const updateEndpointInput = z.strictObject({
   url: webhookUrl.optional(),
@@ -34,7 +33,6 @@ export const updateEndpointInput = z.strictObject({
   eventTypes: endpointEventTypes.optional(),
   enabled: z.boolean().optional(),
 });
-export type UpdateEndpointInput = z.input<typeof updateEndpointInput>;
 
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(24).toString('base64url')}`;

@@ -4,7 +4,7 @@ import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
 import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
-import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryUpdate } from './deliveries.ts';
+import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryStatus, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
   createEndpointInput,
@@ -115,7 +115,7 @@ const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
   description: 'One event on its way to one endpoint. The id is the delivery number receivers get as X-YarrowPay-Delivery.',
   fields: (t) => ({
     id: t.id({ resolve: (delivery) => String(delivery.id) }),
-    status: t.field({ type: DeliveryStatusEnum, resolve: (delivery) => delivery.status as 'pending' | 'succeeded' | 'failed' }),
+    status: t.field({ type: DeliveryStatusEnum, resolve: (delivery) => delivery.status as DeliveryStatus }),
     attemptCount: t.exposeInt('attemptCount'),
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
     lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true }),
@@ -178,7 +178,7 @@ const WebhookDeliveryUpdate = builder.objectRef<DeliveryUpdate & { accountId: nu
     endpointId: t.exposeID('endpointId'),
     eventId: t.exposeID('eventId'),
     eventType: t.exposeString('eventType'),
-    status: t.field({ type: DeliveryStatusEnum, resolve: (update) => update.status as 'pending' | 'succeeded' | 'failed' }),
+    status: t.field({ type: DeliveryStatusEnum, resolve: (update) => update.status as DeliveryStatus }),
     attemptCount: t.exposeInt('attemptCount'),
     lastStatusCode: t.exposeInt('lastStatusCode', { nullable: true }),
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),

@@ -90,7 +90,7 @@ describe('HTTPS gateway', () => {
     await expect(subscribe(client, KeysChangedOverTls).next()).rejects.toBeDefined();
     await client.dispose();
 
-    await expect(fetch(app.baseUrl.replace('https://', 'http://') + '/api/v1/status')).rejects.toThrow();
+    await expect(fetch(`${app.baseUrl.replace('https://', 'http://')}/api/v1/status`)).rejects.toThrow();
   });
 });
 

@@ -638,9 +638,18 @@ async function firstWord(query: string, variables: Record<string, unknown>) {
       client.subscribe(
         { query, variables },
         {
-          next: (value) => (clearTimeout(deadline), resolve(value as GqlAnswer)),
-          error: (error) => (clearTimeout(deadline), resolve({ errors: Array.isArray(error) ? error : [{ message: String(error) }] })),
-          complete: () => (clearTimeout(deadline), resolve({ errors: [{ message: 'completed without a word' }] })),
+          next: (value) => {
+            clearTimeout(deadline);
+            resolve(value as GqlAnswer);
+          },
+          error: (error) => {
+            clearTimeout(deadline);
+            resolve({ errors: Array.isArray(error) ? error : [{ message: String(error) }] });
+          },
+          complete: () => {
+            clearTimeout(deadline);
+            resolve({ errors: [{ message: 'completed without a word' }] });
+          },
         },
       );
     });

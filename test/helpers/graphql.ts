@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 
 /** The query text of a typed document: codegen's TypedDocumentString, or a parsed DocumentNode. */
 function source<T, V>(document: DocumentTypeDecoration<T, V>): string {
+  // biome-ignore lint/nursery/noBaseToString: narrowed to a string or String object just before
   return typeof document === 'string' || document instanceof String ? document.toString() : print(document as unknown as DocumentNode);
 }
 

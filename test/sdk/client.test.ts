@@ -76,9 +76,9 @@ describe('typed SDK client', () => {
       const code = await response.text();
       expect(code, path).not.toMatch(/import type|: Promise<|interface \w+ \{/);
     }
-    for (const escape of ['..%2F..%2Fpackage.json.ts', '..%2Fmain.ts', 'gql/..%2F..%2Fmain.ts']) {
-      const response = await fetch(`${app.baseUrl}/panel/sdk/${escape}`, { redirect: 'manual' });
-      expect(response.headers.get('content-type') ?? '', escape).not.toContain('javascript');
+    for (const traversal of ['..%2F..%2Fpackage.json.ts', '..%2Fmain.ts', 'gql/..%2F..%2Fmain.ts']) {
+      const response = await fetch(`${app.baseUrl}/panel/sdk/${traversal}`, { redirect: 'manual' });
+      expect(response.headers.get('content-type') ?? '', traversal).not.toContain('javascript');
     }
   });
 });

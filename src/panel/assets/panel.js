@@ -18,7 +18,8 @@ export function live(document, variables, onData) {
 export function coalesced(load, delayMs = 100) {
   let pending = null;
   return () => {
-    pending ??= setTimeout(() => {
+    if (pending !== null) return;
+    pending = setTimeout(() => {
       pending = null;
       load().catch(showError);
     }, delayMs);

@@ -95,7 +95,7 @@ async function loadDeliveries() {
 document.getElementById('create-endpoint').addEventListener('submit', (event) => {
   event.preventDefault();
   const form = event.currentTarget;
-  act(async () => {
+  void act(async () => {
     const eventTypes = [...form.elements.eventTypes.selectedOptions].map((option) => option.value);
     const created = await client.request(PanelCreateWebhookEndpoint, {
       input: { url: form.elements.url.value, description: form.elements.description.value || undefined, eventTypes },

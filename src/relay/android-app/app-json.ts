@@ -50,7 +50,6 @@ export function simsFromApp(simCards: z.infer<typeof appSimCards>) {
 
 /** The app's processing states (its ProcessingState). */
 export const appStates = ['Pending', 'Processed', 'Sent', 'Delivered', 'Failed', 'Cancelling', 'Cancelled'] as const;
-export type AppState = (typeof appStates)[number];
 
 /** PATCH <base>/message: an array of state reports (the app sends one per call). */
 export const appStateReports = z

@@ -63,7 +63,7 @@ function presenceRecorder(rt: Runtime) {
   return (device: Device): Promise<Device> => {
     if (device.status === 'online' && Date.now() - device.lastSeenAt.getTime() < throttleMs) return Promise.resolve(device);
     const running = writing.get(device.id);
-    if (running) return running;
+    if (running !== undefined) return running;
     const write = recordHeartbeat(rt, device.id, {}).finally(() => writing.delete(device.id));
     writing.set(device.id, write);
     return write;

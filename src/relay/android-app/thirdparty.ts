@@ -33,15 +33,12 @@ import {
   referenceListQuery,
   referenceSendInput,
   referenceSendQuery,
-  referenceStates,
   referenceWebhookInput,
   sendRefusal,
   unsupportedWebhookEvents,
   webhookEvents,
   webhookJson,
   type ReferenceListQuery,
-  type ReferenceState,
-  type RecipientRow,
   type ReferenceWebhookEvent,
 } from './thirdparty-json.ts';
 

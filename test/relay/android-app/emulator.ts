@@ -277,7 +277,7 @@ export class AppEmulator {
 
   private openStream() {
     if (this.stopped) return;
-    const url = new URL(this.options.apiUrl.replace(/\/+$/, '') + '/events');
+    const url = new URL(`${this.options.apiUrl.replace(/\/+$/, '')}/events`);
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(url, {
       method: 'GET',
@@ -308,13 +308,12 @@ export class AppEmulator {
       this.streamFailures = 0;
       this.emit({ type: 'stream-open', at: Date.now() });
       // On every (re)connect the app pulls, so events missed while away are recovered.
-      this.pull('connect');
+      void this.pull('connect');
       response.setEncoding('utf8');
       let buffer = '';
       response.on('data', (chunk: string) => {
         buffer += chunk.replace(/\r\n?/g, '\n');
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           this.onStreamBlock(block);
@@ -343,7 +342,7 @@ export class AppEmulator {
     }
     const event = name || 'MessageEnqueued';
     this.emit({ type: 'event', at: Date.now(), name: event, data: data.length > 0 ? data.join('\n') : null });
-    if (event === 'MessageEnqueued') this.pull('event');
+    if (event === 'MessageEnqueued') void this.pull('event');
     else if (event === 'MessageCancelled') this.cancel(data.join('\n'));
     // WebhooksUpdated / SettingsUpdated re-fetch their lists; unknown names are only logged.
     else if (event === 'WebhooksUpdated') void this.call('GET', '/webhooks').catch(() => {});
@@ -375,7 +374,7 @@ export class AppEmulator {
 
   /** Pulls pending messages; pulls asked for during one run once more after it. */
   pull(reason: 'connect' | 'event' | 'manual' = 'manual'): Promise<void> {
-    if (this.pulling) {
+    if (this.pulling !== undefined) {
       this.pullAgain = true;
       return this.pulling;
     }
