@@ -11,7 +11,8 @@ import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { clearConnection, lockDeviceReachability } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
-import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged, wakeDispatcher } from './dispatch.ts';
+import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './dispatch.ts';
+import { publishDeviceChange, wakeDispatcher } from './notices.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
 export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -254,16 +255,6 @@ export async function deviceDisconnected(rt: Runtime, deviceId: string, connecti
     if (!(await clearConnection(tx, deviceId, connectionId, now))) return false;
     await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
     return true;
-  });
-}
-
-/** Tells dashboards (deviceUpdated) about a device's new state; in the caller's transaction. */
-export async function publishDeviceChange(db: DbClient, device: Device) {
-  await publish(db, 'deviceUpdated', device.accountId, {
-    deviceId: device.id,
-    status: device.status,
-    lastSeenAt: device.lastSeenAt.toISOString(),
-    batteryLevel: device.batteryLevel,
   });
 }
 

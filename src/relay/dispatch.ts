@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
 import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
@@ -21,7 +20,7 @@ import {
 } from './sql.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { publishDeviceChange } from './devices.ts';
+import { publishDeviceChange, wakeDispatcher } from './notices.ts';
 import { failMessage, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
@@ -34,12 +33,6 @@ import { failMessage, retryOrFailMany, signalledWork, statusEvents } from './mes
 const DRAIN_BATCH = 500;
 const RATE_WINDOW_MS = 60_000;
 const LONGEST_SLEEP_MS = 30_000;
-
-/** Asks for a drain of the account's queue as soon as a worker is free (commits with `tx`). */
-export async function wakeDispatcher(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
-  // A key of its own: the queue's `short` policy allows one waiting job per key.
-  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}:${randomUUID()}` });
-}
 
 /**
  * Drains for a worker process: one at a time per account (drains of one account would only queue

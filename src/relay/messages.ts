@@ -11,7 +11,7 @@ import { acknowledgeFrames, applyReportFrames, attemptsTakenBackFrom, insertQueu
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
-import { wakeDispatcher } from './dispatch.ts';
+import { wakeDispatcher } from './notices.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 

@@ -5,7 +5,7 @@
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
 import '../modules.ts';
 import { openRuntime } from '../core/process.ts';
-import { wakeDispatcher } from './dispatch.ts';
+import { wakeDispatcher } from './notices.ts';
 import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
 const [command, accountArg, value] = process.argv.slice(2);

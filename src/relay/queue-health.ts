@@ -3,7 +3,7 @@ import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { throughputSeries } from './sql.ts';
 import { effectiveRate } from './devices.ts';
-import { wakeDispatcher } from './dispatch.ts';
+import { wakeDispatcher } from './notices.ts';
 
 /** Who paused a queue: the account itself (panel, GraphQL) or an operator (`relay:operator`). */
 export type RelayPausedBy = 'account' | 'operator';

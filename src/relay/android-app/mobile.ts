@@ -8,7 +8,8 @@ import { publish, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, publishDeviceChange, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
+import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
+import { publishDeviceChange } from '../notices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from '../messages.ts';
 import {
   appCancellingJson,

@@ -1,0 +1,25 @@
+// Notices that messages.ts, dispatch.ts and devices.ts all send: a wake-up for the dispatcher and a
+// device's new state for dashboards. They live here, importing none of those three, so that the
+// three import each other as a tree (messages ← dispatch ← devices) and never in a cycle.
+import { randomUUID } from 'node:crypto';
+import type { DbClient } from '../core/db.ts';
+import { publish } from '../core/pubsub.ts';
+import { sendJob } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { Device } from '../generated/prisma/client.ts';
+
+/** Asks for a drain of the account's queue as soon as a worker is free (commits with `tx`). */
+export async function wakeDispatcher(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
+  // A key of its own: the queue's `short` policy allows one waiting job per key (see dispatch.ts).
+  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { tx, singletonKey: `now:${accountId}:${randomUUID()}` });
+}
+
+/** Tells dashboards (deviceUpdated) about a device's new state; in the caller's transaction. */
+export async function publishDeviceChange(db: DbClient, device: Device) {
+  await publish(db, 'deviceUpdated', device.accountId, {
+    deviceId: device.id,
+    status: device.status,
+    lastSeenAt: device.lastSeenAt.toISOString(),
+    batteryLevel: device.batteryLevel,
+  });
+}
