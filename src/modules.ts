@@ -1,6 +1,6 @@
 import { accountsModule } from './accounts/module.ts';
 import type { Scope } from './core/auth.ts';
-import { installModules, type ModuleConfig, type ModuleEventType, type ModuleIdPrefixes, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
+import { installModules, type ModuleConfig, type ModuleErrorCode, type ModuleEventType, type ModuleIdPrefixes, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
 import { panelModule } from './panel/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { relayModule } from './relay/module.ts';
@@ -34,6 +34,9 @@ declare module './core/config.ts' {
 }
 declare module './core/queue.ts' {
   interface QueueRegistry extends ModuleQueues<Modules> {}
+}
+declare module './core/errors.ts' {
+  interface DomainErrorCodes extends Record<ModuleErrorCode<Modules>, true> {}
 }
 declare module './core/ids.ts' {
   interface IdPrefixes extends ModuleIdPrefixes<Modules> {}

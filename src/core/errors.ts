@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 
-/** Stable error codes and the HTTP status each one answers with. */
-export const errorStatus = {
+/** Stable error codes every domain may answer with, and the HTTP status each one answers with. */
+const coreErrorStatus = {
   invalid_request: 400,
   /** A GraphQL operation over a cost, depth, alias or size limit (src/graphql/limits.ts). */
   query_too_complex: 400,
   unauthorized: 401,
   forbidden: 403,
-  subscription_expired: 402,
   not_found: 404,
   method_not_allowed: 405,
   invalid_state: 409,
@@ -15,16 +14,26 @@ export const errorStatus = {
   already_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
-  invalid_device: 422,
   rate_limited: 429,
   internal_error: 500,
-  queue_blocked: 503,
   service_unavailable: 503,
-  /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
-  not_implemented: 501,
 } as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+/** The codes a domain declares (its module's `errorCodes`); src/modules.ts merges them in. */
+export interface DomainErrorCodes {}
+
+export type ErrorCode = keyof typeof coreErrorStatus | (keyof DomainErrorCodes & string);
+
+/** Every error code, core's and the modules', with its HTTP status. */
+export const errorStatus = { ...coreErrorStatus } as Record<ErrorCode, number>;
+
+/** Adds a module's error codes (`installModules`); a code is declared once, by core or one module. */
+export function registerErrorCodes(module: string, codes: Record<string, number>) {
+  for (const [code, status] of Object.entries(codes)) {
+    if (Object.hasOwn(errorStatus, code)) throw new Error(`error code ${code} is declared twice (module ${module})`);
+    (errorStatus as Record<string, number>)[code] = status;
+  }
+}
 
 export class YarrowError extends Error {
   readonly code: ErrorCode;

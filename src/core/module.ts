@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { registerConfigSection, type ConfigSection } from './config.ts';
 import type { Principal } from './auth.ts';
-import type { YarrowError } from './errors.ts';
+import { registerErrorCodes, type YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import { registerIdPrefixes } from './ids.ts';
 import { registerQueues, type QueueDefinition } from './queue.ts';
@@ -24,6 +24,7 @@ export interface DomainModule<
   Scopes extends readonly string[] = readonly string[],
   Env extends z.ZodRawShape = z.ZodRawShape,
   Derived extends object = object,
+  ErrorCodes extends Record<string, number> = Record<string, number>,
 > {
   name: string;
   /** Registers the domain's REST routes and pages (its `register<Domain>Routes`). */
@@ -51,6 +52,8 @@ export interface DomainModule<
   graphqlSession?: (rt: Runtime, request: SessionRequest) => Promise<SessionAuth>;
   /** Merchant panel pages: `/panel/<path>`, in nav order. */
   panelPages?: ReadonlyArray<{ path: string; title: string }>;
+  /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
+  errorCodes?: ErrorCodes;
 }
 
 /** What a GraphQL request without an API key offers to a module's `graphqlSession`. */
@@ -83,7 +86,8 @@ export function defineModule<
   const Scopes extends readonly string[] = readonly [],
   Env extends z.ZodRawShape = Record<never, never>,
   Derived extends object = Record<never, never>,
->(module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived>): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived> {
+  const ErrorCodes extends Record<string, number> = Record<never, never>,
+>(module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived, ErrorCodes>): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived, ErrorCodes> {
   return module;
 }
 
@@ -92,7 +96,7 @@ export function defineModule<
  * types, which differ per module (a `derive` reads its own variables, so no one type fits all).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each module keeps its own literal types; see above
-type AnyModule = DomainModule<any, any, any, any, any, any, any>;
+type AnyModule = DomainModule<any, any, any, any, any, any, any, any>;
 type Modules = readonly AnyModule[];
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
@@ -110,11 +114,12 @@ export type ModuleConfig<M extends Modules> = UnionToIntersection<
   { [I in keyof M]: NonNullable<M[I]['config']> extends ConfigSection<infer Env, infer Derived> ? { [K in keyof Env]: z.output<Env[K]> } & Derived : Record<never, never> }[number]
 >;
 export type ModuleScope<M extends Modules> = NonNullable<M[number]['scopes']>[number];
+export type ModuleErrorCode<M extends Modules> = { [I in keyof M]: keyof NonNullable<M[I]['errorCodes']> }[number];
 export type ModuleEventType<M extends Modules> = NonNullable<M[number]['eventTypes']>[number];
 
 /**
- * Hands the modules' runtime declarations (queues, id prefixes, config sections) to `core/`, which
- * cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
+ * Hands the modules' runtime declarations (queues, id prefixes, config sections, error codes) to
+ * `core/`, which cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
  */
 export function installModules(modules: Modules) {
   const names = new Set<string>();
@@ -124,6 +129,7 @@ export function installModules(modules: Modules) {
     if (module.queues) registerQueues(module.name, module.queues);
     if (module.idPrefixes) registerIdPrefixes(module.name, module.idPrefixes);
     if (module.config) registerConfigSection(module.name, module.config);
+    if (module.errorCodes) registerErrorCodes(module.name, module.errorCodes);
   }
 }
 

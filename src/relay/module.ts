@@ -48,6 +48,16 @@ export const relayModule = defineModule({
     'otp-expiry': async (rt) => (await import('./workers.ts')).runOtpExpiryWorker(rt),
     'device-presence': async (rt) => (await import('./workers.ts')).runDevicePresenceWorker(rt),
   },
+  errorCodes: {
+    /** The relay subscription is past its end: sends are refused until it is renewed. */
+    subscription_expired: 402,
+    /** A send names a device the account cannot send through (unknown, revoked, not its own). */
+    invalid_device: 422,
+    /** The account's queue is paused (by the account or an operator) or over its limit. */
+    queue_blocked: 503,
+    /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
+    not_implemented: 501,
+  },
   queues: {
     /** Drains one account's queued SMS onto its devices. `short`: one deferred wake-up per account waits (src/relay/dispatch.ts). */
     relay_dispatch: {
