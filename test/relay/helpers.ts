@@ -14,6 +14,15 @@ export const relayTestEnv = {
   DEVICE_OFFLINE_AFTER_SECONDS: '3',
 };
 
+export const UpdateDevice = graphql(`
+  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+    updateDevice(id: $id, input: $input) {
+      id
+      ratePerMinute
+    }
+  }
+`);
+
 export const CreatePairingCode = graphql(`
   mutation CreatePairingCode {
     createPairingCode {
@@ -26,7 +35,7 @@ export const CreatePairingCode = graphql(`
   }
 `);
 
-const MessageStatusChanged = graphql(`
+export const MessageStatusChanged = graphql(`
   subscription MessageStatusChanged($requestId: ID!) {
     messageStatusChanged(requestId: $requestId) {
       requestId

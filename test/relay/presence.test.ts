@@ -4,7 +4,7 @@ import { failMessage, publishStatus } from '../../src/relay/messages.ts';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
-import { TEST_NUMBERS, pairingCode, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
+import { MessageStatusChanged, TEST_NUMBERS, UpdateDevice, pairingCode, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
 
 // Presence for routing: a closed socket takes a phone out of routing at once, while `offline`
 // (and device.offline) waits for the heartbeat window, here a minute: far longer than any wait below.
@@ -14,25 +14,6 @@ const PresenceRevokeDevice = graphql(`
     revokeDevice(id: $id) {
       id
       status
-    }
-  }
-`);
-
-const PresenceUpdateDevice = graphql(`
-  mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
-    updateDevice(id: $id, input: $input) {
-      id
-      ratePerMinute
-    }
-  }
-`);
-
-const PresenceMessageStatus = graphql(`
-  subscription PresenceMessageStatus($requestId: ID!) {
-    messageStatusChanged(requestId: $requestId) {
-      requestId
-      status
-      failureReason
     }
   }
 `);
@@ -130,7 +111,7 @@ describe('a phone whose socket closes', () => {
     const account = await app.account();
     const stopped = await device(account, 'Stopped');
     const connected = await device(account, 'Busy');
-    const slow = await execute(app.baseUrl, account.key, PresenceUpdateDevice, { id: connected.deviceId, input: { ratePerMinute: 1 } });
+    const slow = await execute(app.baseUrl, account.key, UpdateDevice, { id: connected.deviceId, input: { ratePerMinute: 1 } });
     expect(slow.errors).toBeUndefined();
     await stopped.kill('SIGKILL');
     await disconnected([stopped.deviceId]);
@@ -209,7 +190,7 @@ describe('a pinned message', () => {
     const account = await app.account();
     const phone = await device(account, 'Pinned');
     // One message a minute: the first goes to the phone, the second waits in the queue.
-    const slow = await execute(app.baseUrl, account.key, PresenceUpdateDevice, { id: phone.deviceId, input: { ratePerMinute: 1 } });
+    const slow = await execute(app.baseUrl, account.key, UpdateDevice, { id: phone.deviceId, input: { ratePerMinute: 1 } });
     expect(slow.errors).toBeUndefined();
     const first = await send(account, { to: TEST_NUMBERS[0], message: 'first', device_id: phone.deviceId });
     await waitForStatus(app, account.key, first, ['SENT', 'DELIVERED']);
@@ -252,7 +233,7 @@ describe('messageStatusChanged', () => {
     const account = await app.account();
     const requestId = await send(account, { to: TEST_NUMBERS[0], message: 'nobody to send it' });
     const client = wsClient(app.wsUrl, account.key);
-    const live = subscribe(client, PresenceMessageStatus, { requestId });
+    const live = subscribe(client, MessageStatusChanged, { requestId });
     try {
       const first = await live.next();
       expect(first.data!.messageStatusChanged.status).toBe('QUEUED');

@@ -3,22 +3,13 @@ import WebSocket from 'ws';
 import { graphql } from '../../src/sdk/gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
-import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
+import { TEST_NUMBERS, UpdateDevice, pairingCode, relayTestEnv, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';
 
 const SetRelayMode = graphql(`
   mutation SetRelayMode($mode: RelayMode!) {
     setRelayMode(mode: $mode) {
       id
       relayMode
-    }
-  }
-`);
-
-const UpdateDevice = graphql(`
-  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
-    updateDevice(id: $id, input: $input) {
-      id
-      ratePerMinute
     }
   }
 `);

@@ -564,6 +564,14 @@ export type RevokeDeviceMutationVariables = Exact<{
 
 export type RevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus, revokedAt: string | null } };
 
+export type UpdateDeviceMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDeviceInput;
+}>;
+
+
+export type UpdateDeviceMutation = { updateDevice: { id: string, ratePerMinute: number } };
+
 export type CreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -582,21 +590,6 @@ export type PresenceRevokeDeviceMutationVariables = Exact<{
 
 
 export type PresenceRevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus } };
-
-export type PresenceUpdateDeviceMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateDeviceInput;
-}>;
-
-
-export type PresenceUpdateDeviceMutation = { updateDevice: { id: string, ratePerMinute: number } };
-
-export type PresenceMessageStatusSubscriptionVariables = Exact<{
-  requestId: string | number;
-}>;
-
-
-export type PresenceMessageStatusSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, failureReason: string | null } };
 
 export type CreateRecipientMutationVariables = Exact<{
   input: RecipientInput;
@@ -668,14 +661,6 @@ export type SetRelayModeMutationVariables = Exact<{
 
 
 export type SetRelayModeMutation = { setRelayMode: { id: number, relayMode: RelayMode } };
-
-export type UpdateDeviceMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateDeviceInput;
-}>;
-
-
-export type UpdateDeviceMutation = { updateDevice: { id: string, ratePerMinute: number } };
 
 export type MessageQueryQueryVariables = Exact<{
   requestId: string | number;
@@ -1566,6 +1551,14 @@ export const RevokeDeviceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeDeviceMutation, RevokeDeviceMutationVariables>;
+export const UpdateDeviceDocument = new TypedDocumentString(`
+    mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+  updateDevice(id: $id, input: $input) {
+    id
+    ratePerMinute
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateDeviceMutation, UpdateDeviceMutationVariables>;
 export const CreatePairingCodeDocument = new TypedDocumentString(`
     mutation CreatePairingCode {
   createPairingCode {
@@ -1596,23 +1589,6 @@ export const PresenceRevokeDeviceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PresenceRevokeDeviceMutation, PresenceRevokeDeviceMutationVariables>;
-export const PresenceUpdateDeviceDocument = new TypedDocumentString(`
-    mutation PresenceUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
-  updateDevice(id: $id, input: $input) {
-    id
-    ratePerMinute
-  }
-}
-    `) as unknown as TypedDocumentString<PresenceUpdateDeviceMutation, PresenceUpdateDeviceMutationVariables>;
-export const PresenceMessageStatusDocument = new TypedDocumentString(`
-    subscription PresenceMessageStatus($requestId: ID!) {
-  messageStatusChanged(requestId: $requestId) {
-    requestId
-    status
-    failureReason
-  }
-}
-    `) as unknown as TypedDocumentString<PresenceMessageStatusSubscription, PresenceMessageStatusSubscriptionVariables>;
 export const CreateRecipientDocument = new TypedDocumentString(`
     mutation CreateRecipient($input: RecipientInput!) {
   createRecipient(input: $input) {
@@ -1711,14 +1687,6 @@ export const SetRelayModeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetRelayModeMutation, SetRelayModeMutationVariables>;
-export const UpdateDeviceDocument = new TypedDocumentString(`
-    mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
-  updateDevice(id: $id, input: $input) {
-    id
-    ratePerMinute
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateDeviceMutation, UpdateDeviceMutationVariables>;
 export const MessageQueryDocument = new TypedDocumentString(`
     query MessageQuery($requestId: ID!) {
   message(requestId: $requestId) {
