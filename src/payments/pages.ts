@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
+import { streamSSE } from 'hono/streaming';
 import { keyedHash, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import type { HttpEnv } from '../core/http.ts';
@@ -20,6 +22,20 @@ import { cardSessionStatus } from './json.ts';
 import { cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
 type PageContext = Context<HttpEnv>;
+
+/** How long one status stream stays open before the browser opens a new one. */
+const STATUS_STREAM_MS = 10 * 60_000;
+/** How soon a browser reconnects a dropped status stream. */
+const STATUS_RETRY_MS = 3_000;
+
+/** `tag` canonicalized if `Intl` formats in it, else undefined (a malformed tag included). */
+function knownLocale(tag: string): string | undefined {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
 
 const headings: Partial<Record<YarrowError['code'], string>> = {
   not_found: 'Not found',
@@ -74,6 +90,22 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     return render(c, errorPage({ heading: headings[error.code] ?? 'Something went wrong', message: error.message, backTo }), status);
   }
 
+  /** The payer's locale for money and dates: the first Accept-Language tag `Intl` knows, else English. */
+  const viewerOf = (c: PageContext) => ({
+    locale: accepts(c, {
+      header: 'Accept-Language',
+      supports: [],
+      default: 'en',
+      match: (tags, { default: fallback }) =>
+        tags
+          .filter((tag) => tag.q > 0)
+          .sort((a, b) => b.q - a.q)
+          .slice(0, 10)
+          .map((tag) => knownLocale(tag.type))
+          .find((locale) => locale !== undefined) ?? fallback,
+    }),
+  });
+
   const merchantOf = async (accountId: number) =>
     (await rt.db.prisma.account.findUnique({ where: { id: accountId }, select: { name: true } })) ?? { name: 'Merchant' };
 
@@ -81,7 +113,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     const intent = await findIntentForCheckout(rt.db.prisma, intentId);
     const merchant = await merchantOf(intent.accountId);
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_action') {
-      return render(c, resultPage({ merchant, intent }));
+      return render(c, resultPage({ merchant, intent, viewer: viewerOf(c) }));
     }
     const latest = intent.latestCardSessionId
       ? await rt.db.prisma.cardSession.findUnique({ where: { id: intent.latestCardSessionId } })
@@ -89,7 +121,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     const pendingChallenge = intent.status === 'requires_action' && latest && cardSessionStatus(latest) === 'challenge' ? latest : null;
     return render(
       c,
-      checkoutPage({ merchant, intent, csrfToken: csrfToken('checkout', intent.id), pendingChallenge, error }),
+      checkoutPage({ merchant, intent, csrfToken: csrfToken('checkout', intent.id), pendingChallenge, error, viewer: viewerOf(c) }),
       error ? 400 : 200,
     );
   }
@@ -97,16 +129,21 @@ export function registerCheckoutPages(ctx: GatewayContext) {
   async function showSession(c: PageContext, intentId: string, sessionId: string, error?: string) {
     const { intent, session } = await findSessionForCheckout(rt.db.prisma, intentId, sessionId);
     const merchant = await merchantOf(intent.accountId);
+    const viewer = viewerOf(c);
     const status = cardSessionStatus(session);
-    if (status === 'completed') return render(c, resultPage({ merchant, intent, session }));
+    if (status === 'completed') return render(c, resultPage({ merchant, intent, session, viewer }));
+    // The payment moved on without this session (canceled through the API, paid by another
+    // attempt): the page shows where it stands rather than a form that can no longer pay it.
+    const sessionPays = status === 'challenge' ? intent.status === 'requires_action' : intent.status === 'requires_payment_method';
+    if (!sessionPays) return render(c, resultPage({ merchant, intent, viewer }));
     if (status === 'expired') {
       throw new YarrowError('invalid_state', 'This payment session has expired (sessions last 30 minutes). Start again from the checkout page.', {
         param: 'card_session',
       });
     }
     const csrf = csrfToken('card', session.id);
-    if (status === 'challenge') return render(c, challengePage({ merchant, intent, session, csrfToken: csrf }));
-    return render(c, cardPage({ merchant, intent, session, csrfToken: csrf, error }), error ? 400 : 200);
+    if (status === 'challenge') return render(c, challengePage({ merchant, intent, session, csrfToken: csrf, viewer }));
+    return render(c, cardPage({ merchant, intent, session, csrfToken: csrf, error, viewer }), error ? 400 : 200);
   }
 
   /** A page route: a refused request shows an error page (with a link back to `backTo`). */
@@ -138,6 +175,44 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     summary: 'Checkout page: amount, title, merchant, the four payment rails',
     responses: pageResponses,
     handler: hosted((c) => showCheckout(c, c.req.param('pi')!)),
+  });
+
+  // The live status of an open page: the current status first, then each change, so a payer's page
+  // notices a cancel through the API or a review decision. Subscribed before the read, so no change
+  // falls in between; each stream ends after STATUS_STREAM_MS (the browser reconnects) and when the
+  // gateway stops.
+  const openStreams = new Set<() => void>();
+  ctx.onStop(async () => {
+    for (const close of openStreams) close();
+  });
+  defineRoute(ctx, {
+    ...hostedPage,
+    produces: 'event-stream',
+    method: 'get',
+    path: '/checkout/:pi/status',
+    summary: "Server-sent events: the payment's status now (`event: status`), then each change",
+    responses: { 200: 'The event stream.' },
+    handler: hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      await findIntentForCheckout(rt.db.prisma, intentId);
+      c.header('Cache-Control', 'no-store');
+      return streamSSE(c, async (stream) => {
+        const updates = ctx.pubsub.subscribe('paymentIntentUpdated', intentId);
+        const close = () => void updates.return?.();
+        openStreams.add(close);
+        stream.onAbort(close);
+        const lifetime = setTimeout(close, STATUS_STREAM_MS);
+        try {
+          const { status } = await findIntentForCheckout(rt.db.prisma, intentId);
+          await stream.writeSSE({ event: 'status', data: status, retry: STATUS_RETRY_MS });
+          for await (const update of updates) await stream.writeSSE({ event: 'status', data: update.status });
+        } finally {
+          clearTimeout(lifetime);
+          openStreams.delete(close);
+          close();
+        }
+      });
+    }),
   });
 
   defineRoute(ctx, {
@@ -203,7 +278,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     const payment = await currentInvoicePayment(rt.db.prisma, invoice.id);
     return render(
       c,
-      invoicePage({ merchant, invoice, csrfToken: csrfToken('invoice', invoice.id), paymentStatus: payment?.status, error }),
+      invoicePage({ merchant, invoice, csrfToken: csrfToken('invoice', invoice.id), paymentStatus: payment?.status, error, viewer: viewerOf(c) }),
       error ? 400 : 200,
     );
   }

@@ -32,10 +32,21 @@ describe('GET /checkout/<pi>', () => {
     const html = await response.text();
     expect(html).toContain('Blue Bottle Books');
     expect(html).toContain('Green tea');
-    expect(html).toContain('JPY');
-    expect(html).toContain('1,250');
+    // Money in the payer's locale (English without Accept-Language), symbol first as Intl has it.
+    expect(html).toContain('¥1,250');
     for (const rail of ['visa', 'mastercard', 'google_pay', 'apple_pay']) expect(html).toContain(`value="${rail}"`);
     for (const outcome of ['pending', 'approve', 'challenge', 'decline', 'review']) expect(html).toContain(`<option value="${outcome}"`);
+  });
+
+  it("formats money in the payer's Accept-Language, and falls back to English for a tag Intl does not know", async () => {
+    const intent = await createIntent(app, merchant.key, { amount: 1250, currency: 'EUR' });
+    const amountIn = async (acceptLanguage: string) => {
+      const response = await fetch(`${app.baseUrl}/checkout/${intent.id}`, { headers: { 'accept-language': acceptLanguage } });
+      return /data-testid="amount">([^<]+)</.exec(await response.text())![1];
+    };
+    expect(await amountIn('de-DE,de;q=0.9,en;q=0.5')).toBe('1.250,00\u00a0€');
+    expect(await amountIn('fr;q=0.2, en-GB;q=0.8')).toBe('€1,250.00');
+    expect(await amountIn('not a tag!!, *')).toBe('€1,250.00');
   });
 
   it('answers an unknown payment with a 404 page', async () => {
@@ -162,7 +173,8 @@ describe('the final page', () => {
     await pages.submitToken(sessionPath, 'YP-VISA-DECLINE');
     const page = await pages.get(sessionPath);
     expect(page.html).toContain('Payment declined');
-    expect(page.html).toContain('insufficient funds');
+    // The payer's wording, saying what they can do, not the API's reason for the merchant.
+    expect(page.html).toContain('Your card does not have enough funds for this payment. Try another card or another way to pay.');
     expect(page.html).toContain(`href="/checkout/${intent.id}"`);
   });
 });
@@ -187,7 +199,9 @@ describe('user-supplied text on the pages', () => {
     });
     const invoicePage = await pages.get(`/invoices/${invoice.body.invoice.id}`);
     for (const [name, page] of Object.entries({ checkout, card, challenge, result, invoicePage })) {
-      expect(page.html, name).not.toContain('<script');
+      // The page's own script (allowed by its CSP hash) is the only one.
+      expect(page.html.match(/<script/g), name).toHaveLength(1);
+      expect(page.html, name).not.toContain('<script>alert');
       expect(page.html, name).toContain(escaped);
     }
     expect(checkout.html.split(escaped).length - 1).toBeGreaterThanOrEqual(3); // merchant, title, customer
