@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
-import { streamSSE } from 'hono/streaming';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { keyedHash, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import type { HttpEnv } from '../core/http.ts';
@@ -19,14 +19,12 @@ import {
 } from './card-sessions.ts';
 import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from './invoices.ts';
 import { cardSessionStatus } from './json.ts';
-import { cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
+import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
 type PageContext = Context<HttpEnv>;
 
-/** How long one status stream stays open before the browser opens a new one. */
-const STATUS_STREAM_MS = 10 * 60_000;
-/** How soon a browser reconnects a dropped status stream. */
-const STATUS_RETRY_MS = 3_000;
+/** How long one status socket stays open before the page opens a new one. */
+const STATUS_SOCKET_MS = 10 * 60_000;
 
 /** `tag` canonicalized if `Intl` formats in it, else undefined (a malformed tag included). */
 function knownLocale(tag: string): string | undefined {
@@ -177,43 +175,39 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     handler: hosted((c) => showCheckout(c, c.req.param('pi')!)),
   });
 
-  // The live status of an open page: the current status first, then each change, so a payer's page
-  // notices a cancel through the API or a review decision. Subscribed before the read, so no change
-  // falls in between; each stream ends after STATUS_STREAM_MS (the browser reconnects) and when the
-  // gateway stops.
-  const openStreams = new Set<() => void>();
+  // The live status of an open page, on a WebSocket (`CHECKOUT_LIVE_PATH?payment_intent=<pi>`):
+  // the status now, then each change, so the payer's page notices a cancel through the API or a
+  // review decision. A WebSocket rather than an event stream because the page closes it cleanly
+  // when left, where a stream is cut and shows as a failed request. Subscribed before the read, so
+  // no change falls in between; a socket lasts STATUS_SOCKET_MS (the page then opens another).
+  const liveSockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  ctx.onUpgrade(CHECKOUT_LIVE_PATH, (request, socket, head) => {
+    const intentId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('payment_intent') ?? '';
+    findIntentForCheckout(rt.db.prisma, intentId).then(
+      () => liveSockets.handleUpgrade(request, socket, head, (ws) => followStatus(ws, intentId)),
+      () => socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+    );
+  });
   ctx.onStop(async () => {
-    for (const close of openStreams) close();
+    for (const ws of liveSockets.clients) ws.close(1001, 'server stopping');
   });
-  defineRoute(ctx, {
-    ...hostedPage,
-    produces: 'event-stream',
-    method: 'get',
-    path: '/checkout/:pi/status',
-    summary: "Server-sent events: the payment's status now (`event: status`), then each change",
-    responses: { 200: 'The event stream.' },
-    handler: hosted(async (c) => {
-      const intentId = c.req.param('pi')!;
-      await findIntentForCheckout(rt.db.prisma, intentId);
-      c.header('Cache-Control', 'no-store');
-      return streamSSE(c, async (stream) => {
-        const updates = ctx.pubsub.subscribe('paymentIntentUpdated', intentId);
-        const close = () => void updates.return?.();
-        openStreams.add(close);
-        stream.onAbort(close);
-        const lifetime = setTimeout(close, STATUS_STREAM_MS);
-        try {
-          const { status } = await findIntentForCheckout(rt.db.prisma, intentId);
-          await stream.writeSSE({ event: 'status', data: status, retry: STATUS_RETRY_MS });
-          for await (const update of updates) await stream.writeSSE({ event: 'status', data: update.status });
-        } finally {
-          clearTimeout(lifetime);
-          openStreams.delete(close);
-          close();
-        }
-      });
-    }),
-  });
+
+  function followStatus(ws: WebSocket, intentId: string) {
+    const updates = ctx.pubsub.subscribe('paymentIntentUpdated', intentId);
+    const send = (status: string) => ws.readyState === ws.OPEN && ws.send(status);
+    const lifetime = setTimeout(() => ws.close(1000, 'open a new socket'), STATUS_SOCKET_MS);
+    ws.on('close', () => {
+      clearTimeout(lifetime);
+      void updates.return?.();
+    });
+    void (async () => {
+      send((await findIntentForCheckout(rt.db.prisma, intentId)).status);
+      for await (const update of updates) send(update.status);
+    })().catch((error: unknown) => {
+      rt.logger.warn({ err: error, intentId }, 'checkout live status failed');
+      ws.close(1011, 'status unavailable');
+    });
+  }
 
   defineRoute(ctx, {
     ...hostedForm(startCardSessionForm),

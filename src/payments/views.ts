@@ -37,9 +37,10 @@ table{width:100%;border-collapse:collapse;font-size:14px}td{padding:6px 4px;bord
 const cssHash = createHash('sha256').update(css).digest('base64');
 
 // Click-to-fill: a token button puts its token in the field it names. Live state: the element with
-// `data-watch` names the intent's status stream and the status the page shows; when another status
-// arrives (an API cancel, a review decision), the page reloads to show it. Leaving the page (a
-// form post included) closes the stream first, so no request is cut off.
+// `data-watch` names the intent's status socket and the status the page shows; when another status
+// arrives (an API cancel, a review decision), the page reloads to show it. A socket that drops is
+// opened again after 3 s. Posting a form stops following: the answer shows the new state, and a
+// reload then would cut that navigation off.
 const script = `
 document.addEventListener('click', (event) => {
   const button = event.target.closest('button[data-fill]');
@@ -49,15 +50,24 @@ document.addEventListener('click', (event) => {
   field.focus();
 });
 const watched = document.querySelector('[data-watch]');
-if (watched && 'EventSource' in window) {
-  const source = new EventSource(watched.dataset.watch);
-  source.addEventListener('status', (event) => {
+let socket;
+function follow() {
+  socket = new WebSocket(new URL(watched.dataset.watch, location.href.replace(/^http/, 'ws')));
+  socket.onmessage = (event) => {
     if (event.data === watched.dataset.status) return;
-    source.close();
+    stop();
     location.reload();
-  });
-  for (const form of document.forms) form.addEventListener('submit', () => source.close());
-  addEventListener('pagehide', () => source.close());
+  };
+  socket.onclose = () => setTimeout(follow, 3000);
+}
+function stop() {
+  socket.onclose = null;
+  socket.onmessage = null;
+  socket.close();
+}
+if (watched) {
+  follow();
+  document.addEventListener('submit', stop);
 }
 `;
 const scriptHash = createHash('sha256').update(script).digest('base64');
@@ -68,11 +78,14 @@ export const pageHeaders: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-/** How often a page showing a state that can still change reloads itself without JavaScript. */
+/** Where an open checkout page follows its payment's status (`?payment_intent=<pi>`), on a WebSocket. */
+export const CHECKOUT_LIVE_PATH = '/checkout/live';
+
+/** How often a page showing a state that can still change reloads itself without JavaScript (with it, the socket says when). */
 const REFRESH_SECONDS = 5;
 
 interface LayoutOptions {
-  /** A state that can still change: the page follows it (stream with JavaScript, meta refresh without when `refresh`). */
+  /** A state that can still change: the page follows it (a socket with JavaScript; with `refresh`, a meta refresh without). */
   watch?: { intent: Pick<PaymentIntent, 'id' | 'status'>; refresh?: boolean };
 }
 
@@ -83,13 +96,13 @@ function layout(title: string, body: unknown, { watch }: LayoutOptions = {}) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-${watch?.refresh ? html`<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : ''}
+${watch?.refresh ? html`<noscript><meta http-equiv="refresh" content="${REFRESH_SECONDS}"></noscript>` : ''}
 <title>${title}</title>
 <style>${raw(css)}</style>
 </head>
 <body>
 <div class="sandbox" role="note">Yarrow Pay sandbox: test tokens only, no real money moves.</div>
-<main${watch ? html` data-watch="/checkout/${watch.intent.id}/status" data-status="${watch.intent.status}"` : ''}>${body}</main>
+<main${watch ? html` data-watch="${CHECKOUT_LIVE_PATH}?payment_intent=${watch.intent.id}" data-status="${watch.intent.status}"` : ''}>${body}</main>
 <script>${raw(script)}</script>
 </body>
 </html>`;
