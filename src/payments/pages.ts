@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { keyedHash, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
@@ -25,6 +26,8 @@ type PageContext = Context<HttpEnv>;
 
 /** How long one status socket stays open before the page opens a new one. */
 const STATUS_SOCKET_MS = 10 * 60_000;
+/** Open status sockets one payment may have on a gateway (a payer's tabs; more is a misuse): more are refused with 429. */
+export const MAX_SOCKETS_PER_PAYMENT = 20;
 
 /** `tag` canonicalized if `Intl` formats in it, else undefined (a malformed tag included). */
 function knownLocale(tag: string): string | undefined {
@@ -181,11 +184,23 @@ export function registerCheckoutPages(ctx: GatewayContext) {
   // when left, where a stream is cut and shows as a failed request. Subscribed before the read, so
   // no change falls in between; a socket lasts STATUS_SOCKET_MS (the page then opens another).
   const liveSockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const socketsOf = new Map<string, number>();
+  const release = (intentId: string) => {
+    const left = (socketsOf.get(intentId) ?? 1) - 1;
+    if (left > 0) socketsOf.set(intentId, left);
+    else socketsOf.delete(intentId);
+  };
+  const refuseUpgrade = (socket: Duplex, status: string) => socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   ctx.onUpgrade(CHECKOUT_LIVE_PATH, (request, socket, head) => {
     const intentId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('payment_intent') ?? '';
+    const open = socketsOf.get(intentId) ?? 0;
+    if (open >= MAX_SOCKETS_PER_PAYMENT) return refuseUpgrade(socket, '429 Too Many Requests');
+    // The slot is the TCP connection's: it frees when that closes, however (refused, a bad handshake, the socket's end).
+    socketsOf.set(intentId, open + 1);
+    socket.once('close', () => release(intentId));
     findIntentForCheckout(rt.db.prisma, intentId).then(
       () => liveSockets.handleUpgrade(request, socket, head, (ws) => followStatus(ws, intentId)),
-      () => socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+      () => refuseUpgrade(socket, '404 Not Found'),
     );
   });
   ctx.onStop(async () => {

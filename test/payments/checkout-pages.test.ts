@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { MAX_SOCKETS_PER_PAYMENT } from '../../src/payments/pages.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent, eventTypesOf } from './checkout-client.ts';
 
@@ -205,5 +207,58 @@ describe('user-supplied text on the pages', () => {
       expect(page.html, name).toContain(escaped);
     }
     expect(checkout.html.split(escaped).length - 1).toBeGreaterThanOrEqual(3); // merchant, title, customer
+  });
+});
+
+describe('/checkout/live, the status socket of an open page', () => {
+  /** Opens the socket; `next()` answers its next message (listening from the start, none is missed). */
+  function liveStatus(intentId: string) {
+    const socket = new WebSocket(`${app.baseUrl.replace(/^http/, 'ws')}/checkout/live?payment_intent=${intentId}`);
+    const received: string[] = [];
+    const waiting: Array<(status: string) => void> = [];
+    socket.on('message', (data) => {
+      const status = String(data);
+      const resolve = waiting.shift();
+      if (resolve) resolve(status);
+      else received.push(status);
+    });
+    const next = () => (received.length > 0 ? Promise.resolve(received.shift()!) : new Promise<string>((resolve) => waiting.push(resolve)));
+    const refusal = () => new Promise<string>((resolve) => socket.once('error', (error) => resolve(error.message)));
+    return { socket, next, refusal };
+  }
+
+  it('sends the status now, then each change (a cancel through the API)', async () => {
+    const intent = await createIntent(app, merchant.key);
+    const live = liveStatus(intent.id);
+    try {
+      expect(await live.next()).toBe('requires_payment_method');
+      const canceled = await app.request('POST', `/api/v1/payment-intents/${intent.id}/cancel`, { key: merchant.key, body: {} });
+      expect(canceled.status).toBe(200);
+      expect(await live.next()).toBe('canceled');
+    } finally {
+      live.socket.close();
+    }
+  });
+
+  it('refuses an unknown payment (404) and more than MAX_SOCKETS_PER_PAYMENT sockets for one payment (429)', async () => {
+    expect(await liveStatus('pi_01jzzzzzzzzzzzzzzzzzzzzzzz').refusal()).toContain('404');
+    const intent = await createIntent(app, merchant.key);
+    const open = Array.from({ length: MAX_SOCKETS_PER_PAYMENT }, () => liveStatus(intent.id));
+    try {
+      for (const live of open) expect(await live.next()).toBe('requires_payment_method');
+      expect(await liveStatus(intent.id).refusal()).toContain('429');
+      // A closed socket frees its place (once the server has seen the connection end: try until then).
+      open[0]!.socket.close();
+      await expect
+        .poll(async () => {
+          const again = liveStatus(intent.id);
+          const answer = await Promise.race([again.next(), again.refusal()]);
+          again.socket.close();
+          return answer;
+        })
+        .toBe('requires_payment_method');
+    } finally {
+      for (const live of open) live.socket.close();
+    }
   });
 });

@@ -170,7 +170,9 @@ describe('the sixteen test tokens through the hosted pages', () => {
     const intent = await createIntent(app, merchant.key);
     await pages.submitToken(await pages.startSession(intent.id, 'mastercard'), 'YP-MC-DECLINE');
     const checkout = await pages.get(`/checkout/${intent.id}`);
-    expect(checkout.html).toContain('do not honor');
+    // The payer reads what they can do; the API's reason ("do not honor") is for the merchant.
+    expect(checkout.html).toContain('Your bank declined this payment. Ask your bank why');
+    expect(checkout.html).not.toContain('do not honor');
     await pages.submitToken(await pages.startSession(intent.id, 'apple_pay'), 'YP-AP-VISA-APPROVE');
     const stored = await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: merchant.key });
     expect(stored.body.payment_intent).toMatchObject({ status: 'succeeded', payment_method_code: 'apple_pay', last_payment_error: null });
