@@ -312,6 +312,13 @@ describe.each(viewports)('checkout pages at $name width ($viewport.width×$viewp
       await submit(page, 'YP-MC-3DS');
       await page.locator('#challenge-fail').waitFor();
       expect(await page.getByTestId('title').textContent()).toBe('Grinder');
+      // The checkout page while the challenge waits: continuing it is the one primary action.
+      await page.goto(`${app.baseUrl}/checkout/${abandoned.id}`);
+      expect(await page.locator('#continue-authentication').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(PRIMARY);
+      expect(await page.locator('#continue').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(SECONDARY);
+      await inspect(page, 'pending-3ds');
+      await Promise.all([page.waitForURL(/\/card\/cs_/), page.locator('#continue-authentication').click()]);
+      await page.locator('#challenge-fail').waitFor();
       const canceled = await app.request('POST', `/api/v1/payment-intents/${abandoned.id}/cancel`, { key: merchant.key, body: {} });
       expect(canceled.status).toBe(200);
       await page.locator('#result[data-status="canceled"]').waitFor();
