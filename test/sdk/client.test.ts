@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { YarrowGraphqlError, createYarrowClient, graphql } from '../../src/sdk/client.ts';
+import { YarrowGraphqlError, createYarrowClient } from '../../src/sdk/client.ts';
+import { graphql } from '../gql/index.ts';
 import { PanelCreateKey, PanelKeys } from '../../src/sdk/operations.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 
