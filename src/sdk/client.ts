@@ -65,7 +65,9 @@ export interface YarrowClient {
 
 /** The operation's text. A parsed document without its source cannot be sent without graphql-js's printer. */
 function operationText(document: GraphqlDocument<unknown, unknown>): string {
-  if (typeof document === 'string' || document instanceof String) return String(document);
+  if (typeof document === 'string') return document;
+  // Codegen's TypedDocumentString is a String.
+  if (document instanceof String) return document.toString();
   const source = (document as { loc?: { source?: { body?: string } } }).loc?.source?.body;
   if (source) return source;
   throw new TypeError(
