@@ -66,7 +66,7 @@ export interface YarrowClient {
 /** The operation's text. A parsed document without its source cannot be sent without graphql-js's printer. */
 function operationText(document: GraphqlDocument<unknown, unknown>): string {
   if (typeof document === 'string') return document;
-  // Codegen's TypedDocumentString is a String.
+  // biome-ignore lint/nursery/noBaseToString: codegen's TypedDocumentString is a String, its text is the operation
   if (document instanceof String) return document.toString();
   const source = (document as { loc?: { source?: { body?: string } } }).loc?.source?.body;
   if (source) return source;
