@@ -62,7 +62,7 @@ beforeAll(async () => {
 
   // `npm pack` runs the package's prepack (the tsc build), as publishing would.
   const packed = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdkDir, env });
-  const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+  const { filename } = (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'merchant-project', private: true, type: 'module' }, null, 2));
   // @types/node for the snippets' `process` and `node:http`, at the version already in npm's cache.
   const typesNode = JSON.parse(readFileSync(join(root, 'node_modules/@types/node/package.json'), 'utf8')).version as string;
