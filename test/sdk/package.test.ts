@@ -4,6 +4,7 @@
 // compiled by tsc, and run on the lowest Node the package supports against a live Yarrow.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -11,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sdkDir = join(root, 'src/sdk');
@@ -157,5 +159,54 @@ describe('@yarrow/sdk in a project of its own', () => {
     });
     expect((await lines.next()).value).toBe(`verified payment_intent.created ${intent.body.payment_intent.id}`);
     receiver.kill();
+  });
+
+  it('runs in a browser from the installed files: native ES modules, an import map for openapi-fetch, CORS to the API', async () => {
+    // Another origin than the gateway's, as a merchant's page is (the sandbox allows any origin).
+    const page = `<!doctype html>
+      <script type="importmap">{"imports": {"openapi-fetch": "/openapi-fetch/dist/index.mjs"}}</script>
+      <script type="module">import * as sdk from '/@yarrow/sdk/dist/index.js'; window.yarrowSdk = sdk;</script>`;
+    const server: Server = createHttpServer((req, res) => {
+      if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      try {
+        const file = readFileSync(join(project, 'node_modules', new URL(req.url!, 'http://x').pathname));
+        res.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+      await tab.waitForFunction(() => 'yarrowSdk' in window);
+      const result = await tab.evaluate(
+        async ({ baseUrl, apiKey }) => {
+          // biome-ignore lint/suspicious/noExplicitAny: the page's module put the SDK there; its types are the project's, not this test's
+          const { createYarrowRestClient, createYarrowClient } = (window as any).yarrowSdk;
+          const body = { amount: '4.00', currency: 'USD', title: 'From a browser', customer_name: 'Ada', customer_email: 'ada@example.com' };
+          const created = await createYarrowRestClient({ baseUrl, apiKey }).POST('/api/v1/payment-intents', { body });
+          const id: string = created.data.payment_intent.id;
+          const client = createYarrowClient({ baseUrl, apiKey });
+          const { account } = await client.request('query { account { name } }');
+          const status = await new Promise((resolve, reject) => {
+            const subscription = client.subscribe('subscription ($id: ID!) { paymentIntentUpdated(id: $id) { status } }', { id }, {
+              next: (data: { paymentIntentUpdated: { status: string } }) => {
+                subscription.close();
+                resolve(data.paymentIntentUpdated.status);
+              },
+              error: reject,
+            });
+          });
+          return { restStatus: created.response.status, account: account.name, status };
+        },
+        { baseUrl: app.baseUrl, apiKey: account.key },
+      );
+      expect(result).toEqual({ restStatus: 201, account: 'Test merchant', status: 'REQUIRES_PAYMENT_METHOD' });
+    } finally {
+      await browser.close();
+      server.close();
+    }
   });
 });
