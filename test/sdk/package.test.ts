@@ -183,7 +183,6 @@ describe('@yarrow/sdk in a project of its own', () => {
       await tab.waitForFunction(() => 'yarrowSdk' in window);
       const result = await tab.evaluate(
         async ({ baseUrl, apiKey }) => {
-          // biome-ignore lint/suspicious/noExplicitAny: the page's module put the SDK there; its types are the project's, not this test's
           const { createYarrowRestClient, createYarrowClient } = (window as any).yarrowSdk;
           const body = { amount: '4.00', currency: 'USD', title: 'From a browser', customer_name: 'Ada', customer_email: 'ada@example.com' };
           const created = await createYarrowRestClient({ baseUrl, apiKey }).POST('/api/v1/payment-intents', { body });
