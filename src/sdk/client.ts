@@ -1,9 +1,9 @@
-// The typed Yarrow GraphQL client. Operations are typed documents made by GraphQL Code Generator
-// (`graphql(...)` from ./gql, see codegen.ts); results and variables are checked by TypeScript.
-// It runs in Node and, type-stripped, in the browser (the merchant panel imports it).
+// The typed Yarrow GraphQL client. An operation is a typed document, as GraphQL Code Generator's
+// client preset makes with `documentMode: 'string'` (README, "Your own operations"), or a plain
+// string; results and variables of typed documents are checked by TypeScript. It runs in Node ≥ 20,
+// bundlers and, type-stripped, in the browser (the merchant panel imports it), so it imports no
+// runtime code at all.
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-
-export { graphql } from './gql/index.ts';
 
 export interface YarrowClientOptions {
   /** Gateway origin, e.g. `http://localhost:4000`. Defaults to the page's origin in a browser. */
@@ -40,7 +40,42 @@ export interface Subscription {
   close(): void;
 }
 
-export function createYarrowClient(options: YarrowClientOptions = {}) {
+/**
+ * What `request` and `subscribe` take: a typed document (codegen's `TypedDocumentString`, or a
+ * `TypedDocumentNode` that keeps its source, as `parse()` makes) or the operation's text.
+ */
+export type GraphqlDocument<TResult = unknown, TVariables = Record<string, unknown>> = DocumentTypeDecoration<TResult, TVariables> | string;
+
+/** An operation without variables takes none; one with variables requires them. */
+type VariablesArgument<TVariables> = TVariables extends Record<string, never> ? [variables?: TVariables] : [variables: TVariables];
+
+export interface SubscriptionHandlers<TResult> {
+  next: (data: TResult) => void;
+  error?: (error: Error) => void;
+}
+
+export interface YarrowClient {
+  /** Runs a query or mutation; resolves with its data or throws YarrowGraphqlError. */
+  request<TResult = unknown>(document: string, variables?: Record<string, unknown>): Promise<TResult>;
+  request<TResult, TVariables>(document: DocumentTypeDecoration<TResult, TVariables>, ...variables: VariablesArgument<TVariables>): Promise<TResult>;
+  /** Subscribes over server-sent events; `next` gets each result's data, `.close()` stops. */
+  subscribe<TResult = unknown>(document: string, variables: Record<string, unknown>, handlers: SubscriptionHandlers<TResult>): Subscription;
+  subscribe<TResult, TVariables>(document: DocumentTypeDecoration<TResult, TVariables>, variables: TVariables, handlers: SubscriptionHandlers<TResult>): Subscription;
+}
+
+/** The operation's text. A parsed document without its source cannot be sent without graphql-js's printer. */
+function operationText(document: GraphqlDocument<unknown, unknown>): string {
+  if (typeof document === 'string') return document;
+  // biome-ignore lint/nursery/noBaseToString: codegen's TypedDocumentString is a String, its text is the operation
+  if (document instanceof String) return document.toString();
+  const source = (document as { loc?: { source?: { body?: string } } }).loc?.source?.body;
+  if (source) return source;
+  throw new TypeError(
+    "This GraphQL document has no source text: generate documents as strings (documentMode: 'string' in your codegen config) or pass the operation as a string.",
+  );
+}
+
+export function createYarrowClient(options: YarrowClientOptions = {}): YarrowClient {
   const baseUrl = (options.baseUrl ?? globalThis.location?.origin ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const headers = (extra: Record<string, string> = {}) => ({
@@ -51,28 +86,19 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
   });
 
   return {
-    /** Runs a query or mutation; resolves with its data or throws YarrowGraphqlError. */
-    async request<TResult, TVariables>(
-      document: DocumentTypeDecoration<TResult, TVariables>,
-      ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
-    ): Promise<TResult> {
+    async request(document: GraphqlDocument<unknown, unknown>, variables?: unknown) {
       const response = await doFetch(`${baseUrl}/graphql`, {
         method: 'POST',
         headers: headers(),
-        // biome-ignore lint/nursery/noBaseToString: codegen's documents are TypedDocumentString, a String
-        body: JSON.stringify({ query: String(document), variables }),
+        body: JSON.stringify({ query: operationText(document), variables }),
       });
-      const result = (await response.json()) as { data?: TResult; errors?: ErrorEntry[] };
+      const result = (await response.json()) as { data?: unknown; errors?: ErrorEntry[] };
       if (result.errors?.length) throw new YarrowGraphqlError(result.errors);
-      return result.data as TResult;
+      // biome-ignore lint/suspicious/noExplicitAny: the overloads type the data; the wire gives JSON
+      return result.data as any;
     },
 
-    /** Subscribes over server-sent events; `next` gets each result's data. */
-    subscribe<TResult, TVariables>(
-      document: DocumentTypeDecoration<TResult, TVariables>,
-      variables: TVariables,
-      handlers: { next: (data: TResult) => void; error?: (error: Error) => void },
-    ): Subscription {
+    subscribe(document: GraphqlDocument<unknown, unknown>, variables: unknown, handlers: SubscriptionHandlers<never>): Subscription {
       const controller = new AbortController();
       const fail = (error: unknown) => {
         if ((error as Error).name !== 'AbortError') handlers.error?.(error as Error);
@@ -82,8 +108,7 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
           method: 'POST',
           signal: controller.signal,
           headers: headers({ accept: 'text/event-stream' }),
-          // biome-ignore lint/nursery/noBaseToString: codegen's documents are TypedDocumentString, a String
-          body: JSON.stringify({ query: String(document), variables }),
+          body: JSON.stringify({ query: operationText(document), variables }),
         });
         if (!response.body) throw new Error(`subscription refused (${response.status})`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -101,7 +126,7 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
               .map((line) => line.slice(5).trim())
               .join('\n');
             if (!data) continue;
-            const result = JSON.parse(data) as { data?: TResult; errors?: ErrorEntry[] };
+            const result = JSON.parse(data) as { data?: never; errors?: ErrorEntry[] };
             if (result.errors?.length) handlers.error?.(new YarrowGraphqlError(result.errors));
             else if (result.data) handlers.next(result.data);
           }
@@ -111,5 +136,3 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
     },
   };
 }
-
-export type YarrowClient = ReturnType<typeof createYarrowClient>;

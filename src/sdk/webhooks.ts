@@ -1,5 +1,5 @@
 // Signing and verification of Yarrow webhooks. This file stands alone (node:crypto only) so a
-// receiver can import it as `yarrow/webhooks`; the delivery worker signs with the same code.
+// receiver can import it as `@yarrow/sdk/webhooks`; the delivery worker signs with the same code.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-YarrowPay-Signature';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type AxeCore from 'axe-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql } from '../../src/sdk/gql/index.ts';
+import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
 import { subscribe, wsClient } from '../helpers/graphql.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJob } from '../../src/core/queue.ts';
 import { createInvoice } from '../../src/payments/invoices.ts';
-import { graphql } from '../../src/sdk/gql/index.ts';
+import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { subscribe, wsClient } from '../helpers/graphql.ts';
 import { checkoutClient, eventTypesOf } from './checkout-client.ts';

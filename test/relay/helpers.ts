@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { SimulatorEvent } from '../../src/relay/simulator/device.ts';
-import { graphql } from '../../src/sdk/gql/index.ts';
+import { graphql } from '../gql/index.ts';
 import type { TestApp } from '../helpers/app.ts';
-import type { CreatePairingCodeMutation, MessageStatus } from '../../src/sdk/gql/graphql.ts';
+import type { CreatePairingCodeMutation, MessageStatus } from '../gql/graphql.ts';
 import { subscribe, wsClient, type GraphqlResult } from '../helpers/graphql.ts';
 
 const root = join(import.meta.dirname, '../..');

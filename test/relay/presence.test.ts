@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { failMessage, publishStatus } from '../../src/relay/messages.ts';
-import { graphql } from '../../src/sdk/gql/index.ts';
+import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
 import { MessageStatusChanged, TEST_NUMBERS, UpdateDevice, pairingCode, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';

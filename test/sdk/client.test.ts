@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { YarrowGraphqlError, createYarrowClient, graphql } from '../../src/sdk/client.ts';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import { YarrowGraphqlError, createYarrowClient } from '../../src/sdk/client.ts';
+import { createYarrowRestClient } from '../../src/sdk/rest.ts';
+import { graphql } from '../gql/index.ts';
 import { PanelCreateKey, PanelKeys } from '../../src/sdk/operations.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 
@@ -80,5 +84,38 @@ describe('typed SDK client', () => {
       const response = await fetch(`${app.baseUrl}/panel/sdk/${traversal}`, { redirect: 'manual' });
       expect(response.headers.get('content-type') ?? '', traversal).not.toContain('javascript');
     }
+  });
+
+  it('takes an operation as a plain string or a parsed document that keeps its source, and refuses a bare AST', async () => {
+    const client = createYarrowClient({ baseUrl: app.baseUrl, apiKey: account.key });
+    const fromString = await client.request<{ account: { id: number; apiKeys: { edges: unknown[] } } }>(
+      'query ($first: Int) { account { id apiKeys(first: $first) { edges { node { id } } } } }',
+      { first: 1 },
+    );
+    expect(fromString.account).toEqual({ id: account.id, apiKeys: { edges: [{ node: { id: expect.anything() } }] } });
+    const parsed: TypedDocumentNode<{ account: { id: number } }, Record<string, never>> = parse('query { account { id } }');
+    expect(await client.request(parsed)).toEqual({ account: { id: account.id } });
+    const { loc: _dropped, ...bare } = parsed;
+    await expect(client.request(bare as typeof parsed)).rejects.toThrow(/documentMode: 'string'/);
+  });
+});
+
+describe('typed REST client', () => {
+  it('sends the key, and answers data or the error envelope', async () => {
+    const rest = createYarrowRestClient({ baseUrl: `${app.baseUrl}/`, apiKey: account.key });
+    const body = { amount: '7.25', currency: 'USD', title: 'REST SDK', customer_name: 'Ada', customer_email: 'ada@example.com' };
+    const created = await rest.POST('/api/v1/payment-intents', { body, params: { header: { 'Idempotency-Key': 'rest-sdk-1' } } });
+    expect(created.response.status).toBe(201);
+    const intent = (created.data as { payment_intent: { id: string } }).payment_intent;
+    const replayed = await rest.POST('/api/v1/payment-intents', { body, params: { header: { 'Idempotency-Key': 'rest-sdk-1' } } });
+    expect((replayed.data as { payment_intent: { id: string } }).payment_intent.id).toBe(intent.id);
+    const read = await rest.GET('/api/v1/payment-intents/{id}', { params: { path: { id: intent.id } } });
+    expect(read.data).toMatchObject({ ok: true, payment_intent: { id: intent.id, title: 'REST SDK' } });
+
+    const refused = await rest.POST('/api/v1/payment-intents', { body: { ...body, currency: 'XXX' } });
+    expect(refused.data).toBeUndefined();
+    expect(refused.error?.error).toMatchObject({ code: 'invalid_request', param: 'currency' });
+    const anonymous = await createYarrowRestClient({ baseUrl: app.baseUrl, apiKey: 'yk_test_none' }).GET('/api/v1/account');
+    expect(anonymous.error?.error.code).toBe('unauthorized');
   });
 });

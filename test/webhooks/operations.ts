@@ -1,5 +1,5 @@
 import type { Client } from 'graphql-ws';
-import { graphql } from '../../src/sdk/gql/index.ts';
+import { graphql } from '../gql/index.ts';
 import { subscribe, wsClient } from '../helpers/graphql.ts';
 
 export const CreateEndpoint = graphql(`

@@ -1,0 +1,4 @@
+// The package `@yarrow/sdk`: the REST client and the GraphQL client. Webhook verification needs
+// node:crypto, so it is the separate entry `@yarrow/sdk/webhooks` and this one runs in browsers.
+export { createYarrowRestClient, type YarrowRestClient, type YarrowRestClientOptions, type YarrowRestPaths } from './rest.ts';
+export { createYarrowClient, YarrowGraphqlError, type GraphqlDocument, type Subscription, type YarrowClient, type YarrowClientOptions } from './client.ts';

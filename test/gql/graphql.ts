@@ -1,0 +1,1429 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CancellationReason =
+  | 'ABANDONED'
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'REQUESTED_BY_CUSTOMER'
+  | 'VOID_INVOICE';
+
+/** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
+export type CardSessionStatus =
+  | 'CHALLENGE'
+  | 'COMPLETED'
+  | 'EXPIRED'
+  | 'OPEN';
+
+export type CreateApiKeyInput = {
+  label: string;
+  scopes: Array<Scope>;
+};
+
+export type CreateInvoiceInput = {
+  amount: number;
+  currency: string;
+  customerEmail?: string | null | undefined;
+  customerName?: string | null | undefined;
+  /** YYYY-MM-DD, today (UTC) or later. */
+  dueDate: string;
+  metadata?: Record<string, unknown> | null | undefined;
+  title: string;
+};
+
+export type CreatePaymentIntentInput = {
+  /** In the major unit: 12.5 is 12.50 USD; JPY takes whole numbers. */
+  amount: number;
+  currency: string;
+  customerEmail: string;
+  customerName: string;
+  metadata?: Record<string, unknown> | null | undefined;
+  returnUrl?: string | null | undefined;
+  title: string;
+};
+
+export type CreateWebhookEndpointInput = {
+  description?: string | null | undefined;
+  /** Default true. */
+  enabled?: boolean | null | undefined;
+  /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
+  eventTypes?: Array<string> | null | undefined;
+  /** http(s); outside the sandbox it must reach a public address. */
+  url: string;
+};
+
+export type DeviceStatus =
+  | 'OFFLINE'
+  | 'ONLINE'
+  | 'REVOKED';
+
+export type InvoiceStatus =
+  | 'OPEN'
+  | 'PAID'
+  | 'VOID';
+
+export type KycReviewStatus =
+  | 'APPROVED'
+  | 'PENDING_REVIEW'
+  | 'REJECTED';
+
+/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+export type MessageStatus =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'SENT';
+
+export type PaymentIntentStatus =
+  | 'CANCELED'
+  | 'PROCESSING'
+  | 'REQUIRES_ACTION'
+  | 'REQUIRES_PAYMENT_METHOD'
+  | 'SUCCEEDED';
+
+export type PaymentMethodCode =
+  | 'APPLE_PAY'
+  | 'GOOGLE_PAY'
+  | 'MASTERCARD'
+  | 'VISA';
+
+export type RecipientInput = {
+  name: string;
+  /** International format; stored as E.164. */
+  phone: string;
+  tags?: Array<string> | null | undefined;
+};
+
+export type RecipientListInput = {
+  description?: string | null | undefined;
+  name: string;
+};
+
+export type RecipientUpdateInput = {
+  name?: string | null | undefined;
+  phone?: string | null | undefined;
+  tags?: Array<string> | null | undefined;
+};
+
+/** AUTO: the router picks among online devices; MANUAL: every send names its device_id. */
+export type RelayMode =
+  | 'AUTO'
+  | 'MANUAL';
+
+export type SandboxOutcome =
+  | 'APPROVE'
+  | 'CHALLENGE'
+  | 'DECLINE'
+  | 'PENDING'
+  | 'REVIEW';
+
+/** A permission an API key can carry. The REST and JSON name is the lower-case dotted form. */
+export type Scope =
+  /** account.read */
+  | 'ACCOUNT_READ'
+  /** devices.manage */
+  | 'DEVICES_MANAGE'
+  /** invoices.read */
+  | 'INVOICES_READ'
+  /** invoices.write */
+  | 'INVOICES_WRITE'
+  /** keys.manage */
+  | 'KEYS_MANAGE'
+  /** messages.read */
+  | 'MESSAGES_READ'
+  /** otp.send */
+  | 'OTP_SEND'
+  /** otp.verify */
+  | 'OTP_VERIFY'
+  /** payments.read */
+  | 'PAYMENTS_READ'
+  /** payments.write */
+  | 'PAYMENTS_WRITE'
+  /** recipients.read */
+  | 'RECIPIENTS_READ'
+  /** recipients.write */
+  | 'RECIPIENTS_WRITE'
+  /** sms.send */
+  | 'SMS_SEND'
+  /** webhooks.manage */
+  | 'WEBHOOKS_MANAGE';
+
+export type SubmitKycInput = {
+  contactEmail: string;
+  contactName: string;
+  /** E.164, e.g. +966501234567. */
+  contactPhone?: string | null | undefined;
+  /** ISO 3166-1 alpha-2, e.g. SA. */
+  country: string;
+  legalName: string;
+  registrationNumber: string;
+};
+
+export type UpdateDeviceInput = {
+  name?: string | null | undefined;
+  /** SMS per minute; null goes back to the default. */
+  ratePerMinute?: number | null | undefined;
+};
+
+export type UpdateWebhookEndpointInput = {
+  description?: string | null | undefined;
+  /** false disables the endpoint; true enables it again and clears its failing period. */
+  enabled?: boolean | null | undefined;
+  eventTypes?: Array<string> | null | undefined;
+  url?: string | null | undefined;
+};
+
+/** INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number. */
+export type WebhookAttemptOutcome =
+  | 'FAILED'
+  | 'INTERRUPTED'
+  | 'IN_FLIGHT'
+  | 'SUCCEEDED';
+
+/** What started an attempt. */
+export type WebhookAttemptTrigger =
+  | 'AUTOMATIC'
+  | 'MANUAL';
+
+export type WebhookDeliveryFilter = {
+  endpointId?: string | number | null | undefined;
+  eventId?: string | number | null | undefined;
+  eventType?: string | null | undefined;
+  status?: WebhookDeliveryStatus | null | undefined;
+};
+
+/** PENDING: an attempt is due (first or retry). SUCCEEDED: a 2xx answered. FAILED: no attempt is due any more. */
+export type WebhookDeliveryStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS. */
+export type WebhookEndpointDisabledReason =
+  | 'FAILING'
+  | 'GONE'
+  | 'MANUAL';
+
+export type CreateKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type CreateKeyMutation = { createApiKey: { secret: string, apiKey: { id: string, label: string, prefix: string, scopes: Array<Scope>, lastUsedAt: string | null, revokedAt: string | null } } };
+
+export type RevokeKeyMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeKeyMutation = { revokeApiKey: { id: string, revokedAt: string | null } };
+
+export type AccountKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountKeysQuery = { account: { id: number, name: string, apiKeys: { edges: Array<{ node: { id: string, prefix: string, lastUsedAt: string | null } }> } } };
+
+export type KeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type OutagePingMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OutagePingMutation = { sendDiagnosticPing: { pingId: string } };
+
+export type OutagePongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OutagePongsSubscription = { diagnosticPong: { pingId: string } };
+
+export type KeysChangedOverTlsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KeysChangedOverTlsSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type BrowserIntentStatusSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BrowserIntentStatusSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type CreateIntentMutationVariables = Exact<{
+  input: CreatePaymentIntentInput;
+}>;
+
+
+export type CreateIntentMutation = { createPaymentIntent: { id: string, status: PaymentIntentStatus, amount: number, amountMinor: number, amountDisplay: string, currency: string, title: string, customerName: string, checkoutUrl: string, metadata: Record<string, unknown>, paymentMethodCode: PaymentMethodCode | null, lastPaymentError: { code: string } | null } };
+
+export type CancelIntentMutationVariables = Exact<{
+  id: string | number;
+  reason?: CancellationReason | null | undefined;
+}>;
+
+
+export type CancelIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus, cancellationReason: string | null } };
+
+export type ApproveReviewMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveReviewMutation = { approvePaymentReview: { id: string, status: PaymentIntentStatus } };
+
+export type RejectReviewMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type RejectReviewMutation = { rejectPaymentReview: { id: string, status: PaymentIntentStatus, lastPaymentError: { code: string, declineCode: string | null } | null } };
+
+export type IntentsQueryVariables = Exact<{
+  status?: Array<PaymentIntentStatus> | PaymentIntentStatus | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type IntentsQuery = { paymentIntents: { edges: Array<{ cursor: string, node: { id: string, status: PaymentIntentStatus, cardSessions: { edges: Array<{ node: { id: string, paymentMethodCode: PaymentMethodCode, status: CardSessionStatus, token: string | null, outcome: string | null } }> } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SessionsQueryVariables = Exact<{
+  status?: Array<CardSessionStatus> | CardSessionStatus | null | undefined;
+  paymentIntentId?: string | number | null | undefined;
+}>;
+
+
+export type SessionsQuery = { cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, sandboxOutcome: SandboxOutcome, url: string, paymentIntent: { id: string } } }> } };
+
+export type CreateInvoiceGqlMutationVariables = Exact<{
+  input: CreateInvoiceInput;
+}>;
+
+
+export type CreateInvoiceGqlMutation = { createInvoice: { id: string, invoiceNo: string, status: InvoiceStatus, overdue: boolean, amount: number, amountDisplay: string, currency: string, dueDate: string, hostedUrl: string, paymentIntent: { id: string } | null } };
+
+export type VoidInvoiceGqlMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VoidInvoiceGqlMutation = { voidInvoice: { id: string, status: InvoiceStatus, voidedAt: string | null } };
+
+export type InvoicesGqlQueryVariables = Exact<{
+  status?: Array<InvoiceStatus> | InvoiceStatus | null | undefined;
+}>;
+
+
+export type InvoicesGqlQuery = { invoices: { edges: Array<{ node: { id: string, invoiceNo: string, status: InvoiceStatus } }> } };
+
+export type InvoiceByIdQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type InvoiceByIdQuery = { invoice: { id: string, status: InvoiceStatus } };
+
+export type IntentByIdQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type IntentByIdQuery = { paymentIntent: { id: string, title: string } };
+
+export type IntentLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type IntentLiveSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type InvoiceLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type InvoiceLiveSubscription = { invoiceUpdated: { id: string, status: InvoiceStatus, overdue: boolean, overdueAt: string | null, paidAt: string | null } };
+
+export type SubmitKycMutationVariables = Exact<{
+  input: SubmitKycInput;
+}>;
+
+
+export type SubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus, legalName: string, country: string } };
+
+export type ApproveKycMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveKycMutation = { approveKycReview: { id: string, status: KycReviewStatus, reviewedBy: string | null } };
+
+export type RejectKycMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type RejectKycMutation = { rejectKycReview: { id: string, status: KycReviewStatus, reason: string | null } };
+
+export type AccountKycQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountKycQuery = { account: { id: number, kyc: { id: string, status: KycReviewStatus, legalName: string, registrationNumber: string, reason: string | null, reviewedBy: string | null } | null } };
+
+export type KycLiveSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type KycLiveSubscription = { kycReviewUpdated: { id: string, status: KycReviewStatus, reason: string | null, reviewedBy: string | null } | null };
+
+export type IntentUpdatesSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type IntentUpdatesSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, lastPaymentError: { code: string, declineCode: string | null, message: string } | null } };
+
+export type DevicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, ratePerMinute: number, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, sims: Array<Record<string, unknown>> } }> } };
+
+export type RevokeDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus, revokedAt: string | null } };
+
+export type UpdateDeviceMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDeviceInput;
+}>;
+
+
+export type UpdateDeviceMutation = { updateDevice: { id: string, ratePerMinute: number } };
+
+export type CreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreatePairingCodeMutation = { createPairingCode: { id: string, code: string, qrPayload: string, qrImage: string, expiresAt: string } };
+
+export type MessageStatusChangedSubscriptionVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type MessageStatusChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null, failureReason: string | null } };
+
+export type PresenceRevokeDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PresenceRevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus } };
+
+export type CreateRecipientMutationVariables = Exact<{
+  input: RecipientInput;
+}>;
+
+
+export type CreateRecipientMutation = { createRecipient: { id: string, name: string, phone: string, tags: Array<string> } };
+
+export type UpdateRecipientMutationVariables = Exact<{
+  id: string | number;
+  input: RecipientUpdateInput;
+}>;
+
+
+export type UpdateRecipientMutation = { updateRecipient: { id: string, name: string, phone: string } };
+
+export type DeleteRecipientMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteRecipientMutation = { deleteRecipient: { id: string } };
+
+export type ImportRecipientsMutationVariables = Exact<{
+  csv: string;
+  listId?: string | number | null | undefined;
+}>;
+
+
+export type ImportRecipientsMutation = { importRecipients: { created: number, skipped: Array<{ line: number, reason: string }> } };
+
+export type CreateListMutationVariables = Exact<{
+  input: RecipientListInput;
+}>;
+
+
+export type CreateListMutation = { createRecipientList: { id: string, name: string } };
+
+export type AddToListMutationVariables = Exact<{
+  listId: string | number;
+  recipientIds: Array<string | number> | string | number;
+}>;
+
+
+export type AddToListMutation = { addRecipientsToList: { id: string, memberCount: number } };
+
+export type ListMembersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ListMembersQuery = { recipientList: { name: string, memberCount: number, members: { edges: Array<{ node: { recipient: { name: string, phone: string } } }> } } };
+
+export type SearchRecipientsQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type SearchRecipientsQuery = { recipients: { edges: Array<{ node: { name: string } }> } };
+
+export type ListMessagesQueuedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListMessagesQueuedSubscription = { messageUpdated: { requestId: string, status: MessageStatus } };
+
+export type SetRelayModeMutationVariables = Exact<{
+  mode: RelayMode;
+}>;
+
+
+export type SetRelayModeMutation = { setRelayMode: { id: number, relayMode: RelayMode } };
+
+export type MessageQueryQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type MessageQueryQuery = { message: { requestId: string, status: MessageStatus, to: string, body: string, attempts: number, device: { id: string, name: string } | null } };
+
+export type MessageUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MessageUpdatedSubscription = { messageUpdated: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null } };
+
+export type ReadinessQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReadinessQuery = { launchReadiness: { ready: boolean, steps: Array<{ key: string, ok: boolean, hint: string }> } };
+
+export type SdkPingMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SdkPingMutation = { sendDiagnosticPing: { pingId: string } };
+
+export type SdkPongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SdkPongsSubscription = { diagnosticPong: { pingId: string, workerPid: number } };
+
+export type SendPingMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SendPingMutation = { sendDiagnosticPing: { pingId: string, sentAt: string } };
+
+export type PongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PongsSubscription = { diagnosticPong: { pingId: string, workerPid: number, receivedAt: string } };
+
+export type CreateWebhookEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type CreateWebhookEndpointMutation = { createWebhookEndpoint: { secret: string, endpoint: { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, createdAt: string } } };
+
+export type UpdateWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null } };
+
+export type RotateWebhookEndpointSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RotateWebhookEndpointSecretMutation = { rotateWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null, endpoint: { id: string, previousSecretExpiresAt: string | null } } };
+
+export type RevealWebhookEndpointSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevealWebhookEndpointSecretMutation = { revealWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null } };
+
+export type DeleteWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint: { id: string, deleted: boolean } };
+
+export type SendTestWebhookMutationVariables = Exact<{
+  endpointId: string | number;
+}>;
+
+
+export type SendTestWebhookMutation = { sendTestWebhook: { event: { id: string, type: string }, delivery: { id: string, status: WebhookDeliveryStatus } } };
+
+export type RedeliverWebhookMutationVariables = Exact<{
+  deliveryId: string | number;
+}>;
+
+
+export type RedeliverWebhookMutation = { redeliverWebhook: { id: string, status: WebhookDeliveryStatus, attemptCount: number } };
+
+export type WebhookEndpointQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, eventTypes: Array<string>, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus } }> } } };
+
+export type WebhookEndpointsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type WebhookEndpointsQuery = { webhookEndpoints: { edges: Array<{ cursor: string, node: { id: string, url: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  filter?: WebhookDeliveryFilter | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, endpoint: { id: string }, event: { id: string, type: string } } }> } };
+
+export type WebhookDeliveryQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WebhookDeliveryQuery = { webhookDelivery: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, deliveredAt: string | null, event: { id: string, type: string, payload: Record<string, unknown> }, attempts: Array<{ id: string, trigger: WebhookAttemptTrigger, outcome: WebhookAttemptOutcome, httpStatus: number | null, durationMs: number | null, responseExcerpt: string | null, error: string | null, startedAt: string, finishedAt: string | null }> } };
+
+export type WebhookAttemptsQueryVariables = Exact<{
+  deliveryId: string | number;
+}>;
+
+
+export type WebhookAttemptsQuery = { webhookAttempts: Array<{ id: string, trigger: WebhookAttemptTrigger, outcome: WebhookAttemptOutcome, httpStatus: number | null, error: string | null }> };
+
+export type EventsQueryVariables = Exact<{
+  type?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type EventsQuery = { events: { edges: Array<{ node: { id: string, type: string, objectType: string, objectPublicId: string, data: Record<string, unknown>, payload: Record<string, unknown> } }> } };
+
+export type WebhookEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEventTypesQuery = { webhookEventTypes: Array<string> };
+
+export type WebhookDeliveryUpdatedSubscriptionVariables = Exact<{
+  deliveryId?: string | number | null | undefined;
+  endpointId?: string | number | null | undefined;
+}>;
+
+
+export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { deliveryId: string, endpointId: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, delivery: { id: string, status: WebhookDeliveryStatus } | null } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const CreateKeyDocument = new TypedDocumentString(`
+    mutation CreateKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    secret
+    apiKey {
+      id
+      label
+      prefix
+      scopes
+      lastUsedAt
+      revokedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateKeyMutation, CreateKeyMutationVariables>;
+export const RevokeKeyDocument = new TypedDocumentString(`
+    mutation RevokeKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeKeyMutation, RevokeKeyMutationVariables>;
+export const AccountKeysDocument = new TypedDocumentString(`
+    query AccountKeys {
+  account {
+    id
+    name
+    apiKeys(first: 50) {
+      edges {
+        node {
+          id
+          prefix
+          lastUsedAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AccountKeysQuery, AccountKeysQueryVariables>;
+export const KeysChangedDocument = new TypedDocumentString(`
+    subscription KeysChanged {
+  apiKeysChanged {
+    keyId
+    change
+  }
+}
+    `) as unknown as TypedDocumentString<KeysChangedSubscription, KeysChangedSubscriptionVariables>;
+export const OutagePingDocument = new TypedDocumentString(`
+    mutation OutagePing {
+  sendDiagnosticPing {
+    pingId
+  }
+}
+    `) as unknown as TypedDocumentString<OutagePingMutation, OutagePingMutationVariables>;
+export const OutagePongsDocument = new TypedDocumentString(`
+    subscription OutagePongs {
+  diagnosticPong {
+    pingId
+  }
+}
+    `) as unknown as TypedDocumentString<OutagePongsSubscription, OutagePongsSubscriptionVariables>;
+export const KeysChangedOverTlsDocument = new TypedDocumentString(`
+    subscription KeysChangedOverTls {
+  apiKeysChanged {
+    keyId
+    change
+  }
+}
+    `) as unknown as TypedDocumentString<KeysChangedOverTlsSubscription, KeysChangedOverTlsSubscriptionVariables>;
+export const BrowserIntentStatusDocument = new TypedDocumentString(`
+    subscription BrowserIntentStatus($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<BrowserIntentStatusSubscription, BrowserIntentStatusSubscriptionVariables>;
+export const CreateIntentDocument = new TypedDocumentString(`
+    mutation CreateIntent($input: CreatePaymentIntentInput!) {
+  createPaymentIntent(input: $input) {
+    id
+    status
+    amount
+    amountMinor
+    amountDisplay
+    currency
+    title
+    customerName
+    checkoutUrl
+    metadata
+    paymentMethodCode
+    lastPaymentError {
+      code
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateIntentMutation, CreateIntentMutationVariables>;
+export const CancelIntentDocument = new TypedDocumentString(`
+    mutation CancelIntent($id: ID!, $reason: CancellationReason) {
+  cancelPaymentIntent(id: $id, cancellationReason: $reason) {
+    id
+    status
+    cancellationReason
+  }
+}
+    `) as unknown as TypedDocumentString<CancelIntentMutation, CancelIntentMutationVariables>;
+export const ApproveReviewDocument = new TypedDocumentString(`
+    mutation ApproveReview($id: ID!) {
+  approvePaymentReview(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveReviewMutation, ApproveReviewMutationVariables>;
+export const RejectReviewDocument = new TypedDocumentString(`
+    mutation RejectReview($id: ID!, $reason: String!) {
+  rejectPaymentReview(id: $id, reason: $reason) {
+    id
+    status
+    lastPaymentError {
+      code
+      declineCode
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectReviewMutation, RejectReviewMutationVariables>;
+export const IntentsDocument = new TypedDocumentString(`
+    query Intents($status: [PaymentIntentStatus!], $first: Int, $after: String) {
+  paymentIntents(status: $status, first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id
+        status
+        cardSessions {
+          edges {
+            node {
+              id
+              paymentMethodCode
+              status
+              token
+              outcome
+            }
+          }
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<IntentsQuery, IntentsQueryVariables>;
+export const SessionsDocument = new TypedDocumentString(`
+    query Sessions($status: [CardSessionStatus!], $paymentIntentId: ID) {
+  cardSessions(status: $status, paymentIntentId: $paymentIntentId) {
+    edges {
+      node {
+        id
+        status
+        sandboxOutcome
+        url
+        paymentIntent {
+          id
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SessionsQuery, SessionsQueryVariables>;
+export const CreateInvoiceGqlDocument = new TypedDocumentString(`
+    mutation CreateInvoiceGql($input: CreateInvoiceInput!) {
+  createInvoice(input: $input) {
+    id
+    invoiceNo
+    status
+    overdue
+    amount
+    amountDisplay
+    currency
+    dueDate
+    hostedUrl
+    paymentIntent {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoiceGqlMutation, CreateInvoiceGqlMutationVariables>;
+export const VoidInvoiceGqlDocument = new TypedDocumentString(`
+    mutation VoidInvoiceGql($id: ID!) {
+  voidInvoice(id: $id) {
+    id
+    status
+    voidedAt
+  }
+}
+    `) as unknown as TypedDocumentString<VoidInvoiceGqlMutation, VoidInvoiceGqlMutationVariables>;
+export const InvoicesGqlDocument = new TypedDocumentString(`
+    query InvoicesGql($status: [InvoiceStatus!]) {
+  invoices(status: $status) {
+    edges {
+      node {
+        id
+        invoiceNo
+        status
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoicesGqlQuery, InvoicesGqlQueryVariables>;
+export const InvoiceByIdDocument = new TypedDocumentString(`
+    query InvoiceById($id: ID!) {
+  invoice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceByIdQuery, InvoiceByIdQueryVariables>;
+export const IntentByIdDocument = new TypedDocumentString(`
+    query IntentById($id: ID!) {
+  paymentIntent(id: $id) {
+    id
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<IntentByIdQuery, IntentByIdQueryVariables>;
+export const IntentLiveDocument = new TypedDocumentString(`
+    subscription IntentLive($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<IntentLiveSubscription, IntentLiveSubscriptionVariables>;
+export const InvoiceLiveDocument = new TypedDocumentString(`
+    subscription InvoiceLive($id: ID!) {
+  invoiceUpdated(id: $id) {
+    id
+    status
+    overdue
+    overdueAt
+    paidAt
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceLiveSubscription, InvoiceLiveSubscriptionVariables>;
+export const SubmitKycDocument = new TypedDocumentString(`
+    mutation SubmitKyc($input: SubmitKycInput!) {
+  submitKyc(input: $input) {
+    id
+    status
+    legalName
+    country
+  }
+}
+    `) as unknown as TypedDocumentString<SubmitKycMutation, SubmitKycMutationVariables>;
+export const ApproveKycDocument = new TypedDocumentString(`
+    mutation ApproveKyc($id: ID!) {
+  approveKycReview(id: $id) {
+    id
+    status
+    reviewedBy
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveKycMutation, ApproveKycMutationVariables>;
+export const RejectKycDocument = new TypedDocumentString(`
+    mutation RejectKyc($id: ID!, $reason: String!) {
+  rejectKycReview(id: $id, reason: $reason) {
+    id
+    status
+    reason
+  }
+}
+    `) as unknown as TypedDocumentString<RejectKycMutation, RejectKycMutationVariables>;
+export const AccountKycDocument = new TypedDocumentString(`
+    query AccountKyc {
+  account {
+    id
+    kyc {
+      id
+      status
+      legalName
+      registrationNumber
+      reason
+      reviewedBy
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AccountKycQuery, AccountKycQueryVariables>;
+export const KycLiveDocument = new TypedDocumentString(`
+    subscription KycLive {
+  kycReviewUpdated {
+    id
+    status
+    reason
+    reviewedBy
+  }
+}
+    `) as unknown as TypedDocumentString<KycLiveSubscription, KycLiveSubscriptionVariables>;
+export const IntentUpdatesDocument = new TypedDocumentString(`
+    subscription IntentUpdates($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+    paymentMethodCode
+    lastPaymentError {
+      code
+      declineCode
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<IntentUpdatesSubscription, IntentUpdatesSubscriptionVariables>;
+export const DevicesDocument = new TypedDocumentString(`
+    query Devices {
+  devices(first: 50) {
+    edges {
+      node {
+        id
+        name
+        status
+        ratePerMinute
+        batteryLevel
+        charging
+        signalLevel
+        queueLength
+        sims
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DevicesQuery, DevicesQueryVariables>;
+export const RevokeDeviceDocument = new TypedDocumentString(`
+    mutation RevokeDevice($id: ID!) {
+  revokeDevice(id: $id) {
+    id
+    status
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeDeviceMutation, RevokeDeviceMutationVariables>;
+export const UpdateDeviceDocument = new TypedDocumentString(`
+    mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+  updateDevice(id: $id, input: $input) {
+    id
+    ratePerMinute
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateDeviceMutation, UpdateDeviceMutationVariables>;
+export const CreatePairingCodeDocument = new TypedDocumentString(`
+    mutation CreatePairingCode {
+  createPairingCode {
+    id
+    code
+    qrPayload
+    qrImage
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePairingCodeMutation, CreatePairingCodeMutationVariables>;
+export const MessageStatusChangedDocument = new TypedDocumentString(`
+    subscription MessageStatusChanged($requestId: ID!) {
+  messageStatusChanged(requestId: $requestId) {
+    requestId
+    status
+    attempts
+    deviceId
+    failureReason
+  }
+}
+    `) as unknown as TypedDocumentString<MessageStatusChangedSubscription, MessageStatusChangedSubscriptionVariables>;
+export const PresenceRevokeDeviceDocument = new TypedDocumentString(`
+    mutation PresenceRevokeDevice($id: ID!) {
+  revokeDevice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceRevokeDeviceMutation, PresenceRevokeDeviceMutationVariables>;
+export const CreateRecipientDocument = new TypedDocumentString(`
+    mutation CreateRecipient($input: RecipientInput!) {
+  createRecipient(input: $input) {
+    id
+    name
+    phone
+    tags
+  }
+}
+    `) as unknown as TypedDocumentString<CreateRecipientMutation, CreateRecipientMutationVariables>;
+export const UpdateRecipientDocument = new TypedDocumentString(`
+    mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+  updateRecipient(id: $id, input: $input) {
+    id
+    name
+    phone
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateRecipientMutation, UpdateRecipientMutationVariables>;
+export const DeleteRecipientDocument = new TypedDocumentString(`
+    mutation DeleteRecipient($id: ID!) {
+  deleteRecipient(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteRecipientMutation, DeleteRecipientMutationVariables>;
+export const ImportRecipientsDocument = new TypedDocumentString(`
+    mutation ImportRecipients($csv: String!, $listId: ID) {
+  importRecipients(csv: $csv, listId: $listId) {
+    created
+    skipped {
+      line
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ImportRecipientsMutation, ImportRecipientsMutationVariables>;
+export const CreateListDocument = new TypedDocumentString(`
+    mutation CreateList($input: RecipientListInput!) {
+  createRecipientList(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateListMutation, CreateListMutationVariables>;
+export const AddToListDocument = new TypedDocumentString(`
+    mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {
+  addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {
+    id
+    memberCount
+  }
+}
+    `) as unknown as TypedDocumentString<AddToListMutation, AddToListMutationVariables>;
+export const ListMembersDocument = new TypedDocumentString(`
+    query ListMembers($id: ID!) {
+  recipientList(id: $id) {
+    name
+    memberCount
+    members(first: 10) {
+      edges {
+        node {
+          recipient {
+            name
+            phone
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ListMembersQuery, ListMembersQueryVariables>;
+export const SearchRecipientsDocument = new TypedDocumentString(`
+    query SearchRecipients($search: String) {
+  recipients(first: 20, search: $search) {
+    edges {
+      node {
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchRecipientsQuery, SearchRecipientsQueryVariables>;
+export const ListMessagesQueuedDocument = new TypedDocumentString(`
+    subscription ListMessagesQueued {
+  messageUpdated {
+    requestId
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ListMessagesQueuedSubscription, ListMessagesQueuedSubscriptionVariables>;
+export const SetRelayModeDocument = new TypedDocumentString(`
+    mutation SetRelayMode($mode: RelayMode!) {
+  setRelayMode(mode: $mode) {
+    id
+    relayMode
+  }
+}
+    `) as unknown as TypedDocumentString<SetRelayModeMutation, SetRelayModeMutationVariables>;
+export const MessageQueryDocument = new TypedDocumentString(`
+    query MessageQuery($requestId: ID!) {
+  message(requestId: $requestId) {
+    requestId
+    status
+    to
+    body
+    attempts
+    device {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MessageQueryQuery, MessageQueryQueryVariables>;
+export const MessageUpdatedDocument = new TypedDocumentString(`
+    subscription MessageUpdated {
+  messageUpdated {
+    requestId
+    status
+    attempts
+    deviceId
+  }
+}
+    `) as unknown as TypedDocumentString<MessageUpdatedSubscription, MessageUpdatedSubscriptionVariables>;
+export const ReadinessDocument = new TypedDocumentString(`
+    query Readiness {
+  launchReadiness {
+    ready
+    steps {
+      key
+      ok
+      hint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReadinessQuery, ReadinessQueryVariables>;
+export const SdkPingDocument = new TypedDocumentString(`
+    mutation SdkPing {
+  sendDiagnosticPing {
+    pingId
+  }
+}
+    `) as unknown as TypedDocumentString<SdkPingMutation, SdkPingMutationVariables>;
+export const SdkPongsDocument = new TypedDocumentString(`
+    subscription SdkPongs {
+  diagnosticPong {
+    pingId
+    workerPid
+  }
+}
+    `) as unknown as TypedDocumentString<SdkPongsSubscription, SdkPongsSubscriptionVariables>;
+export const SendPingDocument = new TypedDocumentString(`
+    mutation SendPing {
+  sendDiagnosticPing {
+    pingId
+    sentAt
+  }
+}
+    `) as unknown as TypedDocumentString<SendPingMutation, SendPingMutationVariables>;
+export const PongsDocument = new TypedDocumentString(`
+    subscription Pongs {
+  diagnosticPong {
+    pingId
+    workerPid
+    receivedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PongsSubscription, PongsSubscriptionVariables>;
+export const CreateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+  createWebhookEndpoint(input: $input) {
+    secret
+    endpoint {
+      id
+      url
+      description
+      eventTypes
+      enabled
+      disabledAt
+      disabledReason
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateWebhookEndpointMutation, CreateWebhookEndpointMutationVariables>;
+export const UpdateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
+  updateWebhookEndpoint(id: $id, input: $input) {
+    id
+    url
+    description
+    eventTypes
+    enabled
+    disabledAt
+    disabledReason
+    failingSince
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>;
+export const RotateWebhookEndpointSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookEndpointSecret($id: ID!) {
+  rotateWebhookEndpointSecret(id: $id) {
+    secret
+    previousSecretExpiresAt
+    endpoint {
+      id
+      previousSecretExpiresAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookEndpointSecretMutation, RotateWebhookEndpointSecretMutationVariables>;
+export const RevealWebhookEndpointSecretDocument = new TypedDocumentString(`
+    mutation RevealWebhookEndpointSecret($id: ID!) {
+  revealWebhookEndpointSecret(id: $id) {
+    secret
+    previousSecretExpiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevealWebhookEndpointSecretMutation, RevealWebhookEndpointSecretMutationVariables>;
+export const DeleteWebhookEndpointDocument = new TypedDocumentString(`
+    mutation DeleteWebhookEndpoint($id: ID!) {
+  deleteWebhookEndpoint(id: $id) {
+    id
+    deleted
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteWebhookEndpointMutation, DeleteWebhookEndpointMutationVariables>;
+export const SendTestWebhookDocument = new TypedDocumentString(`
+    mutation SendTestWebhook($endpointId: ID!) {
+  sendTestWebhook(endpointId: $endpointId) {
+    event {
+      id
+      type
+    }
+    delivery {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SendTestWebhookMutation, SendTestWebhookMutationVariables>;
+export const RedeliverWebhookDocument = new TypedDocumentString(`
+    mutation RedeliverWebhook($deliveryId: ID!) {
+  redeliverWebhook(deliveryId: $deliveryId) {
+    id
+    status
+    attemptCount
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;
+export const WebhookEndpointDocument = new TypedDocumentString(`
+    query WebhookEndpoint($id: ID!) {
+  webhookEndpoint(id: $id) {
+    id
+    url
+    enabled
+    disabledAt
+    disabledReason
+    failingSince
+    eventTypes
+    deliveries(first: 10) {
+      edges {
+        node {
+          id
+          status
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEndpointQuery, WebhookEndpointQueryVariables>;
+export const WebhookEndpointsDocument = new TypedDocumentString(`
+    query WebhookEndpoints($first: Int, $after: String) {
+  webhookEndpoints(first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id
+        url
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($filter: WebhookDeliveryFilter, $first: Int) {
+  webhookDeliveries(filter: $filter, first: $first) {
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        endpoint {
+          id
+        }
+        event {
+          id
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const WebhookDeliveryDocument = new TypedDocumentString(`
+    query WebhookDelivery($id: ID!) {
+  webhookDelivery(id: $id) {
+    id
+    status
+    attemptCount
+    lastStatusCode
+    nextAttemptAt
+    deliveredAt
+    event {
+      id
+      type
+      payload
+    }
+    attempts {
+      id
+      trigger
+      outcome
+      httpStatus
+      durationMs
+      responseExcerpt
+      error
+      startedAt
+      finishedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveryQuery, WebhookDeliveryQueryVariables>;
+export const WebhookAttemptsDocument = new TypedDocumentString(`
+    query WebhookAttempts($deliveryId: ID!) {
+  webhookAttempts(deliveryId: $deliveryId) {
+    id
+    trigger
+    outcome
+    httpStatus
+    error
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookAttemptsQuery, WebhookAttemptsQueryVariables>;
+export const EventsDocument = new TypedDocumentString(`
+    query Events($type: String, $first: Int) {
+  events(type: $type, first: $first) {
+    edges {
+      node {
+        id
+        type
+        objectType
+        objectPublicId
+        data
+        payload
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventsQuery, EventsQueryVariables>;
+export const WebhookEventTypesDocument = new TypedDocumentString(`
+    query WebhookEventTypes {
+  webhookEventTypes
+}
+    `) as unknown as TypedDocumentString<WebhookEventTypesQuery, WebhookEventTypesQueryVariables>;
+export const WebhookDeliveryUpdatedDocument = new TypedDocumentString(`
+    subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {
+  webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {
+    deliveryId
+    endpointId
+    eventId
+    eventType
+    status
+    attemptCount
+    lastStatusCode
+    nextAttemptAt
+    delivery {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveryUpdatedSubscription, WebhookDeliveryUpdatedSubscriptionVariables>;
