@@ -212,7 +212,7 @@ describe('npm start in live', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-live-'));
     const port = await freePort();
     const started = await start(
-      { DATA_DIR: dataDir, PORT: String(port), YARROW_ENV: 'live', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+      { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), YARROW_ENV: 'live', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
       { detached: true },
     );
     const output = started.output();
@@ -236,7 +236,7 @@ describe('npm start as root from a folder the postgres user cannot enter', () =>
     const clusterHome = join('/var/lib/yarrow', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
     try {
       // DATA_DIR is left to its default, `.yarrow` in the working folder, as `npm start` there would.
-      const started = await start({ PORT: String(await freePort()) }, { cwd: home, detached: true });
+      const started = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) }, { cwd: home, detached: true });
       expect(started.output()).toContain(`cannot enter ${dataDir}: the embedded PostgreSQL data is in ${clusterHome}/postgres`);
       expect(existsSync(join(clusterHome, 'postgres', 'PG_VERSION'))).toBe(true);
       expect(existsSync(join(dataDir, 'secret'))).toBe(true);
