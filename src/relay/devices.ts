@@ -12,6 +12,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { clearConnection, lockDeviceReachability } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './dispatch.ts';
+import type { deviceSchema } from './json.ts';
 import { publishDeviceChange, wakeDispatcher } from './notices.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
@@ -262,7 +263,7 @@ export function effectiveRate(rt: Pick<Runtime, 'config'>, device: Pick<Device, 
   return device.ratePerMinute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE;
 }
 
-export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device) {
+export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device): z.infer<typeof deviceSchema> {
   return {
     id: device.id,
     object: 'device',
@@ -270,7 +271,7 @@ export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device) {
     status: device.status,
     platform: device.platform,
     app_version: device.appVersion,
-    sims: device.sims,
+    sims: device.sims as z.infer<typeof deviceSchema>['sims'],
     rate_per_minute: effectiveRate(rt, device),
     battery_level: device.batteryLevel,
     charging: device.charging,
