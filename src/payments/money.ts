@@ -59,11 +59,13 @@ export const currencySchema = z
   })
   .transform((code) => code as Currency);
 
-const decimalText = /^\d{1,12}(\.\d{1,12})?$/;
+/** Digits with an optional fraction of any length: too many decimals is the currency's rule below, one message for all. */
+const decimalText = /^\d{1,12}(\.\d+)?$/;
 
 /**
  * Converts a decimal amount (`12.5`, or the string `"12.50"`) to integer minor units of the
- * currency. Zero, negative, more decimals than the currency has, or over the maximum → an error
+ * currency. Zero, negative, more decimals than the currency has (`1.234` and the float
+ * `0.30000000000000004` alike: "USD allows at most 2 decimals"), or over the maximum → an error
  * message (the caller names the param).
  */
 export function toMinorUnits(amount: number | string, currency: Currency): { minor: number } | { error: string } {
