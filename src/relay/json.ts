@@ -16,7 +16,7 @@ export const deviceSchema = z.object({
   status: z.enum(DeviceStatus),
   platform: z.string().nullable().meta({ examples: ['android'] }),
   app_version: z.string().nullable(),
-  sims: z.array(z.looseObject({ slot: z.number().int(), carrier: z.string().optional(), phone_number: z.string().optional() })),
+  sims: z.array(z.looseObject({ slot: z.number().int(), carrier: z.string().nullable().optional(), phone_number: z.string().nullable().optional() })),
   rate_per_minute: z.number().int().describe('Messages this device sends per minute at most.').meta({ examples: [20] }),
   battery_level: z.number().int().nullable(),
   charging: z.boolean().nullable(),
