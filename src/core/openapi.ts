@@ -76,7 +76,8 @@ export const errorEnvelope = z.object({
 
 /**
  * The errors a route can answer with, by status, derived from its declaration: its auth (401,
- * 403 and 429 for a key), a body or query (400, 413), path parameters (404), idempotency (409),
+ * 403 and 429 for a key), a body or query (400, 413), path parameters (404, and 400 for one the
+ * database cannot take), idempotency (409),
  * the codes its rules declare (`errorCodes`), and any route's 500 and 503. A status the route
  * documents itself (`responses`, such as the health check's 503) is left to that entry.
  */
@@ -88,6 +89,8 @@ export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   if (doc.query) codes.add('invalid_request');
   // A path parameter, or a list's cursor, that names no row of the account.
   if (/:\w+/.test(doc.path) || (doc.query instanceof z.ZodObject && 'starting_after' in doc.query.shape)) codes.add('not_found');
+  // A path parameter PostgreSQL cannot take (a NUL character): the client's mistake, not a 500 (`unprocessableInput`).
+  if (/:\w+/.test(doc.path)) codes.add('invalid_request');
   if (doc.idempotent) for (const code of ['invalid_request', 'idempotency_conflict'] as const) codes.add(code);
   for (const code of doc.errorCodes ?? []) codes.add(code);
   for (const code of ['internal_error', 'service_unavailable'] as const) codes.add(code);

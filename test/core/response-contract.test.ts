@@ -32,8 +32,10 @@ describe('response contract', () => {
 
   it('reports a status the operation does not list, and an error code its status does not list', () => {
     expect(responseViolation(route, 201, { ok: true })).toBe('status 201 is not documented');
-    // No body or query: nothing makes this route answer 400 or 413.
-    expect(responseViolation(route, 400, error('invalid_request'))).toBe('status 400 is not documented');
+    // No body, query or path id: nothing makes such a route answer 400 or 413.
+    const noInput: RouteDoc = { ...route, path: '/api/v1/things/cancel-all' };
+    expect(responseViolation(noInput, 400, error('invalid_request'))).toBe('status 400 is not documented');
+    expect(responseViolation(noInput, 404, error('not_found'))).toBe('status 404 is not documented');
     expect(responseViolation(route, 409, error('idempotency_conflict'))).toBe('error code idempotency_conflict is not documented for status 409 (invalid_state)');
   });
 
