@@ -136,14 +136,23 @@ export function exampleOf(schema: Record<string, any>): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.default !== undefined) return schema.default;
   if (schema.enum) return schema.enum[0];
-  if (schema.anyOf) return exampleOf(schema.anyOf.find((option: { type?: string }) => option.type !== 'null') ?? schema.anyOf[0]);
+  if (schema.anyOf) {
+    // A nullable value without an example of its own: null, as an object fresh from create has it.
+    const values = schema.anyOf.filter((option: { type?: string }) => option.type !== 'null');
+    if (values.length < schema.anyOf.length && !values.some(hasOwnExample)) return null;
+    return exampleOf(values[0] ?? schema.anyOf[0]);
+  }
   if (schema.oneOf) return exampleOf(schema.oneOf[0]);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map(exampleOf));
-  const type = Array.isArray(schema.type) ? schema.type.find((option: string) => option !== 'null') : schema.type;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return null;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object':
+      // Required fields, and optional ones with an example of their own (an example of a request sends what it needs).
       return Object.fromEntries(
-        Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>).map(([name, inner]) => [name, exampleOf(inner)]),
+        Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)
+          .filter(([name, inner]) => schema.required?.includes(name) || hasOwnExample(inner))
+          .map(([name, inner]) => [name, exampleOf(inner)]),
       );
     case 'array':
       // `z.array(z.never())` (always empty) has items `{not: {}}`.
@@ -158,6 +167,11 @@ export function exampleOf(schema: Record<string, any>): unknown {
     default:
       return stringExample(schema);
   }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a JSON schema as z.toJSONSchema produced it
+function hasOwnExample(schema: Record<string, any>): boolean {
+  return schema.examples?.[0] !== undefined || schema.const !== undefined || (schema.anyOf ?? []).some(hasOwnExample);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON schema as z.toJSONSchema produced it
@@ -323,7 +337,8 @@ function example(schema: Record<string, any>): unknown {
   if (schema.examples?.[0] !== undefined) return schema.examples[0];
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return example(schema.anyOf[0]);
-  const type = Array.isArray(schema.type) ? schema.type.find((option: string) => option !== 'null') : schema.type;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return null;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object':
       return Object.fromEntries(

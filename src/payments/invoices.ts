@@ -38,10 +38,10 @@ export const dueDateSchema = z
 export const createInvoiceInput = z
   .strictObject({
     ...moneyFields,
-    title: z.string().trim().min(1).max(200),
+    title: z.string().trim().min(1).max(200).meta({ examples: ['November hosting'] }),
     due_date: dueDateSchema,
-    customer_name: z.string().trim().min(1).max(200).optional(),
-    customer_email: z.email().max(254).optional(),
+    customer_name: z.string().trim().min(1).max(200).meta({ examples: ['Ada Lovelace'] }).optional(),
+    customer_email: z.email().max(254).meta({ examples: ['ada@example.com'] }).optional(),
     metadata: metadataSchema.default({}),
   })
   .transform(refineMoney);

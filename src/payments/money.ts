@@ -57,6 +57,7 @@ export const currencySchema = z
   .refine((code): code is Currency => code in currencies, {
     message: `unsupported currency; use one of ${currencyCodes.join(', ')}`,
   })
+  .meta({ examples: ['USD'] })
   .transform((code) => code as Currency);
 
 /** Digits with an optional fraction of any length: too many decimals is the currency's rule below, one message for all. */
@@ -124,7 +125,7 @@ function decimalsOf(currency: string): number {
  * and the output carries `amount` in minor units. Errors name `amount` or `currency`.
  */
 export const moneyFields = {
-  amount: z.union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' }),
+  amount: z.union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' }).meta({ examples: [12.5] }),
   currency: currencySchema,
 };
 

@@ -82,9 +82,9 @@ const simInput = z.strictObject({
 
 export const pairDeviceInput = z
   .strictObject({
-    pairing_code: z.string().trim().min(1).max(64).optional(),
+    pairing_code: z.string().trim().min(1).max(64).meta({ examples: ['483920'] }).optional(),
     qr_payload: z.string().trim().min(1).max(2048).optional(),
-    device_name: z.string().trim().min(1).max(100),
+    device_name: z.string().trim().min(1).max(100).meta({ examples: ['Shop phone'] }),
     platform: z.string().trim().min(1).max(50).optional(),
     app_version: z.string().trim().min(1).max(50).optional(),
     sims: z.array(simInput).max(8).optional(),
