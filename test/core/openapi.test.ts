@@ -137,6 +137,12 @@ describe('OpenAPI', () => {
     const appPull = spec.paths['/api/mobile/v1/messages'].get;
     expect(appPull.responses['401'].content['application/json'].schema.properties.code.enum).toEqual(['unauthorized']);
     expect(appPull.responses['200'].content['application/json'].schema.type).toBe('array');
+
+    // The reference page shows the operation ids, the tags' descriptions and the success bodies.
+    const page = await (await fetch(`${app.baseUrl}/api/docs`)).text();
+    expect(page).toContain('<code>createPaymentIntent</code>');
+    expect(page).toContain(spec.tags.find((tag: { name: string }) => tag.name === 'Webhooks').description);
+    expect(page).toContain('&quot;payment_intent&quot;');
   });
 
   it('gives every JSON operation a success schema, the one its answers are checked against', () => {
