@@ -76,10 +76,11 @@ export const errorEnvelope = z.object({
 
 /**
  * The errors a route can answer with, by status, derived from its declaration: its auth (401,
- * 403 and 429 for a key), a body or query (400, 413), path parameters (404, and 400 for one the
- * database cannot take), idempotency (409),
- * the codes its rules declare (`errorCodes`), and any route's 500 and 503. A status the route
- * documents itself (`responses`, such as the health check's 503) is left to that entry.
+ * 403 and 429 for a key), a body or query (400, 413), path parameters and list cursors (404, and
+ * 400 for an id the database cannot take), idempotency (409), the codes its rules declare
+ * (`errorCodes`), and any route's 500 and 503. A status the route documents itself (`responses`,
+ * such as the health check's 503) is left to that entry. The test gateways hold every answer to
+ * this list (src/core/response-contract.ts), so it stays honest.
  */
 export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>();
