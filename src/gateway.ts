@@ -11,6 +11,7 @@ import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
 import { createAuthGuard, errorResponse, unmatchedRoute, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { httpRequests } from './core/metrics.ts';
+import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
@@ -28,8 +29,13 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
+export interface GatewayOptions {
+  /** Tests only: each answer of a route in OpenAPI that is not as documented is reported here (src/core/response-contract.ts). */
+  validateResponses?: (violation: string) => void;
+}
+
 /** One HTTP server: REST routes, /graphql over HTTP, SSE and WebSocket, and /metrics. */
-export async function buildGateway(rt: Runtime): Promise<Gateway> {
+export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): Promise<Gateway> {
   const tls = readTlsFiles(rt.config);
   const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger);
   await events.start();
@@ -53,6 +59,8 @@ export async function buildGateway(rt: Runtime): Promise<Gateway> {
       requestLog(c).info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   });
+
+  if (options.validateResponses) app.use(checkResponses(options.validateResponses));
 
   /** The request's bindings on a log line; made only for lines that are written (a child logger per request costs). */
   const requestLog = (c: HttpContext) => {

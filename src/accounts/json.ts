@@ -1,8 +1,23 @@
+import { z } from 'zod';
+import { timestamp } from '../core/http.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
+import { RelayMode } from '../generated/prisma/enums.ts';
 
-// The JSON shapes REST answers for the accounts domain. One shape per object, used everywhere.
+// The JSON shapes REST answers for the accounts domain. One shape per object, used everywhere:
+// each is a zod schema (OpenAPI documents it, the tests check every answer against it) and its
+// serializer's return type.
 
-export function accountJson(account: Account) {
+export const accountSchema = z.object({
+  id: z.number().int().meta({ examples: [42] }),
+  object: z.literal('account'),
+  name: z.string().meta({ examples: ['Acme Shop'] }),
+  environment: z.string().describe('`sandbox` or `live`.').meta({ examples: ['sandbox'] }),
+  relay_mode: z.enum(RelayMode),
+  subscription_expires_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+
+export function accountJson(account: Account): z.infer<typeof accountSchema> {
   return {
     id: account.id,
     object: 'account',
@@ -14,7 +29,18 @@ export function accountJson(account: Account) {
   };
 }
 
-export function apiKeyJson(key: ApiKey) {
+export const apiKeySchema = z.object({
+  id: z.string().meta({ examples: ['key_01jdx3p4a6c8e0g2j4l6n8q0s2'] }),
+  object: z.literal('api_key'),
+  label: z.string().meta({ examples: ['Checkout server'] }),
+  prefix: z.string().describe('The start of the secret, to recognise the key.').meta({ examples: ['yk_test_a1b2'] }),
+  scopes: z.array(z.string()).meta({ examples: [['payments.read', 'payments.write']] }),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+});
+
+export function apiKeyJson(key: ApiKey): z.infer<typeof apiKeySchema> {
   return {
     id: key.id,
     object: 'api_key',

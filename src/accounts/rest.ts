@@ -1,9 +1,10 @@
-import { ok } from '../core/http.ts';
-import { listBody, listQuery } from '../core/pagination.ts';
+import { z } from 'zod';
+import { ok, okSchema } from '../core/http.ts';
+import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import { accountJson, apiKeyJson } from './json.ts';
+import { accountJson, accountSchema, apiKeyJson, apiKeySchema } from './json.ts';
 import { createApiKey, createApiKeyInput, getAccount, listApiKeys, revokeApiKey } from './service.ts';
 
 export function registerAccountRoutes(ctx: GatewayContext) {
@@ -14,6 +15,8 @@ export function registerAccountRoutes(ctx: GatewayContext) {
     tag: 'Account',
     auth: 'account.read',
     summary: "The key's account",
+    operationId: 'getAccount',
+    response: okSchema({ account: accountSchema }),
     responses: { 200: 'The account.' },
     handler: async (c) => {
       const account = await getAccount(rt.db.prisma, c.get('principal').accountId);
@@ -27,6 +30,12 @@ export function registerAccountRoutes(ctx: GatewayContext) {
     tag: 'Account',
     auth: 'keys.manage',
     summary: 'Create an API key',
+    operationId: 'createApiKey',
+    response: okSchema({
+      api_key: apiKeySchema,
+      secret: z.string().nullable().describe('The key (yk_test_…), shown once; null in an Idempotency-Key replay.').meta({ examples: ['yk_test_a1b2c3d4e5f6g7h8i9j0'] }),
+      secret_redacted: z.literal(true).optional().describe('Present in an Idempotency-Key replay: the secret is not stored.'),
+    }),
     body: createApiKeyInput,
     bodyValidatedBy: 'service',
     idempotent: true,
@@ -44,6 +53,8 @@ export function registerAccountRoutes(ctx: GatewayContext) {
     tag: 'Account',
     auth: 'keys.manage',
     summary: 'List API keys',
+    operationId: 'listApiKeys',
+    response: listSchema(apiKeySchema),
     query: listQuery,
     responses: { 200: 'A page of keys, newest first.' },
     handler: async (c, { query }) => {
@@ -58,6 +69,8 @@ export function registerAccountRoutes(ctx: GatewayContext) {
     tag: 'Account',
     auth: 'keys.manage',
     summary: 'Revoke an API key',
+    operationId: 'revokeApiKey',
+    response: okSchema({ api_key: apiKeySchema }),
     responses: { 200: 'The revoked key.' },
     handler: async (c) => {
       const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id'));

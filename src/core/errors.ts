@@ -73,9 +73,13 @@ export function paramPath(path: readonly PropertyKey[]): string | undefined {
 
 export function fromZodError(error: z.ZodError, prefix?: string): YarrowError {
   const issue = error.issues[0];
-  const path = prefix ? [prefix, ...(issue?.path ?? [])] : (issue?.path ?? []);
+  // An unknown field is named as the param, like any other bad field (zod reports it on the object).
+  const unknownField = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const issuePath = [...(issue?.path ?? []), ...(unknownField !== undefined ? [unknownField] : [])];
+  const path = prefix ? [prefix, ...issuePath] : issuePath;
   const param = paramPath(path);
-  const message = issue ? (param ? `${param}: ${issue.message}` : issue.message) : 'Invalid request.';
+  const reason = unknownField !== undefined ? 'unknown field; leave it out or check its spelling' : issue?.message;
+  const message = reason ? (param ? `${param}: ${reason}` : reason) : 'Invalid request.';
   return new YarrowError('invalid_request', message, { param });
 }
 

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import { createKeyAuthenticator, requireScope, type Principal, type Scope } from './auth.ts';
 import { YarrowError } from './errors.ts';
 import { asRateLimited, pointSpender } from './rate-limit.ts';
@@ -16,6 +17,14 @@ export type HttpEnv = {
 };
 
 export type HttpContext = Context<HttpEnv>;
+
+/** The schema of an `ok(c, body)` answer, for a route's `response`: `{ok: true}` and the body's fields. */
+export function okSchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ ok: z.literal(true), ...shape });
+}
+
+/** A time as REST answers it (`Date.toISOString()`, UTC). */
+export const timestamp = z.iso.datetime();
 
 /** Success body: Yarrow answers `{"ok": true, ...}` everywhere. */
 export function ok(c: HttpContext, body: Record<string, unknown>, status: 200 | 201 | 202 = 200) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client.ts';
 import { YarrowError, notFound } from './errors.ts';
+import { okSchema } from './http.ts';
 
 /** Query parameters of every REST list, as at Stripe: newest first, cursor by object id. */
 export const listQuery = z.object({
@@ -32,7 +33,7 @@ export function pageArgs(query: ListQuery): PageArgs {
 }
 
 /**
- * For a REST list: its cursors (`starting_after`, `ending_before`) must be rows of the account, or
+ * For a REST list: one cursor at most (both would place the page two ways), and it must be a row of the account, or
  * a page could be placed relative to another account's row. Another account's id, or one that
  * exists nowhere, is `not_found` naming the param, the same answer as for any other foreign id.
  */
@@ -42,10 +43,20 @@ export async function assertCursorsOwned(
   query: Pick<ListQuery, 'starting_after' | 'ending_before'>,
   noun: string,
 ): Promise<void> {
+  if (query.starting_after && query.ending_before) {
+    throw new YarrowError('invalid_request', 'ending_before: send starting_after or ending_before, not both (one page is placed after or before one row).', {
+      param: 'ending_before',
+    });
+  }
   for (const param of ['starting_after', 'ending_before'] as const) {
     const id = query[param];
     if (id && (await model.count({ where: { id, accountId } })) === 0) throw notFound(noun, param);
   }
+}
+
+/** The schema of a REST list answer (`listBody` of `item`s), for a route's `response`. */
+export function listSchema<Item extends z.ZodType>(item: Item) {
+  return okSchema({ object: z.literal('list'), data: z.array(item), has_more: z.boolean(), url: z.string() });
 }
 
 /** `{object: "list", data, has_more, url}` from the rows `pageArgs` fetched (one extra tells has_more). */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Principal, Scope } from './auth.ts';
-import { parseInput } from './errors.ts';
+import { parseInput, type ErrorCode } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import { readJson, type HttpContext, type HttpEnv } from './http.ts';
 import { describeRoute, type RouteDoc } from './openapi.ts';
@@ -42,8 +42,12 @@ interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, 
   bodyType?: F;
   /** The query string, validated before the handler runs (it gets the parsed value as `query`). */
   query?: Q;
-  /** The success body's schema, when it has one. */
+  /** The success body's schema (the zod schema its serializer's output is typed by); the test suite checks every answer against it. */
   response?: z.ZodType;
+  /** Error codes the handler's rules answer with, beyond those `auth`, `body`/`query`, path parameters and `idempotent` imply (OpenAPI lists them all). */
+  errorCodes?: readonly ErrorCode[];
+  /** With `errors`: the schema of the error body it answers. */
+  errorBody?: z.ZodType;
   /** Status → description of success responses; errors are added from the error codes. */
   responses: Record<number, string>;
   /** Takes an `Idempotency-Key` (the handler calls `idempotentCreate` with `rawBody`). */
@@ -57,6 +61,9 @@ interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, 
   errors?: (c: HttpContext, error: unknown) => Response;
   handler(c: Context<HttpEnv, P>, request: RouteRequest<A, B, Q, V, F>): Response | Promise<Response>;
 }
+
+/** A route in OpenAPI names its operation, stable and readable (`createPaymentIntent`): SDKs and Postman call it by that name. */
+type Listing = { openapi: false; operationId?: never } | { openapi?: undefined; operationId: string };
 
 interface RouteRequest<A extends RouteAuth, B extends z.ZodType, Q extends z.ZodType, V extends 'service' | undefined, F extends 'json' | 'form'> {
   /** The key's principal (a scope), the credential's value, or nothing (`none`). */
@@ -81,7 +88,7 @@ export function defineRoute<
   Q extends z.ZodType = never,
   V extends 'service' | undefined = undefined,
   F extends 'json' | 'form' = 'json',
->(ctx: GatewayContext, spec: RouteSpec<P, A, B, Q, V, F>): void {
+>(ctx: GatewayContext, spec: RouteSpec<P, A, B, Q, V, F> & Listing): void {
   const { auth } = spec;
   const authenticate = async (c: HttpContext): Promise<unknown> => {
     if (auth === 'none') return undefined;
@@ -118,11 +125,14 @@ export function defineRoute<
     path: spec.path,
     tag: spec.tag,
     summary: spec.summary,
+    ...(spec.operationId ? { operationId: spec.operationId } : {}),
     auth: typeof auth === 'string' ? auth : auth.documentedAs,
     responses: spec.responses,
     ...(spec.body ? { body: spec.body, bodyType: spec.bodyType ?? 'json' } : {}),
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.response ? { responseSchema: spec.response } : {}),
+    ...(spec.errorCodes ? { errorCodes: spec.errorCodes } : {}),
+    ...(spec.errorBody ? { errorBody: spec.errorBody } : {}),
     ...(spec.idempotent ? { idempotent: true } : {}),
     ...(spec.produces ? { produces: spec.produces } : {}),
     ...(spec.openapi === false ? { listed: false } : {}),

@@ -123,15 +123,24 @@ async function lockSession(tx: DbClient, intentId: string, sessionId: string, wa
   return { intent, session };
 }
 
-export const submitTokenForm = z.object({ token: z.string({ error: 'enter a test token' }).trim().min(1, 'enter a test token').max(100) });
+/** The longest test token is 18 characters; 100 leaves room without storing whatever is pasted. */
+const MAX_TOKEN_LENGTH = 100;
+
+export const submitTokenForm = z.object({
+  token: z
+    .string({ error: 'enter a test token' })
+    .trim()
+    .min(1, 'enter a test token')
+    .max(MAX_TOKEN_LENGTH, `too long: a test token has at most ${MAX_TOKEN_LENGTH} characters`),
+});
 
 /**
- * `POST /checkout/<pi>/card/<cs>`: applies a test token. An unknown token, another rail's token,
- * or an unusable session changes nothing (the whole transaction rolls back).
+ * `POST /checkout/<pi>/card/<cs>`: applies a test token. An unusable session (409, checked first),
+ * a malformed, unknown or another rail's token (400) changes nothing (the whole transaction rolls back).
  */
 export async function submitToken(rt: Rt, intentId: string, sessionId: string, form: unknown): Promise<CardSession> {
-  const { token: text } = parseInput(submitTokenForm, form);
   return rt.db.prisma.$transaction(async (tx) => {
+    // The session first: a used or expired one answers 409 whatever was typed, so every token gets the same answer.
     const { intent, session } = await lockSession(tx, intentId, sessionId, 'open');
     if (intent.status !== 'requires_payment_method') {
       // An older session of this intent: a later attempt already moved the payment on.
@@ -139,6 +148,7 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
         param: 'status',
       });
     }
+    const { token: text } = parseInput(submitTokenForm, form);
     const rail = session.paymentMethodCode as PaymentMethodCode;
     const token = findToken(text);
     if (!token) throw new YarrowError('invalid_request', `"${text}" is not a Yarrow test token.`, { param: 'token' });

@@ -14,16 +14,17 @@ type Rt = Pick<Runtime, 'config' | 'boss'>;
 /** Up to 50 string pairs, as at Stripe: keys to 40 characters, values to 500. */
 export const metadataSchema = z
   .record(z.string().min(1).max(40), z.string().max(500))
-  .refine((map) => Object.keys(map).length <= 50, 'at most 50 keys');
+  .refine((map) => Object.keys(map).length <= 50, 'at most 50 keys')
+  .meta({ examples: [{ order_id: '1042' }] });
 
 export const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000);
 
 export const createPaymentIntentInput = z
   .strictObject({
     ...moneyFields,
-    title: z.string().trim().min(1).max(200),
-    customer_name: z.string().trim().min(1).max(200),
-    customer_email: z.email().max(254),
+    title: z.string().trim().min(1).max(200).meta({ examples: ['Order #1042'] }),
+    customer_name: z.string().trim().min(1).max(200).meta({ examples: ['Ada Lovelace'] }),
+    customer_email: z.email().max(254).meta({ examples: ['ada@example.com'] }),
     metadata: metadataSchema.default({}),
     return_url: httpUrlSchema.optional(),
   })

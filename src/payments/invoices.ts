@@ -14,9 +14,16 @@ import { invoiceCreated, markInvoiceOverdue } from './state-machine.ts';
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
 const DAY_MS = 86_400_000;
-const MAX_DUE_DAYS = 5 * 366;
+const MAX_DUE_YEARS = 5;
 
-/** `YYYY-MM-DD`, a real calendar date, today (UTC) or later, at most five years ahead. */
+/** The same day `years` calendar years after `YYYY-MM-DD` (29 February → 28 February in a common year). */
+export function calendarYearsAfter(date: string, years: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
+  return dateOnly(new Date(Date.UTC(year + years, month - 1, Math.min(day, lastDay))));
+}
+
+/** `YYYY-MM-DD`, a real calendar date, today (UTC) or later, at most five calendar years ahead (today's date in five years included). */
 export const dueDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
@@ -25,15 +32,16 @@ export const dueDateSchema = z
     return !Number.isNaN(date.getTime()) && dateOnly(date) === text;
   }, 'is not a calendar date')
   .refine((text) => text >= dateOnly(new Date()), 'must be today or later (UTC)')
-  .refine((text) => new Date(`${text}T00:00:00Z`).getTime() - Date.now() <= MAX_DUE_DAYS * DAY_MS, 'must be within five years');
+  .refine((text) => text <= calendarYearsAfter(dateOnly(new Date()), MAX_DUE_YEARS), `must be within ${MAX_DUE_YEARS} years (today's date in ${MAX_DUE_YEARS} years at the latest)`)
+  .meta({ examples: ['2026-12-31'] });
 
 export const createInvoiceInput = z
   .strictObject({
     ...moneyFields,
-    title: z.string().trim().min(1).max(200),
+    title: z.string().trim().min(1).max(200).meta({ examples: ['November hosting'] }),
     due_date: dueDateSchema,
-    customer_name: z.string().trim().min(1).max(200).optional(),
-    customer_email: z.email().max(254).optional(),
+    customer_name: z.string().trim().min(1).max(200).meta({ examples: ['Ada Lovelace'] }).optional(),
+    customer_email: z.email().max(254).meta({ examples: ['ada@example.com'] }).optional(),
     metadata: metadataSchema.default({}),
   })
   .transform(refineMoney);

@@ -1,9 +1,14 @@
+import { z } from 'zod';
 import type { Config } from '../core/config.ts';
 import type { Prisma } from '../core/db.ts';
+import { timestamp } from '../core/http.ts';
 import type { CardSession, Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
-import { formatAmount, toMajorUnits } from './money.ts';
+import { InvoiceStatus, PaymentIntentStatus } from '../generated/prisma/enums.ts';
+import { currencyCodes, formatAmount, toMajorUnits } from './money.ts';
 
-// The JSON shapes REST answers and events carry. One shape per object, used everywhere.
+// The JSON shapes REST answers and events carry. One shape per object, used everywhere: each is a
+// zod schema (OpenAPI documents it, the test suite checks every answer against it) and the
+// serializer's return type, so the two cannot drift.
 
 type Urls = Pick<Config, 'publicBaseUrl'>;
 
@@ -17,7 +22,38 @@ export function hostedInvoiceUrl(config: Urls, invoiceId: string) {
   return `${config.publicBaseUrl}/invoices/${invoiceId}`;
 }
 
-export function paymentIntentJson(config: Urls, intent: PaymentIntent) {
+/** Metadata is validated on write (`metadataSchema`): string keys and values. */
+const metadata = z.record(z.string(), z.string()).meta({ examples: [{ order_id: '1042' }] });
+const money = {
+  amount: z.number().describe('In major units of the currency (12.5 = 12.50).').meta({ examples: [12.5] }),
+  amount_minor: z.number().int().describe('In minor units (cents; yen for zero-decimal currencies).').meta({ examples: [1250] }),
+  amount_display: z.string().meta({ examples: ['$12.50'] }),
+  currency: z.enum(currencyCodes),
+};
+
+export const paymentIntentSchema = z.object({
+  id: z.string().meta({ examples: ['pi_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+  object: z.literal('payment_intent'),
+  status: z.enum(PaymentIntentStatus),
+  ...money,
+  title: z.string().meta({ examples: ['Order #1042'] }),
+  customer_name: z.string().meta({ examples: ['Ada Lovelace'] }),
+  customer_email: z.string().meta({ examples: ['ada@example.com'] }),
+  checkout_url: z.string().describe('The hosted checkout page to send the customer to.').meta({ examples: ['https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+  return_url: z.string().nullable(),
+  payment_method_code: z.string().nullable().describe('The rail paid with: visa, mastercard, google_pay, apple_pay.'),
+  last_payment_error: z.record(z.string(), z.unknown()).nullable().describe('The last decline: code, decline_code, message.'),
+  cancellation_reason: z.string().nullable(),
+  invoice: z.string().nullable().describe('The invoice this intent pays, if any.'),
+  latest_card_session: z.string().nullable(),
+  metadata,
+  succeeded_at: timestamp.nullable(),
+  canceled_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function paymentIntentJson(config: Urls, intent: PaymentIntent): z.infer<typeof paymentIntentSchema> {
   return {
     id: intent.id,
     object: 'payment_intent' as const,
@@ -25,18 +61,18 @@ export function paymentIntentJson(config: Urls, intent: PaymentIntent) {
     amount: toMajorUnits(intent.amount, intent.currency),
     amount_minor: intent.amount,
     amount_display: formatAmount(intent.amount, intent.currency),
-    currency: intent.currency,
+    currency: intent.currency as z.infer<typeof money.currency>,
     title: intent.title,
     customer_name: intent.customerName,
     customer_email: intent.customerEmail,
     checkout_url: checkoutUrl(config, intent.id),
     return_url: intent.returnUrl,
     payment_method_code: intent.paymentMethodCode,
-    last_payment_error: intent.lastPaymentError ?? null,
+    last_payment_error: (intent.lastPaymentError as Record<string, unknown> | null) ?? null,
     cancellation_reason: intent.cancellationReason,
     invoice: intent.invoiceId,
     latest_card_session: intent.latestCardSessionId,
-    metadata: intent.metadata,
+    metadata: intent.metadata as Record<string, string>,
     succeeded_at: iso(intent.succeededAt),
     canceled_at: iso(intent.canceledAt),
     created_at: intent.createdAt.toISOString(),
@@ -59,7 +95,28 @@ export function isOverdue(invoice: Pick<Invoice, 'status' | 'dueDate'>, now = ne
   return invoice.status === 'open' && dateOnly(now) > dateOnly(invoice.dueDate);
 }
 
-export function invoiceJson(config: Urls, invoice: Invoice) {
+export const invoiceSchema = z.object({
+  id: z.string().meta({ examples: ['inv_01jdx3m2q7v5k8c1z4r6t9w0ya'] }),
+  public_id: z.string().describe('The same as id (the id in the hosted page URL).').meta({ examples: ['inv_01jdx3m2q7v5k8c1z4r6t9w0ya'] }),
+  object: z.literal('invoice'),
+  invoice_no: z.string().meta({ examples: ['INV-000042'] }),
+  status: z.enum(InvoiceStatus),
+  overdue: z.boolean().describe('Open and past its due date.'),
+  title: z.string().meta({ examples: ['November hosting'] }),
+  ...money,
+  due_date: z.iso.date(),
+  customer_name: z.string().nullable().meta({ examples: ['Ada Lovelace'] }),
+  customer_email: z.string().nullable().meta({ examples: ['ada@example.com'] }),
+  metadata,
+  hosted_url: z.string().meta({ examples: ['https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya'] }),
+  paid_at: timestamp.nullable(),
+  voided_at: timestamp.nullable(),
+  overdue_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function invoiceJson(config: Urls, invoice: Invoice): z.infer<typeof invoiceSchema> {
   return {
     id: invoice.id,
     public_id: invoice.id,
@@ -71,11 +128,11 @@ export function invoiceJson(config: Urls, invoice: Invoice) {
     amount: toMajorUnits(invoice.amount, invoice.currency),
     amount_minor: invoice.amount,
     amount_display: formatAmount(invoice.amount, invoice.currency),
-    currency: invoice.currency,
+    currency: invoice.currency as z.infer<typeof money.currency>,
     due_date: dateOnly(invoice.dueDate),
     customer_name: invoice.customerName,
     customer_email: invoice.customerEmail,
-    metadata: invoice.metadata,
+    metadata: invoice.metadata as Record<string, string>,
     hosted_url: hostedInvoiceUrl(config, invoice.id),
     paid_at: iso(invoice.paidAt),
     voided_at: iso(invoice.voidedAt),

@@ -57,13 +57,16 @@ export const currencySchema = z
   .refine((code): code is Currency => code in currencies, {
     message: `unsupported currency; use one of ${currencyCodes.join(', ')}`,
   })
+  .meta({ examples: ['USD'] })
   .transform((code) => code as Currency);
 
-const decimalText = /^\d{1,12}(\.\d{1,12})?$/;
+/** Digits with an optional fraction of any length: too many decimals is the currency's rule below, one message for all. */
+const decimalText = /^\d{1,12}(\.\d+)?$/;
 
 /**
  * Converts a decimal amount (`12.5`, or the string `"12.50"`) to integer minor units of the
- * currency. Zero, negative, more decimals than the currency has, or over the maximum → an error
+ * currency. Zero, negative, more decimals than the currency has (`1.234` and the float
+ * `0.30000000000000004` alike: "USD allows at most 2 decimals"), or over the maximum → an error
  * message (the caller names the param).
  */
 export function toMinorUnits(amount: number | string, currency: Currency): { minor: number } | { error: string } {
@@ -137,7 +140,7 @@ function decimalsOf(currency: string): number {
  * and the output carries `amount` in minor units. Errors name `amount` or `currency`.
  */
 export const moneyFields = {
-  amount: z.union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' }),
+  amount: z.union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' }).meta({ examples: [12.5] }),
   currency: currencySchema,
 };
 

@@ -61,6 +61,8 @@ const hostedForm = (form: z.ZodObject) => ({
   bodyType: 'form',
   bodyValidatedBy: 'service',
   responses: { 303: 'On to the next page.', 400: 'The form again, with the reason.' },
+  // 403: the CSRF token is not this page's; 409: the payment or session cannot take this now.
+  errorCodes: ['forbidden', 'invalid_state'],
 }) as const;
 
 export function registerCheckoutPages(ctx: GatewayContext) {
@@ -174,6 +176,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'get',
     path: '/checkout/:pi',
     summary: 'Checkout page: amount, title, merchant, the four payment rails',
+    operationId: 'showCheckoutPage',
     responses: pageResponses,
     handler: hosted((c) => showCheckout(c, c.req.param('pi')!)),
   });
@@ -229,6 +232,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'post',
     path: '/checkout/:pi/pay',
     summary: 'Choose a rail: opens a card session (cs_…) and redirects to its page',
+    operationId: 'startCardSession',
     handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const form = await readForm(c, 'checkout', intentId);
@@ -244,6 +248,8 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'get',
     path: '/checkout/:pi/card/:cs',
     summary: "Card session page: the rail's test tokens, the token field, or the result",
+    operationId: 'showCardSessionPage',
+    errorCodes: ['invalid_state'],
     responses: pageResponses,
     handler: hosted((c) => showSession(c, c.req.param('pi')!, c.req.param('cs')!), backToCheckout),
   });
@@ -253,6 +259,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'post',
     path: '/checkout/:pi/card/:cs',
     summary: 'Submit a test token (field `token`)',
+    operationId: 'submitCardToken',
     handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const sessionId = c.req.param('cs')!;
@@ -273,6 +280,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'post',
     path: '/checkout/:pi/card/:cs/challenge',
     summary: 'Answer the sandbox 3-D Secure challenge',
+    operationId: 'answerCardChallenge',
     handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const sessionId = c.req.param('cs')!;
@@ -297,6 +305,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'get',
     path: '/invoices/:inv',
     summary: 'Hosted invoice page',
+    operationId: 'showInvoicePage',
     responses: pageResponses,
     handler: hosted((c) => showInvoice(c, c.req.param('inv')!)),
   });
@@ -306,6 +315,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     method: 'post',
     path: '/invoices/:inv/pay',
     summary: 'Pay an invoice: opens its payment intent and redirects to checkout',
+    operationId: 'payInvoice',
     handler: hosted(
       async (c) => {
         const invoiceId = c.req.param('inv')!;

@@ -1,6 +1,6 @@
-import { ok } from '../core/http.ts';
+import { ok, okSchema } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import { listBody } from '../core/pagination.ts';
+import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
 import {
@@ -16,13 +16,15 @@ import {
 } from './intents.ts';
 import { createInvoice, createInvoiceInput, getInvoice } from './invoices.ts';
 import { listInvoices, listInvoicesQuery, listPaymentIntents, listPaymentIntentsQuery } from './lists.ts';
-import { invoiceJson, paymentIntentJson } from './json.ts';
+import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema } from './json.ts';
 import { voidInvoice } from './state-machine.ts';
 
 export function registerPaymentRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
   const intentBody = (intent: Parameters<typeof paymentIntentJson>[1]) => ({ payment_intent: paymentIntentJson(rt.config, intent) });
   const invoiceBody = (invoice: Parameters<typeof invoiceJson>[1]) => ({ invoice: invoiceJson(rt.config, invoice) });
+  const intentResponse = okSchema({ payment_intent: paymentIntentSchema });
+  const invoiceResponse = okSchema({ invoice: invoiceSchema });
 
   defineRoute(ctx, {
     method: 'post',
@@ -30,6 +32,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Payments',
     auth: 'payments.write',
     summary: 'Create a payment intent',
+    operationId: 'createPaymentIntent',
+    response: intentResponse,
     body: createPaymentIntentInput,
     bodyValidatedBy: 'service',
     idempotent: true,
@@ -49,6 +53,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Payments',
     auth: 'payments.read',
     summary: 'List payment intents',
+    operationId: 'listPaymentIntents',
+    response: listSchema(paymentIntentSchema),
     query: listPaymentIntentsQuery,
     responses: { 200: 'A page of payment intents, newest first.' },
     handler: async (c, request) => {
@@ -63,6 +69,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Payments',
     auth: 'payments.read',
     summary: 'Show a payment intent',
+    operationId: 'getPaymentIntent',
+    response: intentResponse,
     responses: { 200: 'The payment intent.' },
     handler: async (c) => ok(c, intentBody(await getPaymentIntent(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
   });
@@ -73,6 +81,9 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Payments',
     auth: 'payments.write',
     summary: 'Cancel a payment intent',
+    operationId: 'cancelPaymentIntent',
+    response: intentResponse,
+    errorCodes: ['invalid_state'],
     body: cancelPaymentIntentInput,
     bodyValidatedBy: 'service',
     responses: { 200: 'The canceled payment intent.' },
@@ -88,6 +99,9 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Payments',
     auth: 'payments.write',
     summary: 'Approve a payment under review (sandbox operator)',
+    operationId: 'approvePaymentReview',
+    response: intentResponse,
+    errorCodes: ['invalid_state'],
     responses: { 200: 'The succeeded payment intent.' },
     handler: async (c) => {
       const intent = await rt.db.prisma.$transaction((tx) => approvePaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id')));
@@ -101,6 +115,9 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Payments',
     auth: 'payments.write',
     summary: 'Reject a payment under review (sandbox operator)',
+    operationId: 'rejectPaymentReview',
+    response: intentResponse,
+    errorCodes: ['invalid_state'],
     body: rejectReviewInput,
     bodyValidatedBy: 'service',
     responses: { 200: 'The payment intent, back to requires_payment_method.' },
@@ -116,6 +133,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Invoices',
     auth: 'invoices.write',
     summary: 'Create an invoice',
+    operationId: 'createInvoice',
+    response: invoiceResponse,
     body: createInvoiceInput,
     bodyValidatedBy: 'service',
     idempotent: true,
@@ -133,6 +152,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Invoices',
     auth: 'invoices.read',
     summary: 'List invoices',
+    operationId: 'listInvoices',
+    response: listSchema(invoiceSchema),
     query: listInvoicesQuery,
     responses: { 200: 'A page of invoices, newest first.' },
     handler: async (c, request) => {
@@ -147,6 +168,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Invoices',
     auth: 'invoices.read',
     summary: 'Show an invoice',
+    operationId: 'getInvoice',
+    response: invoiceResponse,
     responses: { 200: 'The invoice.' },
     handler: async (c) => ok(c, invoiceBody(await getInvoice(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
   });
@@ -157,6 +180,9 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     tag: 'Invoices',
     auth: 'invoices.write',
     summary: 'Void an open invoice',
+    operationId: 'voidInvoice',
+    response: invoiceResponse,
+    errorCodes: ['invalid_state'],
     responses: { 200: 'The voided invoice.' },
     handler: async (c) => {
       const invoice = await rt.db.prisma.$transaction((tx) => voidInvoice(rt, tx, c.get('principal').accountId, c.req.param('id')));

@@ -12,6 +12,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { clearConnection, lockDeviceReachability } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './dispatch.ts';
+import type { deviceSchema } from './json.ts';
 import { publishDeviceChange, wakeDispatcher } from './notices.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
@@ -81,9 +82,9 @@ const simInput = z.strictObject({
 
 export const pairDeviceInput = z
   .strictObject({
-    pairing_code: z.string().trim().min(1).max(64).optional(),
+    pairing_code: z.string().trim().min(1).max(64).meta({ examples: ['483920'] }).optional(),
     qr_payload: z.string().trim().min(1).max(2048).optional(),
-    device_name: z.string().trim().min(1).max(100),
+    device_name: z.string().trim().min(1).max(100).meta({ examples: ['Shop phone'] }),
     platform: z.string().trim().min(1).max(50).optional(),
     app_version: z.string().trim().min(1).max(50).optional(),
     sims: z.array(simInput).max(8).optional(),
@@ -262,7 +263,7 @@ export function effectiveRate(rt: Pick<Runtime, 'config'>, device: Pick<Device, 
   return device.ratePerMinute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE;
 }
 
-export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device) {
+export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device): z.infer<typeof deviceSchema> {
   return {
     id: device.id,
     object: 'device',
@@ -270,7 +271,7 @@ export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device) {
     status: device.status,
     platform: device.platform,
     app_version: device.appVersion,
-    sims: device.sims,
+    sims: device.sims as z.infer<typeof deviceSchema>['sims'],
     rate_per_minute: effectiveRate(rt, device),
     battery_level: device.batteryLevel,
     charging: device.charging,

@@ -11,6 +11,7 @@ import { acknowledgeFrames, applyReportFrames, attemptsTakenBackFrom, insertQueu
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
+import type { deviceWorkSchema, messageStatusSchema, reportOutcomeSchema, sendAcceptedSchema } from './json.ts';
 import { wakeDispatcher } from './notices.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
@@ -191,7 +192,7 @@ export async function sendSms(rt: Runtime, accountId: number, raw: unknown, tx?:
   return groupedSends.get(rt)!(request);
 }
 
-export function sendAcceptedJson(message: Message) {
+export function sendAcceptedJson(message: Message): z.infer<typeof sendAcceptedSchema> {
   return { request_id: message.id, status: publicStatus(message), queued_at: message.queuedAt.toISOString() };
 }
 
@@ -209,7 +210,7 @@ export function devicesTried(message: Pick<Message, 'deviceId' | 'failedDeviceId
   return new Set([...message.failedDeviceIds, ...(message.deviceId ? [message.deviceId] : [])]).size;
 }
 
-export function messageStatusJson(message: Message & { device: { name: string } | null }) {
+export function messageStatusJson(message: Message & { device: { name: string } | null }): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
     status: publicStatus(message),
@@ -380,11 +381,8 @@ export const reportInput = z.strictObject({
   reason: z.string().trim().min(1).max(200).optional(),
 });
 
-export interface ReportOutcome {
-  /** false when the report changed nothing: a repeat, or an attempt that is no longer current. */
-  applied: boolean;
-  status: PublicStatus;
-}
+/** `applied`: false when the report changed nothing (a repeat, or an attempt that is no longer current). */
+export type ReportOutcome = z.infer<typeof reportOutcomeSchema>;
 
 /** Locks the message a device reports on; a message of another account is "not found". */
 async function lockForDevice(tx: DbClient, device: { id: string; accountId: number }, messageId: string): Promise<Message> {
@@ -539,7 +537,7 @@ async function reportFailure(rt: Runtime, device: { id: string; accountId: numbe
 }
 
 /** What a device receives for one message (the `send` frame and long-poll entries). */
-export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Message) {
+export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Message): z.infer<typeof deviceWorkSchema> {
   return unsealedWork(rt, signalledWork(message));
 }
 

@@ -9,6 +9,7 @@ import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Message, Otp } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
+import type { otpSentSchema, otpVerifiedSchema } from './json.ts';
 import { publicStatus, queueMessage, resolveRouting } from './messages.ts';
 import { otpLocales, otpPurposes, otpText } from './otp-templates.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
@@ -27,7 +28,7 @@ export const sendOtpInput = z.strictObject({
 
 export const verifyOtpInput = z.strictObject({
   otp_id: z.string().trim().min(1).max(64),
-  code: z.string().trim().regex(/^\d{4,10}$/, 'the code is 4 to 10 digits'),
+  code: z.string().trim().regex(/^\d{4,10}$/, 'the code is 4 to 10 digits').meta({ examples: ['123456'] }),
 });
 
 function hashCode(secret: string, otpId: string, code: string) {
@@ -102,7 +103,7 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw:
  * and reported it sent (always so at send time, since phones get work after the commit); follow
  * `request_id` for `sent`, `delivered` or `failed`.
  */
-export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>) {
+export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<typeof otpSentSchema> {
   return {
     otp_id: otp.id,
     status: publicStatus(message),
@@ -112,13 +113,8 @@ export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>) {
   };
 }
 
-export interface VerifyResult {
-  otp_id: string;
-  status: 'success' | 'failed' | 'expired';
-  attempts_left: number;
-  /** Why a check failed: incorrect_code, max_attempts_reached, already_verified. */
-  reason?: string;
-}
+/** `reason`: why a check failed (incorrect_code, max_attempts_reached, already_verified). */
+export type VerifyResult = z.infer<typeof otpVerifiedSchema>;
 
 /**
  * Checks a code: constant-time compare, at most 5 attempts, single use; a past deadline is expired

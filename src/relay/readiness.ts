@@ -1,17 +1,10 @@
+import type { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
+import type { readinessSchema } from './json.ts';
 
-export interface ReadinessStep {
-  key: string;
-  title: string;
-  ok: boolean;
-  hint: string;
-}
-
-export interface Readiness {
-  ready: boolean;
-  steps: ReadinessStep[];
-}
+export type Readiness = z.infer<typeof readinessSchema>;
+export type ReadinessStep = Readiness['steps'][number];
 
 /**
  * Whether an account can go live with Relay, as the documented checklist in its order: access

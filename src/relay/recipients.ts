@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import type { recipientSchema } from './json.ts';
 import { newId } from '../core/ids.ts';
 import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -27,7 +28,7 @@ export const recipientUpdate = z.strictObject({
 
 const digitsOf = (e164: string) => e164.replace(/\D/g, '');
 
-export function recipientJson(recipient: Recipient) {
+export function recipientJson(recipient: Recipient): z.infer<typeof recipientSchema> {
   return {
     id: recipient.id,
     object: 'recipient',

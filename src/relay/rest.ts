@@ -1,14 +1,27 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
-import { ok } from '../core/http.ts';
+import { ok, okSchema } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import { listBody, listQuery } from '../core/pagination.ts';
+import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { registerAndroidAppRoutes } from './android-app/mobile.ts';
 import { registerThirdPartyApi } from './android-app/thirdparty.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
+import {
+  deviceSchema,
+  deviceWorkSchema,
+  messageStatusSchema,
+  otpSentSchema,
+  otpVerifiedSchema,
+  pairedSchema,
+  queuedBatchSchema,
+  readinessSchema,
+  recipientSchema,
+  reportOutcomeSchema,
+  sendAcceptedSchema,
+} from './json.ts';
 import { listDevices } from './lists.ts';
 import { authenticateDevice, deviceJson, heartbeatInput, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
 import {
@@ -62,6 +75,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Pair a device with a pairing code or QR payload (docs/relay-protocol.md).',
+    operationId: 'pairDevice',
+    response: okSchema(pairedSchema.shape),
+    // The code names no pairing (404), was used or expired (409); each attempt per address counts (429).
+    errorCodes: ['not_found', 'invalid_state', 'rate_limited'],
     auth: pairingAttempt,
     body: pairDeviceInput,
     bodyValidatedBy: 'service',
@@ -89,6 +106,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'The calling device.',
+    operationId: 'getCallingDevice',
+    response: okSchema({ device: deviceSchema }),
     auth: deviceToken,
     responses: { 200: 'The device.' },
     handler: (c, { auth: device }) => ok(c, { device: deviceJson(rt, device) }),
@@ -100,6 +119,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Heartbeat: battery, charging, signal, queue length.',
+    operationId: 'sendDeviceHeartbeat',
+    response: okSchema({ device: deviceSchema, heartbeat_interval_seconds: z.number().int() }),
     auth: deviceToken,
     body: heartbeatInput,
     bodyValidatedBy: 'service',
@@ -116,6 +137,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Long-poll for work: unacknowledged messages, at once or when they arrive (up to `wait` s).',
+    operationId: 'pollDeviceMessages',
+    response: okSchema({ messages: z.array(deviceWorkSchema) }),
     auth: deviceToken,
     query: pollQuery,
     responses: { 200: 'The messages to send (maybe none).' },
@@ -149,6 +172,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: "Acknowledge a message (it is in the phone's queue).",
+    operationId: 'acknowledgeDeviceMessage',
+    response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
     body: ackInput,
     bodyValidatedBy: 'service',
@@ -165,6 +190,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Report sent, delivered or failed (idempotent).',
+    operationId: 'reportDeviceMessage',
+    response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
     body: reportInput,
     bodyValidatedBy: 'service',
@@ -182,6 +209,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: "The account's paired devices.",
+    operationId: 'listDevices',
+    response: listSchema(deviceSchema),
     auth: 'devices.manage',
     query: listQuery,
     responses: { 200: 'A list of devices.' },
@@ -197,6 +226,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Queue an SMS through a paired device.',
+    operationId: 'sendSms',
+    response: okSchema(sendAcceptedSchema.shape),
+    errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: sendSmsInput,
     bodyValidatedBy: 'service',
@@ -217,6 +249,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Status of an SMS by request_id.',
+    operationId: 'getMessageStatus',
+    response: okSchema(messageStatusSchema.shape),
+    errorCodes: ['not_found'],
     auth: 'messages.read',
     query: statusQuery,
     responses: { 200: 'Status, device, attempts, failure reason and timestamps.' },
@@ -232,6 +267,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Send a one-time code by SMS.',
+    operationId: 'sendOtp',
+    response: okSchema(otpSentSchema.shape),
+    errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'otp.send',
     body: sendOtpInput,
     bodyValidatedBy: 'service',
@@ -250,6 +288,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Check a one-time code (5 attempts, single use).',
+    operationId: 'verifyOtp',
+    response: okSchema(otpVerifiedSchema.shape),
+    errorCodes: ['not_found'],
     auth: 'otp.verify',
     body: verifyOtpInput,
     bodyValidatedBy: 'service',
@@ -263,6 +304,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Search recipients by name or number digits.',
+    operationId: 'searchRecipients',
+    response: listSchema(recipientSchema),
     auth: 'recipients.read',
     query: recipientSearchQuery,
     responses: { 200: 'A list of recipients, newest first.' },
@@ -278,6 +321,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'Send one text to every distinct number of a list.',
+    operationId: 'queueRecipientList',
+    response: okSchema(queuedBatchSchema.shape),
+    errorCodes: ['not_found', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: queueListInput,
     bodyValidatedBy: 'service',
@@ -296,6 +342,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary: 'The relay go-live checklist.',
+    operationId: 'getLaunchReadiness',
+    response: okSchema(readinessSchema.shape),
     auth: 'account.read',
     responses: { 200: 'ready, and each step with ok and a hint.' },
     handler: async (c) => ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) }),

@@ -35,7 +35,7 @@ export function countSegments(text: string): SegmentCount {
 }
 
 /** A phone number in international format, normalised to E.164; anything else is refused. */
-export const phoneNumber = z.string().trim().min(1).max(40).transform((value, ctx) => {
+export const phoneNumber = z.string().trim().min(1).max(40).meta({ examples: ['+14155550123'] }).transform((value, ctx) => {
   const parsed = parsePhoneNumberFromString(value.replace(/^00/, '+'));
   if (!parsed?.isValid()) {
     ctx.addIssue({ code: 'custom', message: 'not a valid phone number in international format (e.g. +14155550123)' });
@@ -56,4 +56,5 @@ export const messageText = z
   .min(1)
   .refine((text) => [...text].length <= 1600, 'at most 1600 characters')
   .refine((text) => text.trim() !== '', 'must contain more than spaces')
-  .refine((text) => !loneSurrogate.test(text), 'must be valid Unicode text (it has a lone UTF-16 surrogate)');
+  .refine((text) => !loneSurrogate.test(text), 'must be valid Unicode text (it has a lone UTF-16 surrogate)')
+  .meta({ examples: ['Your order #1042 has shipped.'] });

@@ -5,12 +5,13 @@ type Spec = ReturnType<typeof buildOpenApi>;
 
 /** The parts of an OpenAPI operation the page shows. */
 type Operation = {
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema: unknown }>;
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { description: string }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
 };
 
 /** The rendered API reference at /api/docs: every operation of the OpenAPI document, by tag. */
@@ -42,10 +43,11 @@ export function referencePage(spec: Spec) {
           ${[...byTag].map(
             ([tag, operations]) => html`<section id="${tag}">
               <h2>${tag}</h2>
+              <p>${spec.tags.find((entry) => entry.name === tag)?.description ?? ''}</p>
               ${operations.map(
                 ({ method, path, operation }) => html`<article class="card" style="max-width:none">
                   <h3><code>${method.toUpperCase()} ${path}</code></h3>
-                  <p>${operation.summary}${operation.description ? html` — ${operation.description}` : ''}</p>
+                  <p>${operation.summary}${operation.description ? html` — ${operation.description}` : ''}${operation.operationId ? html` (<code>${operation.operationId}</code>)` : ''}</p>
                   ${operation.parameters?.length
                     ? html`<table>
                         <thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead>
@@ -62,6 +64,9 @@ export function referencePage(spec: Spec) {
                         ([type, content]) => html`<p>Body (<code>${type}</code>):</p>${schemaBlock(content.schema)}`,
                       )
                     : ''}
+                  ${Object.entries(operation.responses)
+                    .filter(([status, response]) => Number(status) < 300 && response.content?.['application/json']?.schema)
+                    .map(([status, response]) => html`<p>Answer (<code>${status}</code>):</p>${schemaBlock(response.content!['application/json']!.schema)}`)}
                   <p>Responses: ${Object.entries(operation.responses).map(([status, response]) => html`<code>${status}</code> ${response.description}; `)}</p>
                 </article>`,
               )}

@@ -4,7 +4,7 @@ import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { referencePage } from './reference-page.ts';
-import { checkHealth } from './service.ts';
+import { checkHealth, healthReportSchema } from './service.ts';
 
 /** Both products answer on the same base (`/api/v1/…` is the Pay path and the relay base's `/v1/…`). */
 const statusBody = z.object({
@@ -23,6 +23,7 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     tag: 'System',
     auth: 'none',
     summary: 'Service status',
+    operationId: 'getStatus',
     alias: true,
     response: statusBody,
     responses: { 200: 'The service, the products it serves and the environment.' },
@@ -35,6 +36,8 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     tag: 'System',
     auth: 'none',
     summary: 'Database and queue health',
+    operationId: 'getHealth',
+    response: healthReportSchema,
     alias: true,
     responses: { 200: 'Everything works.', 503: 'The database or the queue fails.' },
     handler: async (c) => {
@@ -49,6 +52,7 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     tag: 'System',
     auth: 'none',
     summary: 'Prometheus metrics',
+    operationId: 'getMetrics',
     produces: 'text',
     responses: { 200: 'Metrics in the Prometheus text format.' },
     handler: async (c) => {
@@ -63,6 +67,8 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     tag: 'System',
     auth: 'none',
     summary: 'This API as OpenAPI 3.1',
+    operationId: 'getOpenApiDocument',
+    response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
     responses: { 200: 'The OpenAPI document.' },
     handler: (c) => c.json(buildOpenApi(rt.config.publicBaseUrl)),
   });
@@ -73,6 +79,8 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     tag: 'System',
     auth: 'none',
     summary: 'This API as a Postman v2.1 collection',
+    operationId: 'getPostmanCollection',
+    response: z.looseObject({ info: z.looseObject({ name: z.string(), schema: z.string() }), item: z.array(z.unknown()) }),
     responses: { 200: 'The Postman collection.' },
     handler: (c) => {
       c.header('Content-Disposition', 'inline; filename="yarrow.postman_collection.json"');
@@ -86,6 +94,7 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     tag: 'System',
     auth: 'none',
     summary: 'API reference page',
+    operationId: 'getApiReference',
     produces: 'html',
     responses: { 200: 'The rendered API reference.' },
     handler: (c) => c.html(referencePage(buildOpenApi(rt.config.publicBaseUrl))),

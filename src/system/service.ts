@@ -1,14 +1,17 @@
+import { z } from 'zod';
 import { newId } from '../core/ids.ts';
 import { publish } from '../core/pubsub.ts';
 import type { DiagnosticPong } from './module.ts';
 import { sendJob, type JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 
-export interface HealthReport {
-  ok: boolean;
-  database: { ok: boolean; latency_ms?: number; error?: string };
-  queue: { ok: boolean; queues?: number; error?: string };
-}
+/** What `GET /api/v1/health` answers (200 when `ok`, 503 when not). */
+export const healthReportSchema = z.object({
+  ok: z.boolean(),
+  database: z.object({ ok: z.boolean(), latency_ms: z.number().optional().meta({ examples: [1.2] }), error: z.string().optional() }),
+  queue: z.object({ ok: z.boolean(), queues: z.number().int().optional().meta({ examples: [12] }), error: z.string().optional() }),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
 
 export async function checkHealth(rt: Runtime): Promise<HealthReport> {
   const started = performance.now();

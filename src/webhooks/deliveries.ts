@@ -117,15 +117,16 @@ export async function getDelivery(db: DbClient, accountId: number, rawId: string
  * Sends a delivery again now, as a new attempt under the same delivery number. The new job takes
  * over the delivery: a retry that was scheduled finds it is no longer the owner and does nothing.
  * If the attempt fails, the delivery continues on the retry schedule from its attempt count.
+ * GraphQL (`redeliverWebhook`, param `deliveryId`) and REST (`POST /api/v1/webhook-deliveries/{id}/redeliver`) call it.
  */
-export async function redeliver(rt: Runtime, accountId: number, rawId: string): Promise<WebhookDelivery> {
+export async function redeliver(rt: Runtime, accountId: number, rawId: string, param = 'deliveryId'): Promise<WebhookDelivery> {
   return rt.db.prisma.$transaction(async (tx) => {
-    const id = parseDeliveryId(rawId, 'deliveryId');
+    const id = parseDeliveryId(rawId, param);
     await lockRow(tx, 'webhook_deliveries', id, { accountId, idType: 'bigint' });
     const delivery = await tx.webhookDelivery.findFirst({ where: { id, accountId }, include: { endpoint: true, event: true } });
-    if (!delivery) throw notFound('webhook delivery', 'deliveryId');
+    if (!delivery) throw notFound('webhook delivery', param);
     if (delivery.endpoint.disabledAt) {
-      throw new YarrowError('invalid_state', 'The endpoint is disabled; enable it before redelivering.', { param: 'deliveryId' });
+      throw new YarrowError('invalid_state', 'The endpoint is disabled; enable it before redelivering.', { param });
     }
     const jobId = randomUUID();
     const updated = await tx.webhookDelivery.update({

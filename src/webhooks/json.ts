@@ -1,10 +1,29 @@
-import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
+import { z } from 'zod';
+import { timestamp } from '../core/http.ts';
+import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
+import { deliveryStatuses, type DeliveryStatus } from './deliveries.ts';
 import { isEnabled } from './endpoints.ts';
 import { eventPayload } from './events.ts';
 
-// The JSON shapes REST answers for the webhooks domain. One shape per object, used everywhere.
+// The JSON shapes REST answers for the webhooks domain. One shape per object, used everywhere:
+// each is a zod schema (OpenAPI documents it, the tests check every answer against it) and its
+// serializer's return type.
 
-export function endpointJson(endpoint: WebhookEndpoint) {
+export const endpointSchema = z.object({
+  id: z.string().meta({ examples: ['we_01jdx3r8t0v2x4z6b8d0f2h4k6'] }),
+  object: z.literal('webhook_endpoint'),
+  url: z.string().meta({ examples: ['https://shop.example.com/webhooks/yarrow'] }),
+  description: z.string().meta({ examples: ['Order fulfilment'] }),
+  event_types: z.array(z.string()).describe('The events it receives; empty: all of them.').meta({ examples: [['payment_intent.succeeded']] }),
+  enabled: z.boolean(),
+  disabled_at: timestamp.nullable(),
+  disabled_reason: z.string().nullable(),
+  failing_since: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function endpointJson(endpoint: WebhookEndpoint): z.infer<typeof endpointSchema> {
   return {
     id: endpoint.id,
     object: 'webhook_endpoint',
@@ -20,7 +39,50 @@ export function endpointJson(endpoint: WebhookEndpoint) {
   };
 }
 
+export const eventSchema = z.object({
+  object: z.literal('event'),
+  id: z.string().meta({ examples: ['evt_01jdx3t2w4y6a8c0e2g4j6l8n0'] }),
+  event: z.string().describe('The event type.').meta({ examples: ['payment_intent.succeeded'] }),
+  object_type: z.string().meta({ examples: ['payment_intent'] }),
+  object_public_id: z.string().meta({ examples: ['pi_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+  merchant_id: z.number().int().describe('The account.').meta({ examples: [42] }),
+  data: z.unknown().describe('The object as REST answers it, under its name (`{"payment_intent": {…}}`).').meta({ examples: [{ payment_intent: { id: 'pi_01jdx3k6b8f4r2c9w0n5m7q1tz' } }] }),
+  created_at: timestamp,
+});
+
 /** An event as REST lists it: the webhook body, plus `object`. */
-export function eventJson(event: Event) {
+export function eventJson(event: Event): z.infer<typeof eventSchema> {
   return { object: 'event', ...eventPayload(event) };
+}
+
+export const deliverySchema = z.object({
+  id: z.string().describe('The delivery number (a 64-bit integer, as a string).').meta({ examples: ['1042'] }),
+  object: z.literal('webhook_delivery'),
+  endpoint_id: z.string().meta({ examples: ['we_01jdx3r8t0v2x4z6b8d0f2h4k6'] }),
+  event_id: z.string().meta({ examples: ['evt_01jdx3t2w4y6a8c0e2g4j6l8n0'] }),
+  status: z.enum(deliveryStatuses).describe('`pending` (an attempt is due), `succeeded` or `failed`.'),
+  attempt_count: z.number().int(),
+  last_status_code: z.number().int().nullable().describe("The receiver's last HTTP status."),
+  next_attempt_at: timestamp.nullable(),
+  last_attempt_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function deliveryJson(delivery: WebhookDelivery): z.infer<typeof deliverySchema> {
+  return {
+    id: String(delivery.id),
+    object: 'webhook_delivery',
+    endpoint_id: delivery.endpointId,
+    event_id: delivery.eventId,
+    status: delivery.status as DeliveryStatus,
+    attempt_count: delivery.attemptCount,
+    last_status_code: delivery.lastStatusCode,
+    next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+    last_attempt_at: delivery.lastAttemptAt?.toISOString() ?? null,
+    delivered_at: delivery.deliveredAt?.toISOString() ?? null,
+    created_at: delivery.createdAt.toISOString(),
+    updated_at: delivery.updatedAt.toISOString(),
+  };
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { notFound } from '../core/errors.ts';
-import { ok } from '../core/http.ts';
+import { ok, okSchema } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import { listBody, listQuery } from '../core/pagination.ts';
+import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
 import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint } from './endpoints.ts';
-import { endpointJson, eventJson } from './json.ts';
+import { redeliver } from './deliveries.ts';
+import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
 import { eventListQuery, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
 
@@ -25,6 +26,8 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     method: 'get',
     path: '/api/v1/webhook-endpoints',
     summary: 'List webhook endpoints (never their secrets)',
+    operationId: 'listWebhookEndpoints',
+    response: listSchema(endpointSchema),
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     query: listQuery,
@@ -39,6 +42,12 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     method: 'post',
     path: '/api/v1/webhook-endpoints',
     summary: 'Create a webhook endpoint',
+    operationId: 'createWebhookEndpoint',
+    response: okSchema({
+      webhook_endpoint: endpointSchema,
+      secret: z.string().nullable().describe('The signing secret (whsec_…), shown once; null in an Idempotency-Key replay.').meta({ examples: ['whsec_3q2k9x7v5t1r8p6n4m2l0j'] }),
+      secret_redacted: z.literal(true).optional().describe('Present in an Idempotency-Key replay: the secret is not stored.'),
+    }),
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     body: createBody,
@@ -60,6 +69,8 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     method: 'get',
     path: '/api/v1/webhook-endpoints/:id',
     summary: 'Show a webhook endpoint',
+    operationId: 'getWebhookEndpoint',
+    response: okSchema({ webhook_endpoint: endpointSchema }),
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     responses: { 200: 'The endpoint.' },
@@ -73,6 +84,8 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     method: 'delete',
     path: '/api/v1/webhook-endpoints/:id',
     summary: 'Delete a webhook endpoint with its deliveries',
+    operationId: 'deleteWebhookEndpoint',
+    response: okSchema({ webhook_endpoint: endpointSchema, deleted: z.literal(true) }),
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     responses: { 200: 'The deleted endpoint.' },
@@ -86,6 +99,8 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     method: 'get',
     path: '/api/v1/events',
     summary: 'List events',
+    operationId: 'listEvents',
+    response: listSchema(eventSchema),
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     query: eventListQuery,
@@ -100,6 +115,8 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     method: 'get',
     path: '/api/v1/events/:id',
     summary: 'Show an event',
+    operationId: 'getEvent',
+    response: okSchema({ event: eventSchema }),
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     responses: { 200: 'The event, as webhooks deliver it.' },
@@ -107,6 +124,24 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
       const event = await rt.db.prisma.event.findFirst({ where: { id: c.req.param('id'), accountId: c.get('principal').accountId } });
       if (!event) throw notFound('event', 'id');
       return ok(c, { event: eventJson(event) });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/webhook-deliveries/:id/redeliver',
+    summary: 'Send a webhook delivery again now',
+    operationId: 'redeliverWebhookDelivery',
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    response: okSchema({ webhook_delivery: deliverySchema }),
+    errorCodes: ['invalid_state'],
+    responses: {
+      200: 'The delivery, pending again: a new attempt under the same delivery number goes out now; if it fails, the retry schedule continues from its attempt count.',
+    },
+    handler: async (c) => {
+      const delivery = await redeliver(rt, c.get('principal').accountId, c.req.param('id'), 'id');
+      return ok(c, { webhook_delivery: deliveryJson(delivery) });
     },
   });
 }

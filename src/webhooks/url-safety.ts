@@ -158,7 +158,8 @@ export const webhookUrl = z
     } else if (!url.hostname) {
       ctx.addIssue({ code: 'custom', message: 'must name a host' });
     }
-  });
+  })
+  .meta({ examples: ['https://shop.example.com/webhooks/yarrow'] });
 
 export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';

@@ -69,7 +69,18 @@ describe('idempotent creates that answer a secret', () => {
   });
 
   it('the scrub migration removes secrets stored the old way, at any depth, and replays them redacted', async () => {
-    const old = { api_key: { id: 'key_old', object: 'api_key' }, secret: 'yk_test_oldplaintextsecret0123456789', nested: [{ secret: 'whsec_nested', keep: 1 }] };
+    // An answer as the API made it (a key's full JSON), with its secrets stored as they used to be.
+    const oldKey = {
+      id: 'key_old',
+      object: 'api_key',
+      label: 'Old',
+      prefix: 'old0',
+      scopes: ['account.read'],
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_used_at: null,
+      revoked_at: null,
+    };
+    const old = { api_key: oldKey, secret: 'yk_test_oldplaintextsecret0123456789', nested: [{ secret: 'whsec_nested', keep: 1 }] };
     const requestBody = JSON.stringify({ label: 'Old', scopes: ['account.read'] });
     await app.rt.db.prisma.idempotencyKey.create({
       data: {
@@ -85,7 +96,7 @@ describe('idempotent creates that answer a secret', () => {
     await runSql(scrub!.sql);
 
     const stored = await storedBody('written-the-old-way');
-    expect(JSON.parse(stored)).toEqual({ api_key: { id: 'key_old', object: 'api_key' }, nested: [{ keep: 1 }] });
+    expect(JSON.parse(stored)).toEqual({ api_key: oldKey, nested: [{ keep: 1 }] });
     expect(stored).not.toMatch(/yk_test_|whsec_/);
 
     const replay = await app.request('POST', '/api/v1/api-keys', {

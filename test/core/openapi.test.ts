@@ -91,6 +91,66 @@ describe('OpenAPI', () => {
     expect(spec.paths['/api/v1/status'].get.security).toEqual([]);
   });
 
+  it('documents each operation as the contract: a unique operationId, the success body, each error status with its codes, examples', async () => {
+    const spec = (await app.request('GET', '/api/openapi.json')).body;
+    const operationIds: string[] = [];
+    for (const [path, operations] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method} ${path}`;
+        operationIds.push(operation.operationId);
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(spec.tags.map((tag: { name: string }) => tag.name), where).toContain(operation.tags[0]);
+        const statuses = Object.keys(operation.responses).map(Number);
+        expect(statuses.filter((status) => status >= 400).length, `${where}: error responses`).toBeGreaterThan(0);
+        expect(Object.keys(operation.responses), `${where}: each status listed, no catch-all`).not.toContain('default');
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          const json = response.content?.['application/json'];
+          if (Number(status) < 300 && json) {
+            expect(json.schema?.type, `${where} ${status}: a success schema`).toBeDefined();
+            expect(json.example, `${where} ${status}: an example`).toBeDefined();
+          }
+          if (Number(status) >= 400 && json?.examples) {
+            const codes = Object.keys(json.examples);
+            const schema = json.schema.properties.error?.properties.code ?? json.schema.properties.code;
+            expect(schema.enum, `${where} ${status}: the codes it carries`).toEqual(codes);
+          }
+        }
+      }
+    }
+    expect(new Set(operationIds).size, 'operationIds are unique').toBe(operationIds.length);
+    expect(spec.tags.every((tag: { description?: string }) => tag.description)).toBe(true);
+    expect(spec.info).toMatchObject({ license: { name: expect.any(String) }, contact: { url: expect.any(String) } });
+    expect(spec.servers[0].url).toBe(app.rt.config.publicBaseUrl);
+    expect(Object.keys(spec.components.securitySchemes)).toEqual(['apiKey', 'deviceToken']);
+
+    const create = spec.paths['/api/v1/payment-intents'].post;
+    expect(create.operationId).toBe('createPaymentIntent');
+    expect(create.responses['201'].content['application/json'].schema.properties.payment_intent.properties.status.enum).toContain('succeeded');
+    expect(create.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['idempotency_conflict']);
+    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '429', '500', '503']);
+    const cancel = spec.paths['/api/v1/payment-intents/{id}/cancel'].post;
+    expect(cancel.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['invalid_state']);
+    expect(cancel.responses['404'].content['application/json'].examples.not_found.value).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const redeliver = spec.paths['/api/v1/webhook-deliveries/{id}/redeliver'].post;
+    expect(redeliver).toMatchObject({ operationId: 'redeliverWebhookDelivery', security: [{ apiKey: [] }], 'x-scope': 'webhooks.manage' });
+    // The Android app's API answers errors in its own shape.
+    const appPull = spec.paths['/api/mobile/v1/messages'].get;
+    expect(appPull.responses['401'].content['application/json'].schema.properties.code.enum).toEqual(['unauthorized']);
+    expect(appPull.responses['200'].content['application/json'].schema.type).toBe('array');
+
+    // The reference page shows the operation ids, the tags' descriptions and the success bodies.
+    const page = await (await fetch(`${app.baseUrl}/api/docs`)).text();
+    expect(page).toContain('<code>createPaymentIntent</code>');
+    expect(page).toContain(spec.tags.find((tag: { name: string }) => tag.name === 'Webhooks').description);
+    expect(page).toContain('&quot;payment_intent&quot;');
+  });
+
+  it('gives every JSON operation a success schema, the one its answers are checked against', () => {
+    const listed = describedRoutes().filter((doc) => doc.listed !== false && !doc.alias && (doc.produces ?? 'json') === 'json');
+    const withoutSchema = listed.filter((doc) => !doc.responseSchema && Object.keys(doc.responses).some((status) => Number(status) < 300 && Number(status) !== 204));
+    expect(withoutSchema.map((doc) => `${doc.method} ${doc.path}`)).toEqual([]);
+  });
+
   it('serves a Postman v2.1 collection generated from it, and a reference page', async () => {
     const spec = (await app.request('GET', '/api/openapi.json')).body;
     const collection = (await app.request('GET', '/api/postman.json')).body;

@@ -269,6 +269,7 @@ describe('REST, from the live OpenAPI document', () => {
       'payment-intents': 'paymentIntent',
       invoices: 'invoice',
       'webhook-endpoints': 'webhookEndpoint',
+      'webhook-deliveries': 'webhookDelivery',
       events: 'event',
       messages: 'message',
       recipients: 'recipient',

@@ -32,6 +32,11 @@ export interface TestApp {
   env: Record<string, string>;
   gatewayRoutes(): Array<{ method: string; path: string }>;
   /**
+   * Every answer of a route in OpenAPI that was not as documented (status listed, body matching its
+   * schema, errors in the envelope with a listed code): `stop()` fails the test file when any.
+   */
+  responseViolations: string[];
+  /**
    * A new account with a key carrying the given scopes (all by default). `privateWebhookUrls`
    * (default true, as test receivers listen on loopback): the account's webhooks may reach private
    * addresses, as the first-start sandbox account's may; false for one that must not.
@@ -69,7 +74,9 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
   };
   const config: Config = loadConfig(env);
   const rt = await openRuntime('test-gateway', { config });
-  const gateway: Gateway = await buildGateway(rt);
+  const responseViolations: string[] = [];
+  const validateResponses = (violation: string) => responseViolations.push(violation);
+  const gateway: Gateway = await buildGateway(rt, { validateResponses });
   const port = await gateway.start(0, '127.0.0.1');
   const baseUrl = `${scheme}://127.0.0.1:${port}`;
   const children: ChildProcess[] = [];
@@ -82,6 +89,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     databaseUrl,
     env,
     gatewayRoutes: () => gateway.routes(),
+    responseViolations,
     async account({ scopes: granted = [...scopes], name = 'Test merchant', privateWebhookUrls = true } = {}) {
       const account = await createAccount(rt.db.prisma, { name });
       await rt.db.prisma.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: privateWebhookUrls } });
@@ -102,7 +110,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     },
     async startExtraGateway() {
       const extraRt = await openRuntime('test-gateway-2', { config });
-      const extra = await buildGateway(extraRt);
+      const extra = await buildGateway(extraRt, { validateResponses });
       const extraPort = await extra.start(0, '127.0.0.1');
       return {
         baseUrl: `${scheme}://127.0.0.1:${extraPort}`,
@@ -157,6 +165,9 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
       );
       await gateway.stop();
       await rt.close();
+      if (responseViolations.length > 0) {
+        throw new Error(`Responses not as OpenAPI documents them (src/core/openapi.ts, the routes' response/errorCodes):\n${[...new Set(responseViolations)].join('\n')}`);
+      }
     },
   };
   return app;

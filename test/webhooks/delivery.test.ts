@@ -208,6 +208,40 @@ describe('webhook delivery', () => {
     expect(foreign.errors?.[0]?.extensions).toMatchObject({ code: 'not_found', param: 'deliveryId' });
   });
 
+  it('redelivers over REST (POST /api/v1/webhook-deliveries/{id}/redeliver) through the same service as GraphQL', async () => {
+    const { endpoint } = await createEndpoint(app, account.key, { url: receiver.url('/again-rest') });
+    const sent = (await execute(app.baseUrl, account.key, SendTest, { endpointId: endpoint.id })).data!.sendTestWebhook;
+    await followDelivery(client, sent.delivery.id);
+
+    const path = `/api/v1/webhook-deliveries/${sent.delivery.id}/redeliver`;
+    const redelivered = await app.request('POST', path, { key: account.key });
+    expect(redelivered.status, JSON.stringify(redelivered.body)).toBe(200);
+    expect(redelivered.body.webhook_delivery).toMatchObject({
+      id: sent.delivery.id,
+      object: 'webhook_delivery',
+      endpoint_id: endpoint.id,
+      event_id: sent.event.id,
+      status: 'pending',
+      attempt_count: 1,
+    });
+    const seen = await followDelivery(client, sent.delivery.id, (update) => update.attemptCount === 2);
+    expect(seen.at(-1)).toMatchObject({ status: 'SUCCEEDED', attemptCount: 2 });
+    expect((await attemptsOf(sent.delivery.id)).map((attempt) => attempt.trigger)).toEqual(['AUTOMATIC', 'MANUAL']);
+
+    // Another account's delivery, and a number that is no delivery, are not found, naming the path parameter.
+    const other = await app.account();
+    for (const [key, id] of [[other.key, sent.delivery.id], [account.key, 'not-a-number']] as const) {
+      const refused = await app.request('POST', `/api/v1/webhook-deliveries/${id}/redeliver`, { key });
+      expect({ status: refused.status, error: refused.body.error }).toMatchObject({ status: 404, error: { code: 'not_found', param: 'id' } });
+    }
+
+    // A disabled endpoint's delivery is refused and left as it was.
+    await app.rt.db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { disabledAt: new Date(), disabledReason: 'test' } });
+    const refused = await app.request('POST', path, { key: account.key });
+    expect({ status: refused.status, error: refused.body.error }).toMatchObject({ status: 409, error: { code: 'invalid_state', param: 'id' } });
+    expect((await attemptsOf(sent.delivery.id)).length).toBe(2);
+  });
+
   it('keeps delivering to other endpoints while one endpoint hangs', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

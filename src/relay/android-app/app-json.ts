@@ -102,7 +102,21 @@ export function appReportAction(report: AppStateReport): AppReportAction | null 
 }
 
 /** A message as the app pulls it (GET <base>/message): plain text to one number. */
-export function appMessageJson(work: ReturnType<typeof unsealedWork>, message: Pick<Message, 'queuedAt'>) {
+/** A message in the app's shape (its MessageDetails), as `GET …/messages` answers it. */
+export const appMessageSchema = z.object({
+  id: z.string().meta({ examples: ['msg_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
+  textMessage: z.object({ text: z.string().meta({ examples: ['Your code is 123456'] }) }),
+  phoneNumbers: z.array(z.string().meta({ examples: ['+14155550123'] })),
+  simNumber: z.null(),
+  withDeliveryReport: z.boolean(),
+  isEncrypted: z.boolean(),
+  validUntil: z.iso.datetime(),
+  priority: z.number().int(),
+  state: z.enum(['Pending', 'Cancelling']),
+  createdAt: z.iso.datetime(),
+});
+
+export function appMessageJson(work: ReturnType<typeof unsealedWork>, message: Pick<Message, 'queuedAt'>): z.infer<typeof appMessageSchema> {
   return {
     id: work.message_id,
     textMessage: { text: work.body },
@@ -121,7 +135,7 @@ export function appMessageJson(work: ReturnType<typeof unsealedWork>, message: P
  * A message the app must drop (`Cancelling`): the app cancels it if still queued and answers
  * `Cancelled` (apps before 1.67 skip the state). Its text is not sent again.
  */
-export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt'>) {
+export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt'>): z.infer<typeof appMessageSchema> {
   return {
     id: message.id,
     textMessage: { text: '' },
@@ -137,7 +151,15 @@ export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresA
 }
 
 /** GET <base>/device's `device` (the reference server's Device). */
-export function appDeviceJson(device: Device) {
+export const appDeviceSchema = z.object({
+  id: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
+  name: z.string().meta({ examples: ['Shop phone'] }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  lastSeen: z.iso.datetime(),
+});
+
+export function appDeviceJson(device: Device): z.infer<typeof appDeviceSchema> {
   return {
     id: device.id,
     name: device.name,
@@ -148,7 +170,9 @@ export function appDeviceJson(device: Device) {
 }
 
 /** The reference server's error body, extended with Yarrow's code and param. */
-export function appErrorJson(error: YarrowError) {
+export const appErrorSchema = z.object({ message: z.string(), code: z.string(), param: z.string().optional() });
+
+export function appErrorJson(error: YarrowError): z.infer<typeof appErrorSchema> {
   return { message: error.message, code: error.code, ...(error.param ? { param: error.param } : {}) };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
 import { encrypt } from '../../core/crypto.ts';
 import { YarrowError, knownError } from '../../core/errors.ts';
 import type { HttpContext } from '../../core/http.ts';
@@ -15,8 +16,11 @@ import {
   appCancellingJson,
   appDeviceJson,
   appDeviceUpdate,
+  appDeviceSchema,
   appErrorJson,
+  appErrorSchema,
   appMessageJson,
+  appMessageSchema,
   appPullQuery,
   appRegistration,
   appReportAction,
@@ -100,12 +104,26 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     },
   };
   /** What every route of the app's API declares: its group and its error shape. */
-  const mobile = (path: string) => ({ path: `${MOBILE_API_PATH}${path}`, tag: 'Android app', errors: (c: HttpContext, error: unknown) => appError(c, rt, error) });
+  const mobile = (path: string) => ({
+    path: `${MOBILE_API_PATH}${path}`,
+    tag: 'Android app',
+    errors: (c: HttpContext, error: unknown) => appError(c, rt, error),
+    errorBody: appErrorSchema,
+  });
 
   defineRoute(ctx, {
     ...mobile('/device'),
     method: 'post',
     summary: 'Android app: register with a pairing code ("Sign in by code", or the code as Private Token).',
+    operationId: 'registerAppDevice',
+    response: z.object({
+      id: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
+      token: z.string().meta({ examples: ['ydt_5kq2x9w7v3t1r8p6n4m2'] }),
+      login: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
+      password: z.null(),
+    }),
+    // The header carries no code (401); the code names no pairing (404), was used or expired (409); attempts per address (429).
+    errorCodes: ['unauthorized', 'not_found', 'invalid_state', 'rate_limited'],
     auth: pairingCode,
     body: appRegistration,
     responses: { 201: '{id, token, login, password}: the device and its token (shown once).' },
@@ -140,6 +158,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/device'),
     method: 'patch',
     summary: 'Android app: update the push token and SIM cards.',
+    operationId: 'updateAppDevice',
+    errorCodes: ['forbidden'],
     auth: appDevice,
     body: appDeviceUpdate,
     responses: { 204: 'Stored.' },
@@ -162,6 +182,9 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/device'),
     method: 'get',
     summary: 'Android app: the address it calls from, and the device when it sends its token.',
+    operationId: 'getAppDevice',
+    response: z.object({ device: appDeviceSchema.optional(), externalIp: z.string().nullable().meta({ examples: ['203.0.113.7'] }) }),
+    errorCodes: ['unauthorized'],
     auth: appDeviceIfSent,
     responses: { 200: '{device?, externalIp}.' },
     handler: (c, { auth: device }) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: getConnInfo(c).remote.address ?? null }),
@@ -171,6 +194,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile(path),
     method: 'get',
     summary: 'Android app: the messages dispatched to this device and not yet acknowledged.',
+    operationId: path === '/messages' ? 'getAppMessages' : 'getAppMessagesAtMessagePath',
+    response: z.array(appMessageSchema),
     auth: appDevice,
     query: appPullQuery,
     responses: { 200: 'An array of messages in the app’s shape (at most 100).' },
@@ -192,6 +217,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile(path),
     method: 'patch',
     summary: 'Android app: report message states (Pending/Processed, Sent, Delivered, Failed).',
+    operationId: path === '/messages' ? 'reportAppMessageStates' : 'reportAppMessageStatesAtMessagePath',
     auth: appDevice,
     // The whole body is checked before anything is applied.
     body: appStateReports,
@@ -206,6 +232,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/events'),
     method: 'get',
     summary: 'Android app: server-sent events; MessageEnqueued when work is dispatched to the device.',
+    operationId: 'streamAppEvents',
     auth: appDevice,
     produces: 'event-stream',
     responses: { 200: 'The stream: MessageEnqueued and MessageCancelled events, a keep-alive comment every 15 s.' },
@@ -216,6 +243,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/webhooks'),
     method: 'get',
     summary: 'Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself).',
+    operationId: 'getAppWebhooks',
+    response: z.array(z.never()),
     auth: appDevice,
     responses: { 200: '[]' },
     handler: (c) => c.json([]),
@@ -225,6 +254,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/settings'),
     method: 'get',
     summary: 'Android app: settings it imports (notification channel SSE only).',
+    operationId: 'getAppSettings',
+    response: z.object({ gateway: z.object({ notification_channel: z.literal('SSE_ONLY') }) }),
     auth: appDevice,
     responses: { 200: 'The settings.' },
     handler: (c) => c.json(appSettingsJson),
@@ -234,6 +265,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/user/code'),
     method: 'get',
     summary: 'Android app: a login code for another phone. Not on Yarrow: pairing codes come from the dashboard.',
+    operationId: 'getAppUserCode',
     auth: 'none',
     responses: { 501: 'Not implemented.' },
     handler: () => {
@@ -245,6 +277,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/user/password'),
     method: 'patch',
     summary: 'Android app: change the login password. Not on Yarrow: the app has no password here.',
+    operationId: 'changeAppUserPassword',
     auth: appDevice,
     responses: { 501: 'Not implemented.' },
     handler: () => {

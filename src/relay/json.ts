@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { timestamp } from '../core/http.ts';
+import { DeviceStatus } from '../generated/prisma/enums.ts';
+
+// The JSON shapes the relay's REST routes answer, as zod schemas: OpenAPI documents them, the
+// tests check every answer against them, and each serializer (`deviceJson`, `messageStatusJson`,
+// …, next to its rules) returns `z.infer` of its schema, so the two cannot drift.
+
+const messageId = z.string().meta({ examples: ['msg_01jdx3w6y8a0c2e4g6j8l0n2q4'] });
+const publicStatus = z.enum(['queued', 'sent', 'delivered', 'failed']).describe('`queued` until a phone sent it.');
+
+export const deviceSchema = z.object({
+  id: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
+  object: z.literal('device'),
+  name: z.string().meta({ examples: ['Shop phone'] }),
+  status: z.enum(DeviceStatus),
+  platform: z.string().nullable().meta({ examples: ['android'] }),
+  app_version: z.string().nullable(),
+  sims: z.array(z.looseObject({ slot: z.number().int(), carrier: z.string().nullable().optional(), phone_number: z.string().nullable().optional() })),
+  rate_per_minute: z.number().int().describe('Messages this device sends per minute at most.').meta({ examples: [20] }),
+  battery_level: z.number().int().nullable(),
+  charging: z.boolean().nullable(),
+  signal_level: z.number().int().nullable(),
+  queue_length: z.number().int().nullable(),
+  last_seen_at: timestamp,
+  paired_at: timestamp,
+  revoked_at: timestamp.nullable(),
+});
+
+/** What pairing answers: the device, its token (shown once) and where it connects. */
+export const pairedSchema = z.object({
+  device: deviceSchema,
+  device_token: z.string().describe('Shown once: the device authenticates with it from now on.').meta({ examples: ['ydt_5kq2x9w7v3t1r8p6n4m2'] }),
+  heartbeat_interval_seconds: z.number().int(),
+  websocket_url: z.string().meta({ examples: ['wss://pay.example.com/relay/device/ws'] }),
+  base_url: z.string().meta({ examples: ['https://pay.example.com/api'] }),
+});
+
+/** A message a device is given to send (`body` unsealed for the device that sends it). */
+export const deviceWorkSchema = z.object({
+  message_id: messageId,
+  attempt: z.number().int().min(1),
+  to: z.string().meta({ examples: ['+14155550123'] }),
+  body: z.string().meta({ examples: ['Your code is 123456'] }),
+  segments: z.number().int(),
+  encoding: z.string().meta({ examples: ['GSM-7'] }),
+  expires_at: timestamp,
+});
+
+/** A device's ack or report: whether it changed anything, and the message's status. */
+export const reportOutcomeSchema = z.object({
+  applied: z.boolean().describe('false when it changed nothing: a repeat, or an attempt that is no longer current.'),
+  status: publicStatus,
+});
+
+export const sendAcceptedSchema = z.object({ request_id: messageId, status: publicStatus, queued_at: timestamp });
+
+export const messageStatusSchema = z.object({
+  request_id: messageId,
+  status: publicStatus,
+  to: z.string().meta({ examples: ['+14155550123'] }),
+  device_id: z.string().nullable(),
+  device_name: z.string().nullable(),
+  attempts: z.number().int().describe('How many distinct devices were given the message.'),
+  failure_reason: z.string().nullable(),
+  reference: z.string().nullable(),
+  segments: z.number().int(),
+  encoding: z.string().meta({ examples: ['GSM-7'] }),
+  queued_at: timestamp,
+  sent_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  failed_at: timestamp.nullable(),
+  expires_at: timestamp,
+});
+
+export const otpSentSchema = z.object({
+  otp_id: z.string().meta({ examples: ['otp_01jdx3x8a0c2e4g6j8l0n2q4s6'] }),
+  status: publicStatus,
+  expires_in_seconds: z.number().int(),
+  expires_at: timestamp,
+  request_id: messageId,
+});
+
+export const otpVerifiedSchema = z.object({
+  otp_id: z.string().meta({ examples: ['otp_01jdx3x8a0c2e4g6j8l0n2q4s6'] }),
+  status: z.enum(['success', 'failed', 'expired']),
+  attempts_left: z.number().int(),
+  reason: z.enum(['incorrect_code', 'max_attempts_reached', 'already_verified']).optional().describe('Why a check failed.'),
+});
+
+export const recipientSchema = z.object({
+  id: z.string().meta({ examples: ['rcp_01jdx3y0c2e4g6j8l0n2q4s6u8'] }),
+  object: z.literal('recipient'),
+  name: z.string().meta({ examples: ['Ada Lovelace'] }),
+  phone: z.string().meta({ examples: ['+14155550123'] }),
+  tags: z.array(z.string()),
+  created_at: timestamp,
+});
+
+export const queuedBatchSchema = z.object({
+  batch_id: z.string().meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
+  queued: z.number().int(),
+  skipped: z.array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) })),
+});
+
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  steps: z.array(z.object({ key: z.string().meta({ examples: ['device_paired'] }), title: z.string(), ok: z.boolean(), hint: z.string() })),
+});
