@@ -38,8 +38,6 @@ interface Step {
   prerequest?: string[];
   /** Redirects are answers to assert, not to follow. */
   followRedirects?: false;
-  /** When the request is only shown, not sent: why (the pre-request script asserts what is true and skips it). */
-  skip?: { reason: string; assert: Record<string, string> };
   description?: string;
 }
 
@@ -60,7 +58,7 @@ function payWithCard(label: string, intentVar: string, sessionVar: string, token
     {
       name: `Create a payment intent (${label})`,
       operation: 'post /api/v1/payment-intents',
-      json: { amount: '25.00', currency: 'USD', title: `Postman: ${label}`, customer_email: 'customer@example.com' },
+      json: { amount: '25.00', currency: 'USD', title: `Postman: ${label}`, customer_name: 'Ada Customer', customer_email: 'ada@example.com' },
       status: 201,
       checks: { 'a new intent awaits a payment method': `pm.expect(json.payment_intent.status).to.eql('requires_payment_method');` },
       sets: { [intentVar]: 'json.payment_intent.id' },
@@ -146,7 +144,6 @@ function pollFor(what: string, requestVar: string, sets: Record<string, string> 
     operation: 'get /api/v1/relay/device/messages',
     query: { wait: '25' },
     authorization: relayDevice,
-    prerequest: [],
     status: 200,
     checks: {
       [`the ${what} is there`]: `pm.expect(json.messages.map((m) => m.message_id)).to.include(pm.collectionVariables.get('${requestVar}'));`,
@@ -267,7 +264,7 @@ const flow: Folder[] = [
       {
         name: 'Create a payment intent (to cancel)',
         operation: 'post /api/v1/payment-intents',
-        json: { amount: '9.99', currency: 'EUR', title: 'Postman: canceled' },
+        json: { amount: '9.99', currency: 'EUR', title: 'Postman: canceled', customer_name: 'Ada Customer', customer_email: 'ada@example.com' },
         status: 201,
         checks: { 'in EUR': "pm.expect(json.payment_intent.currency).to.eql('EUR');" },
         sets: { payment_intent_cancel_id: 'json.payment_intent.id' },
@@ -364,7 +361,7 @@ const flow: Folder[] = [
         operation: 'get /api/v1/events/{id}',
         params: { id: '{{event_id}}' },
         status: 200,
-        checks: { 'the event': "pm.expect(json.event.type).to.eql('payment_intent.succeeded');" },
+        checks: { 'the event, about the paid intent': "pm.expect(json.event.event).to.eql('payment_intent.succeeded'); pm.expect(json.event.object_public_id).to.eql(pm.collectionVariables.get('payment_intent_id'));" },
       },
       {
         operation: 'delete /api/v1/webhook-endpoints/{id}',
@@ -482,7 +479,7 @@ const flow: Folder[] = [
   {
     name: 'Relay: the Android app API',
     description:
-      'The API SMS Gateway for Android calls (its own conventions: errors `{message, code}`). A second phone registers with a new pairing code; the live event stream is only shown.',
+      'The API SMS Gateway for Android calls (its own conventions: errors `{message, code}`). A second phone registers with a new pairing code; its endless event stream is shown refused (a run cannot wait on it).',
     steps: [
       createPairingCode('app_pairing_code'),
       {
@@ -495,10 +492,10 @@ const flow: Folder[] = [
       },
       { operation: 'get /api/mobile/v1/device', authorization: appDevice, status: 200, checks: { 'this device': "pm.expect(json.device.id).to.eql(pm.collectionVariables.get('app_device_id'));" } },
       { operation: 'patch /api/mobile/v1/device', authorization: appDevice, json: { id: '{{app_device_id}}', pushToken: null }, status: 204, parse: 'none', checks: {} },
-      { operation: 'get /api/mobile/v1/message', authorization: appDevice, status: 200, checks: { 'no work yet': 'pm.expect(json).to.eql([]);' } },
-      { operation: 'get /api/mobile/v1/messages', authorization: appDevice, query: { order: 'FIFO' }, status: 200, checks: { 'no work yet': 'pm.expect(json).to.eql([]);' } },
-      { operation: 'patch /api/mobile/v1/message', authorization: appDevice, json: [], status: 204, parse: 'none', checks: {} },
-      { operation: 'patch /api/mobile/v1/messages', authorization: appDevice, json: [], status: 204, parse: 'none', checks: {} },
+      { name: 'Android app: pull messages (/message)', operation: 'get /api/mobile/v1/message', authorization: appDevice, status: 200, checks: { 'no work yet': 'pm.expect(json).to.eql([]);' } },
+      { name: 'Android app: pull messages, oldest first (/messages)', operation: 'get /api/mobile/v1/messages', authorization: appDevice, query: { order: 'fifo' }, status: 200, checks: { 'no work yet': 'pm.expect(json).to.eql([]);' } },
+      { name: 'Android app: report message states (/message)', operation: 'patch /api/mobile/v1/message', authorization: appDevice, json: [], status: 204, parse: 'none', checks: {} },
+      { name: 'Android app: report message states (/messages)', operation: 'patch /api/mobile/v1/messages', authorization: appDevice, json: [], status: 204, parse: 'none', checks: {} },
       { operation: 'get /api/mobile/v1/settings', authorization: appDevice, status: 200, checks: { 'an object': 'pm.expect(json).to.be.an("object");' } },
       { operation: 'get /api/mobile/v1/webhooks', authorization: appDevice, status: 200, checks: { 'none: Yarrow sends webhooks itself': 'pm.expect(json).to.eql([]);' } },
       {
@@ -514,13 +511,13 @@ const flow: Folder[] = [
         checks: { 'says there is no password': "pm.expect(json.message).to.be.a('string');" },
       },
       {
+        name: 'Android app: the live event stream, refused without the device token',
         operation: 'get /api/mobile/v1/events',
-        authorization: appDevice,
-        status: 200,
-        skip: {
-          reason: 'A server-sent event stream never ends, so a collection run cannot wait for it: open it with curl -N to watch it.',
-          assert: { 'the stream is documented as an event stream (request only shown)': "pm.expect(pm.request.url.getPath()).to.eql('/api/mobile/v1/events');" },
-        },
+        authorization: 'Bearer not-a-device-token',
+        status: 401,
+        checks: { 'the app-shaped error': "pm.expect(json.message).to.be.a('string');" },
+        description:
+          'A collection run cannot hold an endless server-sent event stream open, so this request shows the guard. With `Authorization: Bearer {{app_device_token}}` it is the stream: `curl -N -H "Authorization: Bearer …" {{baseUrl}}/api/mobile/v1/events`.',
       },
     ],
   },
@@ -558,7 +555,7 @@ function item(spec: OpenApi, step: Step) {
     return value;
   });
   const documented = operation ? [operation.summary, operation.description].filter(Boolean).join('\n\n') : '';
-  const description = [step.description, step.skip && `Not sent by a collection run: ${step.skip.reason}`, documented].filter(Boolean).join('\n\n');
+  const description = [step.description, documented].filter(Boolean).join('\n\n');
   const public_ = operation && !operation.security?.length;
   const header: Array<{ key: string; value: string }> = [];
   if (step.authorization) header.push({ key: 'Authorization', value: step.authorization });
@@ -575,10 +572,7 @@ function item(spec: OpenApi, step: Step) {
   }
   const query = Object.entries(step.query ?? {}).map(([key, value]) => ({ key, value }));
   const queryString = query.length ? `?${query.map(({ key, value }) => `${key}=${value}`).join('&')}` : '';
-  const prerequest = [
-    ...(step.prerequest ?? []),
-    ...(step.skip ? [...Object.entries(step.skip.assert).map(([name, body]) => assertion(name, body)), 'pm.execution.skipRequest();'] : []),
-  ];
+  const prerequest = step.prerequest ?? [];
   return {
     name: step.name ?? operation?.summary ?? template,
     ...(step.followRedirects === false ? { protocolProfileBehavior: { followRedirects: false } } : {}),
