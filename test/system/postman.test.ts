@@ -46,7 +46,7 @@ describe('Postman collection', () => {
     const { key } = await app.account({ name: 'Postman merchant' });
     const collection = await app.request('GET', '/api/postman.json');
     expect(collection.status).toBe(200);
-    const dir = process.env.KEEP_NEWMAN_REPORT ?? mkdtempSync(join(tmpdir(), 'yarrow-postman-'));
+    const dir = mkdtempSync(join(tmpdir(), 'yarrow-postman-'));
     const collectionFile = join(dir, 'collection.json');
     const reportFile = join(dir, 'report.json');
     writeFileSync(collectionFile, JSON.stringify(collection.body));
