@@ -42,6 +42,19 @@ describe('Postman collection', () => {
     expect([...flow].filter((operation) => !documented.has(operation)), 'flow steps naming no documented operation').toEqual([]);
   });
 
+  it('takes baseUrl and apiKey as collection variables, the key as Bearer auth for the whole collection', async () => {
+    const collection = (await app.request('GET', '/api/postman.json')).body;
+    expect(collection.variable.map((variable: { key: string }) => variable.key)).toEqual(['baseUrl', 'apiKey']);
+    expect(collection.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] });
+    const requests = collection.item.flatMap((folder: { item: Array<{ request: { url: { raw: string }; auth?: unknown } }> }) => folder.item.map((item) => item.request));
+    expect(requests.every((request: { url: { raw: string } }) => request.url.raw.startsWith('{{baseUrl}}/'))).toBe(true);
+    // Public pages and device-token calls say so; API-key calls inherit the collection's key.
+    const status = requests.find((request: { url: { raw: string } }) => request.url.raw === '{{baseUrl}}/api/v1/status');
+    expect(status.auth).toEqual({ type: 'noauth' });
+    const create = requests.find((request: { url: { raw: string } }) => request.url.raw === '{{baseUrl}}/api/v1/payment-intents');
+    expect(create.auth).toBeUndefined();
+  });
+
   it('runs in newman against a live server: every request passes, each with at least one assertion', async () => {
     const { key } = await app.account({ name: 'Postman merchant' });
     const collection = await app.request('GET', '/api/postman.json');
