@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowOperations } from '../../src/system/postman.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
-const newmanCli = join(import.meta.dirname, '../../node_modules/newman/bin/newman.js');
+/** newman's command line, run by this process's Node (the project's Node 24). */
+const newmanCli = createRequire(import.meta.url).resolve('newman/bin/newman.js');
 
 let app: TestApp;
 
