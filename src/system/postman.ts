@@ -47,7 +47,9 @@ interface Folder {
   steps: Step[];
 }
 
-const csrfFrom = String.raw`(/name="csrf_token" value="([^"]+)"/.exec(text) || [])[1]`;
+/** Collection variables that hold numbers, written unquoted in JSON bodies. */
+const numberVariables = new Set(['message_attempt']);
+const csrfFrom = `(/name="csrf_token" value="([^"]+)"/.exec(text) || [])[1]`;
 const locationOf = `pm.response.headers.get('Location')`;
 const relayDevice = 'Bearer {{device_token}}';
 const appDevice = 'Bearer {{app_device_token}}';
@@ -558,15 +560,16 @@ function item(spec: OpenApi, step: Step) {
   });
   const documented = operation ? [operation.summary, operation.description].filter(Boolean).join('\n\n') : '';
   const description = [step.description, documented].filter(Boolean).join('\n\n');
-  const public_ = operation && !operation.security?.length;
+  const isPublic = operation && !operation.security?.length;
   const header: Array<{ key: string; value: string }> = [];
   if (step.authorization) header.push({ key: 'Authorization', value: step.authorization });
   let body: unknown;
   if (step.json !== undefined || step.graphql) {
     header.push({ key: 'Content-Type', value: 'application/json' });
-    const raw = JSON.stringify(step.graphql ?? step.json, null, 2)
-      // A number variable is written as a number: `"{{message_attempt}}"` → `{{message_attempt}}`.
-      .replace(/"(\{\{message_attempt\}\})"/g, '$1');
+    // A number variable is written unquoted (`"attempt": {{message_attempt}}`), so it arrives as a number.
+    const raw = JSON.stringify(step.graphql ?? step.json, null, 2).replace(/"\{\{(\w+)\}\}"/g, (quoted, name: string) =>
+      numberVariables.has(name) ? `{{${name}}}` : quoted,
+    );
     body = { mode: 'raw', raw, options: { raw: { language: 'json' } } };
   } else if (step.form) {
     header.push({ key: 'Content-Type', value: 'application/x-www-form-urlencoded' });
@@ -584,7 +587,7 @@ function item(spec: OpenApi, step: Step) {
     ],
     request: {
       method: method.toUpperCase(),
-      ...(step.authorization || public_ ? { auth: { type: 'noauth' } } : {}),
+      ...(step.authorization || isPublic ? { auth: { type: 'noauth' } } : {}),
       header,
       url: {
         raw: `{{baseUrl}}${path}${queryString}`,
