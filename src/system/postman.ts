@@ -330,7 +330,7 @@ const flow: Folder[] = [
   {
     name: 'Webhooks and events',
     description:
-      'An endpoint made, listed, read and deleted; the events the payments above recorded. Deliveries and redelivery are in GraphQL and the panel only (no REST route yet).',
+      'An endpoint made, listed, read, sent a test webhook and a redelivery of it (GraphQL), and deleted; the events the payments above recorded.',
     steps: [
       {
         operation: 'post /api/v1/webhook-endpoints',
@@ -352,6 +352,21 @@ const flow: Folder[] = [
         status: 200,
         checks: { 'its event types': "pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid']);" },
       },
+      graphqlStep(
+        'Send a test webhook to the endpoint (GraphQL)',
+        'mutation ($endpoint: ID!) { sendTestWebhook(endpointId: $endpoint) { delivery { id status } event { type } } }',
+        { endpoint: '{{webhook_endpoint_id}}' },
+        { 'a webhook.test delivery': "pm.expect(json.data.sendTestWebhook.event.type).to.eql('webhook.test');" },
+        { webhook_delivery_id: 'json.data.sendTestWebhook.delivery.id' },
+      ),
+      // When REST has `post /api/v1/webhook-deliveries/{id}/redeliver`, its step replaces this one.
+      graphqlStep(
+        'Redeliver the test webhook (GraphQL)',
+        'mutation ($delivery: ID!) { redeliverWebhook(deliveryId: $delivery) { id status } }',
+        { delivery: '{{webhook_delivery_id}}' },
+        { 'pending again, the same delivery': "pm.expect(json.data.redeliverWebhook.id).to.eql(pm.collectionVariables.get('webhook_delivery_id')); pm.expect(json.data.redeliverWebhook.status).to.eql('PENDING');" },
+        {},
+      ),
       {
         operation: 'get /api/v1/events',
         query: { object_public_id: '{{payment_intent_id}}', type: 'payment_intent.succeeded' },
