@@ -28,7 +28,7 @@ interface Step {
   authorization?: string;
   /** Asserted first. */
   status: number;
-  /** What the answer is parsed as for `checks` and `sets`: `json` (default), `html`/`text` as `text`, `none`. */
+  /** What `checks` and `sets` read: `json` (default), `text` (an HTML page, plain text), or `none` (a redirect, a 204). */
   parse?: 'json' | 'text' | 'none';
   /** Assertion name → statements using `json` (or `text`) and `pm`. */
   checks?: Record<string, string>;
