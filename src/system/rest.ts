@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { buildOpenApi, buildPostman } from '../core/openapi.ts';
+import { buildOpenApi } from '../core/openapi.ts';
 import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
+import { buildPostman } from './postman.ts';
 import { referencePage } from './reference-page.ts';
 import { checkHealth, healthReportSchema } from './service.ts';
 
