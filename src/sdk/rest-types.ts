@@ -13,7 +13,7 @@ export interface paths {
             cookie?: never;
         };
         /** API reference page */
-        get: operations["getApiDocs"];
+        get: operations["getApiReference"];
         put?: never;
         post?: never;
         delete?: never;
@@ -30,15 +30,15 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: the address it calls from, and the device when it sends its token. */
-        get: operations["getApiMobileV1Device"];
+        get: operations["getAppDevice"];
         put?: never;
         /** Android app: register with a pairing code ("Sign in by code", or the code as Private Token). */
-        post: operations["postApiMobileV1Device"];
+        post: operations["registerAppDevice"];
         delete?: never;
         options?: never;
         head?: never;
         /** Android app: update the push token and SIM cards. */
-        patch: operations["patchApiMobileV1Device"];
+        patch: operations["updateAppDevice"];
         trace?: never;
     };
     "/api/mobile/v1/events": {
@@ -49,7 +49,7 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: server-sent events; MessageEnqueued when work is dispatched to the device. */
-        get: operations["getApiMobileV1Events"];
+        get: operations["streamAppEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -66,14 +66,14 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: the messages dispatched to this device and not yet acknowledged. */
-        get: operations["getApiMobileV1Message"];
+        get: operations["getAppMessagesAtMessagePath"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Android app: report message states (Pending/Processed, Sent, Delivered, Failed). */
-        patch: operations["patchApiMobileV1Message"];
+        patch: operations["reportAppMessageStatesAtMessagePath"];
         trace?: never;
     };
     "/api/mobile/v1/messages": {
@@ -84,14 +84,14 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: the messages dispatched to this device and not yet acknowledged. */
-        get: operations["getApiMobileV1Messages"];
+        get: operations["getAppMessages"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Android app: report message states (Pending/Processed, Sent, Delivered, Failed). */
-        patch: operations["patchApiMobileV1Messages"];
+        patch: operations["reportAppMessageStates"];
         trace?: never;
     };
     "/api/mobile/v1/settings": {
@@ -102,7 +102,7 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: settings it imports (notification channel SSE only). */
-        get: operations["getApiMobileV1Settings"];
+        get: operations["getAppSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -119,7 +119,7 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: a login code for another phone. Not on Yarrow: pairing codes come from the dashboard. */
-        get: operations["getApiMobileV1UserCode"];
+        get: operations["getAppUserCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -142,7 +142,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Android app: change the login password. Not on Yarrow: the app has no password here. */
-        patch: operations["patchApiMobileV1UserPassword"];
+        patch: operations["changeAppUserPassword"];
         trace?: never;
     };
     "/api/mobile/v1/webhooks": {
@@ -153,7 +153,7 @@ export interface paths {
             cookie?: never;
         };
         /** Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself). */
-        get: operations["getApiMobileV1Webhooks"];
+        get: operations["getAppWebhooks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -170,7 +170,7 @@ export interface paths {
             cookie?: never;
         };
         /** This API as OpenAPI 3.1 */
-        get: operations["getApiOpenapiJson"];
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -187,7 +187,7 @@ export interface paths {
             cookie?: never;
         };
         /** This API as a Postman v2.1 collection */
-        get: operations["getApiPostmanJson"];
+        get: operations["getPostmanCollection"];
         put?: never;
         post?: never;
         delete?: never;
@@ -207,7 +207,7 @@ export interface paths {
          * The key's account
          * @description Requires scope `account.read`.
          */
-        get: operations["getApiV1Account"];
+        get: operations["getAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -227,13 +227,13 @@ export interface paths {
          * List API keys
          * @description Requires scope `keys.manage`.
          */
-        get: operations["getApiV1ApiKeys"];
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
          * @description Requires scope `keys.manage`.
          */
-        post: operations["postApiV1ApiKeys"];
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -253,7 +253,7 @@ export interface paths {
          * Revoke an API key
          * @description Requires scope `keys.manage`.
          */
-        post: operations["postApiV1ApiKeysIdRevoke"];
+        post: operations["revokeApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -271,7 +271,7 @@ export interface paths {
          * List events
          * @description Requires scope `webhooks.manage`.
          */
-        get: operations["getApiV1Events"];
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -291,7 +291,7 @@ export interface paths {
          * Show an event
          * @description Requires scope `webhooks.manage`.
          */
-        get: operations["getApiV1EventsId"];
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -308,7 +308,7 @@ export interface paths {
             cookie?: never;
         };
         /** Database and queue health */
-        get: operations["getApiV1Health"];
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -328,13 +328,13 @@ export interface paths {
          * List invoices
          * @description Requires scope `invoices.read`.
          */
-        get: operations["getApiV1Invoices"];
+        get: operations["listInvoices"];
         put?: never;
         /**
          * Create an invoice
          * @description Requires scope `invoices.write`.
          */
-        post: operations["postApiV1Invoices"];
+        post: operations["createInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -352,7 +352,7 @@ export interface paths {
          * Show an invoice
          * @description Requires scope `invoices.read`.
          */
-        get: operations["getApiV1InvoicesId"];
+        get: operations["getInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -374,7 +374,7 @@ export interface paths {
          * Void an open invoice
          * @description Requires scope `invoices.write`.
          */
-        post: operations["postApiV1InvoicesIdVoid"];
+        post: operations["voidInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -392,7 +392,7 @@ export interface paths {
          * The relay go-live checklist.
          * @description Requires scope `account.read`.
          */
-        get: operations["getApiV1LaunchReadiness"];
+        get: operations["getLaunchReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -412,7 +412,7 @@ export interface paths {
          * Status of an SMS by request_id.
          * @description Requires scope `messages.read`.
          */
-        get: operations["getApiV1MessagesStatus"];
+        get: operations["getMessageStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -434,7 +434,7 @@ export interface paths {
          * Send a one-time code by SMS.
          * @description Requires scope `otp.send`.
          */
-        post: operations["postApiV1OtpSend"];
+        post: operations["sendOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -454,7 +454,7 @@ export interface paths {
          * Check a one-time code (5 attempts, single use).
          * @description Requires scope `otp.verify`.
          */
-        post: operations["postApiV1OtpVerify"];
+        post: operations["verifyOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -472,13 +472,13 @@ export interface paths {
          * List payment intents
          * @description Requires scope `payments.read`.
          */
-        get: operations["getApiV1PaymentIntents"];
+        get: operations["listPaymentIntents"];
         put?: never;
         /**
          * Create a payment intent
          * @description Requires scope `payments.write`.
          */
-        post: operations["postApiV1PaymentIntents"];
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -496,7 +496,7 @@ export interface paths {
          * Show a payment intent
          * @description Requires scope `payments.read`.
          */
-        get: operations["getApiV1PaymentIntentsId"];
+        get: operations["getPaymentIntent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -518,7 +518,7 @@ export interface paths {
          * Cancel a payment intent
          * @description Requires scope `payments.write`.
          */
-        post: operations["postApiV1PaymentIntentsIdCancel"];
+        post: operations["cancelPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -538,7 +538,7 @@ export interface paths {
          * Approve a payment under review (sandbox operator)
          * @description Requires scope `payments.write`.
          */
-        post: operations["postApiV1PaymentIntentsIdReviewApprove"];
+        post: operations["approvePaymentReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -558,7 +558,7 @@ export interface paths {
          * Reject a payment under review (sandbox operator)
          * @description Requires scope `payments.write`.
          */
-        post: operations["postApiV1PaymentIntentsIdReviewReject"];
+        post: operations["rejectPaymentReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -578,7 +578,7 @@ export interface paths {
          * Send one text to every distinct number of a list.
          * @description Requires scope `sms.send`.
          */
-        post: operations["postApiV1RecipientListsQueue"];
+        post: operations["queueRecipientList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -596,7 +596,7 @@ export interface paths {
          * Search recipients by name or number digits.
          * @description Requires scope `recipients.read`.
          */
-        get: operations["getApiV1Recipients"];
+        get: operations["searchRecipients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -615,7 +615,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pair a device with a pairing code or QR payload (docs/relay-protocol.md). */
-        post: operations["postApiV1RelayAppPair"];
+        post: operations["pairDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -632,7 +632,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Heartbeat: battery, charging, signal, queue length. */
-        post: operations["postApiV1RelayDeviceHeartbeat"];
+        post: operations["sendDeviceHeartbeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -647,7 +647,7 @@ export interface paths {
             cookie?: never;
         };
         /** The calling device. */
-        get: operations["getApiV1RelayDeviceMe"];
+        get: operations["getCallingDevice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -664,7 +664,7 @@ export interface paths {
             cookie?: never;
         };
         /** Long-poll for work: unacknowledged messages, at once or when they arrive (up to `wait` s). */
-        get: operations["getApiV1RelayDeviceMessages"];
+        get: operations["pollDeviceMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -683,7 +683,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Acknowledge a message (it is in the phone's queue). */
-        post: operations["postApiV1RelayDeviceMessagesIdAck"];
+        post: operations["acknowledgeDeviceMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +700,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Report sent, delivered or failed (idempotent). */
-        post: operations["postApiV1RelayDeviceMessagesIdReport"];
+        post: operations["reportDeviceMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -718,7 +718,7 @@ export interface paths {
          * The account's paired devices.
          * @description Requires scope `devices.manage`.
          */
-        get: operations["getApiV1RelayDevices"];
+        get: operations["listDevices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -740,7 +740,7 @@ export interface paths {
          * Queue an SMS through a paired device.
          * @description Requires scope `sms.send`.
          */
-        post: operations["postApiV1SmsSend"];
+        post: operations["sendSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -755,9 +755,29 @@ export interface paths {
             cookie?: never;
         };
         /** Service status */
-        get: operations["getApiV1Status"];
+        get: operations["getStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook delivery again now
+         * @description Requires scope `webhooks.manage`.
+         */
+        post: operations["redeliverWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -775,13 +795,13 @@ export interface paths {
          * List webhook endpoints (never their secrets)
          * @description Requires scope `webhooks.manage`.
          */
-        get: operations["getApiV1WebhookEndpoints"];
+        get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Create a webhook endpoint
          * @description Requires scope `webhooks.manage`.
          */
-        post: operations["postApiV1WebhookEndpoints"];
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -799,14 +819,14 @@ export interface paths {
          * Show a webhook endpoint
          * @description Requires scope `webhooks.manage`.
          */
-        get: operations["getApiV1WebhookEndpointsId"];
+        get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook endpoint with its deliveries
          * @description Requires scope `webhooks.manage`.
          */
-        delete: operations["deleteApiV1WebhookEndpointsId"];
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         patch?: never;
@@ -820,7 +840,7 @@ export interface paths {
             cookie?: never;
         };
         /** Checkout page: amount, title, merchant, the four payment rails */
-        get: operations["getCheckoutPi"];
+        get: operations["showCheckoutPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -837,10 +857,10 @@ export interface paths {
             cookie?: never;
         };
         /** Card session page: the rail's test tokens, the token field, or the result */
-        get: operations["getCheckoutPiCardCs"];
+        get: operations["showCardSessionPage"];
         put?: never;
         /** Submit a test token (field `token`) */
-        post: operations["postCheckoutPiCardCs"];
+        post: operations["submitCardToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -857,7 +877,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Answer the sandbox 3-D Secure challenge */
-        post: operations["postCheckoutPiCardCsChallenge"];
+        post: operations["answerCardChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -874,7 +894,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Choose a rail: opens a card session (cs_…) and redirects to its page */
-        post: operations["postCheckoutPiPay"];
+        post: operations["startCardSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -889,7 +909,7 @@ export interface paths {
             cookie?: never;
         };
         /** Hosted invoice page */
-        get: operations["getInvoicesInv"];
+        get: operations["showInvoicePage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -908,7 +928,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pay an invoice: opens its payment intent and redirects to checkout */
-        post: operations["postInvoicesInvPay"];
+        post: operations["payInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -944,7 +964,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getApiDocs: {
+    getApiReference: {
         parameters: {
             query?: never;
             header?: never;
@@ -959,11 +979,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -972,9 +992,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -982,7 +1030,7 @@ export interface operations {
             };
         };
     };
-    getApiMobileV1Device: {
+    getAppDevice: {
         parameters: {
             query?: never;
             header?: never;
@@ -997,30 +1045,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "externalIp": "203.0.113.7"
+                     *     }
+                     */
+                    "application/json": {
+                        device?: {
+                            /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                            id: string;
+                            /** @example Shop phone */
+                            name: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            lastSeen: string;
+                        };
+                        /** @example 203.0.113.7 */
+                        externalIp: string | null;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    postApiMobileV1Device: {
+    registerAppDevice: {
         parameters: {
             query?: never;
             header?: never;
@@ -1029,6 +1121,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "x"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     pushToken?: string | null;
@@ -1049,30 +1146,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *       "token": "ydt_5kq2x9w7v3t1r8p6n4m2",
+                     *       "login": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *       "password": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                        id: string;
+                        /** @example ydt_5kq2x9w7v3t1r8p6n4m2 */
+                        token: string;
+                        /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                        login: string;
+                        password: null;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "not_found";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_state";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    patchApiMobileV1Device: {
+    updateAppDevice: {
         parameters: {
             query?: never;
             header?: never;
@@ -1081,6 +1288,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "x"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     pushToken?: string | null;
@@ -1100,31 +1312,95 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiMobileV1Events: {
+    streamAppEvents: {
         parameters: {
             query?: never;
             header?: never;
@@ -1139,30 +1415,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "text/event-stream": string;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiMobileV1Message: {
+    getAppMessagesAtMessagePath: {
         parameters: {
             query?: {
                 order?: "lifo" | "fifo";
@@ -1179,30 +1479,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *         "textMessage": {
+                     *           "text": "Your code is 123456"
+                     *         },
+                     *         "phoneNumbers": [
+                     *           "+14155550123"
+                     *         ],
+                     *         "simNumber": null,
+                     *         "withDeliveryReport": true,
+                     *         "isEncrypted": true,
+                     *         "validUntil": "2026-11-23T12:00:00.000Z",
+                     *         "priority": -9007199254740991,
+                     *         "state": "Pending",
+                     *         "createdAt": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        id: string;
+                        textMessage: {
+                            /** @example Your code is 123456 */
+                            text: string;
+                        };
+                        phoneNumbers: string[];
+                        simNumber: null;
+                        withDeliveryReport: boolean;
+                        isEncrypted: boolean;
+                        /** Format: date-time */
+                        validUntil: string;
+                        priority: number;
+                        /** @enum {string} */
+                        state: "Pending" | "Cancelling";
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    patchApiMobileV1Message: {
+    reportAppMessageStatesAtMessagePath: {
         parameters: {
             query?: never;
             header?: never;
@@ -1211,6 +1587,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": "x",
+                 *         "state": "Pending"
+                 *       }
+                 *     ]
+                 */
                 "application/json": {
                     id: string;
                     /** @enum {string} */
@@ -1234,31 +1618,81 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiMobileV1Messages: {
+    getAppMessages: {
         parameters: {
             query?: {
                 order?: "lifo" | "fifo";
@@ -1275,30 +1709,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *         "textMessage": {
+                     *           "text": "Your code is 123456"
+                     *         },
+                     *         "phoneNumbers": [
+                     *           "+14155550123"
+                     *         ],
+                     *         "simNumber": null,
+                     *         "withDeliveryReport": true,
+                     *         "isEncrypted": true,
+                     *         "validUntil": "2026-11-23T12:00:00.000Z",
+                     *         "priority": -9007199254740991,
+                     *         "state": "Pending",
+                     *         "createdAt": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        id: string;
+                        textMessage: {
+                            /** @example Your code is 123456 */
+                            text: string;
+                        };
+                        phoneNumbers: string[];
+                        simNumber: null;
+                        withDeliveryReport: boolean;
+                        isEncrypted: boolean;
+                        /** Format: date-time */
+                        validUntil: string;
+                        priority: number;
+                        /** @enum {string} */
+                        state: "Pending" | "Cancelling";
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    patchApiMobileV1Messages: {
+    reportAppMessageStates: {
         parameters: {
             query?: never;
             header?: never;
@@ -1307,6 +1817,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": "x",
+                 *         "state": "Pending"
+                 *       }
+                 *     ]
+                 */
                 "application/json": {
                     id: string;
                     /** @enum {string} */
@@ -1330,31 +1848,81 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiMobileV1Settings: {
+    getAppSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -1369,30 +1937,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "gateway": {
+                     *         "notification_channel": "SSE_ONLY"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        gateway: {
+                            /** @constant */
+                            notification_channel: "SSE_ONLY";
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiMobileV1UserCode: {
+    getAppUserCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -1401,34 +2005,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not implemented. */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Not implemented. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    patchApiMobileV1UserPassword: {
+    changeAppUserPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -1437,34 +2057,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not implemented. */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Not implemented. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiMobileV1Webhooks: {
+    getAppWebhooks: {
         parameters: {
             query?: never;
             header?: never;
@@ -1479,30 +2129,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /** @example [] */
+                    "application/json": unknown[];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
-                            message: string;
-                            param?: string;
-                        };
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
                     };
                 };
             };
         };
     };
-    getApiOpenapiJson: {
+    getOpenApiDocument: {
         parameters: {
             query?: never;
             header?: never;
@@ -1517,11 +2192,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "x",
+                     *         "version": "x"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1530,9 +2229,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1540,7 +2267,7 @@ export interface operations {
             };
         };
     };
-    getApiPostmanJson: {
+    getPostmanCollection: {
         parameters: {
             query?: never;
             header?: never;
@@ -1555,11 +2282,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "info": {
+                     *         "name": "x",
+                     *         "schema": "x"
+                     *       },
+                     *       "item": [
+                     *         "x"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        info: {
+                            name: string;
+                            schema: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        item: unknown[];
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1568,9 +2316,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1578,7 +2354,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Account: {
+    getAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -1593,11 +2369,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "account": {
+                     *         "id": 42,
+                     *         "object": "account",
+                     *         "name": "Acme Shop",
+                     *         "environment": "sandbox",
+                     *         "relay_mode": "auto",
+                     *         "subscription_expires_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        account: {
+                            /** @example 42 */
+                            id: number;
+                            /** @constant */
+                            object: "account";
+                            /** @example Acme Shop */
+                            name: string;
+                            /**
+                             * @description `sandbox` or `live`.
+                             * @example sandbox
+                             */
+                            environment: string;
+                            /** @enum {string} */
+                            relay_mode: "auto" | "manual";
+                            subscription_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1606,9 +2417,106 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1616,7 +2524,7 @@ export interface operations {
             };
         };
     };
-    getApiV1ApiKeys: {
+    listApiKeys: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1635,11 +2543,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *           "object": "api_key",
+                     *           "label": "Checkout server",
+                     *           "prefix": "yk_test_a1b2",
+                     *           "scopes": [
+                     *             "payments.read",
+                     *             "payments.write"
+                     *           ],
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "last_used_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example key_01jdx3p4a6c8e0g2j4l6n8q0s2 */
+                            id: string;
+                            /** @constant */
+                            object: "api_key";
+                            /** @example Checkout server */
+                            label: string;
+                            /**
+                             * @description The start of the secret, to recognise the key.
+                             * @example yk_test_a1b2
+                             */
+                            prefix: string;
+                            /**
+                             * @example [
+                             *       "payments.read",
+                             *       "payments.write"
+                             *     ]
+                             */
+                            scopes: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1648,9 +2610,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1658,7 +2763,7 @@ export interface operations {
             };
         };
     };
-    postApiV1ApiKeys: {
+    createApiKey: {
         parameters: {
             query?: never;
             header?: {
@@ -1670,6 +2775,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "x",
+                 *       "scopes": [
+                 *         "account.read"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     label: string;
                     scopes: ("account.read" | "keys.manage" | "payments.read" | "payments.write" | "invoices.read" | "invoices.write" | "webhooks.manage" | "sms.send" | "otp.send" | "otp.verify" | "messages.read" | "recipients.read" | "recipients.write" | "devices.manage")[];
@@ -1683,11 +2796,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "api_key": {
+                     *         "id": "key_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *         "object": "api_key",
+                     *         "label": "Checkout server",
+                     *         "prefix": "yk_test_a1b2",
+                     *         "scopes": [
+                     *           "payments.read",
+                     *           "payments.write"
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null
+                     *       },
+                     *       "secret": "yk_test_a1b2c3d4e5f6g7h8i9j0",
+                     *       "secret_redacted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        api_key: {
+                            /** @example key_01jdx3p4a6c8e0g2j4l6n8q0s2 */
+                            id: string;
+                            /** @constant */
+                            object: "api_key";
+                            /** @example Checkout server */
+                            label: string;
+                            /**
+                             * @description The start of the secret, to recognise the key.
+                             * @example yk_test_a1b2
+                             */
+                            prefix: string;
+                            /**
+                             * @example [
+                             *       "payments.read",
+                             *       "payments.write"
+                             *     ]
+                             */
+                            scopes: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        };
+                        /**
+                         * @description The key (yk_test_…), shown once; null in an Idempotency-Key replay.
+                         * @example yk_test_a1b2c3d4e5f6g7h8i9j0
+                         */
+                        secret: string | null;
+                        /**
+                         * @description Present in an Idempotency-Key replay: the secret is not stored.
+                         * @constant
+                         */
+                        secret_redacted?: true;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1696,9 +2866,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1706,11 +3042,12 @@ export interface operations {
             };
         };
     };
-    postApiV1ApiKeysIdRevoke: {
+    revokeApiKey: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -1723,11 +3060,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "api_key": {
+                     *         "id": "key_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *         "object": "api_key",
+                     *         "label": "Checkout server",
+                     *         "prefix": "yk_test_a1b2",
+                     *         "scopes": [
+                     *           "payments.read",
+                     *           "payments.write"
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        api_key: {
+                            /** @example key_01jdx3p4a6c8e0g2j4l6n8q0s2 */
+                            id: string;
+                            /** @constant */
+                            object: "api_key";
+                            /** @example Checkout server */
+                            label: string;
+                            /**
+                             * @description The start of the secret, to recognise the key.
+                             * @example yk_test_a1b2
+                             */
+                            prefix: string;
+                            /**
+                             * @example [
+                             *       "payments.read",
+                             *       "payments.write"
+                             *     ]
+                             */
+                            scopes: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1736,9 +3118,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1746,7 +3271,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Events: {
+    listEvents: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1767,11 +3292,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_01jdx3t2w4y6a8c0e2g4j6l8n0",
+                     *           "event": "payment_intent.succeeded",
+                     *           "object_type": "payment_intent",
+                     *           "object_public_id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "merchant_id": 42,
+                     *           "data": {
+                     *             "payment_intent": {
+                     *               "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz"
+                     *             }
+                     *           },
+                     *           "created_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @constant */
+                            object: "event";
+                            /** @example evt_01jdx3t2w4y6a8c0e2g4j6l8n0 */
+                            id: string;
+                            /**
+                             * @description The event type.
+                             * @example payment_intent.succeeded
+                             */
+                            event: string;
+                            /** @example payment_intent */
+                            object_type: string;
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            object_public_id: string;
+                            /**
+                             * @description The account.
+                             * @example 42
+                             */
+                            merchant_id: number;
+                            /**
+                             * @description The object as REST answers it, under its name (`{"payment_intent": {…}}`).
+                             * @example {
+                             *       "payment_intent": {
+                             *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz"
+                             *       }
+                             *     }
+                             */
+                            data: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1780,9 +3367,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1790,11 +3520,12 @@ export interface operations {
             };
         };
     };
-    getApiV1EventsId: {
+    getEvent: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -1807,11 +3538,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "event": {
+                     *         "object": "event",
+                     *         "id": "evt_01jdx3t2w4y6a8c0e2g4j6l8n0",
+                     *         "event": "payment_intent.succeeded",
+                     *         "object_type": "payment_intent",
+                     *         "object_public_id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "merchant_id": 42,
+                     *         "data": {
+                     *           "payment_intent": {
+                     *             "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz"
+                     *           }
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        event: {
+                            /** @constant */
+                            object: "event";
+                            /** @example evt_01jdx3t2w4y6a8c0e2g4j6l8n0 */
+                            id: string;
+                            /**
+                             * @description The event type.
+                             * @example payment_intent.succeeded
+                             */
+                            event: string;
+                            /** @example payment_intent */
+                            object_type: string;
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            object_public_id: string;
+                            /**
+                             * @description The account.
+                             * @example 42
+                             */
+                            merchant_id: number;
+                            /**
+                             * @description The object as REST answers it, under its name (`{"payment_intent": {…}}`).
+                             * @example {
+                             *       "payment_intent": {
+                             *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz"
+                             *       }
+                             *     }
+                             */
+                            data: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1820,9 +3604,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1830,7 +3757,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Health: {
+    getHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -1845,18 +3772,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "database": {
+                     *         "ok": true,
+                     *         "latency_ms": 1.2
+                     *       },
+                     *       "queue": {
+                     *         "ok": true,
+                     *         "queues": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        ok: boolean;
+                        database: {
+                            ok: boolean;
+                            /** @example 1.2 */
+                            latency_ms?: number;
+                            error?: string;
+                        };
+                        queue: {
+                            ok: boolean;
+                            /** @example 12 */
+                            queues?: number;
+                            error?: string;
+                        };
+                    };
                 };
             };
-            /** @description The database or the queue fails. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1865,17 +3812,58 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database or the queue fails. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "database": {
+                     *         "ok": true,
+                     *         "latency_ms": 1.2
+                     *       },
+                     *       "queue": {
+                     *         "ok": true,
+                     *         "queues": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        ok: boolean;
+                        database: {
+                            ok: boolean;
+                            /** @example 1.2 */
+                            latency_ms?: number;
+                            error?: string;
+                        };
+                        queue: {
+                            ok: boolean;
+                            /** @example 12 */
+                            queues?: number;
+                            error?: string;
                         };
                     };
                 };
             };
         };
     };
-    getApiV1Invoices: {
+    listInvoices: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1895,11 +3883,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *           "public_id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *           "object": "invoice",
+                     *           "invoice_no": "INV-000042",
+                     *           "status": "open",
+                     *           "overdue": true,
+                     *           "title": "November hosting",
+                     *           "amount": 12.5,
+                     *           "amount_minor": 1250,
+                     *           "amount_display": "$12.50",
+                     *           "currency": "USD",
+                     *           "due_date": "2026-12-31",
+                     *           "customer_name": "Ada Lovelace",
+                     *           "customer_email": "ada@example.com",
+                     *           "metadata": {
+                     *             "order_id": "1042"
+                     *           },
+                     *           "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *           "paid_at": null,
+                     *           "voided_at": null,
+                     *           "overdue_at": null,
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            id: string;
+                            /**
+                             * @description The same as id (the id in the hosted page URL).
+                             * @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            public_id: string;
+                            /** @constant */
+                            object: "invoice";
+                            /** @example INV-000042 */
+                            invoice_no: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            /** @description Open and past its due date. */
+                            overdue: boolean;
+                            /** @example November hosting */
+                            title: string;
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** Format: date */
+                            due_date: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string | null;
+                            /** @example ada@example.com */
+                            customer_email: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            hosted_url: string;
+                            paid_at: string | null;
+                            voided_at: string | null;
+                            overdue_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1908,9 +3994,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1918,7 +4147,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Invoices: {
+    createInvoice: {
         parameters: {
             query?: never;
             header?: {
@@ -1930,15 +4159,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 12.5,
+                 *       "currency": "USD",
+                 *       "title": "November hosting",
+                 *       "due_date": "2026-12-31",
+                 *       "customer_name": "Ada Lovelace",
+                 *       "customer_email": "ada@example.com",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
+                    /** @example 12.5 */
                     amount: number | string;
+                    /** @example USD */
                     currency: string;
+                    /** @example November hosting */
                     title: string;
+                    /** @example 2026-12-31 */
                     due_date: string;
+                    /** @example Ada Lovelace */
                     customer_name?: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     customer_email?: string;
-                    /** @default {} */
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
                     metadata?: {
                         [key: string]: string;
                     };
@@ -1952,11 +4207,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "invoice": {
+                     *         "id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "public_id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "object": "invoice",
+                     *         "invoice_no": "INV-000042",
+                     *         "status": "open",
+                     *         "overdue": true,
+                     *         "title": "November hosting",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "due_date": "2026-12-31",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "paid_at": null,
+                     *         "voided_at": null,
+                     *         "overdue_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        invoice: {
+                            /** @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            id: string;
+                            /**
+                             * @description The same as id (the id in the hosted page URL).
+                             * @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            public_id: string;
+                            /** @constant */
+                            object: "invoice";
+                            /** @example INV-000042 */
+                            invoice_no: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            /** @description Open and past its due date. */
+                            overdue: boolean;
+                            /** @example November hosting */
+                            title: string;
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** Format: date */
+                            due_date: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string | null;
+                            /** @example ada@example.com */
+                            customer_email: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            hosted_url: string;
+                            paid_at: string | null;
+                            voided_at: string | null;
+                            overdue_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1965,9 +4309,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -1975,11 +4485,12 @@ export interface operations {
             };
         };
     };
-    getApiV1InvoicesId: {
+    getInvoice: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -1992,11 +4503,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "invoice": {
+                     *         "id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "public_id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "object": "invoice",
+                     *         "invoice_no": "INV-000042",
+                     *         "status": "open",
+                     *         "overdue": true,
+                     *         "title": "November hosting",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "due_date": "2026-12-31",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "paid_at": null,
+                     *         "voided_at": null,
+                     *         "overdue_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        invoice: {
+                            /** @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            id: string;
+                            /**
+                             * @description The same as id (the id in the hosted page URL).
+                             * @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            public_id: string;
+                            /** @constant */
+                            object: "invoice";
+                            /** @example INV-000042 */
+                            invoice_no: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            /** @description Open and past its due date. */
+                            overdue: boolean;
+                            /** @example November hosting */
+                            title: string;
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** Format: date */
+                            due_date: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string | null;
+                            /** @example ada@example.com */
+                            customer_email: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            hosted_url: string;
+                            paid_at: string | null;
+                            voided_at: string | null;
+                            overdue_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2005,9 +4605,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2015,11 +4758,12 @@ export interface operations {
             };
         };
     };
-    postApiV1InvoicesIdVoid: {
+    voidInvoice: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -2032,11 +4776,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "invoice": {
+                     *         "id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "public_id": "inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "object": "invoice",
+                     *         "invoice_no": "INV-000042",
+                     *         "status": "open",
+                     *         "overdue": true,
+                     *         "title": "November hosting",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "due_date": "2026-12-31",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "paid_at": null,
+                     *         "voided_at": null,
+                     *         "overdue_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        invoice: {
+                            /** @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            id: string;
+                            /**
+                             * @description The same as id (the id in the hosted page URL).
+                             * @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            public_id: string;
+                            /** @constant */
+                            object: "invoice";
+                            /** @example INV-000042 */
+                            invoice_no: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            /** @description Open and past its due date. */
+                            overdue: boolean;
+                            /** @example November hosting */
+                            title: string;
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** Format: date */
+                            due_date: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string | null;
+                            /** @example ada@example.com */
+                            customer_email: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            hosted_url: string;
+                            paid_at: string | null;
+                            voided_at: string | null;
+                            overdue_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2045,9 +4878,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2055,7 +5054,7 @@ export interface operations {
             };
         };
     };
-    getApiV1LaunchReadiness: {
+    getLaunchReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2070,11 +5069,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "ready": true,
+                     *       "steps": [
+                     *         {
+                     *           "key": "device_paired",
+                     *           "title": "x",
+                     *           "ok": true,
+                     *           "hint": "x"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        ready: boolean;
+                        steps: {
+                            /** @example device_paired */
+                            key: string;
+                            title: string;
+                            ok: boolean;
+                            hint: string;
+                        }[];
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2083,9 +5107,106 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2093,7 +5214,7 @@ export interface operations {
             };
         };
     };
-    getApiV1MessagesStatus: {
+    getMessageStatus: {
         parameters: {
             query: {
                 request_id: string;
@@ -2110,11 +5231,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "status": "queued",
+                     *       "to": "+14155550123",
+                     *       "device_id": null,
+                     *       "device_name": null,
+                     *       "attempts": -9007199254740991,
+                     *       "failure_reason": null,
+                     *       "reference": null,
+                     *       "segments": -9007199254740991,
+                     *       "encoding": "GSM-7",
+                     *       "queued_at": "2026-11-23T12:00:00.000Z",
+                     *       "sent_at": null,
+                     *       "delivered_at": null,
+                     *       "failed_at": null,
+                     *       "expires_at": "2026-11-23T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        request_id: string;
+                        /**
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "delivered" | "failed";
+                        /** @example +14155550123 */
+                        to: string;
+                        device_id: string | null;
+                        device_name: string | null;
+                        /** @description How many distinct devices were given the message. */
+                        attempts: number;
+                        failure_reason: string | null;
+                        reference: string | null;
+                        segments: number;
+                        /** @example GSM-7 */
+                        encoding: string;
+                        /** Format: date-time */
+                        queued_at: string;
+                        sent_at: string | null;
+                        delivered_at: string | null;
+                        failed_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2123,9 +5292,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2133,7 +5445,7 @@ export interface operations {
             };
         };
     };
-    postApiV1OtpSend: {
+    sendOtp: {
         parameters: {
             query?: never;
             header?: {
@@ -2145,7 +5457,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "purpose": "login"
+                 *     }
+                 */
                 "application/json": {
+                    /** @example +14155550123 */
                     to: string;
                     /** @enum {string} */
                     purpose: "login" | "signup" | "password_reset" | "transaction" | "verification";
@@ -2169,11 +5488,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "otp_id": "otp_01jdx3x8a0c2e4g6j8l0n2q4s6",
+                     *       "status": "queued",
+                     *       "expires_in_seconds": -9007199254740991,
+                     *       "expires_at": "2026-11-23T12:00:00.000Z",
+                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example otp_01jdx3x8a0c2e4g6j8l0n2q4s6 */
+                        otp_id: string;
+                        /**
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "delivered" | "failed";
+                        expires_in_seconds: number;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        request_id: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2182,9 +5526,221 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `subscription_expired`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "subscription_expired";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_device`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_device";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `queue_blocked`, `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "queue_blocked" | "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2192,7 +5748,7 @@ export interface operations {
             };
         };
     };
-    postApiV1OtpVerify: {
+    verifyOtp: {
         parameters: {
             query?: never;
             header?: never;
@@ -2201,8 +5757,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "otp_id": "x",
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": {
                     otp_id: string;
+                    /** @example 123456 */
                     code: string;
                 };
             };
@@ -2214,11 +5777,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "otp_id": "otp_01jdx3x8a0c2e4g6j8l0n2q4s6",
+                     *       "status": "success",
+                     *       "attempts_left": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example otp_01jdx3x8a0c2e4g6j8l0n2q4s6 */
+                        otp_id: string;
+                        /** @enum {string} */
+                        status: "success" | "failed" | "expired";
+                        attempts_left: number;
+                        /**
+                         * @description Why a check failed.
+                         * @enum {string}
+                         */
+                        reason?: "incorrect_code" | "max_attempts_reached" | "already_verified";
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2227,9 +5811,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2237,7 +5987,7 @@ export interface operations {
             };
         };
     };
-    getApiV1PaymentIntents: {
+    listPaymentIntents: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2257,11 +6007,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "object": "payment_intent",
+                     *           "status": "requires_payment_method",
+                     *           "amount": 12.5,
+                     *           "amount_minor": 1250,
+                     *           "amount_display": "$12.50",
+                     *           "currency": "USD",
+                     *           "title": "Order #1042",
+                     *           "customer_name": "Ada Lovelace",
+                     *           "customer_email": "ada@example.com",
+                     *           "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "return_url": null,
+                     *           "payment_method_code": null,
+                     *           "last_payment_error": null,
+                     *           "cancellation_reason": null,
+                     *           "invoice": null,
+                     *           "latest_card_session": null,
+                     *           "metadata": {
+                     *             "order_id": "1042"
+                     *           },
+                     *           "succeeded_at": null,
+                     *           "canceled_at": null,
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2270,9 +6121,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2280,7 +6274,7 @@ export interface operations {
             };
         };
     };
-    postApiV1PaymentIntents: {
+    createPaymentIntent: {
         parameters: {
             query?: never;
             header?: {
@@ -2292,14 +6286,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 12.5,
+                 *       "currency": "USD",
+                 *       "title": "Order #1042",
+                 *       "customer_name": "Ada Lovelace",
+                 *       "customer_email": "ada@example.com",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
+                    /** @example 12.5 */
                     amount: number | string;
+                    /** @example USD */
                     currency: string;
+                    /** @example Order #1042 */
                     title: string;
+                    /** @example Ada Lovelace */
                     customer_name: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     customer_email: string;
-                    /** @default {} */
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
                     metadata?: {
                         [key: string]: string;
                     };
@@ -2315,11 +6333,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2328,9 +6438,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2338,11 +6614,12 @@ export interface operations {
             };
         };
     };
-    getApiV1PaymentIntentsId: {
+    getPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -2355,11 +6632,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2368,9 +6737,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2378,17 +6890,19 @@ export interface operations {
             };
         };
     };
-    postApiV1PaymentIntentsIdCancel: {
+    cancelPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @enum {string} */
                     cancellation_reason?: "duplicate" | "fraudulent" | "requested_by_customer" | "abandoned";
@@ -2402,11 +6916,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2415,9 +7021,198 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2425,11 +7220,12 @@ export interface operations {
             };
         };
     };
-    postApiV1PaymentIntentsIdReviewApprove: {
+    approvePaymentReview: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -2442,11 +7238,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2455,9 +7343,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2465,17 +7519,23 @@ export interface operations {
             };
         };
     };
-    postApiV1PaymentIntentsIdReviewReject: {
+    rejectPaymentReview: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "x"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -2488,11 +7548,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2501,9 +7653,198 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2511,7 +7852,7 @@ export interface operations {
             };
         };
     };
-    postApiV1RecipientListsQueue: {
+    queueRecipientList: {
         parameters: {
             query?: never;
             header?: {
@@ -2523,8 +7864,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list_id": "x",
+                 *       "message": "Your order #1042 has shipped."
+                 *     }
+                 */
                 "application/json": {
                     list_id: string;
+                    /** @example Your order #1042 has shipped. */
                     message: string;
                     device_id?: string;
                     ttl_seconds?: number;
@@ -2539,11 +7887,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
+                     *       "queued": -9007199254740991,
+                     *       "skipped": [
+                     *         {
+                     *           "recipient_id": "x",
+                     *           "to": "x",
+                     *           "reason": "duplicate_number"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0 */
+                        batch_id: string;
+                        queued: number;
+                        skipped: {
+                            recipient_id: string;
+                            to: string;
+                            /** @example duplicate_number */
+                            reason: string;
+                        }[];
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2552,9 +7926,244 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `subscription_expired`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "subscription_expired";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_device`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_device";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `queue_blocked`, `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "queue_blocked" | "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2562,7 +8171,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Recipients: {
+    searchRecipients: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2582,11 +8191,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "rcp_01jdx3y0c2e4g6j8l0n2q4s6u8",
+                     *           "object": "recipient",
+                     *           "name": "Ada Lovelace",
+                     *           "phone": "+14155550123",
+                     *           "tags": [
+                     *             "x"
+                     *           ],
+                     *           "created_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example rcp_01jdx3y0c2e4g6j8l0n2q4s6u8 */
+                            id: string;
+                            /** @constant */
+                            object: "recipient";
+                            /** @example Ada Lovelace */
+                            name: string;
+                            /** @example +14155550123 */
+                            phone: string;
+                            tags: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2595,9 +8244,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2605,7 +8397,7 @@ export interface operations {
             };
         };
     };
-    postApiV1RelayAppPair: {
+    pairDevice: {
         parameters: {
             query?: never;
             header?: never;
@@ -2614,9 +8406,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pairing_code": "483920",
+                 *       "device_name": "Shop phone"
+                 *     }
+                 */
                 "application/json": {
+                    /** @example 483920 */
                     pairing_code?: string;
                     qr_payload?: string;
+                    /** @example Shop phone */
                     device_name: string;
                     platform?: string;
                     app_version?: string;
@@ -2635,11 +8435,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "device": {
+                     *         "id": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *         "object": "device",
+                     *         "name": "Shop phone",
+                     *         "status": "online",
+                     *         "platform": "android",
+                     *         "app_version": null,
+                     *         "sims": [
+                     *           {
+                     *             "slot": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "rate_per_minute": 20,
+                     *         "battery_level": null,
+                     *         "charging": null,
+                     *         "signal_level": null,
+                     *         "queue_length": null,
+                     *         "last_seen_at": "2026-11-23T12:00:00.000Z",
+                     *         "paired_at": "2026-11-23T12:00:00.000Z",
+                     *         "revoked_at": null
+                     *       },
+                     *       "device_token": "ydt_5kq2x9w7v3t1r8p6n4m2",
+                     *       "heartbeat_interval_seconds": -9007199254740991,
+                     *       "websocket_url": "wss://pay.example.com/relay/device/ws",
+                     *       "base_url": "https://pay.example.com/api"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        device: {
+                            /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                            id: string;
+                            /** @constant */
+                            object: "device";
+                            /** @example Shop phone */
+                            name: string;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "revoked";
+                            /** @example android */
+                            platform: string | null;
+                            app_version: string | null;
+                            sims: ({
+                                slot: number;
+                                carrier?: string | null;
+                                phone_number?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Messages this device sends per minute at most.
+                             * @example 20
+                             */
+                            rate_per_minute: number;
+                            battery_level: number | null;
+                            charging: boolean | null;
+                            signal_level: number | null;
+                            queue_length: number | null;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            /** Format: date-time */
+                            paired_at: string;
+                            revoked_at: string | null;
+                        };
+                        /**
+                         * @description Shown once: the device authenticates with it from now on.
+                         * @example ydt_5kq2x9w7v3t1r8p6n4m2
+                         */
+                        device_token: string;
+                        heartbeat_interval_seconds: number;
+                        /** @example wss://pay.example.com/relay/device/ws */
+                        websocket_url: string;
+                        /** @example https://pay.example.com/api */
+                        base_url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2648,9 +8525,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2658,7 +8678,7 @@ export interface operations {
             };
         };
     };
-    postApiV1RelayDeviceHeartbeat: {
+    sendDeviceHeartbeat: {
         parameters: {
             query?: never;
             header?: never;
@@ -2667,6 +8687,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     battery_level?: number;
                     charging?: boolean;
@@ -2683,11 +8704,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "device": {
+                     *         "id": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *         "object": "device",
+                     *         "name": "Shop phone",
+                     *         "status": "online",
+                     *         "platform": "android",
+                     *         "app_version": null,
+                     *         "sims": [
+                     *           {
+                     *             "slot": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "rate_per_minute": 20,
+                     *         "battery_level": null,
+                     *         "charging": null,
+                     *         "signal_level": null,
+                     *         "queue_length": null,
+                     *         "last_seen_at": "2026-11-23T12:00:00.000Z",
+                     *         "paired_at": "2026-11-23T12:00:00.000Z",
+                     *         "revoked_at": null
+                     *       },
+                     *       "heartbeat_interval_seconds": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        device: {
+                            /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                            id: string;
+                            /** @constant */
+                            object: "device";
+                            /** @example Shop phone */
+                            name: string;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "revoked";
+                            /** @example android */
+                            platform: string | null;
+                            app_version: string | null;
+                            sims: ({
+                                slot: number;
+                                carrier?: string | null;
+                                phone_number?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Messages this device sends per minute at most.
+                             * @example 20
+                             */
+                            rate_per_minute: number;
+                            battery_level: number | null;
+                            charging: boolean | null;
+                            signal_level: number | null;
+                            queue_length: number | null;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            /** Format: date-time */
+                            paired_at: string;
+                            revoked_at: string | null;
+                        };
+                        heartbeat_interval_seconds: number;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2696,9 +8782,106 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2706,7 +8889,7 @@ export interface operations {
             };
         };
     };
-    getApiV1RelayDeviceMe: {
+    getCallingDevice: {
         parameters: {
             query?: never;
             header?: never;
@@ -2721,11 +8904,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "device": {
+                     *         "id": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *         "object": "device",
+                     *         "name": "Shop phone",
+                     *         "status": "online",
+                     *         "platform": "android",
+                     *         "app_version": null,
+                     *         "sims": [
+                     *           {
+                     *             "slot": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "rate_per_minute": 20,
+                     *         "battery_level": null,
+                     *         "charging": null,
+                     *         "signal_level": null,
+                     *         "queue_length": null,
+                     *         "last_seen_at": "2026-11-23T12:00:00.000Z",
+                     *         "paired_at": "2026-11-23T12:00:00.000Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        device: {
+                            /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                            id: string;
+                            /** @constant */
+                            object: "device";
+                            /** @example Shop phone */
+                            name: string;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "revoked";
+                            /** @example android */
+                            platform: string | null;
+                            app_version: string | null;
+                            sims: ({
+                                slot: number;
+                                carrier?: string | null;
+                                phone_number?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Messages this device sends per minute at most.
+                             * @example 20
+                             */
+                            rate_per_minute: number;
+                            battery_level: number | null;
+                            charging: boolean | null;
+                            signal_level: number | null;
+                            queue_length: number | null;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            /** Format: date-time */
+                            paired_at: string;
+                            revoked_at: string | null;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `unauthorized`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2734,9 +8980,60 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2744,7 +9041,7 @@ export interface operations {
             };
         };
     };
-    getApiV1RelayDeviceMessages: {
+    pollDeviceMessages: {
         parameters: {
             query?: {
                 wait?: number;
@@ -2761,11 +9058,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "messages": [
+                     *         {
+                     *           "message_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "attempt": 1,
+                     *           "to": "+14155550123",
+                     *           "body": "Your code is 123456",
+                     *           "segments": -9007199254740991,
+                     *           "encoding": "GSM-7",
+                     *           "expires_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        messages: {
+                            /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            message_id: string;
+                            attempt: number;
+                            /** @example +14155550123 */
+                            to: string;
+                            /** @example Your code is 123456 */
+                            body: string;
+                            segments: number;
+                            /** @example GSM-7 */
+                            encoding: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        }[];
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2774,9 +9104,83 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2784,17 +9188,23 @@ export interface operations {
             };
         };
     };
-    postApiV1RelayDeviceMessagesIdAck: {
+    acknowledgeDeviceMessage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "attempt": 1
+                 *     }
+                 */
                 "application/json": {
                     attempt: number;
                 };
@@ -2807,11 +9217,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "applied": true,
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description false when it changed nothing: a repeat, or an attempt that is no longer current. */
+                        applied: boolean;
+                        /**
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "delivered" | "failed";
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2820,9 +9247,129 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2830,17 +9377,24 @@ export interface operations {
             };
         };
     };
-    postApiV1RelayDeviceMessagesIdReport: {
+    reportDeviceMessage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "attempt": 1,
+                 *       "status": "sent"
+                 *     }
+                 */
                 "application/json": {
                     attempt: number;
                     /** @enum {string} */
@@ -2856,11 +9410,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "applied": true,
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description false when it changed nothing: a repeat, or an attempt that is no longer current. */
+                        applied: boolean;
+                        /**
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "delivered" | "failed";
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2869,9 +9440,129 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2879,7 +9570,7 @@ export interface operations {
             };
         };
     };
-    getApiV1RelayDevices: {
+    listDevices: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2898,11 +9589,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *           "object": "device",
+                     *           "name": "Shop phone",
+                     *           "status": "online",
+                     *           "platform": "android",
+                     *           "app_version": null,
+                     *           "sims": [
+                     *             {
+                     *               "slot": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "rate_per_minute": 20,
+                     *           "battery_level": null,
+                     *           "charging": null,
+                     *           "signal_level": null,
+                     *           "queue_length": null,
+                     *           "last_seen_at": "2026-11-23T12:00:00.000Z",
+                     *           "paired_at": "2026-11-23T12:00:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                            id: string;
+                            /** @constant */
+                            object: "device";
+                            /** @example Shop phone */
+                            name: string;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "revoked";
+                            /** @example android */
+                            platform: string | null;
+                            app_version: string | null;
+                            sims: ({
+                                slot: number;
+                                carrier?: string | null;
+                                phone_number?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Messages this device sends per minute at most.
+                             * @example 20
+                             */
+                            rate_per_minute: number;
+                            battery_level: number | null;
+                            charging: boolean | null;
+                            signal_level: number | null;
+                            queue_length: number | null;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            /** Format: date-time */
+                            paired_at: string;
+                            revoked_at: string | null;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2911,9 +9674,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2921,7 +9827,7 @@ export interface operations {
             };
         };
     };
-    postApiV1SmsSend: {
+    sendSms: {
         parameters: {
             query?: never;
             header?: {
@@ -2933,8 +9839,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "message": "Your order #1042 has shipped."
+                 *     }
+                 */
                 "application/json": {
+                    /** @example +14155550123 */
                     to: string;
+                    /** @example Your order #1042 has shipped. */
                     message: string;
                     device_id?: string;
                     ttl_seconds?: number;
@@ -2949,11 +9863,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "status": "queued",
+                     *       "queued_at": "2026-11-23T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        request_id: string;
+                        /**
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "delivered" | "failed";
+                        /** Format: date-time */
+                        queued_at: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2962,9 +9896,221 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `subscription_expired`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "subscription_expired";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_device`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_device";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `queue_blocked`, `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "queue_blocked" | "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -2972,7 +10118,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Status: {
+    getStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -2987,6 +10133,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "service": "yarrow",
+                     *       "products": [
+                     *         "yarrow-pay"
+                     *       ],
+                     *       "env": "sandbox"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -2998,8 +10154,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3008,9 +10164,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3018,7 +10202,264 @@ export interface operations {
             };
         };
     };
-    getApiV1WebhookEndpoints: {
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again: a new attempt under the same delivery number goes out now; if it fails, the retry schedule continues from its attempt count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "webhook_delivery": {
+                     *         "id": "1042",
+                     *         "object": "webhook_delivery",
+                     *         "endpoint_id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *         "event_id": "evt_01jdx3t2w4y6a8c0e2g4j6l8n0",
+                     *         "status": "pending",
+                     *         "attempt_count": -9007199254740991,
+                     *         "last_status_code": null,
+                     *         "next_attempt_at": null,
+                     *         "last_attempt_at": null,
+                     *         "delivered_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        webhook_delivery: {
+                            /**
+                             * @description The delivery number (a 64-bit integer, as a string).
+                             * @example 1042
+                             */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_delivery";
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            endpoint_id: string;
+                            /** @example evt_01jdx3t2w4y6a8c0e2g4j6l8n0 */
+                            event_id: string;
+                            /**
+                             * @description `pending` (an attempt is due), `succeeded` or `failed`.
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            attempt_count: number;
+                            /** @description The receiver's last HTTP status. */
+                            last_status_code: number | null;
+                            next_attempt_at: string | null;
+                            last_attempt_at: string | null;
+                            delivered_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3037,11 +10478,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *           "object": "webhook_endpoint",
+                     *           "url": "https://shop.example.com/webhooks/yarrow",
+                     *           "description": "Order fulfilment",
+                     *           "event_types": [
+                     *             "payment_intent.succeeded"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabled_at": null,
+                     *           "disabled_reason": null,
+                     *           "failing_since": null,
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            /** @example https://shop.example.com/webhooks/yarrow */
+                            url: string;
+                            /** @example Order fulfilment */
+                            description: string;
+                            /**
+                             * @description The events it receives; empty: all of them.
+                             * @example [
+                             *       "payment_intent.succeeded"
+                             *     ]
+                             */
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3050,9 +10548,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3060,7 +10701,7 @@ export interface operations {
             };
         };
     };
-    postApiV1WebhookEndpoints: {
+    createWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: {
@@ -3072,7 +10713,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example.com/webhooks/yarrow"
+                 *     }
+                 */
                 "application/json": {
+                    /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
                     event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified")[];
@@ -3087,11 +10734,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "webhook_endpoint": {
+                     *         "id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *         "object": "webhook_endpoint",
+                     *         "url": "https://shop.example.com/webhooks/yarrow",
+                     *         "description": "Order fulfilment",
+                     *         "event_types": [
+                     *           "payment_intent.succeeded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_3q2k9x7v5t1r8p6n4m2l0j",
+                     *       "secret_redacted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        webhook_endpoint: {
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            /** @example https://shop.example.com/webhooks/yarrow */
+                            url: string;
+                            /** @example Order fulfilment */
+                            description: string;
+                            /**
+                             * @description The events it receives; empty: all of them.
+                             * @example [
+                             *       "payment_intent.succeeded"
+                             *     ]
+                             */
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /**
+                         * @description The signing secret (whsec_…), shown once; null in an Idempotency-Key replay.
+                         * @example whsec_3q2k9x7v5t1r8p6n4m2l0j
+                         */
+                        secret: string | null;
+                        /**
+                         * @description Present in an Idempotency-Key replay: the secret is not stored.
+                         * @constant
+                         */
+                        secret_redacted?: true;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3100,9 +10807,175 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3110,11 +10983,12 @@ export interface operations {
             };
         };
     };
-    getApiV1WebhookEndpointsId: {
+    getWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -3127,11 +11001,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "webhook_endpoint": {
+                     *         "id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *         "object": "webhook_endpoint",
+                     *         "url": "https://shop.example.com/webhooks/yarrow",
+                     *         "description": "Order fulfilment",
+                     *         "event_types": [
+                     *           "payment_intent.succeeded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        webhook_endpoint: {
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            /** @example https://shop.example.com/webhooks/yarrow */
+                            url: string;
+                            /** @example Order fulfilment */
+                            description: string;
+                            /**
+                             * @description The events it receives; empty: all of them.
+                             * @example [
+                             *       "payment_intent.succeeded"
+                             *     ]
+                             */
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3140,9 +11062,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3150,11 +11215,12 @@ export interface operations {
             };
         };
     };
-    deleteApiV1WebhookEndpointsId: {
+    deleteWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the object. */
                 id: string;
             };
             cookie?: never;
@@ -3167,11 +11233,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "webhook_endpoint": {
+                     *         "id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *         "object": "webhook_endpoint",
+                     *         "url": "https://shop.example.com/webhooks/yarrow",
+                     *         "description": "Order fulfilment",
+                     *         "event_types": [
+                     *           "payment_intent.succeeded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        webhook_endpoint: {
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            /** @example https://shop.example.com/webhooks/yarrow */
+                            url: string;
+                            /** @example Order fulfilment */
+                            description: string;
+                            /**
+                             * @description The events it receives; empty: all of them.
+                             * @example [
+                             *       "payment_intent.succeeded"
+                             *     ]
+                             */
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3180,9 +11297,152 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3190,11 +11450,12 @@ export interface operations {
             };
         };
     };
-    getCheckoutPi: {
+    showCheckoutPage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The pi of the object. */
                 pi: string;
             };
             cookie?: never;
@@ -3207,11 +11468,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. An error page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3220,9 +11499,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3230,12 +11537,14 @@ export interface operations {
             };
         };
     };
-    getCheckoutPiCardCs: {
+    showCardSessionPage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The pi of the object. */
                 pi: string;
+                /** @description The cs of the object. */
                 cs: string;
             };
             cookie?: never;
@@ -3248,11 +11557,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. An error page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `invalid_state`. An error page. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3261,9 +11597,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3271,18 +11635,26 @@ export interface operations {
             };
         };
     };
-    postCheckoutPiCardCs: {
+    submitCardToken: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The pi of the object. */
                 pi: string;
+                /** @description The cs of the object. */
                 cs: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "x",
+                 *       "csrf_token": "x"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     token: string;
                     /** @description The token printed in the page that holds the form. */
@@ -3294,6 +11666,8 @@ export interface operations {
             /** @description On to the next page. */
             303: {
                 headers: {
+                    /** @description The next page. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3303,10 +11677,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `forbidden`. An error page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `invalid_state`. An error page. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `payload_too_large`. An error page. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3315,9 +11727,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3325,18 +11765,26 @@ export interface operations {
             };
         };
     };
-    postCheckoutPiCardCsChallenge: {
+    answerCardChallenge: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The pi of the object. */
                 pi: string;
+                /** @description The cs of the object. */
                 cs: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "challenge_result": "pass",
+                 *       "csrf_token": "x"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     challenge_result: "pass" | "fail";
@@ -3349,6 +11797,8 @@ export interface operations {
             /** @description On to the next page. */
             303: {
                 headers: {
+                    /** @description The next page. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3358,10 +11808,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `forbidden`. An error page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `invalid_state`. An error page. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `payload_too_large`. An error page. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3370,9 +11858,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3380,17 +11896,24 @@ export interface operations {
             };
         };
     };
-    postCheckoutPiPay: {
+    startCardSession: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The pi of the object. */
                 pi: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_method_code": "visa",
+                 *       "csrf_token": "x"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     payment_method_code: "visa" | "mastercard" | "google_pay" | "apple_pay";
@@ -3408,6 +11931,8 @@ export interface operations {
             /** @description On to the next page. */
             303: {
                 headers: {
+                    /** @description The next page. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3417,10 +11942,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `forbidden`. An error page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `invalid_state`. An error page. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `payload_too_large`. An error page. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3429,9 +11992,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3439,11 +12030,12 @@ export interface operations {
             };
         };
     };
-    getInvoicesInv: {
+    showInvoicePage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The inv of the object. */
                 inv: string;
             };
             cookie?: never;
@@ -3456,11 +12048,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `invalid_request`. An error page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3469,9 +12079,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3479,17 +12117,23 @@ export interface operations {
             };
         };
     };
-    postInvoicesInvPay: {
+    payInvoice: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The inv of the object. */
                 inv: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "csrf_token": "x"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     customer_name?: string;
                     /** Format: email */
@@ -3503,6 +12147,8 @@ export interface operations {
             /** @description On to the next page. */
             303: {
                 headers: {
+                    /** @description The next page. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3512,10 +12158,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `forbidden`. An error page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `not_found`. An error page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `invalid_state`. An error page. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `payload_too_large`. An error page. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3524,9 +12208,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
@@ -3549,11 +12261,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": unknown;
+                    "text/plain": string;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Error: `internal_error`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3562,9 +12274,37 @@ export interface operations {
                         /** @constant */
                         ok: false;
                         error: {
-                            /** @enum {string} */
-                            code: "invalid_request" | "query_too_complex" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_state" | "idempotency_conflict" | "already_exists" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "subscription_expired" | "invalid_device" | "queue_blocked" | "not_implemented";
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
                             message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
                         };
                     };
