@@ -178,7 +178,8 @@ export function List({ label, tbodyId, columns, fetchPage, pageSize = 20, filter
       ${filtered && html`<button type="reset" class="secondary" onClick=${() => { setValues(blankFilters); setTrail([null]); }}>Clear filters</button>`}
     </form>`}
     ${error && html`<p class="error" role="alert">${error}</p>`}
-    <table aria-label=${label}>
+    ${(edges.length > 0 || !result) &&
+    html`<table aria-label=${label}>
       <thead><tr>${columns.map((column) => html`<th scope="col">${column.label}</th>`)}</tr></thead>
       <tbody id=${tbodyId}>
         ${edges.map(
@@ -187,7 +188,7 @@ export function List({ label, tbodyId, columns, fetchPage, pageSize = 20, filter
           </tr>`,
         )}
       </tbody>
-    </table>
+    </table>`}
     ${result && edges.length === 0 &&
     html`<div class="empty" role="status">
       ${filtered ? html`Nothing matches these filters. <button type="button" class="secondary" onClick=${() => { setValues(blankFilters); setTrail([null]); }}>Clear filters</button>` : empty}
