@@ -1,4 +1,4 @@
-// How Yarrow shows money and dates to people: one format for the panel and the checkout pages,
+// How Yarrow shows money and dates to people: one format for the panel and the pages customers see,
 // in the viewer's locale (`Intl`). Runs in Node (server-rendered pages pass the request's locale)
 // and, type-stripped, in the browser (the panel passes none: the browser's own).
 

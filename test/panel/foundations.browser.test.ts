@@ -78,6 +78,9 @@ describe('panel foundations in Chromium', () => {
     await settled('devices');
     expect(await page.locator('#pairing').isVisible()).toBe(false);
     expect(await page.locator('nav a[aria-current="page"]').count()).toBe(1);
+    // Keyboard focus shows a ring.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
   });
 
   it('answers an unknown panel URL with an HTML page, and /favicon.ico with an icon', async () => {
@@ -161,7 +164,7 @@ describe('panel foundations in Chromium', () => {
     await shot('webhooks-desktop');
   });
 
-  it('has no serious accessibility findings on the pages it changed', async () => {
+  it('has no serious or critical accessibility findings on any panel page', async () => {
     const paths = ['keys', 'webhooks', 'payments', 'devices', 'queue', 'messages', 'readiness', 'no-such-page'];
     const findings: Record<string, string[]> = {};
     for (const path of paths) {

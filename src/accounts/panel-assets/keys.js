@@ -1,6 +1,6 @@
 import { PanelApiKeysChanged, PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/sdk/operations.ts';
-import { clearError, client, live, showError } from '/panel/assets/panel.js';
-import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
 const mount = document.getElementById('keys-app');
 const scopes = mount.dataset.scopes.split(' ');
@@ -85,10 +85,10 @@ const columns = (reload) => [
 ];
 
 function KeysPage() {
-  const [liveKey, setLiveKey] = useState(0);
-  const reload = () => setLiveKey((key) => key + 1);
+  const [changes, setChanges] = useState(0);
+  const reload = () => setChanges((count) => count + 1);
   // Keys created or revoked elsewhere (another tab, the API, another person) show up here too.
-  useEffect(() => live(PanelApiKeysChanged, {}, reload), []);
+  const liveKey = useLiveKey(PanelApiKeysChanged) + changes;
   return html`<${NewKey} onCreated=${reload} />
     <section aria-labelledby="key-list">
       <h2 id="key-list">Keys</h2>

@@ -10,7 +10,10 @@ const sdk = createYarrowClient({ csrfToken });
 /** The session ended (signed out in another tab, expired): the page goes to sign-in, not to an error. */
 function sessionEnded(error) {
   if (error?.code !== 'unauthorized') return false;
+  // Once: the live socket and a request may both notice, and a second navigation would abort the first.
+  if (leaving) return true;
   leaving = true;
+  socket?.close(1000, 'session ended');
   location.assign('/panel/sign-in');
   return true;
 }

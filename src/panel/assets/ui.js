@@ -4,9 +4,32 @@
 // an amount, a page of rows and an error beside a field look and behave the same everywhere.
 import { html, render, useCallback, useEffect, useRef, useState } from '/panel/assets/preact-htm.js';
 import { formatDateTime, formatMoney } from '/panel/sdk/format.ts';
-import { showError } from '/panel/assets/panel.js';
+import { live, showError } from '/panel/assets/panel.js';
 
 export { html, render, useCallback, useEffect, useRef, useState };
+
+/**
+ * Live updates for a list: a number that changes when the subscription reports a change (a burst
+ * of events within `delayMs` counts once). Pass it to `List` as `liveKey` to re-read the page.
+ */
+export function useLiveKey(document, variables = {}, delayMs = 100) {
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    let pending = null;
+    const stop = live(document, variables, () => {
+      if (pending !== null) return;
+      pending = setTimeout(() => {
+        pending = null;
+        setKey((current) => current + 1);
+      }, delayMs);
+    });
+    return () => {
+      clearTimeout(pending);
+      stop();
+    };
+  }, []);
+  return key;
+}
 
 /** A status as a coloured pill with its human name; `tone`: good, bad, warn or neutral. */
 export function Badge({ tone = 'neutral', children }) {
@@ -18,7 +41,7 @@ export function DateTime({ value }) {
   return value ? html`<time datetime=${value}>${formatDateTime(value)}</time>` : '—';
 }
 
-/** An amount in its currency, in the viewer's locale (the same format as the checkout pages). */
+/** An amount in its currency, in the viewer's locale (the same format as the pages customers see). */
 export function Money({ amount, currency }) {
   return html`<span class="money">${formatMoney(amount, currency)}</span>`;
 }

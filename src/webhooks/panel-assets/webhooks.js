@@ -9,8 +9,8 @@ import {
   PanelWebhookEndpoints,
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
-import { clearError, client, live, showError, when } from '/panel/assets/panel.js';
-import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useEffect, useFieldErrors, useRef, useState } from '/panel/assets/ui.js';
+import { clearError, client, showError, when } from '/panel/assets/panel.js';
+import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
 /** Runs a button's action: its error goes to the top of the page. */
 async function act(action) {
@@ -169,23 +169,11 @@ function WebhooksPage() {
   const [eventTypes, setEventTypes] = useState([]);
   const [endpoints, setEndpoints] = useState([]);
   const [endpointsKey, setEndpointsKey] = useState(0);
-  const [logKey, setLogKey] = useState(0);
   const [secret, setSecretState] = useState(null);
   const showSecret = (label, value) => setSecretState({ label, value });
   const reloadEndpoints = () => setEndpointsKey((key) => key + 1);
-  const pendingReload = useRef(null);
-  useEffect(
-    () =>
-      // The log re-reads its page on delivery updates, a burst of them becoming one read.
-      live(PanelWebhookLog, {}, () => {
-        if (pendingReload.current) return;
-        pendingReload.current = setTimeout(() => {
-          pendingReload.current = null;
-          setLogKey((key) => key + 1);
-        }, 100);
-      }),
-    [],
-  );
+  // The log re-reads its page on delivery updates, a burst of them becoming one read.
+  const logKey = useLiveKey(PanelWebhookLog);
   const fetchEndpoints = async (page) => {
     const data = await client.request(PanelWebhookEndpoints, page);
     setEventTypes(data.webhookEventTypes);
