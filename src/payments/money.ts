@@ -114,21 +114,6 @@ export function formatAmount(minor: number, currency: string): string {
   return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-/**
- * An amount as people read it, in the viewer's locale (`Intl`, the currency's symbol, grouped):
- * 125000 EUR → `€1,250.00` in `en`, `1.250,00 €` in `de`. The one money format of the hosted pages;
- * the panel formats the same way in the browser (CONTRIBUTING, "Money on pages").
- */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const decimals = decimalsOf(currency);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(minor / 10 ** decimals);
-}
-
 function decimalsOf(currency: string): number {
   const decimals = (currencies as Record<string, number>)[currency];
   if (decimals === undefined) throw new Error(`unknown currency ${currency}`);

@@ -3,7 +3,8 @@ import { html, raw } from 'hono/html';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { CardSession, Invoice, PaymentIntent } from '../generated/prisma/client.ts';
 import { invoiceNo, isOverdue } from './json.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../sdk/format.ts';
+import { formatAmount } from './money.ts';
 import { findToken, railNames, sandboxOutcomes, tokensOf, paymentMethodCodes, type PaymentMethodCode } from './tokens.ts';
 
 // The hosted pages. Every value goes through hono/html's `html` template, which escapes it: a
@@ -119,7 +120,8 @@ interface Viewer {
 
 const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
 
-const moneyOf = (thing: Pick<PaymentIntent, 'amount' | 'currency'>, locale: string) => formatMoney(thing.amount, thing.currency, locale);
+/** The one money format of panel and checkout (`src/sdk/format.ts`), in the payer's locale. */
+const moneyOf = (thing: Pick<PaymentIntent, 'amount' | 'currency'>, locale: string) => formatMoney(formatAmount(thing.amount, thing.currency), thing.currency, locale);
 
 /** A moment in the payer's locale; the server does not know their time zone, so it says UTC. */
 function dateTime(date: Date, locale: string) {

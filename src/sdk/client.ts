@@ -46,8 +46,8 @@ export interface Subscription {
  */
 export type GraphqlDocument<TResult = unknown, TVariables = Record<string, unknown>> = DocumentTypeDecoration<TResult, TVariables> | string;
 
-/** An operation without variables takes none; one with variables requires them. */
-type VariablesArgument<TVariables> = TVariables extends Record<string, never> ? [variables?: TVariables] : [variables: TVariables];
+/** Variables may be left out when none is required (none declared, or all optional); otherwise they are required. */
+type VariablesArgument<TVariables> = Record<string, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables];
 
 export interface SubscriptionHandlers<TResult> {
   next: (data: TResult) => void;

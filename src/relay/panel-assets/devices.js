@@ -1,5 +1,6 @@
 import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/sdk/operations.ts';
 import { clearError, client, coalesced, el, live, showError, when } from '/panel/assets/panel.js';
+import { confirmAction } from '/panel/assets/ui.js';
 
 async function load() {
   const data = await client.request(PanelDevices);
@@ -19,16 +20,22 @@ async function load() {
           {},
           node.status === 'REVOKED'
             ? ''
-            : el('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${node.name}`, onclick: () => revoke(node.id) }, 'Revoke'),
+            : el('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${node.name}`, onclick: () => revoke(node) }, 'Revoke'),
         ),
       ),
     ),
   );
 }
 
-async function revoke(id) {
+async function revoke(device) {
+  const confirmed = await confirmAction({
+    title: `Revoke ${device.name}?`,
+    message: 'The phone is signed out and sends nothing more; its queued messages go to your other phones. Pair it again to use it.',
+    confirmLabel: 'Revoke phone',
+  });
+  if (!confirmed) return;
   try {
-    await client.request(PanelRevokeDevice, { id });
+    await client.request(PanelRevokeDevice, { id: device.id });
     clearError();
   } catch (error) {
     showError(error);

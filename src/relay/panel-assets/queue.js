@@ -1,5 +1,7 @@
 import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelResumeQueue } from '/panel/sdk/operations.ts';
 import { clearError, client, coalesced, el, live, showError } from '/panel/assets/panel.js';
+import { confirmAction } from '/panel/assets/ui.js';
+import { formatCount } from '/panel/sdk/format.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 let paused = false;
@@ -45,7 +47,7 @@ async function load() {
     ['Failed', health.counts.failed],
     ['Queue limit', health.queueLimit],
   ];
-  document.getElementById('counts').replaceChildren(...counts.map(([name, value]) => el('div', {}, el('dt', {}, name), el('dd', { 'data-count': name.toLowerCase() }, value))));
+  document.getElementById('counts').replaceChildren(...counts.map(([name, value]) => el('div', {}, el('dt', {}, name), el('dd', { 'data-count': name.toLowerCase() }, formatCount(value)))));
   document.getElementById('oldest').textContent = health.oldestQueuedAgeSeconds == null ? 'none waiting' : `${Math.round(health.oldestQueuedAgeSeconds)} s`;
   document.getElementById('chart').replaceChildren(chart(health.throughput));
   document.getElementById('device-load').replaceChildren(
@@ -57,6 +59,14 @@ async function load() {
 
 document.getElementById('toggle-queue').addEventListener('click', async () => {
   try {
+    const confirmed =
+      paused ||
+      (await confirmAction({
+        title: 'Pause the queue?',
+        message: 'While paused, every send answers 503 queue_blocked and nothing queued goes to a phone until you resume.',
+        confirmLabel: 'Pause now',
+      }));
+    if (!confirmed) return;
     await client.request(paused ? PanelResumeQueue : PanelPauseQueue);
     clearError();
     await load();
