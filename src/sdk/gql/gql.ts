@@ -15,6 +15,11 @@ import * as types from './graphql.ts';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n": typeof types.ListenEventsDocument,
+    "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerSubmitKycDocument,
+    "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerApproveKycDocument,
+    "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerRejectKycDocument,
+    "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n": typeof types.TriggerSendTestWebhookDocument,
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.PanelRevokeKeyDocument,
@@ -93,6 +98,7 @@ type Documents = {
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
+    "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": typeof types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
     "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n": typeof types.RotateWebhookEndpointSecretDocument,
@@ -110,6 +116,11 @@ type Documents = {
     "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": typeof types.WebhookDeliveryUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n": types.ListenEventsDocument,
+    "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.TriggerSubmitKycDocument,
+    "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.TriggerApproveKycDocument,
+    "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.TriggerRejectKycDocument,
+    "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n": types.TriggerSendTestWebhookDocument,
     "\n  query PanelKeys {\n    account {\n      id\n      apiKeys(first: 100) {\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.PanelRevokeKeyDocument,
@@ -188,6 +199,7 @@ const documents: Documents = {
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
+    "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
     "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n": types.RotateWebhookEndpointSecretDocument,
@@ -205,6 +217,26 @@ const documents: Documents = {
     "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": types.WebhookDeliveryUpdatedDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n"): typeof import('./graphql.ts').ListenEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerSubmitKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerApproveKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerRejectKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TriggerSendTestWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -517,6 +549,10 @@ export function graphql(source: "\n  mutation SendPing {\n    sendDiagnosticPing
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n"): typeof import('./graphql.ts').PongsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n"): typeof import('./graphql.ts').EventFeedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
