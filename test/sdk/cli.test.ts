@@ -26,8 +26,8 @@ interface Cli {
   child: ChildProcess;
   output: () => string;
   errors: () => string;
-  /** Resolves with the first stdout line matching `pattern` (now or later). */
-  line(pattern: RegExp): Promise<RegExpExecArray>;
+  /** Resolves with the first match of `pattern` in stdout (or stderr), now or later. */
+  line(pattern: RegExp, stream?: 'stdout' | 'stderr'): Promise<RegExpExecArray>;
   exit: Promise<number | null>;
 }
 
@@ -38,10 +38,10 @@ function runCli(args: string[], env: Record<string, string> = {}): Cli {
   });
   let stdout = '';
   let stderr = '';
-  const waiters: Array<{ pattern: RegExp; resolve: (match: RegExpExecArray) => void }> = [];
+  const waiters: Array<{ pattern: RegExp; stream: 'stdout' | 'stderr'; resolve: (match: RegExpExecArray) => void }> = [];
   const check = () => {
     for (const waiter of [...waiters]) {
-      const match = waiter.pattern.exec(stdout);
+      const match = waiter.pattern.exec(waiter.stream === 'stdout' ? stdout : stderr);
       if (match) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(match);
@@ -54,15 +54,16 @@ function runCli(args: string[], env: Record<string, string> = {}): Cli {
   });
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
+    check();
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
     output: () => stdout,
     errors: () => stderr,
-    line: (pattern) =>
+    line: (pattern, stream = 'stdout') =>
       new Promise((resolve, reject) => {
-        waiters.push({ pattern, resolve });
+        waiters.push({ pattern, stream, resolve });
         check();
         void exit.then((code) => reject(new Error(`the CLI exited (${code}) before printing ${pattern}:\n${stdout}\n${stderr}`)));
       }),
@@ -166,6 +167,24 @@ describe('yarrow listen + trigger (the README commands)', () => {
     await listener.line(/Ready!/);
     await triggerUntilHeard(listener, ['trigger', 'payment_intent.created'], /payment_intent\.created {2}evt_\S+ {2}→ failed: connection refused: is your server listening\? \(\d+ ms\)/);
     await triggerUntilHeard(listener, ['trigger', 'invoice.created'], /invoice\.created {2}evt_\S+ {2}→ failed: connection refused/);
+    listener.child.kill('SIGINT');
+    expect((await finished(listener)).code).toBe(0);
+  });
+});
+
+describe('yarrow listen across a gateway restart', () => {
+  it('says the connection was lost, reconnects by itself and forwards again', async () => {
+    const gateway = await app.startGatewayProcess();
+    const listener = runCli(['listen', '--forward-to', receiver.url('/restart')], { ...env, YARROW_BASE_URL: gateway.baseUrl });
+    await listener.line(/Ready!/);
+    const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
+    gateway.child.kill('SIGTERM');
+    await exited;
+    await listener.line(/Lost the connection to http:\/\/127\.0\.0\.1:\d+; reconnecting…/, 'stderr');
+    await app.startGatewayProcess(gateway.port);
+    await listener.line(/Reconnected to http:\/\/127\.0\.0\.1:\d+; events recorded while away were not forwarded/);
+    // Recorded through the in-process gateway: the feed reaches the restarted one through PostgreSQL.
+    await triggerUntilHeard(listener, ['trigger', 'payment_intent.created'], /payment_intent\.created {2}evt_\S+ {2}→ 200 OK/);
     listener.child.kill('SIGINT');
     expect((await finished(listener)).code).toBe(0);
   });
