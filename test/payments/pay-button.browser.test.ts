@@ -12,7 +12,7 @@ import { createIntent } from './checkout-client.ts';
 
 const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('### Pay button'), readme.indexOf('### Invoices'));
-const snippet = (language: string) => new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(section)![1]!;
+const snippet = (language: string) => new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section)![1]!;
 
 let app: TestApp;
 let merchant: TestAccount;
@@ -50,10 +50,10 @@ afterAll(async () => {
 });
 
 /** Opens the merchant's page with the README's snippet for `intentId`; answers the page and its console errors. */
-async function merchantPage(intentId: string): Promise<{ page: Page; problems: string[] }> {
+async function merchantPage(intentId: string, attributes = ''): Promise<{ page: Page; problems: string[] }> {
   pageHtml = `<!doctype html><html><head><title>Harbor Coffee</title><link rel="stylesheet" href="/style.css"></head><body>
 <h1>Your order</h1>
-${snippet('html').replaceAll('http://localhost:4000', app.baseUrl).replace('pi_…', intentId)}
+${snippet('html').replaceAll('http://localhost:4000', app.baseUrl).replace('pi_…', intentId).replace('<yarrow-pay-button ', `<yarrow-pay-button ${attributes} `)}
 </body></html>`;
   const page = await browser.newPage();
   const problems: string[] = [];
@@ -106,6 +106,30 @@ describe('<yarrow-pay-button>', () => {
       expect(await button(after).locator('button').isDisabled()).toBe(true);
     } finally {
       await after.close();
+    }
+  });
+
+  it('mode="popup" opens the checkout in a popup and shows the result once it closes', async () => {
+    const intent = await createIntent(app, merchant.key, { title: 'Mugs' });
+    const { page, problems } = await merchantPage(intent.id, 'mode="popup" label="Buy the mugs"');
+    try {
+      await page.locator('yarrow-pay-button[data-state="ready"]').waitFor();
+      const inner = button(page).locator('button');
+      expect(await inner.textContent()).toBe('Buy the mugs');
+      const [popup] = await Promise.all([page.waitForEvent('popup'), inner.click()]);
+      await popup.waitForURL(`${app.baseUrl}/checkout/${intent.id}`);
+      await page.locator('yarrow-pay-button[data-state="opened"]').waitFor();
+      expect(await button(page).locator('[part~="status"]').textContent()).toBe('Checkout is open in another window.');
+      await popup.locator('#rail-mastercard').check();
+      await Promise.all([popup.waitForURL(/\/card\/cs_/), popup.locator('#continue').click()]);
+      await popup.locator('#token').fill('YP-MC-APPROVE');
+      await Promise.all([popup.waitForLoadState('load'), popup.locator('#pay').click()]);
+      expect(await popup.locator('#result').getAttribute('data-status')).toBe('succeeded');
+      await popup.close();
+      await page.locator('yarrow-pay-button[data-state="paid"]').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
     }
   });
 

@@ -10,6 +10,7 @@ import { EVENT_HEADER, verifyWebhook } from '../../src/sdk/webhooks.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { CreateEndpoint } from '../webhooks/operations.ts';
+import { pairingCode, startDevice } from '../relay/helpers.ts';
 import { execute } from '../helpers/graphql.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -83,7 +84,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await app.startWorkers(['webhooks']);
+  await app.startWorkers(['webhooks', 'sms-routing']);
   account = await app.account();
   receiver = await startReceiver();
   env = { YARROW_API_KEY: account.key, YARROW_BASE_URL: app.baseUrl };
@@ -252,5 +253,20 @@ describe('yarrow trigger', () => {
     expect(result.stdout).toMatch(said);
     const recorded = await app.rt.db.prisma.event.findFirst({ where: { accountId: account.id, type: event } });
     expect(recorded).not.toBeNull();
+  });
+
+  // Last: the simulated phone pairs to the shared account, which then has a phone online.
+  it('message.delivered goes through a phone that is online (the relay simulator)', async () => {
+    const phone = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'CLI phone' });
+    try {
+      const listener = runCli(['listen', '--forward-to', receiver.url('/sms'), '--events', 'message.delivered'], env);
+      await listener.line(/Ready!/);
+      const { trigger } = await triggerUntilHeard(listener, ['trigger', 'message.delivered', '--to', '+14155552671'], /message\.delivered {2}evt_\S+ {2}→ 200 OK/);
+      expect(trigger.stdout).toMatch(/Queued SMS req_\S+ to \+14155552671 through CLI phone \(dev_\S+\); message\.delivered follows when the phone reports it\./);
+      listener.child.kill('SIGINT');
+      expect((await finished(listener)).code).toBe(0);
+    } finally {
+      await phone.kill();
+    }
   });
 });
