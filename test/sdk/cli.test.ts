@@ -244,15 +244,37 @@ describe('yarrow trigger', () => {
   });
 
   it.each([
-    ['invoice.paid', /the invoice is paid\./],
-    ['kyc.review.rejected', /Rejected it \(sandbox operator\): rejected\./],
+    ['payment_intent.created', /Created payment intent pi_\S+ \(12\.50 USD\)\./],
     ['payment_intent.requires_action', /the intent is requires_action\./],
+    ['payment_intent.processing', /the intent is processing\./],
+    ['payment_intent.payment_failed', /the intent is requires_payment_method\./],
+    ['invoice.created', /Created invoice inv_\S+ \(INV-\d+, 42\.00 USD, due \d{4}-\d\d-\d\d\)\./],
+    ['invoice.paid', /the invoice is paid\./],
+    ['invoice.voided', /Voided it\./],
+    ['kyc.review.submitted', /Submitted KYC details: review kyc_\S+ is pending_review\./],
+    ['kyc.review.approved', /Approved it \(sandbox operator\): approved\./],
+    ['kyc.review.rejected', /Rejected it \(sandbox operator\): rejected\./],
   ])('%s happens for real', async (event, said) => {
     const result = await finished(runCli(['trigger', event], env));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(said);
     const recorded = await app.rt.db.prisma.event.findFirst({ where: { accountId: account.id, type: event } });
     expect(recorded).not.toBeNull();
+  });
+
+  it('webhook.test needs an endpoint, says so, and then sends to it', async () => {
+    const fresh = await app.account();
+    const freshEnv = { YARROW_API_KEY: fresh.key, YARROW_BASE_URL: app.baseUrl };
+    const none = await finished(runCli(['trigger', 'webhook.test'], freshEnv));
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('the account has no enabled one: create one');
+    const created = await execute(app.baseUrl, fresh.key, CreateEndpoint, { input: { url: receiver.url('/test-hook') } });
+    const secret = created.data!.createWebhookEndpoint.secret;
+    const sent = await finished(runCli(['trigger', 'webhook.test'], freshEnv));
+    expect(sent.code, sent.stderr).toBe(0);
+    const eventId = /Sent a test event (evt_\S+) to endpoint we_/.exec(sent.stdout)![1];
+    const [delivered] = await receiver.waitFor('/test-hook', 1);
+    expect(verifyWebhook(secret, delivered!.headers, delivered!.body)).toMatchObject({ id: eventId, event: 'webhook.test' });
   });
 
   // Last: the simulated phone pairs to the shared account, which then has a phone online.

@@ -73,6 +73,7 @@ export async function listen(options: ListenOptions, stopped: Promise<void>): Pr
     fail = resolve;
   });
 
+  let forwarding = Promise.resolve();
   const forward = async (event: { id: string; type: string; payload: Record<string, unknown> }) => {
     const body = JSON.stringify(event.payload);
     const headers = { 'User-Agent': USER_AGENT, ...webhookRequestHeaders([secret], { eventType: event.type, deliveryId: String(deliveryBase + ++sequence), body }) };
@@ -135,7 +136,10 @@ export async function listen(options: ListenOptions, stopped: Promise<void>): Pr
           options.error(`${clock()}  ${result.errors.map((error) => error.message).join('; ')}`);
           return;
         }
-        if (result.data) void forward(result.data.eventCreated);
+        // One forward at a time, in the feed's order: lines read in order and a burst of events
+        // never opens more than one request to the receiver.
+        const event = result.data?.eventCreated;
+        if (event) forwarding = forwarding.then(() => forward(event));
       },
       error: (error) => {
         failure ??= new CliError(subscriptionRefusal(error));

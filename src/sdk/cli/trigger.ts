@@ -13,6 +13,17 @@ const SubmitKyc = graphql(`
   }
 `);
 
+const CurrentKyc = graphql(`
+  query TriggerCurrentKyc {
+    account {
+      kyc {
+        id
+        status
+      }
+    }
+  }
+`);
+
 const ApproveKyc = graphql(`
   mutation TriggerApproveKyc($id: ID!) {
     approveKycReview(id: $id) {
@@ -89,13 +100,13 @@ async function createInvoice(options: TriggerOptions): Promise<Json> {
   return invoice;
 }
 
-async function submitKyc(options: TriggerOptions, registrationNumber = '123456789') {
+async function submitKyc(options: TriggerOptions) {
   const { submitKyc: review } = await graphqlCall(options, () =>
     graphqlClient(options).request(SubmitKyc, {
       input: {
         legalName: 'Trigger Test Ltd',
         country: 'GB',
-        registrationNumber,
+        registrationNumber: '123456789',
         contactName: 'Ada Lovelace',
         contactEmail: 'ada@example.com',
       },
@@ -103,6 +114,16 @@ async function submitKyc(options: TriggerOptions, registrationNumber = '12345678
   );
   options.print(`Submitted KYC details: review ${review.id} is ${review.status.toLowerCase()}.`);
   return review;
+}
+
+/** The review a decision applies to: the account's pending one (one at a time), else a new submission. */
+async function pendingKycReview(options: TriggerOptions) {
+  const { account } = await graphqlCall(options, () => graphqlClient(options).request(CurrentKyc));
+  if (account.kyc?.status === 'PENDING_REVIEW') {
+    options.print(`Using the pending KYC review ${account.kyc.id}.`);
+    return account.kyc;
+  }
+  return submitKyc(options);
 }
 
 /** Sends an SMS through the account's online phone, for the relay events. */
@@ -157,12 +178,12 @@ export const recipes: Record<string, Recipe> = {
     await submitKyc(options);
   },
   'kyc.review.approved': async (options) => {
-    const review = await submitKyc(options);
+    const review = await pendingKycReview(options);
     const { approveKycReview: approved } = await graphqlCall(options, () => graphqlClient(options).request(ApproveKyc, { id: review.id }));
     options.print(`Approved it (sandbox operator): ${approved.status.toLowerCase()}.`);
   },
   'kyc.review.rejected': async (options) => {
-    const review = await submitKyc(options);
+    const review = await pendingKycReview(options);
     const { rejectKycReview: rejected } = await graphqlCall(options, () =>
       graphqlClient(options).request(RejectKyc, { id: review.id, reason: 'Rejected by yarrow trigger.' }),
     );

@@ -17,6 +17,7 @@ import * as types from './graphql.ts';
 type Documents = {
     "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n": typeof types.ListenEventsDocument,
     "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerSubmitKycDocument,
+    "\n  query TriggerCurrentKyc {\n    account {\n      kyc {\n        id\n        status\n      }\n    }\n  }\n": typeof types.TriggerCurrentKycDocument,
     "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerApproveKycDocument,
     "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerRejectKycDocument,
     "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n": typeof types.TriggerSendTestWebhookDocument,
@@ -118,6 +119,7 @@ type Documents = {
 const documents: Documents = {
     "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n": types.ListenEventsDocument,
     "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.TriggerSubmitKycDocument,
+    "\n  query TriggerCurrentKyc {\n    account {\n      kyc {\n        id\n        status\n      }\n    }\n  }\n": types.TriggerCurrentKycDocument,
     "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.TriggerApproveKycDocument,
     "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.TriggerRejectKycDocument,
     "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n": types.TriggerSendTestWebhookDocument,
@@ -225,6 +227,10 @@ export function graphql(source: "\n  subscription ListenEvents($types: [String!]
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerSubmitKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TriggerCurrentKyc {\n    account {\n      kyc {\n        id\n        status\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TriggerCurrentKycDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

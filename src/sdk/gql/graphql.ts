@@ -221,6 +221,11 @@ export type TriggerSubmitKycMutationVariables = Exact<{
 
 export type TriggerSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
 
+export type TriggerCurrentKycQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TriggerCurrentKycQuery = { account: { kyc: { id: string, status: KycReviewStatus } | null } };
+
 export type TriggerApproveKycMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -886,6 +891,16 @@ export const TriggerSubmitKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TriggerSubmitKycMutation, TriggerSubmitKycMutationVariables>;
+export const TriggerCurrentKycDocument = new TypedDocumentString(`
+    query TriggerCurrentKyc {
+  account {
+    kyc {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TriggerCurrentKycQuery, TriggerCurrentKycQueryVariables>;
 export const TriggerApproveKycDocument = new TypedDocumentString(`
     mutation TriggerApproveKyc($id: ID!) {
   approveKycReview(id: $id) {
