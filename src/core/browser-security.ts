@@ -34,3 +34,11 @@ export function apiCors(origins: readonly string[]): MiddlewareHandler | undefin
     maxAge: 600,
   });
 }
+
+/**
+ * CORS for what Yarrow serves to any merchant's page: the pay button's script (a module script
+ * from another origin is fetched in CORS mode) and the checkout state it reads. Reads only, no
+ * credentials, no headers beyond the simple ones: these answers hold nothing the unguessable id in
+ * the URL does not already open on the hosted checkout page.
+ */
+export const publicReadCors: MiddlewareHandler = cors({ origin: '*', credentials: false, allowMethods: ['GET'], maxAge: 600 });

@@ -95,6 +95,17 @@ export function isOverdue(invoice: Pick<Invoice, 'status' | 'dueDate'>, now = ne
   return invoice.status === 'open' && dateOnly(now) > dateOnly(invoice.dueDate);
 }
 
+/** What the pay button reads before it opens checkout (`GET /checkout/{pi}/state`, keyless). */
+export const checkoutStateSchema = z.object({
+  id: paymentIntentSchema.shape.id,
+  status: paymentIntentSchema.shape.status,
+  payable: z.boolean().describe('Whether the customer can still pay (no success, cancel or review under way).'),
+  title: paymentIntentSchema.shape.title,
+  amount_display: money.amount_display,
+  currency: money.currency,
+  checkout_url: paymentIntentSchema.shape.checkout_url,
+});
+
 export const invoiceSchema = z.object({
   id: z.string().meta({ examples: ['inv_01jdx3m2q7v5k8c1z4r6t9w0ya'] }),
   public_id: z.string().describe('The same as id (the id in the hosted page URL).').meta({ examples: ['inv_01jdx3m2q7v5k8c1z4r6t9w0ya'] }),

@@ -39,6 +39,7 @@ export const paymentsModule = defineModule({
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);
+    (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
   },
   graphql: () => import('./graphql.ts'),
   workers: {

@@ -1,6 +1,6 @@
 // Signing and verification of Yarrow webhooks. This file stands alone (node:crypto only) so a
 // receiver can import it as `@yarrow/sdk/webhooks`; the delivery worker signs with the same code.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-YarrowPay-Signature';
 export const TIMESTAMP_HEADER = 'X-YarrowPay-Timestamp';
@@ -43,6 +43,29 @@ export class WebhookVerificationError extends Error {
  */
 export function computeSignature(secret: string, timestamp: number | string, body: string | Uint8Array): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+}
+
+/** A new signing secret: `whsec_` and 24 random bytes, base64url (an endpoint's, or a `yarrow listen` session's). */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * The headers of a webhook request for `body` (the exact bytes sent), signed with `secrets`:
+ * what the delivery worker sends and `yarrow listen` forwards, so `verifyWebhook` accepts both.
+ */
+export function webhookRequestHeaders(
+  secrets: readonly string[],
+  request: { eventType: string; deliveryId: string; body: string; timestamp?: number },
+): Record<string, string> {
+  const timestamp = request.timestamp ?? Math.floor(Date.now() / 1000);
+  return {
+    'Content-Type': 'application/json',
+    [EVENT_HEADER]: request.eventType,
+    [DELIVERY_HEADER]: request.deliveryId,
+    [TIMESTAMP_HEADER]: String(timestamp),
+    [SIGNATURE_HEADER]: signatureHeader(secrets, timestamp, request.body),
+  };
 }
 
 /** The `X-YarrowPay-Signature` value: `sha256=<hex>`, one per secret, comma separated. */

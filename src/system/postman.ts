@@ -242,6 +242,13 @@ const flow: Folder[] = [
         checks: { 'redirects within the checkout': `pm.expect(${locationOf}).to.include(pm.collectionVariables.get('payment_intent_3ds_id'));` },
       },
       {
+        name: 'The pay button reads the paid intent: no longer payable',
+        operation: 'get /checkout/{pi}/state',
+        params: { pi: '{{payment_intent_3ds_id}}' },
+        status: 200,
+        checks: { 'succeeded, not payable': "pm.expect(json.status).to.eql('succeeded'); pm.expect(json.payable).to.eql(false);" },
+      },
+      {
         name: 'Show the payment intent (3-D Secure): succeeded',
         operation: 'get /api/v1/payment-intents/{id}',
         params: { id: '{{payment_intent_3ds_id}}' },

@@ -11,7 +11,7 @@ import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { openAttempts, recordAttemptResults } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureHeader } from '../sdk/webhooks.ts';
+import { webhookRequestHeaders } from '../sdk/webhooks.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
 import { signingSecrets } from './endpoints.ts';
 import { eventPayload, recordEvent } from './events.ts';
@@ -277,19 +277,14 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<voi
 
   const { delivery, attemptId, allowPrivate } = started;
   const body = JSON.stringify(eventPayload(delivery.event));
-  const timestamp = Math.floor(Date.now() / 1000);
   const result = await postWebhook({
     url: delivery.endpoint.url,
     body,
     timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     allowPrivate,
     headers: {
-      'Content-Type': 'application/json',
       'User-Agent': USER_AGENT,
-      [EVENT_HEADER]: delivery.event.type,
-      [DELIVERY_HEADER]: String(delivery.id),
-      [TIMESTAMP_HEADER]: String(timestamp),
-      [SIGNATURE_HEADER]: signatureHeader(signingSecrets(rt.config, delivery.endpoint), timestamp, body),
+      ...webhookRequestHeaders(signingSecrets(rt.config, delivery.endpoint), { eventType: delivery.event.type, deliveryId: String(delivery.id), body }),
     },
   });
   await record({ job, attemptId, result });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newSigningSecret } from '../sdk/webhooks.ts';
 import { z } from 'zod';
 import type { Config } from '../core/config.ts';
 import { decrypt, encrypt } from '../core/crypto.ts';
@@ -33,10 +33,6 @@ export const updateEndpointInput = z.strictObject({
   eventTypes: endpointEventTypes.optional(),
   enabled: z.boolean().optional(),
 });
-
-export function newSigningSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64url')}`;
-}
 
 /**
  * A URL must reach the public internet (checked again at every delivery), unless the account may

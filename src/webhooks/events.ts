@@ -1,5 +1,6 @@
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
+import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { insertEventsReadEndpoints } from './sql.ts';
 import type { Event } from '../generated/prisma/client.ts';
@@ -46,8 +47,9 @@ export async function recordEvent(
 }
 
 /**
- * `recordEvent` for several events at once. One statement inserts them and reads the enabled
- * webhook endpoints of their accounts, which the fan-out needs; with no endpoint that is all.
+ * `recordEvent` for several events at once. One statement inserts them, publishes them to the
+ * account's live event feed (`eventCreated`, heard at commit) and reads the enabled webhook
+ * endpoints of their accounts, which the fan-out needs; with no endpoint that is all.
  */
 export async function recordEvents(
   rt: Pick<Runtime, 'boss' | 'config'>,
@@ -67,7 +69,8 @@ export async function recordEvents(
     createdAt,
   }));
   const rows = events.map((event) => ({ id: event.id, account_id: event.accountId, type: event.type, object_type: event.objectType, object_public_id: event.objectPublicId, data: event.data }));
-  const endpoints = await insertEventsReadEndpoints(tx, rows, [...new Set(events.map((event) => event.accountId))], createdAt);
+  const feed = notifyQuery(events.map((event) => liveEvent('eventCreated', event.accountId, { id: event.id, type: event.type })));
+  const endpoints = await insertEventsReadEndpoints(tx, rows, [...new Set(events.map((event) => event.accountId))], createdAt, feed);
   await fanOutEvents(
     rt,
     tx,

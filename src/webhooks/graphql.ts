@@ -9,6 +9,7 @@ import {
   createEndpoint,
   createEndpointInput,
   deleteEndpoint,
+  endpointEventTypes,
   getEndpoint,
   isEnabled,
   revealSecret,
@@ -353,6 +354,24 @@ builder.mutationFields((t) => ({
 }));
 
 builder.subscriptionFields((t) => ({
+  eventCreated: t.field({
+    type: EventType,
+    description:
+      'The account\'s live event feed: every event as it commits, whether or not an endpoint receives it (what `yarrow listen` forwards). `types`: only these event names (see webhookEventTypes); absent or empty: every event.',
+    authScopes: scope,
+    args: { types: t.arg.stringList({ validate: endpointEventTypes }) },
+    subscribe: (_root, args, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      const types = new Set(args.types ?? []);
+      return currentThenLive(ctx.pubsub.subscribe('eventCreated', accountId), {
+        next: (created) =>
+          types.size === 0 || types.has(created.type)
+            ? ctx.rt.db.prisma.event.findFirst({ where: { id: created.id, accountId } }).then((event) => event ?? undefined)
+            : undefined,
+      });
+    },
+    resolve: (event) => event,
+  }),
   webhookDeliveryUpdated: t.field({
     type: WebhookDeliveryUpdate,
     description:

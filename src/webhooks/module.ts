@@ -15,6 +15,12 @@ interface WebhookDeliveryUpdate {
   updatedAt: string;
 }
 
+/** An event was recorded (the account's live event feed, `yarrow listen`): ids only, the row is read back. */
+interface EventCreated {
+  id: string;
+  type: string;
+}
+
 /** Events (the outbox every domain records into), webhook endpoints, deliveries and signing. */
 export const webhooksModule = defineModule({
   name: 'webhooks',
@@ -42,6 +48,8 @@ export const webhooksModule = defineModule({
   topics: {
     /** A delivery was created or finished an attempt (the live delivery log). */
     webhookDeliveryUpdated: liveTopic<number, WebhookDeliveryUpdate>(),
+    /** An event of the account committed, whether or not an endpoint receives it. */
+    eventCreated: liveTopic<number, EventCreated>(),
   },
   config: {
     env: {

@@ -3,6 +3,7 @@
 // several tables at once, `unnest` arrays, `FOR UPDATE … SKIP LOCKED`, a join into pg-boss's
 // schema) and one round trip instead of several was measured on a hot path (docs/performance.md).
 import type { DbClient } from '../core/db.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 
 export interface NewEventRow {
   id: string;
@@ -14,19 +15,24 @@ export interface NewEventRow {
 }
 
 /**
- * Inserts events and answers the enabled endpoints of their accounts, which the fan-out needs: one
- * round trip for the outbox write and the read every event pays (`recordEvents`).
+ * Inserts events, publishes them to the account's live event feed (`notify`, `notifyQuery` of their
+ * `eventCreated` events: NOTIFY at commit) and answers the enabled endpoints of their accounts,
+ * which the fan-out needs: one round trip for the outbox write, the feed and the read every event
+ * pays (`recordEvents`). The endpoints come back as one JSON array so the final SELECT always runs
+ * both subqueries (an unreferenced CTE that only SELECTs would never notify).
  */
-export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date) {
-  return tx.$queryRaw<Array<{ id: string; account_id: number; event_types: string[] }>>`
+export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date, notify: Prisma.Sql) {
+  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[] }> }>>`
     WITH inserted AS (
       INSERT INTO events (id, account_id, type, object_type, object_public_id, data, created_at)
       SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, ${createdAt}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb)
-    )
-    SELECT id, account_id, event_types FROM webhook_endpoints
-    WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL
-    ORDER BY id`;
+    ), notified AS (${notify})
+    SELECT (SELECT count(*) FROM notified)::int AS notified,
+           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types) ORDER BY id)
+                     FROM webhook_endpoints
+                     WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL), '[]'::json) AS endpoints`;
+  return result!.endpoints;
 }
 
 /**

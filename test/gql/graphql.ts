@@ -535,6 +535,13 @@ export type PongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type PongsSubscription = { diagnosticPong: { pingId: string, workerPid: number, receivedAt: string } };
 
+export type EventFeedSubscriptionVariables = Exact<{
+  types?: Array<string> | string | null | undefined;
+}>;
+
+
+export type EventFeedSubscription = { eventCreated: { id: string, type: string, objectPublicId: string, payload: Record<string, unknown> } };
+
 export type CreateWebhookEndpointMutationVariables = Exact<{
   input: CreateWebhookEndpointInput;
 }>;
@@ -1209,6 +1216,16 @@ export const PongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PongsSubscription, PongsSubscriptionVariables>;
+export const EventFeedDocument = new TypedDocumentString(`
+    subscription EventFeed($types: [String!]) {
+  eventCreated(types: $types) {
+    id
+    type
+    objectPublicId
+    payload
+  }
+}
+    `) as unknown as TypedDocumentString<EventFeedSubscription, EventFeedSubscriptionVariables>;
 export const CreateWebhookEndpointDocument = new TypedDocumentString(`
     mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
   createWebhookEndpoint(input: $input) {

@@ -1,0 +1,223 @@
+// `yarrow trigger <event>`: makes an event happen for real, through the same API and hosted pages a
+// merchant and their customer use, and says what it did. Events that need something the CLI cannot
+// do alone (a paired phone, a day passing) say what to do instead.
+import { graphql } from '../gql/index.ts';
+import { CliError, type Connection, type Json, graphqlCall, graphqlClient, hostedPages, rest } from './api.ts';
+
+const SubmitKyc = graphql(`
+  mutation TriggerSubmitKyc($input: SubmitKycInput!) {
+    submitKyc(input: $input) {
+      id
+      status
+    }
+  }
+`);
+
+const CurrentKyc = graphql(`
+  query TriggerCurrentKyc {
+    account {
+      kyc {
+        id
+        status
+      }
+    }
+  }
+`);
+
+const ApproveKyc = graphql(`
+  mutation TriggerApproveKyc($id: ID!) {
+    approveKycReview(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+const RejectKyc = graphql(`
+  mutation TriggerRejectKyc($id: ID!, $reason: String!) {
+    rejectKycReview(id: $id, reason: $reason) {
+      id
+      status
+    }
+  }
+`);
+
+const SendTestWebhook = graphql(`
+  mutation TriggerSendTestWebhook($endpointId: ID!) {
+    sendTestWebhook(endpointId: $endpointId) {
+      event {
+        id
+      }
+    }
+  }
+`);
+
+export interface TriggerOptions extends Connection {
+  /** The phone number relay events send to (`--to`). */
+  to?: string;
+  print: (line: string) => void;
+}
+
+type Recipe = (options: TriggerOptions) => Promise<void>;
+
+const relayNeedsPhone = (event: string, extra = '') =>
+  `${event} happens when a paired phone reports on an SMS, so it needs a phone that is online: pair one (README, "Use your Android phone") or run the simulator (npm run relay:sim -- --pair <code>${extra}), then run yarrow trigger ${event} --to <number> again.`;
+
+async function createIntent(options: TriggerOptions, title: string): Promise<Json> {
+  const { payment_intent: intent } = await rest(options, 'POST', '/api/v1/payment-intents', {
+    amount: 12.5,
+    currency: 'USD',
+    title,
+    customer_name: 'Ada Lovelace',
+    customer_email: 'ada@example.com',
+    metadata: { created_by: 'yarrow trigger' },
+  });
+  options.print(`Created payment intent ${intent.id} (${intent.amount_display} ${intent.currency}).`);
+  return intent;
+}
+
+/** A new intent paid on its hosted checkout with `token` (see README, "Test tokens"). */
+function payWith(token: string): Recipe {
+  return async (options) => {
+    const intent = await createIntent(options, 'yarrow trigger');
+    const session = await hostedPages(options.baseUrl).pay(intent.id, token);
+    const after = (await rest(options, 'GET', `/api/v1/payment-intents/${intent.id}`)).payment_intent;
+    options.print(`Paid it on the hosted checkout (${session}) with the test token ${token}: the intent is ${after.status}.`);
+  };
+}
+
+async function createInvoice(options: TriggerOptions): Promise<Json> {
+  const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const { invoice } = await rest(options, 'POST', '/api/v1/invoices', {
+    title: 'yarrow trigger',
+    amount: 42,
+    currency: 'USD',
+    due_date: dueDate,
+    customer_name: 'Ada Lovelace',
+    customer_email: 'ada@example.com',
+  });
+  options.print(`Created invoice ${invoice.id} (${invoice.invoice_no}, ${invoice.amount_display} ${invoice.currency}, due ${invoice.due_date}).`);
+  return invoice;
+}
+
+async function submitKyc(options: TriggerOptions) {
+  const { submitKyc: review } = await graphqlCall(options, () =>
+    graphqlClient(options).request(SubmitKyc, {
+      input: {
+        legalName: 'Trigger Test Ltd',
+        country: 'GB',
+        registrationNumber: '123456789',
+        contactName: 'Ada Lovelace',
+        contactEmail: 'ada@example.com',
+      },
+    }),
+  );
+  options.print(`Submitted KYC details: review ${review.id} is ${review.status.toLowerCase()}.`);
+  return review;
+}
+
+/** The review a decision applies to: the account's pending one (one at a time), else a new submission. */
+async function pendingKycReview(options: TriggerOptions) {
+  const { account } = await graphqlCall(options, () => graphqlClient(options).request(CurrentKyc));
+  if (account.kyc?.status === 'PENDING_REVIEW') {
+    options.print(`Using the pending KYC review ${account.kyc.id}.`);
+    return account.kyc;
+  }
+  return submitKyc(options);
+}
+
+/** Sends an SMS through the account's online phone, for the relay events. */
+async function sendThroughPhone(event: string, options: TriggerOptions, extra = '') {
+  const devices = (await rest(options, 'GET', '/api/v1/relay/devices?limit=100')).data as Json[];
+  const online = devices.find((device) => device.status === 'online');
+  if (!online) throw new CliError(relayNeedsPhone(event, extra));
+  if (!options.to) throw new CliError(`${event} needs --to <phone number> (E.164, e.g. +15555550123): the SMS goes to that number through ${online.name}.`);
+  const sent = await rest(options, 'POST', '/api/v1/sms/send', { to: options.to, message: 'Test message from yarrow trigger', device_id: online.id });
+  options.print(`Queued SMS ${sent.request_id} to ${options.to} through ${online.name} (${online.id}); ${event} follows when the phone reports it.`);
+}
+
+function cannot(reason: string): Recipe {
+  return async () => {
+    throw new CliError(reason);
+  };
+}
+
+/** Every event name the server records, with how to make it happen. */
+export const recipes: Record<string, Recipe> = {
+  'payment_intent.created': async (options) => {
+    await createIntent(options, 'yarrow trigger');
+  },
+  'payment_intent.requires_action': payWith('YP-VISA-3DS'),
+  'payment_intent.processing': payWith('YP-VISA-REVIEW'),
+  'payment_intent.succeeded': payWith('YP-VISA-APPROVE'),
+  'payment_intent.payment_failed': payWith('YP-VISA-DECLINE'),
+  'payment_intent.canceled': async (options) => {
+    const intent = await createIntent(options, 'yarrow trigger');
+    await rest(options, 'POST', `/api/v1/payment-intents/${intent.id}/cancel`, { cancellation_reason: 'requested_by_customer' });
+    options.print(`Canceled it (requested_by_customer).`);
+  },
+  'invoice.created': async (options) => {
+    await createInvoice(options);
+  },
+  'invoice.paid': async (options) => {
+    const invoice = await createInvoice(options);
+    const intentId = await hostedPages(options.baseUrl).openInvoicePayment(invoice.id);
+    await hostedPages(options.baseUrl).pay(intentId, 'YP-VISA-APPROVE');
+    const after = (await rest(options, 'GET', `/api/v1/invoices/${invoice.id}`)).invoice;
+    options.print(`Paid it on the hosted invoice page (payment intent ${intentId}, test token YP-VISA-APPROVE): the invoice is ${after.status}.`);
+  },
+  'invoice.voided': async (options) => {
+    const invoice = await createInvoice(options);
+    await rest(options, 'POST', `/api/v1/invoices/${invoice.id}/void`, {});
+    options.print('Voided it.');
+  },
+  'invoice.overdue': cannot(
+    'invoice.overdue is recorded by the invoice-overdue worker at 00:00 UTC the day after an open invoice\'s due date, and a due date cannot be in the past: create an invoice due today (yarrow trigger invoice.created makes one due in 7 days) and the event follows after midnight UTC.',
+  ),
+  'kyc.review.submitted': async (options) => {
+    await submitKyc(options);
+  },
+  'kyc.review.approved': async (options) => {
+    const review = await pendingKycReview(options);
+    const { approveKycReview: approved } = await graphqlCall(options, () => graphqlClient(options).request(ApproveKyc, { id: review.id }));
+    options.print(`Approved it (sandbox operator): ${approved.status.toLowerCase()}.`);
+  },
+  'kyc.review.rejected': async (options) => {
+    const review = await pendingKycReview(options);
+    const { rejectKycReview: rejected } = await graphqlCall(options, () =>
+      graphqlClient(options).request(RejectKyc, { id: review.id, reason: 'Rejected by yarrow trigger.' }),
+    );
+    options.print(`Rejected it (sandbox operator): ${rejected.status.toLowerCase()}.`);
+  },
+  'webhook.test': async (options) => {
+    const endpoints = (await rest(options, 'GET', '/api/v1/webhook-endpoints?limit=100')).data as Json[];
+    const endpoint = endpoints.find((candidate) => candidate.enabled);
+    if (!endpoint) {
+      throw new CliError('webhook.test is sent to one webhook endpoint, and the account has no enabled one: create one (POST /api/v1/webhook-endpoints or createWebhookEndpoint), then try again.');
+    }
+    const { sendTestWebhook } = await graphqlCall(options, () => graphqlClient(options).request(SendTestWebhook, { endpointId: endpoint.id }));
+    options.print(`Sent a test event ${sendTestWebhook.event.id} to endpoint ${endpoint.id} (${endpoint.url}).`);
+  },
+  'endpoint.disabled': cannot(
+    'endpoint.disabled is recorded when the webhooks worker disables an endpoint: one that answered 410 Gone, or failed every attempt for WEBHOOK_DISABLE_AFTER_SECONDS. Point an endpoint at a URL that answers 410 and send it an event (yarrow trigger webhook.test).',
+  ),
+  'message.sent': (options) => sendThroughPhone('message.sent', options),
+  'message.delivered': (options) => sendThroughPhone('message.delivered', options),
+  'message.failed': (options) => sendThroughPhone('message.failed', options, ' --fail-rate 1'),
+  'device.offline': cannot(
+    'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
+  ),
+  'otp.verified': cannot(
+    'otp.verified needs the code the phone sent: send one with POST /api/v1/otp/send through a paired phone (or the simulator), then POST /api/v1/otp/verify with the code the recipient got.',
+  ),
+};
+
+export async function trigger(event: string, options: TriggerOptions): Promise<void> {
+  const recipe = recipes[event];
+  if (!recipe) {
+    throw new CliError(`Unknown event "${event}". Events: ${Object.keys(recipes).join(', ')}.`);
+  }
+  options.print(`Triggering ${event} on ${options.baseUrl}…`);
+  await recipe(options);
+  options.print(`Done: ${event} is recorded (yarrow listen shows it; GET /api/v1/events lists it).`);
+}
