@@ -1,8 +1,9 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-// Typed operations, in two outputs so the SDK ships only its own: `graphql(`query …`)` written in
-// src/sdk/ (the merchant panel's operations) is typed in src/sdk/gql/, and written in a test, in
-// test/gql/. Then `npm run codegen`. Both are committed; test/graphql/schema.test.ts checks them.
+// Typed operations, in three outputs so the SDK package ships only its own: `graphql(`query …`)`
+// written in src/sdk/cli/ (the yarrow command's, shipped) is typed in src/sdk/cli/gql/; in the rest
+// of src/sdk/ (the merchant panel's operations, not shipped) in src/sdk/gql/; in a test, in
+// test/gql/. Then `npm run codegen`. All are committed; test/graphql/schema.test.ts checks them.
 const output = {
   preset: 'client',
   presetConfig: { fragmentMasking: false },
@@ -20,7 +21,8 @@ const config: CodegenConfig = {
   schema: 'schema.graphql',
   ignoreNoDocuments: true,
   generates: {
-    'src/sdk/gql/': { ...output, documents: ['src/sdk/**/*.ts', '!src/sdk/gql/**'] },
+    'src/sdk/gql/': { ...output, documents: ['src/sdk/**/*.ts', '!src/sdk/gql/**', '!src/sdk/cli/**', '!src/sdk/dist/**'] },
+    'src/sdk/cli/gql/': { ...output, documents: ['src/sdk/cli/**/*.ts', '!src/sdk/cli/gql/**'] },
     'test/gql/': { ...output, documents: ['test/**/*.ts', '!test/gql/**'] },
   },
 };

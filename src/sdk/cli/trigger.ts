@@ -1,7 +1,7 @@
 // `yarrow trigger <event>`: makes an event happen for real, through the same API and hosted pages a
 // merchant and their customer use, and says what it did. Events that need something the CLI cannot
 // do alone (a paired phone, a day passing) say what to do instead.
-import { graphql } from '../gql/index.ts';
+import { graphql } from './gql/index.ts';
 import { CliError, type Connection, type Json, graphqlCall, graphqlClient, hostedPages, rest } from './api.ts';
 
 const SubmitKyc = graphql(`

@@ -15,12 +15,6 @@ import * as types from './graphql.ts';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n": typeof types.ListenEventsDocument,
-    "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerSubmitKycDocument,
-    "\n  query TriggerCurrentKyc {\n    account {\n      kyc {\n        id\n        status\n      }\n    }\n  }\n": typeof types.TriggerCurrentKycDocument,
-    "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerApproveKycDocument,
-    "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.TriggerRejectKycDocument,
-    "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n": typeof types.TriggerSendTestWebhookDocument,
     "\n  query PanelKeys($first: Int, $after: String) {\n    account {\n      id\n      apiKeys(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.PanelRevokeKeyDocument,
@@ -51,12 +45,6 @@ type Documents = {
     "\n  query PanelReadiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        title\n        ok\n        hint\n      }\n    }\n  }\n": typeof types.PanelReadinessDocument,
 };
 const documents: Documents = {
-    "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n": types.ListenEventsDocument,
-    "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.TriggerSubmitKycDocument,
-    "\n  query TriggerCurrentKyc {\n    account {\n      kyc {\n        id\n        status\n      }\n    }\n  }\n": types.TriggerCurrentKycDocument,
-    "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.TriggerApproveKycDocument,
-    "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.TriggerRejectKycDocument,
-    "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n": types.TriggerSendTestWebhookDocument,
     "\n  query PanelKeys($first: Int, $after: String) {\n    account {\n      id\n      apiKeys(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
     "\n  mutation PanelCreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n      }\n    }\n  }\n": types.PanelCreateKeyDocument,
     "\n  mutation PanelRevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.PanelRevokeKeyDocument,
@@ -87,30 +75,6 @@ const documents: Documents = {
     "\n  query PanelReadiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        title\n        ok\n        hint\n      }\n    }\n  }\n": types.PanelReadinessDocument,
 };
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription ListenEvents($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      payload\n    }\n  }\n"): typeof import('./graphql.ts').ListenEventsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation TriggerSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerSubmitKycDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query TriggerCurrentKyc {\n    account {\n      kyc {\n        id\n        status\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TriggerCurrentKycDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation TriggerApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerApproveKycDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation TriggerRejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TriggerRejectKycDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation TriggerSendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      event {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TriggerSendTestWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

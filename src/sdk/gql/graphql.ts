@@ -135,47 +135,6 @@ export type WebhookEndpointDisabledReason =
   | 'GONE'
   | 'MANUAL';
 
-export type ListenEventsSubscriptionVariables = Exact<{
-  types?: Array<string> | string | null | undefined;
-}>;
-
-
-export type ListenEventsSubscription = { eventCreated: { id: string, type: string, payload: Record<string, unknown> } };
-
-export type TriggerSubmitKycMutationVariables = Exact<{
-  input: SubmitKycInput;
-}>;
-
-
-export type TriggerSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
-
-export type TriggerCurrentKycQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type TriggerCurrentKycQuery = { account: { kyc: { id: string, status: KycReviewStatus } | null } };
-
-export type TriggerApproveKycMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type TriggerApproveKycMutation = { approveKycReview: { id: string, status: KycReviewStatus } };
-
-export type TriggerRejectKycMutationVariables = Exact<{
-  id: string | number;
-  reason: string;
-}>;
-
-
-export type TriggerRejectKycMutation = { rejectKycReview: { id: string, status: KycReviewStatus } };
-
-export type TriggerSendTestWebhookMutationVariables = Exact<{
-  endpointId: string | number;
-}>;
-
-
-export type TriggerSendTestWebhookMutation = { sendTestWebhook: { event: { id: string } } };
-
 export type PanelKeysQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -369,58 +328,6 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
-export const ListenEventsDocument = new TypedDocumentString(`
-    subscription ListenEvents($types: [String!]) {
-  eventCreated(types: $types) {
-    id
-    type
-    payload
-  }
-}
-    `) as unknown as TypedDocumentString<ListenEventsSubscription, ListenEventsSubscriptionVariables>;
-export const TriggerSubmitKycDocument = new TypedDocumentString(`
-    mutation TriggerSubmitKyc($input: SubmitKycInput!) {
-  submitKyc(input: $input) {
-    id
-    status
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerSubmitKycMutation, TriggerSubmitKycMutationVariables>;
-export const TriggerCurrentKycDocument = new TypedDocumentString(`
-    query TriggerCurrentKyc {
-  account {
-    kyc {
-      id
-      status
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerCurrentKycQuery, TriggerCurrentKycQueryVariables>;
-export const TriggerApproveKycDocument = new TypedDocumentString(`
-    mutation TriggerApproveKyc($id: ID!) {
-  approveKycReview(id: $id) {
-    id
-    status
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerApproveKycMutation, TriggerApproveKycMutationVariables>;
-export const TriggerRejectKycDocument = new TypedDocumentString(`
-    mutation TriggerRejectKyc($id: ID!, $reason: String!) {
-  rejectKycReview(id: $id, reason: $reason) {
-    id
-    status
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerRejectKycMutation, TriggerRejectKycMutationVariables>;
-export const TriggerSendTestWebhookDocument = new TypedDocumentString(`
-    mutation TriggerSendTestWebhook($endpointId: ID!) {
-  sendTestWebhook(endpointId: $endpointId) {
-    event {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerSendTestWebhookMutation, TriggerSendTestWebhookMutationVariables>;
 export const PanelKeysDocument = new TypedDocumentString(`
     query PanelKeys($first: Int, $after: String) {
   account {
