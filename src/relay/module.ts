@@ -90,6 +90,8 @@ export const relayModule = defineModule({
     deviceUpdated: liveTopic<number, { deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }>(),
     /** The account's relay queue was paused or resumed. */
     relayQueueChanged: liveTopic<number, { paused: boolean }>(),
+    /** An operator renewed or ended the account's relay subscription (launch readiness listens). */
+    relaySubscriptionChanged: liveTopic<number, { expiresAt: string | null }>(),
   },
   config: {
     env: {

@@ -42,6 +42,8 @@ export const webhooksModule = defineModule({
   topics: {
     /** A delivery was created or finished an attempt (the live delivery log). */
     webhookDeliveryUpdated: liveTopic<number, WebhookDeliveryUpdate>(),
+    /** An endpoint of the account was created, changed, disabled or deleted (launch readiness listens). */
+    webhookEndpointsChanged: liveTopic<number, { endpointId: string }>(),
   },
   config: {
     env: {
