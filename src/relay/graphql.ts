@@ -14,6 +14,7 @@ import {
   type CreatedPairingCode,
 } from './devices.ts';
 import { devicesTried, getMessage, messageStage, messageStages, publicStatus, publicStatuses, statusEvent } from './messages.ts';
+import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
@@ -99,6 +100,7 @@ builder.prismaObject('Message', {
     status: t.field({ type: MessageStatusEnum, resolve: (message) => publicStatus(message) }),
     stage: t.field({ type: MessageStageEnum, resolve: (message) => messageStage(message) }),
     to: t.exposeString('to'),
+    toDisplay: t.string({ description: 'The number in international format, for people (`+1 415 555 2671`).', resolve: (message) => displayNumber(message.to) }),
     body: t.exposeString('body', { description: 'The text (an OTP code is masked).' }),
     segments: t.exposeInt('segments'),
     encoding: t.exposeString('encoding'),

@@ -2,6 +2,7 @@ import { builder } from '../graphql/builder.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { recipientListsWhere } from './lists.ts';
+import { displayNumber } from './sms.ts';
 import { recipientIdsMatching } from './sql.ts';
 import {
   addToList,
@@ -30,6 +31,7 @@ builder.prismaObject('Recipient', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     phone: t.exposeString('phone', { description: 'E.164.' }),
+    phoneDisplay: t.string({ description: 'The number in international format, for people.', resolve: (recipient) => displayNumber(recipient.phone) }),
     tags: t.exposeStringList('tags'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
