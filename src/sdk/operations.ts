@@ -522,21 +522,26 @@ export const PanelMessage = graphql(`
           id
           type
           createdAt
-          deliveries(first: 10) {
-            edges {
-              node {
-                id
-                status
-                attemptCount
-                lastStatusCode
-                nextAttemptAt
-                deliveredAt
-                endpoint {
-                  id
-                  url
-                }
-              }
-            }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelEventDeliveries = graphql(`
+  query PanelEventDeliveries($eventId: ID!) {
+    webhookDeliveries(filter: { eventId: $eventId }, first: 10) {
+      edges {
+        node {
+          id
+          status
+          attemptCount
+          lastStatusCode
+          nextAttemptAt
+          deliveredAt
+          endpoint {
+            id
+            url
           }
         }
       }

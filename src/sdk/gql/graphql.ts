@@ -416,7 +416,14 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, device: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, deliveredAt: string | null, endpoint: { id: string, url: string } } }> } } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, device: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelEventDeliveriesQueryVariables = Exact<{
+  eventId: string | number;
+}>;
+
+
+export type PanelEventDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, deliveredAt: string | null, endpoint: { id: string, url: string } } }> } };
 
 export type PanelMessageChangedSubscriptionVariables = Exact<{
   requestId: string | number;
@@ -1480,27 +1487,31 @@ export const PanelMessageDocument = new TypedDocumentString(`
         id
         type
         createdAt
-        deliveries(first: 10) {
-          edges {
-            node {
-              id
-              status
-              attemptCount
-              lastStatusCode
-              nextAttemptAt
-              deliveredAt
-              endpoint {
-                id
-                url
-              }
-            }
-          }
-        }
       }
     }
   }
 }
     `) as unknown as TypedDocumentString<PanelMessageQuery, PanelMessageQueryVariables>;
+export const PanelEventDeliveriesDocument = new TypedDocumentString(`
+    query PanelEventDeliveries($eventId: ID!) {
+  webhookDeliveries(filter: {eventId: $eventId}, first: 10) {
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        lastStatusCode
+        nextAttemptAt
+        deliveredAt
+        endpoint {
+          id
+          url
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelEventDeliveriesQuery, PanelEventDeliveriesQueryVariables>;
 export const PanelMessageChangedDocument = new TypedDocumentString(`
     subscription PanelMessageChanged($requestId: ID!) {
   messageStatusChanged(requestId: $requestId) {
