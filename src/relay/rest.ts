@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { ok } from '../core/http.ts';
@@ -30,6 +32,13 @@ import { launchReadiness } from './readiness.ts';
 import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
 
 const LONG_POLL_MAX_SECONDS = 30;
+
+/** uPlot (the queue health chart) as the browser loads it, from the installed package: no CDN. */
+const packageFile = createRequire(import.meta.url);
+const chartFiles: Record<string, { path: string; type: string }> = {
+  'uplot.js': { path: packageFile.resolve('uplot/dist/uPlot.esm.js'), type: 'text/javascript; charset=utf-8' },
+  'uplot.css': { path: packageFile.resolve('uplot/dist/uPlot.min.css'), type: 'text/css; charset=utf-8' },
+};
 
 const pollQuery = z.object({ wait: z.coerce.number().int().min(0).max(LONG_POLL_MAX_SECONDS).default(25) });
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
@@ -315,6 +324,23 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'account.read',
     responses: { 200: 'ready, and each step with ok and a hint.' },
     handler: async (c) => ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) }),
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/panel/vendor/:file{uplot\\.(js|css)}',
+    tag: 'Panel',
+    summary: 'uPlot, the chart library of the queue health page',
+    auth: 'none',
+    openapi: false,
+    produces: 'text',
+    responses: { 200: 'The file.' },
+    handler: (c) => {
+      const file = chartFiles[c.req.param('file')]!;
+      c.header('Content-Type', file.type);
+      c.header('Cache-Control', 'public, max-age=86400');
+      return c.body(readFileSync(file.path));
+    },
   });
 
   // The reference server's API of SMS Gateway for Android, for its client libraries (README).
