@@ -1,10 +1,10 @@
 // `npm start`: the whole service on one machine. Database (embedded unless DATABASE_URL is set),
 // migrations, the sandbox account (sandbox only), then the gateway and the workers as child
 // processes. A start that fails says why in one line; Ctrl-C stops everything cleanly, exit 0.
-import './modules.ts';
+import { modules } from './modules.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { bootstrapSandbox, SANDBOX_PANEL_EMAIL, type SandboxBootstrap } from './sandbox.ts';
+import { bootstrapSandbox, type SandboxBootstrap } from './sandbox.ts';
 import { connectDatabase } from './core/db.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/embedded-postgres.ts';
 import { createLogger } from './core/logger.ts';
@@ -123,25 +123,14 @@ try {
 }
 
 const base = config.publicBaseUrl;
+/** `  Label:     value`, the values in one column. */
+const line = ([label, value]: readonly [string, string]) => `  ${`${label}:`.padEnd(10)} ${value}`;
 const lines = [
   '',
   `Yarrow is running (${config.YARROW_ENV}).`,
-  `  Status:    ${base}/api/v1/status`,
-  `  Health:    ${base}/api/v1/health`,
-  ...(config.graphiql ? [`  GraphiQL:  ${base}/graphql`] : []),
-  `  Checkout:  ${base}/checkout/<payment_intent_id>`,
-  `  Panel:     ${base}/panel`,
+  ...modules.flatMap((module) => module.banner?.(config) ?? []).map(line),
   ...(sandbox
-    ? [
-        `  Sandbox account: #${sandbox.account.id} (${sandbox.account.name})`,
-        sandbox.secret
-          ? `  Sandbox API key (shown once, store it now): ${sandbox.secret}`
-          : '  Sandbox API key: printed on the first start only. Make another with the createApiKey mutation\n' +
-            '  or `npm run sandbox-key`.',
-        sandbox.panelPassword
-          ? `  Panel login (shown once): ${SANDBOX_PANEL_EMAIL} / ${sandbox.panelPassword}`
-          : `  Panel login: ${SANDBOX_PANEL_EMAIL}, password printed on the first start only.`,
-      ]
+    ? [`  Sandbox account: #${sandbox.account.id} (${sandbox.account.name})`, ...sandbox.notes.map(([label, value]) => `  ${label}: ${value}`)]
     : [`  Accounts:  merchants sign up at ${base}/panel/sign-up`]),
   ...(config.YARROW_ENV === 'live' && base.startsWith('http://')
     ? [`  Warning: PUBLIC_BASE_URL (${base}) is http: serve live over https (session cookies are Secure, browsers drop them on http).`]

@@ -1,6 +1,6 @@
 import { accountsModule } from './accounts/module.ts';
 import type { Scope } from './core/auth.ts';
-import { installModules, type ModuleConfig, type ModuleErrorCode, type ModuleEventType, type ModuleIdPrefixes, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
+import { installModules, type ModuleConfig, type ModuleErrorCode, type ModuleEventType, type ModuleIdPrefixes, type ModuleLockNamespace, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
 import { panelModule } from './panel/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { relayModule } from './relay/module.ts';
@@ -40,6 +40,9 @@ declare module './core/errors.ts' {
 }
 declare module './core/ids.ts' {
   interface IdPrefixes extends ModuleIdPrefixes<Modules> {}
+}
+declare module './core/locks.ts' {
+  interface LockNamespaces extends Record<ModuleLockNamespace<Modules>, number> {}
 }
 declare module './core/pubsub.ts' {
   interface Topics extends ModuleTopics<Modules> {}

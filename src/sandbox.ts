@@ -1,49 +1,47 @@
-import { randomToken } from './core/crypto.ts';
-import { scopes } from './modules.ts';
+import { modules } from './modules.ts';
 import type { DbClient } from './core/db.ts';
 import { advisoryXactLock } from './core/locks.ts';
 import type { Runtime } from './core/runtime.ts';
-import { createAccount, createApiKey, getAccount } from './accounts/service.ts';
-import { createPanelUser } from './panel/users.ts';
+import { createAccount, getAccount } from './accounts/service.ts';
 import type { Account } from './generated/prisma/client.ts';
-
-export const SANDBOX_PANEL_EMAIL = 'sandbox@yarrow.test';
 
 export interface SandboxBootstrap {
   account: Account;
-  /** Present only on the start that created the account: the full-scope key and panel login. */
-  secret?: string;
-  panelPassword?: string;
+  /**
+   * What the modules gave the account, for the start banner: on the start that created it, what is
+   * shown once (its key, its panel login); on later starts, where to get them again.
+   */
+  notes: ReadonlyArray<readonly [label: string, value: string]>;
 }
 
 const SANDBOX_SETTING = 'sandbox_account_id';
 
 /**
- * `npm start` in the sandbox on its own embedded database: a developer's machine, where webhooks to
- * a receiver on localhost are the point. Anywhere else (a shared DATABASE_URL, live) they are not.
+ * `npm start` in the sandbox on its own embedded database: a developer's machine, where a module may
+ * allow what is for local testing only. Anywhere else (a shared DATABASE_URL, live) it may not.
  */
 function onDevelopersMachine(config: Runtime['config']): boolean {
   return config.YARROW_ENV === 'sandbox' && !config.DATABASE_URL;
 }
 
 /**
- * Creates the sandbox account, its full-scope key and its panel login once per database. On a
- * developer's machine that account (and no other) may send webhooks to private addresses.
+ * Creates the sandbox account once per database, and lets every module seed it (its `sandbox`
+ * contribution: a full-scope key, a panel login, …) in the same transaction.
  */
 export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
   return rt.db.prisma.$transaction(async (tx) => {
     await advisoryXactLock(tx, 'sandboxBootstrap');
     const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
-    if (setting) return { account: await getAccount(tx, Number(setting.value)) };
-    let account = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
-    if (onDevelopersMachine(rt.config)) {
-      account = await tx.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: true } });
+    if (setting) {
+      return { account: await getAccount(tx, Number(setting.value)), notes: modules.flatMap((module) => module.sandbox?.later ?? []) };
     }
-    const { secret } = await createApiKey(rt, tx, account.id, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
-    const panelPassword = randomToken(12);
-    await createPanelUser(tx, account.id, SANDBOX_PANEL_EMAIL, panelPassword);
-    await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: account.id } });
-    return { account, secret, panelPassword };
+    const created = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
+    const seed = { tx, config: rt.config, accountId: created.id, onDevelopersMachine: onDevelopersMachine(rt.config) };
+    const notes = [];
+    for (const module of modules) if (module.sandbox) notes.push(...(await module.sandbox.seed(seed)));
+    await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: created.id } });
+    // Re-read: a module's seed may have changed the account (what a developer's machine may do).
+    return { account: await getAccount(tx, created.id), notes };
   }, { timeout: 15_000 });
 }
 

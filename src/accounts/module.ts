@@ -13,6 +13,14 @@ export const accountsModule = defineModule({
   graphql: () => import('./graphql.ts'),
   scopes: ['account.read', 'keys.manage'],
   idPrefixes: { apiKey: 'key' },
+  panelPages: [
+    { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async () => (await import('./panel.ts')).keysPage() },
+  ],
+  panelAssets: `${import.meta.dirname}/panel-assets`,
+  sandbox: {
+    seed: async ({ tx, config, accountId }) => (await import('./service.ts')).seedSandboxKey({ config }, tx, accountId),
+    later: [['Sandbox API key', 'printed on the first start only. Make another with the createApiKey mutation\n  or `npm run sandbox-key`.']],
+  },
   topics: {
     /** An account's API keys changed: the panel's keys page reloads. */
     apiKeysChanged: liveTopic<number, ApiKeyChange>(),

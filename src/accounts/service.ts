@@ -60,6 +60,12 @@ export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, ac
   return { apiKey, secret };
 }
 
+/** The sandbox account's full-scope key, made with the account on the first start (the banner shows it once). */
+export async function seedSandboxKey(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number): Promise<Array<[string, string]>> {
+  const { secret } = await createApiKey(rt, db, accountId, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
+  return [['Sandbox API key (shown once, store it now)', secret]];
+}
+
 export async function listApiKeys(db: DbClient, principal: Principal, query: ListQuery): Promise<ApiKey[]> {
   await assertCursorsOwned(db.apiKey, principal.accountId, query, 'API key');
   return db.apiKey.findMany({ where: { accountId: principal.accountId }, ...pageArgs(query) });

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
 /**
- * Headers of every HTML page Yarrow serves (checkout pages, merchant panel): the page's own
+ * Headers of every HTML page Yarrow serves (hosted pages a customer opens, the merchant panel): the page's own
  * Content-Security-Policy plus what no page may do: be framed (clickjacking), set a `<base>`,
  * post a form elsewhere, have its content type sniffed, or leak its URL through `Referer`.
  */
@@ -11,7 +11,7 @@ export function pageSecurityHeaders(contentSecurityPolicy: string): Record<strin
     'Content-Security-Policy': `${contentSecurityPolicy}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
-    // Checkout page URLs are capabilities, and panel URLs name objects: neither goes to other sites.
+    // Hosted page URLs are capabilities, and panel URLs name objects: neither goes to other sites.
     'Referrer-Policy': 'no-referrer',
   };
 }

@@ -102,7 +102,8 @@ function environmentSchema() {
 
 export type Config = CoreConfig & ConfigSections;
 
-type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS'> & {
+/** The variables and derived fields of the core (every module's are added to `Config`). */
+export type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS'> & {
   RATE_LIMIT_ACCOUNT_POINTS: number;
   dataDir: string;
   secret: string;

@@ -3,27 +3,49 @@ import { Prisma } from '../generated/prisma/client.ts';
 
 /**
  * Every advisory lock Yarrow takes, one namespace each. A database has one advisory-lock space:
- * two features that invented their keys on their own (the idempotency and OTP locks were both
+ * two features that invented their keys on their own (two locks once both took
  * `(accountId, hashtext(…))`) could wait on each other's unrelated work, or a singleton lock could
  * collide with one account's key. Every lock uses the two-key form `(namespace, key)`: the first
- * key is the namespace below, the second names the locked thing inside it (0 for a singleton).
- * Add a namespace here, with a number no other uses; never reuse or renumber one (processes of two
- * versions must agree while a deploy rolls).
+ * key is the namespace, the second names the locked thing inside it (0 for a singleton).
+ * The core's namespaces are here; a domain declares its own in its module (`lockNamespaces`), and
+ * `installModules` refuses a name or a number that is already taken. Never reuse or renumber one
+ * (processes of two versions must agree while a deploy rolls).
  */
-export const lockNamespaces = {
+const coreLockNamespaces = {
   /** Session lock while migrations apply (`migrate`): one process migrates, the others wait. */
   migrations: 72_707_101,
   /** Creating the sandbox account once per database (`bootstrapSandbox`). */
   sandboxBootstrap: 72_707_102,
-  /** One dispatcher drain per relay account at a time; key: the account id. */
-  relayDrain: 72_707_301,
-  /** OTP sends to one number of one account, counted against the caps one at a time. */
-  otpNumber: 72_707_302,
   /** One request per Idempotency-Key of one account at a time. */
   idempotencyKey: 72_707_401,
 } as const;
 
-export type LockNamespace = keyof typeof lockNamespaces;
+/** Namespace name → number, from the core and every module (declaration merging in src/modules.ts). */
+export interface LockNamespaces extends Record<keyof typeof coreLockNamespaces, number> {}
+
+export type LockNamespace = keyof LockNamespaces & string;
+
+/** Every namespace in use, the modules' included once `src/modules.ts` is loaded. */
+// Filled by `installModules`: typed with every namespace, since src/modules.ts is loaded before any lock is taken.
+export const lockNamespaces = { ...coreLockNamespaces } as Readonly<LockNamespaces>;
+
+/** Called by `installModules` with one module's namespaces. */
+export function registerLockNamespaces(module: string, namespaces: Record<string, number>) {
+  const registry = lockNamespaces as unknown as Record<string, number>;
+  for (const [name, number] of Object.entries(namespaces)) {
+    if (name in registry) throw new Error(`lock namespace ${name} is declared twice (module ${module})`);
+    const holder = Object.keys(registry).find((other) => registry[other] === number);
+    if (holder) throw new Error(`lock namespace ${name} of module ${module} takes number ${number}, which ${holder} has`);
+    if (!Number.isInteger(number) || number < 1 || number > 2 ** 31 - 1) throw new Error(`lock namespace ${name}: ${number} is not a positive int4`);
+    registry[name] = number;
+  }
+}
+
+function namespaceNumber(namespace: LockNamespace): number {
+  const number = (lockNamespaces as unknown as Record<string, number | undefined>)[namespace];
+  if (number === undefined) throw new Error(`Unknown lock namespace ${namespace}: no module declares it (is src/modules.ts loaded?)`);
+  return number;
+}
 
 /**
  * The `(namespace, key)` arguments of a `pg_advisory*` call, for a tagged SQL template. A text key
@@ -31,13 +53,13 @@ export type LockNamespace = keyof typeof lockNamespaces;
  */
 export function advisoryKey(namespace: LockNamespace, key: number | string = 0): Prisma.Sql {
   return typeof key === 'number'
-    ? Prisma.sql`${lockNamespaces[namespace]}::int, ${key}::int`
-    : Prisma.sql`${lockNamespaces[namespace]}::int, hashtext(${key})`;
+    ? Prisma.sql`${namespaceNumber(namespace)}::int, ${key}::int`
+    : Prisma.sql`${namespaceNumber(namespace)}::int, hashtext(${key})`;
 }
 
 /** `advisoryKey` as plain parameters (`$1, $2`), for a `pg` client outside Prisma. */
 export function advisoryKeyParams(namespace: LockNamespace, key = 0): [number, number] {
-  return [lockNamespaces[namespace], key];
+  return [namespaceNumber(namespace), key];
 }
 
 /** Waits for the lock, held until the transaction ends. */

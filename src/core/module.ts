@@ -1,9 +1,12 @@
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { z } from 'zod';
-import { registerConfigSection, type ConfigSection } from './config.ts';
+import { registerConfigSection, type Config, type ConfigSection, type CoreConfig } from './config.ts';
 import type { Principal } from './auth.ts';
 import { registerErrorCodes, type YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
+import type { DbClient } from './db.ts';
 import { registerIdPrefixes } from './ids.ts';
+import { registerLockNamespaces } from './locks.ts';
 import { registerQueues, type QueueDefinition } from './queue.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -25,6 +28,7 @@ export interface DomainModule<
   Env extends z.ZodRawShape = z.ZodRawShape,
   Derived extends object = object,
   ErrorCodes extends Record<string, number> = Record<string, number>,
+  Locks extends Record<string, number> = Record<string, number>,
 > {
   name: string;
   /** Registers the domain's REST routes and pages (its `register<Domain>Routes`). */
@@ -39,7 +43,7 @@ export interface DomainModule<
   idPrefixes?: Prefixes;
   /** Permissions an API key may carry for this domain's operations (`auth.require('x.y')`, `authScopes`). */
   scopes?: Scopes;
-  /** Event names `recordEvent` accepts and webhook endpoints subscribe to. */
+  /** Event names `recordEvent` accepts (and that subscribers choose from). */
   eventTypes?: Events;
   /** Live topics (`publish`, `subscribe`): `liveTopic<Id, Payload>()` per topic, types only. */
   topics?: Topics;
@@ -50,10 +54,58 @@ export interface DomainModule<
    * principal, an error that refuses the request, or `{}` when the request is not one of its own.
    */
   graphqlSession?: (rt: Runtime, request: SessionRequest) => Promise<SessionAuth>;
-  /** Merchant panel pages: `/panel/<path>`, in nav order. */
-  panelPages?: ReadonlyArray<{ path: string; title: string }>;
+  /** Merchant panel pages: `/panel/<path>`, in nav order; the panel serves each in its layout. */
+  panelPages?: readonly PanelPage[];
+  /**
+   * The folder of the module's panel scripts (its pages' `script`s), served at `/panel/assets/<file>`
+   * beside the panel's own; a file name two folders share fails at start.
+   */
+  panelAssets?: string;
   /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
   errorCodes?: ErrorCodes;
+  /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, name, key)`): name → a number no other module uses. */
+  lockNamespaces?: Locks;
+  /**
+   * Lines `npm start` prints under "Yarrow is running": what the domain serves, and where. (The core's
+   * config only: a module's own type cannot be inferred through the variables the modules declare.)
+   */
+  banner?: (config: CoreConfig) => ReadonlyArray<readonly [label: string, url: string]>;
+  /** What the domain gives the sandbox account on the start that creates it (`npm start` in the sandbox). */
+  sandbox?: SandboxContribution;
+}
+
+/** One page of the merchant panel, declared by the module whose data it shows. */
+export interface PanelPage {
+  /** The page lives at `/panel/<path>`. */
+  path: string;
+  /** Its nav entry, and its heading unless `heading` says otherwise. */
+  title: string;
+  heading?: string;
+  /** One line for the route list (`GET /panel/<path>`). */
+  summary: string;
+  /** Its browser module, a file in the module's `panelAssets` folder. */
+  script?: string;
+  /** The page's HTML inside the panel's layout (a lazy import, like routes). */
+  body: () => Promise<PageHtml>;
+}
+
+/** HTML made with hono's `html` template (annotate the page functions with it: module types cannot be inferred through them). */
+export type PageHtml = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** What a module's sandbox contribution gets: the bootstrap's transaction and the new account. */
+export interface SandboxSeed {
+  tx: DbClient;
+  config: Config;
+  accountId: number;
+  /** `npm start` on its own embedded database: a developer's machine, where what is for local testing only may be allowed. */
+  onDevelopersMachine: boolean;
+}
+
+export interface SandboxContribution {
+  /** Seeds the new sandbox account in the bootstrap's transaction; answers lines the banner shows this once (a key, a password). */
+  seed: (seed: SandboxSeed) => Promise<ReadonlyArray<readonly [label: string, value: string]>>;
+  /** Lines the banner shows on every later start instead (where to get what was shown once). */
+  later?: ReadonlyArray<readonly [label: string, value: string]>;
 }
 
 /** What a GraphQL request without an API key offers to a module's `graphqlSession`. */
@@ -87,7 +139,10 @@ export function defineModule<
   Env extends z.ZodRawShape = Record<never, never>,
   Derived extends object = Record<never, never>,
   const ErrorCodes extends Record<string, number> = Record<never, never>,
->(module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived, ErrorCodes>): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived, ErrorCodes> {
+  const Locks extends Record<string, number> = Record<never, never>,
+>(
+  module: DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived, ErrorCodes, Locks>,
+): DomainModule<Queues, Prefixes, Events, Topics, Scopes, Env, Derived, ErrorCodes, Locks> {
   return module;
 }
 
@@ -96,7 +151,7 @@ export function defineModule<
  * types, which differ per module (a `derive` reads its own variables, so no one type fits all).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each module keeps its own literal types; see above
-type AnyModule = DomainModule<any, any, any, any, any, any, any, any>;
+type AnyModule = DomainModule<any, any, any, any, any, any, any, any, any>;
 type Modules = readonly AnyModule[];
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
@@ -116,9 +171,11 @@ export type ModuleConfig<M extends Modules> = UnionToIntersection<
 export type ModuleScope<M extends Modules> = NonNullable<M[number]['scopes']>[number];
 export type ModuleErrorCode<M extends Modules> = { [I in keyof M]: keyof NonNullable<M[I]['errorCodes']> }[number];
 export type ModuleEventType<M extends Modules> = NonNullable<M[number]['eventTypes']>[number];
+export type ModuleLockNamespace<M extends Modules> = { [I in keyof M]: keyof NonNullable<M[I]['lockNamespaces']> }[number];
 
 /**
- * Hands the modules' runtime declarations (queues, id prefixes, config sections, error codes) to
+ * Hands the modules' runtime declarations (queues, id prefixes, config sections, error codes, lock
+ * namespaces) to
  * `core/`, which cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
  */
 export function installModules(modules: Modules) {
@@ -130,6 +187,7 @@ export function installModules(modules: Modules) {
     if (module.idPrefixes) registerIdPrefixes(module.name, module.idPrefixes);
     if (module.config) registerConfigSection(module.name, module.config);
     if (module.errorCodes) registerErrorCodes(module.name, module.errorCodes);
+    if (module.lockNamespaces) registerLockNamespaces(module.name, module.lockNamespaces);
   }
 }
 

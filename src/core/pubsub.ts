@@ -59,8 +59,8 @@ export function notifyQuery(events: string[]): Prisma.Sql {
 
 /**
  * Events packed as JSON arrays into as few notifications as fit: every notification costs
- * PostgreSQL a queue entry and each listening gateway a wake-up, and a dispatch round or a batch
- * of device reports publishes thousands of events.
+ * PostgreSQL a queue entry and each listening gateway a wake-up, and one busy round of a worker
+ * (a batch of status reports) publishes thousands of events.
  */
 function packed(events: string[]): string[] {
   if (events.length === 1) return events;
@@ -83,7 +83,7 @@ function packed(events: string[]): string[] {
 
 /**
  * `publish` for many events of one topic in one statement, so a transaction that changes hundreds
- * of rows (a device's messages going back to the queue) does not spend a round trip on each.
+ * of rows (a batch of them going back to a queue) does not spend a round trip on each.
  */
 export async function publishMany<T extends keyof Topics>(db: DbClient, topic: T, events: Array<Routed<T>>) {
   if (events.length === 0) return;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineModule } from '../core/module.ts';
 
+/** The sandbox account's panel login (its password is printed on the start that creates it). */
+export const SANDBOX_PANEL_EMAIL = 'sandbox@yarrow.test';
+
 /** The merchant panel: sign-in, sessions and its pages (other domains add their nav entries). */
 export const panelModule = defineModule({
   name: 'panel',
@@ -13,5 +16,9 @@ export const panelModule = defineModule({
       SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
     },
   },
-  panelPages: [{ path: 'keys', title: 'API keys' }],
+  banner: (config) => [['Panel', `${config.publicBaseUrl}/panel`]],
+  sandbox: {
+    seed: async ({ tx, accountId }) => (await import('./users.ts')).seedSandboxPanelUser(tx, accountId),
+    later: [['Panel login', `${SANDBOX_PANEL_EMAIL}, password printed on the first start only.`]],
+  },
 });

@@ -8,6 +8,7 @@ import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { SANDBOX_PANEL_EMAIL } from './module.ts';
 import type { SessionAuth, SessionRequest } from '../core/module.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
 import { publish } from '../core/pubsub.ts';
@@ -79,6 +80,13 @@ export async function createPanelUser(db: DbClient, accountId: number, userEmail
   return db.panelUser.create({
     data: { id: newId('panelUser'), accountId, email: email.parse(userEmail), passwordHash: await hashPassword(password) },
   });
+}
+
+/** The sandbox account's panel login, made with the account on the first start (the banner shows its password once). */
+export async function seedSandboxPanelUser(db: DbClient, accountId: number): Promise<Array<[string, string]>> {
+  const password = randomToken(12);
+  await createPanelUser(db, accountId, SANDBOX_PANEL_EMAIL, password);
+  return [['Panel login (shown once)', `${SANDBOX_PANEL_EMAIL} / ${password}`]];
 }
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;

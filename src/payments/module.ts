@@ -90,5 +90,15 @@ export const paymentsModule = defineModule({
       KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
     },
   },
-  panelPages: [{ path: 'payments', title: 'Payments' }],
+  panelPages: [
+    {
+      path: 'payments',
+      title: 'Payments',
+      summary: 'Payments page: payment intents and invoices',
+      script: 'payments.js',
+      body: async () => (await import('./panel.ts')).paymentsPage(),
+    },
+  ],
+  panelAssets: `${import.meta.dirname}/panel-assets`,
+  banner: (config) => [['Checkout', `${config.publicBaseUrl}/checkout/<payment_intent_id>`]],
 });

@@ -111,9 +111,23 @@ export const relayModule = defineModule({
     },
   },
   panelPages: [
-    { path: 'devices', title: 'Devices' },
-    { path: 'queue', title: 'Queue health' },
-    { path: 'messages', title: 'Messages' },
-    { path: 'readiness', title: 'Readiness' },
+    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel.ts')).devicesPage() },
+    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel.ts')).queuePage() },
+    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel.ts')).messagesPage() },
+    {
+      path: 'readiness',
+      title: 'Readiness',
+      heading: 'Launch readiness',
+      summary: 'Launch readiness page: the go-live checklist',
+      script: 'readiness.js',
+      body: async () => (await import('./panel.ts')).readinessPage(),
+    },
   ],
+  panelAssets: `${import.meta.dirname}/panel-assets`,
+  lockNamespaces: {
+    /** One dispatcher drain per relay account at a time; key: the account id. */
+    relayDrain: 72_707_301,
+    /** OTP sends to one number of one account, counted against the caps one at a time. */
+    otpNumber: 72_707_302,
+  },
 });

@@ -28,6 +28,11 @@ export const systemModule = defineModule({
     },
   },
   idPrefixes: { diagnosticPing: 'ping' },
+  banner: (config) => [
+    ['Status', `${config.publicBaseUrl}/api/v1/status`],
+    ['Health', `${config.publicBaseUrl}/api/v1/health`],
+    ...(config.graphiql ? [['GraphiQL', `${config.publicBaseUrl}/graphql`] as const] : []),
+  ],
   topics: {
     diagnosticPong: liveTopic<number, DiagnosticPong>(),
   },

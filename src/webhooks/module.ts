@@ -73,5 +73,21 @@ export const webhooksModule = defineModule({
       webhookAllowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
     }),
   },
-  panelPages: [{ path: 'webhooks', title: 'Webhooks' }],
+  panelPages: [
+    {
+      path: 'webhooks',
+      title: 'Webhooks',
+      summary: 'Webhooks page: endpoints and deliveries',
+      script: 'webhooks.js',
+      body: async () => (await import('./panel.ts')).webhooksPage(),
+    },
+  ],
+  panelAssets: `${import.meta.dirname}/panel-assets`,
+  sandbox: {
+    // On a developer's machine the sandbox account (and no other) may send webhooks to a receiver on localhost.
+    seed: async ({ tx, accountId, onDevelopersMachine }) => {
+      if (onDevelopersMachine) await tx.account.update({ where: { id: accountId }, data: { allowPrivateWebhookUrls: true } });
+      return [];
+    },
+  },
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.ts';
 import { newId, type IdKind } from '../../src/core/ids.ts';
+import { lockNamespaces } from '../../src/core/locks.ts';
 import { defineModule, installModules, moduleWorkers } from '../../src/core/module.ts';
 import { sendJob, type QueueName } from '../../src/core/queue.ts';
 import { modules } from '../../src/modules.ts';
@@ -54,6 +55,14 @@ describe('domain modules', () => {
     const domainVariable = defineModule({ name: 'relay-thief', config: { env: { RELAY_QUEUE_LIMIT: z.string() } } });
     expect(() => installModules([domainVariable])).toThrow('RELAY_QUEUE_LIMIT is declared by relay and module relay-thief');
     expect(() => installModules([modules[0], modules[0]])).toThrow(`module ${modules[0].name} is listed twice`);
+  });
+
+  it('keeps lock namespaces distinct: a module cannot take a name or a number already in use', () => {
+    expect(lockNamespaces.otpNumber).toBe(72_707_302);
+    const name = defineModule({ name: 'lock-name-thief', lockNamespaces: { otpNumber: 72_707_999 } });
+    expect(() => installModules([name])).toThrow('lock namespace otpNumber is declared twice (module lock-name-thief)');
+    const number = defineModule({ name: 'lock-number-thief', lockNamespaces: { elsewhere: lockNamespaces.migrations } });
+    expect(() => installModules([number])).toThrow('lock namespace elsewhere of module lock-number-thief takes number 72707101, which migrations has');
   });
 
   it('reads every module\'s variables with their defaults, and names a bad one', () => {

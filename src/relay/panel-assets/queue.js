@@ -1,5 +1,5 @@
 import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelResumeQueue } from '/panel/sdk/operations.ts';
-import { clearError, client, coalesced, el, live, showError } from './panel.js';
+import { clearError, client, coalesced, el, live, showError } from '/panel/assets/panel.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 let paused = false;

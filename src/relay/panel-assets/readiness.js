@@ -1,5 +1,5 @@
 import { PanelDeviceUpdates, PanelMessageUpdates, PanelReadiness } from '/panel/sdk/operations.ts';
-import { client, coalesced, el, live, showError } from './panel.js';
+import { client, coalesced, el, live, showError } from '/panel/assets/panel.js';
 
 async function load() {
   const { launchReadiness: readiness } = await client.request(PanelReadiness);

@@ -1,5 +1,5 @@
 import { PanelKyc, PanelPaymentActivity, PanelPayments, PanelSubmitKyc } from '/panel/sdk/operations.ts';
-import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
+import { clearError, client, coalesced, el, live, showError, when } from '/panel/assets/panel.js';
 
 async function load() {
   const data = await client.request(PanelPayments);

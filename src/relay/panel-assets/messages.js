@@ -1,5 +1,5 @@
 import { PanelMessageUpdates, PanelMessages } from '/panel/sdk/operations.ts';
-import { client, coalesced, el, live, showError, when } from './panel.js';
+import { client, coalesced, el, live, showError, when } from '/panel/assets/panel.js';
 
 const form = document.getElementById('filter');
 

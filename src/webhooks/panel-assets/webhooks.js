@@ -9,7 +9,7 @@ import {
   PanelWebhookEndpoints,
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
-import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
+import { clearError, client, coalesced, el, live, showError, when } from '/panel/assets/panel.js';
 
 function showSecret(label, secret) {
   document.getElementById('endpoint-secret-label').textContent = label;

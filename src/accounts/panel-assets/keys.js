@@ -1,5 +1,5 @@
 import { PanelApiKeysChanged, PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/sdk/operations.ts';
-import { clearError, client, coalesced, el, live, showError, when } from './panel.js';
+import { clearError, client, coalesced, el, live, showError, when } from '/panel/assets/panel.js';
 
 const scopeName = (value) => value.toLowerCase().replace('_', '.');
 
