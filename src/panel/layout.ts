@@ -12,7 +12,7 @@ export function page(options: { title: string; session?: PanelSessionInfo; body:
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${panelPages.map((entry) => html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`)}
+          ${panelPages.filter((entry) => entry.nav !== false).map((entry) => html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`)}
         </ul>
         <form method="post" action="/panel/sign-out">
           <input type="hidden" name="csrf_token" value="${options.session.csrfToken}" />

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
+import { YarrowError } from '../core/errors.ts';
 import { ok } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody } from '../core/pagination.ts';
@@ -33,9 +35,14 @@ import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchR
 
 const LONG_POLL_MAX_SECONDS = 30;
 
-/** uPlot (the queue health chart) as the browser loads it, from the installed package: no CDN. */
+/**
+ * The relay pages' browser libraries as the browser loads them, from the installed packages (no
+ * CDN, no build step): Preact with htm in one ES module, and uPlot for the queue health chart.
+ */
 const packageFile = createRequire(import.meta.url);
-const chartFiles: Record<string, { path: string; type: string }> = {
+const vendorFiles: Record<string, { path: string; type: string }> = {
+  // htm's exports map names no ES module of its standalone build: the file beside its CommonJS one.
+  'htm-preact.js': { path: join(dirname(packageFile.resolve('htm/preact')), 'standalone.module.js'), type: 'text/javascript; charset=utf-8' },
   'uplot.js': { path: packageFile.resolve('uplot/dist/uPlot.esm.js'), type: 'text/javascript; charset=utf-8' },
   'uplot.css': { path: packageFile.resolve('uplot/dist/uPlot.min.css'), type: 'text/css; charset=utf-8' },
 };
@@ -328,15 +335,16 @@ export function registerRelayRoutes(ctx: GatewayContext) {
 
   defineRoute(ctx, {
     method: 'get',
-    path: '/panel/vendor/:file{uplot\\.(js|css)}',
+    path: '/panel/vendor/:file{(htm-preact|uplot)\\.(js|css)}',
     tag: 'Panel',
-    summary: 'uPlot, the chart library of the queue health page',
+    summary: 'Preact with htm, and uPlot: the browser libraries of the relay pages',
     auth: 'none',
     openapi: false,
     produces: 'text',
     responses: { 200: 'The file.' },
     handler: (c) => {
-      const file = chartFiles[c.req.param('file')]!;
+      const file = vendorFiles[c.req.param('file')];
+      if (!file) throw new YarrowError('not_found', 'No such file.');
       c.header('Content-Type', file.type);
       c.header('Cache-Control', 'public, max-age=86400');
       return c.body(readFileSync(file.path));

@@ -1,0 +1,296 @@
+import {
+  PanelAddRecipientsToList,
+  PanelCreateRecipient,
+  PanelCreateRecipientList,
+  PanelImportRecipients,
+  PanelQueueRecipientList,
+  PanelRecipientLists,
+  PanelRecipients,
+} from '/panel/sdk/operations.ts';
+import { clearError, showError } from '/panel/assets/panel.js';
+import { EmptyRow, FieldError, Pager, client, confirmAction, fieldErrorOf, formatDate, formatNumber, html, render, useEffect, useState } from './ui-relay.js';
+
+const PAGE_SIZE = 25;
+
+/** A form's state: its values, the error beside each field (or on top), and what it last did. */
+function useForm(initial, labels) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState({});
+  const [done, setDone] = useState('');
+  return {
+    values,
+    errors,
+    done,
+    set: (name) => (event) => setValues({ ...values, [name]: event.currentTarget.value }),
+    reset: () => setValues(initial),
+    async run(work) {
+      setErrors({});
+      setDone('');
+      try {
+        setDone(await work());
+        clearError();
+        return true;
+      } catch (error) {
+        if (!error.code) throw error;
+        const { field, message } = fieldErrorOf(error, labels);
+        setErrors({ [field ?? 'form']: message });
+        return false;
+      }
+    },
+  };
+}
+
+function Field({ form, name, label, children, ...input }) {
+  const id = `${input.idPrefix}-${name}`;
+  delete input.idPrefix;
+  const error = form.errors[name];
+  return html`<div class="field">
+    <label for=${id}>${label}</label>
+    ${children ??
+    html`<input id=${id} name=${name} value=${form.values[name]} onInput=${form.set(name)} aria-invalid=${error ? 'true' : undefined}
+      aria-describedby=${error ? `${id}-error` : undefined} ...${input} />`}
+    <${FieldError} id=${`${id}-error`} error=${error} />
+  </div>`;
+}
+
+function NewRecipient({ onCreated }) {
+  const form = useForm({ name: '', phone: '', tags: '' }, { name: 'Name', phone: 'Phone number', tags: 'Tags' });
+  const submit = async (event) => {
+    event.preventDefault();
+    const tags = form.values.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+    const created = await form.run(async () => {
+      await client.request(PanelCreateRecipient, { input: { name: form.values.name, phone: form.values.phone, tags } });
+      return `Added ${form.values.name}.`;
+    });
+    if (created) {
+      form.reset();
+      onCreated();
+    }
+  };
+  return html`<form id="new-recipient" class="card" onSubmit=${submit} novalidate>
+    <h3>Add a recipient</h3>
+    <${Field} form=${form} idPrefix="recipient" name="name" label="Name" required maxlength="200" autocomplete="off" />
+    <${Field} form=${form} idPrefix="recipient" name="phone" label="Phone number (international, e.g. +14155552671)" required type="tel" inputmode="tel" maxlength="40" />
+    <${Field} form=${form} idPrefix="recipient" name="tags" label="Tags (comma-separated, optional)" maxlength="500" />
+    <${FieldError} id="recipient-form-error" error=${form.errors.form} />
+    <button type="submit">Add recipient</button>
+    ${form.done ? html`<p class="done" role="status">${form.done}</p>` : null}
+  </form>`;
+}
+
+function ImportCsv({ lists, onImported }) {
+  const form = useForm({ csv: '', listId: '' }, { csv: 'CSV', listId: 'List' });
+  const [skipped, setSkipped] = useState([]);
+  const readFile = async (event) => {
+    const file = event.currentTarget.files?.[0];
+    if (file) form.set('csv')({ currentTarget: { value: await file.text() } });
+  };
+  const submit = async (event) => {
+    event.preventDefault();
+    const ok = await form.run(async () => {
+      const { importRecipients: result } = await client.request(PanelImportRecipients, { csv: form.values.csv, listId: form.values.listId || undefined });
+      setSkipped(result.skipped);
+      return `Imported ${formatNumber(result.created)}; skipped ${formatNumber(result.skipped.length)}.`;
+    });
+    if (ok) onImported();
+  };
+  return html`<form id="import" class="card" onSubmit=${submit}>
+    <h3>Import a CSV</h3>
+    <p class="muted">A header row with <code>name</code> and <code>phone</code> (or <code>number</code>), optional <code>tags</code> separated by <code>;</code>.</p>
+    <div class="field">
+      <label for="import-file">CSV file</label>
+      <input id="import-file" type="file" accept=".csv,text/csv,text/plain" onChange=${readFile} />
+    </div>
+    <${Field} form=${form} idPrefix="import" name="csv" label="…or paste it here">
+      <textarea id="import-csv" name="csv" rows="4" value=${form.values.csv} onInput=${form.set('csv')} aria-invalid=${form.errors.csv ? 'true' : undefined}
+        aria-describedby=${form.errors.csv ? 'import-csv-error' : undefined}></textarea>
+    <//>
+    <div class="field">
+      <label for="import-list">Also add them to a list (optional)</label>
+      <select id="import-list" value=${form.values.listId} onChange=${form.set('listId')}>
+        <option value="">no list</option>
+        ${lists.map((list) => html`<option value=${list.id}>${list.name}</option>`)}
+      </select>
+    </div>
+    <${FieldError} id="import-form-error" error=${form.errors.form} />
+    <button type="submit" disabled=${!form.values.csv.trim()}>Import</button>
+    ${form.done ? html`<p class="done" role="status" id="import-result">${form.done}</p>` : null}
+    ${skipped.length > 0
+      ? html`<details><summary>Skipped rows</summary><ul>${skipped.slice(0, 100).map((row) => html`<li>Line ${row.line}: ${row.reason}</li>`)}</ul></details>`
+      : null}
+  </form>`;
+}
+
+function NewList({ onCreated }) {
+  const form = useForm({ name: '', description: '' }, { name: 'List name', description: 'Description' });
+  const submit = async (event) => {
+    event.preventDefault();
+    const ok = await form.run(async () => {
+      await client.request(PanelCreateRecipientList, { input: { name: form.values.name, description: form.values.description || undefined } });
+      return `Created the list ${form.values.name}.`;
+    });
+    if (ok) {
+      form.reset();
+      onCreated();
+    }
+  };
+  return html`<form id="new-list" class="card" onSubmit=${submit} novalidate>
+    <h3>Create a list</h3>
+    <${Field} form=${form} idPrefix="list" name="name" label="List name" required maxlength="200" />
+    <${Field} form=${form} idPrefix="list" name="description" label="Description (optional)" maxlength="1000" />
+    <${FieldError} id="list-form-error" error=${form.errors.form} />
+    <button type="submit">Create list</button>
+    ${form.done ? html`<p class="done" role="status">${form.done}</p>` : null}
+  </form>`;
+}
+
+function SendToList({ lists }) {
+  const form = useForm({ listId: '', message: '' }, { listId: 'List', message: 'Message' });
+  const submit = async (event) => {
+    event.preventDefault();
+    const list = lists.find((entry) => entry.id === form.values.listId);
+    if (list && !(await confirmAction(`Send this text to the ${formatNumber(list.memberCount)} members of ${list.name}? Each distinct number gets its own SMS.`, 'Send to list'))) return;
+    const ok = await form.run(async () => {
+      const { queueRecipientList: batch } = await client.request(PanelQueueRecipientList, { input: { listId: form.values.listId, message: form.values.message } });
+      return `Queued ${formatNumber(batch.queued)} messages (batch ${batch.batchId})${batch.skipped.length ? `; skipped ${formatNumber(batch.skipped.length)} repeated numbers` : ''}. Follow them on Messages.`;
+    });
+    if (ok) form.set('message')({ currentTarget: { value: '' } });
+  };
+  return html`<form id="send-list" class="card" onSubmit=${submit} novalidate>
+    <h3>Send to a list</h3>
+    <${Field} form=${form} idPrefix="send" name="listId" label="List">
+      <select id="send-listId" value=${form.values.listId} onChange=${form.set('listId')} required aria-invalid=${form.errors.listId ? 'true' : undefined}
+        aria-describedby=${form.errors.listId ? 'send-listId-error' : undefined}>
+        <option value="">choose a list</option>
+        ${lists.map((list) => html`<option value=${list.id}>${list.name} (${formatNumber(list.memberCount)})</option>`)}
+      </select>
+    <//>
+    <${Field} form=${form} idPrefix="send" name="message" label="Message">
+      <textarea id="send-message" rows="3" maxlength="1600" value=${form.values.message} onInput=${form.set('message')} aria-invalid=${form.errors.message ? 'true' : undefined}
+        aria-describedby=${form.errors.message ? 'send-message-error' : undefined}></textarea>
+    <//>
+    <${FieldError} id="send-form-error" error=${form.errors.form} />
+    <button type="submit">Send to list…</button>
+    ${form.done ? html`<p class="done" role="status" id="send-result">${form.done}</p>` : null}
+  </form>`;
+}
+
+function RecipientsPage() {
+  const [search, setSearch] = useState('');
+  const [applied, setApplied] = useState('');
+  const [page, setPage] = useState({ first: PAGE_SIZE });
+  const [result, setResult] = useState(null);
+  const [lists, setLists] = useState([]);
+  const [selected, setSelected] = useState(new Set());
+  const [target, setTarget] = useState('');
+  const [added, setAdded] = useState('');
+
+  const loadRecipients = async () => {
+    try {
+      setResult((await client.request(PanelRecipients, { ...page, search: applied.trim() || undefined })).recipients);
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const loadLists = async () => {
+    try {
+      setLists((await client.request(PanelRecipientLists)).recipientLists.edges.map((edge) => edge.node));
+    } catch (error) {
+      showError(error);
+    }
+  };
+  useEffect(() => {
+    void loadRecipients();
+  }, [applied, page]);
+  useEffect(() => {
+    void loadLists();
+  }, []);
+
+  const toggle = (id) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const addSelected = async () => {
+    try {
+      await client.request(PanelAddRecipientsToList, { listId: target, recipientIds: [...selected] });
+      setAdded(`Added ${formatNumber(selected.size)} to ${lists.find((list) => list.id === target)?.name}.`);
+      setSelected(new Set());
+      clearError();
+      await loadLists();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const rows = result?.edges ?? [];
+  return html`
+    <div class="grid-2">
+      <${NewRecipient} onCreated=${loadRecipients} />
+      <${ImportCsv} lists=${lists} onImported=${() => Promise.all([loadRecipients(), loadLists()])} />
+    </div>
+    <section aria-labelledby="recipients-heading">
+      <h2 id="recipients-heading">Recipients</h2>
+      <form class="filters" role="search" aria-label="Search recipients" onSubmit=${(event) => {
+        event.preventDefault();
+        setApplied(search);
+        setPage({ first: PAGE_SIZE });
+      }}>
+        <div class="grow">
+          <label for="recipient-search">Search</label>
+          <input id="recipient-search" type="search" maxlength="200" placeholder="Name or phone number" value=${search} onInput=${(event) => setSearch(event.currentTarget.value)} />
+        </div>
+        <div class="actions"><button type="submit">Search</button></div>
+      </form>
+      <table class="stack">
+        <thead><tr><th><span class="visually-hidden">Select</span></th><th>Name</th><th>Phone</th><th>Tags</th><th>Added</th></tr></thead>
+        <tbody id="recipients" aria-busy=${result === null}>
+          ${result !== null && rows.length === 0
+            ? html`<${EmptyRow} columns="5">${applied ? `No recipient matches “${applied}”.` : 'No recipients yet: add one or import a CSV above.'}<//>`
+            : rows.map(({ node }) => html`
+                <tr key=${node.id} data-recipient-id=${node.id}>
+                  <td data-label="Select"><input type="checkbox" aria-label=${`Select ${node.name}`} checked=${selected.has(node.id)} onChange=${() => toggle(node.id)} /></td>
+                  <td data-label="Name">${node.name}</td>
+                  <td data-label="Phone" class="nowrap">${node.phoneDisplay}</td>
+                  <td data-label="Tags">${node.tags.join(', ') || '—'}</td>
+                  <td data-label="Added" class="nowrap">${formatDate(node.createdAt)}</td>
+                </tr>`)}
+        </tbody>
+      </table>
+      <${Pager} pageInfo=${result?.pageInfo} size=${PAGE_SIZE} onPage=${setPage} label="Recipients pages" />
+      <div class="filters" id="add-to-list">
+        <div>
+          <label for="add-list">Add the ${formatNumber(selected.size)} selected to</label>
+          <select id="add-list" value=${target} onChange=${(event) => setTarget(event.currentTarget.value)}>
+            <option value="">choose a list</option>
+            ${lists.map((list) => html`<option value=${list.id}>${list.name}</option>`)}
+          </select>
+        </div>
+        <div class="actions"><button type="button" disabled=${!target || selected.size === 0} onClick=${addSelected}>Add to list</button></div>
+        ${added ? html`<p class="done" role="status">${added}</p>` : null}
+      </div>
+    </section>
+    <section aria-labelledby="lists-heading">
+      <h2 id="lists-heading">Lists</h2>
+      <table class="stack">
+        <thead><tr><th>Name</th><th>Members</th><th>Description</th><th>Created</th></tr></thead>
+        <tbody id="lists">
+          ${lists.length === 0
+            ? html`<${EmptyRow} columns="4">No lists yet: create one below, then add recipients to it.<//>`
+            : lists.map((list) => html`
+                <tr key=${list.id} data-list-id=${list.id}>
+                  <td data-label="Name">${list.name}</td>
+                  <td data-label="Members">${formatNumber(list.memberCount)}</td>
+                  <td data-label="Description">${list.description ?? '—'}</td>
+                  <td data-label="Created" class="nowrap">${formatDate(list.createdAt)}</td>
+                </tr>`)}
+        </tbody>
+      </table>
+      <div class="grid-2">
+        <${NewList} onCreated=${loadLists} />
+        <${SendToList} lists=${lists} />
+      </div>
+    </section>`;
+}
+
+render(html`<${RecipientsPage} />`, document.getElementById('app'));
