@@ -231,6 +231,8 @@ describe('the relay pages in Chromium', () => {
         expect(await page.locator('#counts').textContent()).toContain('awaiting their delivery report');
         expect(await seriousAxeFindings(page)).toEqual([]);
         await shot('queue', viewport.name);
+        // The README's picture of the chart (docs/images/panel-queue-chart.png is a copy of it).
+        if (viewport.name === 'desktop') await page.locator('section:has(#chart)').screenshot({ path: join(screenshotsDir, 'relay-queue-chart.png') });
       });
     });
   }
