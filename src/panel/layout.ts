@@ -8,11 +8,16 @@ type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 /** Panel pages, from the modules' `panelPages`: each lives at /panel/<path> and loads its data through GraphQL in panel.js. */
 export const panelPages = modules.flatMap((module) => module.panelPages ?? []);
 
-export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string }) {
+export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string | undefined; current?: string }) {
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${panelPages.filter((entry) => entry.nav !== false).map((entry) => html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`)}
+          ${panelPages.filter((entry) => entry.nav !== false).map(
+            (entry) =>
+              entry.path === options.current
+                ? html`<li><a href="/panel/${entry.path}" aria-current="page">${entry.title}</a></li>`
+                : html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`,
+          )}
         </ul>
         <form method="post" action="/panel/sign-out">
           <input type="hidden" name="csrf_token" value="${options.session.csrfToken}" />
@@ -28,6 +33,7 @@ export function page(options: { title: string; session?: PanelSessionInfo; body:
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         ${options.session ? html`<meta name="csrf-token" content="${options.session.csrfToken}" />` : ''}
         <title>${options.title} · Yarrow</title>
+        <link rel="icon" href="/favicon.ico" sizes="any" />
         <link rel="stylesheet" href="/panel/assets/panel.css" />
       </head>
       <body>

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
@@ -159,6 +160,11 @@ export function registerPanelRoutes(ctx: GatewayContext) {
 
   // The panel's own scripts and stylesheet, and the modules' page scripts (their `panelAssets`), by name.
   const assets = new Map<string, string>();
+  // Preact with htm in one ES module: the panel's UI library, no build step (src/panel/assets/ui.js).
+  assets.set('preact-htm.js', fileURLToPath(new URL('../preact/standalone.module.js', import.meta.resolve('htm'))));
+  // uPlot, the panel's chart library (the queue health chart), and its stylesheet.
+  assets.set('uplot.js', fileURLToPath(new URL('./uPlot.esm.js', import.meta.resolve('uplot'))));
+  assets.set('uplot.css', fileURLToPath(new URL('./uPlot.min.css', import.meta.resolve('uplot'))));
   for (const dir of [assetsDir, ...modules.flatMap((module) => module.panelAssets ?? [])]) {
     for (const file of readdirSync(dir)) {
       if (assets.has(file)) throw new Error(`panel asset ${file} is in both ${assets.get(file)} and ${dir}`);
@@ -179,6 +185,21 @@ export function registerPanelRoutes(ctx: GatewayContext) {
       c.header('Content-Type', assetTypes[extension] ?? 'application/octet-stream');
       c.header('Cache-Control', 'no-cache');
       return c.body(readFileSync(path));
+    },
+  });
+
+  // Browsers ask every site for /favicon.ico: answered, so no page logs a 404 for it.
+  const favicon = readFileSync(join(assetsDir, 'favicon.png'));
+  defineRoute(ctx, {
+    ...publicPage('/favicon.ico'),
+    method: 'get',
+    summary: 'The site icon',
+    produces: 'text',
+    responses: { 200: 'A PNG image.' },
+    handler: (c) => {
+      c.header('Content-Type', 'image/png');
+      c.header('Cache-Control', 'public, max-age=86400');
+      return c.body(favicon);
     },
   });
 
@@ -233,7 +254,23 @@ export function registerPanelRoutes(ctx: GatewayContext) {
       ...sessionPage(`/panel/${entry.path}`),
       summary: entry.summary,
       handler: async (c, { auth: session }) =>
-        c.html(page({ title: entry.heading ?? entry.title, session, script: entry.script, body: await entry.body() })),
+        c.html(page({ title: entry.heading ?? entry.title, session, script: entry.script, body: await entry.body(), current: entry.path })),
     });
   }
+
+  // Registered last, so every page above wins: any other /panel URL is a page that says so.
+  defineRoute(ctx, {
+    ...sessionPage('/panel/:unknown{.+}'),
+    summary: 'Any other panel URL: a page saying it does not exist',
+    responses: { 404: 'The not-found page.' },
+    handler: (c, { auth: session }) =>
+      c.html(
+        page({
+          title: 'Page not found',
+          session,
+          body: html`<p class="card">There is no page at <code>${c.req.path}</code>. Choose a page above, or go back to <a href="/panel">the panel</a>.</p>`,
+        }),
+        404,
+      ),
+  });
 }

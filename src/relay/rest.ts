@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
-import { YarrowError } from '../core/errors.ts';
 import { ok } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody } from '../core/pagination.ts';
@@ -34,18 +30,6 @@ import { launchReadiness } from './readiness.ts';
 import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
 
 const LONG_POLL_MAX_SECONDS = 30;
-
-/**
- * The relay pages' browser libraries as the browser loads them, from the installed packages (no
- * CDN, no build step): Preact with htm in one ES module, and uPlot for the queue health chart.
- */
-const packageFile = createRequire(import.meta.url);
-const vendorFiles: Record<string, { path: string; type: string }> = {
-  // htm's exports map names no ES module of its standalone build: the file beside its CommonJS one.
-  'htm-preact.js': { path: join(dirname(packageFile.resolve('htm/preact')), 'standalone.module.js'), type: 'text/javascript; charset=utf-8' },
-  'uplot.js': { path: packageFile.resolve('uplot/dist/uPlot.esm.js'), type: 'text/javascript; charset=utf-8' },
-  'uplot.css': { path: packageFile.resolve('uplot/dist/uPlot.min.css'), type: 'text/css; charset=utf-8' },
-};
 
 const pollQuery = z.object({ wait: z.coerce.number().int().min(0).max(LONG_POLL_MAX_SECONDS).default(25) });
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
@@ -331,24 +315,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'account.read',
     responses: { 200: 'ready, and each step with ok and a hint.' },
     handler: async (c) => ok(c, { ...(await launchReadiness(rt, rt.db.prisma, c.get('principal').accountId)) }),
-  });
-
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/panel/vendor/:file{(htm-preact|uplot)\\.(js|css)}',
-    tag: 'Panel',
-    summary: 'Preact with htm, and uPlot: the browser libraries of the relay pages',
-    auth: 'none',
-    openapi: false,
-    produces: 'text',
-    responses: { 200: 'The file.' },
-    handler: (c) => {
-      const file = vendorFiles[c.req.param('file')];
-      if (!file) throw new YarrowError('not_found', 'No such file.');
-      c.header('Content-Type', file.type);
-      c.header('Cache-Control', 'public, max-age=86400');
-      return c.body(readFileSync(file.path));
-    },
   });
 
   // The reference server's API of SMS Gateway for Android, for its client libraries (README).

@@ -54,7 +54,8 @@ export function createYarrowClient(options: YarrowClientOptions = {}) {
     /** Runs a query or mutation; resolves with its data or throws YarrowGraphqlError. */
     async request<TResult, TVariables>(
       document: DocumentTypeDecoration<TResult, TVariables>,
-      ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+      // Variables may be left out when none is required.
+      ...[variables]: TVariables extends Record<string, never> ? [] : Record<string, never> extends TVariables ? [TVariables?] : [TVariables]
     ): Promise<TResult> {
       const response = await doFetch(`${baseUrl}/graphql`, {
         method: 'POST',

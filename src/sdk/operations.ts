@@ -2,10 +2,14 @@
 import { graphql } from './gql/index.ts';
 
 export const PanelKeys = graphql(`
-  query PanelKeys {
+  query PanelKeys($first: Int, $after: String) {
     account {
       id
-      apiKeys(first: 100) {
+      apiKeys(first: $first, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
         edges {
           node {
             id
@@ -52,9 +56,13 @@ export const PanelApiKeysChanged = graphql(`
 `);
 
 export const PanelWebhookEndpoints = graphql(`
-  query PanelWebhookEndpoints {
+  query PanelWebhookEndpoints($first: Int, $after: String) {
     webhookEventTypes
-    webhookEndpoints(first: 50) {
+    webhookEndpoints(first: $first, after: $after) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -120,8 +128,12 @@ export const PanelUpdateWebhookEndpoint = graphql(`
 `);
 
 export const PanelWebhookDeliveries = graphql(`
-  query PanelWebhookDeliveries {
-    webhookDeliveries(first: 30) {
+  query PanelWebhookDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+    webhookDeliveries(first: $first, after: $after, filter: $filter) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id

@@ -81,6 +81,7 @@ describe('merchant panel in Chromium', () => {
     await expect.poll(() => page.locator('#keys tr').count()).toBe(2);
     const temporary = (await page.locator('#secret-value').textContent())!;
     await page.getByRole('button', { name: 'Revoke Temporary' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
     await expect.poll(() => page.locator('#keys tr', { hasText: 'Temporary' }).textContent()).toContain('revoked');
     expect((await app.request('GET', '/api/v1/account', { key: temporary })).status).toBe(401);
     // A key made elsewhere (the API, another tab) appears without a reload.
@@ -124,6 +125,7 @@ describe('merchant panel in Chromium', () => {
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect.poll(() => page.locator('#deliveries tr', { hasText: 'webhook.test' }).getAttribute('data-status'), { timeout: 15_000 }).toBe('SUCCEEDED');
     await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate now' }).click();
     await expect.poll(() => page.locator('#endpoint-secret-label').textContent()).toContain('also signs');
   });
 

@@ -88,7 +88,7 @@ describe('relay pages of the merchant panel in Chromium', () => {
     await page.goto(`${app.baseUrl}/panel/queue`);
     await expect.poll(() => page.locator('[data-count="delivered"]').textContent()).toBe('1');
     await page.getByRole('button', { name: 'Pause queue' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pause queue' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pause now' }).click();
     await expect.poll(() => page.locator('#queue-state').getAttribute('data-paused')).toBe('true');
     const blocked = await sendSms(app, apiKey, { to: TEST_NUMBERS[1], message: 'Hello' });
     expect(blocked.status).toBe(503);

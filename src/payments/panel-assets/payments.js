@@ -1,5 +1,6 @@
 import { PanelKyc, PanelPaymentActivity, PanelPayments, PanelSubmitKyc } from '/panel/sdk/operations.ts';
 import { clearError, client, coalesced, el, live, showError, when } from '/panel/assets/panel.js';
+import { formatMoney } from '/panel/sdk/format.ts';
 
 async function load() {
   const data = await client.request(PanelPayments);
@@ -11,10 +12,11 @@ async function load() {
         el('td', {}, el('code', {}, node.id), el('div', { class: 'muted' }, when(node.createdAt))),
         el('td', {}, node.title),
         el('td', {}, node.customerName),
-        el('td', {}, `${node.amountDisplay} ${node.currency}`),
+        el('td', { class: 'money' }, formatMoney(node.amountDisplay, node.currency)),
         el('td', { class: 'intent-status' }, node.status.toLowerCase().replaceAll('_', ' '), node.lastPaymentError ? el('div', { class: 'muted' }, node.lastPaymentError.message) : ''),
         el('td', {}, node.paymentMethodCode?.toLowerCase() ?? '—'),
-        el('td', {}, el('a', { href: node.checkoutUrl, target: '_blank', rel: 'noopener' }, 'Open checkout')),
+        // A cancelled intent has no checkout to open.
+        el('td', {}, node.status === 'CANCELED' ? '—' : el('a', { href: node.checkoutUrl, target: '_blank', rel: 'noopener' }, 'Open checkout')),
       ),
     ),
   );
@@ -25,7 +27,7 @@ async function load() {
         { 'data-invoice-id': node.id, 'data-status': node.status },
         el('td', {}, node.invoiceNo),
         el('td', {}, node.title),
-        el('td', {}, `${node.amountDisplay} ${node.currency}`),
+        el('td', { class: 'money' }, formatMoney(node.amountDisplay, node.currency)),
         el('td', {}, node.dueDate),
         el('td', {}, node.status.toLowerCase(), node.overdue ? ' (overdue)' : ''),
         el('td', {}, el('a', { href: node.hostedUrl, target: '_blank', rel: 'noopener' }, 'Open invoice')),

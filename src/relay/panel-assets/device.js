@@ -1,6 +1,8 @@
 import { PanelDevice, PanelDeviceUpdates, PanelMessageUpdates } from '/panel/sdk/operations.ts';
-import { showError } from '/panel/assets/panel.js';
-import { EmptyRow, PresenceBadge, StageBadge, client, formatDate, formatNumber, html, render, useEffect, useLiveLoad, useState } from './ui-relay.js';
+import { client, showError } from '/panel/assets/panel.js';
+import { html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, PresenceBadge, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
 
 const root = document.getElementById('app');
 /** The page is /panel/devices/<id>. */
@@ -35,8 +37,8 @@ function DevicePage() {
         <div><dt>App</dt><dd>${[device.platform, device.appVersion].filter(Boolean).join(' · ') || '—'}</dd></div>
         <div><dt>Battery</dt><dd>${device.batteryLevel == null ? '—' : `${formatNumber(device.batteryLevel)} %${device.charging ? ' (charging)' : ''}`}</dd></div>
         <div><dt>Signal</dt><dd>${device.signalLevel == null ? '—' : `${device.signalLevel} of 4 bars`}</dd></div>
-        <div><dt>Last heartbeat</dt><dd>${formatDate(device.lastSeenAt)}</dd></div>
-        <div><dt>Paired</dt><dd>${formatDate(device.pairedAt)}</dd></div>
+        <div><dt>Last heartbeat</dt><dd>${formatDateTime(device.lastSeenAt)}</dd></div>
+        <div><dt>Paired</dt><dd>${formatDateTime(device.pairedAt)}</dd></div>
         <div><dt>In its own queue</dt><dd>${formatNumber(device.queueLength)}</dd></div>
       </dl>
     </section>
@@ -54,7 +56,7 @@ function DevicePage() {
             ? html`<${EmptyRow} columns="2">No change recorded yet.<//>`
             : device.presenceHistory.map((change, index) => html`
                 <tr key=${index} data-change=${change.change}>
-                  <td data-label="When">${formatDate(change.at)}</td>
+                  <td data-label="When">${formatDateTime(change.at)}</td>
                   <td data-label="Change"><${PresenceBadge} status=${change.change} /></td>
                 </tr>`)}
         </tbody>
@@ -72,7 +74,7 @@ function DevicePage() {
                   <td data-label="Request"><a href=${`/panel/messages/${message.requestId}`}><code>${message.requestId}</code></a></td>
                   <td data-label="To" class="nowrap">${message.toDisplay}</td>
                   <td data-label="Status"><${StageBadge} stage=${message.stage} /></td>
-                  <td data-label="Queued" class="nowrap">${formatDate(message.queuedAt)}</td>
+                  <td data-label="Queued" class="nowrap">${formatDateTime(message.queuedAt)}</td>
                 </tr>`)}
         </tbody>
       </table>

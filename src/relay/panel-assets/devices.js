@@ -1,6 +1,8 @@
 import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/sdk/operations.ts';
-import { clearError, showError } from '/panel/assets/panel.js';
-import { EmptyRow, Pager, PresenceBadge, client, confirmAction, formatDate, formatNumber, html, render, useEffect, useLiveLoad, useState } from './ui-relay.js';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { confirmAction, html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, Pager, PresenceBadge, formatNumber, useLiveLoad } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
 
@@ -36,7 +38,7 @@ function Pairing() {
             <li>On the app's Home screen, turn on <strong>Cloud server</strong> and choose <strong>Sign in by code</strong>.</li>
             <li>
               Type this code: <strong class="pairing-code" id="pairing-code">${grouped(pairing.code)}</strong>
-              <span class="muted" id="pairing-expiry">valid until ${formatDate(pairing.expiresAt)}, once</span>
+              <span class="muted" id="pairing-expiry">valid until ${formatDateTime(pairing.expiresAt)}, once</span>
             </li>
           </ol>
           <p>The phone appears in the list below as <em>online</em> within a few seconds.</p>
@@ -78,7 +80,12 @@ function DevicesList() {
   useLiveLoad(load, [[PanelDeviceUpdates]], 100);
 
   const revoke = async (device) => {
-    if (!(await confirmAction(`Revoke ${device.name}? Its token stops working at once and the messages it holds go to your other phones.`, 'Revoke device'))) return;
+    const confirmed = await confirmAction({
+      title: `Revoke ${device.name}?`,
+      message: 'The phone is signed out and sends nothing more; its queued messages go to your other phones. Pair it again to use it.',
+      confirmLabel: 'Revoke phone',
+    });
+    if (!confirmed) return;
     try {
       await client.request(PanelRevokeDevice, { id: device.id });
       clearError();
@@ -138,7 +145,7 @@ function DevicesList() {
                 <td data-label="Presence" class="device-status"><${PresenceBadge} status=${node.status} /></td>
                 <td data-label="Battery">${battery(node)}</td>
                 <td data-label="Signal">${node.signalLevel == null ? '—' : `${node.signalLevel} of 4 bars`}</td>
-                <td data-label="Last heartbeat">${formatDate(node.lastSeenAt)}</td>
+                <td data-label="Last heartbeat">${formatDateTime(node.lastSeenAt)}</td>
                 <td data-label="Rate budget"><${Budget} device=${node} /></td>
                 <td data-label="Actions">
                   ${node.status === 'REVOKED'

@@ -1,17 +1,19 @@
 import { PanelEventDeliveries, PanelMessage, PanelMessageChanged } from '/panel/sdk/operations.ts';
-import { showError } from '/panel/assets/panel.js';
-import { Badge, EmptyRow, StageBadge, client, formatDate, formatNumber, html, render, useEffect, useLiveLoad, useState } from './ui-relay.js';
+import { client, showError } from '/panel/assets/panel.js';
+import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
 
 const root = document.getElementById('app');
 /** The page is /panel/messages/<id>. */
 const requestId = decodeURIComponent(location.pathname.split('/').pop());
 
-const outcomeTones = { sent: 'info', delivered: 'good' };
+const outcomeTones = { sent: 'neutral', delivered: 'good' };
 const deliveryTones = { SUCCEEDED: 'good', FAILED: 'bad', PENDING: 'neutral' };
 
 /** A delivery waiting for its next try says when, not "pending". */
 function deliveryState(delivery) {
-  if (delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0) return `retrying at ${formatDate(delivery.nextAttemptAt)}`;
+  if (delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0) return `retrying at ${formatDateTime(delivery.nextAttemptAt)}`;
   return delivery.status.toLowerCase();
 }
 
@@ -53,11 +55,11 @@ function MessagePage() {
         <div><dt>To</dt><dd>${message.toDisplay}</dd></div>
         <div><dt>Device</dt><dd>${message.device ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>` : '—'}</dd></div>
         <div><dt>Parts</dt><dd>${formatNumber(message.segments)} (${message.encoding === 'ucs2' ? 'Unicode' : 'GSM-7'})</dd></div>
-        <div><dt>Queued</dt><dd>${formatDate(message.queuedAt)}</dd></div>
-        <div><dt>Sent</dt><dd>${formatDate(message.sentAt)}</dd></div>
-        <div><dt>Delivered</dt><dd>${formatDate(message.deliveredAt)}</dd></div>
-        ${message.failedAt ? html`<div><dt>Failed</dt><dd>${formatDate(message.failedAt)}: ${message.failureReason}</dd></div>` : null}
-        <div><dt>Expires</dt><dd>${formatDate(message.expiresAt)}</dd></div>
+        <div><dt>Queued</dt><dd>${formatDateTime(message.queuedAt)}</dd></div>
+        <div><dt>Sent</dt><dd>${formatDateTime(message.sentAt)}</dd></div>
+        <div><dt>Delivered</dt><dd>${formatDateTime(message.deliveredAt)}</dd></div>
+        ${message.failedAt ? html`<div><dt>Failed</dt><dd>${formatDateTime(message.failedAt)}: ${message.failureReason}</dd></div>` : null}
+        <div><dt>Expires</dt><dd>${formatDateTime(message.expiresAt)}</dd></div>
         ${message.reference ? html`<div><dt>Your reference</dt><dd>${message.reference}</dd></div>` : null}
       </dl>
       <p class="text">${message.body}</p>
@@ -73,13 +75,13 @@ function MessagePage() {
                 <tr key=${attempt.number} data-attempt=${attempt.number}>
                   <td data-label="#">${attempt.number}</td>
                   <td data-label="Device"><a href=${`/panel/devices/${attempt.device.id}`}>${attempt.device.name}</a></td>
-                  <td data-label="Given to the phone">${formatDate(attempt.dispatchedAt)}</td>
-                  <td data-label="Acknowledged">${formatDate(attempt.acknowledgedAt)}</td>
-                  <td data-label="Finished">${formatDate(attempt.finishedAt)}</td>
+                  <td data-label="Given to the phone">${formatDateTime(attempt.dispatchedAt)}</td>
+                  <td data-label="Acknowledged">${formatDateTime(attempt.acknowledgedAt)}</td>
+                  <td data-label="Finished">${formatDateTime(attempt.finishedAt)}</td>
                   <td data-label="Outcome">
                     ${attempt.outcome
                       ? html`<${Badge} tone=${outcomeTones[attempt.outcome] ?? 'bad'}>${attempt.outcome.replaceAll('_', ' ')}<//>`
-                      : html`<${Badge} tone="info">on phone<//>`}
+                      : html`<${Badge} tone="warn">on phone<//>`}
                     ${attempt.failureReason && attempt.failureReason !== attempt.outcome ? html`<div class="muted">${attempt.failureReason}</div>` : null}
                   </td>
                 </tr>`)}
@@ -95,7 +97,7 @@ function MessagePage() {
             ? html`<${EmptyRow} columns="5">No events yet: <code>message.sent</code>, <code>message.delivered</code> and <code>message.failed</code> appear here as they happen.<//>`
             : events.flatMap((event) => {
                 const deliveries = event.deliveries;
-                const eventCell = html`<td data-label="Event"><code>${event.type}</code><div class="muted">${formatDate(event.createdAt)}</div></td>`;
+                const eventCell = html`<td data-label="Event"><code>${event.type}</code><div class="muted">${formatDateTime(event.createdAt)}</div></td>`;
                 if (deliveries.length === 0) {
                   return [html`<tr key=${event.id} data-event=${event.type}>${eventCell}<td data-label="Endpoint" colspan="4" class="muted">No endpoint subscribed (<a href="/panel/webhooks">add one</a>).</td></tr>`];
                 }

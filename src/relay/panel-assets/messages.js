@@ -1,6 +1,8 @@
 import { PanelMessageDevices, PanelMessageUpdates, PanelMessages, PanelOtps } from '/panel/sdk/operations.ts';
-import { showError } from '/panel/assets/panel.js';
-import { EmptyRow, Pager, StageBadge, client, formatDate, formatNumber, html, render, stageNames, useEffect, useLiveLoad, useState } from './ui-relay.js';
+import { client, showError } from '/panel/assets/panel.js';
+import { html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, Pager, StageBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
 const blankFilters = { stage: '', deviceId: '', from: '', until: '', search: '' };
@@ -128,7 +130,7 @@ function MessagesPage() {
                   </td>
                   <td data-label="Attempts">${formatNumber(node.attempts)}</td>
                   <td data-label="Device">${node.device ? html`<a href=${`/panel/devices/${node.device.id}`}>${node.device.name}</a>` : '—'}</td>
-                  <td data-label="Queued" class="nowrap">${formatDate(node.queuedAt)}</td>
+                  <td data-label="Queued" class="nowrap">${formatDateTime(node.queuedAt)}</td>
                 </tr>`)}
         </tbody>
       </table>
@@ -148,7 +150,7 @@ function MessagesPage() {
                   <td data-label="Purpose">${otp.purpose}</td>
                   <td data-label="Status">${otp.status.replaceAll('_', ' ')}</td>
                   <td data-label="Attempts">${otp.attempts}/${otp.maxAttempts}</td>
-                  <td data-label="Sent" class="nowrap">${formatDate(otp.createdAt)}</td>
+                  <td data-label="Sent" class="nowrap">${formatDateTime(otp.createdAt)}</td>
                 </tr>`)}
         </tbody>
       </table>

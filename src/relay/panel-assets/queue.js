@@ -1,11 +1,15 @@
-import uPlot from '/panel/vendor/uplot.js';
+import uPlot from '/panel/assets/uplot.js';
 import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelResumeQueue } from '/panel/sdk/operations.ts';
-import { clearError, showError } from '/panel/assets/panel.js';
-import { EmptyRow, PresenceBadge, client, confirmAction, formatNumber, formatTime, html, render, stageNames, useEffect, useLiveLoad, useRef, useState } from './ui-relay.js';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { confirmAction, html, render, useEffect, useRef, useState } from '/panel/assets/ui.js';
+import { EmptyRow, PresenceBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
+
+const minuteFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const formatTime = (date) => minuteFormat.format(date);
 
 // uPlot's own stylesheet (legend, cursor), from the same origin as the chart.
-if (!document.querySelector('link[href="/panel/vendor/uplot.css"]')) {
-  document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/panel/vendor/uplot.css' }));
+if (!document.querySelector('link[href="/panel/assets/uplot.css"]')) {
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/panel/assets/uplot.css' }));
 }
 
 // The five stages with the same names as everywhere else; each count says what it counts, so
@@ -93,7 +97,14 @@ function QueuePage() {
   useLiveLoad(load, [[PanelMessageUpdates], [PanelQueueChanges]], 500);
 
   const toggle = async () => {
-    if (!health.paused && !(await confirmAction('Pause the queue? New sends are refused (503 queue_blocked) and queued messages wait until you resume.', 'Pause queue'))) return;
+    const confirmed =
+      health.paused ||
+      (await confirmAction({
+        title: 'Pause the queue?',
+        message: 'While paused, every send answers 503 queue_blocked and nothing queued goes to a phone until you resume.',
+        confirmLabel: 'Pause now',
+      }));
+    if (!confirmed) return;
     try {
       await client.request(health.paused ? PanelResumeQueue : PanelPauseQueue);
       clearError();

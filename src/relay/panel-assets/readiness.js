@@ -1,6 +1,6 @@
 import { PanelReadiness } from '/panel/sdk/operations.ts';
 import { clearError, live } from '/panel/assets/panel.js';
-import { Badge, html, render, useEffect, useState } from './ui-relay.js';
+import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
 
 // Live on every step: the subscription yields the checklist, then a new one whenever a device,
 // a message, an API key, a webhook endpoint or the subscription changes a step.

@@ -7,24 +7,33 @@ import {
   PanelRecipientLists,
   PanelRecipients,
 } from '/panel/sdk/operations.ts';
-import { clearError, showError } from '/panel/assets/panel.js';
-import { EmptyRow, FieldError, Pager, client, confirmAction, fieldErrorOf, formatDate, formatNumber, html, render, useEffect, useState } from './ui-relay.js';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { FieldError, confirmAction, fieldProps, html, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, Pager, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
 
-/** A form's state: its values, the error beside each field (or on top), and what it last did. */
-function useForm(initial, labels) {
+/**
+ * A form's state: its values, the server's error beside the field its `param` names (the panel's
+ * `useFieldErrors`), else on top of the form, and what it last did.
+ */
+function useForm(initial, prefix) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState({});
+  const fields = useFieldErrors(Object.keys(initial));
+  const [formError, setFormError] = useState('');
   const [done, setDone] = useState('');
   return {
     values,
-    errors,
+    errors: fields.errors,
+    formError,
     done,
+    prefix,
     set: (name) => (event) => setValues({ ...values, [name]: event.currentTarget.value }),
     reset: () => setValues(initial),
     async run(work) {
-      setErrors({});
+      fields.clear();
+      setFormError('');
       setDone('');
       try {
         setDone(await work());
@@ -32,29 +41,30 @@ function useForm(initial, labels) {
         return true;
       } catch (error) {
         if (!error.code) throw error;
-        const { field, message } = fieldErrorOf(error, labels);
-        setErrors({ [field ?? 'form']: message });
+        if (!fields.show(error)) setFormError(error.message);
         return false;
       }
     },
   };
 }
 
+/** A labelled input (or the control given as children, with the same id) and its error. */
 function Field({ form, name, label, children, ...input }) {
-  const id = `${input.idPrefix}-${name}`;
-  delete input.idPrefix;
+  const id = `${form.prefix}-${name}`;
   const error = form.errors[name];
   return html`<div class="field">
     <label for=${id}>${label}</label>
-    ${children ??
-    html`<input id=${id} name=${name} value=${form.values[name]} onInput=${form.set(name)} aria-invalid=${error ? 'true' : undefined}
-      aria-describedby=${error ? `${id}-error` : undefined} ...${input} />`}
-    <${FieldError} id=${`${id}-error`} error=${error} />
+    ${children ?? html`<input name=${name} value=${form.values[name]} onInput=${form.set(name)} ...${fieldProps(id, error)} ...${input} />`}
+    <${FieldError} id=${id} error=${error} />
   </div>`;
 }
 
+function FormError({ form }) {
+  return form.formError ? html`<p class="error" role="alert">${form.formError}</p>` : null;
+}
+
 function NewRecipient({ onCreated }) {
-  const form = useForm({ name: '', phone: '', tags: '' }, { name: 'Name', phone: 'Phone number', tags: 'Tags' });
+  const form = useForm({ name: '', phone: '', tags: '' }, 'recipient');
   const submit = async (event) => {
     event.preventDefault();
     const tags = form.values.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
@@ -69,17 +79,17 @@ function NewRecipient({ onCreated }) {
   };
   return html`<form id="new-recipient" class="card" onSubmit=${submit} novalidate>
     <h3>Add a recipient</h3>
-    <${Field} form=${form} idPrefix="recipient" name="name" label="Name" required maxlength="200" autocomplete="off" />
-    <${Field} form=${form} idPrefix="recipient" name="phone" label="Phone number (international, e.g. +14155552671)" required type="tel" inputmode="tel" maxlength="40" />
-    <${Field} form=${form} idPrefix="recipient" name="tags" label="Tags (comma-separated, optional)" maxlength="500" />
-    <${FieldError} id="recipient-form-error" error=${form.errors.form} />
+    <${Field} form=${form} name="name" label="Name" required maxlength="200" autocomplete="off" />
+    <${Field} form=${form} name="phone" label="Phone number (international, e.g. +14155552671)" required type="tel" inputmode="tel" maxlength="40" />
+    <${Field} form=${form} name="tags" label="Tags (comma-separated, optional)" maxlength="500" />
+    <${FormError} form=${form} />
     <button type="submit">Add recipient</button>
     ${form.done ? html`<p class="done" role="status">${form.done}</p>` : null}
   </form>`;
 }
 
 function ImportCsv({ lists, onImported }) {
-  const form = useForm({ csv: '', listId: '' }, { csv: 'CSV', listId: 'List' });
+  const form = useForm({ csv: '', listId: '' }, 'import');
   const [skipped, setSkipped] = useState([]);
   const readFile = async (event) => {
     const file = event.currentTarget.files?.[0];
@@ -101,9 +111,8 @@ function ImportCsv({ lists, onImported }) {
       <label for="import-file">CSV file</label>
       <input id="import-file" type="file" accept=".csv,text/csv,text/plain" onChange=${readFile} />
     </div>
-    <${Field} form=${form} idPrefix="import" name="csv" label="…or paste it here">
-      <textarea id="import-csv" name="csv" rows="4" value=${form.values.csv} onInput=${form.set('csv')} aria-invalid=${form.errors.csv ? 'true' : undefined}
-        aria-describedby=${form.errors.csv ? 'import-csv-error' : undefined}></textarea>
+    <${Field} form=${form} name="csv" label="…or paste it here">
+      <textarea name="csv" rows="4" value=${form.values.csv} onInput=${form.set('csv')} ...${fieldProps('import-csv', form.errors.csv)}></textarea>
     <//>
     <div class="field">
       <label for="import-list">Also add them to a list (optional)</label>
@@ -112,7 +121,7 @@ function ImportCsv({ lists, onImported }) {
         ${lists.map((list) => html`<option value=${list.id}>${list.name}</option>`)}
       </select>
     </div>
-    <${FieldError} id="import-form-error" error=${form.errors.form} />
+    <${FormError} form=${form} />
     <button type="submit" disabled=${!form.values.csv.trim()}>Import</button>
     ${form.done ? html`<p class="done" role="status" id="import-result">${form.done}</p>` : null}
     ${skipped.length > 0
@@ -122,7 +131,7 @@ function ImportCsv({ lists, onImported }) {
 }
 
 function NewList({ onCreated }) {
-  const form = useForm({ name: '', description: '' }, { name: 'List name', description: 'Description' });
+  const form = useForm({ name: '', description: '' }, 'list');
   const submit = async (event) => {
     event.preventDefault();
     const ok = await form.run(async () => {
@@ -136,20 +145,27 @@ function NewList({ onCreated }) {
   };
   return html`<form id="new-list" class="card" onSubmit=${submit} novalidate>
     <h3>Create a list</h3>
-    <${Field} form=${form} idPrefix="list" name="name" label="List name" required maxlength="200" />
-    <${Field} form=${form} idPrefix="list" name="description" label="Description (optional)" maxlength="1000" />
-    <${FieldError} id="list-form-error" error=${form.errors.form} />
+    <${Field} form=${form} name="name" label="List name" required maxlength="200" />
+    <${Field} form=${form} name="description" label="Description (optional)" maxlength="1000" />
+    <${FormError} form=${form} />
     <button type="submit">Create list</button>
     ${form.done ? html`<p class="done" role="status">${form.done}</p>` : null}
   </form>`;
 }
 
 function SendToList({ lists }) {
-  const form = useForm({ listId: '', message: '' }, { listId: 'List', message: 'Message' });
+  const form = useForm({ listId: '', message: '' }, 'send');
   const submit = async (event) => {
     event.preventDefault();
     const list = lists.find((entry) => entry.id === form.values.listId);
-    if (list && !(await confirmAction(`Send this text to the ${formatNumber(list.memberCount)} members of ${list.name}? Each distinct number gets its own SMS.`, 'Send to list'))) return;
+    const confirmed =
+      !list ||
+      (await confirmAction({
+        title: `Send to ${list.name}?`,
+        message: `This text goes to the ${formatNumber(list.memberCount)} members of ${list.name}; each distinct number gets its own SMS.`,
+        confirmLabel: 'Send to list',
+      }));
+    if (!confirmed) return;
     const ok = await form.run(async () => {
       const { queueRecipientList: batch } = await client.request(PanelQueueRecipientList, { input: { listId: form.values.listId, message: form.values.message } });
       return `Queued ${formatNumber(batch.queued)} messages (batch ${batch.batchId})${batch.skipped.length ? `; skipped ${formatNumber(batch.skipped.length)} repeated numbers` : ''}. Follow them on Messages.`;
@@ -158,18 +174,16 @@ function SendToList({ lists }) {
   };
   return html`<form id="send-list" class="card" onSubmit=${submit} novalidate>
     <h3>Send to a list</h3>
-    <${Field} form=${form} idPrefix="send" name="listId" label="List">
-      <select id="send-listId" value=${form.values.listId} onChange=${form.set('listId')} required aria-invalid=${form.errors.listId ? 'true' : undefined}
-        aria-describedby=${form.errors.listId ? 'send-listId-error' : undefined}>
+    <${Field} form=${form} name="listId" label="List">
+      <select value=${form.values.listId} onChange=${form.set('listId')} required ...${fieldProps('send-listId', form.errors.listId)}>
         <option value="">choose a list</option>
         ${lists.map((list) => html`<option value=${list.id}>${list.name} (${formatNumber(list.memberCount)})</option>`)}
       </select>
     <//>
-    <${Field} form=${form} idPrefix="send" name="message" label="Message">
-      <textarea id="send-message" rows="3" maxlength="1600" value=${form.values.message} onInput=${form.set('message')} aria-invalid=${form.errors.message ? 'true' : undefined}
-        aria-describedby=${form.errors.message ? 'send-message-error' : undefined}></textarea>
+    <${Field} form=${form} name="message" label="Message">
+      <textarea rows="3" maxlength="1600" value=${form.values.message} onInput=${form.set('message')} ...${fieldProps('send-message', form.errors.message)}></textarea>
     <//>
-    <${FieldError} id="send-form-error" error=${form.errors.form} />
+    <${FormError} form=${form} />
     <button type="submit">Send to list…</button>
     ${form.done ? html`<p class="done" role="status" id="send-result">${form.done}</p>` : null}
   </form>`;
@@ -253,7 +267,7 @@ function RecipientsPage() {
                   <td data-label="Name">${node.name}</td>
                   <td data-label="Phone" class="nowrap">${node.phoneDisplay}</td>
                   <td data-label="Tags">${node.tags.join(', ') || '—'}</td>
-                  <td data-label="Added" class="nowrap">${formatDate(node.createdAt)}</td>
+                  <td data-label="Added" class="nowrap">${formatDateTime(node.createdAt)}</td>
                 </tr>`)}
         </tbody>
       </table>
@@ -282,7 +296,7 @@ function RecipientsPage() {
                   <td data-label="Name">${list.name}</td>
                   <td data-label="Members">${formatNumber(list.memberCount)}</td>
                   <td data-label="Description">${list.description ?? '—'}</td>
-                  <td data-label="Created" class="nowrap">${formatDate(list.createdAt)}</td>
+                  <td data-label="Created" class="nowrap">${formatDateTime(list.createdAt)}</td>
                 </tr>`)}
         </tbody>
       </table>

@@ -225,10 +225,13 @@ export type WebhookEndpointDisabledReason =
   | 'GONE'
   | 'MANUAL';
 
-export type PanelKeysQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelKeysQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
 
 
-export type PanelKeysQuery = { account: { id: number, apiKeys: { edges: Array<{ node: { id: string, label: string, prefix: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null } }> } } };
+export type PanelKeysQuery = { account: { id: number, apiKeys: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, label: string, prefix: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null } }> } } };
 
 export type PanelCreateKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
@@ -249,10 +252,13 @@ export type PanelApiKeysChangedSubscriptionVariables = Exact<{ [key: string]: ne
 
 export type PanelApiKeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
 
-export type PanelWebhookEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelWebhookEndpointsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
 
 
-export type PanelWebhookEndpointsQuery = { webhookEventTypes: Array<string>, webhookEndpoints: { edges: Array<{ node: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } }> } };
+export type PanelWebhookEndpointsQuery = { webhookEventTypes: Array<string>, webhookEndpoints: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } }> } };
 
 export type PanelCreateWebhookEndpointMutationVariables = Exact<{
   input: CreateWebhookEndpointInput;
@@ -290,10 +296,14 @@ export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
 
 export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean } };
 
-export type PanelWebhookDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelWebhookDeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: WebhookDeliveryFilter | null | undefined;
+}>;
 
 
-export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
 
 export type PanelRedeliverWebhookMutationVariables = Exact<{
   deliveryId: string | number;
@@ -999,10 +1009,14 @@ export class TypedDocumentString<TResult, TVariables>
 }
 
 export const PanelKeysDocument = new TypedDocumentString(`
-    query PanelKeys {
+    query PanelKeys($first: Int, $after: String) {
   account {
     id
-    apiKeys(first: 100) {
+    apiKeys(first: $first, after: $after) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -1045,9 +1059,13 @@ export const PanelApiKeysChangedDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<PanelApiKeysChangedSubscription, PanelApiKeysChangedSubscriptionVariables>;
 export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
-    query PanelWebhookEndpoints {
+    query PanelWebhookEndpoints($first: Int, $after: String) {
   webhookEventTypes
-  webhookEndpoints(first: 50) {
+  webhookEndpoints(first: $first, after: $after) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     edges {
       node {
         id
@@ -1107,8 +1125,12 @@ export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<PanelUpdateWebhookEndpointMutation, PanelUpdateWebhookEndpointMutationVariables>;
 export const PanelWebhookDeliveriesDocument = new TypedDocumentString(`
-    query PanelWebhookDeliveries {
-  webhookDeliveries(first: 30) {
+    query PanelWebhookDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+  webhookDeliveries(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     edges {
       node {
         id
