@@ -60,6 +60,15 @@ async function graphqlInPage<T>(query: string, variables: Record<string, unknown
   );
 }
 
+/**
+ * Goes to a panel page once the current one has no request in flight: a one-off read the page was
+ * still making would otherwise be cut short by the navigation and show as failed.
+ */
+async function visit(path: string) {
+  await page.waitForLoadState('networkidle');
+  await page.goto(`${app.baseUrl}${path}`);
+}
+
 const shot = (name: string, viewport: string) => page.screenshot({ path: join(screenshotsDir, `relay-${name}-${viewport}.png`), fullPage: true });
 
 beforeAll(async () => {
@@ -88,8 +97,8 @@ afterAll(async () => {
 
 describe('the relay pages in Chromium', () => {
   it('pairs a phone from the Devices page: the pairing card shows only once a code exists', async () => {
-    await page.goto(`${app.baseUrl}/panel/devices`);
-    await page.locator('#devices tr.empty-row').waitFor();
+    await visit('/panel/devices');
+    await page.getByText('No phone paired yet.').waitFor();
     expect(await page.locator('#pairing').count()).toBe(0);
     await page.getByRole('button', { name: 'Make a pairing code' }).click();
     await page.locator('#pairing').waitFor();
@@ -103,7 +112,7 @@ describe('the relay pages in Chromium', () => {
 
   it('readiness: refreshes live when a webhook endpoint is added or deleted', async () => {
     await page.setViewportSize(viewports[0]);
-    await page.goto(`${app.baseUrl}/panel/readiness`);
+    await visit('/panel/readiness');
     const step = page.locator('#steps li[data-step="webhook_endpoint"]');
     await expect.poll(() => step.getAttribute('data-ok')).toBe('false');
     const created = await app.request('POST', '/api/v1/webhook-endpoints', { key: apiKey, body: { url: 'http://127.0.0.1:9/hooks' } });
@@ -140,7 +149,7 @@ describe('the relay pages in Chromium', () => {
       });
 
       it('messages: badges, pages that page, filters and a search that filter, an empty state', async () => {
-        await page.goto(`${app.baseUrl}/panel/messages`);
+        await visit('/panel/messages');
         const rows = page.locator('#messages tr[data-request-id]');
         await expect.poll(() => rows.count()).toBe(25);
         expect(await rows.first().getAttribute('data-request-id')).toBe(requestIds.at(-1));
@@ -183,7 +192,9 @@ describe('the relay pages in Chromium', () => {
       });
 
       it('a message: its tries per device with the outcome, its events', async () => {
-        await page.goto(`${app.baseUrl}/panel/messages`);
+        await visit('/panel/messages');
+        await page.locator('#messages tr[data-request-id]').first().waitFor();
+        await page.waitForLoadState('networkidle');
         await page.locator('#messages tr[data-request-id] a').first().click();
         await page.waitForURL(/\/panel\/messages\/req_/);
         const attempt = page.locator('#attempts tr[data-attempt="1"]');
@@ -198,18 +209,21 @@ describe('the relay pages in Chromium', () => {
       });
 
       it('devices: presence badge, battery, signal, budget; a detail page with presence history and recent messages', async () => {
-        await page.goto(`${app.baseUrl}/panel/devices`);
+        await visit('/panel/devices');
         const row = page.locator(`#devices tr[data-device-id="${device!.deviceId}"]`);
         await row.waitFor();
         expect(await row.locator('td[data-label="Rate budget"]').textContent()).toMatch(/of 30\/min$/);
         await page.getByLabel('Presence').selectOption('OFFLINE');
-        await page.getByRole('button', { name: 'Filter', exact: true }).click();
-        await page.locator('#devices tr.empty-row').waitFor();
-        await page.getByRole('button', { name: 'Clear', exact: true }).click();
+        await page.getByText('Nothing matches these filters.').waitFor();
+        await page.getByRole('button', { name: 'Clear filters' }).first().click();
+        await row.waitFor();
+        await page.getByLabel('Search').fill('till');
+        await page.getByRole('button', { name: 'Search' }).click();
         await row.waitFor();
         expect(await seriousAxeFindings(page)).toEqual([]);
         await shot('devices', viewport.name);
 
+        await page.waitForLoadState('networkidle');
         await row.getByRole('link', { name: 'Till phone' }).click();
         await page.waitForURL(/\/panel\/devices\/dev_/);
         await page.locator('#presence tr[data-change]').first().waitFor();
@@ -221,7 +235,7 @@ describe('the relay pages in Chromium', () => {
       });
 
       it('queue health: a chart with axes, units and a legend naming the five stages; counts that say what they count', async () => {
-        await page.goto(`${app.baseUrl}/panel/queue`);
+        await visit('/panel/queue');
         await page.locator('#chart canvas').waitFor();
         const legend = await page.locator('#chart .u-legend').textContent();
         for (const name of ['queued', 'on phone', 'sent', 'delivered', 'failed']) expect(legend).toContain(name);
@@ -239,7 +253,7 @@ describe('the relay pages in Chromium', () => {
 
   it('recipients and lists: field errors beside the field, import, search, a list, members, a confirmed list send', async () => {
     await page.setViewportSize(viewports[0]);
-    await page.goto(`${app.baseUrl}/panel/recipients`);
+    await visit('/panel/recipients');
     await page.locator('#recipients tr.empty-row').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('Ada');
     await page.getByLabel(/^Phone number/).fill('12');

@@ -1,8 +1,8 @@
 import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/sdk/operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
-import { confirmAction, html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { List, confirmAction, html, render, useLiveKey, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
-import { EmptyRow, Pager, PresenceBadge, formatNumber, useLiveLoad } from './ui-relay.js';
+import { PresenceBadge, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
 
@@ -61,24 +61,19 @@ export function Budget({ device }) {
   return html`<span title="Messages given to it in the last minute, of its budget per minute">${formatNumber(device.sentLastMinute)} of ${formatNumber(device.ratePerMinute)}/min</span>`;
 }
 
-function DevicesList() {
-  const [filters, setFilters] = useState({ status: '', search: '' });
-  const [draft, setDraft] = useState(filters);
-  const [page, setPage] = useState({ first: PAGE_SIZE });
-  const [result, setResult] = useState(null);
-  const load = async () => {
-    try {
-      const data = await client.request(PanelDevices, { ...page, status: filters.status || undefined, search: filters.search.trim() || undefined });
-      setResult(data.devices);
-    } catch (error) {
-      showError(error);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, [filters, page]);
-  useLiveLoad(load, [[PanelDeviceUpdates]], 100);
+const presenceFilter = {
+  name: 'status',
+  label: 'Presence',
+  options: [
+    { value: 'ONLINE', label: 'online' },
+    { value: 'OFFLINE', label: 'offline' },
+    { value: 'REVOKED', label: 'revoked' },
+  ],
+};
 
+function DevicesList() {
+  const liveKey = useLiveKey(PanelDeviceUpdates);
+  const [revoked, setRevoked] = useState(0);
   const revoke = async (device) => {
     const confirmed = await confirmAction({
       title: `Revoke ${device.name}?`,
@@ -89,73 +84,43 @@ function DevicesList() {
     try {
       await client.request(PanelRevokeDevice, { id: device.id });
       clearError();
-      await load();
+      setRevoked(revoked + 1);
     } catch (error) {
       showError(error);
     }
   };
-  const apply = (event) => {
-    event.preventDefault();
-    setFilters({ ...draft });
-    setPage({ first: PAGE_SIZE });
-  };
-  const clear = () => {
-    setDraft({ status: '', search: '' });
-    setFilters({ status: '', search: '' });
-    setPage({ first: PAGE_SIZE });
-  };
-  const filtered = Boolean(filters.status || filters.search);
-  const rows = result?.edges ?? [];
-  return html`
-    <form class="filters" role="search" aria-label="Filter devices" onSubmit=${apply}>
-      <div>
-        <label for="device-status">Presence</label>
-        <select id="device-status" value=${draft.status} onChange=${(event) => setDraft({ ...draft, status: event.currentTarget.value })}>
-          <option value="">any</option>
-          <option value="ONLINE">online</option>
-          <option value="OFFLINE">offline</option>
-          <option value="REVOKED">revoked</option>
-        </select>
-      </div>
-      <div class="grow">
-        <label for="device-search">Search</label>
-        <input id="device-search" type="search" maxlength="100" placeholder="Name or device id" value=${draft.search}
-          onInput=${(event) => setDraft({ ...draft, search: event.currentTarget.value })} />
-      </div>
-      <div class="actions">
-        <button type="submit">Filter</button>
-        ${filtered ? html`<button type="button" class="secondary" onClick=${clear}>Clear</button>` : null}
-      </div>
-    </form>
-    <table class="stack">
-      <thead><tr><th>Name</th><th>Presence</th><th>Battery</th><th>Signal</th><th>Last heartbeat</th><th>Rate budget</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
-      <tbody id="devices" aria-busy=${result === null}>
-        ${result !== null && rows.length === 0
-          ? html`<${EmptyRow} columns="7">
-              ${filtered
-                ? html`No device matches these filters. <button type="button" class="link" onClick=${clear}>Clear the filters</button>`
-                : 'No phone paired yet. Make a pairing code above and type it into SMS Gateway for Android.'}
-            <//>`
-          : rows.map(({ node }) => html`
-              <tr key=${node.id} data-device-id=${node.id} data-status=${node.status}>
-                <td data-label="Name">
-                  <a href=${`/panel/devices/${node.id}`}>${node.name}</a>
-                  <div class="muted">${[node.platform, node.appVersion].filter(Boolean).join(' · ')}</div>
-                </td>
-                <td data-label="Presence" class="device-status"><${PresenceBadge} status=${node.status} /></td>
-                <td data-label="Battery">${battery(node)}</td>
-                <td data-label="Signal">${node.signalLevel == null ? '—' : `${node.signalLevel} of 4 bars`}</td>
-                <td data-label="Last heartbeat">${formatDateTime(node.lastSeenAt)}</td>
-                <td data-label="Rate budget"><${Budget} device=${node} /></td>
-                <td data-label="Actions">
-                  ${node.status === 'REVOKED'
-                    ? null
-                    : html`<button type="button" class="danger" aria-label=${`Revoke ${node.name}`} onClick=${() => revoke(node)}>Revoke</button>`}
-                </td>
-              </tr>`)}
-      </tbody>
-    </table>
-    <${Pager} pageInfo=${result?.pageInfo} size=${PAGE_SIZE} onPage=${setPage} label="Devices pages" />`;
+  const columns = [
+    {
+      label: 'Name',
+      cell: (node) => html`<a href=${`/panel/devices/${node.id}`}>${node.name}</a>
+        <div class="muted">${[node.platform, node.appVersion].filter(Boolean).join(' · ')}</div>`,
+    },
+    { label: 'Presence', className: 'device-status', cell: (node) => html`<${PresenceBadge} status=${node.status} />` },
+    { label: 'Battery', cell: battery },
+    { label: 'Signal', cell: (node) => (node.signalLevel == null ? '—' : `${node.signalLevel} of 4 bars`) },
+    { label: 'Last heartbeat', cell: (node) => formatDateTime(node.lastSeenAt) },
+    { label: 'Rate budget', cell: (node) => html`<${Budget} device=${node} />` },
+    {
+      label: 'Actions',
+      className: 'actions',
+      cell: (node) =>
+        node.status === 'REVOKED'
+          ? ''
+          : html`<button type="button" class="danger" aria-label=${`Revoke ${node.name}`} onClick=${() => revoke(node)}>Revoke</button>`,
+    },
+  ];
+  return html`<${List}
+    label="Devices"
+    tbodyId="devices"
+    pageSize=${PAGE_SIZE}
+    columns=${columns}
+    filters=${[presenceFilter, { name: 'search', label: 'Search', search: true, placeholder: 'Name or device id' }]}
+    liveKey=${liveKey + revoked}
+    rowAttributes=${(node) => ({ 'data-device-id': node.id, 'data-status': node.status })}
+    fetchPage=${async (page, values) =>
+      (await client.request(PanelDevices, { ...page, status: values.status || undefined, search: values.search || undefined })).devices}
+    empty="No phone paired yet. Make a pairing code above and type it into SMS Gateway for Android."
+  />`;
 }
 
 render(html`<${Pairing} />`, document.getElementById('pairing-app'));
