@@ -254,7 +254,7 @@ describe('the relay pages in Chromium', () => {
   it('recipients and lists: field errors beside the field, import, search, a list, members, a confirmed list send', async () => {
     await page.setViewportSize(viewports[0]);
     await visit('/panel/recipients');
-    await page.locator('#recipients tr.empty-row').waitFor();
+    await page.getByText('No recipients yet: add one or import a CSV above.').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('Ada');
     await page.getByLabel(/^Phone number/).fill('12');
     // The refused operation answers 400, which Chromium logs: expected here, and only here.

@@ -8,9 +8,9 @@ import {
   PanelRecipients,
 } from '/panel/sdk/operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
-import { FieldError, confirmAction, fieldProps, html, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
+import { FieldError, List, confirmAction, fieldProps, html, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
-import { EmptyRow, Pager, formatNumber } from './ui-relay.js';
+import { EmptyRow, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
 
@@ -190,22 +190,14 @@ function SendToList({ lists }) {
 }
 
 function RecipientsPage() {
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
-  const [page, setPage] = useState({ first: PAGE_SIZE });
-  const [result, setResult] = useState(null);
+  const [changes, setChanges] = useState(0);
   const [lists, setLists] = useState([]);
   const [selected, setSelected] = useState(new Set());
   const [target, setTarget] = useState('');
   const [added, setAdded] = useState('');
 
-  const loadRecipients = async () => {
-    try {
-      setResult((await client.request(PanelRecipients, { ...page, search: applied.trim() || undefined })).recipients);
-    } catch (error) {
-      showError(error);
-    }
-  };
+  /** Added or imported recipients: the list reads its current page again. */
+  const loadRecipients = () => setChanges((count) => count + 1);
   const loadLists = async () => {
     try {
       setLists((await client.request(PanelRecipientLists)).recipientLists.edges.map((edge) => edge.node));
@@ -213,9 +205,6 @@ function RecipientsPage() {
       showError(error);
     }
   };
-  useEffect(() => {
-    void loadRecipients();
-  }, [applied, page]);
   useEffect(() => {
     void loadLists();
   }, []);
@@ -237,7 +226,6 @@ function RecipientsPage() {
       showError(error);
     }
   };
-  const rows = result?.edges ?? [];
   return html`
     <div class="grid-2">
       <${NewRecipient} onCreated=${loadRecipients} />
@@ -245,33 +233,27 @@ function RecipientsPage() {
     </div>
     <section aria-labelledby="recipients-heading">
       <h2 id="recipients-heading">Recipients</h2>
-      <form class="filters" role="search" aria-label="Search recipients" onSubmit=${(event) => {
-        event.preventDefault();
-        setApplied(search);
-        setPage({ first: PAGE_SIZE });
-      }}>
-        <div class="grow">
-          <label for="recipient-search">Search</label>
-          <input id="recipient-search" type="search" maxlength="200" placeholder="Name or phone number" value=${search} onInput=${(event) => setSearch(event.currentTarget.value)} />
-        </div>
-        <div class="actions"><button type="submit">Search</button></div>
-      </form>
-      <table class="stack">
-        <thead><tr><th><span class="visually-hidden">Select</span></th><th>Name</th><th>Phone</th><th>Tags</th><th>Added</th></tr></thead>
-        <tbody id="recipients" aria-busy=${result === null}>
-          ${result !== null && rows.length === 0
-            ? html`<${EmptyRow} columns="5">${applied ? `No recipient matches “${applied}”.` : 'No recipients yet: add one or import a CSV above.'}<//>`
-            : rows.map(({ node }) => html`
-                <tr key=${node.id} data-recipient-id=${node.id}>
-                  <td data-label="Select"><input type="checkbox" aria-label=${`Select ${node.name}`} checked=${selected.has(node.id)} onChange=${() => toggle(node.id)} /></td>
-                  <td data-label="Name">${node.name}</td>
-                  <td data-label="Phone" class="nowrap">${node.phoneDisplay}</td>
-                  <td data-label="Tags">${node.tags.join(', ') || '—'}</td>
-                  <td data-label="Added" class="nowrap">${formatDateTime(node.createdAt)}</td>
-                </tr>`)}
-        </tbody>
-      </table>
-      <${Pager} pageInfo=${result?.pageInfo} size=${PAGE_SIZE} onPage=${setPage} label="Recipients pages" />
+      <${List}
+        label="Recipients"
+        tbodyId="recipients"
+        pageSize=${PAGE_SIZE}
+        columns=${[
+          {
+            label: 'Select',
+            cell: (node) =>
+              html`<input type="checkbox" aria-label=${`Select ${node.name}`} checked=${selected.has(node.id)} onChange=${() => toggle(node.id)} />`,
+          },
+          { label: 'Name', cell: (node) => node.name },
+          { label: 'Phone', className: 'nowrap', cell: (node) => node.phoneDisplay },
+          { label: 'Tags', cell: (node) => node.tags.join(', ') || '—' },
+          { label: 'Added', className: 'nowrap', cell: (node) => formatDateTime(node.createdAt) },
+        ]}
+        filters=${[{ name: 'search', label: 'Search', search: true, placeholder: 'Name or phone number' }]}
+        liveKey=${changes}
+        rowAttributes=${(node) => ({ 'data-recipient-id': node.id })}
+        fetchPage=${async (page, values) => (await client.request(PanelRecipients, { ...page, search: values.search || undefined })).recipients}
+        empty="No recipients yet: add one or import a CSV above."
+      />
       <div class="filters" id="add-to-list">
         <div>
           <label for="add-list">Add the ${formatNumber(selected.size)} selected to</label>
