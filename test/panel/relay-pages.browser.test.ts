@@ -61,12 +61,17 @@ async function graphqlInPage<T>(query: string, variables: Record<string, unknown
 }
 
 /**
- * Goes to a panel page once the current one has no request in flight: a one-off read the page was
- * still making would otherwise be cut short by the navigation and show as failed.
+ * Goes to a panel page once the current one has no request in flight. A live page (a device
+ * heard every second) may still start a one-off read as the test leaves: that read, cut short by
+ * the navigation itself, is not a failure of the page. (Live updates run over one WebSocket,
+ * which leaving closes cleanly: no stream shows as failed.)
  */
 async function visit(path: string) {
   await page.waitForLoadState('networkidle');
+  const before = problems.length;
   await page.goto(`${app.baseUrl}${path}`);
+  const cutShort = /: failed: POST \S+\/graphql net::ERR_ABORTED$/;
+  problems.splice(before, problems.length - before, ...problems.slice(before).filter((problem) => !cutShort.test(problem)));
 }
 
 const shot = (name: string, viewport: string) => page.screenshot({ path: join(screenshotsDir, `relay-${name}-${viewport}.png`), fullPage: true });
@@ -197,6 +202,7 @@ describe('the relay pages in Chromium', () => {
         await page.waitForLoadState('networkidle');
         await page.locator('#messages tr[data-request-id] a').first().click();
         await page.waitForURL(/\/panel\/messages\/req_/);
+        expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe('Messages');
         const attempt = page.locator('#attempts tr[data-attempt="1"]');
         await attempt.waitFor();
         expect(await attempt.textContent()).toContain('Till phone');
