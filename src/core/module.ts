@@ -80,6 +80,8 @@ export interface PanelPage {
   path: string;
   /** Its nav entry, and its heading unless `heading` says otherwise. */
   title: string;
+  /** `false` for a page reached from another (a detail page, `path` with `:id`): not in the nav. */
+  nav?: false;
   heading?: string;
   /** One line for the route list (`GET /panel/<path>`). */
   summary: string;

@@ -53,3 +53,51 @@ export function currentThenLive<Event, Result>(
   };
   return iterator;
 }
+
+/**
+ * For a subscription that re-reads a state several topics can change (launch readiness): one
+ * iterator that yields whenever any of `sources` has had an event since the last `next()`. Events
+ * that arrive together, or while the subscriber is still reading, count once. `return()` ends
+ * every source.
+ */
+export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterator<void> {
+  let pending = false;
+  let ended = false;
+  let waiting: ((result: IteratorResult<void>) => void) | undefined;
+  const settle = (result: IteratorResult<void>) => {
+    const resolve = waiting;
+    waiting = undefined;
+    resolve?.(result);
+  };
+  const end = async () => {
+    ended = true;
+    settle({ done: true, value: undefined });
+    await Promise.all(sources.map((source) => source.return?.()));
+  };
+  for (const source of sources) {
+    void (async () => {
+      try {
+        for (let step = await source.next(); !step.done && !ended; step = await source.next()) {
+          if (waiting) settle({ done: false, value: undefined });
+          else pending = true;
+        }
+      } catch {
+        // A source that failed stops counting; the others still do.
+      }
+    })();
+  }
+  return {
+    next: () => {
+      if (ended) return Promise.resolve({ done: true, value: undefined });
+      if (pending) {
+        pending = false;
+        return Promise.resolve({ done: false, value: undefined });
+      }
+      return new Promise((resolve) => (waiting = resolve));
+    },
+    return: async () => {
+      await end();
+      return { done: true, value: undefined };
+    },
+  };
+}

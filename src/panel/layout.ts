@@ -12,9 +12,10 @@ export function page(options: { title: string; session?: PanelSessionInfo; body:
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${panelPages.map(
+          ${panelPages.filter((entry) => entry.nav !== false).map(
             (entry) =>
-              entry.path === options.current
+              // A detail page (`messages/:id`) marks the list it belongs to.
+              entry.path === options.current || options.current?.startsWith(`${entry.path}/`)
                 ? html`<li><a href="/panel/${entry.path}" aria-current="page">${entry.title}</a></li>`
                 : html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`,
           )}

@@ -162,6 +162,9 @@ export function registerPanelRoutes(ctx: GatewayContext) {
   const assets = new Map<string, string>();
   // Preact with htm in one ES module: the panel's UI library, no build step (src/panel/assets/ui.js).
   assets.set('preact-htm.js', fileURLToPath(new URL('../preact/standalone.module.js', import.meta.resolve('htm'))));
+  // uPlot, the panel's chart library (the queue health chart), and its stylesheet.
+  assets.set('uplot.js', fileURLToPath(new URL('./uPlot.esm.js', import.meta.resolve('uplot'))));
+  assets.set('uplot.css', fileURLToPath(new URL('./uPlot.min.css', import.meta.resolve('uplot'))));
   for (const dir of [assetsDir, ...modules.flatMap((module) => module.panelAssets ?? [])]) {
     for (const file of readdirSync(dir)) {
       if (assets.has(file)) throw new Error(`panel asset ${file} is in both ${assets.get(file)} and ${dir}`);

@@ -3,23 +3,26 @@ import { builder } from '../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { otpsWhere } from './lists.ts';
+import { displayNumber } from './sms.ts';
 
 const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').implement({
   fields: (t) => ({
-    queued: t.exposeInt('queued', { description: 'Waiting for a device.' }),
-    inFlight: t.exposeInt('inFlight', { description: 'Pushed to a phone, not yet reported sent.' }),
-    sent: t.exposeInt('sent'),
-    delivered: t.exposeInt('delivered'),
-    failed: t.exposeInt('failed'),
+    queued: t.exposeInt('queued', { description: 'Now waiting for a phone.' }),
+    inFlight: t.exposeInt('inFlight', { description: 'Now on a phone: pushed, not yet reported sent.' }),
+    sent: t.exposeInt('sent', { description: 'Now sent and awaiting their delivery report (a delivered message counts under delivered only).' }),
+    delivered: t.exposeInt('delivered', { description: 'Delivered, all time.' }),
+    failed: t.exposeInt('failed', { description: 'Failed, all time.' }),
   }),
 });
 
 const ThroughputPoint = builder.objectRef<QueueHealth['throughput'][number]>('RelayThroughputPoint').implement({
   fields: (t) => ({
     minute: t.expose('minute', { type: 'DateTime' }),
-    accepted: t.exposeInt('accepted'),
-    delivered: t.exposeInt('delivered'),
-    failed: t.exposeInt('failed'),
+    accepted: t.exposeInt('accepted', { description: 'Messages queued (accepted) in this minute.' }),
+    onPhone: t.exposeInt('onPhone', { description: 'Messages given to a phone in this minute (their latest try).' }),
+    sent: t.exposeInt('sent', { description: 'Messages a phone reported sent in this minute.' }),
+    delivered: t.exposeInt('delivered', { description: 'Messages reported delivered in this minute.' }),
+    failed: t.exposeInt('failed', { description: 'Messages that failed in this minute.' }),
   }),
 });
 
@@ -52,6 +55,7 @@ builder.prismaObject('Otp', {
   fields: (t) => ({
     id: t.exposeID('id'),
     to: t.exposeString('to'),
+    toDisplay: t.string({ description: 'The number in international format, for people.', resolve: (otp) => displayNumber(otp.to) }),
     purpose: t.exposeString('purpose'),
     locale: t.exposeString('locale'),
     codeLength: t.exposeInt('codeLength'),

@@ -13,7 +13,7 @@ import { clearConnection, lockDeviceReachability } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './dispatch.ts';
 import type { deviceSchema } from './json.ts';
-import { publishDeviceChange, wakeDispatcher } from './notices.ts';
+import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
 export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -149,6 +149,7 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
     },
   });
   await db.pairingCode.update({ where: { id: pairing.id }, data: { deviceId: device.id } });
+  await recordPresenceChange(db, device.id, 'paired');
   await publishDeviceChange(db, device);
   return { device, token };
 }
@@ -230,6 +231,7 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
     });
     // Reachable again (back online, or a new socket or poll after its socket closed): wake the queue.
     if (!before.reachable) await wakeDispatcher(rt, tx, device.accountId);
+    if (before.status !== 'online') await recordPresenceChange(tx, device.id, 'online');
     await publishDeviceChange(tx, device);
     return device;
   });
@@ -322,6 +324,7 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
     // Messages pinned to it can go nowhere else: they fail now, with the reason.
     await failPinnedTo(rt, tx, device.id, 'device_revoked');
     await publish(tx, 'relayDevice', device.id, { kind: 'revoked' });
+    await recordPresenceChange(tx, device.id, 'revoked');
     await publishDeviceChange(tx, device);
     return device;
   });

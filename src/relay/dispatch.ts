@@ -20,7 +20,7 @@ import {
 } from './sql.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { publishDeviceChange, wakeDispatcher } from './notices.ts';
+import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
 import { failMessage, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
@@ -280,6 +280,7 @@ export async function presenceTick(rt: Runtime) {
         data: { device_id: offline.id, name: offline.name, status: 'offline', last_seen_at: offline.lastSeenAt.toISOString() },
       });
       await releaseDeviceMessages(rt, tx, offline, 'device_offline');
+      await recordPresenceChange(tx, offline.id, 'offline');
       await publishDeviceChange(tx, offline);
       rt.logger.info({ deviceId: offline.id, accountId: offline.accountId }, 'device offline');
       return true;

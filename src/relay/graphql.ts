@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RelayMessageStatus } from './module.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
-import { currentThenLive } from '../graphql/live.ts';
+import { anyEventOf, currentThenLive } from '../graphql/live.ts';
 import {
   createPairingCode,
   effectiveRate,
@@ -13,7 +13,8 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, publicStatus, publicStatuses, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, messageStage, messageStages, publicStatus, publicStatuses, statusEvent } from './messages.ts';
+import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
@@ -21,6 +22,9 @@ import { connectionRows } from '../core/pagination.ts';
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
 const MessageStatusEnum = enumOf('MessageStatus', publicStatuses, {
   description: 'Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
+});
+const MessageStageEnum = enumOf('MessageStage', messageStages, {
+  description: "Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED.",
 });
 const RelayModeEnum = enumOf('RelayMode', ['auto', 'manual'], {
   description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
@@ -47,6 +51,45 @@ builder.prismaObject('Device', {
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
     pairedAt: t.expose('pairedAt', { type: 'DateTime' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    sentLastMinute: t.int({
+      description: 'Messages given to this device in the last minute (its rate budget is ratePerMinute).',
+      resolve: (device, _args, ctx) =>
+        ctx.rt.db.prisma.messageAttempt.count({ where: { deviceId: device.id, dispatchedAt: { gt: new Date(Date.now() - 60_000) } } }),
+    }),
+    messages: t.relatedConnection('messages', {
+      cursor: 'id',
+      description: 'The SMS this device holds or sent, newest first.',
+      query: () => ({ orderBy: { id: 'desc' } }),
+    }),
+    presenceHistory: t.relation('presenceChanges', {
+      description: 'Its last 50 presence changes (paired, online, offline, revoked), newest first.',
+      query: { orderBy: { id: 'desc' }, take: 50 },
+    }),
+  }),
+});
+
+builder.prismaObject('DevicePresenceChange', {
+  description: 'A device paired, came online, went offline or was revoked.',
+  fields: (t) => ({
+    change: t.exposeString('change', { description: 'paired, online, offline or revoked.' }),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('MessageAttempt', {
+  description: 'One try of an SMS on one device, from the push to its outcome.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.exposeInt('number'),
+    device: t.relation('device'),
+    dispatchedAt: t.expose('dispatchedAt', { type: 'DateTime' }),
+    acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
+    outcome: t.exposeString('outcome', {
+      nullable: true,
+      description: 'sent, delivered, failed, expired, device_offline, device_revoked or ack_timeout; null while the phone holds it.',
+    }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
   }),
 });
 
@@ -55,7 +98,9 @@ builder.prismaObject('Message', {
   fields: (t) => ({
     requestId: t.exposeID('id'),
     status: t.field({ type: MessageStatusEnum, resolve: (message) => publicStatus(message) }),
+    stage: t.field({ type: MessageStageEnum, resolve: (message) => messageStage(message) }),
     to: t.exposeString('to'),
+    toDisplay: t.string({ description: 'The number in international format, for people (`+1 415 555 2671`).', resolve: (message) => displayNumber(message.to) }),
     body: t.exposeString('body', { description: 'The text (an OTP code is masked).' }),
     segments: t.exposeInt('segments'),
     encoding: t.exposeString('encoding'),
@@ -63,6 +108,10 @@ builder.prismaObject('Message', {
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),
     device: t.relation('device', { nullable: true }),
+    attemptLog: t.relation('attemptLog', {
+      description: 'Each try, in order: the device, when it was pushed and acknowledged, its outcome and reason.',
+      query: { orderBy: { number: 'asc' } },
+    }),
     queuedAt: t.expose('queuedAt', { type: 'DateTime' }),
     sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
     deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
@@ -131,9 +180,14 @@ builder.queryFields((t) => ({
   devices: t.prismaConnection({
     type: 'Device',
     cursor: 'id',
+    description: 'Newest first; filter by status, search an id or part of a name.',
     authScopes: { scope: 'devices.manage' },
-    resolve: async (query, _root, { before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.device, query, devicesWhere(ctx.principal!.accountId), { before });
+    args: {
+      status: t.arg({ type: DeviceStatusEnum }),
+      search: t.arg.string({ validate: z.string().max(100) }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      return connectionRows(ctx.rt.db.prisma.device, query, devicesWhere(ctx.principal!.accountId, args), args);
     },
   }),
   device: t.prismaField({
@@ -151,15 +205,20 @@ builder.queryFields((t) => ({
   messages: t.prismaConnection({
     type: 'Message',
     cursor: 'id',
-    description: 'Newest first; filter by public status, recipient number or device.',
+    description: 'Newest first; filter by public status or the finer stage, recipient number, device, time queued; search a request id or number digits.',
     authScopes: { scope: 'messages.read' },
     args: {
       status: t.arg({ type: MessageStatusEnum }),
+      stage: t.arg({ type: MessageStageEnum }),
       to: t.arg.string({ validate: z.string().max(32) }),
       deviceId: t.arg.id(),
+      queuedAfter: t.arg({ type: 'DateTime', description: 'Queued at or after this time.' }),
+      queuedBefore: t.arg({ type: 'DateTime', description: 'Queued before this time.' }),
+      search: t.arg.string({ validate: z.string().max(64) }),
     },
     resolve: async (query, _root, args, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.message, query, messagesWhere(ctx.principal!.accountId, args), args);
+      const accountId = ctx.principal!.accountId;
+      return withGraphqlParams('', async () => connectionRows(ctx.rt.db.prisma.message, query, messagesWhere(accountId, args), args));
     },
   }),
 }));
@@ -198,6 +257,33 @@ builder.mutationFields((t) => ({
 }));
 
 builder.subscriptionFields((t) => ({
+  launchReadinessChanged: t.field({
+    type: ReadinessType,
+    description:
+      'The go-live checklist now, then again each time a step may have changed: a device paired or changed presence, a message changed, an API key or a webhook endpoint changed, the subscription was renewed.',
+    authScopes: { scope: 'account.read' },
+    subscribe: (_root, _args, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      const changes = anyEventOf([
+        ctx.pubsub.subscribe('deviceUpdated', accountId),
+        ctx.pubsub.subscribe('messageUpdated', accountId),
+        ctx.pubsub.subscribe('apiKeysChanged', accountId),
+        ctx.pubsub.subscribe('webhookEndpointsChanged', accountId),
+        ctx.pubsub.subscribe('relaySubscriptionChanged', accountId),
+      ]);
+      // Most events (a heartbeat, a message sent) change no step: only a changed checklist is sent.
+      let shown = '';
+      const read = async () => {
+        const readiness = await launchReadiness(ctx.rt, ctx.rt.db.prisma, accountId);
+        const seen = JSON.stringify(readiness);
+        if (seen === shown) return undefined;
+        shown = seen;
+        return readiness;
+      };
+      return currentThenLive(changes, { current: async () => (await read())!, next: read });
+    },
+    resolve: (readiness) => readiness,
+  }),
   messageStatusChanged: t.field({
     type: MessageStatusEvent,
     description: 'Status changes of one SMS, from any gateway or worker. Yields its current state first, then each later change once.',

@@ -1,31 +1,98 @@
+import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
-import { assertCursorsOwned, pageArgs, type ListQuery } from '../core/pagination.ts';
-import { statesOfPublicStatus, type PublicStatus } from './messages.ts';
+import { YarrowError } from '../core/errors.ts';
+import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
+import { messageStages, publicStatuses, stateOfStage, statesOfPublicStatus, type MessageStage, type PublicStatus } from './messages.ts';
 
 // The relay lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.
 // Recipients are searched by `searchRecipients` (recipients.ts: trigram-indexed SQL).
 
-export function devicesWhere(accountId: number) {
-  return { accountId } satisfies Prisma.DeviceWhereInput;
+const deviceStatuses = ['online', 'offline', 'revoked'] as const;
+
+export interface DeviceFilter {
+  status?: (typeof deviceStatuses)[number] | null;
+  /** A device id, or part of its name (any case). */
+  search?: string | null;
 }
 
-export async function listDevices(db: DbClient, accountId: number, query: ListQuery) {
-  await assertCursorsOwned(db.device, accountId, query, 'device');
-  return db.device.findMany({ where: devicesWhere(accountId), ...pageArgs(query) });
-}
-
-/** Messages by public status (`queued` covers waiting and pushed-but-unreported), recipient number, device. */
-export function messagesWhere(
-  accountId: number,
-  filter: { status?: PublicStatus | null; to?: string | null; deviceId?: string | number | null },
-): Prisma.MessageWhereInput {
+export function devicesWhere(accountId: number, filter: DeviceFilter = {}): Prisma.DeviceWhereInput {
+  const search = filter.search?.trim();
   return {
     accountId,
-    ...(filter.status ? { state: { in: statesOfPublicStatus(filter.status) } } : {}),
-    ...(filter.to ? { to: { contains: filter.to.replace(/[^\d+]/g, '') } } : {}),
-    ...(filter.deviceId ? { deviceId: String(filter.deviceId) } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(search ? { OR: [{ id: search }, { name: { contains: search, mode: 'insensitive' } }] } : {}),
   };
+}
+
+export const deviceListQuery = listQuery.extend({
+  status: z.enum(deviceStatuses).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export async function listDevices(db: DbClient, accountId: number, query: z.output<typeof deviceListQuery>) {
+  await assertCursorsOwned(db.device, accountId, query, 'device');
+  return db.device.findMany({ where: devicesWhere(accountId, query), ...pageArgs(query) });
+}
+
+export interface MessageFilter {
+  /** Public status (`queued` covers waiting and on a phone). */
+  status?: PublicStatus | null;
+  /** The panel's finer status (`on_phone` apart from `queued`). */
+  stage?: MessageStage | null;
+  /** Digits the recipient's number contains. */
+  to?: string | null;
+  deviceId?: string | number | null;
+  /** Queued at or after. */
+  queuedAfter?: Date | null;
+  /** Queued before. */
+  queuedBefore?: Date | null;
+  /** A request id, or digits of the recipient's number in any format. */
+  search?: string | null;
+}
+
+/** Messages by status or stage, recipient number, device, time queued, and a search by id or number. */
+export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.MessageWhereInput {
+  if (filter.queuedAfter && filter.queuedBefore && filter.queuedAfter >= filter.queuedBefore) {
+    throw new YarrowError('invalid_request', 'The start of the date range must be before its end.', { param: 'queued_after' });
+  }
+  const search = filter.search?.trim();
+  const searchDigits = search?.replace(/\D/g, '');
+  const conditions: Prisma.MessageWhereInput[] = [
+    ...(filter.status ? [{ state: { in: statesOfPublicStatus(filter.status) } }] : []),
+    ...(filter.stage ? [{ state: stateOfStage(filter.stage) }] : []),
+    ...(filter.to ? [{ to: { contains: filter.to.replace(/[^\d+]/g, '') } }] : []),
+    ...(filter.deviceId ? [{ deviceId: String(filter.deviceId) }] : []),
+    ...(filter.queuedAfter ? [{ queuedAt: { gte: filter.queuedAfter } }] : []),
+    ...(filter.queuedBefore ? [{ queuedAt: { lt: filter.queuedBefore } }] : []),
+    // A search that is neither an id nor has digits matches nothing (never every row).
+    ...(search ? [{ OR: [{ id: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }] : [])] }] : []),
+  ];
+  return { accountId, ...(conditions.length > 0 ? { AND: conditions } : {}) };
+}
+
+export const messageListQuery = listQuery.extend({
+  status: z.enum(publicStatuses).optional(),
+  stage: z.enum(messageStages).optional(),
+  to: z.string().trim().max(32).optional(),
+  device_id: z.string().trim().min(1).max(64).optional(),
+  queued_after: z.coerce.date().optional(),
+  queued_before: z.coerce.date().optional(),
+  search: z.string().trim().max(64).optional(),
+});
+
+export async function listMessages(db: DbClient, accountId: number, query: z.output<typeof messageListQuery>) {
+  await assertCursorsOwned(db.message, accountId, query, 'message');
+  const where = messagesWhere(accountId, {
+    status: query.status,
+    stage: query.stage,
+    to: query.to,
+    deviceId: query.device_id,
+    queuedAfter: query.queued_after,
+    queuedBefore: query.queued_before,
+    search: query.search,
+  });
+  return db.message.findMany({ where, include: { device: { select: { name: true } } }, ...pageArgs(query) });
 }
 
 export function recipientListsWhere(accountId: number) {

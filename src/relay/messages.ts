@@ -30,6 +30,23 @@ export function statesOfPublicStatus(status: PublicStatus): Array<Message['state
   return status === 'queued' ? ['queued', 'dispatched'] : [status];
 }
 
+/**
+ * The panel's names for where an SMS is, finer than the public status: `on_phone` is a message a
+ * phone holds (pushed, not yet reported sent), which the API reports as `queued`. The messages
+ * list, its filter, its badges and the queue chart all use these five.
+ */
+export const messageStages = ['queued', 'on_phone', 'sent', 'delivered', 'failed'] as const;
+export type MessageStage = (typeof messageStages)[number];
+
+export function messageStage(message: Pick<Message, 'state'>): MessageStage {
+  return message.state === 'dispatched' ? 'on_phone' : message.state;
+}
+
+/** The stored state `messageStage` reads as `stage` (the same rule, for filters). */
+export function stateOfStage(stage: MessageStage): Message['state'] {
+  return stage === 'on_phone' ? 'dispatched' : stage;
+}
+
 /** Options every SMS send takes (single, list). */
 export const sendOptions = {
   message: messageText,

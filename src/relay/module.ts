@@ -90,6 +90,8 @@ export const relayModule = defineModule({
     deviceUpdated: liveTopic<number, { deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }>(),
     /** The account's relay queue was paused or resumed. */
     relayQueueChanged: liveTopic<number, { paused: boolean }>(),
+    /** An operator renewed or ended the account's relay subscription (launch readiness listens). */
+    relaySubscriptionChanged: liveTopic<number, { expiresAt: string | null }>(),
   },
   config: {
     env: {
@@ -110,8 +112,32 @@ export const relayModule = defineModule({
   },
   panelPages: [
     { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel.ts')).devicesPage() },
+    {
+      path: 'devices/:id',
+      title: 'Device',
+      nav: false,
+      summary: 'A device: presence history, budget and recent messages',
+      script: 'device.js',
+      body: async () => (await import('./panel.ts')).devicePage(),
+    },
     { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel.ts')).queuePage() },
     { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel.ts')).messagesPage() },
+    {
+      path: 'messages/:id',
+      title: 'Message',
+      nav: false,
+      summary: 'An SMS: its tries per device and the webhook deliveries of its events',
+      script: 'message.js',
+      body: async () => (await import('./panel.ts')).messagePage(),
+    },
+    {
+      path: 'recipients',
+      title: 'Recipients',
+      heading: 'Recipients and lists',
+      summary: 'Recipients page: add, import, search, lists and list sends',
+      script: 'recipients.js',
+      body: async () => (await import('./panel.ts')).recipientsPage(),
+    },
     {
       path: 'readiness',
       title: 'Readiness',

@@ -23,3 +23,8 @@ export async function publishDeviceChange(db: DbClient, device: Device) {
     batteryLevel: device.batteryLevel,
   });
 }
+
+/** A device's presence history (its panel page): one row per change, in the change's transaction. */
+export async function recordPresenceChange(db: DbClient, deviceId: string, change: 'paired' | 'online' | 'offline' | 'revoked') {
+  await db.devicePresenceChange.create({ data: { deviceId, change } });
+}

@@ -5,6 +5,7 @@
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
 import '../modules.ts';
 import { openRuntime } from '../core/process.ts';
+import { publish } from '../core/pubsub.ts';
 import { wakeDispatcher } from './notices.ts';
 import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
@@ -31,6 +32,7 @@ try {
       if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new Error('subscription takes an ISO date or "none"');
       const updated = await tx.account.update({ where: { id: accountId }, data: { subscriptionExpiresAt: expiresAt } });
       await wakeDispatcher(rt, tx, accountId);
+      await publish(tx, 'relaySubscriptionChanged', accountId, { expiresAt: expiresAt?.toISOString() ?? null });
       return updated;
     }
     throw new Error(`unknown command ${command}. ${usage}`);

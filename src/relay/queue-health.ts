@@ -33,7 +33,7 @@ export interface QueueHealth {
   counts: { queued: number; inFlight: number; sent: number; delivered: number; failed: number };
   oldestQueuedAgeSeconds: number | null;
   /** One point per minute, oldest first, over the last `minutes`. */
-  throughput: Array<{ minute: Date; accepted: number; delivered: number; failed: number }>;
+  throughput: Array<{ minute: Date; accepted: number; onPhone: number; sent: number; delivered: number; failed: number }>;
   devices: Array<{ id: string; name: string; status: string; inFlight: number; sentLastMinute: number; ratePerMinute: number }>;
 }
 
@@ -61,7 +61,14 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
     queueLimit: account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT,
     counts: { queued: count('queued'), inFlight: count('dispatched'), sent: count('sent'), delivered: count('delivered'), failed: count('failed') },
     oldestQueuedAgeSeconds: oldest.queuedAt ? (Date.now() - oldest.queuedAt.getTime()) / 1000 : null,
-    throughput: series.map((row) => ({ minute: row.minute, accepted: Number(row.accepted), delivered: Number(row.delivered), failed: Number(row.failed) })),
+    throughput: series.map((row) => ({
+      minute: row.minute,
+      accepted: Number(row.accepted),
+      onPhone: Number(row.dispatched),
+      sent: Number(row.sent),
+      delivered: Number(row.delivered),
+      failed: Number(row.failed),
+    })),
     devices: devices.map((device) => ({
       id: device.id,
       name: device.name,

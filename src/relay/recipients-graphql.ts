@@ -1,7 +1,8 @@
 import { builder } from '../graphql/builder.ts';
 import { connectionRows } from '../core/pagination.ts';
-import { withGraphqlParams } from '../graphql/input.ts';
+import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { recipientListsWhere } from './lists.ts';
+import { displayNumber } from './sms.ts';
 import { recipientIdsMatching } from './sql.ts';
 import {
   addToList,
@@ -14,12 +15,14 @@ import {
   importRecipients,
   listInput,
   listUpdate,
+  queueList,
   recipientInput,
   recipientUpdate,
   removeFromList,
   updateList,
   updateRecipient,
   type ImportResult,
+  type QueuedBatch,
 } from './recipients.ts';
 
 builder.prismaObject('Recipient', {
@@ -28,6 +31,7 @@ builder.prismaObject('Recipient', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     phone: t.exposeString('phone', { description: 'E.164.' }),
+    phoneDisplay: t.string({ description: 'The number in international format, for people.', resolve: (recipient) => displayNumber(recipient.phone) }),
     tags: t.exposeStringList('tags'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
@@ -83,6 +87,29 @@ const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').impleme
   fields: (t) => ({
     created: t.exposeInt('created'),
     skipped: t.field({ type: [ImportSkip], resolve: (result) => result.skipped }),
+  }),
+});
+
+const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
+  fields: (t) => ({
+    listId: t.id({ required: true }),
+    message: t.string({ required: true }),
+    deviceId: t.id({ description: 'Send every message through this device (manual routing).' }),
+    ttlSeconds: t.int({ description: 'How long each message may wait for a phone.' }),
+    reference: t.string(),
+  }),
+});
+
+const ListSendSkip = builder.objectRef<QueuedBatch['skipped'][number]>('RecipientListSendSkip').implement({
+  fields: (t) => ({ recipientId: t.exposeID('recipient_id'), to: t.exposeString('to'), reason: t.exposeString('reason') }),
+});
+
+const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
+  description: 'A list send: each distinct number became its own SMS with its own request id.',
+  fields: (t) => ({
+    batchId: t.exposeID('batchId'),
+    queued: t.exposeInt('queued'),
+    skipped: t.field({ type: [ListSendSkip], resolve: (batch) => batch.skipped }),
   }),
 });
 
@@ -165,6 +192,16 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_query, _root, { id }, ctx) => deleteList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  queueRecipientList: t.field({
+    type: ListSend,
+    description: 'Send one text to every distinct number of a list (as POST /api/v1/recipient-lists/queue).',
+    authScopes: { scope: 'sms.send' },
+    args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      withGraphqlParams('input.', () =>
+        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, serviceInput(input, { names: 'snake_case' }))),
+      ),
   }),
   addRecipientsToList: t.prismaField({
     type: 'RecipientList',

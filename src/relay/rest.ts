@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { ok, okSchema } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
-import { listBody, listQuery, listSchema } from '../core/pagination.ts';
+import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
@@ -22,7 +22,7 @@ import {
   reportOutcomeSchema,
   sendAcceptedSchema,
 } from './json.ts';
-import { listDevices } from './lists.ts';
+import { deviceListQuery, listDevices, listMessages, messageListQuery } from './lists.ts';
 import { authenticateDevice, deviceJson, heartbeatInput, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
 import {
   ackInput,
@@ -208,11 +208,11 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     path: '/api/v1/relay/devices',
     alias: true,
     tag: 'Relay',
-    summary: "The account's paired devices.",
+    summary: "The account's paired devices, newest first; filter by `status`, `search` an id or part of a name.",
     operationId: 'listDevices',
     response: listSchema(deviceSchema),
     auth: 'devices.manage',
-    query: listQuery,
+    query: deviceListQuery,
     responses: { 200: 'A list of devices.' },
     handler: async (c, { query }) => {
       const rows = await listDevices(rt.db.prisma, c.get('principal').accountId, query);
@@ -240,6 +240,24 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, tx)), {
         withoutKey: async () => accepted(await sendSms(rt, accountId, body)),
       });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/messages',
+    alias: true,
+    tag: 'Relay',
+    summary:
+      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `queued_after`/`queued_before`, `search` a request id or number digits.',
+    operationId: 'listMessages',
+    response: listSchema(messageStatusSchema),
+    auth: 'messages.read',
+    query: messageListQuery,
+    responses: { 200: 'A list of messages, each as GET /api/v1/messages/status answers it.' },
+    handler: async (c, { query }) => {
+      const rows = await listMessages(rt.db.prisma, c.get('principal').accountId, query);
+      return ok(c, listBody(rows, query, '/api/v1/messages', messageStatusJson));
     },
   });
 

@@ -34,6 +34,11 @@ export function countSegments(text: string): SegmentCount {
   return { encoding: 'ucs2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
 }
 
+/** An E.164 number as people read it (`+1 415 555 2671`); what does not parse stays as it is. */
+export function displayNumber(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
 /** A phone number in international format, normalised to E.164; anything else is refused. */
 export const phoneNumber = z.string().trim().min(1).max(40).meta({ examples: ['+14155550123'] }).transform((value, ctx) => {
   const parsed = parsePhoneNumberFromString(value.replace(/^00/, '+'));

@@ -257,8 +257,8 @@ export const PanelSubmitKyc = graphql(`
 `);
 
 export const PanelDevices = graphql(`
-  query PanelDevices {
-    devices(first: 100) {
+  query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
+    devices(status: $status, search: $search, first: $first, after: $after, last: $last, before: $before) {
       edges {
         node {
           id
@@ -271,8 +271,52 @@ export const PanelDevices = graphql(`
           signalLevel
           queueLength
           ratePerMinute
+          sentLastMinute
           lastSeenAt
           pairedAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+export const PanelDevice = graphql(`
+  query PanelDevice($id: ID!) {
+    device(id: $id) {
+      id
+      name
+      status
+      platform
+      appVersion
+      sims
+      batteryLevel
+      charging
+      signalLevel
+      queueLength
+      ratePerMinute
+      sentLastMinute
+      lastSeenAt
+      pairedAt
+      revokedAt
+      presenceHistory {
+        change
+        at
+      }
+      messages(first: 20) {
+        edges {
+          node {
+            requestId
+            stage
+            toDisplay
+            body
+            queuedAt
+          }
         }
       }
     }
@@ -326,6 +370,8 @@ export const PanelQueueHealth = graphql(`
       throughput {
         minute
         accepted
+        onPhone
+        sent
         delivered
         failed
       }
@@ -366,29 +412,76 @@ export const PanelQueueChanges = graphql(`
 `);
 
 export const PanelMessages = graphql(`
-  query PanelMessages($status: MessageStatus, $to: String) {
-    messages(first: 50, status: $status, to: $to) {
+  query PanelMessages(
+    $stage: MessageStage
+    $deviceId: ID
+    $queuedAfter: DateTime
+    $queuedBefore: DateTime
+    $search: String
+    $first: Int
+    $after: String
+    $last: Int
+    $before: String
+  ) {
+    messages(
+      stage: $stage
+      deviceId: $deviceId
+      queuedAfter: $queuedAfter
+      queuedBefore: $queuedBefore
+      search: $search
+      first: $first
+      after: $after
+      last: $last
+      before: $before
+    ) {
       edges {
         node {
           requestId
-          status
+          stage
           to
+          toDisplay
           body
           attempts
           failureReason
           queuedAt
           deliveredAt
           device {
+            id
             name
           }
         }
       }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
     }
+  }
+`);
+
+export const PanelMessageDevices = graphql(`
+  query PanelMessageDevices {
+    devices(first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+export const PanelOtps = graphql(`
+  query PanelOtps {
     otps(first: 20) {
       edges {
         node {
           id
           to
+          toDisplay
           purpose
           status
           attempts
@@ -397,6 +490,82 @@ export const PanelMessages = graphql(`
           verifiedAt
         }
       }
+    }
+  }
+`);
+
+export const PanelMessage = graphql(`
+  query PanelMessage($requestId: ID!, $objectId: String!) {
+    message(requestId: $requestId) {
+      requestId
+      stage
+      to
+      toDisplay
+      body
+      segments
+      encoding
+      reference
+      failureReason
+      queuedAt
+      sentAt
+      deliveredAt
+      failedAt
+      expiresAt
+      device {
+        id
+        name
+      }
+      attemptLog {
+        number
+        dispatchedAt
+        acknowledgedAt
+        finishedAt
+        outcome
+        failureReason
+        device {
+          id
+          name
+        }
+      }
+    }
+    events(objectPublicId: $objectId, first: 20) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelEventDeliveries = graphql(`
+  query PanelEventDeliveries($eventId: ID!) {
+    webhookDeliveries(filter: { eventId: $eventId }, first: 10) {
+      edges {
+        node {
+          id
+          status
+          attemptCount
+          lastStatusCode
+          nextAttemptAt
+          deliveredAt
+          endpoint {
+            id
+            url
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelMessageChanged = graphql(`
+  subscription PanelMessageChanged($requestId: ID!) {
+    messageStatusChanged(requestId: $requestId) {
+      requestId
+      status
     }
   }
 `);
@@ -411,14 +580,103 @@ export const PanelMessageUpdates = graphql(`
 `);
 
 export const PanelReadiness = graphql(`
-  query PanelReadiness {
-    launchReadiness {
+  subscription PanelReadiness {
+    launchReadinessChanged {
       ready
       steps {
         key
         title
         ok
         hint
+      }
+    }
+  }
+`);
+
+export const PanelRecipients = graphql(`
+  query PanelRecipients($search: String, $first: Int, $after: String, $last: Int, $before: String) {
+    recipients(search: $search, first: $first, after: $after, last: $last, before: $before) {
+      edges {
+        node {
+          id
+          name
+          phone
+          phoneDisplay
+          tags
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+export const PanelRecipientLists = graphql(`
+  query PanelRecipientLists {
+    recipientLists(first: 100) {
+      edges {
+        node {
+          id
+          name
+          description
+          memberCount
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCreateRecipient = graphql(`
+  mutation PanelCreateRecipient($input: RecipientInput!) {
+    createRecipient(input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelImportRecipients = graphql(`
+  mutation PanelImportRecipients($csv: String!, $listId: ID) {
+    importRecipients(csv: $csv, listId: $listId) {
+      created
+      skipped {
+        line
+        reason
+      }
+    }
+  }
+`);
+
+export const PanelCreateRecipientList = graphql(`
+  mutation PanelCreateRecipientList($input: RecipientListInput!) {
+    createRecipientList(input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelAddRecipientsToList = graphql(`
+  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {
+    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {
+      id
+      memberCount
+    }
+  }
+`);
+
+export const PanelQueueRecipientList = graphql(`
+  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {
+    queueRecipientList(input: $input) {
+      batchId
+      queued
+      skipped {
+        to
+        reason
       }
     }
   }

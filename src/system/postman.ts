@@ -437,6 +437,13 @@ const flow: Folder[] = [
         checks: { delivered: "pm.expect(json.status).to.eql('delivered'); pm.expect(json.device_id).to.eql(pm.collectionVariables.get('device_id'));" },
       },
       {
+        name: 'List the delivered SMS, searched by its request id',
+        operation: 'get /api/v1/messages',
+        query: { status: 'delivered', search: '{{sms_request_id}}' },
+        status: 200,
+        checks: { 'the one SMS, delivered': "pm.expect(json.data).to.have.lengthOf(1); pm.expect(json.data[0].request_id).to.eql(pm.collectionVariables.get('sms_request_id')); pm.expect(json.data[0].status).to.eql('delivered');" },
+      },
+      {
         operation: 'post /api/v1/otp/send',
         json: { to: '{{phone}}', purpose: 'login', device_id: '{{device_id}}' },
         status: 200,

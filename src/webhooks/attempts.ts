@@ -6,7 +6,7 @@ import { newId } from '../core/ids.ts';
 import { lockRows } from '../core/locks.ts';
 import { jobsProcessed } from '../core/metrics.ts';
 import { batcher } from '../core/batch.ts';
-import { liveEvent, publishAll } from '../core/pubsub.ts';
+import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { openAttempts, recordAttemptResults } from './sql.ts';
@@ -304,6 +304,7 @@ async function disableEndpoint(
     where: { id: endpoint.id },
     data: { disabledAt: now, disabledReason: reason, failingSince },
   });
+  await publish(tx, 'webhookEndpointsChanged', endpoint.accountId, { endpointId: endpoint.id });
   await recordEvent(rt, tx, {
     accountId: endpoint.accountId,
     type: 'endpoint.disabled',

@@ -5,6 +5,7 @@ import { decrypt, encrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { eventTypes, recordEvent } from './events.ts';
@@ -73,6 +74,7 @@ export async function createEndpoint(
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
     },
   });
+  await publish(db, 'webhookEndpointsChanged', accountId, { endpointId: endpoint.id });
   return { endpoint, secret };
 }
 
@@ -95,7 +97,7 @@ export async function updateEndpoint(
   if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;
   const disabling = data.enabled === false && endpoint.disabledAt === null;
-  return db.webhookEndpoint.update({
+  const updated = await db.webhookEndpoint.update({
     where: { id: endpoint.id },
     data: {
       url: data.url,
@@ -106,12 +108,15 @@ export async function updateEndpoint(
       ...(disabling ? { disabledAt: new Date(), disabledReason: 'manual' } : {}),
     },
   });
+  await publish(db, 'webhookEndpointsChanged', accountId, { endpointId: endpoint.id });
+  return updated;
 }
 
 export async function deleteEndpoint(db: DbClient, accountId: number, id: string): Promise<WebhookEndpoint> {
   const endpoint = await getEndpoint(db, accountId, id);
   // Deliveries and attempts go with it; their pending jobs find nothing and do nothing.
   await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+  await publish(db, 'webhookEndpointsChanged', accountId, { endpointId: endpoint.id });
   return endpoint;
 }
 

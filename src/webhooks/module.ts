@@ -50,6 +50,8 @@ export const webhooksModule = defineModule({
     webhookDeliveryUpdated: liveTopic<number, WebhookDeliveryUpdate>(),
     /** An event of the account committed, whether or not an endpoint receives it. */
     eventCreated: liveTopic<number, EventCreated>(),
+    /** An endpoint of the account was created, changed, disabled or deleted (launch readiness listens). */
+    webhookEndpointsChanged: liveTopic<number, { endpointId: string }>(),
   },
   config: {
     env: {

@@ -47,6 +47,12 @@ type Documents = {
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": typeof types.MessageStatusChangedDocument,
+    "\n  query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {\n    messages(stage: $stage, search: $search, deviceId: $deviceId, queuedAfter: $queuedAfter, queuedBefore: $queuedBefore, first: $first, after: $after) {\n      edges {\n        node {\n          requestId\n          status\n          stage\n          to\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ListMessagesDocument,
+    "\n  query MessageDetail($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      attemptLog {\n        number\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 10) {\n      edges {\n        node {\n          type\n        }\n      }\n    }\n  }\n": typeof types.MessageDetailDocument,
+    "\n  query DeviceDetail($id: ID!) {\n    device(id: $id) {\n      id\n      sentLastMinute\n      ratePerMinute\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 5) {\n        edges {\n          node {\n            requestId\n          }\n        }\n      }\n    }\n  }\n": typeof types.DeviceDetailDocument,
+    "\n  query FilterDevices($status: DeviceStatus, $search: String) {\n    devices(status: $status, search: $search, first: 10) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.FilterDevicesDocument,
+    "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.QueueListSendDocument,
+    "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": typeof types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PresenceRevokeDeviceDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
@@ -115,6 +121,12 @@ const documents: Documents = {
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": types.MessageStatusChangedDocument,
+    "\n  query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {\n    messages(stage: $stage, search: $search, deviceId: $deviceId, queuedAfter: $queuedAfter, queuedBefore: $queuedBefore, first: $first, after: $after) {\n      edges {\n        node {\n          requestId\n          status\n          stage\n          to\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ListMessagesDocument,
+    "\n  query MessageDetail($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      attemptLog {\n        number\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 10) {\n      edges {\n        node {\n          type\n        }\n      }\n    }\n  }\n": types.MessageDetailDocument,
+    "\n  query DeviceDetail($id: ID!) {\n    device(id: $id) {\n      id\n      sentLastMinute\n      ratePerMinute\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 5) {\n        edges {\n          node {\n            requestId\n          }\n        }\n      }\n    }\n  }\n": types.DeviceDetailDocument,
+    "\n  query FilterDevices($status: DeviceStatus, $search: String) {\n    devices(status: $status, search: $search, first: 10) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.FilterDevicesDocument,
+    "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.QueueListSendDocument,
+    "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PresenceRevokeDeviceDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
@@ -279,6 +291,30 @@ export function graphql(source: "\n  mutation CreatePairingCode {\n    createPai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"): typeof import('./graphql.ts').MessageStatusChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {\n    messages(stage: $stage, search: $search, deviceId: $deviceId, queuedAfter: $queuedAfter, queuedBefore: $queuedBefore, first: $first, after: $after) {\n      edges {\n        node {\n          requestId\n          status\n          stage\n          to\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ListMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessageDetail($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      attemptLog {\n        number\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 10) {\n      edges {\n        node {\n          type\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').MessageDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeviceDetail($id: ID!) {\n    device(id: $id) {\n      id\n      sentLastMinute\n      ratePerMinute\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 5) {\n        edges {\n          node {\n            requestId\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').DeviceDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FilterDevices($status: DeviceStatus, $search: String) {\n    devices(status: $status, search: $search, first: 10) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').FilterDevicesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').QueueListSendDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ReadinessChangedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

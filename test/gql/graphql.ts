@@ -70,6 +70,14 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
+/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+export type MessageStage =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'ON_PHONE'
+  | 'QUEUED'
+  | 'SENT';
+
 /** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
 export type MessageStatus =
   | 'DELIVERED'
@@ -89,6 +97,16 @@ export type PaymentMethodCode =
   | 'GOOGLE_PAY'
   | 'MASTERCARD'
   | 'VISA';
+
+export type QueueRecipientListInput = {
+  /** Send every message through this device (manual routing). */
+  deviceId?: string | number | null | undefined;
+  listId: string | number;
+  message: string;
+  reference?: string | null | undefined;
+  /** How long each message may wait for a phone. */
+  ttlSeconds?: number | null | undefined;
+};
 
 export type RecipientInput = {
   name: string;
@@ -419,6 +437,54 @@ export type MessageStatusChangedSubscriptionVariables = Exact<{
 
 
 export type MessageStatusChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null, failureReason: string | null } };
+
+export type ListMessagesQueryVariables = Exact<{
+  stage?: MessageStage | null | undefined;
+  search?: string | null | undefined;
+  deviceId?: string | number | null | undefined;
+  queuedAfter?: string | null | undefined;
+  queuedBefore?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ListMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, status: MessageStatus, stage: MessageStage, to: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type MessageDetailQueryVariables = Exact<{
+  requestId: string | number;
+  objectId: string;
+}>;
+
+
+export type MessageDetailQuery = { message: { requestId: string, stage: MessageStage, attemptLog: Array<{ number: number, outcome: string | null, failureReason: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { type: string } }> } };
+
+export type DeviceDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeviceDetailQuery = { device: { id: string, sentLastMinute: number, ratePerMinute: number, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string } }> } } };
+
+export type FilterDevicesQueryVariables = Exact<{
+  status?: DeviceStatus | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type FilterDevicesQuery = { devices: { edges: Array<{ node: { id: string } }> } };
+
+export type QueueListSendMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type QueueListSendMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
+
+export type ReadinessChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReadinessChangedSubscription = { launchReadinessChanged: { ready: boolean, steps: Array<{ key: string, ok: boolean }> } };
 
 export type PresenceRevokeDeviceMutationVariables = Exact<{
   id: string | number;
@@ -1041,6 +1107,110 @@ export const MessageStatusChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MessageStatusChangedSubscription, MessageStatusChangedSubscriptionVariables>;
+export const ListMessagesDocument = new TypedDocumentString(`
+    query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {
+  messages(
+    stage: $stage
+    search: $search
+    deviceId: $deviceId
+    queuedAfter: $queuedAfter
+    queuedBefore: $queuedBefore
+    first: $first
+    after: $after
+  ) {
+    edges {
+      node {
+        requestId
+        status
+        stage
+        to
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ListMessagesQuery, ListMessagesQueryVariables>;
+export const MessageDetailDocument = new TypedDocumentString(`
+    query MessageDetail($requestId: ID!, $objectId: String!) {
+  message(requestId: $requestId) {
+    requestId
+    stage
+    attemptLog {
+      number
+      outcome
+      failureReason
+      device {
+        id
+        name
+      }
+    }
+  }
+  events(objectPublicId: $objectId, first: 10) {
+    edges {
+      node {
+        type
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MessageDetailQuery, MessageDetailQueryVariables>;
+export const DeviceDetailDocument = new TypedDocumentString(`
+    query DeviceDetail($id: ID!) {
+  device(id: $id) {
+    id
+    sentLastMinute
+    ratePerMinute
+    presenceHistory {
+      change
+      at
+    }
+    messages(first: 5) {
+      edges {
+        node {
+          requestId
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeviceDetailQuery, DeviceDetailQueryVariables>;
+export const FilterDevicesDocument = new TypedDocumentString(`
+    query FilterDevices($status: DeviceStatus, $search: String) {
+  devices(status: $status, search: $search, first: 10) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FilterDevicesQuery, FilterDevicesQueryVariables>;
+export const QueueListSendDocument = new TypedDocumentString(`
+    mutation QueueListSend($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    queued
+    skipped {
+      to
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<QueueListSendMutation, QueueListSendMutationVariables>;
+export const ReadinessChangedDocument = new TypedDocumentString(`
+    subscription ReadinessChanged {
+  launchReadinessChanged {
+    ready
+    steps {
+      key
+      ok
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReadinessChangedSubscription, ReadinessChangedSubscriptionVariables>;
 export const PresenceRevokeDeviceDocument = new TypedDocumentString(`
     mutation PresenceRevokeDevice($id: ID!) {
   revokeDevice(id: $id) {

@@ -172,7 +172,7 @@ describe('operation limits', () => {
         const fields = Object.values(type.getFields()).filter((field) => isNonNullType(field.type));
         return Object.fromEntries(fields.map((field) => [field.name, sample(field.type)]));
       }
-      return ({ Int: 100, Float: 1, Boolean: true } as Record<string, unknown>)[type.name] ?? 'x';
+      return ({ Int: 100, Float: 1, Boolean: true, DateTime: '2026-11-23T00:00:00Z' } as Record<string, unknown>)[type.name] ?? 'x';
     };
     const limits = app.rt.config;
     const third = { ...limits, GRAPHQL_MAX_COST: limits.GRAPHQL_MAX_COST / 3, GRAPHQL_MAX_DEPTH: Math.floor(limits.GRAPHQL_MAX_DEPTH * 0.7) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentThenLive } from '../../src/graphql/live.ts';
+import { anyEventOf, currentThenLive } from '../../src/graphql/live.ts';
 
 /** A live source as `ctx.pubsub.subscribe` gives one: events pushed in, `return()` ends it and any waiting `next()`. */
 function source<T>() {
@@ -61,5 +61,28 @@ describe('currentThenLive', () => {
     });
     await expect(results.next()).rejects.toThrow('not_found');
     expect(live.ended).toBe(true);
+  });
+});
+
+describe('anyEventOf', () => {
+  it('yields once for events of any source that came together, waits for the next, and ends every source', async () => {
+    const devices = source<string>();
+    const keys = source<number>();
+    const changes = anyEventOf([devices.iterator, keys.iterator]);
+    devices.push('paired');
+    keys.push(1);
+    // Let the sources' pumps hear both before the subscriber asks.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await changes.next()).toEqual({ done: false, value: undefined });
+    const waiting = changes.next();
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false); // both events counted once
+    keys.push(2);
+    expect(await waiting).toEqual({ done: false, value: undefined });
+    await changes.return?.();
+    expect(devices.ended && keys.ended).toBe(true);
+    expect(await changes.next()).toEqual({ done: true, value: undefined });
   });
 });

@@ -1,82 +1,158 @@
+import uPlot from '/panel/assets/uplot.js';
 import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelResumeQueue } from '/panel/sdk/operations.ts';
-import { clearError, client, coalesced, el, live, showError } from '/panel/assets/panel.js';
-import { confirmAction } from '/panel/assets/ui.js';
-import { formatCount } from '/panel/sdk/format.ts';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { confirmAction, html, render, useEffect, useRef, useState } from '/panel/assets/ui.js';
+import { EmptyRow, PresenceBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
-let paused = false;
+const minuteFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const formatTime = (date) => minuteFormat.format(date);
 
-function svg(tag, attributes, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return node;
+// uPlot's own stylesheet (legend, cursor), from the same origin as the chart.
+if (!document.querySelector('link[href="/panel/assets/uplot.css"]')) {
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/panel/assets/uplot.css' }));
 }
 
-/** Bars per minute: accepted (light) beside delivered (dark), failed on top in red. */
-function chart(points) {
-  const width = 600;
-  const height = 160;
-  const max = Math.max(1, ...points.flatMap((point) => [point.accepted, point.delivered + point.failed]));
-  const slot = width / points.length;
-  const bar = Math.max(2, slot / 2 - 2);
-  const scale = (value) => (value / max) * (height - 20);
-  const bars = points.flatMap((point, index) => {
-    const x = index * slot;
-    const label = `${new Date(point.minute).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: ${point.accepted} accepted, ${point.delivered} delivered, ${point.failed} failed`;
-    return [
-      svg('rect', { x, y: height - scale(point.accepted), width: bar, height: scale(point.accepted), fill: '#9db4f0' }, svg('title', {}, label)),
-      svg('rect', { x: x + bar + 1, y: height - scale(point.delivered), width: bar, height: scale(point.delivered), fill: '#2952cc' }, svg('title', {}, label)),
-      svg('rect', { x: x + bar + 1, y: height - scale(point.delivered) - scale(point.failed), width: bar, height: scale(point.failed), fill: '#b42318' }, svg('title', {}, label)),
-    ];
-  });
-  return svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', height, preserveAspectRatio: 'none' }, ...bars);
+// The five stages with the same names as everywhere else; each count says what it counts, so
+// "sent 0" beside "delivered 5" reads as it is meant: sent messages move on to delivered.
+const counts = [
+  { key: 'queued', field: 'queued', name: stageNames.QUEUED, note: 'now waiting for a phone' },
+  { key: 'on_phone', field: 'inFlight', name: stageNames.ON_PHONE, note: 'now on a phone, not yet reported sent' },
+  { key: 'sent', field: 'sent', name: stageNames.SENT, note: 'now awaiting their delivery report' },
+  { key: 'delivered', field: 'delivered', name: stageNames.DELIVERED, note: 'all time' },
+  { key: 'failed', field: 'failed', name: stageNames.FAILED, note: 'all time' },
+];
+
+// Per-minute series, named by the stage each message reached in that minute. Colours keep 3:1
+// against white and differ in dash too, so they part without colour.
+const series = [
+  { field: 'accepted', label: stageNames.QUEUED, stroke: '#5c6577', dash: [6, 3] },
+  { field: 'onPhone', label: stageNames.ON_PHONE, stroke: '#8a5a00', dash: [2, 2] },
+  { field: 'sent', label: stageNames.SENT, stroke: '#2952cc', dash: [] },
+  { field: 'delivered', label: stageNames.DELIVERED, stroke: '#146c2e', dash: [] },
+  { field: 'failed', label: stageNames.FAILED, stroke: '#b42318', dash: [8, 2, 2, 2] },
+];
+
+const perMinute = (value) => (value == null ? '—' : `${formatNumber(value)}/min`);
+
+function columnsOf(points) {
+  return [points.map((point) => Date.parse(point.minute) / 1000), ...series.map((line) => points.map((point) => point[line.field]))];
 }
 
-async function load() {
-  const { relayQueueHealth: health } = await client.request(PanelQueueHealth);
-  paused = health.paused;
-  document.getElementById('queue-state').textContent = health.paused ? '(paused: sends answer 503 queue_blocked)' : '(running)';
-  document.getElementById('queue-state').dataset.paused = String(health.paused);
-  document.getElementById('toggle-queue').textContent = health.paused ? 'Resume queue' : 'Pause queue';
-  const counts = [
-    ['Queued', health.counts.queued],
-    ['On phones', health.counts.inFlight],
-    ['Sent', health.counts.sent],
-    ['Delivered', health.counts.delivered],
-    ['Failed', health.counts.failed],
-    ['Queue limit', health.queueLimit],
-  ];
-  document.getElementById('counts').replaceChildren(...counts.map(([name, value]) => el('div', {}, el('dt', {}, name), el('dd', { 'data-count': name.toLowerCase() }, formatCount(value)))));
-  document.getElementById('oldest').textContent = health.oldestQueuedAgeSeconds == null ? 'none waiting' : `${Math.round(health.oldestQueuedAgeSeconds)} s`;
-  document.getElementById('chart').replaceChildren(chart(health.throughput));
-  document.getElementById('device-load').replaceChildren(
-    ...health.devices.map((device) =>
-      el('tr', {}, el('td', {}, device.name), el('td', {}, device.status), el('td', {}, device.inFlight), el('td', {}, device.sentLastMinute), el('td', {}, device.ratePerMinute)),
-    ),
-  );
+function ThroughputChart({ points }) {
+  const box = useRef(null);
+  const plot = useRef(null);
+  useEffect(() => {
+    const width = () => Math.max(280, box.current.clientWidth - 16);
+    plot.current = new uPlot(
+      {
+        width: width(),
+        height: 260,
+        padding: [12, 28, 0, 0],
+        scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+        axes: [
+          { label: 'Time (per minute)', values: (_plot, ticks) => ticks.map((tick) => formatTime(new Date(tick * 1000))) },
+          { label: 'Messages per minute', values: (_plot, ticks) => ticks.map((tick) => formatNumber(tick)) },
+        ],
+        series: [
+          { label: 'Minute', value: (_plot, tick) => (tick == null ? '—' : formatTime(new Date(tick * 1000))) },
+          ...series.map((line) => ({ label: line.label, stroke: line.stroke, dash: line.dash, width: 2, value: (_plot, value) => perMinute(value), points: { show: true, size: 5 } })),
+        ],
+        legend: { live: true },
+      },
+      columnsOf(points),
+      box.current,
+    );
+    const resize = new ResizeObserver(() => plot.current?.setSize({ width: width(), height: 260 }));
+    resize.observe(box.current);
+    return () => {
+      resize.disconnect();
+      plot.current?.destroy();
+    };
+  }, []);
+  useEffect(() => {
+    plot.current?.setData(columnsOf(points));
+  }, [points]);
+  const totals = series.map((line) => `${line.label} ${formatNumber(points.reduce((sum, point) => sum + point[line.field], 0))}`).join(', ');
+  return html`<figure class="chart">
+    <div id="chart" ref=${box} role="img" aria-label=${`Messages per minute over the last 15 minutes: ${totals}.`}></div>
+    <figcaption id="chart-axes" class="muted">Vertical axis: messages per minute. Horizontal axis: time, one point per minute.</figcaption>
+  </figure>`;
 }
 
-document.getElementById('toggle-queue').addEventListener('click', async () => {
-  try {
+function QueuePage() {
+  const [health, setHealth] = useState(null);
+  const load = async () => {
+    try {
+      setHealth((await client.request(PanelQueueHealth)).relayQueueHealth);
+    } catch (error) {
+      showError(error);
+    }
+  };
+  useEffect(() => {
+    void load();
+    // The chart's minutes move on even when nothing happens.
+    const timer = setInterval(() => void load(), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  useLiveLoad(load, [[PanelMessageUpdates], [PanelQueueChanges]], 500);
+
+  const toggle = async () => {
     const confirmed =
-      paused ||
+      health.paused ||
       (await confirmAction({
         title: 'Pause the queue?',
         message: 'While paused, every send answers 503 queue_blocked and nothing queued goes to a phone until you resume.',
         confirmLabel: 'Pause now',
       }));
     if (!confirmed) return;
-    await client.request(paused ? PanelResumeQueue : PanelPauseQueue);
-    clearError();
-    await load();
-  } catch (error) {
-    showError(error);
-  }
-});
+    try {
+      await client.request(health.paused ? PanelResumeQueue : PanelPauseQueue);
+      clearError();
+      await load();
+    } catch (error) {
+      showError(error);
+    }
+  };
 
-const refresh = coalesced(load, 250);
-live(PanelMessageUpdates, {}, refresh);
-live(PanelQueueChanges, {}, refresh);
-setInterval(refresh, 15_000); // the chart's minutes move on even when nothing happens
-load().catch(showError);
+  if (!health) return html`<p class="muted" aria-busy="true">Loading…</p>`;
+  return html`
+    <section aria-labelledby="state-heading" class="card wide">
+      <h2 id="state-heading">Queue <span id="queue-state" class="muted" data-paused=${String(health.paused)}>${health.paused ? '(paused: sends answer 503 queue_blocked)' : '(running)'}</span></h2>
+      <p><button type="button" id="toggle-queue" class=${health.paused ? '' : 'danger'} onClick=${toggle}>${health.paused ? 'Resume queue' : 'Pause queue'}</button></p>
+      <dl class="counts" id="counts">
+        ${counts.map(
+          (count) => html`<div key=${count.key}>
+            <dt>${count.name} <span class="note">${count.note}</span></dt>
+            <dd data-count=${count.key}>${formatNumber(health.counts[count.field])}</dd>
+          </div>`,
+        )}
+        <div><dt>Queue limit <span class="note">most that may wait</span></dt><dd data-count="limit">${formatNumber(health.queueLimit)}</dd></div>
+      </dl>
+      <p>Oldest queued message: <strong id="oldest">${health.oldestQueuedAgeSeconds == null ? 'none waiting' : `waiting ${formatNumber(Math.round(health.oldestQueuedAgeSeconds))} s`}</strong></p>
+    </section>
+    <section aria-labelledby="throughput-heading">
+      <h2 id="throughput-heading">Throughput, last 15 minutes <span class="muted">(live)</span></h2>
+      <p class="muted">Each line counts the messages that reached that stage in the minute: queued (accepted), given to a phone, reported sent, delivered, failed.</p>
+      <${ThroughputChart} points=${health.throughput} />
+    </section>
+    <section aria-labelledby="load-heading">
+      <h2 id="load-heading">Per-device load</h2>
+      <table class="stack">
+        <thead><tr><th>Device</th><th>Presence</th><th>On the phone</th><th>Given in the last minute</th><th>Budget per minute</th></tr></thead>
+        <tbody id="device-load">
+          ${health.devices.length === 0
+            ? html`<${EmptyRow} columns="5">No paired phone. <a href="/panel/devices">Pair one</a> to start sending.<//>`
+            : health.devices.map((device) => html`
+                <tr key=${device.deviceId}>
+                  <td data-label="Device"><a href=${`/panel/devices/${device.deviceId}`}>${device.name}</a></td>
+                  <td data-label="Presence"><${PresenceBadge} status=${device.status} /></td>
+                  <td data-label="On the phone">${formatNumber(device.inFlight)}</td>
+                  <td data-label="Given in the last minute">${formatNumber(device.sentLastMinute)}</td>
+                  <td data-label="Budget per minute">${formatNumber(device.ratePerMinute)}</td>
+                </tr>`)}
+        </tbody>
+      </table>
+    </section>`;
+}
+
+render(html`<${QueuePage} />`, document.getElementById('app'));

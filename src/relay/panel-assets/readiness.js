@@ -1,20 +1,32 @@
-import { PanelDeviceUpdates, PanelMessageUpdates, PanelReadiness } from '/panel/sdk/operations.ts';
-import { client, coalesced, el, live, showError } from '/panel/assets/panel.js';
+import { PanelReadiness } from '/panel/sdk/operations.ts';
+import { clearError, live } from '/panel/assets/panel.js';
+import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
 
-async function load() {
-  const { launchReadiness: readiness } = await client.request(PanelReadiness);
-  const ready = document.getElementById('ready');
-  ready.textContent = readiness.ready ? 'Ready to launch: every step is done.' : 'Not ready yet: finish the steps below, in order.';
-  ready.dataset.ready = String(readiness.ready);
-  document.getElementById('steps').replaceChildren(
-    ...readiness.steps.map((step) =>
-      el('li', { 'data-step': step.key, 'data-ok': String(step.ok) }, el('strong', {}, `${step.ok ? '✓' : '○'} ${step.title}`), step.ok ? '' : el('div', { class: 'muted' }, step.hint)),
-    ),
+// Live on every step: the subscription yields the checklist, then a new one whenever a device,
+// a message, an API key, a webhook endpoint or the subscription changes a step.
+function ReadinessPage() {
+  const [readiness, setReadiness] = useState(null);
+  useEffect(
+    () =>
+      live(PanelReadiness, {}, (data) => {
+        clearError();
+        setReadiness(data.launchReadinessChanged);
+      }),
+    [],
   );
+  if (!readiness) return html`<p id="ready" class="card muted" aria-busy="true">Loading…</p>`;
+  return html`
+    <p id="ready" class="card" data-ready=${String(readiness.ready)}>
+      ${readiness.ready ? 'Ready to launch: every step is done.' : 'Not ready yet: finish the steps below, in order.'}
+    </p>
+    <ol id="steps" class="steps">
+      ${readiness.steps.map(
+        (step) => html`<li key=${step.key} data-step=${step.key} data-ok=${String(step.ok)}>
+          <strong>${step.title}</strong> <${Badge} tone=${step.ok ? 'good' : 'warn'}>${step.ok ? 'done' : 'to do'}<//>
+          <div class="muted">${step.hint}</div>
+        </li>`,
+      )}
+    </ol>`;
 }
 
-const refresh = coalesced(load, 100);
-live(PanelDeviceUpdates, {}, refresh);
-live(PanelMessageUpdates, {}, refresh);
-window.addEventListener('focus', refresh);
-load().catch(showError);
+render(html`<${ReadinessPage} />`, document.getElementById('app'));

@@ -34,6 +34,14 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
+/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+export type MessageStage =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'ON_PHONE'
+  | 'QUEUED'
+  | 'SENT';
+
 /** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
 export type MessageStatus =
   | 'DELIVERED'
@@ -53,6 +61,28 @@ export type PaymentMethodCode =
   | 'GOOGLE_PAY'
   | 'MASTERCARD'
   | 'VISA';
+
+export type QueueRecipientListInput = {
+  /** Send every message through this device (manual routing). */
+  deviceId?: string | number | null | undefined;
+  listId: string | number;
+  message: string;
+  reference?: string | null | undefined;
+  /** How long each message may wait for a phone. */
+  ttlSeconds?: number | null | undefined;
+};
+
+export type RecipientInput = {
+  name: string;
+  /** International format; stored as E.164. */
+  phone: string;
+  tags?: Array<string> | null | undefined;
+};
+
+export type RecipientListInput = {
+  description?: string | null | undefined;
+  name: string;
+};
 
 /** A permission an API key can carry. The REST and JSON name is the lower-case dotted form. */
 export type Scope =
@@ -249,10 +279,24 @@ export type PanelSubmitKycMutationVariables = Exact<{
 
 export type PanelSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
 
-export type PanelDevicesQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelDevicesQueryVariables = Exact<{
+  status?: DeviceStatus | null | undefined;
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
 
 
-export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, lastSeenAt: string, pairedAt: string } }> } };
+export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, lastSeenAt: string, pairedAt: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+
+export type PanelDeviceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -274,7 +318,7 @@ export type PanelDeviceUpdatesSubscription = { deviceUpdated: { deviceId: string
 export type PanelQueueHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, sentLastMinute: number, ratePerMinute: number }> } };
+export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, sentLastMinute: number, ratePerMinute: number }> } };
 
 export type PanelPauseQueueMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -292,22 +336,114 @@ export type PanelQueueChangesSubscriptionVariables = Exact<{ [key: string]: neve
 export type PanelQueueChangesSubscription = { relayQueueChanged: { paused: boolean } };
 
 export type PanelMessagesQueryVariables = Exact<{
-  status?: MessageStatus | null | undefined;
-  to?: string | null | undefined;
+  stage?: MessageStage | null | undefined;
+  deviceId?: string | number | null | undefined;
+  queuedAfter?: string | null | undefined;
+  queuedBefore?: string | null | undefined;
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
 }>;
 
 
-export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, status: MessageStatus, to: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { name: string } | null } }> }, otps: { edges: Array<{ node: { id: string, to: string, purpose: string, status: string, attempts: number, maxAttempts: number, createdAt: string, verifiedAt: string | null } }> } };
+export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+
+export type PanelMessageDevicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelMessageDevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string } }> } };
+
+export type PanelOtpsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelOtpsQuery = { otps: { edges: Array<{ node: { id: string, to: string, toDisplay: string, purpose: string, status: string, attempts: number, maxAttempts: number, createdAt: string, verifiedAt: string | null } }> } };
+
+export type PanelMessageQueryVariables = Exact<{
+  requestId: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, device: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelEventDeliveriesQueryVariables = Exact<{
+  eventId: string | number;
+}>;
+
+
+export type PanelEventDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, deliveredAt: string | null, endpoint: { id: string, url: string } } }> } };
+
+export type PanelMessageChangedSubscriptionVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PanelMessageChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus } };
 
 export type PanelMessageUpdatesSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PanelMessageUpdatesSubscription = { messageUpdated: { requestId: string, status: MessageStatus } };
 
-export type PanelReadinessQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelReadinessSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelReadinessQuery = { launchReadiness: { ready: boolean, steps: Array<{ key: string, title: string, ok: boolean, hint: string }> } };
+export type PanelReadinessSubscription = { launchReadinessChanged: { ready: boolean, steps: Array<{ key: string, title: string, ok: boolean, hint: string }> } };
+
+export type PanelRecipientsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type PanelRecipientsQuery = { recipients: { edges: Array<{ node: { id: string, name: string, phone: string, phoneDisplay: string, tags: Array<string>, createdAt: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+
+export type PanelRecipientListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelRecipientListsQuery = { recipientLists: { edges: Array<{ node: { id: string, name: string, description: string | null, memberCount: number, createdAt: string } }> } };
+
+export type PanelCreateRecipientMutationVariables = Exact<{
+  input: RecipientInput;
+}>;
+
+
+export type PanelCreateRecipientMutation = { createRecipient: { id: string } };
+
+export type PanelImportRecipientsMutationVariables = Exact<{
+  csv: string;
+  listId?: string | number | null | undefined;
+}>;
+
+
+export type PanelImportRecipientsMutation = { importRecipients: { created: number, skipped: Array<{ line: number, reason: string }> } };
+
+export type PanelCreateRecipientListMutationVariables = Exact<{
+  input: RecipientListInput;
+}>;
+
+
+export type PanelCreateRecipientListMutation = { createRecipientList: { id: string } };
+
+export type PanelAddRecipientsToListMutationVariables = Exact<{
+  listId: string | number;
+  recipientIds: Array<string | number> | string | number;
+}>;
+
+
+export type PanelAddRecipientsToListMutation = { addRecipientsToList: { id: string, memberCount: number } };
+
+export type PanelQueueRecipientListMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -567,8 +703,15 @@ export const PanelSubmitKycDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<PanelSubmitKycMutation, PanelSubmitKycMutationVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
-    query PanelDevices {
-  devices(first: 100) {
+    query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
+  devices(
+    status: $status
+    search: $search
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+  ) {
     edges {
       node {
         id
@@ -581,13 +724,56 @@ export const PanelDevicesDocument = new TypedDocumentString(`
         signalLevel
         queueLength
         ratePerMinute
+        sentLastMinute
         lastSeenAt
         pairedAt
       }
     }
+    pageInfo {
+      hasNextPage
+      hasPreviousPage
+      startCursor
+      endCursor
+    }
   }
 }
     `) as unknown as TypedDocumentString<PanelDevicesQuery, PanelDevicesQueryVariables>;
+export const PanelDeviceDocument = new TypedDocumentString(`
+    query PanelDevice($id: ID!) {
+  device(id: $id) {
+    id
+    name
+    status
+    platform
+    appVersion
+    sims
+    batteryLevel
+    charging
+    signalLevel
+    queueLength
+    ratePerMinute
+    sentLastMinute
+    lastSeenAt
+    pairedAt
+    revokedAt
+    presenceHistory {
+      change
+      at
+    }
+    messages(first: 20) {
+      edges {
+        node {
+          requestId
+          stage
+          toDisplay
+          body
+          queuedAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDeviceQuery, PanelDeviceQueryVariables>;
 export const PanelCreatePairingCodeDocument = new TypedDocumentString(`
     mutation PanelCreatePairingCode {
   createPairingCode {
@@ -632,6 +818,8 @@ export const PanelQueueHealthDocument = new TypedDocumentString(`
     throughput {
       minute
       accepted
+      onPhone
+      sent
       delivered
       failed
     }
@@ -668,29 +856,64 @@ export const PanelQueueChangesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<PanelQueueChangesSubscription, PanelQueueChangesSubscriptionVariables>;
 export const PanelMessagesDocument = new TypedDocumentString(`
-    query PanelMessages($status: MessageStatus, $to: String) {
-  messages(first: 50, status: $status, to: $to) {
+    query PanelMessages($stage: MessageStage, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
+  messages(
+    stage: $stage
+    deviceId: $deviceId
+    queuedAfter: $queuedAfter
+    queuedBefore: $queuedBefore
+    search: $search
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+  ) {
     edges {
       node {
         requestId
-        status
+        stage
         to
+        toDisplay
         body
         attempts
         failureReason
         queuedAt
         deliveredAt
         device {
+          id
           name
         }
       }
     }
+    pageInfo {
+      hasNextPage
+      hasPreviousPage
+      startCursor
+      endCursor
+    }
   }
+}
+    `) as unknown as TypedDocumentString<PanelMessagesQuery, PanelMessagesQueryVariables>;
+export const PanelMessageDevicesDocument = new TypedDocumentString(`
+    query PanelMessageDevices {
+  devices(first: 100) {
+    edges {
+      node {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessageDevicesQuery, PanelMessageDevicesQueryVariables>;
+export const PanelOtpsDocument = new TypedDocumentString(`
+    query PanelOtps {
   otps(first: 20) {
     edges {
       node {
         id
         to
+        toDisplay
         purpose
         status
         attempts
@@ -701,7 +924,80 @@ export const PanelMessagesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelMessagesQuery, PanelMessagesQueryVariables>;
+    `) as unknown as TypedDocumentString<PanelOtpsQuery, PanelOtpsQueryVariables>;
+export const PanelMessageDocument = new TypedDocumentString(`
+    query PanelMessage($requestId: ID!, $objectId: String!) {
+  message(requestId: $requestId) {
+    requestId
+    stage
+    to
+    toDisplay
+    body
+    segments
+    encoding
+    reference
+    failureReason
+    queuedAt
+    sentAt
+    deliveredAt
+    failedAt
+    expiresAt
+    device {
+      id
+      name
+    }
+    attemptLog {
+      number
+      dispatchedAt
+      acknowledgedAt
+      finishedAt
+      outcome
+      failureReason
+      device {
+        id
+        name
+      }
+    }
+  }
+  events(objectPublicId: $objectId, first: 20) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessageQuery, PanelMessageQueryVariables>;
+export const PanelEventDeliveriesDocument = new TypedDocumentString(`
+    query PanelEventDeliveries($eventId: ID!) {
+  webhookDeliveries(filter: {eventId: $eventId}, first: 10) {
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        lastStatusCode
+        nextAttemptAt
+        deliveredAt
+        endpoint {
+          id
+          url
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelEventDeliveriesQuery, PanelEventDeliveriesQueryVariables>;
+export const PanelMessageChangedDocument = new TypedDocumentString(`
+    subscription PanelMessageChanged($requestId: ID!) {
+  messageStatusChanged(requestId: $requestId) {
+    requestId
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessageChangedSubscription, PanelMessageChangedSubscriptionVariables>;
 export const PanelMessageUpdatesDocument = new TypedDocumentString(`
     subscription PanelMessageUpdates {
   messageUpdated {
@@ -711,8 +1007,8 @@ export const PanelMessageUpdatesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<PanelMessageUpdatesSubscription, PanelMessageUpdatesSubscriptionVariables>;
 export const PanelReadinessDocument = new TypedDocumentString(`
-    query PanelReadiness {
-  launchReadiness {
+    subscription PanelReadiness {
+  launchReadinessChanged {
     ready
     steps {
       key
@@ -722,4 +1018,92 @@ export const PanelReadinessDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelReadinessQuery, PanelReadinessQueryVariables>;
+    `) as unknown as TypedDocumentString<PanelReadinessSubscription, PanelReadinessSubscriptionVariables>;
+export const PanelRecipientsDocument = new TypedDocumentString(`
+    query PanelRecipients($search: String, $first: Int, $after: String, $last: Int, $before: String) {
+  recipients(
+    search: $search
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+  ) {
+    edges {
+      node {
+        id
+        name
+        phone
+        phoneDisplay
+        tags
+        createdAt
+      }
+    }
+    pageInfo {
+      hasNextPage
+      hasPreviousPage
+      startCursor
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecipientsQuery, PanelRecipientsQueryVariables>;
+export const PanelRecipientListsDocument = new TypedDocumentString(`
+    query PanelRecipientLists {
+  recipientLists(first: 100) {
+    edges {
+      node {
+        id
+        name
+        description
+        memberCount
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecipientListsQuery, PanelRecipientListsQueryVariables>;
+export const PanelCreateRecipientDocument = new TypedDocumentString(`
+    mutation PanelCreateRecipient($input: RecipientInput!) {
+  createRecipient(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateRecipientMutation, PanelCreateRecipientMutationVariables>;
+export const PanelImportRecipientsDocument = new TypedDocumentString(`
+    mutation PanelImportRecipients($csv: String!, $listId: ID) {
+  importRecipients(csv: $csv, listId: $listId) {
+    created
+    skipped {
+      line
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelImportRecipientsMutation, PanelImportRecipientsMutationVariables>;
+export const PanelCreateRecipientListDocument = new TypedDocumentString(`
+    mutation PanelCreateRecipientList($input: RecipientListInput!) {
+  createRecipientList(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateRecipientListMutation, PanelCreateRecipientListMutationVariables>;
+export const PanelAddRecipientsToListDocument = new TypedDocumentString(`
+    mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {
+  addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {
+    id
+    memberCount
+  }
+}
+    `) as unknown as TypedDocumentString<PanelAddRecipientsToListMutation, PanelAddRecipientsToListMutationVariables>;
+export const PanelQueueRecipientListDocument = new TypedDocumentString(`
+    mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    queued
+    skipped {
+      to
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;

@@ -1,0 +1,85 @@
+import { PanelDevice, PanelDeviceUpdates, PanelMessageUpdates } from '/panel/sdk/operations.ts';
+import { client, showError } from '/panel/assets/panel.js';
+import { html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, PresenceBadge, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
+
+const root = document.getElementById('app');
+/** The page is /panel/devices/<id>. */
+const deviceId = decodeURIComponent(location.pathname.split('/').pop());
+
+function DevicePage() {
+  const [device, setDevice] = useState(null);
+  const [missing, setMissing] = useState(false);
+  const load = async () => {
+    try {
+      setDevice((await client.request(PanelDevice, { id: deviceId })).device);
+    } catch (error) {
+      if (error.code === 'not_found') setMissing(true);
+      else showError(error);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  useLiveLoad(load, [[PanelDeviceUpdates], [PanelMessageUpdates]]);
+
+  if (missing) return html`<p class="card">No device ${deviceId} in this account. <a href="/panel/devices">Back to devices</a></p>`;
+  if (!device) return html`<p class="muted" aria-busy="true">Loading…</p>`;
+  const messages = device.messages.edges.map((edge) => edge.node);
+  const used = device.ratePerMinute > 0 ? Math.min(100, Math.round((device.sentLastMinute / device.ratePerMinute) * 100)) : 0;
+  return html`
+    <p><a href="/panel/devices">← All devices</a></p>
+    <section class="card wide" aria-labelledby="device-heading">
+      <h2 id="device-heading">${device.name} <span id="device-presence"><${PresenceBadge} status=${device.status} /></span></h2>
+      <dl class="facts">
+        <div><dt>Device id</dt><dd><code>${device.id}</code></dd></div>
+        <div><dt>App</dt><dd>${[device.platform, device.appVersion].filter(Boolean).join(' · ') || '—'}</dd></div>
+        <div><dt>Battery</dt><dd>${device.batteryLevel == null ? '—' : `${formatNumber(device.batteryLevel)} %${device.charging ? ' (charging)' : ''}`}</dd></div>
+        <div><dt>Signal</dt><dd>${device.signalLevel == null ? '—' : `${device.signalLevel} of 4 bars`}</dd></div>
+        <div><dt>Last heartbeat</dt><dd>${formatDateTime(device.lastSeenAt)}</dd></div>
+        <div><dt>Paired</dt><dd>${formatDateTime(device.pairedAt)}</dd></div>
+        <div><dt>In its own queue</dt><dd>${formatNumber(device.queueLength)}</dd></div>
+      </dl>
+    </section>
+    <section aria-labelledby="budget-heading" class="card wide">
+      <h2 id="budget-heading">Rate budget</h2>
+      <p id="budget">${formatNumber(device.sentLastMinute)} of ${formatNumber(device.ratePerMinute)} messages per minute used in the last minute.</p>
+      <progress max="100" value=${used} aria-labelledby="budget-heading">${used} %</progress>
+    </section>
+    <section aria-labelledby="presence-heading">
+      <h2 id="presence-heading">Presence history</h2>
+      <table class="stack">
+        <thead><tr><th>When</th><th>Change</th></tr></thead>
+        <tbody id="presence">
+          ${device.presenceHistory.length === 0
+            ? html`<${EmptyRow} columns="2">No change recorded yet.<//>`
+            : device.presenceHistory.map((change, index) => html`
+                <tr key=${index} data-change=${change.change}>
+                  <td data-label="When">${formatDateTime(change.at)}</td>
+                  <td data-label="Change"><${PresenceBadge} status=${change.change} /></td>
+                </tr>`)}
+        </tbody>
+      </table>
+    </section>
+    <section aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Recent messages</h2>
+      <table class="stack">
+        <thead><tr><th>Request</th><th>To</th><th>Status</th><th>Queued</th></tr></thead>
+        <tbody id="recent">
+          ${messages.length === 0
+            ? html`<${EmptyRow} columns="4">This phone has not been given a message yet.<//>`
+            : messages.map((message) => html`
+                <tr key=${message.requestId} data-request-id=${message.requestId}>
+                  <td data-label="Request"><a href=${`/panel/messages/${message.requestId}`}><code>${message.requestId}</code></a></td>
+                  <td data-label="To" class="nowrap">${message.toDisplay}</td>
+                  <td data-label="Status"><${StageBadge} stage=${message.stage} /></td>
+                  <td data-label="Queued" class="nowrap">${formatDateTime(message.queuedAt)}</td>
+                </tr>`)}
+        </tbody>
+      </table>
+      <p><a href=${`/panel/messages?deviceId=${device.id}`}>All messages of this device</a></p>
+    </section>`;
+}
+
+render(html`<${DevicePage} />`, root);

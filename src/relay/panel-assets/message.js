@@ -1,0 +1,118 @@
+import { PanelEventDeliveries, PanelMessage, PanelMessageChanged } from '/panel/sdk/operations.ts';
+import { client, showError } from '/panel/assets/panel.js';
+import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { formatDateTime } from '/panel/sdk/format.ts';
+import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
+
+const root = document.getElementById('app');
+/** The page is /panel/messages/<id>. */
+const requestId = decodeURIComponent(location.pathname.split('/').pop());
+
+const outcomeTones = { sent: 'neutral', delivered: 'good' };
+const deliveryTones = { SUCCEEDED: 'good', FAILED: 'bad', PENDING: 'neutral' };
+
+/** A delivery waiting for its next try says when, not "pending". */
+function deliveryState(delivery) {
+  if (delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0) return `retrying at ${formatDateTime(delivery.nextAttemptAt)}`;
+  return delivery.status.toLowerCase();
+}
+
+function MessagePage() {
+  const [data, setData] = useState(null);
+  const [missing, setMissing] = useState(false);
+  const load = async () => {
+    try {
+      const found = await client.request(PanelMessage, { requestId, objectId: requestId });
+      // A message has a few events (sent, delivered or failed): their deliveries one query each.
+      const events = await Promise.all(
+        found.events.edges.map(async ({ node }) => ({
+          ...node,
+          deliveries: (await client.request(PanelEventDeliveries, { eventId: node.id })).webhookDeliveries.edges.map((edge) => edge.node),
+        })),
+      );
+      setData({ message: found.message, events });
+    } catch (error) {
+      if (error.code === 'not_found') setMissing(true);
+      else showError(error);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  useLiveLoad(load, [[PanelMessageChanged, { requestId }]]);
+
+  if (missing) return html`<p class="card">No message ${requestId} in this account. <a href="/panel/messages">Back to messages</a></p>`;
+  if (!data) return html`<p class="muted" aria-busy="true">Loading…</p>`;
+  const message = data.message;
+  const events = data.events;
+  return html`
+    <p><a href="/panel/messages">← All messages</a></p>
+    <section class="card wide" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">
+        <code>${message.requestId}</code> <span id="message-stage"><${StageBadge} stage=${message.stage} /></span>
+      </h2>
+      <dl class="facts">
+        <div><dt>To</dt><dd>${message.toDisplay}</dd></div>
+        <div><dt>Device</dt><dd>${message.device ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>` : '—'}</dd></div>
+        <div><dt>Parts</dt><dd>${formatNumber(message.segments)} (${message.encoding === 'ucs2' ? 'Unicode' : 'GSM-7'})</dd></div>
+        <div><dt>Queued</dt><dd>${formatDateTime(message.queuedAt)}</dd></div>
+        <div><dt>Sent</dt><dd>${formatDateTime(message.sentAt)}</dd></div>
+        <div><dt>Delivered</dt><dd>${formatDateTime(message.deliveredAt)}</dd></div>
+        ${message.failedAt ? html`<div><dt>Failed</dt><dd>${formatDateTime(message.failedAt)}: ${message.failureReason}</dd></div>` : null}
+        <div><dt>Expires</dt><dd>${formatDateTime(message.expiresAt)}</dd></div>
+        ${message.reference ? html`<div><dt>Your reference</dt><dd>${message.reference}</dd></div>` : null}
+      </dl>
+      <p class="text">${message.body}</p>
+    </section>
+    <section aria-labelledby="attempts-heading">
+      <h2 id="attempts-heading">Attempts per device</h2>
+      <table class="stack">
+        <thead><tr><th>#</th><th>Device</th><th>Given to the phone</th><th>Acknowledged</th><th>Finished</th><th>Outcome</th></tr></thead>
+        <tbody id="attempts">
+          ${message.attemptLog.length === 0
+            ? html`<${EmptyRow} columns="6">Not given to a phone yet: it waits for an online device.<//>`
+            : message.attemptLog.map((attempt) => html`
+                <tr key=${attempt.number} data-attempt=${attempt.number}>
+                  <td data-label="#">${attempt.number}</td>
+                  <td data-label="Device"><a href=${`/panel/devices/${attempt.device.id}`}>${attempt.device.name}</a></td>
+                  <td data-label="Given to the phone">${formatDateTime(attempt.dispatchedAt)}</td>
+                  <td data-label="Acknowledged">${formatDateTime(attempt.acknowledgedAt)}</td>
+                  <td data-label="Finished">${formatDateTime(attempt.finishedAt)}</td>
+                  <td data-label="Outcome">
+                    ${attempt.outcome
+                      ? html`<${Badge} tone=${outcomeTones[attempt.outcome] ?? 'bad'}>${attempt.outcome.replaceAll('_', ' ')}<//>`
+                      : html`<${Badge} tone="warn">on phone<//>`}
+                    ${attempt.failureReason && attempt.failureReason !== attempt.outcome ? html`<div class="muted">${attempt.failureReason}</div>` : null}
+                  </td>
+                </tr>`)}
+        </tbody>
+      </table>
+    </section>
+    <section aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading">Webhook deliveries of its events</h2>
+      <table class="stack">
+        <thead><tr><th>Event</th><th>Endpoint</th><th>Delivery</th><th>Attempts</th><th>Last answer</th></tr></thead>
+        <tbody id="deliveries">
+          ${events.length === 0
+            ? html`<${EmptyRow} columns="5">No events yet: <code>message.sent</code>, <code>message.delivered</code> and <code>message.failed</code> appear here as they happen.<//>`
+            : events.flatMap((event) => {
+                const deliveries = event.deliveries;
+                const eventCell = html`<td data-label="Event"><code>${event.type}</code><div class="muted">${formatDateTime(event.createdAt)}</div></td>`;
+                if (deliveries.length === 0) {
+                  return [html`<tr key=${event.id} data-event=${event.type}>${eventCell}<td data-label="Endpoint" colspan="4" class="muted">No endpoint subscribed (<a href="/panel/webhooks">add one</a>).</td></tr>`];
+                }
+                return deliveries.map((delivery) => html`
+                  <tr key=${delivery.id} data-event=${event.type} data-delivery-id=${delivery.id}>
+                    ${eventCell}
+                    <td data-label="Endpoint" class="text">${delivery.endpoint.url}</td>
+                    <td data-label="Delivery"><${Badge} tone=${deliveryTones[delivery.status] ?? 'warn'}>${deliveryState(delivery)}<//></td>
+                    <td data-label="Attempts">${formatNumber(delivery.attemptCount)}</td>
+                    <td data-label="Last answer">${delivery.lastStatusCode ?? '—'}</td>
+                  </tr>`);
+              })}
+        </tbody>
+      </table>
+    </section>`;
+}
+
+render(html`<${MessagePage} />`, root);

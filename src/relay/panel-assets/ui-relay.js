@@ -1,0 +1,62 @@
+// What only the relay pages share, on the panel's components (/panel/assets/ui.js): the five
+// stages of an SMS and a device's presence as badges with human names (the same names on every
+// page and in the queue chart), counts in the viewer's locale, and a pager over a connection for
+// the lists whose filters `List` does not offer (a date range, filters kept in the address).
+import { Badge, html, useEffect, useRef } from '/panel/assets/ui.js';
+import { formatCount } from '/panel/sdk/format.ts';
+import { live } from '/panel/assets/panel.js';
+
+/** The five places an SMS can be, named the same on every page and in the queue chart. */
+export const stageNames = { QUEUED: 'queued', ON_PHONE: 'on phone', SENT: 'sent', DELIVERED: 'delivered', FAILED: 'failed' };
+const stageTones = { QUEUED: 'neutral', ON_PHONE: 'warn', SENT: 'neutral', DELIVERED: 'good', FAILED: 'bad' };
+const presenceTones = { online: 'good', offline: 'warn', revoked: 'neutral', paired: 'neutral' };
+
+export function StageBadge({ stage }) {
+  return html`<span data-stage=${stage}><${Badge} tone=${stageTones[stage] ?? 'neutral'}>${stageNames[stage] ?? stage.toLowerCase()}<//></span>`;
+}
+
+export function PresenceBadge({ status }) {
+  const name = String(status).toLowerCase();
+  return html`<span data-presence=${name}><${Badge} tone=${presenceTones[name] ?? 'neutral'}>${name}<//></span>`;
+}
+
+export const formatNumber = (value) => (value == null ? '—' : formatCount(value));
+
+/** Previous / next over a connection: `onPage({ first, after })` or `onPage({ last, before })`. */
+export function Pager({ pageInfo, size, onPage, label }) {
+  if (!pageInfo || (!pageInfo.hasPreviousPage && !pageInfo.hasNextPage)) return null;
+  return html`<nav class="pager" aria-label=${label}>
+    <button type="button" class="secondary" disabled=${!pageInfo.hasPreviousPage} onClick=${() => onPage({ last: size, before: pageInfo.startCursor })}>
+      Previous page
+    </button>
+    <button type="button" class="secondary" disabled=${!pageInfo.hasNextPage} onClick=${() => onPage({ first: size, after: pageInfo.endCursor })}>
+      Next page
+    </button>
+  </nav>`;
+}
+
+/** A table row saying why there is nothing and what to do. */
+export function EmptyRow({ columns, children }) {
+  return html`<tr class="empty-row"><td colspan=${columns}><div class="empty" role="status">${children}</div></td></tr>`;
+}
+
+/** Runs `load` now and again (at most every `delayMs`) when any of the subscriptions hears something. */
+export function useLiveLoad(load, subscriptions, delayMs = 250) {
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    let timer = null;
+    const refresh = () => {
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        latest.current();
+      }, delayMs);
+    };
+    const stops = subscriptions.map(([document, variables]) => live(document, variables ?? {}, refresh));
+    return () => {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+    };
+  }, []);
+}
