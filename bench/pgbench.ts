@@ -49,7 +49,12 @@ async function dispatchJobStatement(databaseUrl: string, accountId: number): Pro
   try {
     await boss.send('relay_dispatch', { accountId }, {
       singletonKey: `now:${accountId}:KEY`,
-      db: { executeSql: async (text: string, values?: unknown[]) => (captured.push({ text, values }), { rows: [{ id: null }] }) },
+      db: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          captured.push({ text, values });
+          return { rows: [{ id: null }] };
+        },
+      },
     });
   } finally {
     await boss.stop({ graceful: false });
