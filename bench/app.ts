@@ -8,7 +8,7 @@
 // tests run the emulator over HTTPS).
 import { AppEmulator } from '../test/relay/android-app/emulator.ts';
 import { MOBILE_API_PATH } from '../src/relay/android-app/mobile.ts';
-import { cpuMeter, percentile, round, rows, sizes, sleep, startChild, until, type Api, type BenchContext } from './support.ts';
+import { costOf, cpuMeter, percentile, round, rows, sizes, sleep, startChild, until, type Api, type BenchContext } from './support.ts';
 
 /** Distinct valid numbers (French mobile ranges the sms scenario does not use): app, then baseline. */
 const number = (i: number) => `+3362${String(i).padStart(7, '0')}`;
@@ -185,8 +185,10 @@ export async function appScenario(ctx: BenchContext) {
         websocket_p50_ms: percentile(websocketToDevice, 50),
         websocket_accept_p99_ms: baseline.detail.accept_p99_ms,
         websocket_errors: baseline.errors,
-        ...cpu,
+        ...cpu.shares,
       },
+      // Both loads ran in the window: the cost is per message of either transport.
+      cost: costOf(cpu, sends.size + baseline.sends.size, 'message accepted'),
     });
   } finally {
     for (const phone of phones) phone.stop();

@@ -3,8 +3,10 @@
 // next to a baseline from the same run (the database's own ceiling, REST for GraphQL, raw pg-boss
 // for webhooks) so ratios hold on a noisy machine. Prints a table, writes bench/results.json.
 // Scenarios: ceiling rest graphql sms app webhooks subscriptions cold. Sizes: docs/performance.md.
+// Each run is appended to bench/history.jsonl; `npm run bench -- --compare [<commit-or-run>]`
+// prints before/after per figure instead of running.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createAccount, createApiKey } from '../src/accounts/service.ts';
 import { connectDatabase } from '../src/core/db.ts';
@@ -17,8 +19,9 @@ import { scopes } from '../src/modules.ts';
 import { ceilingScenario, graphqlScenario, restScenario } from './accept.ts';
 import { appScenario } from './app.ts';
 import { smsScenario } from './sms.ts';
+import { appendRun, commitOf, figuresOf, printComparison } from './history.ts';
 import { coldStartScenario, subscriptionsScenario } from './subscriptions.ts';
-import { api, profileDir, root, round, rows, sizes, startChild, type BenchContext } from './support.ts';
+import { api, formatCost, profileDir, root, round, rows, sizes, startChild, type BenchContext } from './support.ts';
 import { webhooksScenario } from './webhooks.ts';
 
 const scenarios: Array<[name: string, run: (ctx: BenchContext) => Promise<void>]> = [
@@ -30,6 +33,16 @@ const scenarios: Array<[name: string, run: (ctx: BenchContext) => Promise<void>]
   ['webhooks', webhooksScenario],
   ['subscriptions', subscriptionsScenario],
 ];
+const compareAt = process.argv.indexOf('--compare');
+if (compareAt >= 0) {
+  try {
+    printComparison(root, process.argv[compareAt + 1]);
+    process.exit(0);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => ![...scenarios.map(([known]) => known), 'cold'].includes(name));
 if (unknown.length > 0) {
@@ -40,6 +53,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 /** `BENCH_PG_STATS=1`: pg_stat_statements on; the top statements of each scenario are printed. */
 const pgStats = process.env.BENCH_PG_STATS === '1';
 
+const loadAtStart = loadavg().map((value) => round(value, 2));
 const secret = 'bench-secret-0123456789-abcdefghijklmnop';
 const logger = createLogger('warn', 'bench');
 const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-bench-'));
@@ -143,14 +157,23 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const cpu = cpus();
 const machine = { cpus: cpu.length, cpu: cpu[0]?.model ?? 'unknown', memory_gb: round(totalmem() / 2 ** 30), node: process.version };
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, sizes, rows, failures }, null, 2)}\n`);
-console.log(`\nYarrow bench — ${machine.cpus} × ${machine.cpu}, ${machine.memory_gb} GiB, Node ${machine.node}, ${sizes.seconds} s per load, ${sizes.connections} connections\n`);
+const date = new Date().toISOString();
+const load = { start: loadAtStart, end: loadavg().map((value) => round(value, 2)) };
+const commit = commitOf(root);
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ date, commit, load, machine, sizes, rows, failures }, null, 2)}\n`);
+const ran = [...scenarios.map(([name]) => name), 'cold'].filter(want);
+appendRun(root, { date, commit, load, scenarios: ran, sizes, machine, figures: figuresOf(rows) });
+console.log(
+  `\nYarrow bench at ${commit} — ${machine.cpus} × ${machine.cpu}, ${machine.memory_gb} GiB, Node ${machine.node}, ${sizes.seconds} s per load, ${sizes.connections} connections, load average ${load.start[0]} → ${load.end[0]}\n`,
+);
 console.table(
   rows.map((row) => ({
     measure: row.name,
     value: `${row.value} ${row.unit}`,
     baseline: row.baseline ? `${row.baseline.value} (${row.baseline.name})` : '',
     ratio: row.baseline ? round(row.value / row.baseline.value, 2) : '',
+    pgbench: typeof row.detail?.pgbench_ratio === 'number' ? row.detail.pgbench_ratio : '',
+    cpu: row.cost ? formatCost(row.cost) : '',
     target: row.target ?? '',
     ok: row.pass === undefined ? '' : row.pass ? 'yes' : 'NO',
     detail: row.detail ? Object.entries(row.detail).map(([k, v]) => `${k}=${v}`).join(' ') : '',

@@ -2,7 +2,8 @@
 // child process), then single sends at half the measured throughput for accept → device latency.
 import autocannon from 'autocannon';
 import { ceiling } from './accept.ts';
-import { cpuMeter, percentile, round, rows, sizes, startChild, until, type BenchContext } from './support.ts';
+import { pgbenchCeiling } from './pgbench.ts';
+import { costOf, cpuMeter, percentile, round, rows, sizes, startChild, until, type BenchContext } from './support.ts';
 
 interface SimEvent {
   type: string;
@@ -17,7 +18,8 @@ interface SimEvent {
 const number = (i: number) => `+3361${String(i).padStart(7, '0')}`;
 
 export async function smsScenario(ctx: BenchContext) {
-  const limit = await ceiling(ctx).catch(() => NaN);
+  const limit = await ceiling(ctx).then((measured) => measured.rate, () => NaN);
+  const pgbench = await pgbenchCeiling(ctx).then((measured) => measured.rate, () => NaN);
   const client = await ctx.newAccount('Bench relay');
   const total = sizes.smsMessages;
 
@@ -79,8 +81,10 @@ export async function smsScenario(ctx: BenchContext) {
         first_received_ms: firstReceived - requested,
         all_delivered_s: round((lastDelivered - requested) / 1000, 2),
         failed,
-        ...cpu,
+        pgbench_ratio: round(throughput / pgbench, 2),
+        ...cpu.shares,
       },
+      cost: costOf(cpu, delivered.size, 'message delivered'),
     });
 
     // 2. Latency at half that load: single POST /sms/send at a steady overall rate, from autocannon
@@ -143,8 +147,9 @@ export async function smsScenario(ctx: BenchContext) {
         accept_p99_ms: percentile(acceptLatency, 99),
         errors,
         ...(errors > 0 ? { error_statuses: [...errorStatuses].map(([code, n]) => `${code}×${n}`).join(',') } : {}),
-        ...latencyCpu,
+        ...latencyCpu.shares,
       },
+      cost: costOf(latencyCpu, sends.size, 'message accepted'),
     });
   } finally {
     await sim.stop();

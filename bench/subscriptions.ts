@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/global-setup.ts';
-import { api, percentile, root, round, rows, rssKb, sizes, sleep, startChild, type BenchContext } from './support.ts';
+import { api, costOf, cpuMeter, percentile, root, round, rows, rssKb, sizes, sleep, startChild, type BenchContext } from './support.ts';
 
 export async function subscriptionsScenario(ctx: BenchContext) {
   const client = await ctx.newAccount('Bench subscriptions');
@@ -67,11 +67,13 @@ export async function subscriptionsScenario(ctx: BenchContext) {
     // A subscription registers just after its ack: give the last ones a moment, then measure memory.
     await sleep(500);
     const after = rssKb(pid);
+    const meter = cpuMeter({ gateway: pid, diagnostics: diagnostics.child.pid }, ctx.postmasterPid);
     const ping = await api(base, client.key).graphql('mutation { sendDiagnosticPing { pingId } }');
     expected = ping.sendDiagnosticPing.pingId;
     const timeout = setTimeout(resolveAll, 30_000);
     await allReceived;
     clearTimeout(timeout);
+    const cpu = meter();
     const received: number[] = [];
     for (const [at, raw] of arrivals) {
       const pong = (JSON.parse(String(raw)) as { payload: { data: { diagnosticPong: { pingId: string; receivedAt: string } } } }).payload.data.diagnosticPong;
@@ -86,7 +88,8 @@ export async function subscriptionsScenario(ctx: BenchContext) {
       unit: 'ms p99',
       target: 'p99 < 500 ms, ≤ 30 KB/socket',
       pass: p99 < 500 && perSocket <= 30 && received.length === total,
-      detail: { p50_ms: percentile(received, 50), delivered: received.length, kb_per_socket: round(perSocket, 2) },
+      detail: { p50_ms: percentile(received, 50), delivered: received.length, kb_per_socket: round(perSocket, 2), ...cpu.shares },
+      cost: costOf(cpu, received.length, 'event fanned out'),
     });
   } finally {
     for (const socket of sockets) socket.terminate();

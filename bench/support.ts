@@ -49,6 +49,8 @@ export interface Row {
   target?: string;
   pass?: boolean;
   detail?: Record<string, number | string>;
+  /** CPU per unit of work over the measured window (docs/performance.md, round 3). */
+  cost?: Cost;
 }
 
 export const rows: Row[] = [];
@@ -169,48 +171,95 @@ export interface BenchContext {
   newAccount(name: string): Promise<Api & { accountId: number }>;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; with `reaped`, also its exited children's. */
-function cpuSeconds(pid: number, reaped = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** Processes whose parent is `pid` (PostgreSQL's backends under its postmaster). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
+/** Parent pid of every live process, from /proc (one pass per sample). */
+function parents(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === pid) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
+    const fields = statFields(Number(entry));
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
   return children;
 }
 
+/** `/proc/<pid>/stat` after the command name (field 3 onwards), or undefined when it is gone. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Share of one core each process used between `start()` and `stop()` (100 = one full core):
- * shows which process limits a run. `postgres` sums the postmaster and every backend.
+ * CPU milliseconds (utime + stime) a process and every descendant have used so far, from /proc.
+ * The root's cutime + cstime add its children that have exited and been reaped (PostgreSQL
+ * backends that closed during the window stay counted).
+ */
+export function treeCpuMs(pid: number, tree: Map<number, number[]>, ticksPerSecond = 100): number {
+  const fields = statFields(pid);
+  if (!fields) return 0;
+  const own = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  const below = (tree.get(pid) ?? []).reduce((sum, child) => sum + treeCpuMs(child, tree, ticksPerSecond), 0);
+  return (own * 1000) / ticksPerSecond + below;
+}
+
+/** What one process tree or more used between `cpuMeter()` and the call of its result. */
+export interface CpuWindow {
+  /** Share of one core per process (100 = one full core): which process limits a run. */
+  shares: Record<string, number>;
+  /** CPU milliseconds per process; `bench` is the load generator, not counted in costs. */
+  ms: Record<string, number>;
+}
+
+/**
+ * CPU each process tree used between `cpuMeter()` and the call of its result. `postgres` is the
+ * postmaster and every backend (its children).
  */
 export function cpuMeter(processes: Record<string, number | undefined>, postmasterPid?: number) {
   const sample = () => {
+    const tree = parents();
     const totals: Record<string, number> = {};
-    for (const [label, pid] of Object.entries(processes)) if (pid) totals[label] = cpuSeconds(pid);
-    if (postmasterPid) totals.postgres = childrenOf(postmasterPid).reduce((sum, pid) => sum + cpuSeconds(pid), cpuSeconds(postmasterPid, true));
-    totals.bench = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+    for (const [label, pid] of Object.entries(processes)) if (pid) totals[label] = treeCpuMs(pid, tree);
+    if (postmasterPid) totals.postgres = treeCpuMs(postmasterPid, tree);
+    const usage = process.cpuUsage();
+    totals.bench = (usage.user + usage.system) / 1000;
     return totals;
   };
   const before = sample();
   const started = performance.now();
-  return () => {
+  return (): CpuWindow => {
     const after = sample();
-    const seconds = (performance.now() - started) / 1000;
-    return Object.fromEntries(Object.entries(after).map(([label, used]) => [`cpu_${label}_pct`, Math.round((100 * (used - (before[label] ?? 0))) / seconds)]));
+    const elapsedMs = performance.now() - started;
+    const ms = Object.fromEntries(Object.entries(after).map(([label, used]) => [label, used - (before[label] ?? 0)]));
+    const shares = Object.fromEntries(Object.entries(ms).map(([label, used]) => [`cpu_${label}_pct`, Math.round((100 * used) / elapsedMs)]));
+    return { shares, ms };
   };
 }
+
+/** CPU per unit of work: each process's CPU-ms over the window divided by the units done. */
+export interface Cost {
+  unit: string;
+  units: number;
+  /** Per process (gateway, workers, simulator, postgres); the load generator (`bench`) apart. */
+  ms_per_unit: Record<string, number>;
+  /** Every process but the load generator. */
+  total_ms_per_unit: number;
+}
+
+export function costOf(window: CpuWindow, units: number, unit: string): Cost {
+  const per = (ms: number) => (units > 0 ? round(ms / units, 3) : NaN);
+  const product = Object.entries(window.ms).filter(([label]) => label !== 'bench');
+  return {
+    unit,
+    units,
+    ms_per_unit: Object.fromEntries(Object.entries(window.ms).map(([label, ms]) => [label, per(ms)])),
+    total_ms_per_unit: per(product.reduce((sum, [, ms]) => sum + ms, 0)),
+  };
+}
+
+export const formatCost = (cost: Cost) =>
+  `${cost.total_ms_per_unit} ms/${cost.unit} (${Object.entries(cost.ms_per_unit).map(([label, ms]) => `${label} ${ms}`).join(', ')})`;

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/core/config.ts';
 import { createBoss } from '../src/core/queue.ts';
 import { DELIVERY_HEADER, verifyWebhook } from '../src/sdk/webhooks.ts';
 import { recordEvent } from '../src/webhooks/events.ts';
-import { cpuMeter, percentile, round, rows, sizes, startChild, until, type BenchContext } from './support.ts';
+import { costOf, cpuMeter, percentile, round, rows, sizes, startChild, until, type BenchContext, type CpuWindow } from './support.ts';
 
 /** A receiver that answers 200 at once, verifying every 25th signature with the SDK. */
 function startReceiver(secrets: Map<string, string>) {
@@ -115,7 +115,7 @@ export async function webhooksScenario(ctx: BenchContext) {
         Array.from({ length: processes }, (_, i) => startChild(`worker:webhooks${i + 1}`, 'workers/main.ts', ['webhooks'], ctx.env)),
       );
       const meter = cpuMeter(Object.fromEntries(workers.map((worker) => [worker.label.replace('worker:', ''), worker.child.pid])), ctx.postmasterPid);
-      let cpu: Record<string, number> = {};
+      let cpu: CpuWindow = { shares: {}, ms: {} };
       try {
         await until(`${planned} webhook deliveries`, () => receiver.arrivals.size >= planned, 60_000 + planned * 20, 20);
         cpu = meter();
@@ -142,8 +142,9 @@ export async function webhooksScenario(ctx: BenchContext) {
           fetch_batch: config.WEBHOOK_FETCH_BATCH,
           overall_rate: round(planned / Math.max(0.001, (last - first) / 1000)),
           bad_signatures: receiver.stats.badSignatures,
-          ...cpu,
+          ...cpu.shares,
         },
+        cost: costOf(cpu, planned, 'delivery signed'),
       });
     }
   } finally {
