@@ -555,6 +555,15 @@ export type KycLiveSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type KycLiveSubscription = { kycReviewUpdated: { id: string, status: KycReviewStatus, reason: string | null, reviewedBy: string | null } | null };
 
+export type SearchIntentsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdBefore?: string | null | undefined;
+}>;
+
+
+export type SearchIntentsQuery = { paymentIntents: { edges: Array<{ node: { id: string } }> } };
+
 export type IntentUpdatesSubscriptionVariables = Exact<{
   id: string | number;
 }>;
@@ -1531,6 +1540,22 @@ export const KycLiveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KycLiveSubscription, KycLiveSubscriptionVariables>;
+export const SearchIntentsDocument = new TypedDocumentString(`
+    query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+  paymentIntents(
+    first: 10
+    search: $search
+    createdFrom: $createdFrom
+    createdBefore: $createdBefore
+  ) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchIntentsQuery, SearchIntentsQueryVariables>;
 export const IntentUpdatesDocument = new TypedDocumentString(`
     subscription IntentUpdates($id: ID!) {
   paymentIntentUpdated(id: $id) {
