@@ -184,9 +184,13 @@ export const PanelWebhookLog = graphql(`
   }
 `);
 
-export const PanelPayments = graphql(`
-  query PanelPayments {
-    paymentIntents(first: 30) {
+export const PanelPaymentIntents = graphql(`
+  query PanelPaymentIntents($first: Int, $after: String, $status: [PaymentIntentStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+    paymentIntents(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -194,6 +198,7 @@ export const PanelPayments = graphql(`
           amountDisplay
           currency
           customerName
+          customerEmail
           status
           paymentMethodCode
           checkoutUrl
@@ -204,7 +209,16 @@ export const PanelPayments = graphql(`
         }
       }
     }
-    invoices(first: 30) {
+  }
+`);
+
+export const PanelInvoices = graphql(`
+  query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+    invoices(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -216,6 +230,7 @@ export const PanelPayments = graphql(`
           overdue
           dueDate
           hostedUrl
+          createdAt
         }
       }
     }

@@ -299,10 +299,29 @@ export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never;
 
 export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
 
-export type PanelPaymentsQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelPaymentIntentsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<PaymentIntentStatus> | PaymentIntentStatus | null | undefined;
+  search?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdBefore?: string | null | undefined;
+}>;
 
 
-export type PanelPaymentsQuery = { paymentIntents: { edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> }, invoices: { edges: Array<{ node: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string } }> } };
+export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> } };
+
+export type PanelInvoicesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<InvoiceStatus> | InvoiceStatus | null | undefined;
+  search?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdBefore?: string | null | undefined;
+}>;
+
+
+export type PanelInvoicesQuery = { invoices: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string, createdAt: string } }> } };
 
 export type PanelPaymentActivitySubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -1015,9 +1034,20 @@ export const PanelWebhookLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
-export const PanelPaymentsDocument = new TypedDocumentString(`
-    query PanelPayments {
-  paymentIntents(first: 30) {
+export const PanelPaymentIntentsDocument = new TypedDocumentString(`
+    query PanelPaymentIntents($first: Int, $after: String, $status: [PaymentIntentStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+  paymentIntents(
+    first: $first
+    after: $after
+    status: $status
+    search: $search
+    createdFrom: $createdFrom
+    createdBefore: $createdBefore
+  ) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     edges {
       node {
         id
@@ -1025,6 +1055,7 @@ export const PanelPaymentsDocument = new TypedDocumentString(`
         amountDisplay
         currency
         customerName
+        customerEmail
         status
         paymentMethodCode
         checkoutUrl
@@ -1035,7 +1066,22 @@ export const PanelPaymentsDocument = new TypedDocumentString(`
       }
     }
   }
-  invoices(first: 30) {
+}
+    `) as unknown as TypedDocumentString<PanelPaymentIntentsQuery, PanelPaymentIntentsQueryVariables>;
+export const PanelInvoicesDocument = new TypedDocumentString(`
+    query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+  invoices(
+    first: $first
+    after: $after
+    status: $status
+    search: $search
+    createdFrom: $createdFrom
+    createdBefore: $createdBefore
+  ) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     edges {
       node {
         id
@@ -1047,11 +1093,12 @@ export const PanelPaymentsDocument = new TypedDocumentString(`
         overdue
         dueDate
         hostedUrl
+        createdAt
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelPaymentsQuery, PanelPaymentsQueryVariables>;
+    `) as unknown as TypedDocumentString<PanelInvoicesQuery, PanelInvoicesQueryVariables>;
 export const PanelPaymentActivityDocument = new TypedDocumentString(`
     subscription PanelPaymentActivity {
   paymentActivity {
