@@ -583,6 +583,13 @@ export type SearchIntentsQueryVariables = Exact<{
 
 export type SearchIntentsQuery = { paymentIntents: { edges: Array<{ node: { id: string } }> } };
 
+export type PanelTestApproveKycMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelTestApproveKycMutation = { approveKycReview: { id: string } };
+
 export type IntentUpdatesSubscriptionVariables = Exact<{
   id: string | number;
 }>;
@@ -1603,6 +1610,13 @@ export const SearchIntentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchIntentsQuery, SearchIntentsQueryVariables>;
+export const PanelTestApproveKycDocument = new TypedDocumentString(`
+    mutation PanelTestApproveKyc($id: ID!) {
+  approveKycReview(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestApproveKycMutation, PanelTestApproveKycMutationVariables>;
 export const IntentUpdatesDocument = new TypedDocumentString(`
     subscription IntentUpdates($id: ID!) {
   paymentIntentUpdated(id: $id) {

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/accounts/service.ts';
+import { graphql } from '../../src/sdk/gql/index.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
+import { execute } from '../helpers/graphql.ts';
+import { createIntent } from './checkout-client.ts';
+
+// The payments panel page (issue 15) at desktop and phone width: badges with human names, filters
+// that filter, search, pages that page, no checkout link on an intent that cannot be paid, KYC
+// errors beside their field and the form gone once verified, no console errors, axe clean.
+
+const axeSource = readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+const ApproveKyc = graphql(`
+  mutation PanelTestApproveKyc($id: ID!) {
+    approveKycReview(id: $id) {
+      id
+    }
+  }
+`);
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let key: string;
+let problems: string[] = [];
+const intents: Array<Record<string, any>> = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+  });
+  await page.goto(`${app.baseUrl}/panel/sign-up`);
+  await page.getByLabel('Business name').fill('Payments Page Ltd');
+  await page.getByLabel('Email').fill('owner@payments-page.example');
+  await page.getByLabel('Password').fill('a long enough password');
+  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Payments Page Ltd' } })).id;
+  key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write', 'invoices.read'] })).secret;
+  for (let i = 1; i <= 22; i++) intents.push(await createIntent(app, key, { title: `Order ${i}`, customer_email: `buyer${i}@shop.example`, amount: 1250 }));
+  await app.request('POST', `/api/v1/payment-intents/${intents[0]!.id}/cancel`, { key, body: {} });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function accessibilityFindings(): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
+const rows = () => page.locator('#intents tr');
+
+describe('payments page', () => {
+  it('lists intents with badges, one money format, pages, filters and search', async () => {
+    await page.goto(`${app.baseUrl}/panel/payments`);
+    await expect.poll(() => rows().count()).toBe(20);
+    const first = rows().first();
+    expect(await first.getAttribute('data-intent-id')).toBe(intents[21]!.id);
+    expect(await first.locator('.badge').textContent()).toBe('Awaiting payment');
+    expect(await first.locator('.money').textContent()).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1250));
+    expect(await first.getByRole('link', { name: /Open checkout/ }).count()).toBe(1);
+
+    const cancelled = page.locator(`#intents tr[data-intent-id="${intents[0]!.id}"]`);
+    await page.getByRole('button', { name: 'Next page' }).first().click();
+    await cancelled.waitFor();
+    expect(await rows().count()).toBe(2);
+    expect(await cancelled.locator('.badge').textContent()).toBe('Cancelled');
+    expect(await cancelled.getByRole('link', { name: /Open checkout/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Previous page' }).first().click();
+    await expect.poll(() => rows().count()).toBe(20);
+
+    const filters = page.getByRole('search', { name: 'Filter Payment intents' });
+    await filters.getByLabel('Status').selectOption('CANCELED');
+    await expect.poll(() => rows().count()).toBe(1);
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows().count()).toBe(20);
+
+    await filters.getByLabel('Search').fill('buyer7@shop');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().getAttribute('data-intent-id')).toBe(intents[6]!.id);
+    await filters.getByLabel('Search').fill('zzz');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('.list .empty').first().textContent()).toContain('Nothing matches');
+    await filters.getByRole('button', { name: 'Clear filters' }).first().click();
+
+    // Created from tomorrow: nothing yet.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    await filters.getByLabel('Created from').fill(day);
+    await expect.poll(() => rows().count()).toBe(0);
+    await filters.getByLabel('Created from').fill('');
+    await expect.poll(() => rows().count()).toBe(20);
+    await page.screenshot({ path: join(screenshotsDir, 'panel-payments-desktop-1440.png'), fullPage: true });
+  });
+
+  it('says what to do when there are no invoices', async () => {
+    expect(await page.locator('section[aria-labelledby="invoices-heading"] .empty').textContent()).toContain('POST /api/v1/invoices');
+  });
+
+  it('shows a KYC error beside its field, then hides the form once verified', async () => {
+    await page.getByLabel('Legal name').fill('Cedar and Sons LLC');
+    await page.getByLabel('Country (ISO code, e.g. SA)').fill('ZZ');
+    await page.getByLabel('Registration number').fill('1010101010');
+    await page.getByLabel('Contact name').fill('Huda');
+    await page.getByLabel('Contact email').fill('huda@cedar.example');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const countryError = page.locator('#kyc-country-error');
+    await countryError.waitFor();
+    expect(await countryError.textContent()).toMatch(/^Must be a two-letter ISO 3166-1 country code/);
+    expect(await page.getByLabel('Country (ISO code, e.g. SA)').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Country (ISO code, e.g. SA)').fill('SA');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect.poll(() => page.locator('#kyc-state').getAttribute('data-status')).toBe('PENDING_REVIEW');
+    expect(await page.locator('#kyc-form').count()).toBe(0);
+    const review = await app.rt.db.prisma.kycReview.findFirstOrThrow({ where: { legalName: 'Cedar and Sons LLC' } });
+    expect((await execute(app.baseUrl, key, ApproveKyc, { id: review.id })).errors).toBeUndefined();
+    await expect.poll(() => page.locator('#kyc-state').getAttribute('data-status')).toBe('APPROVED');
+    expect(await page.locator('#kyc-state .badge').textContent()).toBe('Verified');
+    expect(await page.locator('#kyc-form').count()).toBe(0);
+  });
+
+  it('has no serious or critical accessibility findings and logged no errors', async () => {
+    expect(await accessibilityFindings()).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('at phone width: no sideways scroll, stacked rows keep their labels, axe clean', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.baseUrl}/panel/payments`);
+    await expect.poll(() => rows().count()).toBe(20);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    expect(await rows().first().locator('td').nth(3).evaluate((cell) => getComputedStyle(cell, '::before').content)).toContain('Status');
+    expect(await accessibilityFindings()).toEqual([]);
+    await page.screenshot({ path: join(screenshotsDir, 'panel-payments-phone-390.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});
