@@ -27,7 +27,7 @@ let app: TestApp;
 let browser: Browser;
 let page: Page;
 let key: string;
-let problems: string[] = [];
+const problems: string[] = [];
 const intents: Array<Record<string, any>> = [];
 
 beforeAll(async () => {
