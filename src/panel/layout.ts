@@ -12,7 +12,7 @@ export function page(options: { title: string; session?: PanelSessionInfo; body:
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${panelPages.map(
+          ${panelPages.filter((entry) => !entry.partOf).map(
             (entry) =>
               entry.path === options.current
                 ? html`<li><a href="/panel/${entry.path}" aria-current="page">${entry.title}</a></li>`

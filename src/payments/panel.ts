@@ -8,3 +8,9 @@ import type { PageHtml } from '../core/module.ts';
 export function paymentsPage(): PageHtml {
   return html`<div id="payments-app"><p class="muted">Loading…</p></div>`;
 }
+
+/** One payment intent (its id is in the URL); payment-intent.js renders it. */
+export function paymentIntentPage(): PageHtml {
+  return html`<p><a href="/panel/payments">← All payments</a></p>
+    <div id="payment-intent-app"><p class="muted">Loading…</p></div>`;
+}

@@ -212,6 +212,107 @@ export const PanelPaymentIntents = graphql(`
   }
 `);
 
+export const PanelPaymentIntent = graphql(`
+  query PanelPaymentIntent($id: ID!, $objectId: String!) {
+    paymentIntent(id: $id) {
+      id
+      title
+      amountDisplay
+      currency
+      customerName
+      customerEmail
+      status
+      paymentMethodCode
+      checkoutUrl
+      cancellationReason
+      lastPaymentError {
+        message
+      }
+      createdAt
+      succeededAt
+      canceledAt
+      invoice {
+        id
+        invoiceNo
+      }
+      cardSessions(first: 20) {
+        edges {
+          node {
+            id
+            status
+            outcome
+            paymentMethodCode
+            sandboxOutcome
+            token
+            createdAt
+            completedAt
+          }
+        }
+      }
+    }
+    events(first: 50, objectPublicId: $objectId) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+          deliveries(first: 10) {
+            edges {
+              node {
+                id
+                status
+                attemptCount
+                nextAttemptAt
+                lastStatusCode
+                endpoint {
+                  id
+                  url
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelPaymentIntentUpdated = graphql(`
+  subscription PanelPaymentIntentUpdated($id: ID!) {
+    paymentIntentUpdated(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelCancelPaymentIntent = graphql(`
+  mutation PanelCancelPaymentIntent($id: ID!) {
+    cancelPaymentIntent(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelApprovePaymentReview = graphql(`
+  mutation PanelApprovePaymentReview($id: ID!) {
+    approvePaymentReview(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelRejectPaymentReview = graphql(`
+  mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {
+    rejectPaymentReview(id: $id, reason: $reason) {
+      id
+      status
+    }
+  }
+`);
+
 export const PanelInvoices = graphql(`
   query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
     invoices(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {

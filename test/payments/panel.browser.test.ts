@@ -146,6 +146,34 @@ describe('payments page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('opens an intent from its row: summary, timeline, and only the actions its state allows', async () => {
+    await page.goto(`${app.baseUrl}/panel/payments`);
+    const target = intents[21]!;
+    await page.locator(`#intents tr[data-intent-id="${target.id}"]`).getByRole('link', { name: target.title, exact: true }).click();
+    await page.waitForURL(`${app.baseUrl}/panel/payments/${target.id}`);
+    const summary = page.locator('#intent-summary');
+    await expect.poll(() => summary.getAttribute('data-status')).toBe('REQUIRES_PAYMENT_METHOD');
+    expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe('Payments');
+    expect(await page.locator('#timeline li[data-event-type="payment_intent.created"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Approve review' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel payment' }).click();
+    await expect.poll(() => summary.getAttribute('data-status')).toBe('CANCELED');
+    expect(await summary.locator('.badge').textContent()).toBe('Cancelled');
+    expect(await page.getByRole('button', { name: 'Cancel payment' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open checkout' }).count()).toBe(0);
+    await expect.poll(() => page.locator('#timeline li[data-event-type="payment_intent.canceled"]').count()).toBe(1);
+    expect(await accessibilityFindings()).toEqual([]);
+    await page.screenshot({ path: join(screenshotsDir, 'panel-payment-intent-desktop-1440.png'), fullPage: true });
+    expect(problems).toEqual([]);
+
+    // An id of no intent in this account: the page says so.
+    const response = await page.goto(`${app.baseUrl}/panel/payments/pi_00000000000000000000000000`);
+    expect(response?.status()).toBe(200);
+    await page.getByText('There is no payment').waitFor();
+    problems.length = 0;
+  });
+
   it('at phone width: no sideways scroll, stacked rows keep their labels, axe clean', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.baseUrl}/panel/payments`);

@@ -1,20 +1,11 @@
 import { PanelInvoices, PanelKyc, PanelPaymentActivity, PanelPaymentIntents, PanelSubmitKyc } from '/panel/sdk/operations.ts';
 import { clearError, client, live, showError } from '/panel/assets/panel.js';
+import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { Badge, DateTime, FieldError, fieldProps, html, List, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
 // The payments page (issue 15): intents and invoices as lists with human status badges, filters
 // (status, creation date), search and pages, both following live payment activity; the KYC form
 // with its errors beside the fields, gone once the account is verified.
-
-const intentStatuses = {
-  REQUIRES_PAYMENT_METHOD: { label: 'Awaiting payment', tone: 'neutral' },
-  REQUIRES_ACTION: { label: 'Customer action needed', tone: 'warn' },
-  PROCESSING: { label: 'Processing', tone: 'warn' },
-  SUCCEEDED: { label: 'Succeeded', tone: 'good' },
-  CANCELED: { label: 'Cancelled', tone: 'neutral' },
-};
-/** The customer can still pay: only then does the checkout link mean anything. */
-const payable = new Set(['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION']);
 
 const invoiceStatuses = {
   OPEN: { label: 'Open', tone: 'neutral' },
@@ -27,9 +18,6 @@ const kycStatuses = {
   APPROVED: { label: 'Verified', tone: 'good' },
   REJECTED: { label: 'Rejected', tone: 'bad' },
 };
-
-const methodNames = { VISA: 'Visa', MASTERCARD: 'Mastercard', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay' };
-const methodName = (code) => (code ? (methodNames[code] ?? code.toLowerCase().replaceAll('_', ' ')) : '—');
 
 /** A `YYYY-MM-DD` from a date input as the start of that day where the viewer is. */
 const startOfDay = (day) => new Date(`${day}T00:00:00`);
@@ -57,7 +45,7 @@ const dateFilters = [
 ];
 
 const intentColumns = [
-  { label: 'Payment', cell: (node) => html`${node.title}<div class="muted"><code>${node.id}</code></div>` },
+  { label: 'Payment', cell: (node) => html`<a href="/panel/payments/${node.id}">${node.title}</a><div class="muted"><code>${node.id}</code></div>` },
   { label: 'Customer', cell: (node) => html`${node.customerName}<div class="muted">${node.customerEmail}</div>` },
   { label: 'Amount', cell: (node) => html`<${Money} amount=${node.amountDisplay} currency=${node.currency} />` },
   {

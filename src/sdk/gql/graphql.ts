@@ -311,6 +311,43 @@ export type PanelPaymentIntentsQueryVariables = Exact<{
 
 export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> } };
 
+export type PanelPaymentIntentQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, lastPaymentError: { message: string } | null, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpoint: { id: string, url: string } } }> } } }> } };
+
+export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelPaymentIntentUpdatedSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type PanelCancelPaymentIntentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCancelPaymentIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus } };
+
+export type PanelApprovePaymentReviewMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelApprovePaymentReviewMutation = { approvePaymentReview: { id: string, status: PaymentIntentStatus } };
+
+export type PanelRejectPaymentReviewMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type PanelRejectPaymentReviewMutation = { rejectPaymentReview: { id: string, status: PaymentIntentStatus } };
+
 export type PanelInvoicesQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -1075,6 +1112,102 @@ export const PanelPaymentIntentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelPaymentIntentsQuery, PanelPaymentIntentsQueryVariables>;
+export const PanelPaymentIntentDocument = new TypedDocumentString(`
+    query PanelPaymentIntent($id: ID!, $objectId: String!) {
+  paymentIntent(id: $id) {
+    id
+    title
+    amountDisplay
+    currency
+    customerName
+    customerEmail
+    status
+    paymentMethodCode
+    checkoutUrl
+    cancellationReason
+    lastPaymentError {
+      message
+    }
+    createdAt
+    succeededAt
+    canceledAt
+    invoice {
+      id
+      invoiceNo
+    }
+    cardSessions(first: 20) {
+      edges {
+        node {
+          id
+          status
+          outcome
+          paymentMethodCode
+          sandboxOutcome
+          token
+          createdAt
+          completedAt
+        }
+      }
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+        deliveries(first: 10) {
+          edges {
+            node {
+              id
+              status
+              attemptCount
+              nextAttemptAt
+              lastStatusCode
+              endpoint {
+                id
+                url
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentIntentQuery, PanelPaymentIntentQueryVariables>;
+export const PanelPaymentIntentUpdatedDocument = new TypedDocumentString(`
+    subscription PanelPaymentIntentUpdated($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentIntentUpdatedSubscription, PanelPaymentIntentUpdatedSubscriptionVariables>;
+export const PanelCancelPaymentIntentDocument = new TypedDocumentString(`
+    mutation PanelCancelPaymentIntent($id: ID!) {
+  cancelPaymentIntent(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCancelPaymentIntentMutation, PanelCancelPaymentIntentMutationVariables>;
+export const PanelApprovePaymentReviewDocument = new TypedDocumentString(`
+    mutation PanelApprovePaymentReview($id: ID!) {
+  approvePaymentReview(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelApprovePaymentReviewMutation, PanelApprovePaymentReviewMutationVariables>;
+export const PanelRejectPaymentReviewDocument = new TypedDocumentString(`
+    mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {
+  rejectPaymentReview(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRejectPaymentReviewMutation, PanelRejectPaymentReviewMutationVariables>;
 export const PanelInvoicesDocument = new TypedDocumentString(`
     query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
   invoices(
