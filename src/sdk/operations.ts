@@ -165,6 +165,59 @@ export const PanelWebhookDeliveries = graphql(`
   }
 `);
 
+export const PanelWebhookEndpoint = graphql(`
+  query PanelWebhookEndpoint($id: ID!) {
+    webhookEndpoint(id: $id) {
+      id
+      url
+      description
+      enabled
+      eventTypes
+      disabledReason
+      failingSince
+      previousSecretExpiresAt
+      createdAt
+    }
+  }
+`);
+
+export const PanelWebhookEndpointDeliveries = graphql(`
+  query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+    webhookDeliveries(first: $first, after: $after, filter: $filter) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          status
+          attemptCount
+          nextAttemptAt
+          createdAt
+          event {
+            id
+            type
+            objectPublicId
+            payload
+          }
+          attempts {
+            id
+            url
+            startedAt
+            durationMs
+            httpStatus
+            outcome
+            trigger
+            responseExcerpt
+            error
+          }
+        }
+      }
+    }
+  }
+`);
+
 export const PanelRedeliverWebhook = graphql(`
   mutation PanelRedeliverWebhook($deliveryId: ID!) {
     redeliverWebhook(deliveryId: $deliveryId) {

@@ -287,6 +287,22 @@ export type PanelWebhookDeliveriesQueryVariables = Exact<{
 
 export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
 
+export type PanelWebhookEndpointQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } };
+
+export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: WebhookDeliveryFilter | null | undefined;
+}>;
+
+
+export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, event: { id: string, type: string, objectPublicId: string, payload: Record<string, unknown> }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+
 export type PanelRedeliverWebhookMutationVariables = Exact<{
   deliveryId: string | number;
 }>;
@@ -781,6 +797,13 @@ export type PongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type PongsSubscription = { diagnosticPong: { pingId: string, workerPid: number, receivedAt: string } };
 
+export type EndpointPageSendTestMutationVariables = Exact<{
+  endpointId: string | number;
+}>;
+
+
+export type EndpointPageSendTestMutation = { sendTestWebhook: { delivery: { id: string } } };
+
 export type CreateWebhookEndpointMutationVariables = Exact<{
   input: CreateWebhookEndpointInput;
 }>;
@@ -1061,6 +1084,57 @@ export const PanelWebhookDeliveriesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookDeliveriesQuery, PanelWebhookDeliveriesQueryVariables>;
+export const PanelWebhookEndpointDocument = new TypedDocumentString(`
+    query PanelWebhookEndpoint($id: ID!) {
+  webhookEndpoint(id: $id) {
+    id
+    url
+    description
+    enabled
+    eventTypes
+    disabledReason
+    failingSince
+    previousSecretExpiresAt
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointQuery, PanelWebhookEndpointQueryVariables>;
+export const PanelWebhookEndpointDeliveriesDocument = new TypedDocumentString(`
+    query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+  webhookDeliveries(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        nextAttemptAt
+        createdAt
+        event {
+          id
+          type
+          objectPublicId
+          payload
+        }
+        attempts {
+          id
+          url
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          trigger
+          responseExcerpt
+          error
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointDeliveriesQuery, PanelWebhookEndpointDeliveriesQueryVariables>;
 export const PanelRedeliverWebhookDocument = new TypedDocumentString(`
     mutation PanelRedeliverWebhook($deliveryId: ID!) {
   redeliverWebhook(deliveryId: $deliveryId) {
@@ -1997,6 +2071,15 @@ export const PongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PongsSubscription, PongsSubscriptionVariables>;
+export const EndpointPageSendTestDocument = new TypedDocumentString(`
+    mutation EndpointPageSendTest($endpointId: ID!) {
+  sendTestWebhook(endpointId: $endpointId) {
+    delivery {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EndpointPageSendTestMutation, EndpointPageSendTestMutationVariables>;
 export const CreateWebhookEndpointDocument = new TypedDocumentString(`
     mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
   createWebhookEndpoint(input: $input) {
