@@ -33,9 +33,9 @@ function Attempts({ node }) {
         (attempt) => html`<li key=${attempt.id} data-attempt-id=${attempt.id}>
           <p><${DateTime} value=${attempt.startedAt} /> · ${attempt.trigger === 'MANUAL' ? 'redelivered' : 'automatic'} · ${attempt.durationMs ?? '…'} ms</p>
           <p class="attempt-label">Request</p>
-          <pre>${requestText(attempt, node.event)}</pre>
+          <pre class="exchange">${requestText(attempt, node.event)}</pre>
           <p class="attempt-label">Response</p>
-          <pre>${attempt.httpStatus ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? attempt.outcome.toLowerCase())}${attempt.responseExcerpt ? `\n\n${attempt.responseExcerpt}` : ''}</pre>
+          <pre class="exchange">${attempt.httpStatus ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? attempt.outcome.toLowerCase())}${attempt.responseExcerpt ? `\n\n${attempt.responseExcerpt}` : ''}</pre>
         </li>`,
       )}
     </ol>
