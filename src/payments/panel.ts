@@ -14,3 +14,9 @@ export function paymentIntentPage(): PageHtml {
   return html`<p><a href="/panel/payments">← All payments</a></p>
     <div id="payment-intent-app"><p class="muted">Loading…</p></div>`;
 }
+
+/** One invoice (its id is in the URL); invoice.js renders it. */
+export function invoicePage(): PageHtml {
+  return html`<p><a href="/panel/payments">← All payments</a></p>
+    <div id="invoice-app"><p class="muted">Loading…</p></div>`;
+}

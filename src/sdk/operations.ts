@@ -366,6 +366,50 @@ export const PanelRejectPaymentReview = graphql(`
   }
 `);
 
+export const PanelInvoice = graphql(`
+  query PanelInvoice($id: ID!, $objectId: String!) {
+    invoice(id: $id) {
+      id
+      invoiceNo
+      title
+      amountDisplay
+      currency
+      customerName
+      customerEmail
+      status
+      overdue
+      dueDate
+      hostedUrl
+      createdAt
+      paidAt
+      voidedAt
+      paymentIntent {
+        id
+        status
+        title
+      }
+    }
+    events(first: 50, objectPublicId: $objectId) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelVoidInvoice = graphql(`
+  mutation PanelVoidInvoice($id: ID!) {
+    voidInvoice(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
 export const PanelInvoices = graphql(`
   query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
     invoices(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {

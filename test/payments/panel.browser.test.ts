@@ -50,7 +50,7 @@ beforeAll(async () => {
   // The keys page's first read finishes before any test leaves it (leaving would abort it).
   await page.locator('#keys-app .empty').first().waitFor();
   const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Payments Page Ltd' } })).id;
-  key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write', 'invoices.read'] })).secret;
+  key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'] })).secret;
   for (let i = 1; i <= 22; i++) intents.push(await createIntent(app, key, { title: `Order ${i}`, customer_email: `buyer${i}@shop.example`, amount: 1250 }));
   await app.request('POST', `/api/v1/payment-intents/${intents[0]!.id}/cancel`, { key, body: {} });
 });
@@ -174,6 +174,29 @@ describe('payments page', () => {
     expect(response?.status()).toBe(200);
     await page.getByText('There is no payment').waitFor();
     problems.length = 0;
+  });
+
+  it('opens an invoice from its row, and voids it after a confirmation', async () => {
+    const due = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const created = await app.request('POST', '/api/v1/invoices', { key, body: { title: 'Design work', amount: 1500, currency: 'SAR', due_date: due } });
+    expect(created.status).toBe(201);
+    const invoice = created.body.invoice;
+    await page.goto(`${app.baseUrl}/panel/payments`);
+    const row = page.locator(`#invoices tr[data-invoice-id="${invoice.id}"]`);
+    expect(await row.locator('.badge').textContent()).toBe('Open');
+    await row.getByRole('link', { name: invoice.invoice_no, exact: true }).click();
+    await page.waitForURL(`${app.baseUrl}/panel/invoices/${invoice.id}`);
+    const summary = page.locator('#invoice-summary');
+    await expect.poll(() => summary.getAttribute('data-status')).toBe('OPEN');
+    expect(await page.locator('#timeline li[data-event-type="invoice.created"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Void invoice' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Void invoice' }).click();
+    await expect.poll(() => summary.getAttribute('data-status')).toBe('VOID');
+    expect(await page.getByRole('button', { name: 'Void invoice' }).count()).toBe(0);
+    await expect.poll(() => page.locator('#timeline li[data-event-type="invoice.voided"]').count()).toBe(1);
+    expect(await accessibilityFindings()).toEqual([]);
+    await page.screenshot({ path: join(screenshotsDir, 'panel-invoice-desktop-1440.png'), fullPage: true });
+    expect(problems).toEqual([]);
   });
 
   it('at phone width: no sideways scroll, stacked rows keep their labels, axe clean', async () => {

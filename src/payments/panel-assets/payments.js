@@ -68,7 +68,7 @@ const intentColumns = [
 ];
 
 const invoiceColumns = [
-  { label: 'Number', cell: (node) => html`${node.invoiceNo}<div class="muted"><code>${node.id}</code></div>` },
+  { label: 'Number', cell: (node) => html`<a href="/panel/invoices/${node.id}">${node.invoiceNo}</a><div class="muted"><code>${node.id}</code></div>` },
   { label: 'Title', cell: (node) => node.title },
   { label: 'Amount', cell: (node) => html`<${Money} amount=${node.amountDisplay} currency=${node.currency} />` },
   { label: 'Due', cell: (node) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${node.dueDate}T00:00:00Z`)) },

@@ -36,6 +36,8 @@ type Documents = {
     "\n  mutation PanelCancelPaymentIntent($id: ID!) {\n    cancelPaymentIntent(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelCancelPaymentIntentDocument,
     "\n  mutation PanelApprovePaymentReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelApprovePaymentReviewDocument,
     "\n  mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {\n    rejectPaymentReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRejectPaymentReviewDocument,
+    "\n  query PanelInvoice($id: ID!, $objectId: String!) {\n    invoice(id: $id) {\n      id\n      invoiceNo\n      title\n      amountDisplay\n      currency\n      customerName\n      customerEmail\n      status\n      overdue\n      dueDate\n      hostedUrl\n      createdAt\n      paidAt\n      voidedAt\n      paymentIntent {\n        id\n        status\n        title\n      }\n    }\n    events(first: 50, objectPublicId: $objectId) {\n      edges {\n        node {\n          id\n          type\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelInvoiceDocument,
+    "\n  mutation PanelVoidInvoice($id: ID!) {\n    voidInvoice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelVoidInvoiceDocument,
     "\n  query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    invoices(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          invoiceNo\n          title\n          amountDisplay\n          currency\n          status\n          overdue\n          dueDate\n          hostedUrl\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelInvoicesDocument,
     "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n": typeof types.PanelPaymentActivityDocument,
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": typeof types.PanelKycDocument,
@@ -142,6 +144,8 @@ const documents: Documents = {
     "\n  mutation PanelCancelPaymentIntent($id: ID!) {\n    cancelPaymentIntent(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelCancelPaymentIntentDocument,
     "\n  mutation PanelApprovePaymentReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelApprovePaymentReviewDocument,
     "\n  mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {\n    rejectPaymentReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.PanelRejectPaymentReviewDocument,
+    "\n  query PanelInvoice($id: ID!, $objectId: String!) {\n    invoice(id: $id) {\n      id\n      invoiceNo\n      title\n      amountDisplay\n      currency\n      customerName\n      customerEmail\n      status\n      overdue\n      dueDate\n      hostedUrl\n      createdAt\n      paidAt\n      voidedAt\n      paymentIntent {\n        id\n        status\n        title\n      }\n    }\n    events(first: 50, objectPublicId: $objectId) {\n      edges {\n        node {\n          id\n          type\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelInvoiceDocument,
+    "\n  mutation PanelVoidInvoice($id: ID!) {\n    voidInvoice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelVoidInvoiceDocument,
     "\n  query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    invoices(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          invoiceNo\n          title\n          amountDisplay\n          currency\n          status\n          overdue\n          dueDate\n          hostedUrl\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelInvoicesDocument,
     "\n  subscription PanelPaymentActivity {\n    paymentActivity {\n      objectType\n      id\n      status\n      event\n    }\n  }\n": types.PanelPaymentActivityDocument,
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": types.PanelKycDocument,
@@ -311,6 +315,14 @@ export function graphql(source: "\n  mutation PanelApprovePaymentReview($id: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {\n    rejectPaymentReview(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelRejectPaymentReviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelInvoice($id: ID!, $objectId: String!) {\n    invoice(id: $id) {\n      id\n      invoiceNo\n      title\n      amountDisplay\n      currency\n      customerName\n      customerEmail\n      status\n      overdue\n      dueDate\n      hostedUrl\n      createdAt\n      paidAt\n      voidedAt\n      paymentIntent {\n        id\n        status\n        title\n      }\n    }\n    events(first: 50, objectPublicId: $objectId) {\n      edges {\n        node {\n          id\n          type\n          createdAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelInvoiceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelVoidInvoice($id: ID!) {\n    voidInvoice(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PanelVoidInvoiceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

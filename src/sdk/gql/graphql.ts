@@ -364,6 +364,21 @@ export type PanelRejectPaymentReviewMutationVariables = Exact<{
 
 export type PanelRejectPaymentReviewMutation = { rejectPaymentReview: { id: string, status: PaymentIntentStatus } };
 
+export type PanelInvoiceQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelInvoiceQuery = { invoice: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, customerName: string | null, customerEmail: string | null, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string, createdAt: string, paidAt: string | null, voidedAt: string | null, paymentIntent: { id: string, status: PaymentIntentStatus, title: string } | null }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelVoidInvoiceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelVoidInvoiceMutation = { voidInvoice: { id: string, status: InvoiceStatus } };
+
 export type PanelInvoicesQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -1282,6 +1297,48 @@ export const PanelRejectPaymentReviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelRejectPaymentReviewMutation, PanelRejectPaymentReviewMutationVariables>;
+export const PanelInvoiceDocument = new TypedDocumentString(`
+    query PanelInvoice($id: ID!, $objectId: String!) {
+  invoice(id: $id) {
+    id
+    invoiceNo
+    title
+    amountDisplay
+    currency
+    customerName
+    customerEmail
+    status
+    overdue
+    dueDate
+    hostedUrl
+    createdAt
+    paidAt
+    voidedAt
+    paymentIntent {
+      id
+      status
+      title
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelInvoiceQuery, PanelInvoiceQueryVariables>;
+export const PanelVoidInvoiceDocument = new TypedDocumentString(`
+    mutation PanelVoidInvoice($id: ID!) {
+  voidInvoice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelVoidInvoiceMutation, PanelVoidInvoiceMutationVariables>;
 export const PanelInvoicesDocument = new TypedDocumentString(`
     query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
   invoices(
