@@ -15,6 +15,7 @@ import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
+import { registerGraphiqlRoutes } from './graphql/graphiql.ts';
 import { createGraphqlServer } from './graphql/server.ts';
 import { modules } from './modules.ts';
 
@@ -116,6 +117,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
 
   for (const module of modules) await module.routes?.(context);
 
+  if (rt.config.graphiql) registerGraphiqlRoutes(context);
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
 
   const server = (

@@ -76,12 +76,12 @@ export interface DomainModule<
 
 /** One page of the merchant panel, declared by the module whose data it shows. */
 export interface PanelPage {
-  /** The page lives at `/panel/<path>`. */
+  /** The page lives at `/panel/<path>` (Hono syntax: a detail page takes `:id{…}`). */
   path: string;
+  /** A detail page: not in the nav, which marks the page at this path (its list) instead. */
+  partOf?: string;
   /** Its nav entry, and its heading unless `heading` says otherwise. */
   title: string;
-  /** `false` for a page reached from another (a detail page, `path` with `:id`): not in the nav. */
-  nav?: false;
   heading?: string;
   /** One line for the route list (`GET /panel/<path>`). */
   summary: string;

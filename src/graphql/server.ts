@@ -11,6 +11,7 @@ import { modules } from '../modules.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { GraphqlContext } from './builder.ts';
+import { graphiqlPage } from './graphiql.ts';
 import { documentLimitPlugins, isIntrospection, operationLimitErrors, operationPoints, type OperationRequest } from './limits.ts';
 import { createSubscriptionRevoker } from './revocation.ts';
 import { schema } from './schema.ts';
@@ -168,6 +169,8 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     plugins: [...documentLimitPlugins(rt.config), admission],
     graphqlEndpoint: '/graphql',
     graphiql: rt.config.graphiql ? { title: 'Yarrow GraphQL', subscriptionsProtocol: 'WS' } : false,
+    // Its assets come from this server (graphiql.ts), not Yoga's default CDN: offline, and under a strict CSP.
+    renderGraphiQL: graphiqlPage,
     landingPage: false,
     // CORS is decided once for the whole API, in the gateway (apiCors); Yoga's own would reflect any origin.
     cors: false,

@@ -12,10 +12,10 @@ export function page(options: { title: string; session?: PanelSessionInfo; body:
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${panelPages.filter((entry) => entry.nav !== false).map(
+          ${panelPages.filter((entry) => !entry.partOf).map(
             (entry) =>
-              // A detail page (`messages/:id`) marks the list it belongs to.
-              entry.path === options.current || options.current?.startsWith(`${entry.path}/`)
+              // A detail page passes its list's path (`partOf`) as `current`.
+              entry.path === options.current
                 ? html`<li><a href="/panel/${entry.path}" aria-current="page">${entry.title}</a></li>`
                 : html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`,
           )}

@@ -254,7 +254,7 @@ export function registerPanelRoutes(ctx: GatewayContext) {
       ...sessionPage(`/panel/${entry.path}`),
       summary: entry.summary,
       handler: async (c, { auth: session }) =>
-        c.html(page({ title: entry.heading ?? entry.title, session, script: entry.script, body: await entry.body(), current: entry.path })),
+        c.html(page({ title: entry.heading ?? entry.title, session, script: entry.script, body: await entry.body(), current: entry.partOf ?? entry.path })),
     });
   }
 

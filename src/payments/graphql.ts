@@ -208,6 +208,15 @@ const SubmitKycInput = builder.inputType('SubmitKycInput', {
 
 // --- queries ---
 
+/** The payments lists' filters beside status (lists.ts applies them, for REST too). */
+function listFilterArgs(t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]) {
+  return {
+    search: t.arg.string({ description: 'An id (exactly), or part of a title, customer email or name, any case.' }),
+    createdFrom: t.arg({ type: 'DateTime', description: 'Created at or after.' }),
+    createdBefore: t.arg({ type: 'DateTime', description: 'Created before.' }),
+  };
+}
+
 builder.queryFields((t) => ({
   paymentIntent: t.prismaField({
     type: 'PaymentIntent',
@@ -220,9 +229,10 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: 'Newest first.',
     authScopes: { scope: 'payments.read' },
-    args: { status: t.arg({ type: [PaymentIntentStatusEnum] }) },
-    resolve: async (query, _root, { status, before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.paymentIntent, query, paymentIntentsWhere(accountIdOf(ctx), { status }), { before });
+    args: { status: t.arg({ type: [PaymentIntentStatusEnum] }), ...listFilterArgs(t) },
+    resolve: async (query, _root, { status, search, createdFrom, createdBefore, before }, ctx) => {
+      const where = paymentIntentsWhere(accountIdOf(ctx), { status, search, createdFrom, createdBefore });
+      return connectionRows(ctx.rt.db.prisma.paymentIntent, query, where, { before });
     },
   }),
   invoice: t.prismaField({
@@ -236,9 +246,10 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: 'Newest first.',
     authScopes: { scope: 'invoices.read' },
-    args: { status: t.arg({ type: [InvoiceStatusEnum] }) },
-    resolve: async (query, _root, { status, before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.invoice, query, invoicesWhere(accountIdOf(ctx), { status }), { before });
+    args: { status: t.arg({ type: [InvoiceStatusEnum] }), ...listFilterArgs(t) },
+    resolve: async (query, _root, { status, search, createdFrom, createdBefore, before }, ctx) => {
+      const where = invoicesWhere(accountIdOf(ctx), { status, search, createdFrom, createdBefore });
+      return connectionRows(ctx.rt.db.prisma.invoice, query, where, { before });
     },
   }),
   cardSession: t.prismaField({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
-import { parseInput } from '../core/errors.ts';
+import { YarrowError, parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
 import type { InvoiceStatus, PaymentIntentStatus } from '../generated/prisma/enums.ts';
 import { cardSessionStatusWhere, type CardSessionStatus } from './json.ts';
@@ -12,13 +12,102 @@ import { intentStatuses } from './state-machine.ts';
 
 export const invoiceStatuses = ['open', 'paid', 'void'] as const satisfies readonly InvoiceStatus[];
 
-export function paymentIntentsWhere(accountId: number, filter: { status?: readonly PaymentIntentStatus[] | null }) {
-  return { accountId, ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}) } satisfies Prisma.PaymentIntentWhereInput;
+/** What a merchant can narrow a payments list by, beside status: a search and a creation-time range. */
+export interface PaymentsListFilter {
+  /** An object id (exactly), or part of a title, customer email or customer name (any case). */
+  search?: string | null;
+  /** Created at or after. */
+  createdFrom?: Date | null;
+  /** Created before. */
+  createdBefore?: Date | null;
 }
 
-export function invoicesWhere(accountId: number, filter: { status?: readonly InvoiceStatus[] | null }) {
-  return { accountId, ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}) } satisfies Prisma.InvoiceWhereInput;
+/** The longest search the lists accept: a search is a substring scan, bounded like every expensive request. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Each list names its params its own way (REST `created_before`, GraphQL `createdBefore`). */
+type FilterParams = { search: string; createdBefore: string };
+const graphqlParams: FilterParams = { search: 'search', createdBefore: 'createdBefore' };
+
+function createdRange(filter: PaymentsListFilter, params: FilterParams) {
+  const { createdFrom, createdBefore } = filter;
+  if (createdFrom && createdBefore && createdFrom >= createdBefore) {
+    throw new YarrowError('invalid_request', 'The end of the date range must be after its start.', { param: params.createdBefore });
+  }
+  if (!createdFrom && !createdBefore) return {};
+  return { createdAt: { ...(createdFrom ? { gte: createdFrom } : {}), ...(createdBefore ? { lt: createdBefore } : {}) } };
 }
+
+function searchTerm(filter: PaymentsListFilter, params: FilterParams): string | undefined {
+  const term = filter.search?.trim();
+  if (!term) return undefined;
+  if (term.length > MAX_SEARCH_LENGTH) {
+    throw new YarrowError('invalid_request', `A search is at most ${MAX_SEARCH_LENGTH} characters.`, { param: params.search });
+  }
+  return term;
+}
+
+export function paymentIntentsWhere(
+  accountId: number,
+  filter: PaymentsListFilter & { status?: readonly PaymentIntentStatus[] | null },
+  params = graphqlParams,
+): Prisma.PaymentIntentWhereInput {
+  const term = searchTerm(filter, params);
+  return {
+    accountId,
+    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+    ...createdRange(filter, params),
+    ...(term
+      ? {
+          OR: [
+            { id: term },
+            { title: { contains: term, mode: 'insensitive' } },
+            { customerEmail: { contains: term, mode: 'insensitive' } },
+            { customerName: { contains: term, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
+  };
+}
+
+export function invoicesWhere(
+  accountId: number,
+  filter: PaymentsListFilter & { status?: readonly InvoiceStatus[] | null },
+  params = graphqlParams,
+): Prisma.InvoiceWhereInput {
+  const term = searchTerm(filter, params);
+  // An invoice number as shown (INV-000042) or its digits finds that invoice.
+  const number = term && /^(?:INV-)?0*(\d{1,9})$/i.exec(term)?.[1];
+  return {
+    accountId,
+    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+    ...createdRange(filter, params),
+    ...(term
+      ? {
+          OR: [
+            { id: term },
+            ...(number ? [{ number: Number(number) }] : []),
+            { title: { contains: term, mode: 'insensitive' } },
+            { customerEmail: { contains: term, mode: 'insensitive' } },
+            { customerName: { contains: term, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** The REST lists' filters: `q`, `created_from`, `created_before` (ISO 8601). */
+const listFilterQuery = {
+  q: z.string().max(MAX_SEARCH_LENGTH).optional(),
+  created_from: z.iso.datetime({ offset: true }).optional(),
+  created_before: z.iso.datetime({ offset: true }).optional(),
+};
+const restParams: FilterParams = { search: 'q', createdBefore: 'created_before' };
+const restFilter = (query: { q?: string; created_from?: string; created_before?: string }): PaymentsListFilter => ({
+  search: query.q,
+  createdFrom: query.created_from ? new Date(query.created_from) : null,
+  createdBefore: query.created_before ? new Date(query.created_before) : null,
+});
 
 /** Card sessions by their status as read (`expired` is derived: see `cardSessionStatus`) and intent. */
 export function cardSessionsWhere(
@@ -33,25 +122,25 @@ export function cardSessionsWhere(
   };
 }
 
-export const listPaymentIntentsQuery = listQuery.extend({ status: z.enum(intentStatuses).optional() });
+export const listPaymentIntentsQuery = listQuery.extend({ status: z.enum(intentStatuses).optional(), ...listFilterQuery });
 
 export async function listPaymentIntents(db: DbClient, accountId: number, raw: unknown) {
   const query = parseInput(listPaymentIntentsQuery, raw);
   await assertCursorsOwned(db.paymentIntent, accountId, query, 'payment intent');
   const rows = await db.paymentIntent.findMany({
-    where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null }),
+    where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null, ...restFilter(query) }, restParams),
     ...pageArgs(query),
   });
   return { rows, query };
 }
 
-export const listInvoicesQuery = listQuery.extend({ status: z.enum(invoiceStatuses).optional() });
+export const listInvoicesQuery = listQuery.extend({ status: z.enum(invoiceStatuses).optional(), ...listFilterQuery });
 
 export async function listInvoices(db: DbClient, accountId: number, raw: unknown) {
   const query = parseInput(listInvoicesQuery, raw);
   await assertCursorsOwned(db.invoice, accountId, query, 'invoice');
   const rows = await db.invoice.findMany({
-    where: invoicesWhere(accountId, { status: query.status ? [query.status] : null }),
+    where: invoicesWhere(accountId, { status: query.status ? [query.status] : null, ...restFilter(query) }, restParams),
     ...pageArgs(query),
   });
   return { rows, query };

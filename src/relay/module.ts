@@ -115,7 +115,7 @@ export const relayModule = defineModule({
     {
       path: 'devices/:id',
       title: 'Device',
-      nav: false,
+      partOf: 'devices',
       summary: 'A device: presence history, budget and recent messages',
       script: 'device.js',
       body: async () => (await import('./panel.ts')).devicePage(),
@@ -125,7 +125,7 @@ export const relayModule = defineModule({
     {
       path: 'messages/:id',
       title: 'Message',
-      nav: false,
+      partOf: 'messages',
       summary: 'An SMS: its tries per device and the webhook deliveries of its events',
       script: 'message.js',
       body: async () => (await import('./panel.ts')).messagePage(),

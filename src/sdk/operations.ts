@@ -165,6 +165,59 @@ export const PanelWebhookDeliveries = graphql(`
   }
 `);
 
+export const PanelWebhookEndpoint = graphql(`
+  query PanelWebhookEndpoint($id: ID!) {
+    webhookEndpoint(id: $id) {
+      id
+      url
+      description
+      enabled
+      eventTypes
+      disabledReason
+      failingSince
+      previousSecretExpiresAt
+      createdAt
+    }
+  }
+`);
+
+export const PanelWebhookEndpointDeliveries = graphql(`
+  query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+    webhookDeliveries(first: $first, after: $after, filter: $filter) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          status
+          attemptCount
+          nextAttemptAt
+          createdAt
+          event {
+            id
+            type
+            objectPublicId
+            payload
+          }
+          attempts {
+            id
+            url
+            startedAt
+            durationMs
+            httpStatus
+            outcome
+            trigger
+            responseExcerpt
+            error
+          }
+        }
+      }
+    }
+  }
+`);
+
 export const PanelRedeliverWebhook = graphql(`
   mutation PanelRedeliverWebhook($deliveryId: ID!) {
     redeliverWebhook(deliveryId: $deliveryId) {
@@ -184,9 +237,13 @@ export const PanelWebhookLog = graphql(`
   }
 `);
 
-export const PanelPayments = graphql(`
-  query PanelPayments {
-    paymentIntents(first: 30) {
+export const PanelPaymentIntents = graphql(`
+  query PanelPaymentIntents($first: Int, $after: String, $status: [PaymentIntentStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+    paymentIntents(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -194,6 +251,7 @@ export const PanelPayments = graphql(`
           amountDisplay
           currency
           customerName
+          customerEmail
           status
           paymentMethodCode
           checkoutUrl
@@ -204,7 +262,161 @@ export const PanelPayments = graphql(`
         }
       }
     }
-    invoices(first: 30) {
+  }
+`);
+
+export const PanelPaymentIntent = graphql(`
+  query PanelPaymentIntent($id: ID!, $objectId: String!) {
+    paymentIntent(id: $id) {
+      id
+      title
+      amountDisplay
+      currency
+      customerName
+      customerEmail
+      status
+      paymentMethodCode
+      checkoutUrl
+      cancellationReason
+      lastPaymentError {
+        message
+      }
+      createdAt
+      succeededAt
+      canceledAt
+      invoice {
+        id
+        invoiceNo
+      }
+      cardSessions(first: 20) {
+        edges {
+          node {
+            id
+            status
+            outcome
+            paymentMethodCode
+            sandboxOutcome
+            token
+            createdAt
+            completedAt
+          }
+        }
+      }
+    }
+    events(first: 50, objectPublicId: $objectId) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+          deliveries(first: 10) {
+            edges {
+              node {
+                id
+                status
+                attemptCount
+                nextAttemptAt
+                lastStatusCode
+                endpoint {
+                  id
+                  url
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelPaymentIntentUpdated = graphql(`
+  subscription PanelPaymentIntentUpdated($id: ID!) {
+    paymentIntentUpdated(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelCancelPaymentIntent = graphql(`
+  mutation PanelCancelPaymentIntent($id: ID!) {
+    cancelPaymentIntent(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelApprovePaymentReview = graphql(`
+  mutation PanelApprovePaymentReview($id: ID!) {
+    approvePaymentReview(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelRejectPaymentReview = graphql(`
+  mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {
+    rejectPaymentReview(id: $id, reason: $reason) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelInvoice = graphql(`
+  query PanelInvoice($id: ID!, $objectId: String!) {
+    invoice(id: $id) {
+      id
+      invoiceNo
+      title
+      amountDisplay
+      currency
+      customerName
+      customerEmail
+      status
+      overdue
+      dueDate
+      hostedUrl
+      createdAt
+      paidAt
+      voidedAt
+      paymentIntent {
+        id
+        status
+        title
+      }
+    }
+    events(first: 50, objectPublicId: $objectId) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelVoidInvoice = graphql(`
+  mutation PanelVoidInvoice($id: ID!) {
+    voidInvoice(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelInvoices = graphql(`
+  query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+    invoices(first: $first, after: $after, status: $status, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -216,6 +428,7 @@ export const PanelPayments = graphql(`
           overdue
           dueDate
           hostedUrl
+          createdAt
         }
       }
     }

@@ -3907,6 +3907,9 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 status?: "open" | "paid" | "void";
+                q?: string;
+                created_from?: string;
+                created_before?: string;
             };
             header?: never;
             path?: never;
@@ -6284,6 +6287,9 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 status?: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                q?: string;
+                created_from?: string;
+                created_before?: string;
             };
             header?: never;
             path?: never;

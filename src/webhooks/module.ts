@@ -89,6 +89,14 @@ export const webhooksModule = defineModule({
       script: 'webhooks.js',
       body: async () => (await import('./panel.ts')).webhooksPage(),
     },
+    {
+      path: 'webhooks/:id{we_[0-9a-z]+}',
+      partOf: 'webhooks',
+      title: 'Webhook endpoint',
+      summary: 'Webhook endpoint page: its deliveries with each attempt, redeliver, secret rotation',
+      script: 'webhook-endpoint.js',
+      body: async () => (await import('./panel.ts')).webhookEndpointPage(),
+    },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   sandbox: {

@@ -8,3 +8,9 @@ import type { PageHtml } from '../core/module.ts';
 export function webhooksPage(): PageHtml {
   return html`<div id="webhooks-app"><p class="muted">Loading…</p></div>`;
 }
+
+/** One webhook endpoint (its id is in the URL); webhook-endpoint.js renders it. */
+export function webhookEndpointPage(): PageHtml {
+  return html`<p><a href="/panel/webhooks">← All webhooks</a></p>
+    <div id="webhook-endpoint-app"><p class="muted">Loading…</p></div>`;
+}

@@ -158,6 +158,13 @@ describe('OpenAPI', () => {
     const page = await fetch(`${app.baseUrl}/api/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const text = await page.text();
-    expect(text).toContain('POST /api/v1/api-keys');
+    // Read by people: sections per tag collapse, schemas are tables, code is marked up (no literal
+    // backticks), and the /api/api/… aliases are not listed.
+    expect(text).toMatch(/<span class="method method-post">POST<\/span> <code>\/api\/v1\/api-keys<\/code>/);
+    expect(text).toMatch(/<details class="tag" id="[a-z-]+" open>/);
+    expect(text).toContain('<caption>Request body</caption>');
+    expect(text).toMatch(/<tr><td><code>scopes<\/code><\/td><td>array of /);
+    expect(text).not.toContain('/api/api/');
+    expect(text.match(/.{0,80}`.{0,40}/)?.[0]).toBeUndefined();
   });
 });

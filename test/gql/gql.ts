@@ -41,6 +41,8 @@ type Documents = {
     "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n": typeof types.RejectKycDocument,
     "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": typeof types.AccountKycDocument,
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": typeof types.KycLiveDocument,
+    "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.SearchIntentsDocument,
+    "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelTestApproveKycDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": typeof types.DevicesDocument,
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeDeviceDocument,
@@ -71,6 +73,7 @@ type Documents = {
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
+    "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": typeof types.EndpointPageSendTestDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": typeof types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
@@ -115,6 +118,8 @@ const documents: Documents = {
     "\n  mutation RejectKyc($id: ID!, $reason: String!) {\n    rejectKycReview(id: $id, reason: $reason) {\n      id\n      status\n      reason\n    }\n  }\n": types.RejectKycDocument,
     "\n  query AccountKyc {\n    account {\n      id\n      kyc {\n        id\n        status\n        legalName\n        registrationNumber\n        reason\n        reviewedBy\n      }\n    }\n  }\n": types.AccountKycDocument,
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": types.KycLiveDocument,
+    "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.SearchIntentsDocument,
+    "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": types.PanelTestApproveKycDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": types.DevicesDocument,
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeDeviceDocument,
@@ -145,6 +150,7 @@ const documents: Documents = {
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
+    "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": types.EndpointPageSendTestDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
@@ -270,6 +276,14 @@ export function graphql(source: "\n  subscription KycLive {\n    kycReviewUpdate
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SearchIntentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestApproveKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n"): typeof import('./graphql.ts').IntentUpdatesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -387,6 +401,10 @@ export function graphql(source: "\n  mutation SendPing {\n    sendDiagnosticPing
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n"): typeof import('./graphql.ts').PongsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').EndpointPageSendTestDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -399,6 +399,22 @@ export type KycLiveSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type KycLiveSubscription = { kycReviewUpdated: { id: string, status: KycReviewStatus, reason: string | null, reviewedBy: string | null } | null };
 
+export type SearchIntentsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdBefore?: string | null | undefined;
+}>;
+
+
+export type SearchIntentsQuery = { paymentIntents: { edges: Array<{ node: { id: string } }> } };
+
+export type PanelTestApproveKycMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelTestApproveKycMutation = { approveKycReview: { id: string } };
+
 export type IntentUpdatesSubscriptionVariables = Exact<{
   id: string | number;
 }>;
@@ -600,6 +616,13 @@ export type PongsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PongsSubscription = { diagnosticPong: { pingId: string, workerPid: number, receivedAt: string } };
+
+export type EndpointPageSendTestMutationVariables = Exact<{
+  endpointId: string | number;
+}>;
+
+
+export type EndpointPageSendTestMutation = { sendTestWebhook: { delivery: { id: string } } };
 
 export type EventFeedSubscriptionVariables = Exact<{
   types?: Array<string> | string | null | undefined;
@@ -1035,6 +1058,29 @@ export const KycLiveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KycLiveSubscription, KycLiveSubscriptionVariables>;
+export const SearchIntentsDocument = new TypedDocumentString(`
+    query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+  paymentIntents(
+    first: 10
+    search: $search
+    createdFrom: $createdFrom
+    createdBefore: $createdBefore
+  ) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchIntentsQuery, SearchIntentsQueryVariables>;
+export const PanelTestApproveKycDocument = new TypedDocumentString(`
+    mutation PanelTestApproveKyc($id: ID!) {
+  approveKycReview(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestApproveKycMutation, PanelTestApproveKycMutationVariables>;
 export const IntentUpdatesDocument = new TypedDocumentString(`
     subscription IntentUpdates($id: ID!) {
   paymentIntentUpdated(id: $id) {
@@ -1386,6 +1432,15 @@ export const PongsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PongsSubscription, PongsSubscriptionVariables>;
+export const EndpointPageSendTestDocument = new TypedDocumentString(`
+    mutation EndpointPageSendTest($endpointId: ID!) {
+  sendTestWebhook(endpointId: $endpointId) {
+    delivery {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EndpointPageSendTestMutation, EndpointPageSendTestMutationVariables>;
 export const EventFeedDocument = new TypedDocumentString(`
     subscription EventFeed($types: [String!]) {
   eventCreated(types: $types) {

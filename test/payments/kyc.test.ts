@@ -118,6 +118,8 @@ describe('KYC without the sandbox reviewer running', () => {
     const account = await app.account();
     for (const [change, param] of [
       [{ country: 'Saudi Arabia' }, 'input.country'],
+      [{ country: 'ZZ' }, 'input.country'],
+      [{ country: 'uk' }, 'input.country'],
       [{ contactEmail: 'nope' }, 'input.contactEmail'],
       [{ contactPhone: '0501234567' }, 'input.contactPhone'],
       [{ legalName: ' ' }, 'input.legalName'],
@@ -126,6 +128,17 @@ describe('KYC without the sandbox reviewer running', () => {
       expect(result.errors?.[0]?.extensions, param).toMatchObject({ code: 'invalid_request', param });
     }
     expect(await app.rt.db.prisma.kycReview.count({ where: { accountId: account.id } })).toBe(0);
+  });
+
+  it('an approved account is locked: a second submission is refused and the approval stays', async () => {
+    const account = await app.account();
+    const review = (await execute(app.baseUrl, account.key, SubmitKyc, { input: details })).data!.submitKyc;
+    await execute(app.baseUrl, account.key, ApproveKyc, { id: review.id });
+    const again = await execute(app.baseUrl, account.key, SubmitKyc, { input: { ...details, legalName: 'Another Name LLC' } });
+    expect(again.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_state', param: 'status' });
+    expect(again.errors?.[0]?.message).toMatch(/already verified/);
+    expect((await execute(app.baseUrl, account.key, AccountKyc)).data?.account.kyc).toMatchObject({ id: review.id, status: 'APPROVED', legalName: 'Oak Street Studio LLC' });
+    expect(await app.rt.db.prisma.kycReview.count({ where: { accountId: account.id } })).toBe(1);
   });
 
   it("another account's review is not found", async () => {

@@ -135,8 +135,9 @@ export function FieldError({ id, error }) {
  * - `fetchPage({ first, after }, filterValues)` answers the connection (`{ edges, pageInfo }`).
  * - `columns`: `[{ label, cell: (node) => content, className? }]`; stacked rows on a phone show
  *   each cell's label.
- * - `filters`: `[{ name, label, options: [{ value, label }] }]` (a select; "" is "any") or
- *   `{ name, label, search: true, placeholder }` (a search box applied on submit).
+ * - `filters`: `[{ name, label, options: [{ value, label }] }]` (a select; "" is "any"),
+ *   `{ name, label, search: true, placeholder }` (a search box applied on submit) or
+ *   `{ name, label, date: true }` (a date, `YYYY-MM-DD`; "" is none).
  * - `rowAttributes(node)`: attributes of the row (`data-*` for tests and scripts).
  * - `liveKey`: change it (a counter) to re-read the current page.
  * - `empty`: what to say (and do) when there is nothing yet; with filters set, the list offers to clear them.
@@ -190,6 +191,8 @@ export function List({ label, tbodyId, columns, fetchPage, pageSize = 20, filter
       ${filters.map((filter) =>
         filter.search
           ? html`<label>${filter.label}<input name=${filter.name} type="search" placeholder=${filter.placeholder ?? ''} /></label>`
+          : filter.date
+          ? html`<label>${filter.label}<input name=${filter.name} type="date" value=${values[filter.name]} onChange=${(event) => setFilter(filter.name, event.currentTarget.value)} /></label>`
           : html`<label>${filter.label}
               <select name=${filter.name} value=${values[filter.name]} onChange=${(event) => setFilter(filter.name, event.currentTarget.value)}>
                 <option value="">Any</option>

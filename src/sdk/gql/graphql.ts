@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
+export type CardSessionStatus =
+  | 'CHALLENGE'
+  | 'COMPLETED'
+  | 'EXPIRED'
+  | 'OPEN';
+
 export type CreateApiKeyInput = {
   label: string;
   scopes: Array<Scope>;
@@ -83,6 +90,13 @@ export type RecipientListInput = {
   description?: string | null | undefined;
   name: string;
 };
+
+export type SandboxOutcome =
+  | 'APPROVE'
+  | 'CHALLENGE'
+  | 'DECLINE'
+  | 'PENDING'
+  | 'REVIEW';
 
 /** A permission an API key can carry. The REST and JSON name is the lower-case dotted form. */
 export type Scope =
@@ -245,6 +259,22 @@ export type PanelWebhookDeliveriesQueryVariables = Exact<{
 
 export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
 
+export type PanelWebhookEndpointQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } };
+
+export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: WebhookDeliveryFilter | null | undefined;
+}>;
+
+
+export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, event: { id: string, type: string, objectPublicId: string, payload: Record<string, unknown> }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+
 export type PanelRedeliverWebhookMutationVariables = Exact<{
   deliveryId: string | number;
 }>;
@@ -257,10 +287,81 @@ export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never;
 
 export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
 
-export type PanelPaymentsQueryVariables = Exact<{ [key: string]: never; }>;
+export type PanelPaymentIntentsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<PaymentIntentStatus> | PaymentIntentStatus | null | undefined;
+  search?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdBefore?: string | null | undefined;
+}>;
 
 
-export type PanelPaymentsQuery = { paymentIntents: { edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> }, invoices: { edges: Array<{ node: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string } }> } };
+export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> } };
+
+export type PanelPaymentIntentQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, lastPaymentError: { message: string } | null, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpoint: { id: string, url: string } } }> } } }> } };
+
+export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelPaymentIntentUpdatedSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type PanelCancelPaymentIntentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCancelPaymentIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus } };
+
+export type PanelApprovePaymentReviewMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelApprovePaymentReviewMutation = { approvePaymentReview: { id: string, status: PaymentIntentStatus } };
+
+export type PanelRejectPaymentReviewMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type PanelRejectPaymentReviewMutation = { rejectPaymentReview: { id: string, status: PaymentIntentStatus } };
+
+export type PanelInvoiceQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelInvoiceQuery = { invoice: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, customerName: string | null, customerEmail: string | null, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string, createdAt: string, paidAt: string | null, voidedAt: string | null, paymentIntent: { id: string, status: PaymentIntentStatus, title: string } | null }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelVoidInvoiceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelVoidInvoiceMutation = { voidInvoice: { id: string, status: InvoiceStatus } };
+
+export type PanelInvoicesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<InvoiceStatus> | InvoiceStatus | null | undefined;
+  search?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdBefore?: string | null | undefined;
+}>;
+
+
+export type PanelInvoicesQuery = { invoices: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string, createdAt: string } }> } };
 
 export type PanelPaymentActivitySubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -617,6 +718,57 @@ export const PanelWebhookDeliveriesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookDeliveriesQuery, PanelWebhookDeliveriesQueryVariables>;
+export const PanelWebhookEndpointDocument = new TypedDocumentString(`
+    query PanelWebhookEndpoint($id: ID!) {
+  webhookEndpoint(id: $id) {
+    id
+    url
+    description
+    enabled
+    eventTypes
+    disabledReason
+    failingSince
+    previousSecretExpiresAt
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointQuery, PanelWebhookEndpointQueryVariables>;
+export const PanelWebhookEndpointDeliveriesDocument = new TypedDocumentString(`
+    query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+  webhookDeliveries(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        nextAttemptAt
+        createdAt
+        event {
+          id
+          type
+          objectPublicId
+          payload
+        }
+        attempts {
+          id
+          url
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          trigger
+          responseExcerpt
+          error
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointDeliveriesQuery, PanelWebhookEndpointDeliveriesQueryVariables>;
 export const PanelRedeliverWebhookDocument = new TypedDocumentString(`
     mutation PanelRedeliverWebhook($deliveryId: ID!) {
   redeliverWebhook(deliveryId: $deliveryId) {
@@ -634,9 +786,20 @@ export const PanelWebhookLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
-export const PanelPaymentsDocument = new TypedDocumentString(`
-    query PanelPayments {
-  paymentIntents(first: 30) {
+export const PanelPaymentIntentsDocument = new TypedDocumentString(`
+    query PanelPaymentIntents($first: Int, $after: String, $status: [PaymentIntentStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+  paymentIntents(
+    first: $first
+    after: $after
+    status: $status
+    search: $search
+    createdFrom: $createdFrom
+    createdBefore: $createdBefore
+  ) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     edges {
       node {
         id
@@ -644,6 +807,7 @@ export const PanelPaymentsDocument = new TypedDocumentString(`
         amountDisplay
         currency
         customerName
+        customerEmail
         status
         paymentMethodCode
         checkoutUrl
@@ -654,7 +818,160 @@ export const PanelPaymentsDocument = new TypedDocumentString(`
       }
     }
   }
-  invoices(first: 30) {
+}
+    `) as unknown as TypedDocumentString<PanelPaymentIntentsQuery, PanelPaymentIntentsQueryVariables>;
+export const PanelPaymentIntentDocument = new TypedDocumentString(`
+    query PanelPaymentIntent($id: ID!, $objectId: String!) {
+  paymentIntent(id: $id) {
+    id
+    title
+    amountDisplay
+    currency
+    customerName
+    customerEmail
+    status
+    paymentMethodCode
+    checkoutUrl
+    cancellationReason
+    lastPaymentError {
+      message
+    }
+    createdAt
+    succeededAt
+    canceledAt
+    invoice {
+      id
+      invoiceNo
+    }
+    cardSessions(first: 20) {
+      edges {
+        node {
+          id
+          status
+          outcome
+          paymentMethodCode
+          sandboxOutcome
+          token
+          createdAt
+          completedAt
+        }
+      }
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+        deliveries(first: 10) {
+          edges {
+            node {
+              id
+              status
+              attemptCount
+              nextAttemptAt
+              lastStatusCode
+              endpoint {
+                id
+                url
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentIntentQuery, PanelPaymentIntentQueryVariables>;
+export const PanelPaymentIntentUpdatedDocument = new TypedDocumentString(`
+    subscription PanelPaymentIntentUpdated($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentIntentUpdatedSubscription, PanelPaymentIntentUpdatedSubscriptionVariables>;
+export const PanelCancelPaymentIntentDocument = new TypedDocumentString(`
+    mutation PanelCancelPaymentIntent($id: ID!) {
+  cancelPaymentIntent(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCancelPaymentIntentMutation, PanelCancelPaymentIntentMutationVariables>;
+export const PanelApprovePaymentReviewDocument = new TypedDocumentString(`
+    mutation PanelApprovePaymentReview($id: ID!) {
+  approvePaymentReview(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelApprovePaymentReviewMutation, PanelApprovePaymentReviewMutationVariables>;
+export const PanelRejectPaymentReviewDocument = new TypedDocumentString(`
+    mutation PanelRejectPaymentReview($id: ID!, $reason: String!) {
+  rejectPaymentReview(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRejectPaymentReviewMutation, PanelRejectPaymentReviewMutationVariables>;
+export const PanelInvoiceDocument = new TypedDocumentString(`
+    query PanelInvoice($id: ID!, $objectId: String!) {
+  invoice(id: $id) {
+    id
+    invoiceNo
+    title
+    amountDisplay
+    currency
+    customerName
+    customerEmail
+    status
+    overdue
+    dueDate
+    hostedUrl
+    createdAt
+    paidAt
+    voidedAt
+    paymentIntent {
+      id
+      status
+      title
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelInvoiceQuery, PanelInvoiceQueryVariables>;
+export const PanelVoidInvoiceDocument = new TypedDocumentString(`
+    mutation PanelVoidInvoice($id: ID!) {
+  voidInvoice(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelVoidInvoiceMutation, PanelVoidInvoiceMutationVariables>;
+export const PanelInvoicesDocument = new TypedDocumentString(`
+    query PanelInvoices($first: Int, $after: String, $status: [InvoiceStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
+  invoices(
+    first: $first
+    after: $after
+    status: $status
+    search: $search
+    createdFrom: $createdFrom
+    createdBefore: $createdBefore
+  ) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     edges {
       node {
         id
@@ -666,11 +983,12 @@ export const PanelPaymentsDocument = new TypedDocumentString(`
         overdue
         dueDate
         hostedUrl
+        createdAt
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelPaymentsQuery, PanelPaymentsQueryVariables>;
+    `) as unknown as TypedDocumentString<PanelInvoicesQuery, PanelInvoicesQueryVariables>;
 export const PanelPaymentActivityDocument = new TypedDocumentString(`
     subscription PanelPaymentActivity {
   paymentActivity {

@@ -125,7 +125,8 @@ function endpointColumns({ reload, showSecret }) {
   return [
     {
       label: 'URL',
-      cell: (node) => html`<code>${node.url}</code>${node.description && html`<div class="muted">${node.description}</div>`}`,
+      cell: (node) =>
+        html`<a href="/panel/webhooks/${node.id}"><code>${node.url}</code></a>${node.description && html`<div class="muted">${node.description}</div>`}`,
     },
     { label: 'Events', cell: (node) => (node.eventTypes.length ? node.eventTypes.join(', ') : 'every event') },
     {
