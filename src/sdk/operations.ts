@@ -317,13 +317,19 @@ export const PanelPaymentIntent = graphql(`
                 attemptCount
                 nextAttemptAt
                 lastStatusCode
-                endpoint {
-                  id
-                  url
-                }
+                endpointId
               }
             }
           }
+        }
+      }
+    }
+    # The endpoints by id, at the top: naming them inside each delivery would nest one level too deep.
+    webhookEndpoints(first: 100) {
+      edges {
+        node {
+          id
+          url
         }
       }
     }

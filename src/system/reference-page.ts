@@ -109,6 +109,7 @@ function operationBlock(method: string, path: string, operation: Operation, doc:
   const id = anchor(`${method} ${path}`);
   return html`<details class="operation" id="${id}">
     <summary><span class="method method-${method}">${method.toUpperCase()}</span> <code>${path}</code> <span>${prose(operation.summary)}</span></summary>
+    ${operation.operationId ? html`<p>Operation id <code>${operation.operationId}</code> (what the SDK's types and the Postman collection call it)</p>` : ''}
     ${operation.description ? html`<p>${prose(operation.description)}</p>` : ''}
     ${operation.parameters?.length
       ? html`<table class="schema">

@@ -125,6 +125,8 @@ const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     endpoint: t.relation('endpoint'),
+    // Lets a list of deliveries nested in events name their endpoint without one more level of depth.
+    endpointId: t.exposeID('endpointId'),
     event: t.relation('event'),
     attempts: t.relation('attempts', { query: { orderBy: [{ startedAt: 'asc' }, { id: 'asc' }] } }),
   }),

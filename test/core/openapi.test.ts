@@ -142,6 +142,8 @@ describe('OpenAPI', () => {
     const page = await (await fetch(`${app.baseUrl}/api/docs`)).text();
     expect(page).toContain('<code>createPaymentIntent</code>');
     expect(page).toContain(spec.tags.find((tag: { name: string }) => tag.name === 'Webhooks').description);
+    // The success body, as a table of its fields and its example.
+    expect(page).toMatch(/<tr><td><code>payment_intent<\/code><\/td>/);
     expect(page).toContain('&quot;payment_intent&quot;');
   });
 

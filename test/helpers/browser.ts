@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Where browser tests leave screenshots (gitignored). */
 export const screenshotsDir = join(import.meta.dirname, '../../test-results');
@@ -24,5 +24,32 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/**
+ * Records what a merchant would see as broken on `target` into `problems`: console errors (and CSP
+ * reports), page errors, failed requests and HTTP errors (`ignoreStatus` for the ones a test asks
+ * for, such as the 404 page). A one-off GraphQL read that a navigation cut short (the test leaving
+ * or clicking a link while a live page re-reads) is the navigation's doing, not the page's: the
+ * browser aborts it as the document goes, so it is not counted. Live updates run over one
+ * WebSocket, which leaving closes cleanly, so no stream can hide behind this.
+ */
+export function watchForProblems(target: Page, problems: string[], options: { ignoreStatus?: (url: string) => boolean } = {}) {
+  let navigationStartedAt = 0;
+  target.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === target.mainFrame()) navigationStartedAt = Date.now();
+  });
+  target.on('console', (message) => {
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(`${target.url()}: console: ${message.text()}`);
+  });
+  target.on('pageerror', (error) => problems.push(`${target.url()}: page error: ${error.message}`));
+  target.on('requestfailed', (request) => {
+    const errorText = request.failure()?.errorText;
+    const cutByNavigation = errorText === 'net::ERR_ABORTED' && request.url().endsWith('/graphql') && Date.now() - navigationStartedAt < 5_000;
+    if (!cutByNavigation) problems.push(`${target.url()}: failed: ${request.method()} ${request.url()} ${errorText}`);
+  });
+  target.on('response', (response) => {
+    if (response.status() >= 400 && !options.ignoreStatus?.(response.url())) problems.push(`${target.url()}: ${response.status()} ${response.url()}`);
   });
 }

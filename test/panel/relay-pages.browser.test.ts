@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
+import { launchBrowser, screenshotsDir, watchForProblems } from '../helpers/browser.ts';
 import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, waitForStatus, type DeviceProcess } from '../relay/helpers.ts';
 
 // The relay's panel pages as a merchant uses them, at desktop (1440×900) and phone (390×844)
@@ -27,16 +27,7 @@ const problems: string[] = [];
 const requestIds: string[] = [];
 
 /** Every console error, page error and failed request, with the page it happened on. */
-function watch(target: Page) {
-  target.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(`${target.url()}: console: ${message.text()}`);
-  });
-  target.on('pageerror', (error) => problems.push(`${target.url()}: page error: ${error.message}`));
-  target.on('requestfailed', (request) => problems.push(`${target.url()}: failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
-  target.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${target.url()}: ${response.status()} ${response.url()}`);
-  });
-}
+const watch = (target: Page) => watchForProblems(target, problems);
 
 /** axe-core in the page (evaluated over the DevTools protocol, so the panel's CSP stays as it is). */
 async function seriousAxeFindings(target: Page) {
@@ -62,16 +53,12 @@ async function graphqlInPage<T>(query: string, variables: Record<string, unknown
 
 /**
  * Goes to a panel page once the current one has no request in flight. A live page (a device
- * heard every second) may still start a one-off read as the test leaves: that read, cut short by
- * the navigation itself, is not a failure of the page. (Live updates run over one WebSocket,
- * which leaving closes cleanly: no stream shows as failed.)
+ * heard every second) may still start a one-off read as the test leaves: `watchForProblems` does
+ * not count that read, cut short by the navigation itself.
  */
 async function visit(path: string) {
   await page.waitForLoadState('networkidle');
-  const before = problems.length;
   await page.goto(`${app.baseUrl}${path}`);
-  const cutShort = /: failed: POST \S+\/graphql net::ERR_ABORTED$/;
-  problems.splice(before, problems.length - before, ...problems.slice(before).filter((problem) => !cutShort.test(problem)));
 }
 
 const shot = (name: string, viewport: string) => page.screenshot({ path: join(screenshotsDir, `relay-${name}-${viewport}.png`), fullPage: true });

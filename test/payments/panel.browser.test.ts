@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/accounts/service.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
+import { launchBrowser, screenshotsDir, watchForProblems } from '../helpers/browser.ts';
 import { execute } from '../helpers/graphql.ts';
 import { createIntent } from './checkout-client.ts';
 
@@ -34,14 +34,8 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
-  });
+  watchForProblems(page, problems);
+
   await page.goto(`${app.baseUrl}/panel/sign-up`);
   await page.getByLabel('Business name').fill('Payments Page Ltd');
   await page.getByLabel('Email').fill('owner@payments-page.example');

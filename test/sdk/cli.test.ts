@@ -252,8 +252,9 @@ describe('yarrow trigger', () => {
     ['invoice.paid', /the invoice is paid\./],
     ['invoice.voided', /Voided it\./],
     ['kyc.review.submitted', /Submitted KYC details: review kyc_\S+ is pending_review\./],
-    ['kyc.review.approved', /Approved it \(sandbox operator\): approved\./],
+    // Rejected first: approved details are locked, so nothing can be rejected after an approval.
     ['kyc.review.rejected', /Rejected it \(sandbox operator\): rejected\./],
+    ['kyc.review.approved', /Approved it \(sandbox operator\): approved\./],
   ])('%s happens for real', async (event, said) => {
     const result = await finished(runCli(['trigger', event], env));
     expect(result.code, result.stderr).toBe(0);

@@ -79,6 +79,7 @@ function IntentPage() {
   const intent = data.paymentIntent;
   const status = intentStatuses[intent.status] ?? { label: intent.status, tone: 'neutral' };
   const events = [...data.events.edges].reverse();
+  const endpointUrls = new Map(data.webhookEndpoints.edges.map(({ node }) => [node.id, node.url]));
   const sessions = intent.cardSessions.edges;
   return html`<section class="card wide" aria-labelledby="intent-title" data-status=${intent.status} id="intent-summary">
       <h2 id="intent-title">${intent.title} <${Badge} tone=${status.tone}>${status.label}<//></h2>
@@ -104,7 +105,7 @@ function IntentPage() {
                 ${event.deliveries.edges.length > 0 &&
                 html`<ul class="deliveries">
                   ${event.deliveries.edges.map(
-                    ({ node: delivery }) => html`<li key=${delivery.id}>${deliveryWords(delivery)} to <code>${delivery.endpoint.url}</code>
+                    ({ node: delivery }) => html`<li key=${delivery.id}>${deliveryWords(delivery)} to <code>${endpointUrls.get(delivery.endpointId) ?? 'a deleted endpoint'}</code>
                       · ${delivery.attemptCount === 1 ? '1 attempt' : `${delivery.attemptCount} attempts`}${delivery.lastStatusCode ? ` · HTTP ${delivery.lastStatusCode}` : ''}</li>`,
                   )}
                 </ul>`}

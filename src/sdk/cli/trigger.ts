@@ -119,6 +119,11 @@ async function submitKyc(options: TriggerOptions) {
 /** The review a decision applies to: the account's pending one (one at a time), else a new submission. */
 async function pendingKycReview(options: TriggerOptions) {
   const { account } = await graphqlCall(options, () => graphqlClient(options).request(CurrentKyc));
+  if (account.kyc?.status === 'APPROVED') {
+    throw new CliError(
+      "This account's KYC is approved, and approved details are locked: KYC review events need an account that is not verified yet (a new sandbox account, or sign up again in the panel).",
+    );
+  }
   if (account.kyc?.status === 'PENDING_REVIEW') {
     options.print(`Using the pending KYC review ${account.kyc.id}.`);
     return account.kyc;

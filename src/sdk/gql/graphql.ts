@@ -305,7 +305,7 @@ export type PanelPaymentIntentQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, lastPaymentError: { message: string } | null, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpoint: { id: string, url: string } } }> } } }> } };
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, lastPaymentError: { message: string } | null, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
 
 export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
   id: string | number;
@@ -872,13 +872,18 @@ export const PanelPaymentIntentDocument = new TypedDocumentString(`
               attemptCount
               nextAttemptAt
               lastStatusCode
-              endpoint {
-                id
-                url
-              }
+              endpointId
             }
           }
         }
+      }
+    }
+  }
+  webhookEndpoints(first: 100) {
+    edges {
+      node {
+        id
+        url
       }
     }
   }
