@@ -8,6 +8,7 @@ import {
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, html, Money, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
+import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 
 // One payment intent (issue 15): what it is, its status changes as a timeline (its events, each
 // with the webhook deliveries it made), its card sessions, and the sandbox actions its state allows.
@@ -15,12 +16,6 @@ import { intentStatuses, methodName, payable } from '/panel/assets/payments-shar
 
 const intentId = decodeURIComponent(location.pathname.split('/').at(-1));
 
-const deliveryWords = (delivery) => {
-  if (delivery.status === 'SUCCEEDED') return html`<${Badge} tone="good">delivered<//>`;
-  if (delivery.status === 'FAILED') return html`<${Badge} tone="bad">failed<//>`;
-  if (delivery.attemptCount > 0 && delivery.nextAttemptAt) return html`<${Badge} tone="warn">retrying at <${DateTime} value=${delivery.nextAttemptAt} /><//>`;
-  return html`<${Badge}>sending<//>`;
-};
 
 /** The actions the intent's state allows, and only those: cancel while unpaid, decide a held payment. */
 function Actions({ intent, reload }) {
@@ -105,7 +100,7 @@ function IntentPage() {
                 ${event.deliveries.edges.length > 0 &&
                 html`<ul class="deliveries">
                   ${event.deliveries.edges.map(
-                    ({ node: delivery }) => html`<li key=${delivery.id}>${deliveryWords(delivery)} to <code>${endpointUrls.get(delivery.endpointId) ?? 'a deleted endpoint'}</code>
+                    ({ node: delivery }) => html`<li key=${delivery.id}><${DeliveryStatus} node=${delivery} /> to <code>${endpointUrls.get(delivery.endpointId) ?? 'a deleted endpoint'}</code>
                       · ${delivery.attemptCount === 1 ? '1 attempt' : `${delivery.attemptCount} attempts`}${delivery.lastStatusCode ? ` · HTTP ${delivery.lastStatusCode}` : ''}</li>`,
                   )}
                 </ul>`}

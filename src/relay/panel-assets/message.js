@@ -1,5 +1,6 @@
 import { PanelEventDeliveries, PanelMessage, PanelMessageChanged } from '/panel/sdk/operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
+import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
 import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
@@ -9,13 +10,7 @@ const root = document.getElementById('app');
 const requestId = decodeURIComponent(location.pathname.split('/').pop());
 
 const outcomeTones = { sent: 'neutral', delivered: 'good' };
-const deliveryTones = { SUCCEEDED: 'good', FAILED: 'bad', PENDING: 'neutral' };
 
-/** A delivery waiting for its next try says when, not "pending". */
-function deliveryState(delivery) {
-  if (delivery.status === 'PENDING' && delivery.nextAttemptAt && delivery.attemptCount > 0) return `retrying at ${formatDateTime(delivery.nextAttemptAt)}`;
-  return delivery.status.toLowerCase();
-}
 
 function MessagePage() {
   const [data, setData] = useState(null);
@@ -105,7 +100,7 @@ function MessagePage() {
                   <tr key=${delivery.id} data-event=${event.type} data-delivery-id=${delivery.id}>
                     ${eventCell}
                     <td data-label="Endpoint" class="text">${delivery.endpoint.url}</td>
-                    <td data-label="Delivery"><${Badge} tone=${deliveryTones[delivery.status] ?? 'warn'}>${deliveryState(delivery)}<//></td>
+                    <td data-label="Delivery"><${DeliveryStatus} node=${delivery} /></td>
                     <td data-label="Attempts">${formatNumber(delivery.attemptCount)}</td>
                     <td data-label="Last answer">${delivery.lastStatusCode ?? '—'}</td>
                   </tr>`);

@@ -5,7 +5,8 @@ import {
   PanelWebhookEndpointDeliveries,
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
-import { clearError, client, showError, when } from '/panel/assets/panel.js';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
 
 // One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), and its
@@ -13,13 +14,6 @@ import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveK
 
 const endpointId = decodeURIComponent(location.pathname.split('/').at(-1));
 
-/** A failed attempt waiting for its retry says when, not "pending". */
-function DeliveryStatus({ node }) {
-  if (node.status === 'SUCCEEDED') return html`<${Badge} tone="good">delivered<//>`;
-  if (node.status === 'FAILED') return html`<${Badge} tone="bad">failed<//>`;
-  if (node.attemptCount > 0 && node.nextAttemptAt) return html`<${Badge} tone="warn">retrying at ${when(node.nextAttemptAt)}<//>`;
-  return html`<${Badge}>sending<//>`;
-}
 
 /** The request an attempt made, as sent: the signature headers are left out (they carry nothing to debug). */
 const requestText = (attempt, event) => `POST ${attempt.url}\nContent-Type: application/json\n\n${JSON.stringify(event.payload, null, 2)}`;

@@ -10,6 +10,7 @@ import {
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
 import { clearError, client, showError, when } from '/panel/assets/panel.js';
+import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
 /** Runs a button's action: its error goes to the top of the page. */
@@ -24,13 +25,6 @@ async function act(action) {
 
 const disabledReasons = { FAILING: 'disabled: failing', GONE: 'disabled: endpoint gone', MANUAL: 'disabled' };
 
-/** A delivery's status in words: a failed attempt waiting for its retry is "retrying at …", not "pending". */
-function DeliveryStatus({ node }) {
-  if (node.status === 'SUCCEEDED') return html`<${Badge} tone="good">delivered<//>`;
-  if (node.status === 'FAILED') return html`<${Badge} tone="bad">failed<//>`;
-  if (node.attemptCount > 0 && node.nextAttemptAt) return html`<${Badge} tone="warn">retrying at ${when(node.nextAttemptAt)}<//>`;
-  return html`<${Badge} tone="neutral">sending<//>`;
-}
 
 function LastAttempt({ node }) {
   const last = node.attempts.at(-1);
