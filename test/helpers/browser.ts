@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type AxeCore from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Where browser tests leave screenshots (gitignored). */
@@ -51,5 +52,23 @@ export function watchForProblems(target: Page, problems: string[], options: { ig
   });
   target.on('response', (response) => {
     if (response.status() >= 400 && !options.ignoreStatus?.(response.url())) problems.push(`${target.url()}: ${response.status()} ${response.url()}`);
+  });
+}
+
+const axeSource = readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical findings on `target` as it is now, one line each (rule: nodes).
+ * axe is evaluated over the DevTools protocol, not injected as a script, so the page's CSP stays
+ * as it is.
+ */
+export async function seriousAccessibilityFindings(target: Page): Promise<string[]> {
+  await target.evaluate(axeSource);
+  return target.evaluate(async () => {
+    const { axe } = globalThis as unknown as { axe: typeof AxeCore };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   });
 }

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/accounts/service.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, watchForProblems } from '../helpers/browser.ts';
+import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 
 // The panel's shared foundations (issue 15): layout, 404 page, favicon, an ended session, the
 // list, form and confirm components on the API keys and webhooks pages, at desktop and phone width.
 
-const axeSource = readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 let app: TestApp;
 let browser: Browser;
@@ -41,17 +39,7 @@ afterAll(async () => {
 
 const shot = (name: string) => page.screenshot({ path: join(screenshotsDir, `panel-${name}.png`), fullPage: true });
 
-/** axe-core's serious and critical findings on the page as it is now (axe is run, not injected: the panel's CSP allows no inline script). */
-async function accessibilityFindings(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
+const accessibilityFindings = () => seriousAccessibilityFindings(page);
 
 async function settled(path: string) {
   await page.goto(`${app.baseUrl}/panel/${path}`);

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, watchForProblems } from '../helpers/browser.ts';
+import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, waitForStatus, type DeviceProcess } from '../relay/helpers.ts';
 
 // The relay's panel pages as a merchant uses them, at desktop (1440×900) and phone (390×844)
@@ -11,7 +10,6 @@ import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, waitForStatus, type D
 // recipients and lists, readiness that follows changes live; no console error, no failed
 // request, no serious or critical axe-core finding on any of them.
 
-const axeSource = readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -29,16 +27,6 @@ const requestIds: string[] = [];
 /** Every console error, page error and failed request, with the page it happened on. */
 const watch = (target: Page) => watchForProblems(target, problems);
 
-/** axe-core in the page (evaluated over the DevTools protocol, so the panel's CSP stays as it is). */
-async function seriousAxeFindings(target: Page) {
-  await target.evaluate(axeSource);
-  return target.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function graphqlInPage<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   return page.evaluate(
@@ -118,7 +106,7 @@ describe('the relay pages in Chromium', () => {
     const kept = await app.request('POST', '/api/v1/webhook-endpoints', { key: apiKey, body: { url: 'http://127.0.0.1:9/orders-hooks' } });
     expect(kept.status).toBe(201);
     await expect.poll(() => step.getAttribute('data-ok')).toBe('true');
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await shot('readiness', 'desktop');
     await page.setViewportSize(viewports[1]);
     await shot('readiness', 'phone');
@@ -176,7 +164,7 @@ describe('the relay pages in Chromium', () => {
         await expect.poll(() => rows.count()).toBe(25);
         expect(new URL(page.url()).searchParams.get('stage')).toBe('DELIVERED');
 
-        expect(await seriousAxeFindings(page)).toEqual([]);
+        expect(await seriousAccessibilityFindings(page)).toEqual([]);
         // Every row leads to its message.
         const links = await rows.locator('td[data-label="Request"] a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
         expect(links).toHaveLength(25);
@@ -197,7 +185,7 @@ describe('the relay pages in Chromium', () => {
         expect(await page.locator('#message-stage').textContent()).toBe('delivered');
         const delivery = page.locator('#deliveries tr[data-event="message.delivered"][data-delivery-id]');
         expect(await delivery.textContent()).toContain('http://127.0.0.1:9/orders-hooks');
-        expect(await seriousAxeFindings(page)).toEqual([]);
+        expect(await seriousAccessibilityFindings(page)).toEqual([]);
         await shot('message', viewport.name);
       });
 
@@ -213,7 +201,7 @@ describe('the relay pages in Chromium', () => {
         await page.getByLabel('Search').fill('till');
         await page.getByRole('button', { name: 'Search' }).click();
         await row.waitFor();
-        expect(await seriousAxeFindings(page)).toEqual([]);
+        expect(await seriousAccessibilityFindings(page)).toEqual([]);
         await shot('devices', viewport.name);
 
         await page.waitForLoadState('networkidle');
@@ -223,7 +211,7 @@ describe('the relay pages in Chromium', () => {
         expect(await page.locator('#presence tr[data-change]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-change')))).toEqual(['online', 'paired']);
         await expect.poll(() => page.locator('#recent tr[data-request-id]').count()).toBe(20);
         expect(await page.locator('#budget').textContent()).toMatch(/of 30 messages per minute/);
-        expect(await seriousAxeFindings(page)).toEqual([]);
+        expect(await seriousAccessibilityFindings(page)).toEqual([]);
         await shot('device', viewport.name);
       });
 
@@ -236,7 +224,7 @@ describe('the relay pages in Chromium', () => {
         await expect.poll(() => page.locator('[data-count="delivered"]').textContent()).toBe('30');
         expect(await page.locator('[data-count="limit"]').textContent()).toBe('50,000');
         expect(await page.locator('#counts').textContent()).toContain('awaiting their delivery report');
-        expect(await seriousAxeFindings(page)).toEqual([]);
+        expect(await seriousAccessibilityFindings(page)).toEqual([]);
         await shot('queue', viewport.name);
         // The README's picture of the chart (docs/images/panel-queue-chart.png is a copy of it).
         if (viewport.name === 'desktop') await page.locator('section:has(#chart)').screenshot({ path: join(screenshotsDir, 'relay-queue-chart.png') });
@@ -287,10 +275,10 @@ describe('the relay pages in Chromium', () => {
     expect(await dialog.textContent()).toContain('2 members of Regulars');
     await dialog.getByRole('button', { name: 'Send to list' }).click();
     await expect.poll(() => page.locator('#send-result').textContent()).toMatch(/^Queued 2 messages/);
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await shot('recipients', 'desktop');
     await page.setViewportSize(viewports[1]);
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await shot('recipients', 'phone');
   });
 

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type AxeCore from 'axe-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
+import { launchBrowser, screenshotsDir, seriousAccessibilityFindings } from '../helpers/browser.ts';
 import { subscribe, wsClient } from '../helpers/graphql.ts';
 import { createIntent } from './checkout-client.ts';
 
@@ -192,7 +190,6 @@ const viewports = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-const axeSource = readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 /** The primary button colour: a page has exactly one control painted with it. */
 const PRIMARY = 'rgb(47, 91, 234)';
 const SECONDARY = 'rgb(230, 233, 239)';
@@ -223,14 +220,7 @@ describe.each(viewports)('checkout pages at $name width ($viewport.width×$viewp
   /** Every page checked the same way: one primary action, axe clean, a screenshot. */
   async function inspect(page: Page, name: string, { primaryActions = 1 } = {}) {
     expect((await buttonColours(page)).filter((colour) => colour === PRIMARY), `${name}: one primary action`).toHaveLength(primaryActions);
-    await page.evaluate(axeSource);
-    const findings = await page.evaluate(async () => {
-      const { axe } = window as unknown as { axe: typeof AxeCore };
-      const results = await axe.run(document, { resultTypes: ['violations'] });
-      return results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
+    const findings = await seriousAccessibilityFindings(page);
     expect(findings, `${name}: serious or critical axe findings`).toEqual([]);
     await page.screenshot({ path: join(screenshotsDir, `checkout-${name}-${size}.png`), fullPage: true });
   }

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/accounts/service.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, watchForProblems } from '../helpers/browser.ts';
+import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 import { execute } from '../helpers/graphql.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
@@ -13,7 +12,6 @@ import { startReceiver, type Receiver } from './receiver.ts';
 // "retrying at …" for a failed delivery awaiting its retry, each attempt's request and response,
 // redeliver, and secret rotation after a confirmation. Desktop and phone, axe clean, no errors.
 
-const axeSource = readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 const SendTest = graphql(`
   mutation EndpointPageSendTest($endpointId: ID!) {
@@ -57,16 +55,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function accessibilityFindings(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
+const accessibilityFindings = () => seriousAccessibilityFindings(page);
 
 describe('webhook endpoint page', () => {
   it('shows deliveries with their attempts, retrying at …, redeliver, pages and rotation', async () => {
