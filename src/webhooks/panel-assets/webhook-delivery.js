@@ -1,7 +1,28 @@
-// A webhook delivery's state as every panel page shows it (the webhooks, endpoint, payment and
-// message pages): one rule, so a failed attempt awaiting its retry reads "retrying at …"
-// everywhere and never "pending".
+// A webhook delivery as every panel page shows it (the webhooks, endpoint, payment and message
+// pages): one rule for its state, so a failed attempt awaiting its retry reads "retrying at …"
+// everywhere and never "pending", and one Redeliver action for the delivery lists.
+import { PanelRedeliverWebhook } from '/panel/sdk/operations.ts';
+import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, DateTime, html } from '/panel/assets/ui.js';
+
+/** Runs a button's action: its error goes to the top of the page. */
+export async function act(action) {
+  try {
+    await action();
+    clearError();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** The delivery lists' last column: send the delivery again now. */
+export const redeliverColumn = {
+  label: 'Actions',
+  className: 'actions',
+  cell: (node) =>
+    html`<button type="button" class="secondary" aria-label="Redeliver #${node.id}" onClick=${() =>
+      act(() => client.request(PanelRedeliverWebhook, { deliveryId: node.id }))}>Redeliver</button>`,
+};
 
 export function DeliveryStatus({ node }) {
   if (node.status === 'SUCCEEDED') return html`<${Badge} tone="good">delivered<//>`;

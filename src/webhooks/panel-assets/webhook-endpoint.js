@@ -1,12 +1,11 @@
 import {
-  PanelRedeliverWebhook,
   PanelRotateWebhookSecret,
   PanelWebhookEndpoint,
   PanelWebhookEndpointDeliveries,
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
-import { clearError, client, showError } from '/panel/assets/panel.js';
-import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
+import { client, showError } from '/panel/assets/panel.js';
+import { act, DeliveryStatus, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
 
 // One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), and its
@@ -36,27 +35,12 @@ function Attempts({ node }) {
   </details>`;
 }
 
-async function act(action) {
-  try {
-    await action();
-    clearError();
-  } catch (error) {
-    showError(error);
-  }
-}
-
 const deliveryColumns = [
   { label: 'Delivery', cell: (node) => html`#${node.id}<div class="muted"><${DateTime} value=${node.createdAt} /></div>` },
   { label: 'Event', cell: (node) => html`${node.event.type}<div class="muted">${node.event.objectPublicId}</div>` },
   { label: 'Status', cell: (node) => html`<${DeliveryStatus} node=${node} />` },
   { label: 'Attempts', cell: (node) => html`<${Attempts} node=${node} />` },
-  {
-    label: 'Actions',
-    className: 'actions',
-    cell: (node) =>
-      html`<button type="button" class="secondary" aria-label="Redeliver #${node.id}" onClick=${() =>
-        act(() => client.request(PanelRedeliverWebhook, { deliveryId: node.id }))}>Redeliver</button>`,
-  },
+  redeliverColumn,
 ];
 
 function EndpointPage() {

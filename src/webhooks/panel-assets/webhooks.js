@@ -1,6 +1,5 @@
 import {
   PanelCreateWebhookEndpoint,
-  PanelRedeliverWebhook,
   PanelRevealWebhookSecret,
   PanelRotateWebhookSecret,
   PanelSendTestWebhook,
@@ -10,18 +9,8 @@ import {
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
 import { clearError, client, showError, when } from '/panel/assets/panel.js';
-import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
+import { act, DeliveryStatus, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
-
-/** Runs a button's action: its error goes to the top of the page. */
-async function act(action) {
-  try {
-    await action();
-    clearError();
-  } catch (error) {
-    showError(error);
-  }
-}
 
 const disabledReasons = { FAILING: 'disabled: failing', GONE: 'disabled: endpoint gone', MANUAL: 'disabled' };
 
@@ -151,13 +140,7 @@ const deliveryColumns = [
   { label: 'Endpoint', cell: (node) => html`<code>${node.endpoint.url}</code>` },
   { label: 'Status', cell: (node) => html`<${DeliveryStatus} node=${node} />` },
   { label: 'Last attempt', cell: (node) => html`<${LastAttempt} node=${node} />` },
-  {
-    label: 'Actions',
-    className: 'actions',
-    cell: (node) =>
-      html`<button type="button" class="secondary" aria-label="Redeliver #${node.id}" onClick=${() =>
-        act(() => client.request(PanelRedeliverWebhook, { deliveryId: node.id }))}>Redeliver</button>`,
-  },
+  redeliverColumn,
 ];
 
 function WebhooksPage() {
