@@ -7,7 +7,7 @@ import { lockRow, lockRows } from '../core/locks.ts';
 import { liveEvent, notifyQuery, publishAll } from '../core/pubsub.ts';
 import type { RelayMessageStatus, SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { acknowledgeFrames, applyReportFrames, attemptsTakenBackFrom, insertQueuedMessages, requeueDispatched, type FrameColumns } from './sql.ts';
+import { applyDeviceFrames, attemptsTakenBackFrom, insertQueuedMessages, requeueDispatched, type ReportedMessage } from './sql.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
@@ -287,7 +287,7 @@ async function recordMessageEvent(rt: Runtime, tx: DbClient, type: MessageEventT
   await recordEvent(rt, tx, messageEvent(type, message));
 }
 
-function messageEvent(type: MessageEventType, message: Message): EventInput {
+function messageEvent(type: MessageEventType, message: Omit<ReportedMessage, 'updatedAt'>): EventInput {
   return {
     accountId: message.accountId,
     type,
@@ -415,9 +415,8 @@ interface DeviceFrame {
   device: { id: string; accountId: number };
   messageId: string;
   attempt: number;
-}
-interface DeviceReport extends DeviceFrame {
-  status: 'sent' | 'delivered';
+  /** The report's status; absent for an ack. */
+  status?: 'sent' | 'delivered';
 }
 /** null: no such message on the device's account. */
 type FrameResult = ReportOutcome | null;
@@ -425,7 +424,7 @@ type FrameResult = ReportOutcome | null;
 /** The device has the message and will send it: it stops counting towards the ack timeout. */
 export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, raw: unknown): Promise<ReportOutcome> {
   const { attempt } = parseInput(ackInput, raw);
-  const outcome = await frameBatchers(rt).ack({ device, messageId, attempt });
+  const outcome = await frameBatcher(rt)({ device, messageId, attempt });
   if (!outcome) throw notFound('message', 'message_id');
   return outcome;
 }
@@ -437,96 +436,112 @@ export async function acknowledgeMessage(rt: Runtime, device: { id: string; acco
 export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, raw: unknown): Promise<ReportOutcome> {
   const input = parseInput(reportInput, raw);
   if (input.status === 'failed') return reportFailure(rt, device, messageId, input.attempt, input.reason ?? 'device_failure');
-  const outcome = await frameBatchers(rt).report({ device, messageId, attempt: input.attempt, status: input.status });
+  const outcome = await frameBatcher(rt)({ device, messageId, attempt: input.attempt, status: input.status });
   if (!outcome) throw notFound('message', 'message_id');
   return outcome;
 }
 
 /**
  * Per process, the acks and reports that devices send at about the same time are applied
- * together (`batcher`): a busy gateway writes many in one statement and one transaction.
+ * together (`batcher`): a busy gateway writes many in one statement and one transaction, and a
+ * phone's ack and its `sent` right after it (the usual pair) rewrite the message once.
  */
-const batchers = new WeakMap<Runtime, { ack: (frame: DeviceFrame) => Promise<FrameResult>; report: (frame: DeviceReport) => Promise<FrameResult> }>();
-function frameBatchers(rt: Runtime) {
+const batchers = new WeakMap<Runtime, (frame: DeviceFrame) => Promise<FrameResult>>();
+function frameBatcher(rt: Runtime) {
   if (!batchers.has(rt)) {
-    batchers.set(rt, {
-      ack: batcher((frames: DeviceFrame[]) => oncePerMessage(frames, (distinct) => applyAcks(rt, distinct))),
-      report: batcher((frames: DeviceReport[]) => oncePerMessage(frames, (distinct) => applyReports(rt, distinct))),
-    });
+    batchers.set(
+      rt,
+      batcher((frames: DeviceFrame[]) => rt.db.prisma.$transaction((tx) => inArrivalOrder(frames, (round) => applyFrames(rt, tx, round)))),
+    );
   }
   return batchers.get(rt)!;
 }
 
-/** Frames about one message apply one after another, in arrival order; others together. */
-async function oncePerMessage<F extends DeviceFrame>(frames: F[], apply: (frames: F[]) => Promise<FrameResult[]>): Promise<FrameResult[]> {
-  const seen = new Set<string>();
-  const now: number[] = [];
-  const later: number[] = [];
-  frames.forEach((frame, i) => {
-    if (seen.has(frame.messageId)) later.push(i);
-    else {
-      seen.add(frame.messageId);
-      now.push(i);
-    }
-  });
+/** One message's step in a round: a frame, or an ack and the report of the same attempt right after it. */
+interface FrameStep {
+  frame: DeviceFrame;
+  index: number;
+  ack?: { frame: DeviceFrame; index: number };
+}
+interface StepResult {
+  result: FrameResult;
+  /** The result of the step's ack, when it has one. */
+  ackResult?: FrameResult;
+}
+
+/**
+ * Frames about one message apply one after another, in arrival order, in rounds; frames about
+ * different messages share a round. An ack followed by a report of the same attempt is one step.
+ */
+async function inArrivalOrder(frames: DeviceFrame[], apply: (round: FrameStep[]) => Promise<StepResult[]>): Promise<FrameResult[]> {
   const results: FrameResult[] = [];
-  for (const [j, result] of (await apply(now.map((i) => frames[i]!))).entries()) results[now[j]!] = result;
-  if (later.length > 0) {
-    for (const [j, result] of (await oncePerMessage(later.map((i) => frames[i]!), apply)).entries()) results[later[j]!] = result;
+  let pending = frames.map((frame, index) => ({ frame, index }));
+  while (pending.length > 0) {
+    const round = new Map<string, FrameStep>();
+    const later: typeof pending = [];
+    for (const entry of pending) {
+      const step = round.get(entry.frame.messageId);
+      if (!step) round.set(entry.frame.messageId, { ...entry });
+      else if (!step.ack && isAck(step.frame) && !isAck(entry.frame) && sameAttempt(step.frame, entry.frame) && !later.some((l) => l.frame.messageId === entry.frame.messageId)) {
+        round.set(entry.frame.messageId, { ...entry, ack: { frame: step.frame, index: step.index } });
+      } else later.push(entry);
+    }
+    const steps = [...round.values()];
+    for (const [i, { result, ackResult }] of (await apply(steps)).entries()) {
+      const step = steps[i]!;
+      results[step.index] = result;
+      if (step.ack) results[step.ack.index] = ackResult ?? null;
+    }
+    pending = later;
   }
   return results;
 }
 
-function frameArrays(frames: DeviceFrame[]): FrameColumns {
-  return {
-    ids: frames.map((frame) => frame.messageId),
-    devices: frames.map((frame) => frame.device.id),
-    accounts: frames.map((frame) => frame.device.accountId),
-    attempts: frames.map((frame) => frame.attempt),
-  };
+const isAck = (frame: DeviceFrame) => frame.status === undefined;
+
+function sameAttempt(a: DeviceFrame, b: DeviceFrame) {
+  return a.device.id === b.device.id && a.device.accountId === b.device.accountId && a.attempt === b.attempt;
 }
 
 /**
- * Acks in one statement: a message its device still holds in this attempt, not yet acknowledged,
- * is acknowledged (message and attempt). The others change nothing.
+ * One round in one statement. An ack marks the message acknowledged if its device still holds it
+ * in this attempt. A `sent` or `delivered` report moves it forward (dispatched → sent or
+ * delivered, sent → delivered); leaving `dispatched` records `message.sent`, reaching `delivered`
+ * records `message.delivered`. Frames that do not apply change nothing.
  */
-async function applyAcks(rt: Runtime, frames: DeviceFrame[]): Promise<FrameResult[]> {
+async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promise<StepResult[]> {
   const now = new Date();
-  const rows = await acknowledgeFrames(rt.db.prisma, frameArrays(frames), now);
-  return rows.map((row) => (row.state === null ? null : { applied: row.applied, status: publicStatus({ state: row.state }) }));
-}
-
-/**
- * `sent` and `delivered` reports in one transaction. A report moves a message its device holds in
- * this attempt forward (dispatched → sent or delivered, sent → delivered); leaving `dispatched`
- * ends the attempt as sent and records `message.sent`, reaching `delivered` records
- * `message.delivered`. The sealed text is wiped. Other reports change nothing.
- */
-async function applyReports(rt: Runtime, frames: DeviceReport[]): Promise<FrameResult[]> {
-  const statuses = frames.map((frame) => frame.status);
-  return rt.db.prisma.$transaction(async (tx) => {
-    const now = new Date();
-    const rows = await applyReportFrames(tx, frameArrays(frames), statuses, now);
-    const movedIds = frames.filter((_frame, i) => rows[i]!.previous !== null).map((frame) => frame.messageId);
-    if (movedIds.length > 0) {
-      const moved = new Map((await tx.message.findMany({ where: { id: { in: movedIds } } })).map((message) => [message.id, message]));
-      const events: EventInput[] = [];
-      const live: string[] = [];
-      frames.forEach((frame, i) => {
-        const message = rows[i]!.previous === null ? undefined : moved.get(frame.messageId);
-        if (!message) return;
-        if (rows[i]!.previous === 'dispatched') events.push(messageEvent('message.sent', message));
-        if (frame.status === 'delivered') events.push(messageEvent('message.delivered', message));
-        live.push(...statusEvents(message, message.updatedAt));
-      });
-      await recordEvents(rt, tx, events);
-      await publishAll(tx, live);
-    }
-    return rows.map((row, i): FrameResult => {
-      if (row.state === null) return null;
-      if (row.previous !== null) return { applied: true, status: frames[i]!.status };
-      return { applied: false, status: publicStatus({ state: row.state }) };
-    });
+  const frames = steps.map((step) => step.frame);
+  const rows = await applyDeviceFrames(
+    tx,
+    {
+      ids: frames.map((frame) => frame.messageId),
+      devices: frames.map((frame) => frame.device.id),
+      accounts: frames.map((frame) => frame.device.accountId),
+      attempts: frames.map((frame) => frame.attempt),
+      statuses: frames.map((frame) => frame.status ?? 'ack'),
+      acks: steps.map((step) => isAck(step.frame) || step.ack !== undefined),
+    },
+    now,
+  );
+  const events: EventInput[] = [];
+  const live: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (!row.message) continue;
+    const message = row.message;
+    if (row.previous === 'dispatched') events.push(messageEvent('message.sent', message));
+    if (frames[i]!.status === 'delivered') events.push(messageEvent('message.delivered', message));
+    live.push(...statusEvents(message, message.updatedAt));
+  }
+  await recordEvents(rt, tx, events);
+  await publishAll(tx, live);
+  return rows.map((row, i): StepResult => {
+    if (row.state === null) return { result: null, ackResult: null };
+    const before = publicStatus({ state: row.state });
+    const ackResult = { applied: row.acked === true, status: before };
+    const status = frames[i]!.status;
+    if (status === undefined) return { result: ackResult };
+    return { result: row.previous !== null ? { applied: true, status } : { applied: false, status: before }, ackResult };
   });
 }
 

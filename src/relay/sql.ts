@@ -85,10 +85,15 @@ export async function lockDrain(tx: DbClient, accountId: number) {
 export async function deviceLoadRows(db: DbClient, accountId: number) {
   return db.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
     SELECT d.id, d.connection_id IS NOT NULL AS connected, d.rate_per_minute,
-      (SELECT count(*)::int FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS recent,
-      (SELECT min(a.dispatched_at) FROM message_attempts a WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds') AS oldest_recent,
+      recent.count AS recent, recent.oldest AS oldest_recent,
       (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
-    FROM devices d WHERE d.account_id = ${accountId} AND ${reachableDevice}
+    FROM devices d
+    -- One pass over the device's last minute of attempts gives both its count and its oldest.
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS count, min(a.dispatched_at) AS oldest FROM message_attempts a
+      WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds'
+    ) recent
+    WHERE d.account_id = ${accountId} AND ${reachableDevice}
     ORDER BY d.id`;
 }
 
@@ -245,72 +250,86 @@ export async function requeueDispatched(tx: DbClient, ids: string[], outcome: st
     RETURNING id`;
 }
 
-/** Device frames (acks, reports) batched by the gateway, as parallel arrays. */
+/**
+ * Device frames batched by the gateway, as parallel arrays. `statuses[i]` is `ack`, `sent` or
+ * `delivered`; `acks[i]` says the frame's message is to be acknowledged too (an ack, or a report
+ * that came right after the ack of the same attempt in one batch and is applied with it).
+ */
 export interface FrameColumns {
   ids: string[];
   devices: string[];
   accounts: number[];
   attempts: number[];
+  statuses: Array<'ack' | 'sent' | 'delivered'>;
+  acks: boolean[];
 }
 
-// The frame statements find messages by id only: states are compared as text, so the planner
+/** A message a report moved forward, as it is now: what its webhook event and live events carry. */
+export type ReportedMessage = Pick<
+  Message,
+  'id' | 'accountId' | 'to' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason' | 'reference' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'updatedAt'
+>;
+
+// The frame statement finds messages by id only: states are compared as text, so the planner
 // cannot pick a state index instead (on statistics that lag a table that just grew by thousands,
 // that meant reading every message in flight for each batch).
 
 /**
- * Acks in one statement a batch (docs/performance.md, "Device acks and reports": 82 → 253–381 msg/s): a message its device
- * still holds in this attempt, not yet acknowledged, is acknowledged (message and attempt). Answers
- * per frame, in order, the message's state (null: not the device's account's) and whether it applied.
+ * Acks and `sent`/`delivered` reports in one statement a batch (docs/performance.md, "Device acks
+ * and reports", and round 3). Of the messages the device holds in this attempt: an ack marks one
+ * not yet acknowledged as acknowledged (message and attempt); a report moves one forward
+ * (dispatched → sent or delivered, sent → delivered), ends the attempt and wipes the sealed text.
+ * An ack and a report of one message in one batch are one row rewrite, not two. Answers per
+ * frame, in order: the state before (null: not the device's account's), whether the ack took
+ * effect, the state the report moved it from (null: it changed nothing) and, when it moved, the
+ * message as it is now.
  */
-export async function acknowledgeFrames(db: DbClient, { ids, devices, accounts, attempts }: FrameColumns, now: Date) {
-  return db.$queryRaw<Array<{ state: Message['state'] | null; applied: boolean }>>`
+export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, attempts, statuses, acks }: FrameColumns, now: Date) {
+  type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+  const rows = await tx.$queryRaw<Array<{ state: Message['state'] | null; acked: boolean | null; previous: Message['state'] | null; message: Json<ReportedMessage> | null }>>`
     WITH v AS (
-      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[]) WITH ORDINALITY
-        AS v(id, device_id, account_id, attempt, n)
-    ), acked AS (
-      UPDATE messages m SET acknowledged_at = ${now}, updated_at = ${now}
-      FROM v WHERE m.id = ANY(${ids}::text[]) AND m.id = v.id AND m.account_id = v.account_id AND m.device_id = v.device_id
-        AND m.attempts = v.attempt AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL
-      RETURNING m.id, m.attempts
-    ), attempts AS (
-      UPDATE message_attempts a SET acknowledged_at = ${now} FROM acked WHERE a.message_id = acked.id AND a.number = acked.attempts
-    )
-    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, acked.id IS NOT NULL AS applied
-    FROM v LEFT JOIN acked ON acked.id = v.id
-    ORDER BY v.n`;
-}
-
-/**
- * `sent` and `delivered` reports in one statement a batch: moves each message its device holds in
- * this attempt forward (dispatched → sent or delivered, sent → delivered), ends the attempt and
- * wipes the sealed text. Answers per frame, in order, the state now (null: not the device's
- * account's) and the state it moved from (null: the report changed nothing).
- */
-export async function applyReportFrames(tx: DbClient, { ids, devices, accounts, attempts }: FrameColumns, statuses: string[], now: Date) {
-  return tx.$queryRaw<Array<{ state: Message['state'] | null; previous: Message['state'] | null }>>`
-    WITH v AS (
-      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[]) WITH ORDINALITY
-        AS v(id, device_id, account_id, attempt, status, n)
-    ), old AS (
-      SELECT m.id, m.state, v.status, v.attempt FROM messages m JOIN v ON v.id = m.id
+      SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[], ${acks}::boolean[])
+        WITH ORDINALITY AS v(id, device_id, account_id, attempt, status, ack, n)
+    ), held AS (
+      SELECT m.id, m.state, v.status, v.attempt,
+             v.ack AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL AS acking,
+             v.status <> 'ack' AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent')) AS moving
+      FROM messages m JOIN v ON v.id = m.id
       WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
-        AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent'))
       ORDER BY m.id FOR UPDATE OF m
+    ), old AS (
+      SELECT * FROM held WHERE acking OR moving
     ), moved AS (
       UPDATE messages m
-      SET state = old.status::"MessageState", sent_at = COALESCE(m.sent_at, ${now}),
-          delivered_at = CASE WHEN old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
-          acknowledged_at = COALESCE(m.acknowledged_at, ${now}), failure_reason = NULL, sealed_body = NULL, updated_at = ${now}
+      SET state = CASE WHEN old.moving THEN old.status::"MessageState" ELSE m.state END,
+          sent_at = CASE WHEN old.moving THEN COALESCE(m.sent_at, ${now}) ELSE m.sent_at END,
+          delivered_at = CASE WHEN old.moving AND old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
+          acknowledged_at = COALESCE(m.acknowledged_at, ${now}),
+          failure_reason = CASE WHEN old.moving THEN NULL ELSE m.failure_reason END,
+          sealed_body = CASE WHEN old.moving THEN NULL ELSE m.sealed_body END,
+          updated_at = ${now}
       FROM old WHERE m.id = old.id
-    ), finished AS (
+      RETURNING m.id, m.account_id AS "accountId", m.to_number AS "to", m.state, m.device_id AS "deviceId", m.failed_device_ids AS "failedDeviceIds",
+                m.failure_reason AS "failureReason", m.reference, m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt",
+                m.updated_at AS "updatedAt"
+    ), attempt AS (
       UPDATE message_attempts a
-      SET outcome = old.status, finished_at = COALESCE(a.finished_at, ${now}),
-          failure_reason = CASE WHEN a.finished_at IS NULL THEN NULL ELSE a.failure_reason END
+      SET acknowledged_at = CASE WHEN old.acking THEN COALESCE(a.acknowledged_at, ${now}) ELSE a.acknowledged_at END,
+          outcome = CASE WHEN old.moving THEN old.status ELSE a.outcome END,
+          finished_at = CASE WHEN old.moving THEN COALESCE(a.finished_at, ${now}) ELSE a.finished_at END,
+          failure_reason = CASE WHEN old.moving AND a.finished_at IS NULL THEN NULL ELSE a.failure_reason END
       FROM old WHERE a.message_id = old.id AND a.number = old.attempt
     )
-    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state, old.state::text AS previous
-    FROM v LEFT JOIN old ON old.id = v.id
+    SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state,
+           old.acking AS acked, CASE WHEN old.moving THEN old.state::text END AS previous,
+           CASE WHEN old.moving THEN to_jsonb(moved.*) END AS message
+    FROM v LEFT JOIN old ON old.id = v.id LEFT JOIN moved ON moved.id = v.id
     ORDER BY v.n`;
+  const date = (text: string | null) => (text === null ? null : new Date(text));
+  return rows.map(({ message, ...row }) => ({
+    ...row,
+    message: message && { ...message, sentAt: date(message.sentAt), deliveredAt: date(message.deliveredAt), failedAt: date(message.failedAt), updatedAt: new Date(message.updatedAt) },
+  }));
 }
 
 /**

@@ -189,6 +189,51 @@ describe('device protocol', () => {
     socket.close();
   });
 
+  it('answers frames sent back to back, without waiting, in order and as if one at a time', async () => {
+    const account = await app.account();
+    const code = await pairingCode(app, account.key);
+    const { body } = await pair({ pairing_code: code.code, device_name: 'Hasty' });
+    const hasty = await openSocket(body.device_token);
+    await hasty.next((frame) => frame.type === 'welcome');
+    const worker = await app.startWorkers(['sms-routing']);
+    const ids: string[] = [];
+    for (const to of ['+14155552671', '+14155552672', '+14155552673']) {
+      ids.push((await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to, message: 'in a hurry' } })).body.request_id);
+    }
+    for (const id of ids) await hasty.next((frame) => frame.type === 'send' && frame.message.message_id === id);
+    // Per message: ack, sent, delivered, the ack again, and a report of an attempt it never had;
+    // the gateway gets them in one burst, so they share batches (an ack and its `sent` one step).
+    const frames = ids.flatMap((id) => [
+      { type: 'ack', ref: `ack:${id}`, message_id: id, attempt: 1 },
+      { type: 'report', ref: `sent:${id}`, message_id: id, attempt: 1, status: 'sent' },
+      { type: 'report', ref: `delivered:${id}`, message_id: id, attempt: 1, status: 'delivered' },
+      { type: 'ack', ref: `again:${id}`, message_id: id, attempt: 1 },
+      { type: 'report', ref: `stale:${id}`, message_id: id, attempt: 2, status: 'sent' },
+    ]);
+    for (const frame of frames) hasty.socket.send(JSON.stringify(frame));
+    for (const id of ids) {
+      expect(await hasty.next((frame) => frame.ref === `ack:${id}`)).toEqual({ type: 'result', ref: `ack:${id}`, ok: true, applied: true, status: 'queued' });
+      expect(await hasty.next((frame) => frame.ref === `sent:${id}`)).toMatchObject({ ok: true, applied: true, status: 'sent' });
+      expect(await hasty.next((frame) => frame.ref === `delivered:${id}`)).toMatchObject({ ok: true, applied: true, status: 'delivered' });
+      expect(await hasty.next((frame) => frame.ref === `again:${id}`)).toMatchObject({ ok: true, applied: false, status: 'delivered' });
+      expect(await hasty.next((frame) => frame.ref === `stale:${id}`)).toMatchObject({ ok: true, applied: false, status: 'delivered' });
+    }
+    const messages = await app.rt.db.prisma.message.findMany({ where: { id: { in: ids } }, include: { attemptLog: true } });
+    for (const message of messages) {
+      expect(message).toMatchObject({ state: 'delivered', sealedBody: null });
+      expect(message.acknowledgedAt).not.toBeNull();
+      expect(message.attemptLog).toHaveLength(1);
+      expect(message.attemptLog[0]).toMatchObject({ number: 1, outcome: 'delivered' });
+      expect(message.attemptLog[0]!.acknowledgedAt).not.toBeNull();
+    }
+    const events = await app.rt.db.prisma.event.findMany({ where: { objectPublicId: { in: ids } } });
+    expect(events.map((event) => `${event.type} ${event.objectPublicId}`).sort()).toEqual(
+      ids.flatMap((id) => [`message.delivered ${id}`, `message.sent ${id}`]).sort(),
+    );
+    hasty.socket.close();
+    worker.kill('SIGTERM');
+  });
+
   it('refuses a socket without a valid device token', async () => {
     await expect(openSocket('ydt_not_a_token')).rejects.toThrow('HTTP 401');
     const code = await pairingCode(app, owner.key);
