@@ -96,7 +96,13 @@ export function startChild(
   const execArgv = profiled.has(kind) ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${label.replace(/\W/g, '-')}-${Date.now()}.cpuprofile`] : [];
   const child = fork(join(root, script), args, { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  if (options.onMessage) child.on('message', options.onMessage);
+  // The simulator sends its events in arrays (one IPC message per turn of its event loop).
+  const { onMessage } = options;
+  if (onMessage) {
+    child.on('message', (message) => {
+      for (const item of Array.isArray(message) ? message : [message]) onMessage(item);
+    });
+  }
   const handle: Child = {
     label,
     child,

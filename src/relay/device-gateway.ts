@@ -9,6 +9,7 @@ import type { GatewayContext } from '../core/gateway-context.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from './devices.ts';
 import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom, unsealedWork } from './messages.ts';
+import { writeTogether } from './socket-writes.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
 type DeviceSignal = Topics['relayDevice'][1];
@@ -34,7 +35,9 @@ export function registerDeviceSockets(ctx: GatewayContext) {
   const connections = new Map<string, Connection>();
 
   const send = (socket: WebSocket, frame: ServerFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    if (socket.readyState !== socket.OPEN) return;
+    writeTogether(socket);
+    socket.send(JSON.stringify(frame));
   };
 
   async function pushPending(connection: Connection, ids?: string[]) {

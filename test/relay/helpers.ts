@@ -99,12 +99,15 @@ export async function startDevice(
   const waiters: Array<{ check: (event: SimulatorEvent) => boolean; resolve: (event: SimulatorEvent) => void }> = [];
   let exited: Error | undefined;
   const exitWaiters: Array<(error: Error) => void> = [];
-  child.on('message', (event: SimulatorEvent) => {
-    events.push(event);
-    for (const waiter of [...waiters]) {
-      if (waiter.check(event)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(event);
+  // The simulator sends its events in arrays, one per turn of its event loop.
+  child.on('message', (batch: SimulatorEvent[]) => {
+    for (const event of batch) {
+      events.push(event);
+      for (const waiter of [...waiters]) {
+        if (waiter.check(event)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
       }
     }
   });

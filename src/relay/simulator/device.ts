@@ -2,6 +2,7 @@
 // (docs/relay-protocol.md): pair over HTTP, keep a WebSocket (or long-poll), send heartbeats,
 // acknowledge each message and report sent / delivered / failed.
 import WebSocket from 'ws';
+import { writeTogether } from '../socket-writes.ts';
 
 export interface SimulatorOptions {
   /** The relay base URL, ending in /api (e.g. http://localhost:4000/api). */
@@ -182,6 +183,7 @@ export class SimulatedDevice {
     const ref = `r${++this.#nextRef}`;
     return new Promise((resolve, reject) => {
       this.#pending.set(ref, { resolve, reject });
+      writeTogether(socket);
       socket.send(JSON.stringify({ ...frame, ref }));
     });
   }
