@@ -132,7 +132,7 @@ export async function dispatchMessages(tx: DbClient, assignments: Array<{ messag
     ), moved AS (
       UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
         dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
-      FROM a WHERE m.id = a.id
+      FROM a WHERE m.id = ANY(${assignments.map((a) => a.messageId)}::text[]) AND m.id = a.id
       RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
                 m.encoding, m.expires_at, a.attempt_id
     ), opened AS (

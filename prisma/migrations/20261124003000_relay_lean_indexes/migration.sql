@@ -3,8 +3,10 @@
 -- only those rows, and pages keep room so a rewrite that changes no indexed column stays on its
 -- page without touching any index (a HOT update: the acknowledgement, the attempt's outcome).
 
+-- The queue in the order a drain takes it (next_attempt_at, then id), so a drain reads its batch
+-- off the index instead of sorting every queued message of the account.
 DROP INDEX "messages_account_id_state_next_attempt_at_idx";
-CREATE INDEX "messages_account_id_state_next_attempt_at_idx" ON "messages"("account_id", "state", "next_attempt_at") WHERE "state" IN ('queued', 'dispatched');
+CREATE INDEX "messages_account_id_state_next_attempt_at_id_idx" ON "messages"("account_id", "state", "next_attempt_at", "id") WHERE "state" IN ('queued', 'dispatched');
 
 DROP INDEX "messages_device_id_state_idx";
 CREATE INDEX "messages_device_id_state_idx" ON "messages"("device_id", "state") WHERE "state" = 'dispatched';
