@@ -48,9 +48,11 @@ function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
 // Connections to receivers are kept and reused (a new TCP and TLS handshake per delivery costs
 // more than the delivery). A reused socket goes to the address that was checked when it opened.
 // Idle ones close after 4 s, before the common 5 s server keep-alive timeout would race a reuse.
+// Up to 256 idle ones per receiver (Node's default) are kept: with 64, a burst to one endpoint
+// closed every socket past the 64th as it came free and opened new ones for the next requests.
 // Accounts that may reach private addresses get agents of their own: a socket one of them opened
 // to a private address must never be reused for a request that may only go to public ones.
-const agentOptions = { keepAlive: true, timeout: 4_000, maxFreeSockets: 64 };
+const agentOptions = { keepAlive: true, timeout: 4_000, maxFreeSockets: 256 };
 const publicOnlyAgents = {
   'http:': new http.Agent({ ...agentOptions, lookup: publicOnlyLookup as never }),
   'https:': new https.Agent({ ...agentOptions, lookup: publicOnlyLookup as never }),
