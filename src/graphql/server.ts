@@ -1,4 +1,4 @@
-import { GraphQLError, parse, visit, execute as graphqlExecute, subscribe as graphqlSubscribe, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, parse, visit, execute as graphqlExecute, type DocumentNode, type ExecutionResult } from 'graphql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
@@ -14,6 +14,7 @@ import type { GraphqlContext } from './builder.ts';
 import { graphiqlPage } from './graphiql.ts';
 import { documentLimitPlugins, isIntrospection, operationLimitErrors, operationPoints, type OperationRequest } from './limits.ts';
 import { createSubscriptionRevoker } from './revocation.ts';
+import { subscribeSharing } from './shared-execution.ts';
 import { schema } from './schema.ts';
 
 type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown>; req?: IncomingMessage };
@@ -186,8 +187,9 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
   /**
    * Serves graphql-ws (the `graphql-transport-ws` protocol) on the given WebSocket server. Context,
    * parsing and validation come from Yoga (its caches, our auth); operations run on graphql-js
-   * directly: one change fanned out to thousands of sockets executes once per socket, and Yoga's
-   * per-result plugin layers cost more there than the execution itself. Errors in what is sent are
+   * directly (Yoga's per-result plugin layers cost more in a fan-out than the execution itself), and
+   * a subscription event executes once per group of subscribers whose result cannot differ
+   * (shared-execution.ts). Errors in what is sent are
    * masked as Yoga masks them (`onError`, `onNext`).
    */
   function attachWebSocket(wss: WebSocketServer) {
@@ -195,8 +197,9 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
       {
         execute: (args) => graphqlExecute(args),
         subscribe: async (args) => {
-          const result = await graphqlSubscribe(args);
-          return isAsyncIterable(result) ? revoker.untilRevoked(result, (args.contextValue as GraphqlContext).principal, revokedResult) : result;
+          const { principal } = args.contextValue as GraphqlContext;
+          const result = await subscribeSharing(args, principal);
+          return isAsyncIterable(result) ? revoker.untilRevoked(result, principal, revokedResult) : result;
         },
         onSubscribe: async (ctx, _id, params) => {
           const { schema: envelopedSchema, contextFactory, parse, validate } = yoga.getEnveloped({
