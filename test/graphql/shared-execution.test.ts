@@ -18,7 +18,12 @@ function tickSchema() {
           subscribe: () => {
             const queued: Array<{ n: number }> = [];
             let waiting: ((event: { n: number }) => void) | undefined;
-            const listener = (event: { n: number }) => (waiting ? (waiting(event), (waiting = undefined)) : queued.push(event));
+            const listener = (event: { n: number }) => {
+              if (!waiting) return void queued.push(event);
+              const resolve = waiting;
+              waiting = undefined;
+              resolve(event);
+            };
             listeners.add(listener);
             return {
               next: () => (queued.length > 0 ? Promise.resolve({ done: false, value: queued.shift()! }) : new Promise((resolve) => (waiting = (value) => resolve({ done: false, value })))),
