@@ -16,6 +16,7 @@ import {
   lockStuckDispatched,
   lockUnreachableHolder,
   markOneSilentDeviceOffline,
+  queuedTimes,
   type DispatchedRow,
 } from './sql.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
@@ -37,17 +38,23 @@ const LONGEST_SLEEP_MS = 30_000;
 /**
  * Drains for a worker process: one at a time per account (drains of one account would only queue
  * on its lock); the requests that come while one runs share a single pass after it, which sees
- * every message committed before they were made.
+ * every message committed before they were made. A pass that ends with no other coming schedules
+ * the account's next wake-up (`scheduleNextDrain`) before it settles, but a new pass need not
+ * wait for that: it starts as soon as the rounds have committed.
  */
 export function coalescedDrains(rt: Runtime) {
   const running = new Map<number, Promise<number>>();
   const next = new Map<number, Promise<number>>();
   const run = (accountId: number): Promise<number> => {
-    const pass: Promise<number> = drainAccount(rt, accountId, () => next.has(accountId)).finally(() => {
-      if (running.get(accountId) === pass) running.delete(accountId);
+    const rounds: Promise<number> = drainAccount(rt, accountId).finally(() => {
+      if (running.get(accountId) === rounds) running.delete(accountId);
     });
-    running.set(accountId, pass);
-    return pass;
+    running.set(accountId, rounds);
+    return rounds.then(async (total) => {
+      // A pass already asked for (or started) will look again when it ends.
+      if (!next.has(accountId) && !running.has(accountId)) await scheduleNextDrain(rt, accountId);
+      return total;
+    });
   };
   return (accountId: number): Promise<number> => {
     const current = running.get(accountId);
@@ -121,7 +128,7 @@ async function expireQueued(rt: Runtime, tx: DbClient, accountId?: number) {
  * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
  * online devices within their per-minute budget, and schedule the next pass if work remains.
  */
-export async function drainAccount(rt: Runtime, accountId: number, anotherPassComing: () => boolean = () => false): Promise<number> {
+async function drainAccount(rt: Runtime, accountId: number): Promise<number> {
   let total = 0;
   for (let round = 0; round < 50; round++) {
     const { assigned, seen } = await rt.db.prisma.$transaction(async (tx) => {
@@ -160,8 +167,6 @@ export async function drainAccount(rt: Runtime, accountId: number, anotherPassCo
     total += assigned;
     if (assigned === 0 || seen < DRAIN_BATCH) break;
   }
-  // A pass already asked for will look again when it runs.
-  if (!anotherPassComing()) await scheduleNextDrain(rt, accountId);
   return total;
 }
 
@@ -204,7 +209,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
 
 /** If messages still wait, wake again when something can change: budget frees, TTL, retry time. */
 async function scheduleNextDrain(rt: Runtime, accountId: number) {
-  const { _min: waiting } = await rt.db.prisma.message.aggregate({ where: { accountId, state: 'queued' }, _min: { nextAttemptAt: true, expiresAt: true } });
+  const waiting = await queuedTimes(rt.db.prisma, accountId);
   if (!waiting.nextAttemptAt) return;
   const now = Date.now();
   const devices = await deviceCapacity(rt, rt.db.prisma, accountId);
