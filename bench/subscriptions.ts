@@ -86,8 +86,8 @@ export async function subscriptionsScenario(ctx: BenchContext) {
       name: `Subscriptions: one change to ${total} graphql-ws subscribers`,
       value: p99,
       unit: 'ms p99',
-      target: 'p99 < 500 ms, ≤ 30 KB/socket',
-      pass: p99 < 500 && perSocket <= 30 && received.length === total,
+      target: 'p99 < 400 ms, ≤ 20 KB/socket',
+      pass: p99 < 400 && perSocket <= 20 && received.length === total,
       detail: { p50_ms: percentile(received, 50), delivered: received.length, kb_per_socket: round(perSocket, 2), ...cpu.shares },
       cost: costOf(cpu, received.length, 'event fanned out'),
     });

@@ -29,7 +29,7 @@ export const sizes = {
   /** Deliveries per webhook run (one run with 1 worker process, one with 2). */
   webhooks: sized('BENCH_WEBHOOKS', 5_000),
   webhookEndpoints: sized('BENCH_WEBHOOK_ENDPOINTS', 10),
-  subscribers: sized('BENCH_SUBSCRIBERS', 5_000),
+  subscribers: sized('BENCH_SUBSCRIBERS', 10_000),
   /** Emulated SMS Gateway for Android phones of the `app` scenario. */
   appDevices: sized('BENCH_APP_DEVICES', 4),
   /** Send rate (msg/s) of the `app` scenario, for `seconds`: light load. */

@@ -134,8 +134,8 @@ export async function webhooksScenario(ctx: BenchContext) {
         value: round(rate),
         unit: 'deliveries/s',
         baseline: { name: rawName, value: round(raw) },
-        target: '≥ 1,500/s',
-        pass: rate >= 1500 && receiver.stats.badSignatures === 0,
+        target: '≥ 4,000/s',
+        pass: rate >= 4000 && receiver.stats.badSignatures === 0,
         detail: {
           deliveries: planned,
           endpoints: sizes.webhookEndpoints,
