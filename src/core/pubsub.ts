@@ -183,7 +183,7 @@ export class PostgresEventTarget extends EventTarget {
  * What GraphQL subscriptions read: `subscribe(topic, id)` iterates the payloads of `topic:id` as
  * they arrive from any process; ending the iteration removes its listener.
  */
-export function createGraphqlPubSub(target: PostgresEventTarget) {
+export function createGraphqlPubSub(target: EventTarget) {
   return {
     subscribe<T extends keyof Topics>(topic: T, id: Routed<T>[0]): AsyncIterableIterator<Routed<T>[1]> {
       return payloadsOf(target, `${topic}:${id}`);

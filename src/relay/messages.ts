@@ -479,12 +479,18 @@ async function inArrivalOrder(frames: DeviceFrame[], apply: (round: FrameStep[])
   while (pending.length > 0) {
     const round = new Map<string, FrameStep>();
     const later: typeof pending = [];
+    /** Messages with a frame put off to a later round: their next frames wait too. */
+    const putOff = new Set<string>();
     for (const entry of pending) {
-      const step = round.get(entry.frame.messageId);
-      if (!step) round.set(entry.frame.messageId, { ...entry });
-      else if (!step.ack && isAck(step.frame) && !isAck(entry.frame) && sameAttempt(step.frame, entry.frame) && !later.some((l) => l.frame.messageId === entry.frame.messageId)) {
-        round.set(entry.frame.messageId, { ...entry, ack: { frame: step.frame, index: step.index } });
-      } else later.push(entry);
+      const id = entry.frame.messageId;
+      const step = round.get(id);
+      if (!step) round.set(id, { ...entry });
+      else if (!putOff.has(id) && !step.ack && isAck(step.frame) && !isAck(entry.frame) && sameAttempt(step.frame, entry.frame)) {
+        round.set(id, { ...entry, ack: { frame: step.frame, index: step.index } });
+      } else {
+        putOff.add(id);
+        later.push(entry);
+      }
     }
     const steps = [...round.values()];
     for (const [i, { result, ackResult }] of (await apply(steps)).entries()) {

@@ -1,11 +1,18 @@
 import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, parse, type ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/core/auth.ts';
+import { createGraphqlPubSub } from '../../src/core/pubsub.ts';
+import type { DiagnosticPong } from '../../src/system/module.ts';
 import { subscribeSharing } from '../../src/graphql/shared-execution.ts';
 
-/** A schema whose subscription counts its executions: `tick(times)` multiplies the event's number. */
+/**
+ * A schema whose subscription counts its executions: `tick(times)` multiplies the pong's worker
+ * pid. Its events come from the gateway's own pub/sub iterator (`createGraphqlPubSub`) over a
+ * local event target, which hands every listener the very same event object, as in a fan-out.
+ */
 function tickSchema() {
-  const listeners = new Set<(event: { n: number }) => void>();
+  const target = new EventTarget();
+  const pubsub = createGraphqlPubSub(target);
   let executions = 0;
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLInt, resolve: () => 1 } } }),
@@ -15,30 +22,10 @@ function tickSchema() {
         tick: {
           type: new GraphQLNonNull(GraphQLInt),
           args: { times: { type: new GraphQLNonNull(GraphQLInt) } },
-          subscribe: () => {
-            const queued: Array<{ n: number }> = [];
-            let waiting: ((event: { n: number }) => void) | undefined;
-            const listener = (event: { n: number }) => {
-              if (!waiting) return void queued.push(event);
-              const resolve = waiting;
-              waiting = undefined;
-              resolve(event);
-            };
-            listeners.add(listener);
-            return {
-              next: () => (queued.length > 0 ? Promise.resolve({ done: false, value: queued.shift()! }) : new Promise((resolve) => (waiting = (value) => resolve({ done: false, value })))),
-              return: () => {
-                listeners.delete(listener);
-                return Promise.resolve({ done: true, value: undefined });
-              },
-              [Symbol.asyncIterator]() {
-                return this;
-              },
-            };
-          },
-          resolve: (event: { n: number }, args: { times: number }) => {
+          subscribe: () => pubsub.subscribe('diagnosticPong', 1),
+          resolve: (pong: DiagnosticPong, args: { times: number }) => {
             executions += 1;
-            return event.n * args.times;
+            return pong.workerPid * args.times;
           },
         },
       },
@@ -46,10 +33,9 @@ function tickSchema() {
   });
   return {
     schema,
-    /** One event object, heard by every subscriber (as the gateway's pub/sub delivers it). */
     publish: (n: number) => {
-      const event = { n };
-      for (const listener of listeners) listener(event);
+      const pong: DiagnosticPong = { pingId: `ping_${n}`, workerPid: n, sentAt: '', receivedAt: '' };
+      target.dispatchEvent(new CustomEvent('diagnosticPong:1', { detail: pong }));
     },
     executions: () => executions,
   };

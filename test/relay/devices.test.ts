@@ -81,6 +81,16 @@ async function openSocket(token: string, path = '/api/v1/relay/device/ws') {
   return { socket, next, closed, order };
 }
 
+/** A device of a new account, paired and welcomed on a raw protocol socket. */
+async function welcomedDevice(name: string) {
+  const account = await app.account();
+  const code = await pairingCode(app, account.key);
+  const { body } = await pair({ pairing_code: code.code, device_name: name });
+  const device = await openSocket(body.device_token);
+  await device.next((frame) => frame.type === 'welcome');
+  return { account, device };
+}
+
 describe('pairing', () => {
   it('makes single-use 8-character codes with a QR payload and image', async () => {
     const code = await pairingCode(app, owner.key);
@@ -190,11 +200,7 @@ describe('device protocol', () => {
   });
 
   it('answers frames sent back to back, without waiting, in order and as if one at a time', async () => {
-    const account = await app.account();
-    const code = await pairingCode(app, account.key);
-    const { body } = await pair({ pairing_code: code.code, device_name: 'Hasty' });
-    const hasty = await openSocket(body.device_token);
-    await hasty.next((frame) => frame.type === 'welcome');
+    const { account, device: hasty } = await welcomedDevice('Hasty');
     const worker = await app.startWorkers(['sms-routing']);
     const ids: string[] = [];
     for (const to of ['+14155552671', '+14155552672', '+14155552673']) {
@@ -292,11 +298,7 @@ describe('device protocol', () => {
 
 describe('stuck messages', () => {
   it('a message never acknowledged moves to another device after the ack timeout', async () => {
-    const account = await app.account();
-    const code = await pairingCode(app, account.key);
-    const { body } = await pair({ pairing_code: code.code, device_name: 'Mute' });
-    const mute = await openSocket(body.device_token);
-    await mute.next((frame) => frame.type === 'welcome');
+    const { account, device: mute } = await welcomedDevice('Mute');
     // The mute phone keeps its heartbeat (it stays online) but never acknowledges.
     const beat = setInterval(() => mute.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     // Paired second, the helper loses the tie-break (equal load, older id first): the mute phone gets the first try.
@@ -317,11 +319,7 @@ describe('stuck messages', () => {
   });
 
   it('a message whose TTL passes on a device fails as expired and the device is told to drop it', async () => {
-    const account = await app.account();
-    const code = await pairingCode(app, account.key);
-    const { body } = await pair({ pairing_code: code.code, device_name: 'Slow' });
-    const slow = await openSocket(body.device_token);
-    await slow.next((frame) => frame.type === 'welcome');
+    const { account, device: slow } = await welcomedDevice('Slow');
     const beat = setInterval(() => slow.socket.send(JSON.stringify({ type: 'heartbeat' })), 500);
     const worker = await app.startWorkers(['sms-routing', 'device-presence']);
     const response = await app.request('POST', '/api/v1/sms/send', {
