@@ -89,7 +89,7 @@ async function websocketPhones(ctx: BenchContext) {
   const sim = await startChild(
     'sim',
     'src/relay/simulator/cli.ts',
-    ['--pair', await pairingCode(client), '--api-key', client.key, '--devices', String(sizes.appDevices), '--delivery-ms', '0', '--quiet', '--base-url', ctx.base],
+    ['--pair', await pairingCode(client), '--api-key', client.key, '--devices', String(sizes.appDevices), '--delivery-ms', '0', '--state-dir', '', '--quiet', '--base-url', ctx.base],
     ctx.env,
     {
       waitReady: false,

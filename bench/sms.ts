@@ -40,7 +40,7 @@ export async function smsScenario(ctx: BenchContext) {
   const sim = await startChild(
     'sim',
     'src/relay/simulator/cli.ts',
-    ['--pair', code, '--api-key', client.key, '--devices', String(sizes.smsDevices), '--delivery-ms', '0', '--parallel', String(sizes.smsParallel), '--quiet', '--base-url', ctx.base],
+    ['--pair', code, '--api-key', client.key, '--devices', String(sizes.smsDevices), '--delivery-ms', '0', '--state-dir', '', '--parallel', String(sizes.smsParallel), '--quiet', '--base-url', ctx.base],
     ctx.env,
     {
       waitReady: false,

@@ -8,7 +8,7 @@ import type { Topics } from '../core/pubsub.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from './devices.ts';
-import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom, unsealedWork } from './messages.ts';
+import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, syncHeldMessages, takenBackFrom, unsealedWork } from './messages.ts';
 import { writeTogether } from './socket-writes.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
@@ -61,6 +61,9 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       if (type === 'heartbeat') {
         connection.device = await recordHeartbeat(rt, connection.device.id, body);
         send(connection.socket, { type: 'result', ref, ok: true });
+      } else if (type === 'sync') {
+        const outcome = await syncHeldMessages(rt, connection.device, body);
+        send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
       } else if (type === 'ack') {
         const { message_id, ...rest } = body as { message_id: string; attempt: number };
         const outcome = await acknowledgeMessage(rt, connection.device, message_id, rest);

@@ -9,7 +9,7 @@ import { asRateLimited } from '../core/rate-limit.ts';
 import { newId } from '../core/ids.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { clearConnection, lockDeviceReachability } from './sql.ts';
+import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './dispatch.ts';
 import type { deviceSchema } from './json.ts';
@@ -221,7 +221,7 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
       data: {
         status: 'online',
         lastSeenAt: now,
-        ...(input.connectionId !== undefined ? { connectionId: input.connectionId, connectedAt: now } : {}),
+        ...(input.connectionId !== undefined ? { connectedAt: now } : {}),
         ...(input.battery_level !== undefined ? { batteryLevel: input.battery_level } : {}),
         ...(input.charging !== undefined ? { charging: input.charging } : {}),
         ...(input.signal_level !== undefined ? { signalLevel: input.signal_level } : {}),
@@ -229,6 +229,7 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
         ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
       },
     });
+    if (input.connectionId !== undefined) await openConnection(tx, deviceId, input.connectionId, now);
     // Reachable again (back online, or a new socket or poll after its socket closed): wake the queue.
     if (!before.reachable) await wakeDispatcher(rt, tx, device.accountId);
     if (before.status !== 'online') await recordPresenceChange(tx, device.id, 'online');
@@ -246,16 +247,20 @@ export async function deviceConnected(rt: Runtime, deviceId: string, connectionI
 }
 
 /**
- * Connection `connectionId` of the device closed. Unless a newer connection replaced it, the
- * device leaves routing at once and the work it holds but has not acknowledged goes back to the
- * queue (reason `device_disconnected`; the phone hears the cancel if it comes back). Acknowledged
- * work stays: the phone has it and may still send it; the heartbeat window decides about that.
+ * Connection `connectionId` of the device closed. A device may hold several (the Android app can
+ * open two event streams; a WebSocket is replaced by a newer one), on any gateway: only when its
+ * last one closes does it leave routing, and the work it was given but never took (not
+ * acknowledged, not pulled) goes back to the queue at once (`device_disconnected`). What it took
+ * stays with it: the phone has it and may still send it (docs/relay-protocol.md).
  */
 export async function deviceDisconnected(rt: Runtime, deviceId: string, connectionId: string): Promise<boolean> {
   return rt.db.prisma.$transaction(async (tx) => {
     // The gateway's clock, like last_seen_at's, so the two compare (reachableDevice in sql.ts).
     const now = new Date();
-    if (!(await clearConnection(tx, deviceId, connectionId, now))) return false;
+    // The device's row lock first: two of its connections closing at once see each other.
+    if (!(await lockDeviceReachability(tx, deviceId))) return false;
+    const { last } = await closeConnection(tx, deviceId, connectionId, now);
+    if (!last) return false;
     await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
     return true;
   });
@@ -319,7 +324,10 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
   return rt.db.prisma.$transaction(async (tx) => {
     const existing = await getDevice(tx, accountId, deviceId);
     if (existing.status === 'revoked') return existing;
-    const device = await tx.device.update({ where: { id: deviceId }, data: { status: 'revoked', revokedAt: new Date(), connectionId: null } });
+    const device = await tx.device.update({ where: { id: deviceId }, data: { status: 'revoked', revokedAt: new Date(), connections: { deleteMany: {} } } });
+    // Unpairing is the account's knowing choice: what the phone held goes to other phones (the
+    // panel's confirmation says it may still send what it held if it is running; its token no
+    // longer works, so it cannot report).
     await releaseDeviceMessages(rt, tx, device, 'device_revoked');
     // Messages pinned to it can go nowhere else: they fail now, with the reason.
     await failPinnedTo(rt, tx, device.id, 'device_revoked');

@@ -8,6 +8,7 @@ import {
   accountsWithOverdueMessages,
   deviceLoadRows,
   dispatchMessages,
+  flagStuckMessages,
   lockDrain,
   lockDueQueued,
   lockHeldBy,
@@ -22,7 +23,7 @@ import {
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
-import { failMessage, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
+import { failMessage, publishStatuses, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
 // onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups
@@ -284,7 +285,9 @@ export async function presenceTick(rt: Runtime) {
         objectPublicId: offline.id,
         data: { device_id: offline.id, name: offline.name, status: 'offline', last_seen_at: offline.lastSeenAt.toISOString() },
       });
-      await releaseDeviceMessages(rt, tx, offline, 'device_offline');
+      // What it took stays with it: it may still send it (a phone's app sends what it holds when it
+      // comes back). What it never took goes to another device now.
+      await releaseUnacknowledged(rt, tx, offline.id, 'device_offline');
       await recordPresenceChange(tx, offline.id, 'offline');
       await publishDeviceChange(tx, offline);
       rt.logger.info({ deviceId: offline.id, accountId: offline.accountId }, 'device offline');
@@ -319,7 +322,12 @@ export async function presenceTick(rt: Runtime) {
     if (handled < 100) break;
   }
 
-  // 3. Queued messages past their TTL fail even if no drain runs for their account.
+  // 3. Messages a phone has held too long without a word about them are flagged (message.stuck):
+  //    they do not move by themselves (the phone may still send them); the account sees them and
+  //    can reroute them knowingly (rerouteMessage) or wait.
+  while ((await rt.db.prisma.$transaction((tx) => flagStuck(rt, tx))) === 100);
+
+  // 3b. Queued messages past their TTL fail even if no drain runs for their account.
   while ((await rt.db.prisma.$transaction((tx) => expireQueued(rt, tx))) === 500);
 
   // 4. Pinned messages whose device will not take them fail: at once when it was unpaired, after
@@ -343,6 +351,33 @@ export async function presenceTick(rt: Runtime) {
   // 6. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
   //    crashed worker) — nothing accepted waits forever.
   await wakeWaitingAccounts(rt, 30);
+}
+
+/** Step 3 of the presence pass, 100 messages at a time. */
+async function flagStuck(rt: Runtime, tx: DbClient) {
+  const stuck = await flagStuckMessages(tx, rt.config.RELAY_STUCK_AFTER_SECONDS);
+  const devices = new Map((await tx.device.findMany({ where: { id: { in: stuck.map((row) => row.deviceId!) } }, select: { id: true, name: true } })).map((d) => [d.id, d.name]));
+  for (const message of stuck) {
+    await recordEvent(rt, tx, {
+      accountId: message.accountId,
+      type: 'message.stuck',
+      objectType: 'message',
+      objectPublicId: message.id,
+      data: {
+        request_id: message.id,
+        status: 'queued',
+        device_id: message.deviceId,
+        device_name: devices.get(message.deviceId!) ?? null,
+        held_since: message.acknowledgedAt!.toISOString(),
+        stuck_since: message.stuckAt!.toISOString(),
+        // What the account can do: wait for the phone, or send it through another phone knowing
+        // the first may still send it (POST /api/v1/messages/{id}/reroute, allow_duplicate).
+        actions: ['wait', 'reroute'],
+      },
+    });
+  }
+  if (stuck.length > 0) await publishStatuses(tx, await tx.message.findMany({ where: { id: { in: stuck.map((row) => row.id) } } }));
+  return stuck.length;
 }
 
 /** Step 4 of the presence pass, 100 messages at a time. */

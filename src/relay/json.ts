@@ -51,6 +51,10 @@ export const deviceWorkSchema = z.object({
 export const reportOutcomeSchema = z.object({
   applied: z.boolean().describe('false when it changed nothing: a repeat, or an attempt that is no longer current.'),
   status: publicStatus,
+  held: z
+    .boolean()
+    .optional()
+    .describe('On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it.'),
 });
 
 export const sendAcceptedSchema = z.object({ request_id: messageId, status: publicStatus, queued_at: timestamp });
@@ -71,6 +75,13 @@ export const messageStatusSchema = z.object({
   delivered_at: timestamp.nullable(),
   failed_at: timestamp.nullable(),
   expires_at: timestamp,
+  stage: z
+    .enum(['queued', 'on_phone', 'sent', 'delivered', 'failed'])
+    .describe('Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.'),
+  held_since: timestamp.nullable().describe('While on a phone: since when that phone holds it (it acknowledged or pulled it); null before.'),
+  stuck_since: timestamp
+    .nullable()
+    .describe('While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it.'),
 });
 
 export const otpSentSchema = z.object({

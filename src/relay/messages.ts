@@ -4,11 +4,11 @@ import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { lockRow, lockRows } from '../core/locks.ts';
-import { liveEvent, notifyQuery, publishAll } from '../core/pubsub.ts';
+import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
 import type { RelayMessageStatus, SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { applyDeviceFrames, attemptsTakenBackFrom, insertQueuedMessages, requeueDispatched, type ReportedMessage } from './sql.ts';
-import type { Account, Message } from '../generated/prisma/client.ts';
+import { applyDeviceFrames, attemptsTakenBackFrom, insertQueuedMessages, lockNotHeld, recordDeviceWord, requeueDispatched, serveToApp, type ReportedMessage } from './sql.ts';
+import type { Account, Device, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
 import type { deviceWorkSchema, messageStatusSchema, reportOutcomeSchema, sendAcceptedSchema } from './json.ts';
@@ -132,6 +132,8 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
       nextAttemptAt: now,
       dispatchedAt: null,
       acknowledgedAt: null,
+      servedAt: null,
+      stuckAt: null,
       sentAt: null,
       deliveredAt: null,
       failedAt: null,
@@ -244,6 +246,9 @@ export function messageStatusJson(message: Message & { device: { name: string } 
     delivered_at: message.deliveredAt?.toISOString() ?? null,
     failed_at: message.failedAt?.toISOString() ?? null,
     expires_at: message.expiresAt.toISOString(),
+    stage: messageStage(message),
+    held_since: message.state === 'dispatched' ? (message.acknowledgedAt?.toISOString() ?? null) : null,
+    stuck_since: message.state === 'dispatched' ? (message.stuckAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -361,6 +366,8 @@ export async function retryOrFail(rt: Runtime, tx: DbClient, message: Message, o
       state: 'queued',
       deviceId: null,
       acknowledgedAt: null,
+      servedAt: null,
+      stuckAt: null,
       nextAttemptAt: new Date(),
       // The attempt failed (its row keeps the reason), not the message: it is queued again.
       failureReason: null,
@@ -541,10 +548,18 @@ async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promi
   }
   await recordEvents(rt, tx, events);
   await publishAll(tx, live);
+  // A report about an attempt the device no longer has (taken back, or rerouted by the account) is
+  // the phone's word all the same: kept on its attempt, never dropped.
+  for (const [i, row] of rows.entries()) {
+    const status = frames[i]!.status;
+    if (row.state !== null && !row.held && status !== undefined) {
+      await recordDeviceWord(tx, frames[i]!.device.id, frames[i]!.messageId, frames[i]!.attempt, status, now);
+    }
+  }
   return rows.map((row, i): StepResult => {
     if (row.state === null) return { result: null, ackResult: null };
     const before = publicStatus({ state: row.state });
-    const ackResult = { applied: row.acked === true, status: before };
+    const ackResult = { applied: row.acked === true, status: before, held: row.held };
     const status = frames[i]!.status;
     if (status === undefined) return { result: ackResult };
     return { result: row.previous !== null ? { applied: true, status } : { applied: false, status: before }, ackResult };
@@ -560,7 +575,10 @@ async function reportFailure(rt: Runtime, device: { id: string; accountId: numbe
   return rt.db.prisma.$transaction(async (tx) => {
     const message = await lockForDevice(tx, device, messageId);
     const unchanged = { applied: false, status: publicStatus(message) };
-    if (!isCurrent(message, device.id, attempt)) return unchanged;
+    if (!isCurrent(message, device.id, attempt)) {
+      await recordDeviceWord(tx, device.id, messageId, attempt, 'failed', new Date());
+      return unchanged;
+    }
     if (message.state === 'dispatched') {
       const after = await retryOrFail(rt, tx, message, 'failed', reason);
       return { applied: true, status: publicStatus(after) };
@@ -575,7 +593,7 @@ async function reportFailure(rt: Runtime, device: { id: string; accountId: numbe
 }
 
 /** What a device receives for one message (the `send` frame and long-poll entries). */
-export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Message): z.infer<typeof deviceWorkSchema> {
+export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<typeof signalledWork>[0]): z.infer<typeof deviceWorkSchema> {
   return unsealedWork(rt, signalledWork(message));
 }
 
@@ -617,5 +635,103 @@ export async function pendingForDevice(db: DbClient, deviceId: string, ids?: str
     where: { deviceId, state: 'dispatched', acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
     orderBy: { dispatchedAt: newestFirst ? 'desc' : 'asc' },
     take: limit,
+  });
+}
+
+// --- The hand-off: who holds a message (docs/relay-protocol.md, "Who holds a message") ---
+
+/** How often a message the Android app holds is served again, asking the app for its state. */
+const REASK_SECONDS = 300;
+
+/**
+ * The Android app pulls its work: what it has not been served yet, and what it was served before
+ * its stream last (re)connected or a while ago (it answers with its state and never sends an id
+ * twice). Served is taken: from now on only the app's word, the account or the TTL moves it.
+ */
+export async function serveWorkToApp(rt: Runtime, device: Pick<Device, 'id' | 'connectedAt'>, { limit, newestFirst }: { limit: number; newestFirst: boolean }) {
+  const now = new Date();
+  const reaskBefore = new Date(Math.max(device.connectedAt?.getTime() ?? 0, now.getTime() - REASK_SECONDS * 1000));
+  return serveToApp(rt.db.prisma, device.id, { limit, newestFirst, reaskBefore, now });
+}
+
+/**
+ * A phone's word about a message that moves nothing (the app's `Pending`/`Processed`, or any
+ * report about an attempt it no longer has): recorded on its attempt; about the current attempt,
+ * it clears the stuck flag.
+ */
+export async function recordPhoneWord(rt: Runtime, device: { id: string }, messageId: string, state: string) {
+  await recordDeviceWord(rt.db.prisma, device.id, messageId, null, state, new Date());
+}
+
+/**
+ * The phone says it will not send the message (the app's `Cancelled`): the phone's word that lets
+ * the message go to another phone. The current attempt ends (`cancelled_by_device`) and the
+ * message is queued again while attempts and time remain; about an older attempt it is recorded.
+ */
+export async function giveBackMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string) {
+  await rt.db.prisma.$transaction(async (tx) => {
+    const message = await lockForDevice(tx, device, messageId).catch(() => null);
+    if (!message) return;
+    const now = new Date();
+    await recordDeviceWord(tx, device.id, messageId, null, 'cancelled', now);
+    if (message.state === 'dispatched' && message.deviceId === device.id) {
+      await retryOrFail(rt, tx, message, 'cancelled_by_device', 'device_cancelled');
+    }
+  });
+}
+
+export const syncInput = z.strictObject({
+  held: z.array(z.string().min(1).max(64)).max(10_000).describe('Every message the phone holds and has not reported sent or failed.'),
+});
+
+/**
+ * A device (re)connected and says what it holds. What it took and no longer holds, and never
+ * reported sent, is queued again at once (`not_held`): a phone that restarted without its queue
+ * strands nothing. What it holds is its word (the stuck flag clears). Answers how many went back.
+ */
+export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, raw: unknown) {
+  const { held } = parseInput(syncInput, raw);
+  return rt.db.prisma.$transaction(async (tx) => {
+    const now = new Date();
+    const lost = await lockNotHeld(tx, device.id, held, now);
+    for (const message of lost) await recordDeviceWord(tx, device.id, message.id, message.attempts, 'not_held', now);
+    await retryOrFailMany(rt, tx, lost.map((message) => message.id), 'not_held', 'device_lost_message');
+    await tx.$executeRaw`UPDATE messages SET stuck_at = NULL WHERE device_id = ${device.id} AND state = 'dispatched' AND stuck_at IS NOT NULL AND id = ANY(${held}::text[])`;
+    return { requeued: lost.length };
+  });
+}
+
+export const rerouteInput = z.strictObject({
+  allow_duplicate: z
+    .boolean()
+    .default(false)
+    .describe('Required (true) when a phone took the message: it may still send it, and the person may get it twice.'),
+});
+
+/**
+ * The account moves a message off its phone to another one (the panel's "Send through another
+ * phone"). A message no phone took moves freely; one a phone took (it may still send it) only with
+ * `allow_duplicate: true`, the account's knowing choice. The phone is told to drop it, and its late
+ * reports are kept on its attempt.
+ */
+export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, raw: unknown): Promise<Message> {
+  const { allow_duplicate } = parseInput(rerouteInput, raw);
+  return rt.db.prisma.$transaction(async (tx) => {
+    if (!(await lockRow(tx, 'messages', requestId, { accountId }))) throw notFound('message', 'request_id');
+    const message = await tx.message.findUniqueOrThrow({ where: { id: requestId } });
+    if (message.state !== 'dispatched' || !message.deviceId) {
+      throw new YarrowError('invalid_state', `Only a message on a phone can be rerouted; this one is ${messageStage(message)}.`, { param: 'request_id' });
+    }
+    if (message.acknowledgedAt && !allow_duplicate) {
+      throw new YarrowError(
+        'invalid_request',
+        'The phone took this message and may still send it: rerouting it can make the person get it twice. Send allow_duplicate: true to reroute anyway.',
+        { param: 'allow_duplicate' },
+      );
+    }
+    await tx.message.update({ where: { id: message.id }, data: { maxAttempts: Math.max(message.maxAttempts, message.attempts + 1) } });
+    await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason: 'rerouted' });
+    await retryOrFailMany(rt, tx, [message.id], 'rerouted', 'rerouted');
+    return tx.message.findUniqueOrThrow({ where: { id: message.id } });
   });
 }

@@ -81,7 +81,7 @@ export const relayModule = defineModule({
     recipient: 'rcp',
     recipientList: 'lst',
   },
-  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'device.offline', 'otp.verified'],
+  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified'],
   topics: {
     relayDevice: liveTopic<string, DeviceSignal>(),
     messageStatusChanged: liveTopic<string, RelayMessageStatus>(),
@@ -99,7 +99,10 @@ export const relayModule = defineModule({
       DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86400).default(90),
       RELAY_DEVICE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(30),
       RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+      /** How long a pushed message may wait for the device's ack (our protocol), or for the Android app's pull, before another device gets it. */
       RELAY_ACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+      /** How long a phone may hold a message without a word about it before it is flagged stuck (message.stuck). */
+      RELAY_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).max(604800).default(300),
       RELAY_DEFAULT_TTL_SECONDS: z.coerce.number().int().min(10).max(604800).default(86400),
       RELAY_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
       RELAY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50000),

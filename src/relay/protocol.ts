@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { heartbeatInput } from './devices.ts';
-import { ackInput, reportInput } from './messages.ts';
+import { ackInput, reportInput, syncInput } from './messages.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
 // every device frame may carry a `ref` that the server's `result` frame echoes.
@@ -17,6 +17,7 @@ export const deviceFrame = z.discriminatedUnion('type', [
   heartbeatInput.extend({ type: z.literal('heartbeat'), ref }),
   ackInput.extend({ type: z.literal('ack'), ref, message_id: z.string().min(1).max(64) }),
   reportInput.extend({ type: z.literal('report'), ref, message_id: z.string().min(1).max(64) }),
+  syncInput.extend({ type: z.literal('sync'), ref }),
 ]);
 
 export interface DeviceWork {
@@ -34,5 +35,5 @@ export type ServerFrame =
   | { type: 'send'; message: DeviceWork }
   | { type: 'cancel'; message_id: string; attempt: number; reason: string }
   | { type: 'revoked' }
-  | { type: 'result'; ref?: string; ok: true; applied?: boolean; status?: string }
+  | { type: 'result'; ref?: string; ok: true; applied?: boolean; status?: string; held?: boolean; requeued?: number }
   | { type: 'result'; ref?: string; ok: false; error: { code: string; message: string; param?: string } };

@@ -33,9 +33,13 @@ import {
   pendingForDevice,
   reportInput,
   reportMessage,
+  rerouteInput,
+  rerouteMessage,
   sendAcceptedJson,
   sendSms,
   sendSmsInput,
+  syncHeldMessages,
+  syncInput,
 } from './messages.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';
@@ -202,6 +206,21 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     },
   });
 
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/relay/device/sync',
+    alias: true,
+    tag: 'Relay',
+    summary: 'After a (re)connect: the messages the phone holds; what it took and no longer holds is queued again.',
+    operationId: 'syncDeviceMessages',
+    response: okSchema({ requeued: z.number().int().describe('Messages the phone took, no longer holds and never reported sent: queued again.') }),
+    auth: deviceToken,
+    body: syncInput,
+    bodyValidatedBy: 'service',
+    responses: { 200: 'How many messages went back to the queue.' },
+    handler: async (c, { auth: device, body }) => ok(c, await syncHeldMessages(rt, device, body)),
+  });
+
   // --- Merchant API ---
   defineRoute(ctx, {
     method: 'get',
@@ -258,6 +277,27 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: async (c, { query }) => {
       const rows = await listMessages(rt.db.prisma, c.get('principal').accountId, query);
       return ok(c, listBody(rows, query, '/api/v1/messages', messageStatusJson));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/messages/:id/reroute',
+    alias: true,
+    tag: 'Relay',
+    summary:
+      'Send an SMS that waits on a phone through another phone. If the phone took it (it may still send it), only with `allow_duplicate: true`: the person may get it twice.',
+    operationId: 'rerouteMessage',
+    response: okSchema(messageStatusSchema.shape),
+    errorCodes: ['not_found', 'invalid_state'],
+    auth: 'sms.send',
+    body: rerouteInput,
+    bodyValidatedBy: 'service',
+    responses: { 200: 'The message, queued again for another phone.' },
+    handler: async (c, { body }) => {
+      const accountId = c.get('principal').accountId;
+      await rerouteMessage(rt, accountId, c.req.param('id'), body);
+      return ok(c, messageStatusJson(await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
 

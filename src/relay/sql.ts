@@ -8,15 +8,18 @@ import { advisoryKey } from '../core/locks.ts';
 import { Prisma, type Account, type Message } from '../generated/prisma/client.ts';
 import { referenceStates, type RecipientRow, type ReferenceListQuery, type ReferenceState } from './android-app/thirdparty-json.ts';
 
+/** The device has an open connection (socket or events stream, on any gateway). */
+const connectedDevice = Prisma.sql`EXISTS (SELECT 1 FROM device_connections c WHERE c.device_id = d.id)`;
+
 /**
- * Whether the dispatcher may give a device work (SQL over `devices d`): online, and either on an
- * open socket (`connection_id`) or heard from since its last socket closed (it polls over HTTP).
- * A device whose socket closed is out of routing at once; `offline` (and `device.offline`) still
+ * Whether the dispatcher may give a device work (SQL over `devices d`): online, and either with an
+ * open connection or heard from since its last connection closed (it polls over HTTP). A device
+ * whose last connection closed is out of routing at once; `offline` (and `device.offline`) still
  * waits for `DEVICE_OFFLINE_AFTER_SECONDS` of silence, so a short blip does not fire it. A gateway
- * that died without closing its sockets leaves `connection_id` set: those devices fall back to the
- * heartbeat rule (offline after the silence, which clears it).
+ * that died without closing its connections leaves their rows: those devices fall back to the
+ * heartbeat rule (offline after the silence, which deletes them).
  */
-const reachableDevice = Prisma.sql`(d.status = 'online' AND (d.connection_id IS NOT NULL OR d.disconnected_at IS NULL OR d.last_seen_at > d.disconnected_at))`;
+const reachableDevice = Prisma.sql`(d.status = 'online' AND (${connectedDevice} OR d.disconnected_at IS NULL OR d.last_seen_at > d.disconnected_at))`;
 
 // --- Accepting sends ---
 
@@ -84,7 +87,7 @@ export async function lockDrain(tx: DbClient, accountId: number) {
  */
 export async function deviceLoadRows(db: DbClient, accountId: number) {
   return db.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
-    SELECT d.id, d.connection_id IS NOT NULL AS connected, d.rate_per_minute,
+    SELECT d.id, ${connectedDevice} AS connected, d.rate_per_minute,
       recent.count AS recent, recent.oldest AS oldest_recent,
       (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
     FROM devices d
@@ -175,11 +178,15 @@ export async function lockPinnedTo(tx: DbClient, deviceId: string) {
  * row picked with SKIP LOCKED), so presence passes of several workers each take a different one.
  */
 export async function markOneSilentDeviceOffline(tx: DbClient, offlineAfterSeconds: number) {
+  // Its connections go too: a silent device's connections were left by a gateway that died.
   const [device] = await tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE devices SET status = 'offline', last_offline_at = now(), connection_id = NULL, updated_at = now()
-    WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfterSeconds})
-                ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id`;
+    WITH offline AS (
+      UPDATE devices SET status = 'offline', last_offline_at = now(), updated_at = now()
+      WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfterSeconds})
+                  ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id
+    ), closed AS (DELETE FROM device_connections c USING offline WHERE c.device_id = offline.id)
+    SELECT id FROM offline`;
   return device;
 }
 
@@ -230,16 +237,28 @@ export async function lockDeviceReachability(tx: DbClient, deviceId: string) {
   return before;
 }
 
+/** Records a connection the device opened (the caller holds the device's row lock). */
+export async function openConnection(tx: DbClient, deviceId: string, connectionId: string, now: Date) {
+  await tx.$executeRaw`INSERT INTO device_connections (id, device_id, opened_at) VALUES (${connectionId}, ${deviceId}, ${now})`;
+}
+
 /**
- * Clears the device's connection if `connectionId` is still its current one (a newer connection
- * may have replaced it): the condition and the write in one statement, so a reconnect racing the
- * close is never undone. False if it was replaced.
+ * Closes one connection of the device (the caller holds the device's row lock, so two closes of
+ * its last two connections see each other). `last`: it had no other, so the device leaves routing
+ * now (`disconnected_at`). A connection already gone (the device went offline meanwhile, which
+ * closed them all) changes nothing.
  */
-export async function clearConnection(tx: DbClient, deviceId: string, connectionId: string, now: Date): Promise<boolean> {
-  const closed = await tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE devices SET connection_id = NULL, disconnected_at = ${now}, updated_at = ${now}
-    WHERE id = ${deviceId} AND connection_id = ${connectionId} RETURNING id`;
-  return closed.length > 0;
+export async function closeConnection(tx: DbClient, deviceId: string, connectionId: string, now: Date) {
+  const [row] = await tx.$queryRaw<Array<{ closed: number; last: number }>>`
+    WITH closed AS (
+      DELETE FROM device_connections WHERE id = ${connectionId} AND device_id = ${deviceId} RETURNING device_id
+    ), last AS (
+      UPDATE devices d SET disconnected_at = ${now}, updated_at = ${now} FROM closed
+      WHERE d.id = closed.device_id AND NOT EXISTS (SELECT 1 FROM device_connections c WHERE c.device_id = d.id AND c.id <> ${connectionId})
+      RETURNING d.id
+    )
+    SELECT (SELECT count(*) FROM closed)::int AS closed, (SELECT count(*) FROM last)::int AS last`;
+  return { closed: row!.closed > 0, last: row!.last > 0 };
 }
 
 // --- Device reports ---
@@ -255,7 +274,7 @@ export async function requeueDispatched(tx: DbClient, ids: string[], outcome: st
     FROM messages m
     WHERE m.id = ANY(${ids}::text[]) AND a.message_id = m.id AND a.number = m.attempts AND a.finished_at IS NULL`;
   return tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE messages SET state = 'queued', device_id = NULL, acknowledged_at = NULL, next_attempt_at = ${now},
+    UPDATE messages SET state = 'queued', device_id = NULL, acknowledged_at = NULL, served_at = NULL, stuck_at = NULL, next_attempt_at = ${now},
       failure_reason = NULL, updated_at = ${now},
       failed_device_ids = CASE WHEN device_id IS NULL THEN failed_device_ids ELSE array_append(failed_device_ids, device_id) END
     WHERE id = ANY(${ids}::text[]) AND expires_at > ${now} AND attempts < max_attempts
@@ -298,14 +317,19 @@ export type ReportedMessage = Pick<
  */
 export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, attempts, statuses, acks }: FrameColumns, now: Date) {
   type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-  const rows = await tx.$queryRaw<Array<{ state: Message['state'] | null; acked: boolean | null; previous: Message['state'] | null; message: Json<ReportedMessage> | null }>>`
+  const rows = await tx.$queryRaw<Array<{ state: Message['state'] | null; acked: boolean | null; held: boolean; previous: Message['state'] | null; message: Json<ReportedMessage> | null }>>`
     WITH v AS (
       SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[], ${acks}::boolean[])
         WITH ORDINALITY AS v(id, device_id, account_id, attempt, status, ack, n)
     ), held AS (
       SELECT m.id, m.state, v.status, v.attempt,
              v.ack AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL AS acking,
-             v.status <> 'ack' AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent')) AS moving
+             -- A report moves only a message the device took (acknowledged, now or before): a phone
+             -- cannot report sent or delivered what it never held.
+             v.status <> 'ack' AND (m.acknowledged_at IS NOT NULL OR v.ack)
+               AND (m.state::text = 'dispatched' OR (v.status = 'delivered' AND m.state::text = 'sent')) AS moving,
+             -- Taken by this device in this attempt, and not failed since (an expiry, a give-back).
+             m.acknowledged_at IS NOT NULL AND m.state::text <> 'failed' AS taken
       FROM messages m JOIN v ON v.id = m.id
       WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
       ORDER BY m.id FOR UPDATE OF m
@@ -318,6 +342,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
           delivered_at = CASE WHEN old.moving AND old.status = 'delivered' THEN ${now} ELSE m.delivered_at END,
           acknowledged_at = COALESCE(m.acknowledged_at, ${now}),
           failure_reason = CASE WHEN old.moving THEN NULL ELSE m.failure_reason END,
+          stuck_at = CASE WHEN old.moving THEN NULL ELSE m.stuck_at END,
           sealed_body = CASE WHEN old.moving THEN NULL ELSE m.sealed_body END,
           updated_at = ${now}
       FROM old WHERE m.id = old.id
@@ -333,9 +358,9 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
       FROM old WHERE a.message_id = old.id AND a.number = old.attempt
     )
     SELECT (SELECT m.state::text FROM messages m WHERE m.id = v.id AND m.account_id = v.account_id) AS state,
-           old.acking AS acked, CASE WHEN old.moving THEN old.state::text END AS previous,
+           old.acking AS acked, (held.id IS NOT NULL AND (held.acking OR held.taken)) AS held, CASE WHEN old.moving THEN old.state::text END AS previous,
            CASE WHEN old.moving THEN to_jsonb(moved.*) END AS message
-    FROM v LEFT JOIN old ON old.id = v.id LEFT JOIN moved ON moved.id = v.id
+    FROM v LEFT JOIN held ON held.id = v.id LEFT JOIN old ON old.id = v.id LEFT JOIN moved ON moved.id = v.id
     ORDER BY v.n`;
   const date = (text: string | null) => (text === null ? null : new Date(text));
   return rows.map(({ message, ...row }) => ({
@@ -344,15 +369,101 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
   }));
 }
 
+/** Why an attempt was taken back from a device that may still hold the message: the device is asked to drop it. */
+export const takeBackOutcomes = ['device_offline', 'device_disconnected', 'ack_timeout', 'rerouted'] as const;
+
 /**
- * Attempts taken back from a device (socket closed, offline, ack timeout) of messages not yet
- * expired, newest first, at most 1,000: the join on the message's expiry in one indexed read.
+ * Attempts taken back from a device (connection closed, offline, ack timeout, rerouted by the
+ * account) that the device has not answered yet (no `device_state`: it may still hold the
+ * message), of messages not yet expired, newest first, at most 1,000.
  */
 export async function attemptsTakenBackFrom(db: DbClient, deviceId: string) {
-  return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string }>>`
-    SELECT a.message_id, a.number, a.outcome FROM message_attempts a JOIN messages m ON m.id = a.message_id
-    WHERE a.device_id = ${deviceId} AND a.outcome IN ('device_offline', 'device_disconnected', 'ack_timeout') AND m.expires_at > now()
+  return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string; acknowledged: boolean }>>`
+    SELECT a.message_id, a.number, a.outcome, a.acknowledged_at IS NOT NULL AS acknowledged FROM message_attempts a JOIN messages m ON m.id = a.message_id
+    WHERE a.device_id = ${deviceId} AND a.outcome = ANY(${takeBackOutcomes as unknown as string[]}::text[]) AND a.device_state IS NULL
+      AND m.expires_at > now()
     ORDER BY a.finished_at DESC LIMIT 1000`;
+}
+
+// --- The hand-off: who holds a message ---
+
+/**
+ * The Android app's pull, which is its taking: the app reports nothing until it sends, so a
+ * message it pulled is in its hands (acknowledged) from then on. Answers the device's dispatched
+ * messages not served yet, and those served before `reaskBefore` (its stream reconnected since, or
+ * a while passed): serving an id the app holds asks it for its state, and it never sends one id
+ * twice. Locks skip rows a take-back holds, so a message is either served or taken back, never both.
+ */
+export async function serveToApp(tx: DbClient, deviceId: string, { limit, newestFirst, reaskBefore, now }: { limit: number; newestFirst: boolean; reaskBefore: Date; now: Date }) {
+  const order = newestFirst ? Prisma.sql`m.dispatched_at DESC, m.id DESC` : Prisma.sql`m.dispatched_at, m.id`;
+  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'expiresAt' | 'queuedAt' | 'dispatchedAt'>>>`
+    WITH picked AS (
+      SELECT m.id FROM messages m
+      WHERE m.device_id = ${deviceId} AND m.state = 'dispatched' AND (m.served_at IS NULL OR m.served_at < ${reaskBefore})
+      ORDER BY ${order} LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ), served AS (
+      UPDATE messages m SET served_at = ${now}, acknowledged_at = COALESCE(m.acknowledged_at, ${now})
+      FROM picked WHERE m.id = picked.id
+      RETURNING m.id, m.attempts, m.to_number AS "to", m.body, m.sealed_body AS "sealedBody", m.segments, m.encoding,
+                m.expires_at AS "expiresAt", m.queued_at AS "queuedAt", m.dispatched_at AS "dispatchedAt"
+    ), taken AS (
+      UPDATE message_attempts a SET acknowledged_at = COALESCE(a.acknowledged_at, ${now})
+      FROM served WHERE a.message_id = served.id AND a.number = served.attempts
+    )
+    SELECT * FROM served`;
+}
+
+/**
+ * What a phone said about a message, on its latest attempt of it (of `attempt` when given), even
+ * when that attempt already ended: a late report is recorded, not dropped. A word about the
+ * current attempt clears the message's stuck flag. Answers whether the attempt is the current one.
+ */
+export async function recordDeviceWord(tx: DbClient, deviceId: string, messageId: string, attempt: number | null, state: string, now: Date) {
+  const number = attempt === null ? Prisma.empty : Prisma.sql`AND number = ${attempt}`;
+  const [row] = await tx.$queryRaw<Array<{ number: number; current: boolean }>>`
+    WITH said AS (
+      UPDATE message_attempts a SET device_state = ${state}, device_state_at = ${now}
+      WHERE a.id = (SELECT id FROM message_attempts WHERE message_id = ${messageId} AND device_id = ${deviceId} ${number} ORDER BY number DESC LIMIT 1)
+      RETURNING a.message_id, a.number, a.finished_at IS NULL AS current
+    ), heard AS (
+      UPDATE messages m SET stuck_at = NULL FROM said
+      WHERE m.id = said.message_id AND said.current AND m.stuck_at IS NOT NULL
+    )
+    SELECT number, current FROM said`;
+  return row;
+}
+
+/**
+ * A device that reconnects says which messages it holds (`held`): the ones it took (acknowledged,
+ * still dispatched to it) and no longer has, and never reported sent, are locked for the caller
+ * to queue again. Its answer also stands for the attempts taken back from it: those it does not
+ * hold need no more cancels.
+ */
+export async function lockNotHeld(tx: DbClient, deviceId: string, held: string[], now: Date) {
+  await tx.$executeRaw`
+    UPDATE message_attempts a SET device_state = 'not_held', device_state_at = ${now}
+    WHERE a.device_id = ${deviceId} AND a.finished_at IS NOT NULL AND a.device_state IS NULL
+      AND a.outcome = ANY(${takeBackOutcomes as unknown as string[]}::text[]) AND NOT (a.message_id = ANY(${held}::text[]))`;
+  return tx.$queryRaw<Array<{ id: string; attempts: number }>>`
+    SELECT id, attempts FROM messages
+    WHERE device_id = ${deviceId} AND state = 'dispatched' AND acknowledged_at IS NOT NULL AND NOT (id = ANY(${held}::text[]))
+    ORDER BY id FOR UPDATE`;
+}
+
+/**
+ * Up to 100 messages a phone took and has held for longer than `stuckAfterSeconds` without a word
+ * about them, flagged stuck once each (message.stuck): the phone may still send them, so they do
+ * not move by themselves; the account sees them and can act (docs/relay-protocol.md).
+ */
+export async function flagStuckMessages(tx: DbClient, stuckAfterSeconds: number) {
+  return tx.$queryRaw<Array<Pick<Message, 'id' | 'accountId' | 'deviceId' | 'acknowledgedAt' | 'stuckAt'>>>`
+    UPDATE messages m SET stuck_at = now()
+    WHERE m.id IN (
+      SELECT m.id FROM messages m LEFT JOIN message_attempts a ON a.message_id = m.id AND a.number = m.attempts
+      WHERE m.state = 'dispatched' AND m.acknowledged_at IS NOT NULL AND m.stuck_at IS NULL
+        AND greatest(m.acknowledged_at, a.device_state_at) < now() - make_interval(secs => ${stuckAfterSeconds})
+      ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED)
+    RETURNING m.id, m.account_id AS "accountId", m.device_id AS "deviceId", m.acknowledged_at AS "acknowledgedAt", m.stuck_at AS "stuckAt"`;
 }
 
 // --- Queue health ---

@@ -218,7 +218,7 @@ describe('device protocol', () => {
     ]);
     for (const frame of frames) hasty.socket.send(JSON.stringify(frame));
     for (const id of ids) {
-      expect(await hasty.next((frame) => frame.ref === `ack:${id}`)).toEqual({ type: 'result', ref: `ack:${id}`, ok: true, applied: true, status: 'queued' });
+      expect(await hasty.next((frame) => frame.ref === `ack:${id}`)).toEqual({ type: 'result', ref: `ack:${id}`, ok: true, applied: true, status: 'queued', held: true });
       expect(await hasty.next((frame) => frame.ref === `sent:${id}`)).toMatchObject({ ok: true, applied: true, status: 'sent' });
       expect(await hasty.next((frame) => frame.ref === `delivered:${id}`)).toMatchObject({ ok: true, applied: true, status: 'delivered' });
       expect(await hasty.next((frame) => frame.ref === `again:${id}`)).toMatchObject({ ok: true, applied: false, status: 'delivered' });
@@ -273,10 +273,11 @@ describe('device protocol', () => {
     const worker = await app.startWorkers(['device-presence']);
     gateway.child.kill('SIGKILL');
     // Nobody recorded the close: the device still counts as connected…
-    expect(await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: sim.deviceId } })).toMatchObject({ status: 'online', connectionId: expect.any(String) });
+    expect(await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: sim.deviceId } })).toMatchObject({ status: 'online' });
+    expect(await app.rt.db.prisma.deviceConnection.count({ where: { deviceId: sim.deviceId } })).toBe(1);
     // …until its silence outlasts DEVICE_OFFLINE_AFTER_SECONDS, like any silent device.
-    const offline = await waitForDevice(sim.deviceId, 'offline');
-    expect(offline.connectionId).toBeNull();
+    await waitForDevice(sim.deviceId, 'offline');
+    expect(await app.rt.db.prisma.deviceConnection.count({ where: { deviceId: sim.deviceId } })).toBe(0);
     expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', objectPublicId: sim.deviceId } })).toBe(1);
     await sim.kill();
     worker.kill('SIGTERM');
@@ -332,9 +333,10 @@ describe('stuck messages', () => {
     const cancel = await slow.next((frame) => frame.type === 'cancel');
     expect(cancel).toEqual({ type: 'cancel', message_id: requestId, attempt: work.message.attempt, reason: 'expired' });
     expect(await waitForStatus(app, account.key, requestId, ['FAILED'])).toMatchObject({ failureReason: 'expired' });
-    // A late report from the phone changes nothing.
+    // A late report from the phone changes nothing, and is kept on its attempt.
     slow.socket.send(JSON.stringify({ type: 'report', ref: 'late', message_id: requestId, attempt: 1, status: 'sent' }));
     expect(await slow.next((frame) => frame.ref === 'late')).toMatchObject({ ok: true, applied: false, status: 'failed' });
+    expect(await app.rt.db.prisma.messageAttempt.findFirstOrThrow({ where: { messageId: requestId, number: 1 } })).toMatchObject({ outcome: 'expired', deviceState: 'sent' });
     clearInterval(beat);
     slow.socket.close();
     worker.kill('SIGTERM');
@@ -342,7 +344,7 @@ describe('stuck messages', () => {
 });
 
 describe('a device that was away', () => {
-  it('is told, before its welcome, to drop the messages given to another device meanwhile', async () => {
+  it('keeps what it took; what it never took goes to another device, and it hears that before its welcome', async () => {
     const account = await app.account();
     const { body } = await pair({ pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Tunnel' });
     const away = await openSocket(body.device_token);
@@ -352,25 +354,58 @@ describe('a device that was away', () => {
     for (const to of ['+14155552671', '+14155552672']) {
       ids.push((await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to, message: 'through the tunnel' } })).body.request_id);
     }
-    for (const id of ids) {
-      const work = await away.next((frame) => frame.type === 'send' && frame.message.message_id === id);
-      away.socket.send(JSON.stringify({ type: 'ack', message_id: id, attempt: work.message.attempt }));
-    }
-    // The phone loses its connection holding both (acknowledged, not sent); another phone takes them.
+    const [taken, untaken] = ids as [string, string];
+    for (const id of ids) await away.next((frame) => frame.type === 'send' && frame.message.message_id === id);
+    // The phone takes the first (its ack is answered: it holds it), not the second, then loses its connection.
+    away.socket.send(JSON.stringify({ type: 'ack', ref: 'a', message_id: taken, attempt: 1 }));
+    expect(await away.next((frame) => frame.ref === 'a')).toMatchObject({ ok: true, applied: true, held: true });
     away.socket.terminate();
-    await waitForDevice(body.device.id, 'offline');
     const helper = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Helper' });
-    for (const id of ids) expect(await waitForStatus(app, account.key, id, ['DELIVERED'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
+    // What it never took moves at once; what it took stays with it, even once it is offline.
+    expect(await waitForStatus(app, account.key, untaken, ['DELIVERED'])).toMatchObject({ deviceId: helper.deviceId, attempts: 2 });
+    await waitForDevice(body.device.id, 'offline');
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: taken } })).toMatchObject({ state: 'dispatched', deviceId: body.device.id });
 
     const back = await openSocket(body.device_token);
     const welcome = await back.next((frame) => frame.type === 'welcome');
-    const cancels = [await back.next((frame) => frame.type === 'cancel'), await back.next((frame) => frame.type === 'cancel')];
-    expect(cancels.map((frame) => frame.message_id).sort()).toEqual([...ids].sort());
-    for (const cancel of cancels) expect(cancel).toMatchObject({ attempt: 1, reason: 'device_offline' });
+    const cancel = await back.next((frame) => frame.type === 'cancel');
+    expect(cancel).toMatchObject({ message_id: untaken, attempt: 1, reason: 'device_disconnected' });
     // …before the welcome, so the phone knows before it reports or sends anything.
-    expect(back.order.indexOf(welcome)).toBeGreaterThan(Math.max(...cancels.map((frame) => back.order.indexOf(frame))));
+    expect(back.order.indexOf(welcome)).toBeGreaterThan(back.order.indexOf(cancel));
+    // It says what it holds; a late ack of the message it never took is refused (held: false: drop it).
+    back.socket.send(JSON.stringify({ type: 'sync', ref: 's', held: [taken] }));
+    expect(await back.next((frame) => frame.ref === 's')).toMatchObject({ ok: true, requeued: 0 });
+    back.socket.send(JSON.stringify({ type: 'ack', ref: 'late', message_id: untaken, attempt: 1 }));
+    expect(await back.next((frame) => frame.ref === 'late')).toMatchObject({ ok: true, applied: false, held: false });
+    back.socket.send(JSON.stringify({ type: 'report', ref: 'r', message_id: taken, attempt: 1, status: 'delivered' }));
+    expect(await back.next((frame) => frame.ref === 'r')).toMatchObject({ ok: true, applied: true, status: 'delivered' });
+    expect(helper.events.some((event) => event.type === 'received' && event.messageId === taken)).toBe(false);
     back.socket.close();
     await helper.kill();
+    workers.kill('SIGTERM');
+  });
+
+  it('a phone that restarts without what it held says so (sync), and those messages are queued again at once', async () => {
+    const account = await app.account();
+    const { body } = await pair({ pairing_code: (await pairingCode(app, account.key)).code, device_name: 'Wiped' });
+    const phone = await openSocket(body.device_token);
+    await phone.next((frame) => frame.type === 'welcome');
+    const workers = await app.startWorkers(['sms-routing']);
+    const requestId = (await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'lost in a restart' } })).body.request_id;
+    await phone.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
+    phone.socket.send(JSON.stringify({ type: 'ack', ref: 'a', message_id: requestId, attempt: 1 }));
+    await phone.next((frame) => frame.ref === 'a');
+    phone.socket.terminate();
+    const again = await openSocket(body.device_token);
+    await again.next((frame) => frame.type === 'welcome');
+    again.socket.send(JSON.stringify({ type: 'sync', ref: 's', held: [] }));
+    expect(await again.next((frame) => frame.ref === 's')).toMatchObject({ ok: true, requeued: 1 });
+    // Queued again, and (the only phone) given back to it as a new attempt.
+    const resent = await again.next((frame) => frame.type === 'send' && frame.message.message_id === requestId);
+    expect(resent.message.attempt).toBe(2);
+    const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: requestId }, orderBy: { number: 'asc' } });
+    expect(attempts[0]).toMatchObject({ outcome: 'not_held', deviceState: 'not_held' });
+    again.socket.close();
     workers.kill('SIGTERM');
   });
 });

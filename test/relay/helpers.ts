@@ -79,6 +79,10 @@ export async function startDevice(
     parallel?: number;
     /** The gateway the phone talks to (default: the test app's). */
     baseUrl?: string;
+    /** How long each message waits in the phone's queue before it is sent (`--hold-ms`). */
+    holdMs?: number;
+    /** Start without what the phone held before (`--forget-on-restart`). */
+    forgetOnRestart?: boolean;
   } = {},
 ): Promise<DeviceProcess> {
   const args = [
@@ -92,6 +96,8 @@ export async function startDevice(
     '--name', options.name ?? 'Test phone',
     ...(options.heartbeatSeconds ? ['--heartbeat-seconds', String(options.heartbeatSeconds)] : []),
     ...(options.parallel ? ['--parallel', String(options.parallel)] : []),
+    ...(options.holdMs ? ['--hold-ms', String(options.holdMs)] : []),
+    ...(options.forgetOnRestart ? ['--forget-on-restart'] : []),
     '--quiet',
   ];
   const child = fork(join(root, 'src/relay/simulator/cli.ts'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

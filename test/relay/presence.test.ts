@@ -53,7 +53,7 @@ async function send(account: TestAccount, body: Record<string, unknown>) {
 async function disconnected(deviceIds: string[]) {
   await vi.waitFor(
     async () => {
-      const open = await app.rt.db.prisma.device.count({ where: { id: { in: deviceIds }, connectionId: { not: null } } });
+      const open = await app.rt.db.prisma.deviceConnection.count({ where: { deviceId: { in: deviceIds } } });
       expect(open).toBe(0);
     },
     { timeout: 10_000, interval: 100 },

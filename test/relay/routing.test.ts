@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
@@ -45,7 +45,7 @@ let app: TestApp;
 const devices: DeviceProcess[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ env: relayTestEnv });
+  app = await startTestApp({ env: { ...relayTestEnv, RELAY_STUCK_AFTER_SECONDS: '4' } });
   await app.startWorkers(['sms-routing', 'device-presence']);
 });
 afterAll(async () => {
@@ -231,21 +231,36 @@ describe('routing', () => {
     expect(phone.events.filter((event) => event.type === 'received')).toHaveLength(2);
   }, 60_000);
 
-  it('fails over when a device process is killed: its messages end delivered through another device', async () => {
+  it('a phone killed with messages it took keeps them (flagged stuck, never sent twice); what it never took fails over', async () => {
     const account = await app.account();
-    // The doomed phone acknowledges but takes a minute to send, so it dies holding its messages.
-    const doomed = await device(account, { name: 'Doomed', deliveryMs: 120_000 });
-    const ids = [];
+    // The doomed phone takes its messages but holds each for two minutes before sending, so it dies holding them.
+    const doomed = await device(account, { name: 'Doomed', holdMs: 120_000 });
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await send(account, { to: TEST_NUMBERS[i], message: `failover ${i}` }));
     await Promise.all(ids.map((id) => doomed.waitFor('received', (event) => event.messageId === id)));
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.message.count({ where: { id: { in: ids }, acknowledgedAt: { not: null } } })).toBe(3));
     const survivor = await device(account, { name: 'Survivor' });
     await doomed.kill();
-
-    const finals = await Promise.all(ids.map((id) => waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])));
-    for (const event of finals) expect(event).toMatchObject({ status: 'DELIVERED', deviceId: survivor.deviceId, attempts: 2 });
+    // Offline by the heartbeat rule: what it took stays its own (it may send it when it comes back).
+    await vi.waitFor(async () => expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: doomed.deviceId } })).status).toBe('offline'), { timeout: 20_000, interval: 200 });
+    // …and a message sent now, which the dead phone never took, goes to the survivor.
+    const fresh = await send(account, { to: TEST_NUMBERS[3], message: 'after the fall' });
+    expect(await waitForStatus(app, account.key, fresh, ['DELIVERED'])).toMatchObject({ deviceId: survivor.deviceId });
+    // Held past RELAY_STUCK_AFTER_SECONDS without a word: flagged stuck, with a message.stuck event.
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.event.count({ where: { type: 'message.stuck', objectPublicId: { in: ids } } })).toBe(3), { timeout: 20_000, interval: 200 });
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${ids[0]}`, { key: account.key });
+    expect(status.body).toMatchObject({ status: 'queued', stage: 'on_phone', device_id: doomed.deviceId, held_since: expect.any(String), stuck_since: expect.any(String) });
+    for (const id of ids) expect(survivor.events.some((event) => event.type === 'received' && event.messageId === id)).toBe(false);
+    // The account moves one knowingly: refused without allow_duplicate, then rerouted to the survivor.
+    const refused = await app.request('POST', `/api/v1/messages/${ids[0]}/reroute`, { key: account.key, body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_request', param: 'allow_duplicate' });
+    const rerouted = await app.request('POST', `/api/v1/messages/${ids[0]}/reroute`, { key: account.key, body: { allow_duplicate: true } });
+    expect(rerouted.status).toBe(200);
+    expect(await waitForStatus(app, account.key, ids[0]!, ['DELIVERED'])).toMatchObject({ deviceId: survivor.deviceId, attempts: 2 });
     const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: ids[0] }, orderBy: { number: 'asc' } });
     expect(attempts.map((attempt) => [attempt.deviceId, attempt.outcome])).toEqual([
-      [doomed.deviceId, 'device_offline'],
+      [doomed.deviceId, 'rerouted'],
       [survivor.deviceId, 'delivered'],
     ]);
     const offline = await app.rt.db.prisma.event.count({ where: { type: 'device.offline', objectPublicId: doomed.deviceId } });
@@ -358,6 +373,11 @@ describe('reports and subscriptions', () => {
     expect(work.message).toMatchObject({ message_id: requestId, attempt: 1, to: TEST_NUMBERS[0], body: 'report twice' });
     const report = (ref: string, status: string) =>
       socket.send(JSON.stringify({ type: 'report', ref, message_id: requestId, attempt: 1, status }));
+    // A report about a message the phone never took changes nothing: it acknowledges first.
+    report('d0', 'delivered');
+    expect(await arrived((frame) => frame.ref === 'd0')).toMatchObject({ ok: true, applied: false, status: 'queued' });
+    socket.send(JSON.stringify({ type: 'ack', ref: 'a1', message_id: requestId, attempt: 1 }));
+    expect(await arrived((frame) => frame.ref === 'a1')).toMatchObject({ ok: true, applied: true, held: true });
     report('d1', 'delivered');
     expect(await arrived((frame) => frame.ref === 'd1')).toMatchObject({ ok: true, applied: true, status: 'delivered' });
     report('d2', 'delivered');

@@ -17,7 +17,9 @@ export function appVersionFrom(userAgent: string | undefined) {
 
 /** A SIM as the app describes it; it masks all but the last 4 characters of each value. */
 const appSimCard = z.object({
-  slotIndex: z.number().int().min(0).max(7),
+  // -1: Android could not say which slot (SubscriptionInfo's INVALID_SIM_SLOT_INDEX); refusing it
+  // made PATCH /device fail, and the app then never opened its events stream.
+  slotIndex: z.number().int().min(-1).max(7),
   simNumber: z.number().int().min(1).max(8).nullish(),
   phoneNumber: z.string().trim().max(32).nullish(),
   carrierName: z.string().trim().max(100).nullish(),
@@ -41,8 +43,9 @@ export const appDeviceUpdate = z.object({
 
 /** Our device's `sims` from the app's SIM cards. */
 export function simsFromApp(simCards: z.infer<typeof appSimCards>) {
-  return (simCards ?? []).map((sim) => ({
-    slot: sim.slotIndex,
+  return (simCards ?? []).map((sim, index) => ({
+    // A SIM of unknown slot keeps its place in the app's list.
+    slot: sim.slotIndex >= 0 ? sim.slotIndex : index,
     ...(sim.carrierName ? { carrier: sim.carrierName } : {}),
     ...(sim.phoneNumber ? { phone_number: sim.phoneNumber } : {}),
   }));

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { encrypt } from '../../core/crypto.ts';
 import { YarrowError, knownError } from '../../core/errors.ts';
-import type { HttpContext } from '../../core/http.ts';
+import { clientAddress, type HttpContext } from '../../core/http.ts';
 import { defineRoute, type Credential } from '../../core/route.ts';
-import { publish, type Topics } from '../../core/pubsub.ts';
+import type { Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { publishDeviceChange } from '../notices.ts';
-import { acknowledgeMessage, deviceWorkJson, pendingForDevice, reportMessage, takenBackFrom } from '../messages.ts';
+import { acknowledgeMessage, deviceWorkJson, giveBackMessage, recordPhoneWord, reportMessage, serveWorkToApp, takenBackFrom } from '../messages.ts';
 import {
   appCancellingJson,
   appDeviceJson,
@@ -60,16 +59,18 @@ function appError(c: HttpContext, rt: Runtime, error: unknown) {
 
 /**
  * A device's calls and its open stream keep it online: a heartbeat at most every few seconds
- * (per device; concurrent calls share one write). An offline or stale device is written at once.
+ * (per device; concurrent calls share one write). An offline or stale device is written at once,
+ * and so is a new app version (every call's User-Agent names it: an app updated after pairing).
  */
 function presenceRecorder(rt: Runtime) {
   const writing = new Map<string, Promise<Device>>();
   const throttleMs = Math.min(PRESENCE_WRITE_SECONDS, rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS) * 1000;
-  return (device: Device): Promise<Device> => {
-    if (device.status === 'online' && Date.now() - device.lastSeenAt.getTime() < throttleMs) return Promise.resolve(device);
+  return (device: Device, appVersion: string | undefined): Promise<Device> => {
+    const newVersion = appVersion !== undefined && appVersion !== device.appVersion;
+    if (!newVersion && device.status === 'online' && Date.now() - device.lastSeenAt.getTime() < throttleMs) return Promise.resolve(device);
     const running = writing.get(device.id);
     if (running !== undefined) return running;
-    const write = recordHeartbeat(rt, device.id, {}).finally(() => writing.delete(device.id));
+    const write = recordHeartbeat(rt, device.id, newVersion ? { app_version: appVersion } : {}).finally(() => writing.delete(device.id));
     writing.set(device.id, write);
     return write;
   };
@@ -83,10 +84,18 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     for (const close of streams) close();
   });
 
+  // An API URL typed with a trailing slash makes the app call `…/v1//device` (it appends "/device"
+  // to what the user typed): the same API answers there.
+  ctx.app.all(`${MOBILE_API_PATH}//*`, (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.replace(/\/{2,}/g, '/');
+    return ctx.app.fetch(new Request(url, c.req.raw), c.env);
+  });
+
   /** A device's own token; its calls keep it online. */
   const appDevice: Credential<Device> = {
     documentedAs: 'device',
-    authenticate: async (c) => seen(await authenticateDevice(rt, c.req.header('authorization'))),
+    authenticate: async (c) => seen(await authenticateDevice(rt, c.req.header('authorization')), appVersionFrom(c.req.header('user-agent'))),
   };
   /** The app asks for its address before it registers: a device token is checked when one is sent. */
   const appDeviceIfSent: Credential<Device | undefined> = {
@@ -99,7 +108,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     authenticate: async (c) => {
       const credential = /^(?:Code|Bearer)\s+(\S.*?)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (!credential) throw new YarrowError('unauthorized', signInByCode, { param: 'Authorization' });
-      await spendPairingAttempt(rt, getConnInfo(c).remote.address ?? 'unknown');
+      await spendPairingAttempt(rt, clientAddress(c, rt.config.TRUST_PROXY));
       return credential;
     },
   };
@@ -187,22 +196,22 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     errorCodes: ['unauthorized'],
     auth: appDeviceIfSent,
     responses: { 200: '{device?, externalIp}.' },
-    handler: (c, { auth: device }) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: getConnInfo(c).remote.address ?? null }),
+    handler: (c, { auth: device }) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: clientAddress(c, rt.config.TRUST_PROXY) }),
   });
 
   for (const path of ['/message', '/messages']) defineRoute(ctx, {
     ...mobile(path),
     method: 'get',
-    summary: 'Android app: the messages dispatched to this device and not yet acknowledged.',
+    summary: 'Android app: the messages given to this device that it has not pulled yet (a pull is the app taking them), and those it holds, to ask for their state.',
     operationId: path === '/messages' ? 'getAppMessages' : 'getAppMessagesAtMessagePath',
     response: z.array(appMessageSchema),
     auth: appDevice,
     query: appPullQuery,
     responses: { 200: 'An array of messages in the app’s shape (at most 100).' },
     handler: async (c, { auth: device, query: { order } }) => {
-      // Both reads at once: a fetch is on the send → phone path (bench `app`), each round trip counts.
+      // Both at once: a fetch is on the send → phone path (bench `app`), each round trip counts.
       const [pending, cancelling] = await Promise.all([
-        pendingForDevice(rt.db.prisma, device.id, undefined, { newestFirst: order === 'lifo', limit: PULL_LIMIT }),
+        serveWorkToApp(rt, device, { newestFirst: order === 'lifo', limit: PULL_LIMIT }),
         takenBackForApp(rt, device, PULL_LIMIT),
       ]);
       // OTP texts stay sealed until a device takes them: this is where the app takes them.
@@ -287,21 +296,16 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
 }
 
 /**
- * Messages taken back from this phone while it was away that it had acknowledged (so it holds them
- * in its queue), for the app to drop (`Cancelling`) when it comes back. Unlike the WebSocket's
- * cancels they name no attempt, so a message given back to this phone since is left out. Only
- * acknowledged ones: the app answers an id it does not know with `Cancelled` on every pull.
+ * Messages taken back from this phone after it took them (rerouted by the account, or before the
+ * hand-off model: see docs/relay-protocol.md) that it has not answered about yet, for the app to
+ * drop (`Cancelling`): it cancels one still waiting in its queue and answers `Cancelled`, or
+ * re-reports what it did. Any answer ends the entry, as does the message's expiry.
  */
 async function takenBackForApp(rt: Runtime, device: Device, room: number) {
-  const ids = [...new Set((await takenBackFrom(rt.db.prisma, device.id)).map((taken) => taken.message_id))];
+  const ids = [...new Set((await takenBackFrom(rt.db.prisma, device.id)).filter((taken) => taken.acknowledged).map((taken) => taken.message_id))];
   if (ids.length === 0) return [];
   return rt.db.prisma.message.findMany({
-    where: {
-      id: { in: ids },
-      accountId: device.accountId,
-      OR: [{ deviceId: null }, { deviceId: { not: device.id } }],
-      attemptLog: { some: { deviceId: device.id, acknowledgedAt: { not: null }, finishedAt: { not: null } } },
-    },
+    where: { id: { in: ids }, accountId: device.accountId, OR: [{ deviceId: null }, { deviceId: { not: device.id } }, { state: { not: 'dispatched' } }] },
     select: { id: true, to: true, expiresAt: true, queuedAt: true },
     orderBy: { queuedAt: 'desc' },
     take: room,
@@ -309,18 +313,22 @@ async function takenBackForApp(rt: Runtime, device: Device, room: number) {
 }
 
 /**
- * One state report, applied to the message's current attempt on this device through the same
- * functions the WebSocket uses. Unknown ids, other accounts' messages and messages no longer on
- * this device change nothing.
+ * One state report. About the message's current attempt on this phone it goes through the same
+ * functions as the WebSocket's frames: `Sent`, `Delivered` and `Failed` move it; `Pending` and
+ * `Processed` are the phone saying it holds it (it was taken when pulled); `Cancelled` gives it
+ * back for another phone. About an attempt it no longer has, whatever it says is recorded on that
+ * attempt (a late report is kept, not dropped). Unknown ids and other accounts' messages change nothing.
  */
 async function applyReport(rt: Runtime, device: Device, report: AppStateReport) {
+  if (report.state === 'Cancelled') return giveBackMessage(rt, device, report.id);
   const action = appReportAction(report);
-  if (!action) return;
   const message = await rt.db.prisma.message.findFirst({
-    where: { id: report.id, accountId: device.accountId, deviceId: device.id },
-    select: { attempts: true },
+    where: { id: report.id, accountId: device.accountId, deviceId: device.id, state: { in: ['dispatched', 'sent'] } },
+    select: { attempts: true, acknowledgedAt: true },
   });
-  if (!message) return;
+  if (!message || !action || (action.kind === 'ack' && message.acknowledgedAt)) {
+    return recordPhoneWord(rt, device, report.id, report.state.toLowerCase());
+  }
   try {
     if (action.kind === 'ack') await acknowledgeMessage(rt, device, report.id, { attempt: message.attempts });
     else {
@@ -361,13 +369,13 @@ function openEventStream(rt: Runtime, events: GatewayContext['events'], open: Se
     if (signal.kind === 'send') write('event: MessageEnqueued\ndata: null\n\n');
     else if (signal.kind === 'cancel') write(`event: MessageCancelled\ndata: ${JSON.stringify({ messageId: signal.messageId })}\n\n`);
     else if (signal.kind === 'revoked') close();
-    else if (signal.kind === 'replaced' && signal.connectionId !== connectionId) close();
   };
 
   function close() {
     if (closed) return;
     closed = true;
-    // The phone leaves routing at once and its unacknowledged work goes back (deviceDisconnected);
+    // When it was the device's last connection, the phone leaves routing at once and the work it
+    // has not pulled goes back (deviceDisconnected);
     // `offline` still waits for the heartbeat window, as for every transport.
     void connected
       .then(() => deviceDisconnected(rt, device.id, connectionId))
@@ -403,10 +411,8 @@ function openEventStream(rt: Runtime, events: GatewayContext['events'], open: Se
     }, rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS * 1000),
   );
   for (const timer of timers) timer.unref();
-  // Another gateway (or this one) drops an older stream or socket of this device.
-  publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId }).catch((error: unknown) =>
-    rt.logger.warn({ err: error, deviceId: device.id }, 'android app stream: replace notice failed'),
-  );
+  // A device may hold several streams (the app starts its service from the app and from its boot
+  // receiver), on any gateway: none replaces another; it leaves routing when the last one closes.
   // A first comment so the app (and any proxy) sees the stream open at once.
   write(':connected\n\n');
   return new Response(body, {

@@ -1,5 +1,7 @@
 // npm run relay:sim -- --pair <code> [--devices N] [--fail-rate 0.05] [--delivery-ms 200]
 // Simulated Yarrow Relay phones speaking the documented device protocol. See README ("Relay simulator").
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SimulatedDevice, type SimulatorEvent } from './device.ts';
 
@@ -16,6 +18,10 @@ const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD
   --parallel N        texts each phone sends at once (default 1: one after another)
   --transport T       ws (default) or poll (HTTP long-poll)
   --heartbeat-seconds S   heartbeat interval (default: what the server asks, 30 s)
+  --hold-ms MS        how long each message waits in the phone's queue before it is sent (default 0)
+  --state-dir DIR     where each phone keeps what it holds across restarts (default: <tmp>/yarrow-relay-sim;
+                      "" keeps it in memory only)
+  --forget-on-restart start without what the state dir holds (a phone whose app data was wiped)
   --name NAME         device name prefix (default "Simulated phone")
   --json              print every event as a JSON line instead of the progress line
   --quiet             print nothing but errors`;
@@ -33,6 +39,9 @@ const { values } = parseArgs({
     parallel: { type: 'string', default: '1' },
     transport: { type: 'string', default: 'ws' },
     'heartbeat-seconds': { type: 'string' },
+    'hold-ms': { type: 'string', default: '0' },
+    'state-dir': { type: 'string', default: join(tmpdir(), 'yarrow-relay-sim') },
+    'forget-on-restart': { type: 'boolean', default: false },
     name: { type: 'string', default: 'Simulated phone' },
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -60,6 +69,9 @@ const parallel = Number(values.parallel);
 if (!(Number.isInteger(parallel) && parallel >= 1 && parallel <= 100)) fail('--parallel must be a whole number from 1 to 100.');
 if (values.transport !== 'ws' && values.transport !== 'poll') fail('--transport must be ws or poll.');
 const heartbeatSeconds = values['heartbeat-seconds'] ? Number(values['heartbeat-seconds']) : undefined;
+const holdMs = Number(values['hold-ms']);
+if (!(holdMs >= 0)) fail('--hold-ms must be a number of milliseconds.');
+const stateDir = values['state-dir'];
 
 let baseUrl = values['base-url'] ?? 'http://localhost:4000';
 // The QR payload names the base URL; an explicit --base-url wins (e.g. behind a tunnel or proxy).
@@ -133,6 +145,9 @@ try {
       parallel,
       transport: values.transport as 'ws' | 'poll',
       heartbeatSeconds,
+      holdMs,
+      stateFile: stateDir ? (deviceId) => join(stateDir, `${deviceId}.json`) : undefined,
+      forgetOnRestart: values['forget-on-restart'],
       emit,
     });
     if (tokens[i]) await device.resume(tokens[i]!);

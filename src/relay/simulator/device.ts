@@ -1,6 +1,10 @@
 // A simulated Yarrow Relay phone. It knows only the documented device protocol
 // (docs/relay-protocol.md): pair over HTTP, keep a WebSocket (or long-poll), send heartbeats,
-// acknowledge each message and report sent / delivered / failed.
+// acknowledge each message, send it only once the server confirms the phone holds it, report sent /
+// delivered / failed, and after every (re)connect say what it holds (`sync`). Like a real phone's
+// app it keeps what it holds on disk (`stateFile`), so a restart neither loses nor repeats a text.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import WebSocket from 'ws';
 import { writeTogether } from '../socket-writes.ts';
 
@@ -15,6 +19,12 @@ export interface SimulatorOptions {
   parallel?: number;
   /** Overrides the heartbeat interval the server asks for (seconds). */
   heartbeatSeconds?: number;
+  /** How long each message waits in the phone's queue before it is sent (an app's send delay or limits). */
+  holdMs?: number;
+  /** Where the phone keeps what it holds across restarts (a real app's database); none: memory only. */
+  stateFile?: (deviceId: string) => string;
+  /** Start without what the state file holds (a phone whose app data was wiped). */
+  forgetOnRestart?: boolean;
   emit: (event: SimulatorEvent) => void;
 }
 
@@ -27,6 +37,10 @@ export type SimulatorEvent =
   | { type: 'sending'; deviceId: string; messageId: string; attempt: number }
   | { type: 'reported'; deviceId: string; messageId: string; attempt: number; status: string; reason?: string; applied: boolean }
   | { type: 'canceled'; deviceId: string; messageId: string; attempt: number; reason: string }
+  /** The server answered the ack: another device has the message (`held: false`), so the phone drops it unsent. */
+  | { type: 'dropped'; deviceId: string; messageId: string; attempt: number }
+  /** After a (re)connect the phone told the server what it holds; `requeued` went back to the queue. */
+  | { type: 'synced'; deviceId: string; held: number; requeued: number }
   | { type: 'heartbeat'; deviceId: string }
   | { type: 'revoked'; deviceId: string }
   | { type: 'error'; deviceId?: string; message: string };
@@ -56,6 +70,10 @@ export class SimulatedDevice {
   #canceled = new Set<string>();
   /** Messages this phone has handed to its radio: it never sends one twice, whatever the attempt. */
   #sent = new Set<string>();
+  /** What the phone took (the server confirmed it holds it) and has not reported sent or failed, by message id. */
+  #held = new Map<string, Work>();
+  /** Loaded from the state file at start: resumed once the first `welcome` (and its cancels) arrived. */
+  #restored: Work[] = [];
   #pending = new Map<string, { resolve: (frame: Frame) => void; reject: (error: Error) => void }>();
   #nextRef = 0;
   #stopped = false;
@@ -90,6 +108,7 @@ export class SimulatedDevice {
     this.token = body.device_token;
     this.deviceId = body.device.id;
     this.options.emit({ type: 'paired', deviceId: this.deviceId, name: this.options.name, token: this.token });
+    this.#save();
   }
 
   /** Uses a token from an earlier pairing. */
@@ -99,6 +118,38 @@ export class SimulatedDevice {
     const body = (await response.json()) as { ok: boolean; device?: { id: string }; error?: { message: string } };
     if (!body.ok || !body.device) throw new Error(`device token refused: ${body.error?.message ?? response.status}`);
     this.deviceId = body.device.id;
+    this.#load();
+  }
+
+  /** What the phone held when it stopped (killed or not), unless it starts with its data wiped. */
+  #load() {
+    const file = this.options.stateFile?.(this.deviceId);
+    if (!file) return;
+    if (this.options.forgetOnRestart) return void rmSync(file, { force: true });
+    let state: { held?: Work[]; sent?: string[] };
+    try {
+      state = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return;
+    }
+    for (const id of state.sent ?? []) this.#sent.add(id);
+    for (const work of state.held ?? []) {
+      this.#held.set(work.message_id, work);
+      this.#seen.add(`${work.message_id}:${work.attempt}`);
+      this.#restored.push(work);
+    }
+  }
+
+  /**
+   * Written before the phone acts on what it took (sends it, forgets it), and atomically (a rename):
+   * a phone killed at any moment restarts knowing what it holds and what it already sent.
+   */
+  #save() {
+    const file = this.options.stateFile?.(this.deviceId);
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify({ held: [...this.#held.values()], sent: [...this.#sent].slice(-10_000) }));
+    renameSync(`${file}.tmp`, file);
   }
 
   #auth() {
@@ -165,6 +216,13 @@ export class SimulatedDevice {
       clearInterval(this.#heartbeat);
       this.#heartbeat = setInterval(() => void this.#sendHeartbeat(), seconds * 1000);
       this.options.emit({ type: 'connected', deviceId: this.deviceId, transport: 'ws' });
+      void this.#sync();
+      // The cancels of what the server took back while the phone was away came before `welcome`.
+      for (const work of this.#restored.splice(0)) {
+        if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) this.#forget(work);
+        else this.#queue.push(work);
+      }
+      this.#work();
     } else if (frame.type === 'send') {
       this.#accept(frame.message as Work);
     } else if (frame.type === 'cancel') {
@@ -218,16 +276,40 @@ export class SimulatedDevice {
     const key = `${work.message_id}:${work.attempt}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
-    this.#queue.push(work);
     this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body });
-    // Acknowledged as soon as it is in the phone's queue (the protocol's rule), at most `parallel`
-    // at a time in arrival order, so a burst of work never floods the gateway with concurrent acks.
+    // Acknowledged as soon as it arrives, at most `parallel` at a time in arrival order, so a burst
+    // of work never floods the gateway with concurrent acks. It is sent only once the server's
+    // answer says this phone holds it: a message the server gave to another device meanwhile (this
+    // phone was too slow, or its connection dropped) is dropped unsent, so no text goes out twice.
     const base = { message_id: work.message_id, attempt: work.attempt };
     const lane = this.#received++ % this.#parallel();
-    this.#ackLanes[lane] = (this.#ackLanes[lane] ?? Promise.resolve()).then(() =>
-      this.#reliably(() => this.#call({ type: 'ack', ...base }, `/v1/relay/device/messages/${work.message_id}/ack`, { attempt: work.attempt })),
-    );
-    this.#work();
+    this.#ackLanes[lane] = (this.#ackLanes[lane] ?? Promise.resolve()).then(async () => {
+      const result = await this.#reliably(() => this.#call({ type: 'ack', ...base }, `/v1/relay/device/messages/${work.message_id}/ack`, { attempt: work.attempt }));
+      if (!result) return;
+      if (result.held !== true) {
+        this.options.emit({ type: 'dropped', deviceId: this.deviceId, ...{ messageId: work.message_id, attempt: work.attempt } });
+        return;
+      }
+      this.#held.set(work.message_id, work);
+      this.#save();
+      this.#queue.push(work);
+      this.#work();
+    });
+  }
+
+  /** After every (re)connect: what the phone holds, so the server queues again what it no longer has. */
+  async #sync() {
+    const held = [...this.#held.keys()];
+    const result = await this.#reliably(() => this.#call({ type: 'sync', held }, '/v1/relay/device/sync', { held }), 3);
+    if (result) this.options.emit({ type: 'synced', deviceId: this.deviceId, held: held.length, requeued: Number(result.requeued ?? 0) });
+  }
+
+  /** The phone is done with a message (sent and reported, failed, or cancelled): it no longer holds it. */
+  #forget(work: Work) {
+    if (this.#held.get(work.message_id) === work) {
+      this.#held.delete(work.message_id);
+      this.#save();
+    }
   }
 
   #parallel() {
@@ -250,25 +332,33 @@ export class SimulatedDevice {
   }
 
   async #deliver(work: Work) {
+    if (this.options.holdMs) await sleep(this.options.holdMs);
     await sleep(this.options.deliveryMs / 2);
-    if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) return;
+    if (this.#stopped) return;
+    if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) return this.#forget(work);
     if (this.#sent.has(work.message_id)) {
-      // Sent under an earlier attempt (the server gave up on this phone meanwhile): report, do not resend.
+      // Sent under an earlier attempt, or before a restart: report it, never send it again.
       await this.#report(work, 'sent');
+      this.#forget(work);
       void sleep(this.options.deliveryMs / 2).then(() => this.#report(work, 'delivered'));
       return;
     }
     if (new Date(work.expires_at).getTime() <= Date.now()) {
       await this.#report(work, 'failed', 'expired');
+      this.#forget(work);
       return;
     }
     if (Math.random() < this.options.failRate) {
       await this.#report(work, 'failed', 'generic_failure');
+      this.#forget(work);
       return;
     }
+    // On disk before the radio: a phone killed right after still knows it sent this one.
     this.#sent.add(work.message_id);
+    this.#save();
     this.options.emit({ type: 'sending', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt });
     await this.#report(work, 'sent');
+    this.#forget(work);
     // The network's delivery report comes later, while the phone sends the next message.
     void sleep(this.options.deliveryMs / 2).then(() => this.#report(work, 'delivered'));
   }
@@ -284,8 +374,8 @@ export class SimulatedDevice {
   }
 
   /** Retries a call until the server confirms it (reports are idempotent, so a repeat is safe). */
-  async #reliably(call: () => Promise<Frame>): Promise<Frame | undefined> {
-    for (let attempt = 0; !this.#stopped && !this.#revoked; attempt++) {
+  async #reliably(call: () => Promise<Frame>, tries = Number.POSITIVE_INFINITY): Promise<Frame | undefined> {
+    for (let attempt = 0; attempt < tries && !this.#stopped && !this.#revoked; attempt++) {
       try {
         return await call();
       } catch (error) {
@@ -301,6 +391,9 @@ export class SimulatedDevice {
     await this.#sendHeartbeat();
     this.#heartbeat = setInterval(() => void this.#sendHeartbeat(), seconds * 1000);
     this.options.emit({ type: 'connected', deviceId: this.deviceId, transport: 'poll' });
+    await this.#sync();
+    this.#queue.push(...this.#restored.splice(0));
+    this.#work();
     while (!this.#stopped && !this.#revoked) {
       try {
         const response = await fetch(`${this.options.baseUrl}/v1/relay/device/messages?wait=25`, { headers: this.#auth() });

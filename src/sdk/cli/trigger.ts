@@ -209,6 +209,9 @@ export const recipes: Record<string, Recipe> = {
   'message.sent': (options) => sendThroughPhone('message.sent', options),
   'message.delivered': (options) => sendThroughPhone('message.delivered', options),
   'message.failed': (options) => sendThroughPhone('message.failed', options, ' --fail-rate 1'),
+  'message.stuck': cannot(
+    'message.stuck is recorded when a phone has held a message for RELAY_STUCK_AFTER_SECONDS (300 s by default) without a word about it: send through the simulator with --hold-ms longer than that (npm run relay:sim -- --pair <code> --hold-ms 400000), or kill the simulator after it took a message.',
+  ),
   'device.offline': cannot(
     'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
   ),

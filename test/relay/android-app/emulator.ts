@@ -1,8 +1,21 @@
-// An emulator of the "SMS Gateway for Android" app (capcom6/android-sms-gateway, v1.68.0) in its
-// private-server mode, written from /work/shared/capcom6-protocol.md (the app's documented
-// behaviour), not from Yarrow's server code. It plays the phone in tests: sign in by code, the
-// start-up calls, the server-sent-events stream (pull on connect and on every event), one PATCH per
-// local state change in the app's order, and a "killed app" that simply stops.
+// An emulator of the "SMS Gateway for Android" app (capcom6/android-sms-gateway, v1.68.0, tag
+// 0cdc5d8) in its private-server mode, written from the app's source as ../shared/capcom6-protocol.md
+// states it, not from Yarrow's server code. It plays the phone in tests, slow and broken paths too:
+// - sign in by code, the start-up calls, the events stream, a pull on connect and on every event
+//   (APP : modules/gateway/GatewayService.kt, helpers/SSEManager.kt, gateway/services/SSEForegroundService.kt);
+// - **no report on receipt**: a pulled message waits in the app's own queue (Pending, on disk) for
+//   as long as its settings make it wait (`holdMs`: sendIntervalRange, the per-period limits,
+//   Android's deferral), then `Processed` when handed to SmsManager, then `Sent`/`Delivered`/
+//   `Failed` (APP : modules/messages/MessagesService.kt, enqueueMessage, sendMessage, sendSMS);
+// - an id it already holds is never sent again: a pull of it re-reports the local state
+//   (APP : GatewayService.processMessage → SendStateWorker.start);
+// - `Cancelling` and the `MessageCancelled` event cancel only a message still `Pending` (reported
+//   `Cancelled`); an unknown `Cancelling` id is answered `Cancelled`; anything else is ignored
+//   (APP : MessagesService.cancelMessage, modules/gateway/EventsReceiver.kt);
+// - one PATCH per local state change, retried with backoff (APP : workers/SendStateWorker.kt);
+// - streams that drop and reconnect after 5 s (SSEManager), two streams at once (the service is
+//   started by the app and by its boot receiver), a killed app that stops, and a restart that keeps
+//   its local database and goes on sending what is still queued.
 import http from 'node:http';
 import https from 'node:https';
 
@@ -48,8 +61,10 @@ export interface AppEmulatorOptions {
   failNumbers?: string[];
   /** The recipient error the app reports for those (default `RESULT_ERROR_GENERIC_FAILURE`). */
   failError?: string;
-  /** The phone queues what it pulls (and reports Pending) but its radio sends nothing, as with no signal. */
+  /** The phone queues what it pulls but its radio sends nothing, as with no signal (it reports nothing). */
   holdSending?: boolean;
+  /** How long each message waits in the app's queue before it is handed to SmsManager (default 0). */
+  holdMs?: number;
   /** The app's processing-order setting for pulls (default lifo, the server's default). */
   order?: 'lifo' | 'fifo';
   /** Delay before the events stream reconnects (the app waits 5 s; tests may shorten it). */
@@ -165,7 +180,8 @@ export class AppEmulator {
   private agent: http.Agent;
   private readonly waiters: Waiter[] = [];
   private stopped = false;
-  private stream?: http.ClientRequest;
+  /** The open events streams (usually one; the app can hold two). */
+  private readonly streams = new Set<http.ClientRequest>();
   private reconnectTimer?: NodeJS.Timeout;
   private streamFailures = 0;
   private pulling?: Promise<void>;
@@ -258,7 +274,8 @@ export class AppEmulator {
     if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
-    this.stream?.destroy();
+    for (const stream of this.streams) stream.destroy();
+    this.streams.clear();
     this.agent.destroy();
     for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('the app was stopped'));
   }
@@ -275,7 +292,14 @@ export class AppEmulator {
 
   // --- The events stream (APP : SSEManager, SSEForegroundService) ---
 
-  private openStream() {
+  /** A network change: one open stream breaks; the app reconnects it after its delay. */
+  dropStream() {
+    const [stream] = this.streams;
+    stream?.destroy();
+  }
+
+  /** Opens one more events stream, as the service started a second time (boot receiver and app). */
+  openStream() {
     if (this.stopped) return;
     const url = new URL(`${this.options.apiUrl.replace(/\/+$/, '')}/events`);
     const client = url.protocol === 'https:' ? https : http;
@@ -289,12 +313,12 @@ export class AppEmulator {
         authorization: `Bearer ${this.token}`,
       },
     });
-    this.stream = request;
+    this.streams.add(request);
     let closed = false;
     const closedWith = (status?: number) => {
       if (closed) return;
       closed = true;
-      if (this.stream === request) this.stream = undefined;
+      this.streams.delete(request);
       this.emit({ type: 'stream-closed', at: Date.now(), ...(status !== undefined ? { status } : {}) });
       this.scheduleReconnect();
     };
@@ -349,16 +373,14 @@ export class AppEmulator {
     else if (event === 'SettingsUpdated') void this.call('GET', '/settings').catch(() => {});
   }
 
-  /** MessageCancelled `{messageId}`: a message still waiting in the phone's queue is dropped. */
+  /** MessageCancelled `{messageId}`: MessagesService.cancelMessage, which cancels only a Pending message. */
   private cancel(data: string) {
     let id: unknown;
     try {
       id = (JSON.parse(data) as { messageId?: unknown } | null)?.messageId;
     } catch {}
     const known = typeof id === 'string' ? this.local.get(id) : undefined;
-    if (known && (known.state === 'Pending' || known.state === 'Processed') && !this.events.some((event) => event.type === 'sending' && event.id === known.id)) {
-      this.changeState(known, 'Cancelled');
-    }
+    if (known?.state === 'Pending') this.changeState(known, 'Cancelled');
   }
 
   private scheduleReconnect() {
@@ -400,13 +422,10 @@ export class AppEmulator {
   private process(message: ServerMessage) {
     const known = this.local.get(message.id);
     if (message.state === 'Cancelling') {
-      if (!known) {
-        // Unknown to the phone: it reports Cancelled for every recipient (on every pull: it keeps
-        // no record of it).
-        this.report(this.newLocal(message, 'Cancelled'));
-      } else if (known.state === 'Pending' || known.state === 'Processed') {
-        this.changeState(known, 'Cancelled');
-      }
+      // An unknown id is answered Cancelled for every recipient (on every pull: it keeps no
+      // record of it); a Pending one is cancelled; any other state is left as it is.
+      if (!known) this.report(this.newLocal(message, 'Cancelled'));
+      else if (known.state === 'Pending') this.changeState(known, 'Cancelled');
       return;
     }
     if (message.state !== undefined && message.state !== null && message.state !== 'Pending') return;
@@ -415,6 +434,7 @@ export class AppEmulator {
       this.report(known);
       return;
     }
+    // Queued locally and on disk; nothing is reported until it is handed to SmsManager.
     const local = this.newLocal(message, 'Pending');
     this.local.set(message.id, local);
     this.emit({
@@ -426,7 +446,6 @@ export class AppEmulator {
       validUntil: message.validUntil ?? null,
       simNumber: message.simNumber ?? null,
     });
-    this.report(local);
     this.sending = this.sending.then(() => this.send(local));
   }
 
@@ -445,13 +464,17 @@ export class AppEmulator {
   }
 
   private async send(local: LocalMessage) {
+    if (this.options.holdMs) await new Promise((resolve) => setTimeout(resolve, this.options.holdMs));
     const { validUntil } = local;
-    if (this.stopped || local.state === 'Cancelled' || this.options.holdSending) return;
+    // Cancelled while it waited, or the app was killed (a restart sends what is still Pending).
+    if (this.stopped || local.state !== 'Pending' || this.options.holdSending) return;
     if (validUntil && new Date(validUntil).getTime() <= Date.now()) {
       local.recipients = local.recipients.map((recipient) => ({ ...recipient, state: 'Failed', error: 'TTL expired' }));
       this.changeState(local, 'Failed');
       return;
     }
+    // Handed to SmsManager: the first report.
+    this.changeState(local, 'Processed');
     this.emit({ type: 'sending', at: Date.now(), id: local.id });
     const failing = new Set(this.options.failNumbers ?? []);
     local.recipients = local.recipients.map((recipient) =>

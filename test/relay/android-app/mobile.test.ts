@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostgresEventTarget, type Topics } from '../../../src/core/pubsub.ts';
 import { revokeDevice } from '../../../src/relay/devices.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
@@ -11,7 +11,8 @@ const phones: AppEmulator[] = [];
 beforeAll(async () => {
   // The app's release build speaks HTTPS only: the gateway serves TLS with a throwaway certificate
   // that the emulator trusts, as a phone trusts a user-installed CA.
-  app = await startTestApp({ env: relayTestEnv, tls: true });
+  // A short ack timeout: the app holds messages longer than it, and must not lose them for that.
+  app = await startTestApp({ env: { ...relayTestEnv, RELAY_ACK_TIMEOUT_SECONDS: '2' }, tls: true });
   await app.startWorkers(['sms-routing', 'device-presence']);
 });
 afterAll(async () => {
@@ -126,7 +127,7 @@ describe('registration', () => {
 });
 
 describe('sending through the app', () => {
-  it('a send reaches the app over its events stream; Pending, Sent, Delivered become status, attempts and webhook events', async () => {
+  it('a send reaches the app over its events stream; Processed, Sent, Delivered become status, attempts and webhook events', async () => {
     const account = await app.account();
     const phone = await signIn(account);
     await phone.waitFor('pulled', (event) => event.reason === 'connect');
@@ -145,8 +146,9 @@ describe('sending through the app', () => {
 
     await waitForStatus(app, account.key, requestId, ['DELIVERED']);
     await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Delivered');
+    // Nothing on receipt: Processed (handed to SmsManager) is the app's first report.
     expect(phone.reported(requestId).map((event) => [event.state, event.status])).toEqual([
-      ['Pending', 204],
+      ['Processed', 204],
       ['Sent', 204],
       ['Delivered', 204],
     ]);
@@ -241,35 +243,86 @@ describe('presence and failover', () => {
     expect(await app.rt.db.prisma.event.count({ where: { type: 'device.offline', objectPublicId: phone.deviceId } })).toBe(1);
   });
 
-  it('work held by a killed app goes to another phone once the first is offline', async () => {
+  it('a message a killed app pulled stays its own (never sent twice); the app restarted sends it once; one it never pulled fails over', async () => {
     const account = await app.account();
-    // The first phone takes the message into its queue (Pending), then the app is killed before
-    // its radio sends it: the stream is cut and no call follows.
+    // The first phone pulls the message into its queue (it reports nothing), then the app is
+    // killed before its radio sends it: the stream is cut and no call follows.
     const first = await signIn(account, { name: 'Google/first', holdSending: true });
     const requestId = await send(account, TEST_NUMBERS[3]!);
-    await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Pending');
+    await first.waitFor('received', (event) => event.id === requestId);
     first.stop();
-
     const second = await signIn(account, { name: 'Google/second' });
+    await vi.waitFor(async () => expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: first.deviceId } })).status).toBe('offline'), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    // Offline, and the message is still the first phone's: it may still send it.
+    const fresh = await send(account, TEST_NUMBERS[4]!, 'after the fall');
+    expect((await waitForStatus(app, account.key, fresh, ['DELIVERED'])).deviceId).toBe(second.deviceId);
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ state: 'dispatched', deviceId: first.deviceId });
+    expect(second.events.some((event) => event.type === 'received' && event.id === requestId)).toBe(false);
+
+    // The app starts again with the message in its local queue: it is asked for its state
+    // (served again) and sends it, once.
+    await first.restart({ holdSending: false });
     const delivered = await waitForStatus(app, account.key, requestId, ['DELIVERED']);
-    expect(delivered.deviceId).toBe(second.deviceId);
-    expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
-    expect(second.events.filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);
+    expect(delivered.deviceId).toBe(first.deviceId);
+    expect(first.events.filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);
+    expect(await attempts(requestId)).toMatchObject([{ number: 1, deviceId: first.deviceId, outcome: 'delivered' }]);
+    expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
+  });
+
+  it('a message held for longer than the ack timeout is not cancelled: it ends delivered through the phone that held it', async () => {
+    const account = await app.account();
+    // RELAY_ACK_TIMEOUT_SECONDS is 2 here: the app holds each message 4 s before sending (its send
+    // delay and limits), and reports nothing meanwhile.
+    const phone = await signIn(account, { holdMs: 4_000 });
+    const other = await signIn(account, { name: 'Google/other' });
+    const requestId = await send(account, TEST_NUMBERS[0]!);
+    const holder = await Promise.race([
+      phone.waitFor('received', (event) => event.id === requestId).then(() => phone),
+      other.waitFor('received', (event) => event.id === requestId).then(() => other),
+    ]);
+    const delivered = await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED']);
+    expect(delivered).toMatchObject({ status: 'DELIVERED', deviceId: holder.deviceId, attempts: 1 });
+    for (const candidate of [phone, other]) {
+      expect(candidate.events.some((event) => event.type === 'event' && event.name === 'MessageCancelled')).toBe(false);
+    }
+    expect([...phone.events, ...other.events].filter((event) => event.type === 'sending' && event.id === requestId)).toHaveLength(1);
+  });
+
+  it('two event streams of one phone: closing either keeps it in routing; its work goes back only when the last closes', async () => {
+    const account = await app.account();
+    const phone = await signIn(account, { holdSending: true });
+    phone.openStream();
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.deviceConnection.count({ where: { deviceId: phone.deviceId } })).toBe(2));
+    phone.dropStream();
+    // The dropped stream comes back after the reconnect delay; meanwhile the other kept it reachable.
+    const requestId = await send(account, TEST_NUMBERS[1]!);
+    await phone.waitFor('received', (event) => event.id === requestId);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).status).toBe('online');
+    expect(await attempts(requestId)).toMatchObject([{ number: 1, deviceId: phone.deviceId, outcome: null }]);
+    phone.stop();
+  });
+
+  it('Cancelled from the app gives the message back for another phone; its late reports are kept, not dropped', async () => {
+    const account = await app.account();
+    const first = await signIn(account, { name: 'Google/cancel', holdSending: true });
+    const requestId = await send(account, TEST_NUMBERS[2]!);
+    await first.waitFor('received', (event) => event.id === requestId);
+    const second = await signIn(account, { name: 'Google/takes-over' });
+    // The app's user cancels it (or the app answers a Cancelling): the phone's word.
+    const cancelled = await first.call('PATCH', '/message', [
+      { id: requestId, state: 'Cancelled', recipients: [{ phoneNumber: TEST_NUMBERS[2], state: 'Cancelled' }], states: { Cancelled: new Date().toISOString() } },
+    ]);
+    expect(cancelled.status).toBe(204);
+    expect((await waitForStatus(app, account.key, requestId, ['DELIVERED'])).deviceId).toBe(second.deviceId);
+    // A late Sent from the first phone is recorded on its attempt and changes nothing else.
+    await first.call('PATCH', '/message', [{ id: requestId, state: 'Sent', recipients: [{ phoneNumber: TEST_NUMBERS[2], state: 'Sent' }] }]);
     expect(await attempts(requestId)).toMatchObject([
-      { number: 1, deviceId: first.deviceId, outcome: 'device_offline' },
+      { number: 1, deviceId: first.deviceId, outcome: 'cancelled_by_device', deviceState: 'sent' },
       { number: 2, deviceId: second.deviceId, outcome: 'delivered' },
     ]);
-    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: first.deviceId } })).status).toBe('offline');
-    expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
-
-    // The first app starts again with the message still in its local queue: its first pull tells
-    // it to drop it (Cancelling), so the person does not get the text twice.
-    await first.restart({ holdSending: false });
-    await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Cancelled');
-    expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
-    expect((await first.call('GET', '/message')).body).toEqual([expect.objectContaining({ id: requestId, state: 'Cancelling' })]);
-    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ state: 'delivered', deviceId: second.deviceId });
-    expect(await attempts(requestId)).toHaveLength(2);
     expect(await eventTypes(requestId)).toEqual(['message.sent', 'message.delivered']);
   });
 
@@ -297,7 +350,7 @@ describe('state reports', () => {
     const account = await app.account();
     const phone = await signIn(account, { holdSending: true });
     const requestId = await send(account, TEST_NUMBERS[4]!);
-    await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Pending');
+    await phone.waitFor('received', (event) => event.id === requestId);
     const sent = { id: requestId, state: 'Sent', recipients: [{ phoneNumber: TEST_NUMBERS[4], state: 'Sent' }], states: {} };
 
     const cases: Array<[unknown, string]> = [
@@ -329,7 +382,7 @@ describe('state reports', () => {
     const owner = await app.account();
     const phone = await signIn(owner, { holdSending: true });
     const requestId = await send(owner, TEST_NUMBERS[0]!);
-    await phone.waitFor('reported', (event) => event.id === requestId && event.state === 'Pending');
+    await phone.waitFor('received', (event) => event.id === requestId);
 
     const intruder = await signIn(await app.account());
     const delivered = [{ id: requestId, state: 'Delivered', recipients: [{ phoneNumber: TEST_NUMBERS[0], state: 'Delivered' }], states: {} }];
