@@ -9,6 +9,7 @@ const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').impl
   fields: (t) => ({
     queued: t.exposeInt('queued', { description: 'Now waiting for a phone.' }),
     inFlight: t.exposeInt('inFlight', { description: 'Now on a phone: pushed, not yet reported sent.' }),
+    stuck: t.exposeInt('stuck', { description: 'Of those, held by their phone past RELAY_STUCK_AFTER_SECONDS without a word (message.stuck): see rerouteMessage.' }),
     sent: t.exposeInt('sent', { description: 'Now sent and awaiting their delivery report (a delivered message counts under delivered only).' }),
     delivered: t.exposeInt('delivered', { description: 'Delivered, all time.' }),
     failed: t.exposeInt('failed', { description: 'Failed, all time.' }),
@@ -32,6 +33,7 @@ const DeviceLoad = builder.objectRef<QueueHealth['devices'][number]>('RelayDevic
     name: t.exposeString('name'),
     status: t.exposeString('status'),
     inFlight: t.exposeInt('inFlight'),
+    stuck: t.exposeInt('stuck', { description: 'Messages this phone has held past RELAY_STUCK_AFTER_SECONDS without a word.' }),
     sentLastMinute: t.exposeInt('sentLastMinute'),
     ratePerMinute: t.exposeInt('ratePerMinute'),
   }),

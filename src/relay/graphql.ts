@@ -13,7 +13,7 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, messageStage, messageStages, publicStatus, publicStatuses, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, messageStage, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
 import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
@@ -87,9 +87,14 @@ builder.prismaObject('MessageAttempt', {
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
     outcome: t.exposeString('outcome', {
       nullable: true,
-      description: 'sent, delivered, failed, expired, device_offline, device_revoked or ack_timeout; null while the phone holds it.',
+      description:
+        'sent, delivered, failed, expired; given back: device_disconnected, device_offline, ack_timeout (never taken), not_held, cancelled_by_device (the phone’s word), rerouted, device_revoked (the account’s choice); null while the phone has it.',
     }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
+    deviceState: t.exposeString('deviceState', {
+      nullable: true,
+      description: 'What the phone last said about this attempt, late reports included: pending, processed, sent, delivered, failed, cancelled or not_held.',
+    }),
   }),
 });
 
@@ -117,6 +122,18 @@ builder.prismaObject('Message', {
     deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
     failedAt: t.expose('failedAt', { type: 'DateTime', nullable: true }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    heldSince: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'While on a phone: since when that phone holds it (it acknowledged or pulled it). From then on it moves only on the phone’s word, the account’s reroute or its TTL.',
+      resolve: (message) => (message.state === 'dispatched' ? message.acknowledgedAt : null),
+    }),
+    stuckSince: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). rerouteMessage moves it.',
+      resolve: (message) => (message.state === 'dispatched' ? message.stuckAt : null),
+    }),
   }),
 });
 
@@ -239,6 +256,18 @@ builder.mutationFields((t) => ({
     },
     resolve: (_query, _root, { id, input }, ctx) =>
       withGraphqlParams('input.', () => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input)),
+  }),
+  rerouteMessage: t.prismaField({
+    type: 'Message',
+    description:
+      'Send an SMS waiting on a phone through another phone. If the phone took it (heldSince is set) it may still send it: allowDuplicate must be true, the account accepting that the person may get it twice.',
+    authScopes: { scope: 'sms.send' },
+    args: { requestId: t.arg.id({ required: true }), allowDuplicate: t.arg.boolean({ required: false }) },
+    resolve: async (query, _root, { requestId, allowDuplicate }, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      await withGraphqlParams('', () => rerouteMessage(ctx.rt, accountId, String(requestId), { allow_duplicate: allowDuplicate ?? false }));
+      return ctx.rt.db.prisma.message.findUniqueOrThrow({ ...query, where: { id: String(requestId) } });
+    },
   }),
   revokeDevice: t.prismaField({
     type: 'Device',

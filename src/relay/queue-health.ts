@@ -30,11 +30,11 @@ export interface QueueHealth {
   paused: boolean;
   pausedAt: Date | null;
   queueLimit: number;
-  counts: { queued: number; inFlight: number; sent: number; delivered: number; failed: number };
+  counts: { queued: number; inFlight: number; stuck: number; sent: number; delivered: number; failed: number };
   oldestQueuedAgeSeconds: number | null;
   /** One point per minute, oldest first, over the last `minutes`. */
   throughput: Array<{ minute: Date; accepted: number; onPhone: number; sent: number; delivered: number; failed: number }>;
-  devices: Array<{ id: string; name: string; status: string; inFlight: number; sentLastMinute: number; ratePerMinute: number }>;
+  devices: Array<{ id: string; name: string; status: string; inFlight: number; stuck: number; sentLastMinute: number; ratePerMinute: number }>;
 }
 
 /** What the queue health page shows: state counts, per-minute throughput, oldest wait, device load. */
@@ -43,6 +43,8 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
   const states = await db.message.groupBy({ by: ['state'], where: { accountId }, _count: { _all: true } });
   const count = (state: string) => states.find((row) => row.state === state)?._count._all ?? 0;
   const { _min: oldest } = await db.message.aggregate({ where: { accountId, state: 'queued' }, _min: { queuedAt: true } });
+  const stuck = await db.message.groupBy({ by: ['deviceId'], where: { accountId, state: 'dispatched', stuckAt: { not: null } }, _count: { _all: true } });
+  const stuckOn = (deviceId: string) => stuck.find((row) => row.deviceId === deviceId)?._count._all ?? 0;
   const series = await throughputSeries(db, accountId, minutes);
   const devices = await db.device.findMany({
     where: { accountId, status: { not: 'revoked' } },
@@ -59,7 +61,14 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
     paused: account.relayPausedAt !== null,
     pausedAt: account.relayPausedAt,
     queueLimit: account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT,
-    counts: { queued: count('queued'), inFlight: count('dispatched'), sent: count('sent'), delivered: count('delivered'), failed: count('failed') },
+    counts: {
+      queued: count('queued'),
+      inFlight: count('dispatched'),
+      stuck: stuck.reduce((sum, row) => sum + row._count._all, 0),
+      sent: count('sent'),
+      delivered: count('delivered'),
+      failed: count('failed'),
+    },
     oldestQueuedAgeSeconds: oldest.queuedAt ? (Date.now() - oldest.queuedAt.getTime()) / 1000 : null,
     throughput: series.map((row) => ({
       minute: row.minute,
@@ -74,6 +83,7 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
       name: device.name,
       status: device.status,
       inFlight: device._count.messages,
+      stuck: stuckOn(device.id),
       sentLastMinute: device._count.attempts,
       ratePerMinute: effectiveRate(rt, device),
     })),

@@ -582,6 +582,7 @@ export const PanelQueueHealth = graphql(`
       counts {
         queued
         inFlight
+        stuck
         sent
         delivered
         failed
@@ -599,9 +600,19 @@ export const PanelQueueHealth = graphql(`
         name
         status
         inFlight
+        stuck
         sentLastMinute
         ratePerMinute
       }
+    }
+  }
+`);
+
+export const PanelRerouteMessage = graphql(`
+  mutation PanelRerouteMessage($requestId: ID!) {
+    rerouteMessage(requestId: $requestId, allowDuplicate: true) {
+      requestId
+      stage
     }
   }
 `);
@@ -730,6 +741,8 @@ export const PanelMessage = graphql(`
       deliveredAt
       failedAt
       expiresAt
+      heldSince
+      stuckSince
       device {
         id
         name
@@ -741,6 +754,7 @@ export const PanelMessage = graphql(`
         finishedAt
         outcome
         failureReason
+        deviceState
         device {
           id
           name

@@ -65,7 +65,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: the messages dispatched to this device and not yet acknowledged. */
+        /** Android app: the messages given to this device that it has not pulled yet (a pull is the app taking them), and those it holds, to ask for their state. */
         get: operations["getAppMessagesAtMessagePath"];
         put?: never;
         post?: never;
@@ -83,7 +83,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: the messages dispatched to this device and not yet acknowledged. */
+        /** Android app: the messages given to this device that it has not pulled yet (a pull is the app taking them), and those it holds, to ask for their state. */
         get: operations["getAppMessages"];
         put?: never;
         post?: never;
@@ -421,6 +421,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/{id}/reroute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an SMS that waits on a phone through another phone. If the phone took it (it may still send it), only with `allow_duplicate: true`: the person may get it twice.
+         * @description Requires scope `sms.send`.
+         */
+        post: operations["rerouteMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/status": {
         parameters: {
             query?: never;
@@ -721,6 +741,23 @@ export interface paths {
         put?: never;
         /** Report sent, delivered or failed (idempotent). */
         post: operations["reportDeviceMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/relay/device/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After a (re)connect: the messages the phone holds; what it took and no longer holds is queued again. */
+        post: operations["syncDeviceMessages"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5300,7 +5337,10 @@ export interface operations {
                      *           "sent_at": null,
                      *           "delivered_at": null,
                      *           "failed_at": null,
-                     *           "expires_at": "2026-11-23T12:00:00.000Z"
+                     *           "expires_at": "2026-11-23T12:00:00.000Z",
+                     *           "stage": "queued",
+                     *           "held_since": null,
+                     *           "stuck_since": null
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -5338,6 +5378,15 @@ export interface operations {
                             failed_at: string | null;
                             /** Format: date-time */
                             expires_at: string;
+                            /**
+                             * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
+                             * @enum {string}
+                             */
+                            stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                            /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
+                            held_since: string | null;
+                            /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
+                            stuck_since: string | null;
                         }[];
                         has_more: boolean;
                         url: string;
@@ -5507,6 +5556,307 @@ export interface operations {
             };
         };
     };
+    rerouteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /**
+                     * @description Required (true) when a phone took the message: it may still send it, and the person may get it twice.
+                     * @default false
+                     */
+                    allow_duplicate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The message, queued again for another phone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "status": "queued",
+                     *       "to": "+14155550123",
+                     *       "device_id": null,
+                     *       "device_name": null,
+                     *       "attempts": -9007199254740991,
+                     *       "failure_reason": null,
+                     *       "reference": null,
+                     *       "segments": -9007199254740991,
+                     *       "encoding": "GSM-7",
+                     *       "queued_at": "2026-11-23T12:00:00.000Z",
+                     *       "sent_at": null,
+                     *       "delivered_at": null,
+                     *       "failed_at": null,
+                     *       "expires_at": "2026-11-23T12:00:00.000Z",
+                     *       "stage": "queued",
+                     *       "held_since": null,
+                     *       "stuck_since": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        request_id: string;
+                        /**
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "queued" | "sent" | "delivered" | "failed";
+                        /** @example +14155550123 */
+                        to: string;
+                        device_id: string | null;
+                        device_name: string | null;
+                        /** @description How many distinct devices were given the message. */
+                        attempts: number;
+                        failure_reason: string | null;
+                        reference: string | null;
+                        segments: number;
+                        /** @example GSM-7 */
+                        encoding: string;
+                        /** Format: date-time */
+                        queued_at: string;
+                        sent_at: string | null;
+                        delivered_at: string | null;
+                        failed_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /**
+                         * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
+                         * @enum {string}
+                         */
+                        stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
+                        held_since: string | null;
+                        /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
+                        stuck_since: string | null;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getMessageStatus: {
         parameters: {
             query: {
@@ -5541,7 +5891,10 @@ export interface operations {
                      *       "sent_at": null,
                      *       "delivered_at": null,
                      *       "failed_at": null,
-                     *       "expires_at": "2026-11-23T12:00:00.000Z"
+                     *       "expires_at": "2026-11-23T12:00:00.000Z",
+                     *       "stage": "queued",
+                     *       "held_since": null,
+                     *       "stuck_since": null
                      *     }
                      */
                     "application/json": {
@@ -5572,6 +5925,15 @@ export interface operations {
                         failed_at: string | null;
                         /** Format: date-time */
                         expires_at: string;
+                        /**
+                         * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
+                         * @enum {string}
+                         */
+                        stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
+                        held_since: string | null;
+                        /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
+                        stuck_since: string | null;
                     };
                 };
             };
@@ -9530,6 +9892,8 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "queued" | "sent" | "delivered" | "failed";
+                        /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
+                        held?: boolean;
                     };
                 };
             };
@@ -9723,6 +10087,8 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "queued" | "sent" | "delivered" | "failed";
+                        /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
+                        held?: boolean;
                     };
                 };
             };
@@ -9787,6 +10153,166 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    syncDeviceMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "held": [
+                 *         "x"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Every message the phone holds and has not reported sent or failed. */
+                    held: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description How many messages went back to the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "requeued": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Messages the phone took, no longer holds and never reported sent: queued again. */
+                        requeued: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -11020,7 +11546,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
                     enabled?: boolean;
                 };
             };

@@ -1,7 +1,7 @@
-import { PanelEventDeliveries, PanelMessage, PanelMessageChanged } from '/panel/sdk/operations.ts';
-import { client, showError } from '/panel/assets/panel.js';
+import { PanelEventDeliveries, PanelMessage, PanelMessageChanged, PanelRerouteMessage } from '/panel/sdk/operations.ts';
+import { clearError, client, showError } from '/panel/assets/panel.js';
 import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
-import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { Badge, confirmAction, html, render, useEffect, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
 import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
 
@@ -36,6 +36,23 @@ function MessagePage() {
   }, []);
   useLiveLoad(load, [[PanelMessageChanged, { requestId }]]);
 
+  // The account's knowing choice: the phone took the message and may still send it.
+  const reroute = async () => {
+    const confirmed = await confirmAction({
+      title: 'Send through another phone?',
+      message: `${data.message.device?.name ?? 'The phone'} took this message and may still send it, even later: the person may then get it twice. Send it through another phone anyway?`,
+      confirmLabel: 'Send through another phone',
+    });
+    if (!confirmed) return;
+    try {
+      await client.request(PanelRerouteMessage, { requestId });
+      clearError();
+      await load();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
   if (missing) return html`<p class="card">No message ${requestId} in this account. <a href="/panel/messages">Back to messages</a></p>`;
   if (!data) return html`<p class="muted" aria-busy="true">Loading…</p>`;
   const message = data.message;
@@ -50,6 +67,7 @@ function MessagePage() {
         <div><dt>To</dt><dd>${message.toDisplay}</dd></div>
         <div><dt>Device</dt><dd>${message.device ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>` : '—'}</dd></div>
         <div><dt>Parts</dt><dd>${formatNumber(message.segments)} (${message.encoding === 'ucs2' ? 'Unicode' : 'GSM-7'})</dd></div>
+        ${message.heldSince ? html`<div><dt>Held by the phone since</dt><dd id="held-since">${formatDateTime(message.heldSince)}</dd></div>` : null}
         <div><dt>Queued</dt><dd>${formatDateTime(message.queuedAt)}</dd></div>
         <div><dt>Sent</dt><dd>${formatDateTime(message.sentAt)}</dd></div>
         <div><dt>Delivered</dt><dd>${formatDateTime(message.deliveredAt)}</dd></div>
@@ -58,6 +76,15 @@ function MessagePage() {
         ${message.reference ? html`<div><dt>Your reference</dt><dd>${message.reference}</dd></div>` : null}
       </dl>
       <p class="text">${message.body}</p>
+      ${message.stuckSince &&
+      html`<div class="alert" role="alert" id="stuck">
+        <p>
+          <span class="badge bad">Stuck</span> ${message.device?.name ?? 'Its phone'} has held this message since ${formatDateTime(message.heldSince)}${' '}
+          without a word about it (flagged ${formatDateTime(message.stuckSince)}). It may still send it when it comes back; wait for it,${' '}
+          or send the message through another phone.
+        </p>
+        <p><button type="button" id="reroute" class="danger" onClick=${reroute}>Send through another phone…</button></p>
+      </div>`}
     </section>
     <section aria-labelledby="attempts-heading">
       <h2 id="attempts-heading">Attempts per device</h2>
@@ -78,6 +105,9 @@ function MessagePage() {
                       ? html`<${Badge} tone=${outcomeTones[attempt.outcome] ?? 'bad'}>${attempt.outcome.replaceAll('_', ' ')}<//>`
                       : html`<${Badge} tone="warn">on phone<//>`}
                     ${attempt.failureReason && attempt.failureReason !== attempt.outcome ? html`<div class="muted">${attempt.failureReason}</div>` : null}
+                    ${attempt.deviceState && attempt.outcome && attempt.deviceState !== attempt.outcome
+                      ? html`<div class="muted" data-device-state=${attempt.deviceState}>the phone said: ${attempt.deviceState.replaceAll('_', ' ')}</div>`
+                      : null}
                   </td>
                 </tr>`)}
         </tbody>

@@ -419,7 +419,14 @@ export type PanelDeviceUpdatesSubscription = { deviceUpdated: { deviceId: string
 export type PanelQueueHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, sentLastMinute: number, ratePerMinute: number }> } };
+export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, stuck: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, stuck: number, sentLastMinute: number, ratePerMinute: number }> } };
+
+export type PanelRerouteMessageMutationVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PanelRerouteMessageMutation = { rerouteMessage: { requestId: string, stage: MessageStage } };
 
 export type PanelPauseQueueMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -467,7 +474,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, device: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, device: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1134,6 +1141,7 @@ export const PanelQueueHealthDocument = new TypedDocumentString(`
     counts {
       queued
       inFlight
+      stuck
       sent
       delivered
       failed
@@ -1151,12 +1159,21 @@ export const PanelQueueHealthDocument = new TypedDocumentString(`
       name
       status
       inFlight
+      stuck
       sentLastMinute
       ratePerMinute
     }
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueHealthQuery, PanelQueueHealthQueryVariables>;
+export const PanelRerouteMessageDocument = new TypedDocumentString(`
+    mutation PanelRerouteMessage($requestId: ID!) {
+  rerouteMessage(requestId: $requestId, allowDuplicate: true) {
+    requestId
+    stage
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRerouteMessageMutation, PanelRerouteMessageMutationVariables>;
 export const PanelPauseQueueDocument = new TypedDocumentString(`
     mutation PanelPauseQueue {
   pauseRelayQueue {
@@ -1265,6 +1282,8 @@ export const PanelMessageDocument = new TypedDocumentString(`
     deliveredAt
     failedAt
     expiresAt
+    heldSince
+    stuckSince
     device {
       id
       name
@@ -1276,6 +1295,7 @@ export const PanelMessageDocument = new TypedDocumentString(`
       finishedAt
       outcome
       failureReason
+      deviceState
       device {
         id
         name
