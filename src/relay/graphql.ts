@@ -56,6 +56,14 @@ builder.prismaObject('Device', {
       resolve: (device, _args, ctx) =>
         ctx.rt.db.prisma.messageAttempt.count({ where: { deviceId: device.id, dispatchedAt: { gt: new Date(Date.now() - 60_000) } } }),
     }),
+    heldMessages: t.int({
+      description: 'Messages this phone took and has not reported sent: they are its own until it reports, gives them back, or the account reroutes them.',
+      resolve: (device, _args, ctx) => ctx.rt.db.prisma.message.count({ where: { deviceId: device.id, state: 'dispatched', acknowledgedAt: { not: null } } }),
+    }),
+    stuckMessages: t.int({
+      description: 'Of those, the ones held past RELAY_STUCK_AFTER_SECONDS without a word (message.stuck).',
+      resolve: (device, _args, ctx) => ctx.rt.db.prisma.message.count({ where: { deviceId: device.id, state: 'dispatched', stuckAt: { not: null } } }),
+    }),
     messages: t.relatedConnection('messages', {
       cursor: 'id',
       description: 'The SMS this device holds or sent, newest first.',

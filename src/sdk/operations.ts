@@ -520,6 +520,8 @@ export const PanelDevice = graphql(`
       queueLength
       ratePerMinute
       sentLastMinute
+      heldMessages
+      stuckMessages
       lastSeenAt
       pairedAt
       revokedAt

@@ -45,7 +45,8 @@ export interface TestApp {
   /** Starts `workers/main.ts` with the given worker names as a real child process. */
   startWorkers(names: string[]): Promise<ChildProcess>;
   /** Another gateway on the same database, as a second process would be. */
-  startExtraGateway(): Promise<{ baseUrl: string; stop(): Promise<void> }>;
+  /** Another gateway in this process on the same database; `config` overrides settings of its own (e.g. TRUST_PROXY). */
+  startExtraGateway(config?: Partial<Config>): Promise<{ baseUrl: string; stop(): Promise<void> }>;
   /**
    * `src/serve.ts` as a real child process on the same database (port 0: any free port). Give the
    * port of one that died to bring it back where its clients reconnect.
@@ -108,8 +109,8 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
       });
       return child;
     },
-    async startExtraGateway() {
-      const extraRt = await openRuntime('test-gateway-2', { config });
+    async startExtraGateway(overrides = {}) {
+      const extraRt = await openRuntime('test-gateway-2', { config: { ...config, ...overrides } });
       const extra = await buildGateway(extraRt, { validateResponses });
       const extraPort = await extra.start(0, '127.0.0.1');
       return {

@@ -75,14 +75,20 @@ describe('a stuck message in the panel', () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto(`${app.baseUrl}/panel/queue`);
-      await expect.poll(() => page.locator('#stuck-alert').textContent()).toContain('1 stuck');
+      await expect.poll(() => page.locator('#stuck-alert').textContent(), { timeout: 10_000 }).toContain('1 stuck');
       expect(await page.locator('[data-stuck="1"]').count()).toBe(1);
       expect(await overflow()).toBeLessThanOrEqual(1);
       expect(await seriousAccessibilityFindings(page)).toEqual([]);
       await page.screenshot({ path: join(screenshotsDir, `relay-stuck-queue-${viewport.name}.png`), fullPage: true });
 
+      await page.goto(`${app.baseUrl}/panel/devices/${phone.deviceId}`);
+      await expect.poll(() => page.locator('#device-stuck').textContent(), { timeout: 10_000 }).toContain('1 stuck');
+      expect(await page.locator('#device-held').textContent()).toContain('1 message it took');
+      expect(await overflow()).toBeLessThanOrEqual(1);
+      expect(await seriousAccessibilityFindings(page)).toEqual([]);
+
       await page.goto(`${app.baseUrl}/panel/messages/${requestId}`);
-      await expect.poll(() => page.locator('#stuck').textContent()).toContain('Sleepy phone has held this message since');
+      await expect.poll(() => page.locator('#stuck').textContent(), { timeout: 10_000 }).toContain('Sleepy phone has held this message since');
       expect(await page.locator('#held-since').count()).toBe(1);
       expect(await overflow()).toBeLessThanOrEqual(1);
       expect(await seriousAccessibilityFindings(page)).toEqual([]);
@@ -91,13 +97,14 @@ describe('a stuck message in the panel', () => {
 
     // Asked first; cancelling the dialog changes nothing.
     await page.locator('#reroute').click();
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('may still send it');
+    await expect.poll(() => page.getByRole('dialog').textContent(), { timeout: 10_000 }).toContain('may still send it');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect((await prisma.message.findUniqueOrThrow({ where: { id: requestId } })).state).toBe('dispatched');
     await page.locator('#reroute').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send through another phone' }).click();
-    await expect.poll(async () => (await prisma.messageAttempt.findFirst({ where: { messageId: requestId, number: 1 } }))?.outcome).toBe('rerouted');
-    await expect.poll(() => page.locator('#stuck').count()).toBe(0);
+    await expect.poll(async () => (await prisma.messageAttempt.findFirst({ where: { messageId: requestId, number: 1 } }))?.outcome, { timeout: 10_000 }).toBe('rerouted');
+    // The page follows: a second attempt (the only other phone is this one, so it is given back to it).
+    await expect.poll(() => page.locator('[data-attempt="2"]').count(), { timeout: 10_000 }).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -40,7 +40,13 @@ function DevicePage() {
         <div><dt>Last heartbeat</dt><dd>${formatDateTime(device.lastSeenAt)}</dd></div>
         <div><dt>Paired</dt><dd>${formatDateTime(device.pairedAt)}</dd></div>
         <div><dt>In its own queue</dt><dd>${formatNumber(device.queueLength)}</dd></div>
+        <div><dt>Holds</dt><dd id="device-held">${formatNumber(device.heldMessages)} message${device.heldMessages === 1 ? '' : 's'} it took and has not sent yet</dd></div>
       </dl>
+      ${device.stuckMessages > 0 &&
+      html`<p class="alert" role="alert" id="device-stuck">
+        <span class="badge bad">${formatNumber(device.stuckMessages)} stuck</span> held for more than a few minutes without a word: the phone may still send${' '}
+        them when it comes back. <a href="/panel/messages?stage=on_phone">Open them</a> to send them through another phone.
+      </p>`}
     </section>
     <section aria-labelledby="budget-heading" class="card wide">
       <h2 id="budget-heading">Rate budget</h2>

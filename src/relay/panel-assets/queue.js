@@ -130,7 +130,7 @@ function QueuePage() {
       </dl>
       ${health.counts.stuck > 0 &&
       html`<p class="alert" role="alert" id="stuck-alert">
-        <span class="badge failed">${formatNumber(health.counts.stuck)} stuck</span> held by a phone for more than a few minutes without a word
+        <span class="badge bad">${formatNumber(health.counts.stuck)} stuck</span> held by a phone for more than a few minutes without a word${' '}
         (it may still send them). <a href="/panel/messages?stage=on_phone">Open them</a> to wait or send them through another phone.
       </p>`}
       <p>Oldest queued message: <strong id="oldest">${health.oldestQueuedAgeSeconds == null ? 'none waiting' : `waiting ${formatNumber(Math.round(health.oldestQueuedAgeSeconds))} s`}</strong></p>
@@ -151,7 +151,7 @@ function QueuePage() {
                 <tr key=${device.deviceId}>
                   <td data-label="Device"><a href=${`/panel/devices/${device.deviceId}`}>${device.name}</a></td>
                   <td data-label="Presence"><${PresenceBadge} status=${device.status} /></td>
-                  <td data-label="On the phone">${formatNumber(device.inFlight)}${device.stuck > 0 && html` <span class="badge failed" data-stuck=${device.stuck}>${formatNumber(device.stuck)} stuck</span>`}</td>
+                  <td data-label="On the phone">${formatNumber(device.inFlight)}${device.stuck > 0 && html` <span class="badge bad" data-stuck=${device.stuck}>${formatNumber(device.stuck)} stuck</span>`}</td>
                   <td data-label="Given in the last minute">${formatNumber(device.sentLastMinute)}</td>
                   <td data-label="Budget per minute">${formatNumber(device.ratePerMinute)}</td>
                 </tr>`)}

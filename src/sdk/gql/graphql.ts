@@ -397,7 +397,7 @@ export type PanelDeviceQueryVariables = Exact<{
 }>;
 
 
-export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
+export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1083,6 +1083,8 @@ export const PanelDeviceDocument = new TypedDocumentString(`
     queueLength
     ratePerMinute
     sentLastMinute
+    heldMessages
+    stuckMessages
     lastSeenAt
     pairedAt
     revokedAt

@@ -117,9 +117,10 @@ export function appRequest(
   options: Pick<AppEmulatorOptions, 'apiUrl' | 'ca' | 'version'>,
   method: string,
   path: string,
-  { authorization, body, agent }: { authorization?: string; body?: unknown; agent?: http.Agent } = {},
+  { authorization, body, agent, headers }: { authorization?: string; body?: unknown; agent?: http.Agent; headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  const url = new URL(options.apiUrl.replace(/\/+$/, '') + path);
+  // As the app does (GatewayApi.kt: "$baseUrl/device"): an API URL typed with a trailing slash gives `…/v1//device`.
+  const url = new URL(options.apiUrl + path);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -133,6 +134,7 @@ export function appRequest(
           'user-agent': `me.capcom.smsgateway/${options.version ?? DEFAULT_APP_VERSION}`,
           accept: 'application/json',
           ...(authorization ? { authorization } : {}),
+          ...headers,
           ...(payload !== undefined ? { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(payload) } : {}),
         },
       },

@@ -126,6 +126,39 @@ describe('registration', () => {
   });
 });
 
+describe('what real apps send', () => {
+  it('a SIM of unknown slot (-1), a newer app version, an API URL with a trailing slash, a proxy in front', async () => {
+    const account = await app.account();
+    const phone = await signIn(account);
+    // Android could not say the slot: refusing it made PATCH /device fail and the stream never open.
+    const unknownSlot = [{ slotIndex: -1, simNumber: 1, phoneNumber: '*******2671', carrierName: '***ange', iccid: null }];
+    expect((await phone.call('PATCH', '/device', { id: phone.deviceId, simCards: unknownSlot })).status).toBe(204);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).sims).toEqual([{ slot: 0, carrier: '***ange', phone_number: '*******2671' }]);
+    // The app was updated after pairing: every call's User-Agent names its version.
+    phone.options = { ...phone.options, version: '1.69.0' };
+    expect((await phone.call('GET', '/settings')).status).toBe(200);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).appVersion).toBe('1.69.0');
+    // "https://host/api/mobile/v1/" typed with its slash: the app calls …/v1//device.
+    const slashed = await appRequest({ ...appOptions(), apiUrl: `${app.baseUrl}/api/mobile/v1/` }, 'GET', '/device', { authorization: `Bearer ${phone.token}` });
+    expect(slashed.status).toBe(200);
+    expect(slashed.body).toMatchObject({ device: { id: phone.deviceId } });
+    // Behind a reverse proxy (TRUST_PROXY): the address it forwards is the client's, for the
+    // public address the app shows and for the pairing budget.
+    const proxied = await app.startExtraGateway({ TRUST_PROXY: true });
+    try {
+      const options = { ...appOptions(), apiUrl: `${proxied.baseUrl}/api/mobile/v1` };
+      const forwarded = { 'x-forwarded-for': '203.0.113.9' };
+      expect((await appRequest(options, 'GET', '/device', { headers: forwarded })).body).toEqual({ externalIp: '203.0.113.9' });
+      expect((await appRequest(options, 'POST', '/device', { authorization: 'Code NOTACODE', body: {}, headers: forwarded })).status).toBe(400);
+      expect((await appRequest(options, 'POST', '/device', { authorization: 'Code NOTACODE', body: { name: 'Google/Pixel 8' }, headers: forwarded })).status).toBe(404);
+      const keys = await app.rt.db.prisma.$queryRaw<Array<{ key: string }>>`SELECT key FROM rate_limits WHERE key LIKE 'relay-pair:203.0.113.9%'`;
+      expect(keys).toHaveLength(1);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
 describe('sending through the app', () => {
   it('a send reaches the app over its events stream; Processed, Sent, Delivered become status, attempts and webhook events', async () => {
     const account = await app.account();
