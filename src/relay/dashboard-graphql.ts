@@ -31,6 +31,7 @@ const DeviceLoad = builder.objectRef<QueueHealth['devices'][number]>('RelayDevic
     deviceId: t.exposeID('id'),
     name: t.exposeString('name'),
     status: t.exposeString('status'),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'Its last heartbeat or report.' }),
     inFlight: t.exposeInt('inFlight'),
     sentLastMinute: t.exposeInt('sentLastMinute'),
     ratePerMinute: t.exposeInt('ratePerMinute'),

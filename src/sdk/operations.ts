@@ -598,10 +598,29 @@ export const PanelQueueHealth = graphql(`
         deviceId
         name
         status
+        lastSeenAt
         inFlight
         sentLastMinute
         ratePerMinute
       }
+    }
+  }
+`);
+
+export const PanelRelayMode = graphql(`
+  query PanelRelayMode {
+    account {
+      id
+      relayMode
+    }
+  }
+`);
+
+export const PanelSetRelayMode = graphql(`
+  mutation PanelSetRelayMode($mode: RelayMode!) {
+    setRelayMode(mode: $mode) {
+      id
+      relayMode
     }
   }
 `);
@@ -705,6 +724,7 @@ export const PanelOtps = graphql(`
           status
           attempts
           maxAttempts
+          requestId
           createdAt
           verifiedAt
         }
@@ -854,6 +874,70 @@ export const PanelRecipientLists = graphql(`
 export const PanelCreateRecipient = graphql(`
   mutation PanelCreateRecipient($input: RecipientInput!) {
     createRecipient(input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelUpdateRecipient = graphql(`
+  mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+    updateRecipient(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelDeleteRecipient = graphql(`
+  mutation PanelDeleteRecipient($id: ID!) {
+    deleteRecipient(id: $id) {
+      id
+    }
+  }
+`);
+
+export const PanelRecipientList = graphql(`
+  query PanelRecipientList($id: ID!) {
+    recipientList(id: $id) {
+      id
+      name
+      description
+      memberCount
+      members(first: 100) {
+        edges {
+          node {
+            addedAt
+            recipient {
+              id
+              name
+              phoneDisplay
+              tags
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelUpdateRecipientList = graphql(`
+  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {
+    updateRecipientList(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelDeleteRecipientList = graphql(`
+  mutation PanelDeleteRecipientList($id: ID!) {
+    deleteRecipientList(id: $id) {
+      id
+    }
+  }
+`);
+
+export const PanelRemoveRecipientsFromList = graphql(`
+  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {
+    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {
       id
     }
   }

@@ -47,13 +47,15 @@ type Documents = {
     "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
     "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRevokeDeviceDocument,
     "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": typeof types.PanelDeviceUpdatesDocument,
-    "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        onPhone\n        sent\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": typeof types.PanelQueueHealthDocument,
+    "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        onPhone\n        sent\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        lastSeenAt\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": typeof types.PanelQueueHealthDocument,
+    "\n  query PanelRelayMode {\n    account {\n      id\n      relayMode\n    }\n  }\n": typeof types.PanelRelayModeDocument,
+    "\n  mutation PanelSetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": typeof types.PanelSetRelayModeDocument,
     "\n  mutation PanelPauseQueue {\n    pauseRelayQueue {\n      paused\n    }\n  }\n": typeof types.PanelPauseQueueDocument,
     "\n  mutation PanelResumeQueue {\n    resumeRelayQueue {\n      paused\n    }\n  }\n": typeof types.PanelResumeQueueDocument,
     "\n  subscription PanelQueueChanges {\n    relayQueueChanged {\n      paused\n    }\n  }\n": typeof types.PanelQueueChangesDocument,
     "\n  query PanelMessages(\n    $stage: MessageStage\n    $deviceId: ID\n    $queuedAfter: DateTime\n    $queuedBefore: DateTime\n    $search: String\n    $first: Int\n    $after: String\n    $last: Int\n    $before: String\n  ) {\n    messages(\n      stage: $stage\n      deviceId: $deviceId\n      queuedAfter: $queuedAfter\n      queuedBefore: $queuedBefore\n      search: $search\n      first: $first\n      after: $after\n      last: $last\n      before: $before\n    ) {\n      edges {\n        node {\n          requestId\n          stage\n          to\n          toDisplay\n          body\n          attempts\n          failureReason\n          queuedAt\n          deliveredAt\n          device {\n            id\n            name\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.PanelMessagesDocument,
     "\n  query PanelMessageDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.PanelMessageDevicesDocument,
-    "\n  query PanelOtps {\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          toDisplay\n          purpose\n          status\n          attempts\n          maxAttempts\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n": typeof types.PanelOtpsDocument,
+    "\n  query PanelOtps {\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          toDisplay\n          purpose\n          status\n          attempts\n          maxAttempts\n          requestId\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n": typeof types.PanelOtpsDocument,
     "\n  query PanelMessage($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      to\n      toDisplay\n      body\n      segments\n      encoding\n      reference\n      failureReason\n      queuedAt\n      sentAt\n      deliveredAt\n      failedAt\n      expiresAt\n      device {\n        id\n        name\n      }\n      attemptLog {\n        number\n        dispatchedAt\n        acknowledgedAt\n        finishedAt\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 20) {\n      edges {\n        node {\n          id\n          type\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelMessageDocument,
     "\n  query PanelEventDeliveries($eventId: ID!) {\n    webhookDeliveries(filter: { eventId: $eventId }, first: 10) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          lastStatusCode\n          nextAttemptAt\n          deliveredAt\n          endpoint {\n            id\n            url\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelEventDeliveriesDocument,
     "\n  subscription PanelMessageChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n    }\n  }\n": typeof types.PanelMessageChangedDocument,
@@ -62,6 +64,12 @@ type Documents = {
     "\n  query PanelRecipients($search: String, $first: Int, $after: String, $last: Int, $before: String) {\n    recipients(search: $search, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          name\n          phone\n          phoneDisplay\n          tags\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.PanelRecipientsDocument,
     "\n  query PanelRecipientLists {\n    recipientLists(first: 100) {\n      edges {\n        node {\n          id\n          name\n          description\n          memberCount\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelRecipientListsDocument,
     "\n  mutation PanelCreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientDocument,
+    "\n  mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.PanelUpdateRecipientDocument,
+    "\n  mutation PanelDeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelDeleteRecipientDocument,
+    "\n  query PanelRecipientList($id: ID!) {\n    recipientList(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(first: 100) {\n        edges {\n          node {\n            addedAt\n            recipient {\n              id\n              name\n              phoneDisplay\n              tags\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelRecipientListDocument,
+    "\n  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {\n    updateRecipientList(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.PanelUpdateRecipientListDocument,
+    "\n  mutation PanelDeleteRecipientList($id: ID!) {\n    deleteRecipientList(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelDeleteRecipientListDocument,
+    "\n  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {\n    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {\n      id\n    }\n  }\n": typeof types.PanelRemoveRecipientsFromListDocument,
     "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": typeof types.PanelImportRecipientsDocument,
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
@@ -100,13 +108,15 @@ const documents: Documents = {
     "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
     "\n  mutation PanelRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelRevokeDeviceDocument,
     "\n  subscription PanelDeviceUpdates {\n    deviceUpdated {\n      deviceId\n      status\n    }\n  }\n": types.PanelDeviceUpdatesDocument,
-    "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        onPhone\n        sent\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": types.PanelQueueHealthDocument,
+    "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        onPhone\n        sent\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        lastSeenAt\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n": types.PanelQueueHealthDocument,
+    "\n  query PanelRelayMode {\n    account {\n      id\n      relayMode\n    }\n  }\n": types.PanelRelayModeDocument,
+    "\n  mutation PanelSetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": types.PanelSetRelayModeDocument,
     "\n  mutation PanelPauseQueue {\n    pauseRelayQueue {\n      paused\n    }\n  }\n": types.PanelPauseQueueDocument,
     "\n  mutation PanelResumeQueue {\n    resumeRelayQueue {\n      paused\n    }\n  }\n": types.PanelResumeQueueDocument,
     "\n  subscription PanelQueueChanges {\n    relayQueueChanged {\n      paused\n    }\n  }\n": types.PanelQueueChangesDocument,
     "\n  query PanelMessages(\n    $stage: MessageStage\n    $deviceId: ID\n    $queuedAfter: DateTime\n    $queuedBefore: DateTime\n    $search: String\n    $first: Int\n    $after: String\n    $last: Int\n    $before: String\n  ) {\n    messages(\n      stage: $stage\n      deviceId: $deviceId\n      queuedAfter: $queuedAfter\n      queuedBefore: $queuedBefore\n      search: $search\n      first: $first\n      after: $after\n      last: $last\n      before: $before\n    ) {\n      edges {\n        node {\n          requestId\n          stage\n          to\n          toDisplay\n          body\n          attempts\n          failureReason\n          queuedAt\n          deliveredAt\n          device {\n            id\n            name\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.PanelMessagesDocument,
     "\n  query PanelMessageDevices {\n    devices(first: 100) {\n      edges {\n        node {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.PanelMessageDevicesDocument,
-    "\n  query PanelOtps {\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          toDisplay\n          purpose\n          status\n          attempts\n          maxAttempts\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n": types.PanelOtpsDocument,
+    "\n  query PanelOtps {\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          toDisplay\n          purpose\n          status\n          attempts\n          maxAttempts\n          requestId\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n": types.PanelOtpsDocument,
     "\n  query PanelMessage($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      to\n      toDisplay\n      body\n      segments\n      encoding\n      reference\n      failureReason\n      queuedAt\n      sentAt\n      deliveredAt\n      failedAt\n      expiresAt\n      device {\n        id\n        name\n      }\n      attemptLog {\n        number\n        dispatchedAt\n        acknowledgedAt\n        finishedAt\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 20) {\n      edges {\n        node {\n          id\n          type\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelMessageDocument,
     "\n  query PanelEventDeliveries($eventId: ID!) {\n    webhookDeliveries(filter: { eventId: $eventId }, first: 10) {\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          lastStatusCode\n          nextAttemptAt\n          deliveredAt\n          endpoint {\n            id\n            url\n          }\n        }\n      }\n    }\n  }\n": types.PanelEventDeliveriesDocument,
     "\n  subscription PanelMessageChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n    }\n  }\n": types.PanelMessageChangedDocument,
@@ -115,6 +125,12 @@ const documents: Documents = {
     "\n  query PanelRecipients($search: String, $first: Int, $after: String, $last: Int, $before: String) {\n    recipients(search: $search, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          name\n          phone\n          phoneDisplay\n          tags\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.PanelRecipientsDocument,
     "\n  query PanelRecipientLists {\n    recipientLists(first: 100) {\n      edges {\n        node {\n          id\n          name\n          description\n          memberCount\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelRecipientListsDocument,
     "\n  mutation PanelCreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientDocument,
+    "\n  mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n    }\n  }\n": types.PanelUpdateRecipientDocument,
+    "\n  mutation PanelDeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.PanelDeleteRecipientDocument,
+    "\n  query PanelRecipientList($id: ID!) {\n    recipientList(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(first: 100) {\n        edges {\n          node {\n            addedAt\n            recipient {\n              id\n              name\n              phoneDisplay\n              tags\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PanelRecipientListDocument,
+    "\n  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {\n    updateRecipientList(id: $id, input: $input) {\n      id\n    }\n  }\n": types.PanelUpdateRecipientListDocument,
+    "\n  mutation PanelDeleteRecipientList($id: ID!) {\n    deleteRecipientList(id: $id) {\n      id\n    }\n  }\n": types.PanelDeleteRecipientListDocument,
+    "\n  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {\n    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {\n      id\n    }\n  }\n": types.PanelRemoveRecipientsFromListDocument,
     "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": types.PanelImportRecipientsDocument,
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
@@ -252,7 +268,15 @@ export function graphql(source: "\n  subscription PanelDeviceUpdates {\n    devi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        onPhone\n        sent\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueHealthDocument;
+export function graphql(source: "\n  query PanelQueueHealth {\n    relayQueueHealth(minutes: 15) {\n      paused\n      pausedAt\n      queueLimit\n      oldestQueuedAgeSeconds\n      counts {\n        queued\n        inFlight\n        sent\n        delivered\n        failed\n      }\n      throughput {\n        minute\n        accepted\n        onPhone\n        sent\n        delivered\n        failed\n      }\n      devices {\n        deviceId\n        name\n        status\n        lastSeenAt\n        inFlight\n        sentLastMinute\n        ratePerMinute\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueHealthDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelRelayMode {\n    account {\n      id\n      relayMode\n    }\n  }\n"): typeof import('./graphql.ts').PanelRelayModeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelSetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n"): typeof import('./graphql.ts').PanelSetRelayModeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -276,7 +300,7 @@ export function graphql(source: "\n  query PanelMessageDevices {\n    devices(fi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PanelOtps {\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          toDisplay\n          purpose\n          status\n          attempts\n          maxAttempts\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelOtpsDocument;
+export function graphql(source: "\n  query PanelOtps {\n    otps(first: 20) {\n      edges {\n        node {\n          id\n          to\n          toDisplay\n          purpose\n          status\n          attempts\n          maxAttempts\n          requestId\n          createdAt\n          verifiedAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelOtpsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -309,6 +333,30 @@ export function graphql(source: "\n  query PanelRecipientLists {\n    recipientL
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelCreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreateRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelUpdateRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelDeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelDeleteRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelRecipientList($id: ID!) {\n    recipientList(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(first: 100) {\n        edges {\n          node {\n            addedAt\n            recipient {\n              id\n              name\n              phoneDisplay\n              tags\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {\n    updateRecipientList(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelUpdateRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelDeleteRecipientList($id: ID!) {\n    deleteRecipientList(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelDeleteRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {\n    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelRemoveRecipientsFromListDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -5,7 +5,7 @@ import {
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
-import { act, DeliveryStatus, redeliverColumn } from '/panel/assets/webhook-delivery.js';
+import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
 
 // One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), and its
@@ -37,7 +37,7 @@ function Attempts({ node }) {
 
 const deliveryColumns = [
   { label: 'Delivery', cell: (node) => html`#${node.id}<div class="muted"><${DateTime} value=${node.createdAt} /></div>` },
-  { label: 'Event', cell: (node) => html`${node.event.type}<div class="muted">${node.event.objectPublicId}</div>` },
+  { label: 'Event', cell: (node) => html`<${EventCell} event=${node.event} />` },
   { label: 'Status', cell: (node) => html`<${DeliveryStatus} node=${node} />` },
   { label: 'Attempts', cell: (node) => html`<${Attempts} node=${node} />` },
   redeliverColumn,
