@@ -176,6 +176,7 @@ export const PanelWebhookEndpoint = graphql(`
       disabledReason
       failingSince
       previousSecretExpiresAt
+      payloadFormat
       createdAt
     }
   }
@@ -195,11 +196,11 @@ export const PanelWebhookEndpointDeliveries = graphql(`
           attemptCount
           nextAttemptAt
           createdAt
+          body
           event {
             id
             type
             objectPublicId
-            payload
           }
           attempts {
             id

@@ -31,14 +31,24 @@ export interface DeliveryToSign {
   deliveryId: string;
 }
 
+// Loaded on first use: the relay owns that app's shapes, and Yarrow-format workers never need them.
+const smsGatewayFormat = () => import('../relay/android-app/webhook-format.ts');
+
+/**
+ * The exact JSON body every attempt of an event's delivery to `endpoint` sends (the same on each
+ * attempt and redelivery; the delivery log shows it).
+ */
+export async function deliveryBody(db: DbClient, endpoint: WebhookEndpoint, event: Event): Promise<string> {
+  if (endpoint.payloadFormat === 'sms_gateway') return (await smsGatewayFormat()).smsGatewayBody(db, endpoint, event);
+  return JSON.stringify(eventPayload(event));
+}
+
 /** The exact body and signed headers of one attempt of `delivery`, in its endpoint's format. */
 export async function signedRequest(config: Pick<Config, 'secret'>, db: DbClient, delivery: DeliveryToSign): Promise<SignedRequest> {
   const secrets = signingSecrets(config, delivery.endpoint);
+  const body = await deliveryBody(db, delivery.endpoint, delivery.event);
   if (delivery.endpoint.payloadFormat === 'sms_gateway') {
-    // Loaded on first use: the relay owns that app's shapes, and Yarrow-format workers never need them.
-    const { smsGatewayRequest } = await import('../relay/android-app/webhook-format.ts');
-    return smsGatewayRequest(db, delivery, secrets[0]!);
+    return { body, headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, ...(await smsGatewayFormat()).smsGatewaySignatureHeaders(secrets[0]!, body) } };
   }
-  const body = JSON.stringify(eventPayload(delivery.event));
   return { body, headers: { 'User-Agent': USER_AGENT, ...webhookRequestHeaders(secrets, { eventType: delivery.event.type, deliveryId: delivery.deliveryId, body }) } };
 }

@@ -11,8 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { DbClient } from '../../core/db.ts';
-import type { DeliveryToSign, SignedRequest } from '../../webhooks/formats.ts';
-import { USER_AGENT } from '../../webhooks/sender.ts';
+import type { Event, WebhookEndpoint } from '../../generated/prisma/client.ts';
 import { webhookEvents } from './thirdparty-json.ts';
 
 const referenceEvent = new Map<string, string>(Object.entries(webhookEvents).map(([reference, yarrow]) => [yarrow, reference]));
@@ -48,35 +47,28 @@ async function payloadOf(db: DbClient, type: string, data: MessageEventData) {
   return { ...common, failedAt: data.failed_at, reason: data.failure_reason ?? 'Unknown' };
 }
 
-/** `X-Signature`: hex HMAC-SHA256 keyed by the endpoint's secret over body + timestamp. */
-function smsGatewaySignature(secret: string, body: string, timestamp: string): string {
-  return createHmac('sha256', secret).update(body + timestamp).digest('hex');
+/**
+ * `X-Signature` (hex HMAC-SHA256 keyed by the endpoint's secret over body + timestamp) and
+ * `X-Timestamp` (Unix seconds, now). One signature, made with the current secret: the header holds
+ * one, so a rotation takes effect at once for these endpoints.
+ */
+export function smsGatewaySignatureHeaders(secret: string, body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return { 'X-Timestamp': timestamp, 'X-Signature': createHmac('sha256', secret).update(body + timestamp).digest('hex') };
 }
 
 /**
- * One attempt's request. `id` is the event id (the same on every attempt: receivers deduplicate on
- * it), `webhookId` the endpoint (the `id` the reference API answered), `event` the reference name
+ * The body: `id` is the event id (the same on every attempt: receivers deduplicate on it),
+ * `webhookId` the endpoint (the `id` the reference API answered), `event` the reference name
  * (`sms:sent`, `sms:delivered`, `sms:failed`; a test event keeps `webhook.test` and its data).
- * Signed with the current secret only: the header holds one signature, so a rotation takes effect
- * at once for these endpoints.
  */
-export async function smsGatewayRequest(db: DbClient, { endpoint, event }: DeliveryToSign, secret: string): Promise<SignedRequest> {
+export async function smsGatewayBody(db: DbClient, endpoint: Pick<WebhookEndpoint, 'id'>, event: Event): Promise<string> {
   const data = event.data as MessageEventData;
-  const body = JSON.stringify({
+  return JSON.stringify({
     id: event.id,
     webhookId: endpoint.id,
     event: referenceEvent.get(event.type) ?? event.type,
     deviceId: data.device_id ?? null,
     payload: await payloadOf(db, event.type, data),
   });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return {
-    body,
-    headers: {
-      'Content-Type': 'application/json',
-      'User-Agent': USER_AGENT,
-      'X-Timestamp': timestamp,
-      'X-Signature': smsGatewaySignature(secret, body, timestamp),
-    },
-  };
 }

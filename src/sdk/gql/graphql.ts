@@ -195,6 +195,11 @@ export type WebhookEndpointDisabledReason =
   | 'GONE'
   | 'MANUAL';
 
+/** YARROW: Yarrow's event and X-YarrowPay-* signature; SMS_GATEWAY: the SMS Gateway for Android app's body and X-Signature/X-Timestamp (endpoints registered through /api/3rdparty/v1/webhooks). */
+export type WebhookPayloadFormat =
+  | 'SMS_GATEWAY'
+  | 'YARROW';
+
 export type PanelKeysQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -280,7 +285,7 @@ export type PanelWebhookEndpointQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } };
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, createdAt: string } };
 
 export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -289,7 +294,7 @@ export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, event: { id: string, type: string, objectPublicId: string, payload: Record<string, unknown> }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, body: string, event: { id: string, type: string, objectPublicId: string }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
 
 export type PanelRedeliverWebhookMutationVariables = Exact<{
   deliveryId: string | number;
@@ -802,6 +807,7 @@ export const PanelWebhookEndpointDocument = new TypedDocumentString(`
     disabledReason
     failingSince
     previousSecretExpiresAt
+    payloadFormat
     createdAt
   }
 }
@@ -820,11 +826,11 @@ export const PanelWebhookEndpointDeliveriesDocument = new TypedDocumentString(`
         attemptCount
         nextAttemptAt
         createdAt
+        body
         event {
           id
           type
           objectPublicId
-          payload
         }
         attempts {
           id

@@ -6,7 +6,23 @@ import { verifyWebhook } from '../../../src/sdk/webhooks.ts';
 import { revealSecret } from '../../../src/webhooks/endpoints.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.ts';
+import { graphql } from '../../gql/index.ts';
 import { verifyReferenceWebhook } from './reference-receiver.ts';
+
+const EndpointDeliveries = graphql(`
+  query ReferenceEndpointDeliveries($id: ID!) {
+    webhookEndpoint(id: $id) {
+      payloadFormat
+    }
+    webhookDeliveries(filter: { endpointId: $id }, first: 5) {
+      edges {
+        node {
+          body
+        }
+      }
+    }
+  }
+`);
 import { TEST_NUMBERS, pairingCode, relayTestEnv, waitForStatus } from '../helpers.ts';
 import { AppEmulator, type AppEmulatorOptions } from './emulator.ts';
 
@@ -359,12 +375,19 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     });
     // No Yarrow headers on these: a reference receiver sees only its own.
     expect(deliveredRequest!.headers['x-yarrowpay-signature']).toBeUndefined();
+    // The delivery log (GraphQL, the panel's endpoint page) shows the format and the very body sent.
+    const log = await app.request('POST', '/graphql', { key: account.key, body: { query: EndpointDeliveries.toString(), variables: { id: hooks.delivered.id } } });
+    expect(log.body.data.webhookEndpoint.payloadFormat).toBe('SMS_GATEWAY');
+    expect(log.body.data.webhookDeliveries.edges.map((edge: { node: { body: string } }) => edge.node.body)).toEqual([deliveredRequest!.body]);
 
     // The endpoint made through Yarrow's own API gets Yarrow's event and signature, as docs/webhooks.md says.
     const [yarrowRequest] = await receiver.waitFor('/yarrow-delivered', 1);
     expect(yarrowRequest!.headers['x-signature']).toBeUndefined();
     const event = verifyWebhook(own.body.secret, yarrowRequest!.headers, yarrowRequest!.body);
     expect(event).toMatchObject({ event: 'message.delivered', object_public_id: requestIdOf(delivered), data: { status: 'delivered', to: delivered, request_id: requestIdOf(delivered) } });
+    const ownLog = await app.request('POST', '/graphql', { key: account.key, body: { query: EndpointDeliveries.toString(), variables: { id: own.body.webhook_endpoint.id } } });
+    expect(ownLog.body.data.webhookEndpoint.payloadFormat).toBe('YARROW');
+    expect(ownLog.body.data.webhookDeliveries.edges.map((edge: { node: { body: string } }) => edge.node.body)).toEqual([yarrowRequest!.body]);
   });
 
   it('answers health without credentials, and 501 for what Yarrow does not keep', async () => {
