@@ -11179,6 +11179,7 @@ export interface operations {
                      *           "disabled_at": null,
                      *           "disabled_reason": null,
                      *           "failing_since": null,
+                     *           "payload_format": "yarrow",
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -11212,6 +11213,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11433,6 +11439,7 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
+                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -11463,6 +11470,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11700,6 +11712,7 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
+                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -11728,6 +11741,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11932,6 +11950,7 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
+                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -11961,6 +11980,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -302,7 +302,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect(last.status).toBe(201);
     expect(webhook).toEqual({ id: expect.any(String), deviceId: null, url, event: 'sms:delivered' });
     const endpoints = await app.request('GET', '/api/v1/webhook-endpoints', { key: account.key });
-    expect(endpoints.body.data).toEqual([expect.objectContaining({ id: webhook.id, url, event_types: ['message.delivered'] })]);
+    expect(endpoints.body.data).toEqual([expect.objectContaining({ id: webhook.id, url, event_types: ['message.delivered'], payload_format: 'sms_gateway' })]);
     expect(await client.getWebhooks()).toEqual([webhook]);
 
     // Same id: replaced, not added.
@@ -334,6 +334,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
       body: { url: receiver.url('/yarrow-delivered'), event_types: ['message.delivered'] },
     });
     expect(own.status).toBe(201);
+    expect(own.body.webhook_endpoint.payload_format).toBe('yarrow');
 
     const accepted = await client.send({ id: 'order-42', phoneNumbers: [delivered, failing], message: 'hooked' });
     expect(accepted.id).toBe('order-42');
