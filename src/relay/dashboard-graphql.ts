@@ -32,6 +32,7 @@ const DeviceLoad = builder.objectRef<QueueHealth['devices'][number]>('RelayDevic
     deviceId: t.exposeID('id'),
     name: t.exposeString('name'),
     status: t.exposeString('status'),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'Its last heartbeat or report.' }),
     inFlight: t.exposeInt('inFlight'),
     stuck: t.exposeInt('stuck', { description: 'Messages this phone has held past RELAY_STUCK_AFTER_SECONDS without a word.' }),
     sentLastMinute: t.exposeInt('sentLastMinute'),

@@ -86,11 +86,21 @@ export const messageStatusSchema = z.object({
 
 export const otpSentSchema = z.object({
   otp_id: z.string().meta({ examples: ['otp_01jdx3x8a0c2e4g6j8l0n2q4s6'] }),
-  status: publicStatus,
+  status: z.literal('sent').describe('The code was created and handed to delivery: it can be verified from now on.'),
   expires_in_seconds: z.number().int(),
   expires_at: timestamp,
   request_id: messageId,
+  message_status: publicStatus.describe('Its SMS\'s own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.'),
 });
+
+/** The account's relay settings (GraphQL `relayMode` / `setRelayMode`). */
+export const relaySettingsSchema = z.object({
+  mode: z.enum(['auto', 'manual']).describe('`auto`: the router picks among online devices; `manual`: every send must name its `device_id`.'),
+});
+
+export function relaySettingsJson(account: { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
+  return { mode: account.relayMode };
+}
 
 export const otpVerifiedSchema = z.object({
   otp_id: z.string().meta({ examples: ['otp_01jdx3x8a0c2e4g6j8l0n2q4s6'] }),

@@ -99,17 +99,19 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw:
 }
 
 /**
- * The answer to an OTP send. `status` is its SMS's public status: `queued` until a phone took it
- * and reported it sent (always so at send time, since phones get work after the commit); follow
+ * The answer to an OTP send (the spec's "OTP sent"). `status` is the OTP's: `sent`, it exists and
+ * was handed to delivery, so it can be verified at once. Its SMS's own progress is
+ * `message_status` (`queued` at send time, since phones get work after the commit); follow
  * `request_id` for `sent`, `delivered` or `failed`.
  */
 export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<typeof otpSentSchema> {
   return {
     otp_id: otp.id,
-    status: publicStatus(message),
+    status: 'sent',
     expires_in_seconds: Math.max(0, Math.round((otp.expiresAt.getTime() - Date.now()) / 1000)),
     expires_at: otp.expiresAt.toISOString(),
     request_id: otp.messageId,
+    message_status: publicStatus(message),
   };
 }
 

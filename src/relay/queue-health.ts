@@ -34,7 +34,7 @@ export interface QueueHealth {
   oldestQueuedAgeSeconds: number | null;
   /** One point per minute, oldest first, over the last `minutes`. */
   throughput: Array<{ minute: Date; accepted: number; onPhone: number; sent: number; delivered: number; failed: number }>;
-  devices: Array<{ id: string; name: string; status: string; inFlight: number; stuck: number; sentLastMinute: number; ratePerMinute: number }>;
+  devices: Array<{ id: string; name: string; status: string; lastSeenAt: Date; inFlight: number; stuck: number; sentLastMinute: number; ratePerMinute: number }>;
 }
 
 /** What the queue health page shows: state counts, per-minute throughput, oldest wait, device load. */
@@ -53,6 +53,7 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
       id: true,
       name: true,
       status: true,
+      lastSeenAt: true,
       ratePerMinute: true,
       _count: { select: { messages: { where: { state: 'dispatched' } }, attempts: { where: { dispatchedAt: { gt: new Date(Date.now() - 60_000) } } } } },
     },
@@ -82,6 +83,7 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
       id: device.id,
       name: device.name,
       status: device.status,
+      lastSeenAt: device.lastSeenAt,
       inFlight: device._count.messages,
       stuck: stuckOn(device.id),
       sentLastMinute: device._count.attempts,

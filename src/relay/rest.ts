@@ -19,11 +19,24 @@ import {
   queuedBatchSchema,
   readinessSchema,
   recipientSchema,
+  relaySettingsJson,
+  relaySettingsSchema,
   reportOutcomeSchema,
   sendAcceptedSchema,
 } from './json.ts';
 import { deviceListQuery, listDevices, listMessages, messageListQuery } from './lists.ts';
-import { authenticateDevice, deviceJson, heartbeatInput, pairDevice, pairDeviceInput, recordHeartbeat, relayBaseUrl, spendPairingAttempt } from './devices.ts';
+import {
+  authenticateDevice,
+  deviceJson,
+  heartbeatInput,
+  pairDevice,
+  pairDeviceInput,
+  recordHeartbeat,
+  relayBaseUrl,
+  relaySettingsInput,
+  setRelayMode,
+  spendPairingAttempt,
+} from './devices.ts';
 import {
   ackInput,
   acknowledgeMessage,
@@ -332,7 +345,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     body: sendOtpInput,
     bodyValidatedBy: 'service',
     idempotent: true,
-    responses: { 200: 'The otp_id, its expiry, the request_id of its SMS and that SMS\'s status (`queued` until a phone sent it).' },
+    // 200, not sms/send's 202: the answer holds a resource that is complete now (the OTP can be
+    // verified at once), while 202 answers a receipt for work still going on (README, "Status codes").
+    responses: { 200: 'The OTP (`status: sent`), its expiry, the request_id of its SMS and that SMS\'s own progress (`message_status`).' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
         const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, body);
@@ -392,6 +407,37 @@ export function registerRelayRoutes(ctx: GatewayContext) {
         const batch = await queueList(rt, tx, c.get('principal').accountId, body);
         return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, skipped: batch.skipped } };
       }),
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/relay/settings',
+    alias: true,
+    tag: 'Relay',
+    summary: "The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`).",
+    operationId: 'getRelaySettings',
+    response: okSchema(relaySettingsSchema.shape),
+    auth: 'devices.manage',
+    responses: { 200: 'The relay mode.' },
+    handler: async (c) => {
+      const account = await rt.db.prisma.account.findUniqueOrThrow({ where: { id: c.get('principal').accountId }, select: { relayMode: true } });
+      return ok(c, relaySettingsJson(account));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/relay/settings',
+    alias: true,
+    tag: 'Relay',
+    summary: 'Set the relay mode (GraphQL `setRelayMode`). In `manual`, a send without `device_id` answers 400 `invalid_request`.',
+    operationId: 'updateRelaySettings',
+    response: okSchema(relaySettingsSchema.shape),
+    auth: 'devices.manage',
+    body: relaySettingsInput,
+    bodyValidatedBy: 'service',
+    responses: { 200: 'The relay mode now.' },
+    handler: async (c, { body }) => ok(c, relaySettingsJson(await setRelayMode(rt.db.prisma, c.get('principal').accountId, body))),
   });
 
   defineRoute(ctx, {

@@ -53,8 +53,15 @@ export const phoneNumber = z.string().trim().min(1).max(40).meta({ examples: ['+
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * An SMS text: 1 to 1600 characters (about ten GSM-7 parts), with something to read (not only
- * spaces) and well-formed Unicode (no lone surrogate).
+ * The most SMS parts one text may take: 1,530 GSM-7 septets or 670 UCS-2 units (an emoji is two).
+ * Twilio's limit too; many carriers drop or split longer concatenated messages, and each part is
+ * billed, so a longer text is refused rather than sent as dozens of parts.
+ */
+export const MAX_SEGMENTS = 10;
+
+/**
+ * An SMS text: 1 to 1600 characters and at most `MAX_SEGMENTS` parts, with something to read (not
+ * only spaces) and well-formed Unicode (no lone surrogate).
  */
 export const messageText = z
   .string()
@@ -62,4 +69,11 @@ export const messageText = z
   .refine((text) => [...text].length <= 1600, 'at most 1600 characters')
   .refine((text) => text.trim() !== '', 'must contain more than spaces')
   .refine((text) => !loneSurrogate.test(text), 'must be valid Unicode text (it has a lone UTF-16 surrogate)')
+  .superRefine((text, ctx) => {
+    const { encoding, units, segments } = countSegments(text);
+    if (segments <= MAX_SEGMENTS) return;
+    const [most, unit] = encoding === 'gsm7' ? [153 * MAX_SEGMENTS, 'GSM-7 characters'] : [67 * MAX_SEGMENTS, 'UCS-2 units'];
+    const note = encoding === 'gsm7' ? '' : ', an emoji takes two';
+    ctx.addIssue({ code: 'custom', message: `at most ${MAX_SEGMENTS} SMS parts (${most} ${unit}${note}); this text takes ${units} ${unit}, ${segments} parts` });
+  })
   .meta({ examples: ['Your order #1042 has shipped.'] });

@@ -176,6 +176,7 @@ export const PanelWebhookEndpoint = graphql(`
       disabledReason
       failingSince
       previousSecretExpiresAt
+      payloadFormat
       createdAt
     }
   }
@@ -195,11 +196,11 @@ export const PanelWebhookEndpointDeliveries = graphql(`
           attemptCount
           nextAttemptAt
           createdAt
+          body
           event {
             id
             type
             objectPublicId
-            payload
           }
           attempts {
             id
@@ -601,6 +602,7 @@ export const PanelQueueHealth = graphql(`
         deviceId
         name
         status
+        lastSeenAt
         inFlight
         stuck
         sentLastMinute
@@ -615,6 +617,24 @@ export const PanelRerouteMessage = graphql(`
     rerouteMessage(requestId: $requestId, allowDuplicate: true) {
       requestId
       stage
+    }
+  }
+`);
+
+export const PanelRelayMode = graphql(`
+  query PanelRelayMode {
+    account {
+      id
+      relayMode
+    }
+  }
+`);
+
+export const PanelSetRelayMode = graphql(`
+  mutation PanelSetRelayMode($mode: RelayMode!) {
+    setRelayMode(mode: $mode) {
+      id
+      relayMode
     }
   }
 `);
@@ -718,6 +738,7 @@ export const PanelOtps = graphql(`
           status
           attempts
           maxAttempts
+          requestId
           createdAt
           verifiedAt
         }
@@ -870,6 +891,70 @@ export const PanelRecipientLists = graphql(`
 export const PanelCreateRecipient = graphql(`
   mutation PanelCreateRecipient($input: RecipientInput!) {
     createRecipient(input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelUpdateRecipient = graphql(`
+  mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+    updateRecipient(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelDeleteRecipient = graphql(`
+  mutation PanelDeleteRecipient($id: ID!) {
+    deleteRecipient(id: $id) {
+      id
+    }
+  }
+`);
+
+export const PanelRecipientList = graphql(`
+  query PanelRecipientList($id: ID!) {
+    recipientList(id: $id) {
+      id
+      name
+      description
+      memberCount
+      members(first: 100) {
+        edges {
+          node {
+            addedAt
+            recipient {
+              id
+              name
+              phoneDisplay
+              tags
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelUpdateRecipientList = graphql(`
+  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {
+    updateRecipientList(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelDeleteRecipientList = graphql(`
+  mutation PanelDeleteRecipientList($id: ID!) {
+    deleteRecipientList(id: $id) {
+      id
+    }
+  }
+`);
+
+export const PanelRemoveRecipientsFromList = graphql(`
+  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {
+    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {
       id
     }
   }

@@ -784,6 +784,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/relay/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`).
+         * @description Requires scope `devices.manage`.
+         */
+        get: operations["getRelaySettings"];
+        put?: never;
+        /**
+         * Set the relay mode (GraphQL `setRelayMode`). In `manual`, a send without `device_id` answers 400 `invalid_request`.
+         * @description Requires scope `devices.manage`.
+         */
+        post: operations["updateRelaySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sms/send": {
         parameters: {
             query?: never;
@@ -6137,7 +6161,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The otp_id, its expiry, the request_id of its SMS and that SMS's status (`queued` until a phone sent it). */
+            /** @description The OTP (`status: sent`), its expiry, the request_id of its SMS and that SMS's own progress (`message_status`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6147,10 +6171,11 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "otp_id": "otp_01jdx3x8a0c2e4g6j8l0n2q4s6",
-                     *       "status": "queued",
+                     *       "status": "sent",
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "message_status": "queued"
                      *     }
                      */
                     "application/json": {
@@ -6159,15 +6184,20 @@ export interface operations {
                         /** @example otp_01jdx3x8a0c2e4g6j8l0n2q4s6 */
                         otp_id: string;
                         /**
-                         * @description `queued` until a phone sent it.
-                         * @enum {string}
+                         * @description The code was created and handed to delivery: it can be verified from now on.
+                         * @constant
                          */
-                        status: "queued" | "sent" | "delivered" | "failed";
+                        status: "sent";
                         expires_in_seconds: number;
                         /** Format: date-time */
                         expires_at: string;
                         /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
+                        /**
+                         * @description Its SMS's own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        message_status: "queued" | "sent" | "delivered" | "failed";
                     };
                 };
             };
@@ -10651,6 +10681,362 @@ export interface operations {
             };
         };
     };
+    getRelaySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The relay mode. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "mode": "auto"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /**
+                         * @description `auto`: the router picks among online devices; `manual`: every send must name its `device_id`.
+                         * @enum {string}
+                         */
+                        mode: "auto" | "manual";
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateRelaySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "auto"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "auto" | "manual";
+                };
+            };
+        };
+        responses: {
+            /** @description The relay mode now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "mode": "auto"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /**
+                         * @description `auto`: the router picks among online devices; `manual`: every send must name its `device_id`.
+                         * @enum {string}
+                         */
+                        mode: "auto" | "manual";
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     sendSms: {
         parameters: {
             query?: never;
@@ -11319,6 +11705,7 @@ export interface operations {
                      *           "disabled_at": null,
                      *           "disabled_reason": null,
                      *           "failing_since": null,
+                     *           "payload_format": "yarrow",
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -11352,6 +11739,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11573,6 +11965,7 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
+                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -11603,6 +11996,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11840,6 +12238,7 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
+                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -11868,6 +12267,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12072,6 +12476,7 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
+                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -12101,6 +12506,11 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

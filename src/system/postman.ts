@@ -473,7 +473,7 @@ const flow: Folder[] = [
         operation: 'post /api/v1/otp/send',
         json: { to: '{{phone}}', purpose: 'login', device_id: '{{device_id}}' },
         status: 200,
-        checks: { 'an otp_id and its SMS': 'pm.expect(json.otp_id).to.be.ok; pm.expect(json.request_id).to.be.ok;' },
+        checks: { 'an otp_id and its SMS': "pm.expect(json.otp_id).to.be.ok; pm.expect(json.status).to.eql('sent'); pm.expect(json.request_id).to.be.ok; pm.expect(json.message_status).to.eql('queued');" },
         sets: { otp_id: 'json.otp_id', otp_request_id: 'json.request_id' },
       },
       pollFor('one-time code', 'otp_request_id', {
@@ -491,6 +491,21 @@ const flow: Folder[] = [
         operation: 'get /api/v1/launch/readiness',
         status: 200,
         checks: { 'the steps': 'pm.expect(json.steps).to.be.an("array").that.is.not.empty;' },
+      },
+      { operation: 'get /api/v1/relay/settings', status: 200, checks: { 'a mode': "pm.expect(['auto', 'manual']).to.include(json.mode);" }, sets: { relay_mode: 'json.mode' } },
+      {
+        name: 'Relay mode: manual (every send names its device)',
+        operation: 'post /api/v1/relay/settings',
+        json: { mode: 'manual' },
+        status: 200,
+        checks: { manual: "pm.expect(json.mode).to.eql('manual');" },
+      },
+      {
+        name: 'Relay mode: back to what it was',
+        operation: 'post /api/v1/relay/settings',
+        json: { mode: '{{relay_mode}}' },
+        status: 200,
+        checks: { restored: "pm.expect(json.mode).to.eql(pm.collectionVariables.get('relay_mode'));" },
       },
     ],
   },
@@ -576,6 +591,15 @@ const flow: Folder[] = [
         description:
           'A collection run cannot hold an endless server-sent event stream open, so this request shows the guard. With `Authorization: Bearer {{app_device_token}}` it is the stream: `curl -N -H "Authorization: Bearer …" {{baseUrl}}/api/mobile/v1/events`.',
       },
+    ],
+  },
+  {
+    name: 'Clean up',
+    description:
+      "The run's two phones are unpaired (GraphQL `revokeDevice`, as the dashboard does), so the account is left without devices that will never connect; the list's message, pinned to the first phone and never taken, fails as `device_revoked`. The recipient and list stay (they cost nothing and show on the Recipients page).",
+    steps: [
+      graphqlStep('Unpair the Postman phone (GraphQL)', 'mutation ($id: ID!) { revokeDevice(id: $id) { id status } }', { id: '{{device_id}}' }, { revoked: "pm.expect(json.data.revokeDevice.status).to.eql('REVOKED');" }, {}),
+      graphqlStep('Unpair the Android app phone (GraphQL)', 'mutation ($id: ID!) { revokeDevice(id: $id) { id status } }', { id: '{{app_device_id}}' }, { revoked: "pm.expect(json.data.revokeDevice.status).to.eql('REVOKED');" }, {}),
     ],
   },
 ];

@@ -11,11 +11,10 @@ import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { openAttempts, recordAttemptResults } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { webhookRequestHeaders } from '../sdk/webhooks.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
-import { signingSecrets } from './endpoints.ts';
-import { eventPayload, recordEvent } from './events.ts';
-import { USER_AGENT, postWebhook, type PostResult } from './sender.ts';
+import { recordEvent } from './events.ts';
+import { signedRequest } from './formats.ts';
+import { postWebhook, type PostResult } from './sender.ts';
 import { privateWebhookUrlsAllowed } from './url-safety.ts';
 
 /** The longest wait a Retry-After header can impose on the next attempt. */
@@ -72,6 +71,7 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     disabledAt: time(e.disabled_at),
     disabledReason: e.disabled_reason,
     failingSince: time(e.failing_since),
+    payloadFormat: e.payload_format,
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };
@@ -276,17 +276,8 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<voi
   }
 
   const { delivery, attemptId, allowPrivate } = started;
-  const body = JSON.stringify(eventPayload(delivery.event));
-  const result = await postWebhook({
-    url: delivery.endpoint.url,
-    body,
-    timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-    allowPrivate,
-    headers: {
-      'User-Agent': USER_AGENT,
-      ...webhookRequestHeaders(signingSecrets(rt.config, delivery.endpoint), { eventType: delivery.event.type, deliveryId: String(delivery.id), body }),
-    },
-  });
+  const { body, headers } = await signedRequest(rt.config, rt.db.prisma, { endpoint: delivery.endpoint, event: delivery.event, deliveryId: String(delivery.id) });
+  const result = await postWebhook({ url: delivery.endpoint.url, body, headers, timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate });
   await record({ job, attemptId, result });
   jobsProcessed.inc({ queue: 'webhook_deliver', outcome: result.ok ? 'delivered' : 'failed' });
 }

@@ -9,6 +9,7 @@ import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { eventTypes, recordEvent } from './events.ts';
+import type { PayloadFormat } from './formats.ts';
 import { privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
@@ -59,6 +60,8 @@ export async function createEndpoint(
   db: DbClient,
   accountId: number,
   input: unknown,
+  /** Not part of the input: the API an endpoint is made through decides it (formats.ts). */
+  { payloadFormat = 'yarrow' }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<EndpointWithSecret> {
   const data = parseInput(createEndpointInput, input);
   await assertReachableUrl(rt.config, db, accountId, data.url);
@@ -71,6 +74,7 @@ export async function createEndpoint(
       description: data.description,
       eventTypes: data.eventTypes,
       secretEncrypted: encrypt(rt.config.secret, secret),
+      payloadFormat,
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
     },
   });
@@ -91,6 +95,8 @@ export async function updateEndpoint(
   accountId: number,
   id: string,
   input: unknown,
+  /** Given by the reference API, whose re-registration makes an endpoint its own (formats.ts). */
+  { payloadFormat }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<WebhookEndpoint> {
   const data = parseInput(updateEndpointInput, input);
   const endpoint = await getEndpoint(db, accountId, id);
@@ -103,6 +109,7 @@ export async function updateEndpoint(
       url: data.url,
       description: data.description,
       eventTypes: data.eventTypes,
+      payloadFormat,
       // Re-enabling starts with a clean slate: the failing period counts from the next failure.
       ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
       ...(disabling ? { disabledAt: new Date(), disabledReason: 'manual' } : {}),

@@ -19,6 +19,7 @@ import {
   updateEndpointInput,
 } from './endpoints.ts';
 import { eventPayload, eventTypes } from './events.ts';
+import { deliveryBody, payloadFormats, type PayloadFormat } from './formats.ts';
 import { connectionRows } from '../core/pagination.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
@@ -30,6 +31,11 @@ const AttemptTriggerEnum = enumOf('WebhookAttemptTrigger', ['automatic', 'manual
 const AttemptOutcomeEnum = enumOf('WebhookAttemptOutcome', ['in_flight', 'succeeded', 'failed', 'interrupted'], {
   description: 'INTERRUPTED: the worker stopped mid-request; the job ran again under the same delivery number.',
 });
+const PayloadFormatEnum = enumOf('WebhookPayloadFormat', payloadFormats, {
+  description:
+    "YARROW: Yarrow's event and X-YarrowPay-* signature; SMS_GATEWAY: the SMS Gateway for Android app's body and X-Signature/X-Timestamp (endpoints registered through /api/3rdparty/v1/webhooks).",
+});
+
 const DisabledReasonEnum = enumOf('WebhookEndpointDisabledReason', ['manual', 'gone', 'failing'], {
   description: 'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
 });
@@ -42,6 +48,11 @@ const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
     description: t.exposeString('description'),
     eventTypes: t.exposeStringList('eventTypes', { description: 'Events the endpoint receives; empty means every event.' }),
     enabled: t.boolean({ resolve: (endpoint) => isEnabled(endpoint) }),
+    payloadFormat: t.field({
+      type: PayloadFormatEnum,
+      description: 'The body and signature its deliveries take, set by the API it was made through.',
+      resolve: (endpoint) => endpoint.payloadFormat as PayloadFormat,
+    }),
     disabledAt: t.expose('disabledAt', { type: 'DateTime', nullable: true }),
     disabledReason: t.field({
       type: DisabledReasonEnum,
@@ -128,6 +139,11 @@ const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
     // Lets a list of deliveries nested in events name their endpoint without one more level of depth.
     endpointId: t.exposeID('endpointId'),
     event: t.relation('event'),
+    body: t.string({
+      description: "The exact JSON body each attempt sends, in its endpoint's payloadFormat (the signature headers aside).",
+      select: { endpoint: true, event: true },
+      resolve: (delivery, _args, ctx) => deliveryBody(ctx.rt.db.prisma, delivery.endpoint, delivery.event),
+    }),
     attempts: t.relation('attempts', { query: { orderBy: [{ startedAt: 'asc' }, { id: 'asc' }] } }),
   }),
 });

@@ -4,6 +4,7 @@ import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prism
 import { deliveryStatuses, type DeliveryStatus } from './deliveries.ts';
 import { isEnabled } from './endpoints.ts';
 import { eventPayload } from './events.ts';
+import { payloadFormats, type PayloadFormat } from './formats.ts';
 
 // The JSON shapes REST answers for the webhooks domain. One shape per object, used everywhere:
 // each is a zod schema (OpenAPI documents it, the tests check every answer against it) and its
@@ -19,6 +20,9 @@ export const endpointSchema = z.object({
   disabled_at: timestamp.nullable(),
   disabled_reason: z.string().nullable(),
   failing_since: timestamp.nullable(),
+  payload_format: z
+    .enum(payloadFormats)
+    .describe("The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks)."),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -34,6 +38,7 @@ export function endpointJson(endpoint: WebhookEndpoint): z.infer<typeof endpoint
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
     disabled_reason: endpoint.disabledReason,
     failing_since: endpoint.failingSince?.toISOString() ?? null,
+    payload_format: endpoint.payloadFormat as PayloadFormat,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
   };

@@ -44,6 +44,7 @@ type Documents = {
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelTestApproveKycDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
+    "\n  query ReferenceEndpointDeliveries($id: ID!) {\n    webhookEndpoint(id: $id) {\n      payloadFormat\n    }\n    webhookDeliveries(filter: { endpointId: $id }, first: 5) {\n      edges {\n        node {\n          body\n        }\n      }\n    }\n  }\n": typeof types.ReferenceEndpointDeliveriesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": typeof types.DevicesDocument,
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeDeviceDocument,
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
@@ -121,6 +122,7 @@ const documents: Documents = {
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": types.PanelTestApproveKycDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
+    "\n  query ReferenceEndpointDeliveries($id: ID!) {\n    webhookEndpoint(id: $id) {\n      payloadFormat\n    }\n    webhookDeliveries(filter: { endpointId: $id }, first: 5) {\n      edges {\n        node {\n          body\n        }\n      }\n    }\n  }\n": types.ReferenceEndpointDeliveriesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": types.DevicesDocument,
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeDeviceDocument,
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
@@ -285,6 +287,10 @@ export function graphql(source: "\n  mutation PanelTestApproveKyc($id: ID!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n"): typeof import('./graphql.ts').IntentUpdatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReferenceEndpointDeliveries($id: ID!) {\n    webhookEndpoint(id: $id) {\n      payloadFormat\n    }\n    webhookDeliveries(filter: { endpointId: $id }, first: 5) {\n      edges {\n        node {\n          body\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ReferenceEndpointDeliveriesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

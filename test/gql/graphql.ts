@@ -225,6 +225,11 @@ export type WebhookEndpointDisabledReason =
   | 'GONE'
   | 'MANUAL';
 
+/** YARROW: Yarrow's event and X-YarrowPay-* signature; SMS_GATEWAY: the SMS Gateway for Android app's body and X-Signature/X-Timestamp (endpoints registered through /api/3rdparty/v1/webhooks). */
+export type WebhookPayloadFormat =
+  | 'SMS_GATEWAY'
+  | 'YARROW';
+
 export type CreateKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
 }>;
@@ -421,6 +426,13 @@ export type IntentUpdatesSubscriptionVariables = Exact<{
 
 
 export type IntentUpdatesSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, lastPaymentError: { code: string, declineCode: string | null, message: string } | null } };
+
+export type ReferenceEndpointDeliveriesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReferenceEndpointDeliveriesQuery = { webhookEndpoint: { payloadFormat: WebhookPayloadFormat }, webhookDeliveries: { edges: Array<{ node: { body: string } }> } };
 
 export type DevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1095,6 +1107,20 @@ export const IntentUpdatesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<IntentUpdatesSubscription, IntentUpdatesSubscriptionVariables>;
+export const ReferenceEndpointDeliveriesDocument = new TypedDocumentString(`
+    query ReferenceEndpointDeliveries($id: ID!) {
+  webhookEndpoint(id: $id) {
+    payloadFormat
+  }
+  webhookDeliveries(filter: {endpointId: $id}, first: 5) {
+    edges {
+      node {
+        body
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReferenceEndpointDeliveriesQuery, ReferenceEndpointDeliveriesQueryVariables>;
 export const DevicesDocument = new TypedDocumentString(`
     query Devices {
   devices(first: 50) {

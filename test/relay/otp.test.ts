@@ -46,8 +46,9 @@ function verify(otpId: string, code: string) {
 describe('OTP', () => {
   it('sends a code by SMS and verifies it once (otp.verified), never storing it', async () => {
     const { otpId, requestId, code, text, response } = await sendAndRead({ to: freshNumber(), purpose: 'login', locale: 'en' });
-    // The SMS's status: queued until a phone has sent it.
-    expect(response.body).toMatchObject({ ok: true, otp_id: expect.stringMatching(/^otp_/), status: 'queued', expires_in_seconds: 300, request_id: requestId });
+    // The OTP was sent (created and handed to delivery); its SMS is queued until a phone has sent it.
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ ok: true, otp_id: expect.stringMatching(/^otp_/), status: 'sent', expires_in_seconds: 300, request_id: requestId, message_status: 'queued' });
     expect(code).toHaveLength(6);
     expect(text).toBe(`${code} is your Acme Bank login code. It expires in 5 min. Never share it.`);
     await waitForStatus(app, account.key, requestId, ['DELIVERED']);

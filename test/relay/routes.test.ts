@@ -40,3 +40,30 @@ describe('relay REST routes', () => {
     }
   });
 });
+
+describe('relay settings over REST', () => {
+  it('reads and sets the relay mode; manual then requires device_id on a send', async () => {
+    const account = await app.account();
+    const get = () => app.request('GET', '/api/v1/relay/settings', { key: account.key });
+    expect((await get()).body).toEqual({ ok: true, mode: 'auto' });
+
+    const manual = await app.request('POST', '/api/v1/relay/settings', { key: account.key, body: { mode: 'manual' } });
+    expect(manual.status).toBe(200);
+    expect(manual.body).toEqual({ ok: true, mode: 'manual' });
+    expect((await get()).body.mode).toBe('manual');
+    expect((await app.request('GET', '/api/v1/account', { key: account.key })).body.account.relay_mode).toBe('manual');
+    const send = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'no device named' } });
+    expect(send.status).toBe(400);
+    expect(send.body.error).toMatchObject({ code: 'invalid_request', param: 'device_id' });
+
+    const bad = await app.request('POST', '/api/v1/relay/settings', { key: account.key, body: { mode: 'sometimes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'invalid_request', param: 'mode' });
+    expect((await get()).body.mode).toBe('manual');
+
+    const readOnly = await app.account({ scopes: ['account.read'] });
+    const refused = await app.request('POST', '/api/v1/relay/settings', { key: readOnly.key, body: { mode: 'manual' } });
+    expect(refused.status).toBe(403);
+    expect((await app.request('POST', '/api/api/v1/relay/settings', { key: account.key, body: { mode: 'auto' } })).body.mode).toBe('auto');
+  });
+});

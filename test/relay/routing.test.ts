@@ -127,6 +127,9 @@ describe('POST /api/v1/sms/send', () => {
       [{ to: '12', message: 'x' }, 'to'],
       [{ to: TEST_NUMBERS[0], message: '' }, 'message'],
       [{ to: TEST_NUMBERS[0], message: 'x'.repeat(1601) }, 'message'],
+      // More than MAX_SEGMENTS parts, under 1600 characters: 1,000 emoji would be 30 UCS-2 parts.
+      [{ to: TEST_NUMBERS[0], message: '\u{1F600}'.repeat(1000) }, 'message'],
+      [{ to: TEST_NUMBERS[0], message: 'x'.repeat(1531) }, 'message'],
       [{ to: TEST_NUMBERS[0], message: 'x', ttl_seconds: 0 }, 'ttl_seconds'],
       [{ to: TEST_NUMBERS[0], message: 'x', colour: 'red' }, undefined],
       [{ to: TEST_NUMBERS[0], message: '   ' }, 'message'],
@@ -139,7 +142,12 @@ describe('POST /api/v1/sms/send', () => {
       expect(response.body.error.code).toBe('invalid_request');
       if (param) expect(response.body.error.param).toBe(param);
     }
+    const emoji = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: '\u{1F600}'.repeat(1000) });
+    expect(emoji.body.error.message).toBe('message: at most 10 SMS parts (670 UCS-2 units, an emoji takes two); this text takes 2000 UCS-2 units, 30 parts');
     expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(2);
+    // The longest texts that fit: 10 parts each.
+    const longest = [await send(account, { to: TEST_NUMBERS[0], message: 'x'.repeat(1530) }), await send(account, { to: TEST_NUMBERS[0], message: '\u{1F600}'.repeat(335) })];
+    expect((await app.rt.db.prisma.message.findMany({ where: { id: { in: longest } } })).map((row) => row.segments)).toEqual([10, 10]);
     // A whole surrogate pair (an emoji) is text like any other.
     expect(await send(account, { to: TEST_NUMBERS[0], message: 'thanks \uD83D\uDE00' })).toMatch(/^req_/);
   });

@@ -58,7 +58,7 @@ describe('Postman collection', () => {
   });
 
   it('runs in newman against a live server: every request passes, each with at least one assertion', async () => {
-    const { key } = await app.account({ name: 'Postman merchant' });
+    const { key, id: accountId } = await app.account({ name: 'Postman merchant' });
     const collection = await app.request('GET', '/api/postman.json');
     expect(collection.status).toBe(200);
     const dir = mkdtempSync(join(tmpdir(), 'yarrow-postman-'));
@@ -83,5 +83,25 @@ describe('Postman collection', () => {
     const items = (collection.body as { item: Array<{ item: unknown[] }> }).item.flatMap((folder) => folder.item);
     expect(run.executions).toHaveLength(items.length);
     expect(run.executions.filter((execution) => !execution.assertions?.length).map((execution) => execution.item.name), 'requests without an assertion').toEqual([]);
+    // It cleans up after itself (README, "Clean up"): no phone left paired, nothing left waiting for one.
+    expect(await app.rt.db.prisma.device.count({ where: { accountId, status: { not: 'revoked' } } })).toBe(0);
+    expect(await app.rt.db.prisma.message.count({ where: { accountId, state: { in: ['queued', 'dispatched'] } } })).toBe(0);
+    expect((await app.rt.db.prisma.account.findUniqueOrThrow({ where: { id: accountId } })).relayMode).toBe('auto');
+  });
+
+  it('`npm run postman` runs against the PORT of the shell, not a fixed one', async () => {
+    const { key } = await app.account({ name: 'Postman script' });
+    const port = new URL(app.baseUrl).port;
+    expect(port).not.toBe('4000');
+    const reportFile = join(mkdtempSync(join(tmpdir(), 'yarrow-postman-')), 'report.json');
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'postman', '--', '--env-var', `apiKey=${key}`, '--folder', 'System', '--reporters', 'json', '--reporter-json-export', reportFile],
+      { env: { ...process.env, PORT: port, YARROW_URL: '' }, maxBuffer: 16 * 1024 * 1024 },
+    );
+    expect(stdout).toContain(`newman: the collection of http://localhost:${port}`);
+    const { run } = JSON.parse(readFileSync(reportFile, 'utf8')) as NewmanReport;
+    expect(run.executions.length).toBeGreaterThan(0);
+    expect(run.failures).toEqual([]);
   });
 });

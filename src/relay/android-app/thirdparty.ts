@@ -147,7 +147,8 @@ function mappedEvent(event: string): (typeof webhookEvents)[ReferenceWebhookEven
 
 /**
  * `POST /webhooks`: a Yarrow webhook endpoint for the mapped event (same URL rules as any
- * endpoint). With an id it replaces that endpoint's URL and event. Yarrow, not the phone, delivers.
+ * endpoint). With an id it replaces that endpoint's URL and event. Yarrow, not the phone, delivers,
+ * in the app's body and signature (`payloadFormat: 'sms_gateway'`).
  */
 export async function registerReferenceWebhook(rt: Runtime, accountId: number, raw: unknown) {
   const input = parseInput(referenceWebhookInput, raw);
@@ -155,12 +156,16 @@ export async function registerReferenceWebhook(rt: Runtime, accountId: number, r
     throw new YarrowError('invalid_request', 'deviceId: Yarrow webhooks cover every device of the account; omit deviceId.', { param: 'deviceId' });
   }
   const eventTypes = [mappedEvent(input.event)];
-  if (input.id != null) return updateEndpoint(rt, rt.db.prisma, accountId, input.id, { url: input.url, eventTypes });
-  const { endpoint } = await createEndpoint(rt, rt.db.prisma, accountId, {
-    url: input.url,
-    eventTypes,
-    description: `SMS Gateway for Android client (${input.event})`,
-  });
+  // Delivered in the app's own shape and signature (webhook-format.ts), so its receivers work as they are.
+  const payloadFormat = 'sms_gateway';
+  if (input.id != null) return updateEndpoint(rt, rt.db.prisma, accountId, input.id, { url: input.url, eventTypes }, { payloadFormat });
+  const { endpoint } = await createEndpoint(
+    rt,
+    rt.db.prisma,
+    accountId,
+    { url: input.url, eventTypes, description: `SMS Gateway for Android client (${input.event})` },
+    { payloadFormat },
+  );
   return endpoint;
 }
 

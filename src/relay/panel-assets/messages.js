@@ -1,10 +1,17 @@
 import { PanelMessageDevices, PanelMessageUpdates, PanelMessages, PanelOtps } from '/panel/sdk/operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
-import { html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
-import { EmptyRow, Pager, StageBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
+import { Breakable, EmptyRow, Pager, StageBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
+
+/**
+ * An OTP's status in the words of the API: a verified code is `success` (what POST
+ * /api/v1/otp/verify answered), the others as stored (`pending`, `expired`, `max attempts reached`).
+ */
+const otpStatusNames = { approved: 'success', max_attempts_reached: 'max attempts reached' };
+const otpStatusTones = { approved: 'good', pending: 'neutral', expired: 'warn', max_attempts_reached: 'bad', canceled: 'neutral' };
 const blankFilters = { stage: '', deviceId: '', from: '', until: '', search: '' };
 
 /** The filters in the address bar, so a reload or the back button from a message keeps them. */
@@ -121,12 +128,12 @@ function MessagesPage() {
               <//>`
             : rows.map(({ node }) => html`
                 <tr key=${node.requestId} data-request-id=${node.requestId} data-status=${node.stage === 'ON_PHONE' ? 'QUEUED' : node.stage} data-stage=${node.stage}>
-                  <td data-label="Request"><a href=${`/panel/messages/${node.requestId}`}><code>${node.requestId}</code></a></td>
+                  <td data-label="Request" class="id"><a href=${`/panel/messages/${node.requestId}`}><code><${Breakable} text=${node.requestId} /></code></a></td>
                   <td data-label="To" class="nowrap">${node.toDisplay}</td>
                   <td data-label="Text" class="text">${node.body}</td>
                   <td data-label="Status" class="message-status">
                     <${StageBadge} stage=${node.stage} />
-                    ${node.failureReason ? html`<div class="muted">${node.failureReason}</div>` : null}
+                    ${node.failureReason ? html`<div class="muted reason"><${Breakable} text=${node.failureReason} /></div>` : null}
                   </td>
                   <td data-label="Attempts">${formatNumber(node.attempts)}</td>
                   <td data-label="Device">${node.device ? html`<a href=${`/panel/devices/${node.device.id}`}>${node.device.name}</a>` : '—'}</td>
@@ -139,17 +146,20 @@ function MessagesPage() {
     <section aria-labelledby="otp-heading">
       <h2 id="otp-heading">OTP log <span class="muted">(codes are never shown)</span></h2>
       <table class="stack">
-        <thead><tr><th>OTP</th><th>To</th><th>Purpose</th><th>Status</th><th>Attempts</th><th>Sent</th></tr></thead>
+        <thead><tr><th>OTP</th><th>To</th><th>Purpose</th><th>Status</th><th>Attempts</th><th>Its SMS</th><th>Sent</th></tr></thead>
         <tbody id="otps">
           ${otps.length === 0
-            ? html`<${EmptyRow} columns="6">No one-time codes sent yet (<code>POST /api/v1/otp/send</code>).<//>`
+            ? html`<${EmptyRow} columns="7">No one-time codes sent yet (<code>POST /api/v1/otp/send</code>).<//>`
             : otps.map((otp) => html`
                 <tr key=${otp.id} data-otp-id=${otp.id}>
-                  <td data-label="OTP"><code>${otp.id}</code></td>
+                  <td data-label="OTP" class="id"><code><${Breakable} text=${otp.id} /></code></td>
                   <td data-label="To" class="nowrap">${otp.toDisplay}</td>
                   <td data-label="Purpose">${otp.purpose}</td>
-                  <td data-label="Status">${otp.status.replaceAll('_', ' ')}</td>
+                  <td data-label="Status" data-otp-status=${otp.status}>
+                    <${Badge} tone=${otpStatusTones[otp.status] ?? 'neutral'}>${otpStatusNames[otp.status] ?? otp.status.replaceAll('_', ' ')}<//>
+                  </td>
                   <td data-label="Attempts">${otp.attempts}/${otp.maxAttempts}</td>
+                  <td data-label="Its SMS" class="id"><a href=${`/panel/messages/${otp.requestId}`}><code><${Breakable} text=${otp.requestId} /></code></a></td>
                   <td data-label="Sent" class="nowrap">${formatDateTime(otp.createdAt)}</td>
                 </tr>`)}
         </tbody>

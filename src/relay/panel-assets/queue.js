@@ -1,5 +1,6 @@
 import uPlot from '/panel/assets/uplot.js';
-import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelResumeQueue } from '/panel/sdk/operations.ts';
+import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelRelayMode, PanelResumeQueue, PanelSetRelayMode } from '/panel/sdk/operations.ts';
+import { formatDateTime, formatTimeAgo } from '/panel/sdk/format.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { confirmAction, html, render, useEffect, useRef, useState } from '/panel/assets/ui.js';
 import { EmptyRow, PresenceBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
@@ -79,6 +80,35 @@ function ThroughputChart({ points }) {
   </figure>`;
 }
 
+/** The account's relay mode (GraphQL `setRelayMode`, REST `POST /api/v1/relay/settings`). */
+function RelayMode() {
+  const [mode, setMode] = useState(null);
+  const [done, setDone] = useState('');
+  useEffect(() => {
+    client.request(PanelRelayMode).then((data) => setMode(data.account.relayMode), showError);
+  }, []);
+  const choose = async (event) => {
+    const next = event.currentTarget.value;
+    try {
+      setMode((await client.request(PanelSetRelayMode, { mode: next })).setRelayMode.relayMode);
+      setDone(next === 'MANUAL' ? 'Manual: every send must name its device_id from now on.' : 'Automatic: Yarrow picks an online phone for each send.');
+      clearError();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  if (!mode) return null;
+  return html`<section aria-labelledby="mode-heading" class="card wide">
+    <h2 id="mode-heading">Routing</h2>
+    <fieldset class="checks" id="relay-mode">
+      <legend>Which phone sends each message</legend>
+      <label class="check"><input type="radio" name="relay-mode" value="AUTO" checked=${mode === 'AUTO'} onChange=${choose} /> Automatic: the least loaded online phone</label>
+      <label class="check"><input type="radio" name="relay-mode" value="MANUAL" checked=${mode === 'MANUAL'} onChange=${choose} /> Manual: every send names its <code>device_id</code></label>
+    </fieldset>
+    ${done ? html`<p class="done" role="status">${done}</p>` : null}
+  </section>`;
+}
+
 function QueuePage() {
   const [health, setHealth] = useState(null);
   const load = async () => {
@@ -116,6 +146,7 @@ function QueuePage() {
 
   if (!health) return html`<p class="muted" aria-busy="true">Loading…</p>`;
   return html`
+    <${RelayMode} />
     <section aria-labelledby="state-heading" class="card wide">
       <h2 id="state-heading">Queue <span id="queue-state" class="muted" data-paused=${String(health.paused)}>${health.paused ? '(paused: sends answer 503 queue_blocked)' : '(running)'}</span></h2>
       <p><button type="button" id="toggle-queue" class=${health.paused ? '' : 'danger'} onClick=${toggle}>${health.paused ? 'Resume queue' : 'Pause queue'}</button></p>
@@ -143,14 +174,15 @@ function QueuePage() {
     <section aria-labelledby="load-heading">
       <h2 id="load-heading">Per-device load</h2>
       <table class="stack">
-        <thead><tr><th>Device</th><th>Presence</th><th>On the phone</th><th>Given in the last minute</th><th>Budget per minute</th></tr></thead>
+        <thead><tr><th>Device</th><th>Presence</th><th>Last heard</th><th>On the phone</th><th>Given in the last minute</th><th>Budget per minute</th></tr></thead>
         <tbody id="device-load">
           ${health.devices.length === 0
-            ? html`<${EmptyRow} columns="5">No paired phone. <a href="/panel/devices">Pair one</a> to start sending.<//>`
+            ? html`<${EmptyRow} columns="6">No paired phone. <a href="/panel/devices">Pair one</a> to start sending.<//>`
             : health.devices.map((device) => html`
                 <tr key=${device.deviceId}>
                   <td data-label="Device"><a href=${`/panel/devices/${device.deviceId}`}>${device.name}</a></td>
                   <td data-label="Presence"><${PresenceBadge} status=${device.status} /></td>
+                  <td data-label="Last heard" class="nowrap" data-last-heard=${device.lastSeenAt}><time datetime=${device.lastSeenAt} title=${formatDateTime(device.lastSeenAt)}>${formatTimeAgo(device.lastSeenAt)}</time></td>
                   <td data-label="On the phone">${formatNumber(device.inFlight)}${device.stuck > 0 && html` <span class="badge bad" data-stuck=${device.stuck}>${formatNumber(device.stuck)} stuck</span>`}</td>
                   <td data-label="Given in the last minute">${formatNumber(device.sentLastMinute)}</td>
                   <td data-label="Budget per minute">${formatNumber(device.ratePerMinute)}</td>

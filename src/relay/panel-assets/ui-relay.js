@@ -35,6 +35,15 @@ export function Pager({ pageInfo, size, onPage, label }) {
   </nav>`;
 }
 
+/**
+ * An id (`req_01j…`) or a reason code (`RESULT_ERROR_NO_SERVICE`) that may wrap only after its
+ * `_`, `:`, `.`, `/` or `-`, never inside a word (with `.breakable`'s CSS: no break anywhere else).
+ */
+export function Breakable({ text }) {
+  const parts = String(text).split(/(?<=[_:./-])/);
+  return html`<span class="breakable">${parts.map((part, i) => (i === 0 ? part : html`<wbr />${part}`))}</span>`;
+}
+
 /** A table row saying why there is nothing and what to do. */
 export function EmptyRow({ columns, children }) {
   return html`<tr class="empty-row"><td colspan=${columns}><div class="empty" role="status">${children}</div></td></tr>`;

@@ -91,6 +91,22 @@ export type RecipientListInput = {
   name: string;
 };
 
+export type RecipientListUpdateInput = {
+  description?: string | null | undefined;
+  name?: string | null | undefined;
+};
+
+export type RecipientUpdateInput = {
+  name?: string | null | undefined;
+  phone?: string | null | undefined;
+  tags?: Array<string> | null | undefined;
+};
+
+/** AUTO: the router picks among online devices; MANUAL: every send names its device_id. */
+export type RelayMode =
+  | 'AUTO'
+  | 'MANUAL';
+
 export type SandboxOutcome =
   | 'APPROVE'
   | 'CHALLENGE'
@@ -179,6 +195,11 @@ export type WebhookEndpointDisabledReason =
   | 'GONE'
   | 'MANUAL';
 
+/** YARROW: Yarrow's event and X-YarrowPay-* signature; SMS_GATEWAY: the SMS Gateway for Android app's body and X-Signature/X-Timestamp (endpoints registered through /api/3rdparty/v1/webhooks). */
+export type WebhookPayloadFormat =
+  | 'SMS_GATEWAY'
+  | 'YARROW';
+
 export type PanelKeysQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -264,7 +285,7 @@ export type PanelWebhookEndpointQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } };
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, createdAt: string } };
 
 export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -273,7 +294,7 @@ export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, event: { id: string, type: string, objectPublicId: string, payload: Record<string, unknown> }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, body: string, event: { id: string, type: string, objectPublicId: string }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
 
 export type PanelRedeliverWebhookMutationVariables = Exact<{
   deliveryId: string | number;
@@ -419,7 +440,7 @@ export type PanelDeviceUpdatesSubscription = { deviceUpdated: { deviceId: string
 export type PanelQueueHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, stuck: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, stuck: number, sentLastMinute: number, ratePerMinute: number }> } };
+export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, stuck: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, lastSeenAt: string, inFlight: number, stuck: number, sentLastMinute: number, ratePerMinute: number }> } };
 
 export type PanelRerouteMessageMutationVariables = Exact<{
   requestId: string | number;
@@ -427,6 +448,18 @@ export type PanelRerouteMessageMutationVariables = Exact<{
 
 
 export type PanelRerouteMessageMutation = { rerouteMessage: { requestId: string, stage: MessageStage } };
+
+export type PanelRelayModeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelRelayModeQuery = { account: { id: number, relayMode: RelayMode } };
+
+export type PanelSetRelayModeMutationVariables = Exact<{
+  mode: RelayMode;
+}>;
+
+
+export type PanelSetRelayModeMutation = { setRelayMode: { id: number, relayMode: RelayMode } };
 
 export type PanelPauseQueueMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -466,7 +499,7 @@ export type PanelMessageDevicesQuery = { devices: { edges: Array<{ node: { id: s
 export type PanelOtpsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelOtpsQuery = { otps: { edges: Array<{ node: { id: string, to: string, toDisplay: string, purpose: string, status: string, attempts: number, maxAttempts: number, createdAt: string, verifiedAt: string | null } }> } };
+export type PanelOtpsQuery = { otps: { edges: Array<{ node: { id: string, to: string, toDisplay: string, purpose: string, status: string, attempts: number, maxAttempts: number, requestId: string, createdAt: string, verifiedAt: string | null } }> } };
 
 export type PanelMessageQueryVariables = Exact<{
   requestId: string | number;
@@ -522,6 +555,51 @@ export type PanelCreateRecipientMutationVariables = Exact<{
 
 
 export type PanelCreateRecipientMutation = { createRecipient: { id: string } };
+
+export type PanelUpdateRecipientMutationVariables = Exact<{
+  id: string | number;
+  input: RecipientUpdateInput;
+}>;
+
+
+export type PanelUpdateRecipientMutation = { updateRecipient: { id: string } };
+
+export type PanelDeleteRecipientMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelDeleteRecipientMutation = { deleteRecipient: { id: string } };
+
+export type PanelRecipientListQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelRecipientListQuery = { recipientList: { id: string, name: string, description: string | null, memberCount: number, members: { edges: Array<{ node: { addedAt: string, recipient: { id: string, name: string, phoneDisplay: string, tags: Array<string> } } }> } } };
+
+export type PanelUpdateRecipientListMutationVariables = Exact<{
+  id: string | number;
+  input: RecipientListUpdateInput;
+}>;
+
+
+export type PanelUpdateRecipientListMutation = { updateRecipientList: { id: string } };
+
+export type PanelDeleteRecipientListMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelDeleteRecipientListMutation = { deleteRecipientList: { id: string } };
+
+export type PanelRemoveRecipientsFromListMutationVariables = Exact<{
+  listId: string | number;
+  recipientIds: Array<string | number> | string | number;
+}>;
+
+
+export type PanelRemoveRecipientsFromListMutation = { removeRecipientsFromList: { id: string } };
 
 export type PanelImportRecipientsMutationVariables = Exact<{
   csv: string;
@@ -736,6 +814,7 @@ export const PanelWebhookEndpointDocument = new TypedDocumentString(`
     disabledReason
     failingSince
     previousSecretExpiresAt
+    payloadFormat
     createdAt
   }
 }
@@ -754,11 +833,11 @@ export const PanelWebhookEndpointDeliveriesDocument = new TypedDocumentString(`
         attemptCount
         nextAttemptAt
         createdAt
+        body
         event {
           id
           type
           objectPublicId
-          payload
         }
         attempts {
           id
@@ -1160,6 +1239,7 @@ export const PanelQueueHealthDocument = new TypedDocumentString(`
       deviceId
       name
       status
+      lastSeenAt
       inFlight
       stuck
       sentLastMinute
@@ -1176,6 +1256,22 @@ export const PanelRerouteMessageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelRerouteMessageMutation, PanelRerouteMessageMutationVariables>;
+export const PanelRelayModeDocument = new TypedDocumentString(`
+    query PanelRelayMode {
+  account {
+    id
+    relayMode
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRelayModeQuery, PanelRelayModeQueryVariables>;
+export const PanelSetRelayModeDocument = new TypedDocumentString(`
+    mutation PanelSetRelayMode($mode: RelayMode!) {
+  setRelayMode(mode: $mode) {
+    id
+    relayMode
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSetRelayModeMutation, PanelSetRelayModeMutationVariables>;
 export const PanelPauseQueueDocument = new TypedDocumentString(`
     mutation PanelPauseQueue {
   pauseRelayQueue {
@@ -1260,6 +1356,7 @@ export const PanelOtpsDocument = new TypedDocumentString(`
         status
         attempts
         maxAttempts
+        requestId
         createdAt
         verifiedAt
       }
@@ -1414,6 +1511,64 @@ export const PanelCreateRecipientDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelCreateRecipientMutation, PanelCreateRecipientMutationVariables>;
+export const PanelUpdateRecipientDocument = new TypedDocumentString(`
+    mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+  updateRecipient(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateRecipientMutation, PanelUpdateRecipientMutationVariables>;
+export const PanelDeleteRecipientDocument = new TypedDocumentString(`
+    mutation PanelDeleteRecipient($id: ID!) {
+  deleteRecipient(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDeleteRecipientMutation, PanelDeleteRecipientMutationVariables>;
+export const PanelRecipientListDocument = new TypedDocumentString(`
+    query PanelRecipientList($id: ID!) {
+  recipientList(id: $id) {
+    id
+    name
+    description
+    memberCount
+    members(first: 100) {
+      edges {
+        node {
+          addedAt
+          recipient {
+            id
+            name
+            phoneDisplay
+            tags
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecipientListQuery, PanelRecipientListQueryVariables>;
+export const PanelUpdateRecipientListDocument = new TypedDocumentString(`
+    mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {
+  updateRecipientList(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateRecipientListMutation, PanelUpdateRecipientListMutationVariables>;
+export const PanelDeleteRecipientListDocument = new TypedDocumentString(`
+    mutation PanelDeleteRecipientList($id: ID!) {
+  deleteRecipientList(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDeleteRecipientListMutation, PanelDeleteRecipientListMutationVariables>;
+export const PanelRemoveRecipientsFromListDocument = new TypedDocumentString(`
+    mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {
+  removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRemoveRecipientsFromListMutation, PanelRemoveRecipientsFromListMutationVariables>;
 export const PanelImportRecipientsDocument = new TypedDocumentString(`
     mutation PanelImportRecipients($csv: String!, $listId: ID) {
   importRecipients(csv: $csv, listId: $listId) {

@@ -24,6 +24,16 @@ export const redeliverColumn = {
       act(() => client.request(PanelRedeliverWebhook, { deliveryId: node.id }))}>Redeliver</button>`,
 };
 
+/** The panel page of an event's object, by its id's prefix (the detail pages the modules declare). */
+const objectPages = { req: '/panel/messages/', pi: '/panel/payments/', inv: '/panel/invoices/', dev: '/panel/devices/', we: '/panel/webhooks/' };
+
+/** A delivery's event: its name, and its object's id as a link to that object's page where there is one. */
+export function EventCell({ event }) {
+  const page = objectPages[event.objectPublicId.split('_')[0]];
+  const id = html`<code>${event.objectPublicId}</code>`;
+  return html`${event.type}<div class="muted event-object">${page ? html`<a href=${`${page}${event.objectPublicId}`}>${id}</a>` : id}</div>`;
+}
+
 export function DeliveryStatus({ node }) {
   if (node.status === 'SUCCEEDED') return html`<${Badge} tone="good">delivered<//>`;
   if (node.status === 'FAILED') return html`<${Badge} tone="bad">failed<//>`;

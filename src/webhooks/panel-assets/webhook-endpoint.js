@@ -5,7 +5,7 @@ import {
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
-import { act, DeliveryStatus, redeliverColumn } from '/panel/assets/webhook-delivery.js';
+import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
 
 // One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), and its
@@ -14,8 +14,17 @@ import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveK
 const endpointId = decodeURIComponent(location.pathname.split('/').at(-1));
 
 
-/** The request an attempt made, as sent: the signature headers are left out (they carry nothing to debug). */
-const requestText = (attempt, event) => `POST ${attempt.url}\nContent-Type: application/json\n\n${JSON.stringify(event.payload, null, 2)}`;
+/**
+ * The request an attempt made: its body as sent, in the endpoint's format, laid out to read; the
+ * signature headers are left out (they carry nothing to debug).
+ */
+const requestText = (attempt, body) => `POST ${attempt.url}\nContent-Type: application/json\n\n${JSON.stringify(JSON.parse(body), null, 2)}`;
+
+/** What an endpoint's format means for its receiver. */
+const formatNames = {
+  YARROW: "Yarrow's (X-YarrowPay-Signature)",
+  SMS_GATEWAY: 'SMS Gateway for Android (X-Signature over body + X-Timestamp), as registered through /api/3rdparty/v1/webhooks',
+};
 
 function Attempts({ node }) {
   if (node.attempts.length === 0) return html`<span class="muted">No attempt yet</span>`;
@@ -26,7 +35,7 @@ function Attempts({ node }) {
         (attempt) => html`<li key=${attempt.id} data-attempt-id=${attempt.id}>
           <p><${DateTime} value=${attempt.startedAt} /> · ${attempt.trigger === 'MANUAL' ? 'redelivered' : 'automatic'} · ${attempt.durationMs ?? '…'} ms</p>
           <p class="attempt-label">Request</p>
-          <pre class="exchange">${requestText(attempt, node.event)}</pre>
+          <pre class="exchange">${requestText(attempt, node.body)}</pre>
           <p class="attempt-label">Response</p>
           <pre class="exchange">${attempt.httpStatus ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? attempt.outcome.toLowerCase())}${attempt.responseExcerpt ? `\n\n${attempt.responseExcerpt}` : ''}</pre>
         </li>`,
@@ -37,7 +46,7 @@ function Attempts({ node }) {
 
 const deliveryColumns = [
   { label: 'Delivery', cell: (node) => html`#${node.id}<div class="muted"><${DateTime} value=${node.createdAt} /></div>` },
-  { label: 'Event', cell: (node) => html`${node.event.type}<div class="muted">${node.event.objectPublicId}</div>` },
+  { label: 'Event', cell: (node) => html`<${EventCell} event=${node.event} />` },
   { label: 'Status', cell: (node) => html`<${DeliveryStatus} node=${node} />` },
   { label: 'Attempts', cell: (node) => html`<${Attempts} node=${node} />` },
   redeliverColumn,
@@ -76,6 +85,7 @@ function EndpointPage() {
       <dl class="facts">
         <dt>Description</dt><dd>${endpoint.description || '—'}</dd>
         <dt>Events</dt><dd>${endpoint.eventTypes.length ? endpoint.eventTypes.join(', ') : 'every event'}</dd>
+        <dt>Format</dt><dd id="payload-format" data-format=${endpoint.payloadFormat}>${formatNames[endpoint.payloadFormat] ?? endpoint.payloadFormat}</dd>
         <dt>Created</dt><dd><${DateTime} value=${endpoint.createdAt} /></dd>
         ${endpoint.failingSince && html`<dt>Failing since</dt><dd><${DateTime} value=${endpoint.failingSince} /></dd>`}
         ${endpoint.previousSecretExpiresAt && html`<dt>Old secret signs until</dt><dd><${DateTime} value=${endpoint.previousSecretExpiresAt} /></dd>`}

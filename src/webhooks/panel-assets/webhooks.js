@@ -9,7 +9,7 @@ import {
   PanelWebhookLog,
 } from '/panel/sdk/operations.ts';
 import { clearError, client, showError, when } from '/panel/assets/panel.js';
-import { act, DeliveryStatus, redeliverColumn } from '/panel/assets/webhook-delivery.js';
+import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
 const disabledReasons = { FAILING: 'disabled: failing', GONE: 'disabled: endpoint gone', MANUAL: 'disabled' };
@@ -136,7 +136,7 @@ function endpointColumns({ reload, showSecret }) {
 
 const deliveryColumns = [
   { label: 'Delivery', cell: (node) => html`#${node.id}<div class="muted"><${DateTime} value=${node.createdAt} /></div>` },
-  { label: 'Event', cell: (node) => html`${node.event.type}<div class="muted">${node.event.objectPublicId}</div>` },
+  { label: 'Event', cell: (node) => html`<${EventCell} event=${node.event} />` },
   { label: 'Endpoint', cell: (node) => html`<code>${node.endpoint.url}</code>` },
   { label: 'Status', cell: (node) => html`<${DeliveryStatus} node=${node} />` },
   { label: 'Last attempt', cell: (node) => html`<${LastAttempt} node=${node} />` },

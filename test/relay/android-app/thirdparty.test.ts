@@ -6,6 +6,23 @@ import { verifyWebhook } from '../../../src/sdk/webhooks.ts';
 import { revealSecret } from '../../../src/webhooks/endpoints.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.ts';
+import { graphql } from '../../gql/index.ts';
+import { verifyReferenceWebhook } from './reference-receiver.ts';
+
+const EndpointDeliveries = graphql(`
+  query ReferenceEndpointDeliveries($id: ID!) {
+    webhookEndpoint(id: $id) {
+      payloadFormat
+    }
+    webhookDeliveries(filter: { endpointId: $id }, first: 5) {
+      edges {
+        node {
+          body
+        }
+      }
+    }
+  }
+`);
 import { TEST_NUMBERS, pairingCode, relayTestEnv, waitForStatus } from '../helpers.ts';
 import { AppEmulator, type AppEmulatorOptions } from './emulator.ts';
 
@@ -285,7 +302,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect(last.status).toBe(201);
     expect(webhook).toEqual({ id: expect.any(String), deviceId: null, url, event: 'sms:delivered' });
     const endpoints = await app.request('GET', '/api/v1/webhook-endpoints', { key: account.key });
-    expect(endpoints.body.data).toEqual([expect.objectContaining({ id: webhook.id, url, event_types: ['message.delivered'] })]);
+    expect(endpoints.body.data).toEqual([expect.objectContaining({ id: webhook.id, url, event_types: ['message.delivered'], payload_format: 'sms_gateway' })]);
     expect(await client.getWebhooks()).toEqual([webhook]);
 
     // Same id: replaced, not added.
@@ -302,18 +319,76 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     await expect(client.deleteWebhook(webhook.id!)).rejects.toThrow(/HTTP error 404/);
   });
 
-  it('has Yarrow deliver a registered webhook itself, signed, in Yarrow\'s format', async () => {
+  it("delivers a registered webhook in the app's shape and signature, and Yarrow's own endpoints in Yarrow's", async () => {
     const account = await app.account();
-    await phone(account);
+    const [delivered, failing] = [TEST_NUMBERS[1]!, TEST_NUMBERS[2]!];
+    await phone(account, { failNumbers: [failing], failError: 'RESULT_ERROR_NO_SERVICE' });
     const { client } = gatewayClient(account);
-    const webhook = await client.registerWebhook({ url: receiver.url('/reference-hook'), event: WebHookEventType.SmsDelivered });
-    const accepted = await client.send({ phoneNumbers: [TEST_NUMBERS[1]!], message: 'hooked' });
-    const [message] = await yarrowMessages(account.id, accepted.id);
+    const hooks = {
+      sent: await client.registerWebhook({ url: receiver.url('/reference-sent'), event: WebHookEventType.SmsSent }),
+      delivered: await client.registerWebhook({ url: receiver.url('/reference-delivered'), event: WebHookEventType.SmsDelivered }),
+      failed: await client.registerWebhook({ url: receiver.url('/reference-failed'), event: WebHookEventType.SmsFailed }),
+    };
+    const own = await app.request('POST', '/api/v1/webhook-endpoints', {
+      key: account.key,
+      body: { url: receiver.url('/yarrow-delivered'), event_types: ['message.delivered'] },
+    });
+    expect(own.status).toBe(201);
+    expect(own.body.webhook_endpoint.payload_format).toBe('yarrow');
 
-    const [request] = await receiver.waitFor('/reference-hook', 1);
-    const { secret } = await revealSecret(app.rt, app.rt.db.prisma, account.id, webhook.id!);
-    const payload = verifyWebhook(secret, request!.headers, request!.body) as { event: string; object_public_id: string; data: Record<string, unknown> };
-    expect(payload).toMatchObject({ event: 'message.delivered', object_public_id: message!.id, data: { status: 'delivered', to: TEST_NUMBERS[1] } });
+    const accepted = await client.send({ id: 'order-42', phoneNumbers: [delivered, failing], message: 'hooked' });
+    expect(accepted.id).toBe('order-42');
+    const keyOf = async (id: string) => (await revealSecret(app.rt, app.rt.db.prisma, account.id, id)).secret;
+
+    const [sentTo] = await Promise.all([receiver.waitFor('/reference-sent', 1), receiver.waitFor('/reference-failed', 1)]);
+    const [deliveredRequest] = await receiver.waitFor('/reference-delivered', 1);
+    const [failedRequest] = receiver.received('/reference-failed');
+    const sent = verifyReferenceWebhook(await keyOf(hooks.sent.id!), sentTo[0]!.headers, sentTo[0]!.body);
+    const deliveredHook = verifyReferenceWebhook(await keyOf(hooks.delivered.id!), deliveredRequest!.headers, deliveredRequest!.body);
+    const failed = verifyReferenceWebhook(await keyOf(hooks.failed.id!), failedRequest!.headers, failedRequest!.body);
+    // Another endpoint's key does not verify it: each is signed with its own.
+    expect(() => verifyReferenceWebhook(hooks.sent.id!, deliveredRequest!.headers, deliveredRequest!.body)).toThrow('bad signature');
+    expect(() => verifyReferenceWebhook('wrong-key', deliveredRequest!.headers, deliveredRequest!.body)).toThrow('bad signature');
+
+    const messages = await yarrowMessages(account.id, 'order-42');
+    const requestIdOf = (to: string) => messages.find((message) => message.to === to)!.id;
+    const deviceId = messages.find((message) => message.to === delivered)!.deviceId;
+    expect(deviceId).toMatch(/^dev_/);
+    const isoTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(sent).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      webhookId: hooks.sent.id,
+      deviceId,
+      event: 'sms:sent',
+      payload: { messageId: 'order-42', phoneNumber: delivered, recipient: delivered, partsCount: 1, sentAt: isoTime },
+    });
+    expect(deliveredHook).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      webhookId: hooks.delivered.id,
+      deviceId,
+      event: 'sms:delivered',
+      payload: { messageId: 'order-42', phoneNumber: delivered, recipient: delivered, deliveredAt: isoTime },
+    });
+    expect(failed).toMatchObject({
+      webhookId: hooks.failed.id,
+      event: 'sms:failed',
+      payload: { messageId: 'order-42', phoneNumber: failing, recipient: failing, failedAt: isoTime, reason: expect.stringContaining('RESULT_ERROR_NO_SERVICE') },
+    });
+    // No Yarrow headers on these: a reference receiver sees only its own.
+    expect(deliveredRequest!.headers['x-yarrowpay-signature']).toBeUndefined();
+    // The delivery log (GraphQL, the panel's endpoint page) shows the format and the very body sent.
+    const log = await app.request('POST', '/graphql', { key: account.key, body: { query: EndpointDeliveries.toString(), variables: { id: hooks.delivered.id } } });
+    expect(log.body.data.webhookEndpoint.payloadFormat).toBe('SMS_GATEWAY');
+    expect(log.body.data.webhookDeliveries.edges.map((edge: { node: { body: string } }) => edge.node.body)).toEqual([deliveredRequest!.body]);
+
+    // The endpoint made through Yarrow's own API gets Yarrow's event and signature, as docs/webhooks.md says.
+    const [yarrowRequest] = await receiver.waitFor('/yarrow-delivered', 1);
+    expect(yarrowRequest!.headers['x-signature']).toBeUndefined();
+    const event = verifyWebhook(own.body.secret, yarrowRequest!.headers, yarrowRequest!.body);
+    expect(event).toMatchObject({ event: 'message.delivered', object_public_id: requestIdOf(delivered), data: { status: 'delivered', to: delivered, request_id: requestIdOf(delivered) } });
+    const ownLog = await app.request('POST', '/graphql', { key: account.key, body: { query: EndpointDeliveries.toString(), variables: { id: own.body.webhook_endpoint.id } } });
+    expect(ownLog.body.data.webhookEndpoint.payloadFormat).toBe('YARROW');
+    expect(ownLog.body.data.webhookDeliveries.edges.map((edge: { node: { body: string } }) => edge.node.body)).toEqual([yarrowRequest!.body]);
   });
 
   it('answers health without credentials, and 501 for what Yarrow does not keep', async () => {
