@@ -284,6 +284,21 @@ export const PanelPaymentIntent = graphql(`
       createdAt
       succeededAt
       canceledAt
+      amountRefunded
+      amountRefundable
+      refunds(first: 50) {
+        edges {
+          node {
+            id
+            status
+            amountDisplay
+            currency
+            reason
+            failureReason
+            createdAt
+          }
+        }
+      }
       invoice {
         id
         invoiceNo
@@ -348,6 +363,15 @@ export const PanelPaymentIntentUpdated = graphql(`
 export const PanelCancelPaymentIntent = graphql(`
   mutation PanelCancelPaymentIntent($id: ID!) {
     cancelPaymentIntent(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelCreateRefund = graphql(`
+  mutation PanelCreateRefund($input: CreateRefundInput!) {
+    createRefund(input: $input) {
       id
       status
     }

@@ -625,6 +625,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a succeeded payment intent, in full or in part
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a refund
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/relay/app/pair": {
         parameters: {
             query?: never;
@@ -6325,6 +6369,9 @@ export interface operations {
                      *           "last_payment_error": null,
                      *           "cancellation_reason": null,
                      *           "invoice": null,
+                     *           "amount_refunded": 5,
+                     *           "amount_refunded_minor": 500,
+                     *           "refunded": true,
                      *           "latest_card_session": null,
                      *           "metadata": {
                      *             "order_id": "1042"
@@ -6386,6 +6433,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -6649,6 +6708,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -6705,6 +6767,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -6948,6 +7022,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7004,6 +7081,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7232,6 +7321,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7288,6 +7380,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7554,6 +7658,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7610,6 +7717,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7864,6 +7983,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7920,6 +8042,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -8527,6 +8661,960 @@ export interface operations {
                         }[];
                         has_more: boolean;
                         url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                payment_intent?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds, newest first (of one payment intent with payment_intent=). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "re_01jdx3q8w2m4k6c9z1r3t5v7yb",
+                     *           "object": "refund",
+                     *           "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "status": "pending",
+                     *           "amount": 12.5,
+                     *           "amount_minor": 1250,
+                     *           "amount_display": "$12.50",
+                     *           "currency": "USD",
+                     *           "reason": null,
+                     *           "failure_reason": null,
+                     *           "metadata": {
+                     *             "order_id": "1042"
+                     *           },
+                     *           "succeeded_at": null,
+                     *           "failed_at": null,
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example re_01jdx3q8w2m4k6c9z1r3t5v7yb */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            payment_intent: string;
+                            /**
+                             * @description pending, then succeeded or failed (the payment-refund worker settles it).
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /** @description Why a failed refund failed, e.g. expired_or_canceled_card. */
+                            failure_reason: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            failed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h; another body with the same key → 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                 *       "amount": 5,
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                    payment_intent: string;
+                    /**
+                     * @description In the major unit of the payment's currency; absent: everything left to refund.
+                     * @example 5
+                     */
+                    amount?: number | string;
+                    /** @enum {string} */
+                    reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The pending refund and its payment intent (amount_refunded counts it already). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "refund": {
+                     *         "id": "re_01jdx3q8w2m4k6c9z1r3t5v7yb",
+                     *         "object": "refund",
+                     *         "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "status": "pending",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "reason": null,
+                     *         "failure_reason": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "failed_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        refund: {
+                            /** @example re_01jdx3q8w2m4k6c9z1r3t5v7yb */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            payment_intent: string;
+                            /**
+                             * @description pending, then succeeded or failed (the payment-refund worker settles it).
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /** @description Why a failed refund failed, e.g. expired_or_canceled_card. */
+                            failure_reason: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            failed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "refund": {
+                     *         "id": "re_01jdx3q8w2m4k6c9z1r3t5v7yb",
+                     *         "object": "refund",
+                     *         "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "status": "pending",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "reason": null,
+                     *         "failure_reason": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "failed_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        refund: {
+                            /** @example re_01jdx3q8w2m4k6c9z1r3t5v7yb */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            payment_intent: string;
+                            /**
+                             * @description pending, then succeeded or failed (the payment-refund worker settles it).
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /** @description Why a failed refund failed, e.g. expired_or_canceled_card. */
+                            failure_reason: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            failed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                     };
                 };
             };
@@ -11020,7 +12108,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified")[];
                     enabled?: boolean;
                 };
             };

@@ -221,7 +221,7 @@ const flow: Folder[] = [
   },
   {
     name: 'Payments',
-    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved, 3-D Secure, review approved and rejected; one canceled.',
+    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved (then partly refunded), 3-D Secure, review approved and rejected; one canceled.',
     steps: [
       ...payWithCard('approved', 'payment_intent_id', 'card_session_id', 'YP-VISA-APPROVE', 'succeeded'),
       {
@@ -229,6 +229,35 @@ const flow: Folder[] = [
         query: { limit: '10', status: 'succeeded' },
         status: 200,
         checks: { 'lists the paid intent': "pm.expect(json.data.map((i) => i.id)).to.include(pm.collectionVariables.get('payment_intent_id'));" },
+      },
+      {
+        name: 'Refund part of the paid intent',
+        operation: 'post /api/v1/refunds',
+        json: { payment_intent: '{{payment_intent_id}}', amount: '5.00', reason: 'requested_by_customer' },
+        status: 201,
+        checks: {
+          'pending, counted on the intent': "pm.expect(json.refund.status).to.eql('pending'); pm.expect(json.refund.amount_minor).to.eql(500); pm.expect(json.payment_intent.amount_refunded_minor).to.eql(500);",
+        },
+        sets: { refund_id: 'json.refund.id' },
+      },
+      {
+        operation: 'get /api/v1/refunds/{id}',
+        params: { id: '{{refund_id}}' },
+        status: 200,
+        checks: { 'the refund of the paid intent': "pm.expect(json.refund.payment_intent).to.eql(pm.collectionVariables.get('payment_intent_id'));" },
+      },
+      {
+        operation: 'get /api/v1/refunds',
+        query: { payment_intent: '{{payment_intent_id}}' },
+        status: 200,
+        checks: { 'lists the refund': "pm.expect(json.data.map((r) => r.id)).to.eql([pm.collectionVariables.get('refund_id')]);" },
+      },
+      {
+        name: 'Refund more than is left: refused, naming amount',
+        operation: 'post /api/v1/refunds',
+        json: { payment_intent: '{{payment_intent_id}}', amount: '100.00' },
+        status: 400,
+        checks: { 'invalid amount': "pm.expect(json.error.code).to.eql('invalid_request'); pm.expect(json.error.param).to.eql('amount');" },
       },
       ...payWithCard('3-D Secure', 'payment_intent_3ds_id', 'card_session_3ds_id', 'YP-VISA-3DS', 'requires_action'),
       {

@@ -43,6 +43,8 @@ type Documents = {
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": typeof types.KycLiveDocument,
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelTestApproveKycDocument,
+    "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n": typeof types.TestCreateRefundDocument,
+    "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.TestIntentRefundsDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": typeof types.DevicesDocument,
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeDeviceDocument,
@@ -120,6 +122,8 @@ const documents: Documents = {
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": types.KycLiveDocument,
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": types.PanelTestApproveKycDocument,
+    "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n": types.TestCreateRefundDocument,
+    "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.TestIntentRefundsDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": types.DevicesDocument,
     "\n  mutation RevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeDeviceDocument,
@@ -281,6 +285,14 @@ export function graphql(source: "\n  query SearchIntents($search: String, $creat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestApproveKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateRefundDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestIntentRefundsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -45,6 +45,15 @@ export type CreatePaymentIntentInput = {
   title: string;
 };
 
+export type CreateRefundInput = {
+  /** In the payment's major unit; absent: everything left to refund. */
+  amount?: number | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  /** The succeeded payment intent to refund. */
+  paymentIntent: string | number;
+  reason?: RefundReason | null | undefined;
+};
+
 export type CreateWebhookEndpointInput = {
   description?: string | null | undefined;
   /** Default true. */
@@ -125,6 +134,17 @@ export type RecipientUpdateInput = {
   phone?: string | null | undefined;
   tags?: Array<string> | null | undefined;
 };
+
+export type RefundReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'REQUESTED_BY_CUSTOMER';
+
+/** PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back). */
+export type RefundStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
 
 /** AUTO: the router picks among online devices; MANUAL: every send names its device_id. */
 export type RelayMode =
@@ -414,6 +434,20 @@ export type PanelTestApproveKycMutationVariables = Exact<{
 
 
 export type PanelTestApproveKycMutation = { approveKycReview: { id: string } };
+
+export type TestCreateRefundMutationVariables = Exact<{
+  input: CreateRefundInput;
+}>;
+
+
+export type TestCreateRefundMutation = { createRefund: { id: string, status: RefundStatus, amount: number, amountMinor: number, currency: string, reason: RefundReason | null, paymentIntent: { id: string, amountRefunded: number, amountRefundable: number } } };
+
+export type TestIntentRefundsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestIntentRefundsQuery = { paymentIntent: { amountRefunded: number, amountRefundedMinor: number, amountRefundable: number, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountMinor: number, failureReason: string | null } }> } }, refunds: { edges: Array<{ node: { id: string } }> } };
 
 export type IntentUpdatesSubscriptionVariables = Exact<{
   id: string | number;
@@ -1081,6 +1115,49 @@ export const PanelTestApproveKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelTestApproveKycMutation, PanelTestApproveKycMutationVariables>;
+export const TestCreateRefundDocument = new TypedDocumentString(`
+    mutation TestCreateRefund($input: CreateRefundInput!) {
+  createRefund(input: $input) {
+    id
+    status
+    amount
+    amountMinor
+    currency
+    reason
+    paymentIntent {
+      id
+      amountRefunded
+      amountRefundable
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestCreateRefundMutation, TestCreateRefundMutationVariables>;
+export const TestIntentRefundsDocument = new TypedDocumentString(`
+    query TestIntentRefunds($id: ID!) {
+  paymentIntent(id: $id) {
+    amountRefunded
+    amountRefundedMinor
+    amountRefundable
+    refunds(first: 10) {
+      edges {
+        node {
+          id
+          status
+          amountMinor
+          failureReason
+        }
+      }
+    }
+  }
+  refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestIntentRefundsQuery, TestIntentRefundsQueryVariables>;
 export const IntentUpdatesDocument = new TypedDocumentString(`
     subscription IntentUpdates($id: ID!) {
   paymentIntentUpdated(id: $id) {

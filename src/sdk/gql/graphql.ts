@@ -16,6 +16,15 @@ export type CreateApiKeyInput = {
   scopes: Array<Scope>;
 };
 
+export type CreateRefundInput = {
+  /** In the payment's major unit; absent: everything left to refund. */
+  amount?: number | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  /** The succeeded payment intent to refund. */
+  paymentIntent: string | number;
+  reason?: RefundReason | null | undefined;
+};
+
 export type CreateWebhookEndpointInput = {
   description?: string | null | undefined;
   /** Default true. */
@@ -90,6 +99,17 @@ export type RecipientListInput = {
   description?: string | null | undefined;
   name: string;
 };
+
+export type RefundReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'REQUESTED_BY_CUSTOMER';
+
+/** PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back). */
+export type RefundStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
 
 export type SandboxOutcome =
   | 'APPROVE'
@@ -305,7 +325,7 @@ export type PanelPaymentIntentQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, lastPaymentError: { message: string } | null, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, amountRefunded: number, amountRefundable: number, lastPaymentError: { message: string } | null, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountDisplay: string, currency: string, reason: RefundReason | null, failureReason: string | null, createdAt: string } }> }, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
 
 export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
   id: string | number;
@@ -320,6 +340,13 @@ export type PanelCancelPaymentIntentMutationVariables = Exact<{
 
 
 export type PanelCancelPaymentIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus } };
+
+export type PanelCreateRefundMutationVariables = Exact<{
+  input: CreateRefundInput;
+}>;
+
+
+export type PanelCreateRefundMutation = { createRefund: { id: string, status: RefundStatus } };
 
 export type PanelApprovePaymentReviewMutationVariables = Exact<{
   id: string | number;
@@ -839,6 +866,21 @@ export const PanelPaymentIntentDocument = new TypedDocumentString(`
     createdAt
     succeededAt
     canceledAt
+    amountRefunded
+    amountRefundable
+    refunds(first: 50) {
+      edges {
+        node {
+          id
+          status
+          amountDisplay
+          currency
+          reason
+          failureReason
+          createdAt
+        }
+      }
+    }
     invoice {
       id
       invoiceNo
@@ -905,6 +947,14 @@ export const PanelCancelPaymentIntentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelCancelPaymentIntentMutation, PanelCancelPaymentIntentMutationVariables>;
+export const PanelCreateRefundDocument = new TypedDocumentString(`
+    mutation PanelCreateRefund($input: CreateRefundInput!) {
+  createRefund(input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateRefundMutation, PanelCreateRefundMutationVariables>;
 export const PanelApprovePaymentReviewDocument = new TypedDocumentString(`
     mutation PanelApprovePaymentReview($id: ID!) {
   approvePaymentReview(id: $id) {
