@@ -16,6 +16,7 @@ import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts'
 import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses, refundStatuses, refundsWhere } from './lists.ts';
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
 import { createRefund, getRefund } from './refunds.ts';
+import { accountNow } from '../accounts/clock.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
@@ -142,7 +143,10 @@ builder.prismaObject('CardSession', {
       resolve: (session) => session.paymentMethodCode as (typeof paymentMethodCodes)[number],
     }),
     sandboxOutcome: t.field({ type: SandboxOutcomeEnum, resolve: (session) => session.sandboxOutcome as (typeof sandboxOutcomes)[number] }),
-    status: t.field({ type: CardSessionStatusEnum, resolve: (session) => cardSessionStatus(session) }),
+    status: t.field({
+      type: CardSessionStatusEnum,
+      resolve: async (session, _args, ctx) => cardSessionStatus(session, await accountNow(ctx.rt.db.prisma, session.accountId)),
+    }),
     token: t.exposeString('token', { nullable: true, description: 'The test token submitted, once one was.' }),
     outcome: t.exposeString('outcome', {
       nullable: true,
@@ -328,7 +332,8 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }), { before });
+      const now = await accountNow(ctx.rt.db.prisma, accountIdOf(ctx));
+      return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }, now), { before });
     },
   }),
 }));

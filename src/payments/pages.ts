@@ -19,6 +19,7 @@ import {
   submitToken,
 } from './card-sessions.ts';
 import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from './invoices.ts';
+import { accountNow } from '../accounts/clock.ts';
 import { cardSessionStatus } from './json.ts';
 import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
@@ -130,7 +131,8 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     const latest = intent.latestCardSessionId
       ? await rt.db.prisma.cardSession.findUnique({ where: { id: intent.latestCardSessionId } })
       : null;
-    const pendingChallenge = intent.status === 'requires_action' && latest && cardSessionStatus(latest) === 'challenge' ? latest : null;
+    const pendingChallenge =
+      intent.status === 'requires_action' && latest && cardSessionStatus(latest, await accountNow(rt.db.prisma, intent.accountId)) === 'challenge' ? latest : null;
     return render(
       c,
       checkoutPage({ merchant, intent, csrfToken: csrfToken('checkout', intent.id), pendingChallenge, error, viewer: viewerOf(c) }),
@@ -142,7 +144,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     const { intent, session } = await findSessionForCheckout(rt.db.prisma, intentId, sessionId);
     const merchant = await merchantOf(intent.accountId);
     const viewer = viewerOf(c);
-    const status = cardSessionStatus(session);
+    const status = cardSessionStatus(session, await accountNow(rt.db.prisma, intent.accountId));
     if (status === 'completed') return showResult(c, { merchant, intent, session, viewer });
     // The payment moved on without this session (canceled through the API, paid by another
     // attempt): the page shows where it stands rather than a form that can no longer pay it.

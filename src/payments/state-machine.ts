@@ -3,6 +3,7 @@ import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
+import { accountNow, sendJobAt } from '../accounts/clock.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { recordEvent, recordEvents, type EventInput, type EventType } from '../webhooks/events.ts';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -59,14 +60,6 @@ export interface IntentChanges {
   latestCardSessionId?: string;
   decline?: Decline & { paymentMethodCode?: string | null; cardSessionId?: string | null };
   cancellationReason?: string | null;
-}
-
-/**
- * When a delayed job may start. No delay → no start time at all: pg-boss wakes a worker through
- * NOTIFY only for jobs runnable at once, and leaves dated ones to the worker's polling.
- */
-function delayed(seconds: number): Date | undefined {
-  return seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined;
 }
 
 function refuse(what: string, status: string, verb: string) {
@@ -146,11 +139,14 @@ export async function transitionIntent(
   await recordIntentEvent(rt, tx, updated, transition.event);
 
   if (transition.to === 'processing') {
-    await sendJob(
-      rt.boss,
+    // The review delay runs on the account's time (its test clock, if it has one).
+    await sendJobAt(
+      rt,
+      tx,
+      updated.accountId,
       'payment_review',
       { paymentIntentId: updated.id, cardSessionId: updated.latestCardSessionId ?? '' },
-      { tx, startAfter: delayed(rt.config.PAYMENT_REVIEW_DELAY_SECONDS) },
+      { afterSeconds: rt.config.PAYMENT_REVIEW_DELAY_SECONDS },
     );
   }
   if (transition.to === 'succeeded' && invoice) {
@@ -324,7 +320,7 @@ export async function markInvoiceOverdue(rt: Rt, tx: DbClient, invoiceId: string
   if (!found) return null;
   const invoice = await lockInvoice(tx, found.accountId, invoiceId);
   if (invoice.status !== 'open' || invoice.overdueAt) return null;
-  const updated = await tx.invoice.update({ where: { id: invoice.id }, data: { overdueAt: new Date(), updatedAt: new Date() } });
+  const updated = await tx.invoice.update({ where: { id: invoice.id }, data: { overdueAt: await accountNow(tx, invoice.accountId), updatedAt: new Date() } });
   await recordInvoiceEvent(rt, tx, updated, 'invoice.overdue');
   return updated;
 }
@@ -367,12 +363,7 @@ export type KycAction = keyof typeof kycTransitions;
 /** Records `kyc.review.submitted` and schedules the sandbox reviewer for a review just inserted. */
 export async function kycSubmitted(rt: Rt, tx: DbClient, review: KycReview) {
   await recordKycEvent(rt, tx, review, 'kyc.review.submitted');
-  await sendJob(
-    rt.boss,
-    'kyc_review',
-    { kycReviewId: review.id },
-    { tx, startAfter: delayed(rt.config.KYC_REVIEW_DELAY_SECONDS) },
-  );
+  await sendJobAt(rt, tx, review.accountId, 'kyc_review', { kycReviewId: review.id }, { afterSeconds: rt.config.KYC_REVIEW_DELAY_SECONDS });
 }
 
 export async function transitionKyc(

@@ -364,6 +364,39 @@ const flow: Folder[] = [
     ],
   },
   {
+    name: 'Test clock',
+    description: "The sandbox test clock: the account's time frozen, an invoice's overdue check held by it, an advance past the due date sending it, then the clock deleted.",
+    steps: [
+      {
+        operation: 'post /api/v1/test-clock',
+        json: {},
+        status: 201,
+        checks: { 'frozen, holding nothing': "pm.expect(json.test_clock.object).to.eql('test_clock'); pm.expect(json.test_clock.held_jobs_count).to.eql(0);" },
+        sets: { clock_time: 'json.test_clock.frozen_time' },
+      },
+      {
+        name: 'Create an invoice under the clock',
+        operation: 'post /api/v1/invoices',
+        json: { amount: '30.00', currency: 'USD', title: 'Postman: clocked', due_date: '{{due_date}}' },
+        status: 201,
+        checks: { open: "pm.expect(json.invoice.status).to.eql('open');" },
+      },
+      {
+        operation: 'get /api/v1/test-clock',
+        status: 200,
+        checks: { "holds the invoice's overdue check": "pm.expect(json.test_clock.held_jobs.map((job) => job.queue)).to.include('invoice_overdue');" },
+      },
+      {
+        operation: 'post /api/v1/test-clock/advance',
+        prerequest: ["pm.collectionVariables.set('clock_to', new Date(Date.parse(pm.collectionVariables.get('clock_time')) + 16 * 86400000).toISOString());"],
+        json: { frozen_time: '{{clock_to}}' },
+        status: 200,
+        checks: { 'past the due date: the check is sent': "pm.expect(json.released_jobs).to.be.at.least(1); pm.expect(json.test_clock.frozen_time).to.eql(pm.collectionVariables.get('clock_to'));" },
+      },
+      { operation: 'delete /api/v1/test-clock', status: 200, checks: { 'back on the real time': 'pm.expect(json.deleted).to.eql(true);' } },
+    ],
+  },
+  {
     name: 'Webhooks and events',
     description:
       'An endpoint made, listed, read, sent a test webhook and a redelivery of it (GraphQL), and deleted; the events the payments above recorded.',

@@ -19,6 +19,11 @@ type Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
+    "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n": typeof types.TestCreateClockDocument,
+    "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n": typeof types.TestAdvanceClockDocument,
+    "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": typeof types.TestReadClockDocument,
+    "\n  mutation TestDeleteClock {\n    deleteTestClock\n  }\n": typeof types.TestDeleteClockDocument,
+    "\n  query TestClockSessionStatus($id: ID!) {\n    cardSession(id: $id) {\n      status\n    }\n  }\n": typeof types.TestClockSessionStatusDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
@@ -98,6 +103,11 @@ const documents: Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
+    "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n": types.TestCreateClockDocument,
+    "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n": types.TestAdvanceClockDocument,
+    "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": types.TestReadClockDocument,
+    "\n  mutation TestDeleteClock {\n    deleteTestClock\n  }\n": types.TestDeleteClockDocument,
+    "\n  query TestClockSessionStatus($id: ID!) {\n    cardSession(id: $id) {\n      status\n    }\n  }\n": types.TestClockSessionStatusDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
@@ -189,6 +199,26 @@ export function graphql(source: "\n  query AccountKeys {\n    account {\n      i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestAdvanceClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestReadClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestDeleteClock {\n    deleteTestClock\n  }\n"): typeof import('./graphql.ts').TestDeleteClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestClockSessionStatus($id: ID!) {\n    cardSession(id: $id) {\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TestClockSessionStatusDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -269,6 +269,37 @@ export type KeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type KeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
 
+export type TestCreateClockMutationVariables = Exact<{
+  frozenTime?: string | null | undefined;
+}>;
+
+
+export type TestCreateClockMutation = { createTestClock: { frozenTime: string, heldJobsCount: number } };
+
+export type TestAdvanceClockMutationVariables = Exact<{
+  frozenTime: string;
+}>;
+
+
+export type TestAdvanceClockMutation = { advanceTestClock: { releasedJobs: number, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } } };
+
+export type TestReadClockQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TestReadClockQuery = { testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
+
+export type TestDeleteClockMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TestDeleteClockMutation = { deleteTestClock: number };
+
+export type TestClockSessionStatusQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestClockSessionStatusQuery = { cardSession: { status: CardSessionStatus } };
+
 export type OutagePingMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -840,6 +871,53 @@ export const KeysChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KeysChangedSubscription, KeysChangedSubscriptionVariables>;
+export const TestCreateClockDocument = new TypedDocumentString(`
+    mutation TestCreateClock($frozenTime: DateTime) {
+  createTestClock(frozenTime: $frozenTime) {
+    frozenTime
+    heldJobsCount
+  }
+}
+    `) as unknown as TypedDocumentString<TestCreateClockMutation, TestCreateClockMutationVariables>;
+export const TestAdvanceClockDocument = new TypedDocumentString(`
+    mutation TestAdvanceClock($frozenTime: DateTime!) {
+  advanceTestClock(frozenTime: $frozenTime) {
+    releasedJobs
+    testClock {
+      frozenTime
+      heldJobsCount
+      heldJobs {
+        queue
+        dueAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestAdvanceClockMutation, TestAdvanceClockMutationVariables>;
+export const TestReadClockDocument = new TypedDocumentString(`
+    query TestReadClock {
+  testClock {
+    frozenTime
+    heldJobsCount
+    heldJobs {
+      queue
+      dueAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestReadClockQuery, TestReadClockQueryVariables>;
+export const TestDeleteClockDocument = new TypedDocumentString(`
+    mutation TestDeleteClock {
+  deleteTestClock
+}
+    `) as unknown as TypedDocumentString<TestDeleteClockMutation, TestDeleteClockMutationVariables>;
+export const TestClockSessionStatusDocument = new TypedDocumentString(`
+    query TestClockSessionStatus($id: ID!) {
+  cardSession(id: $id) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<TestClockSessionStatusQuery, TestClockSessionStatusQueryVariables>;
 export const OutagePingDocument = new TypedDocumentString(`
     mutation OutagePing {
   sendDiagnosticPing {
