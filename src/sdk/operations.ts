@@ -924,3 +924,44 @@ export const PanelQueueRecipientList = graphql(`
     }
   }
 `);
+
+export const PanelTestClock = graphql(`
+  query PanelTestClock {
+    account {
+      environment
+    }
+    testClock {
+      frozenTime
+      heldJobsCount
+      heldJobs {
+        queue
+        dueAt
+      }
+    }
+  }
+`);
+
+export const PanelCreateTestClock = graphql(`
+  mutation PanelCreateTestClock($frozenTime: DateTime) {
+    createTestClock(frozenTime: $frozenTime) {
+      frozenTime
+    }
+  }
+`);
+
+export const PanelAdvanceTestClock = graphql(`
+  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {
+    advanceTestClock(frozenTime: $frozenTime) {
+      releasedJobs
+      testClock {
+        frozenTime
+      }
+    }
+  }
+`);
+
+export const PanelDeleteTestClock = graphql(`
+  mutation PanelDeleteTestClock {
+    deleteTestClock
+  }
+`);

@@ -67,6 +67,10 @@ type Documents = {
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
+    "\n  query PanelTestClock {\n    account {\n      environment\n    }\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": typeof types.PanelTestClockDocument,
+    "\n  mutation PanelCreateTestClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n    }\n  }\n": typeof types.PanelCreateTestClockDocument,
+    "\n  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n      }\n    }\n  }\n": typeof types.PanelAdvanceTestClockDocument,
+    "\n  mutation PanelDeleteTestClock {\n    deleteTestClock\n  }\n": typeof types.PanelDeleteTestClockDocument,
 };
 const documents: Documents = {
     "\n  query PanelKeys($first: Int, $after: String) {\n    account {\n      id\n      apiKeys(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
@@ -121,6 +125,10 @@ const documents: Documents = {
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
+    "\n  query PanelTestClock {\n    account {\n      environment\n    }\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": types.PanelTestClockDocument,
+    "\n  mutation PanelCreateTestClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n    }\n  }\n": types.PanelCreateTestClockDocument,
+    "\n  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n      }\n    }\n  }\n": types.PanelAdvanceTestClockDocument,
+    "\n  mutation PanelDeleteTestClock {\n    deleteTestClock\n  }\n": types.PanelDeleteTestClockDocument,
 };
 
 /**
@@ -331,6 +339,22 @@ export function graphql(source: "\n  mutation PanelAddRecipientsToList($listId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelTestClock {\n    account {\n      environment\n    }\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelCreateTestClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n    }\n  }\n"): typeof import('./graphql.ts').PanelCreateTestClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelAdvanceTestClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelDeleteTestClock {\n    deleteTestClock\n  }\n"): typeof import('./graphql.ts').PanelDeleteTestClockDocument;
 
 
 export function graphql(source: string) {

@@ -573,6 +573,30 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
 
+export type PanelTestClockQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelTestClockQuery = { account: { environment: string }, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
+
+export type PanelCreateTestClockMutationVariables = Exact<{
+  frozenTime?: string | null | undefined;
+}>;
+
+
+export type PanelCreateTestClockMutation = { createTestClock: { frozenTime: string } };
+
+export type PanelAdvanceTestClockMutationVariables = Exact<{
+  frozenTime: string;
+}>;
+
+
+export type PanelAdvanceTestClockMutation = { advanceTestClock: { releasedJobs: number, testClock: { frozenTime: string } } };
+
+export type PanelDeleteTestClockMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDeleteTestClockMutation = { deleteTestClock: number };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1480,3 +1504,40 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
+export const PanelTestClockDocument = new TypedDocumentString(`
+    query PanelTestClock {
+  account {
+    environment
+  }
+  testClock {
+    frozenTime
+    heldJobsCount
+    heldJobs {
+      queue
+      dueAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestClockQuery, PanelTestClockQueryVariables>;
+export const PanelCreateTestClockDocument = new TypedDocumentString(`
+    mutation PanelCreateTestClock($frozenTime: DateTime) {
+  createTestClock(frozenTime: $frozenTime) {
+    frozenTime
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateTestClockMutation, PanelCreateTestClockMutationVariables>;
+export const PanelAdvanceTestClockDocument = new TypedDocumentString(`
+    mutation PanelAdvanceTestClock($frozenTime: DateTime!) {
+  advanceTestClock(frozenTime: $frozenTime) {
+    releasedJobs
+    testClock {
+      frozenTime
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelAdvanceTestClockMutation, PanelAdvanceTestClockMutationVariables>;
+export const PanelDeleteTestClockDocument = new TypedDocumentString(`
+    mutation PanelDeleteTestClock {
+  deleteTestClock
+}
+    `) as unknown as TypedDocumentString<PanelDeleteTestClockMutation, PanelDeleteTestClockMutationVariables>;
