@@ -6,6 +6,7 @@ import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { sendJob, type JobData, type QueueName } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
+import { clockTimeForShare } from './sql.ts';
 
 // The account's time. Every rule that compares with "now" (a card session's 30 minutes, the review
 // delays, an invoice's due date, the webhook retry schedule) reads it through `accountNow`, and
@@ -50,11 +51,11 @@ export async function sendJobAt<Q extends QueueName>(
   when: { at: Date } | { afterSeconds: number },
   options: HeldOptions = {},
 ): Promise<string | null> {
-  const clock = await tx.testClock.findUnique({ where: { accountId }, select: { frozenTime: true } });
-  const now = clock?.frozenTime ?? new Date();
+  const frozen = await clockTimeForShare(tx, accountId);
+  const now = frozen ?? new Date();
   const at = 'at' in when ? when.at : new Date(now.getTime() + when.afterSeconds * 1000);
   if (at <= now) return sendJob(rt.boss, queue, data, { ...options, tx });
-  if (!clock) return sendJob(rt.boss, queue, data, { ...options, tx, startAfter: at });
+  if (!frozen) return sendJob(rt.boss, queue, data, { ...options, tx, startAfter: at });
   const jobId = options.id ?? randomUUID();
   await tx.testClockJob.create({ data: { accountId, jobId, queue, data: data as object, options: { ...options, id: jobId } as object, dueAt: at } });
   return jobId;

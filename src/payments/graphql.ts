@@ -40,6 +40,15 @@ const RefundReasonEnum = enumOf('RefundReason', refundReasons);
 const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice']);
 
 const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
+
+const requestNows = new WeakMap<GraphqlContext, Map<number, Promise<Date>>>();
+/** The account's time (its test clock's, if any), read once per request: a page of card sessions shares it. */
+function accountTimeOf(ctx: GraphqlContext, accountId: number): Promise<Date> {
+  if (!requestNows.has(ctx)) requestNows.set(ctx, new Map());
+  const nows = requestNows.get(ctx)!;
+  if (!nows.has(accountId)) nows.set(accountId, accountNow(ctx.rt.db.prisma, accountId));
+  return nows.get(accountId)!;
+}
 const transaction = <T>(ctx: GraphqlContext, work: (tx: Parameters<Parameters<GraphqlContext['rt']['db']['prisma']['$transaction']>[0]>[0]) => Promise<T>) =>
   ctx.rt.db.prisma.$transaction(work);
 
@@ -145,7 +154,7 @@ builder.prismaObject('CardSession', {
     sandboxOutcome: t.field({ type: SandboxOutcomeEnum, resolve: (session) => session.sandboxOutcome as (typeof sandboxOutcomes)[number] }),
     status: t.field({
       type: CardSessionStatusEnum,
-      resolve: async (session, _args, ctx) => cardSessionStatus(session, await accountNow(ctx.rt.db.prisma, session.accountId)),
+      resolve: async (session, _args, ctx) => cardSessionStatus(session, await accountTimeOf(ctx, session.accountId)),
     }),
     token: t.exposeString('token', { nullable: true, description: 'The test token submitted, once one was.' }),
     outcome: t.exposeString('outcome', {
@@ -332,7 +341,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
-      const now = await accountNow(ctx.rt.db.prisma, accountIdOf(ctx));
+      const now = await accountTimeOf(ctx, accountIdOf(ctx));
       return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }, now), { before });
     },
   }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, type WebhookEvent } from '../../src/sdk/webhooks.ts';
+import { sweepStalledDeliveries } from '../../src/webhooks/deliveries.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
@@ -247,6 +248,24 @@ describe('what the clock moves', () => {
     expect(events.map((event) => [event.event, event.object_public_id])).toEqual(Array(3).fill(['payment_intent.created', intent.id]));
     await expect.poll(async () => (await app.rt.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: 10_000 }).toBe('succeeded');
     expect((await heldRetry()).length).toBe(0);
+  });
+
+  it('keeps a retry it holds from the stalled-delivery sweeper, even when its time is long past in real time', async () => {
+    const account = await app.account();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    expect((await app.request('POST', '/api/v1/test-clock', { key: account.key, body: { frozen_time: yesterday } })).status).toBe(201);
+    await createEndpoint(app, account.key, { url: receiver.url('/swept'), eventTypes: ['payment_intent.created'] });
+    receiver.on('/swept', () => ({ status: 503, body: 'down' }));
+    await createIntent(app, account.key);
+    await receiver.waitFor('/swept', 1);
+    await expect.poll(async () => (await clock(account)).body.test_clock.held_jobs_count, { timeout: 10_000 }).toBe(1);
+    const delivery = await app.rt.db.prisma.webhookDelivery.findFirstOrThrow({ where: { accountId: account.id } });
+    expect(delivery.nextAttemptAt!.getTime()).toBeLessThan(Date.now() - 23 * 3_600_000);
+    await sweepStalledDeliveries(app.rt);
+    const after = await app.rt.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(after.jobId).toBe(delivery.jobId);
+    expect(receiver.received('/swept')).toHaveLength(1);
+    expect((await clock(account)).body.test_clock.held_jobs_count).toBe(1);
   });
 
   it('sends held jobs when deleted, each as far from the real time as it was from the clock', async () => {

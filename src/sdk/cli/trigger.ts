@@ -190,7 +190,7 @@ export const recipes: Record<string, Recipe> = {
     options.print('Voided it.');
   },
   'invoice.overdue': cannot(
-    'invoice.overdue is recorded by the invoice-overdue worker at 00:00 UTC the day after an open invoice\'s due date, and a due date cannot be in the past: create an invoice due today (yarrow trigger invoice.created makes one due in 7 days) and the event follows after midnight UTC.',
+    'invoice.overdue is recorded by the invoice-overdue worker at 00:00 UTC the day after an open invoice\'s due date, and a due date cannot be in the past: create an invoice due today (yarrow trigger invoice.created makes one due in 7 days) and the event follows after midnight UTC, or freeze the account\'s time with a test clock and advance it past the due date (README, "Test clock").',
   ),
   'kyc.review.submitted': async (options) => {
     await submitKyc(options);
