@@ -80,6 +80,8 @@ async function releaseJobs(rt: Rt, tx: DbClient, accountId: number, upTo: Date |
 /** The farthest a clock may be set from the real time, and advanced in one call. */
 const MAX_YEARS = 5;
 const YEAR_MS = 366 * 86_400_000;
+/** The most jobs one advance sends (in its transaction): a bounded request, as every expensive one. */
+export const MAX_RELEASED_PER_ADVANCE = 1000;
 
 const frozenTime = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-12-01T09:00:00Z' })
@@ -135,6 +137,14 @@ export async function advanceTestClock(rt: Rt, tx: DbClient, accountId: number, 
   }
   if (to.getTime() - clock.frozenTime.getTime() > MAX_YEARS * YEAR_MS) {
     throw new YarrowError('invalid_request', `frozen_time: a clock advances at most ${MAX_YEARS} years at a time`, { param: 'frozen_time' });
+  }
+  const due = await tx.testClockJob.count({ where: { accountId, dueAt: { lte: to } } });
+  if (due > MAX_RELEASED_PER_ADVANCE) {
+    throw new YarrowError(
+      'invalid_request',
+      `frozen_time: ${due} held jobs fall due by then; an advance runs at most ${MAX_RELEASED_PER_ADVANCE}: advance in smaller steps`,
+      { param: 'frozen_time' },
+    );
   }
   const advanced = await tx.testClock.update({ where: { accountId }, data: { frozenTime: to } });
   const released = await releaseJobs(rt, tx, accountId, to, () => undefined);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { MAX_RELEASED_PER_ADVANCE } from '../../src/accounts/clock.ts';
 import { verifyWebhook, type WebhookEvent } from '../../src/sdk/webhooks.ts';
 import { sweepStalledDeliveries } from '../../src/webhooks/deliveries.ts';
 import { graphql } from '../gql/index.ts';
@@ -140,6 +142,26 @@ describe('the test clock over REST', () => {
     expect(deleted.body).toMatchObject({ deleted: true, released_jobs: 0 });
     expect((await clock(account)).status).toBe(404);
     expect((await advance(account, later(T0, 200_000))).status).toBe(404);
+  });
+
+  it('refuses an advance that would send more jobs than one request may, changing nothing', async () => {
+    const account = await app.account();
+    await app.request('POST', '/api/v1/test-clock', { key: account.key, body: { frozen_time: T0.toISOString() } });
+    await app.rt.db.prisma.testClockJob.createMany({
+      data: Array.from({ length: MAX_RELEASED_PER_ADVANCE + 1 }, () => ({
+        accountId: account.id,
+        jobId: randomUUID(),
+        queue: 'invoice_overdue',
+        data: { invoiceId: 'inv_none' },
+        dueAt: new Date(T0.getTime() + 3_600_000),
+      })),
+    });
+    const refused = await advance(account, later(T0, 7_200_000));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_request', param: 'frozen_time' });
+    expect(refused.body.error.message).toContain('advance in smaller steps');
+    expect((await clock(account)).body.test_clock).toMatchObject({ frozen_time: T0.toISOString(), held_jobs_count: MAX_RELEASED_PER_ADVANCE + 1 });
+    await app.rt.db.prisma.testClockJob.deleteMany({ where: { accountId: account.id } });
   });
 
   it('is refused for a live account with a clear error, and a far-off start is refused', async () => {
