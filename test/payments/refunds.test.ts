@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { YarrowError } from '../../src/core/errors.ts';
+import { newId } from '../../src/core/ids.ts';
+import type { RefundStatus } from '../../src/generated/prisma/client.ts';
+import { refundTransitions, transitionRefund, type RefundAction } from '../../src/payments/state-machine.ts';
 import { verifyWebhook, type WebhookEvent } from '../../src/sdk/webhooks.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
@@ -199,6 +203,40 @@ describe('refunds over REST', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 400, 400, 400]);
     const after = await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: merchant.key });
     expect(after.body.payment_intent.amount_refunded_minor).toBe(1000);
+  });
+});
+
+describe('the refund state machine', () => {
+  /** The documented machine, written out independently of the code: action → from → to. */
+  const documented: Record<RefundAction, Partial<Record<RefundStatus, RefundStatus>>> = {
+    succeed: { pending: 'succeeded' },
+    fail: { pending: 'failed' },
+  };
+  const combinations = (Object.keys(refundTransitions) as RefundAction[]).flatMap((action) =>
+    (['pending', 'succeeded', 'failed'] as const).map((from) => ({ action, from, to: documented[action][from] })),
+  );
+
+  it.each(combinations)('$action from $from → $to', async ({ action, from, to }) => {
+    const intent = await paidIntent();
+    // Written here rather than through the API: no payment-refund job races the case.
+    const id = newId('refund');
+    await app.rt.db.prisma.refund.create({ data: { id, accountId: merchant.id, paymentIntentId: intent.id, amount: 100, currency: 'USD', status: from } });
+    await app.rt.db.prisma.paymentIntent.update({ where: { id: intent.id }, data: { amountRefunded: from === 'failed' ? 0 : 100 } });
+    const before = await app.rt.db.prisma.paymentIntent.findUniqueOrThrow({ where: { id: intent.id } });
+    const eventsBefore = await eventTypesOf(app, id);
+    const attempt = app.rt.db.prisma.$transaction((tx) => transitionRefund(app.rt, tx, merchant.id, id, action, { failureReason: 'declined' }));
+    if (to) {
+      expect((await attempt).status).toBe(to);
+      expect(await eventTypesOf(app, id)).toEqual([...eventsBefore, `refund.${to}`]);
+      const after = await app.rt.db.prisma.paymentIntent.findUniqueOrThrow({ where: { id: intent.id } });
+      expect(after.amountRefunded).toBe(to === 'failed' ? before.amountRefunded - 100 : before.amountRefunded);
+    } else {
+      const error = await attempt.then(() => undefined, (failure: unknown) => failure);
+      expect(error).toBeInstanceOf(YarrowError);
+      expect((error as YarrowError).code).toBe('invalid_state');
+      expect((await app.rt.db.prisma.refund.findUniqueOrThrow({ where: { id } })).status).toBe(from);
+      expect(await eventTypesOf(app, id)).toEqual(eventsBefore);
+    }
   });
 });
 
