@@ -49,6 +49,7 @@ type Documents = {
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelTestApproveKycDocument,
     "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n": typeof types.TestCreateRefundDocument,
+    "\n  subscription TestRefundIntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      status\n      amountRefundedMinor\n    }\n  }\n": typeof types.TestRefundIntentLiveDocument,
     "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.TestIntentRefundsDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": typeof types.DevicesDocument,
@@ -133,6 +134,7 @@ const documents: Documents = {
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": types.PanelTestApproveKycDocument,
     "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n": types.TestCreateRefundDocument,
+    "\n  subscription TestRefundIntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      status\n      amountRefundedMinor\n    }\n  }\n": types.TestRefundIntentLiveDocument,
     "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.TestIntentRefundsDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": types.DevicesDocument,
@@ -319,6 +321,10 @@ export function graphql(source: "\n  mutation PanelTestApproveKyc($id: ID!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateRefundDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TestRefundIntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      status\n      amountRefundedMinor\n    }\n  }\n"): typeof import('./graphql.ts').TestRefundIntentLiveDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

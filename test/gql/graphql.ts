@@ -473,6 +473,13 @@ export type TestCreateRefundMutationVariables = Exact<{
 
 export type TestCreateRefundMutation = { createRefund: { id: string, status: RefundStatus, amount: number, amountMinor: number, currency: string, reason: RefundReason | null, paymentIntent: { id: string, amountRefunded: number, amountRefundable: number } } };
 
+export type TestRefundIntentLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestRefundIntentLiveSubscription = { paymentIntentUpdated: { status: PaymentIntentStatus, amountRefundedMinor: number } };
+
 export type TestIntentRefundsQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -1210,6 +1217,14 @@ export const TestCreateRefundDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TestCreateRefundMutation, TestCreateRefundMutationVariables>;
+export const TestRefundIntentLiveDocument = new TypedDocumentString(`
+    subscription TestRefundIntentLive($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    status
+    amountRefundedMinor
+  }
+}
+    `) as unknown as TypedDocumentString<TestRefundIntentLiveSubscription, TestRefundIntentLiveSubscriptionVariables>;
 export const TestIntentRefundsDocument = new TypedDocumentString(`
     query TestIntentRefunds($id: ID!) {
   paymentIntent(id: $id) {

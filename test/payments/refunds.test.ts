@@ -6,7 +6,7 @@ import { refundTransitions, transitionRefund, type RefundAction } from '../../sr
 import { verifyWebhook, type WebhookEvent } from '../../src/sdk/webhooks.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
-import { execute } from '../helpers/graphql.ts';
+import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
 import { createEndpoint } from '../webhooks/helpers.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { checkoutClient, createIntent, eventTypesOf } from './checkout-client.ts';
@@ -29,6 +29,15 @@ const CreateRefund = graphql(`
         amountRefunded
         amountRefundable
       }
+    }
+  }
+`);
+
+const IntentLive = graphql(`
+  subscription TestRefundIntentLive($id: ID!) {
+    paymentIntentUpdated(id: $id) {
+      status
+      amountRefundedMinor
     }
   }
 `);
@@ -252,6 +261,17 @@ describe('refunds over GraphQL', () => {
     expect(read.data!.paymentIntent).toMatchObject({ amountRefunded: 2.5, amountRefundedMinor: 250, amountRefundable: 10 });
     expect(read.data!.paymentIntent.refunds.edges.map(({ node }) => node)).toEqual([{ id, status: 'SUCCEEDED', amountMinor: 250, failureReason: null }]);
     expect(read.data!.refunds.edges.map(({ node }) => node.id)).toEqual([id]);
+
+    // Live: the intent's subscription answers its state, then each refund change (from the gateway and the worker).
+    const client = wsClient(app.wsUrl, merchant.key);
+    const live = subscribe(client, IntentLive, { id: intent.id });
+    expect((await live.next()).data!.paymentIntentUpdated).toEqual({ status: 'SUCCEEDED', amountRefundedMinor: 250 });
+    const failing = await refund({ payment_intent: intent.id, amount: 0.13 });
+    expect((await live.next()).data!.paymentIntentUpdated.amountRefundedMinor).toBe(263);
+    await webhookFor(failing.body.refund.id, 'refund.failed');
+    expect((await live.next()).data!.paymentIntentUpdated.amountRefundedMinor).toBe(250);
+    live.dispose();
+    await client.dispose();
 
     const tooMuch = await execute(app.baseUrl, merchant.key, CreateRefund, { input: { paymentIntent: intent.id, amount: 10.01 } });
     expect(tooMuch.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'input.amount' });
