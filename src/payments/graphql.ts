@@ -98,6 +98,10 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
       resolve: (intent) => toMajorUnits(intent.amountRefunded, intent.currency),
     }),
     amountRefundedMinor: t.exposeInt('amountRefunded', { description: 'The same in minor units.' }),
+    refunded: t.boolean({
+      description: 'The whole amount is refunded or being refunded.',
+      resolve: (intent) => intent.amountRefunded > 0 && intent.amountRefunded >= intent.amount,
+    }),
     amountRefundable: t.float({
       description: 'What is left to refund of a succeeded payment (0 for any other status).',
       resolve: (intent) => (intent.status === 'succeeded' ? toMajorUnits(intent.amount - intent.amountRefunded, intent.currency) : 0),

@@ -258,6 +258,8 @@ export const PanelPaymentIntents = graphql(`
           lastPaymentError {
             message
           }
+          amountRefundedMinor
+          refunded
           createdAt
         }
       }

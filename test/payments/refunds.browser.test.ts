@@ -88,6 +88,9 @@ describe('refunds in the panel', () => {
     await expect.poll(() => page.locator('#refunds tr').count()).toBe(2);
     await expect.poll(() => page.locator('#refund-form').count()).toBe(0);
     await page.getByText('refunded in full').waitFor();
+    // The payments list says so too.
+    await page.goto(`${app.baseUrl}/panel/payments`);
+    await expect.poll(() => page.locator(`#intents tr[data-intent-id="${intent.id}"] .refunded`).textContent()).toBe('Refunded in full');
     expect(problems).toEqual([]);
   });
 

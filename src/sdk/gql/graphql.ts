@@ -317,7 +317,7 @@ export type PanelPaymentIntentsQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> } };
+export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, amountRefundedMinor: number, refunded: boolean, createdAt: string, lastPaymentError: { message: string } | null } }> } };
 
 export type PanelPaymentIntentQueryVariables = Exact<{
   id: string | number;
@@ -865,6 +865,8 @@ export const PanelPaymentIntentsDocument = new TypedDocumentString(`
         lastPaymentError {
           message
         }
+        amountRefundedMinor
+        refunded
         createdAt
       }
     }
