@@ -3,6 +3,8 @@ import { scopes } from '../modules.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
+import type { TestClock } from '../generated/prisma/client.ts';
+import { advanceTestClock, createTestClock, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
 
 export const ScopeEnum = enumOf('Scope', scopes, {
   description: 'A permission an API key can carry. The REST and JSON name is the lower-case dotted form.',
@@ -96,5 +98,73 @@ builder.subscriptionFields((t) => ({
     authScopes: { scope: 'keys.manage' },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('apiKeysChanged', ctx.principal!.accountId),
     resolve: (change) => change,
+  }),
+}));
+
+// --- the sandbox test clock (src/accounts/clock.ts) ---
+
+const HeldJob = builder.objectRef<{ queue: string; dueAt: Date }>('TestClockHeldJob').implement({
+  description: 'A job waiting for the test clock to reach its time.',
+  fields: (t) => ({
+    queue: t.exposeString('queue', { description: 'payment_review, kyc_review, invoice_overdue or webhook_deliver.' }),
+    dueAt: t.expose('dueAt', { type: 'DateTime' }),
+  }),
+});
+
+const TestClockRef = builder.prismaObject('TestClock', {
+  description: "The account's test clock (sandbox only): the account's time stands at frozenTime until advanced.",
+  fields: (t) => ({
+    frozenTime: t.expose('frozenTime', { type: 'DateTime' }),
+    heldJobsCount: t.int({ resolve: async (clock, _args, ctx) => (await heldJobs(ctx.rt.db.prisma, clock.accountId, 0)).count }),
+    heldJobs: t.field({
+      type: [HeldJob],
+      description: 'The 20 due first: what the next advance runs.',
+      resolve: async (clock, _args, ctx) => (await heldJobs(ctx.rt.db.prisma, clock.accountId)).jobs,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const TestClockAdvance = builder.objectRef<{ clock: TestClock; released: number }>('TestClockAdvance').implement({
+  fields: (t) => ({
+    testClock: t.field({ type: TestClockRef, resolve: (result) => result.clock }),
+    releasedJobs: t.exposeInt('released', { description: 'Held jobs this call sent.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  testClock: t.prismaField({
+    type: 'TestClock',
+    nullable: true,
+    description: "The account's test clock; null while it runs on the real time.",
+    authScopes: { scope: 'payments.read' },
+    resolve: (_query, _root, _args, ctx) => getTestClock(ctx.rt.db.prisma, ctx.principal!.accountId),
+  }),
+}));
+
+const clockInput = (frozenTime: Date | null | undefined) => (frozenTime ? { frozen_time: frozenTime.toISOString() } : {});
+
+builder.mutationFields((t) => ({
+  createTestClock: t.prismaField({
+    type: 'TestClock',
+    description: "As POST /api/v1/test-clock: freezes the account's time (sandbox only).",
+    authScopes: { scope: 'payments.write' },
+    args: { frozenTime: t.arg({ type: 'DateTime', description: 'Absent: the real time now.' }) },
+    resolve: (_query, _root, { frozenTime }, ctx) =>
+      withGraphqlParams('', () => ctx.rt.db.prisma.$transaction((tx) => createTestClock(ctx.rt, tx, ctx.principal!.accountId, clockInput(frozenTime)))),
+  }),
+  advanceTestClock: t.field({
+    type: TestClockAdvance,
+    description: 'As POST /api/v1/test-clock/advance: moves the clock forward and runs every job whose time has come.',
+    authScopes: { scope: 'payments.write' },
+    args: { frozenTime: t.arg({ type: 'DateTime', required: true }) },
+    resolve: (_root, { frozenTime }, ctx) =>
+      withGraphqlParams('', () => ctx.rt.db.prisma.$transaction((tx) => advanceTestClock(ctx.rt, tx, ctx.principal!.accountId, clockInput(frozenTime)))),
+  }),
+  deleteTestClock: t.int({
+    description: 'As DELETE /api/v1/test-clock: back to the real time. Answers how many held jobs it sent.',
+    authScopes: { scope: 'payments.write' },
+    resolve: async (_root, _args, ctx) => (await ctx.rt.db.prisma.$transaction((tx) => deleteTestClock(ctx.rt, tx, ctx.principal!.accountId))).released,
   }),
 }));

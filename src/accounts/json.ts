@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../core/http.ts';
-import type { Account, ApiKey } from '../generated/prisma/client.ts';
+import type { Account, ApiKey, TestClock } from '../generated/prisma/client.ts';
 import { RelayMode } from '../generated/prisma/enums.ts';
 
 // The JSON shapes REST answers for the accounts domain. One shape per object, used everywhere:
@@ -50,5 +50,27 @@ export function apiKeyJson(key: ApiKey): z.infer<typeof apiKeySchema> {
     created_at: key.createdAt.toISOString(),
     last_used_at: key.lastUsedAt?.toISOString() ?? null,
     revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export const testClockSchema = z.object({
+  object: z.literal('test_clock'),
+  frozen_time: timestamp.describe("The account's time while the clock exists."),
+  held_jobs_count: z.number().int().describe('Jobs waiting for the clock to reach their time.'),
+  held_jobs: z
+    .array(z.object({ queue: z.string().meta({ examples: ['invoice_overdue'] }), due_at: timestamp }))
+    .describe('The 20 due first (what the next advance runs).'),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function testClockJson(clock: TestClock, held: { count: number; jobs: Array<{ queue: string; dueAt: Date }> }): z.infer<typeof testClockSchema> {
+  return {
+    object: 'test_clock',
+    frozen_time: clock.frozenTime.toISOString(),
+    held_jobs_count: held.count,
+    held_jobs: held.jobs.map((job) => ({ queue: job.queue, due_at: job.dueAt.toISOString() })),
+    created_at: clock.createdAt.toISOString(),
+    updated_at: clock.updatedAt.toISOString(),
   };
 }

@@ -15,6 +15,13 @@ export const accountsModule = defineModule({
   idPrefixes: { apiKey: 'key' },
   panelPages: [
     { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async () => (await import('./panel.ts')).keysPage() },
+    {
+      path: 'test-clock',
+      title: 'Test clock',
+      summary: "Test clock page: freeze the sandbox account's time, advance it (running what falls due), delete it",
+      script: 'test-clock.js',
+      body: async () => (await import('./panel.ts')).testClockPage(),
+    },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   sandbox: {

@@ -9,3 +9,8 @@ import { scopes } from '../modules.ts';
 export function keysPage(): PageHtml {
   return html`<div id="keys-app" data-scopes="${scopes.join(' ')}"><p class="muted">Loading…</p></div>`;
 }
+
+/** The sandbox test clock: its time, what it holds, advance and delete (test-clock.js). */
+export function testClockPage(): PageHtml {
+  return html`<div id="test-clock-app"><p class="muted">Loading…</p></div>`;
+}

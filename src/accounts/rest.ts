@@ -4,11 +4,14 @@ import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import { accountJson, accountSchema, apiKeyJson, apiKeySchema } from './json.ts';
+import { YarrowError } from '../core/errors.ts';
+import { accountJson, accountSchema, apiKeyJson, apiKeySchema, testClockJson, testClockSchema } from './json.ts';
+import { advanceTestClock, advanceTestClockInput, createTestClock, createTestClockInput, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
 import { createApiKey, createApiKeyInput, getAccount, listApiKeys, revokeApiKey } from './service.ts';
 
 export function registerAccountRoutes(ctx: GatewayContext) {
   const { rt, auth } = ctx;
+  registerTestClockRoutes(ctx);
   defineRoute(ctx, {
     method: 'get',
     path: '/api/v1/account',
@@ -76,6 +79,84 @@ export function registerAccountRoutes(ctx: GatewayContext) {
       const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id'));
       auth.forget(key.id); // this gateway at once; the others on the apiKeyRevoked event
       return ok(c, { api_key: apiKeyJson(key) });
+    },
+  });
+}
+
+/** The sandbox test clock (src/accounts/clock.ts): one per account, under /api/v1/test-clock. */
+function registerTestClockRoutes(ctx: GatewayContext) {
+  const { rt } = ctx;
+  const clockBody = async (clock: Parameters<typeof testClockJson>[0]) => ({ test_clock: testClockJson(clock, await heldJobs(rt.db.prisma, clock.accountId)) });
+  const clockResponse = okSchema({ test_clock: testClockSchema });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/test-clock',
+    tag: 'Account',
+    auth: 'payments.read',
+    summary: "The account's test clock",
+    operationId: 'getTestClock',
+    response: clockResponse,
+    errorCodes: ['not_found'],
+    responses: { 200: 'The clock, with the jobs it holds.' },
+    handler: async (c) => {
+      const clock = await getTestClock(rt.db.prisma, c.get('principal').accountId);
+      if (!clock) throw new YarrowError('not_found', 'This account has no test clock: it runs on the real time.');
+      return ok(c, await clockBody(clock));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/test-clock',
+    tag: 'Account',
+    auth: 'payments.write',
+    summary: "Freeze the account's time with a test clock (sandbox only)",
+    operationId: 'createTestClock',
+    response: clockResponse,
+    body: createTestClockInput,
+    bodyValidatedBy: 'service',
+    idempotent: true,
+    errorCodes: ['forbidden', 'already_exists'],
+    responses: { 201: 'The clock, frozen at frozen_time.' },
+    handler: (c, { body, rawBody }) =>
+      idempotentCreate(rt, c, rawBody, async (tx) => {
+        const clock = await createTestClock(rt, tx, c.get('principal').accountId, body);
+        return { status: 201, body: { test_clock: testClockJson(clock, { count: 0, jobs: [] }) } };
+      }),
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/test-clock/advance',
+    tag: 'Account',
+    auth: 'payments.write',
+    summary: 'Advance the test clock, running every job whose time has come',
+    operationId: 'advanceTestClock',
+    response: okSchema({ test_clock: testClockSchema, released_jobs: z.number().int().describe('Jobs sent by this advance.') }),
+    body: advanceTestClockInput,
+    bodyValidatedBy: 'service',
+    errorCodes: ['forbidden', 'not_found'],
+    responses: { 200: 'The clock at its new time, and how many held jobs it sent.' },
+    handler: async (c, { body }) => {
+      const { clock, released } = await rt.db.prisma.$transaction((tx) => advanceTestClock(rt, tx, c.get('principal').accountId, body));
+      return ok(c, { ...(await clockBody(clock)), released_jobs: released });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/v1/test-clock',
+    tag: 'Account',
+    auth: 'payments.write',
+    summary: 'Delete the test clock: the account is back on the real time',
+    operationId: 'deleteTestClock',
+    errorCodes: ['not_found'],
+    response: okSchema({ deleted: z.literal(true), released_jobs: z.number().int().describe('Held jobs sent, each as far from the real time as it was from the clock.') }),
+    responses: { 200: 'Deleted.' },
+    handler: async (c) => {
+      const { released } = await rt.db.prisma.$transaction((tx) => deleteTestClock(rt, tx, c.get('principal').accountId));
+      return ok(c, { deleted: true as const, released_jobs: released });
     },
   });
 }

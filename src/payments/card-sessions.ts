@@ -5,6 +5,7 @@ import { YarrowError, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../generated/prisma/client.ts';
+import { accountNow } from '../accounts/clock.ts';
 import { cardSessionStatus } from './json.ts';
 import { lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import {
@@ -78,7 +79,8 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
         param: 'status',
       });
     }
-    const now = new Date();
+    // A session's 30 minutes run on the account's time (its test clock, if any).
+    const now = await accountNow(tx, accountId);
     return tx.cardSession.create({
       data: {
         createdAt: now,
@@ -102,7 +104,7 @@ async function lockSession(tx: DbClient, intentId: string, sessionId: string, wa
   const { intent } = await lockPaymentIntent(tx, unlockedIntent.accountId, intentId);
   await lockRow(tx, 'card_sessions', unlocked.id);
   const session = (await tx.cardSession.findUnique({ where: { id: unlocked.id } }))!;
-  const status = cardSessionStatus(session);
+  const status = cardSessionStatus(session, await accountNow(tx, intent.accountId));
   if (status === 'completed') {
     throw new YarrowError('invalid_state', 'This payment session was already used. Start again from the checkout page.', {
       param: 'card_session',

@@ -13,8 +13,10 @@ import {
   rejectPaymentReview,
 } from './intents.ts';
 import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts';
-import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses } from './lists.ts';
-import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
+import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses, refundStatuses, refundsWhere } from './lists.ts';
+import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
+import { createRefund, getRefund } from './refunds.ts';
+import { accountNow } from '../accounts/clock.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
@@ -31,9 +33,22 @@ const CardSessionStatusEnum = enumOf('CardSessionStatus', cardSessionStatuses, {
 const KycReviewStatusEnum = enumOf('KycReviewStatus', ['pending_review', 'approved', 'rejected']);
 const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
 const SandboxOutcomeEnum = enumOf('SandboxOutcome', sandboxOutcomes);
+const RefundStatusEnum = enumOf('RefundStatus', refundStatuses, {
+  description: 'PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back).',
+});
+const RefundReasonEnum = enumOf('RefundReason', refundReasons);
 const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice']);
 
 const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
+
+const requestNows = new WeakMap<GraphqlContext, Map<number, Promise<Date>>>();
+/** The account's time (its test clock's, if any), read once per request: a page of card sessions shares it. */
+function accountTimeOf(ctx: GraphqlContext, accountId: number): Promise<Date> {
+  if (!requestNows.has(ctx)) requestNows.set(ctx, new Map());
+  const nows = requestNows.get(ctx)!;
+  if (!nows.has(accountId)) nows.set(accountId, accountNow(ctx.rt.db.prisma, accountId));
+  return nows.get(accountId)!;
+}
 const transaction = <T>(ctx: GraphqlContext, work: (tx: Parameters<Parameters<GraphqlContext['rt']['db']['prisma']['$transaction']>[0]>[0]) => Promise<T>) =>
   ctx.rt.db.prisma.$transaction(work);
 
@@ -78,6 +93,20 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
     metadata: t.field({ type: 'JSONObject', resolve: (intent) => intent.metadata as Record<string, unknown> }),
     invoice: t.relation('invoice', { nullable: true, authScopes: { scope: 'invoices.read' } }),
     cardSessions: t.relatedConnection('cardSessions', { cursor: 'id', query: () => ({ orderBy: { id: 'desc' } }) }),
+    amountRefunded: t.float({
+      description: 'Refunded or being refunded (pending and succeeded refunds), in the major unit.',
+      resolve: (intent) => toMajorUnits(intent.amountRefunded, intent.currency),
+    }),
+    amountRefundedMinor: t.exposeInt('amountRefunded', { description: 'The same in minor units.' }),
+    refunded: t.boolean({
+      description: 'The whole amount is refunded or being refunded.',
+      resolve: (intent) => intent.amountRefunded > 0 && intent.amountRefunded >= intent.amount,
+    }),
+    amountRefundable: t.float({
+      description: 'What is left to refund of a succeeded payment (0 for any other status).',
+      resolve: (intent) => (intent.status === 'succeeded' ? toMajorUnits(intent.amount - intent.amountRefunded, intent.currency) : 0),
+    }),
+    refunds: t.relatedConnection('refunds', { cursor: 'id', query: () => ({ orderBy: { id: 'desc' } }) }),
     succeededAt: t.expose('succeededAt', { type: 'DateTime', nullable: true }),
     canceledAt: t.expose('canceledAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -127,7 +156,10 @@ builder.prismaObject('CardSession', {
       resolve: (session) => session.paymentMethodCode as (typeof paymentMethodCodes)[number],
     }),
     sandboxOutcome: t.field({ type: SandboxOutcomeEnum, resolve: (session) => session.sandboxOutcome as (typeof sandboxOutcomes)[number] }),
-    status: t.field({ type: CardSessionStatusEnum, resolve: (session) => cardSessionStatus(session) }),
+    status: t.field({
+      type: CardSessionStatusEnum,
+      resolve: async (session, _args, ctx) => cardSessionStatus(session, await accountTimeOf(ctx, session.accountId)),
+    }),
     token: t.exposeString('token', { nullable: true, description: 'The test token submitted, once one was.' }),
     outcome: t.exposeString('outcome', {
       nullable: true,
@@ -137,6 +169,26 @@ builder.prismaObject('CardSession', {
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('Refund', {
+  description: 'A refund of all or part of a succeeded payment intent.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    paymentIntent: t.relation('paymentIntent'),
+    status: t.field({ type: RefundStatusEnum, resolve: (refund) => refund.status }),
+    amount: t.float({ resolve: (refund) => toMajorUnits(refund.amount, refund.currency) }),
+    amountMinor: t.exposeInt('amount'),
+    amountDisplay: t.string({ resolve: (refund) => formatAmount(refund.amount, refund.currency) }),
+    currency: t.exposeString('currency'),
+    reason: t.field({ type: RefundReasonEnum, nullable: true, resolve: (refund) => refund.reason as (typeof refundReasons)[number] | null }),
+    failureReason: t.exposeString('failureReason', { nullable: true, description: 'Why a failed refund failed, e.g. expired_or_canceled_card.' }),
+    metadata: t.field({ type: 'JSONObject', resolve: (refund) => refund.metadata as Record<string, unknown> }),
+    succeededAt: t.expose('succeededAt', { type: 'DateTime', nullable: true }),
+    failedAt: t.expose('failedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
 
@@ -180,6 +232,15 @@ const CreatePaymentIntentInput = builder.inputType('CreatePaymentIntentInput', {
     customerEmail: t.string({ required: true }),
     metadata: t.field({ type: 'JSONObject' }),
     returnUrl: t.string(),
+  }),
+});
+
+const CreateRefundInput = builder.inputType('CreateRefundInput', {
+  fields: (t) => ({
+    paymentIntent: t.id({ required: true, description: 'The succeeded payment intent to refund.' }),
+    amount: t.float({ description: "In the payment's major unit; absent: everything left to refund." }),
+    reason: t.field({ type: RefundReasonEnum }),
+    metadata: t.field({ type: 'JSONObject' }),
   }),
 });
 
@@ -252,6 +313,21 @@ builder.queryFields((t) => ({
       return connectionRows(ctx.rt.db.prisma.invoice, query, where, { before });
     },
   }),
+  refund: t.prismaField({
+    type: 'Refund',
+    authScopes: { scope: 'payments.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getRefund(ctx.rt.db.prisma, accountIdOf(ctx), String(id)),
+  }),
+  refunds: t.prismaConnection({
+    type: 'Refund',
+    cursor: 'id',
+    description: 'Newest first.',
+    authScopes: { scope: 'payments.read' },
+    args: { status: t.arg({ type: [RefundStatusEnum] }), paymentIntentId: t.arg.id() },
+    resolve: (query, _root, { status, paymentIntentId, before }, ctx) =>
+      connectionRows(ctx.rt.db.prisma.refund, query, refundsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }), { before }),
+  }),
   cardSession: t.prismaField({
     type: 'CardSession',
     authScopes: { scope: 'payments.read' },
@@ -269,7 +345,8 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'payments.read' },
     args: { status: t.arg({ type: [CardSessionStatusEnum] }), paymentIntentId: t.arg.id() },
     resolve: async (query, _root, { status, paymentIntentId, before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }), { before });
+      const now = await accountTimeOf(ctx, accountIdOf(ctx));
+      return connectionRows(ctx.rt.db.prisma.cardSession, query, cardSessionsWhere(accountIdOf(ctx), { status, paymentIntentId: paymentIntentId == null ? null : String(paymentIntentId) }, now), { before });
     },
   }),
 }));
@@ -310,6 +387,17 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_query, _root, { id, reason }, ctx) =>
       withGraphqlParams('', () => transaction(ctx, (tx) => rejectPaymentReview(ctx.rt, tx, accountIdOf(ctx), String(id), { reason }))),
+  }),
+  createRefund: t.prismaField({
+    type: 'Refund',
+    description: 'As POST /api/v1/refunds: refunds a succeeded payment, in full or in part (use REST for Idempotency-Key).',
+    authScopes: { scope: 'payments.write' },
+    args: { input: t.arg({ type: CreateRefundInput, required: true }) },
+    resolve: async (_query, _root, { input }, ctx) =>
+      withGraphqlParams('input.', async () => {
+        const raw = serviceInput({ ...input, paymentIntent: String(input.paymentIntent) }, { names: 'snake_case' });
+        return (await transaction(ctx, (tx) => createRefund(ctx.rt, tx, accountIdOf(ctx), raw))).refund;
+      }),
   }),
   createInvoice: t.prismaField({
     type: 'Invoice',
@@ -372,6 +460,7 @@ function applyIntentUpdate(intent: PaymentIntent, update: PaymentIntentUpdate): 
     latestCardSessionId: update.latestCardSessionId,
     succeededAt: date(update.succeededAt),
     canceledAt: date(update.canceledAt),
+    amountRefunded: update.amountRefunded,
     updatedAt: new Date(update.updatedAt),
   };
 }
@@ -421,7 +510,7 @@ builder.subscriptionFields((t) => ({
   }),
   paymentIntentUpdated: t.field({
     type: PaymentIntentRef,
-    description: 'The payment intent now, then again after every status change.',
+    description: 'The payment intent now, then again after every status change and every change of its refunds.',
     authScopes: { scope: 'payments.read' },
     args: { id: t.arg.id({ required: true }) },
     subscribe: async (_root, { id }, ctx) => {

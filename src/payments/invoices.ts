@@ -3,7 +3,7 @@ import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
-import { sendJob } from '../core/queue.ts';
+import { accountNow, sendJobAt } from '../accounts/clock.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';
 import { createPaymentIntent, metadataSchema } from './intents.ts';
@@ -85,9 +85,9 @@ export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, raw
   return invoice;
 }
 
-/** The overdue job runs at 00:00 UTC the day after the due date. */
+/** The overdue job runs at 00:00 UTC the day after the due date, in the account's time (its test clock, if any). */
 async function scheduleOverdueCheck(rt: Rt, tx: DbClient, invoice: Invoice) {
-  await sendJob(rt.boss, 'invoice_overdue', { invoiceId: invoice.id }, { tx, startAfter: new Date(invoice.dueDate.getTime() + DAY_MS) });
+  await sendJobAt(rt, tx, invoice.accountId, 'invoice_overdue', { invoiceId: invoice.id }, { at: new Date(invoice.dueDate.getTime() + DAY_MS) });
 }
 
 export async function getInvoice(db: DbClient, accountId: number, id: string): Promise<Invoice> {
@@ -155,7 +155,7 @@ export async function overdueJob(rt: Runtime, invoiceId: string) {
   return rt.db.prisma.$transaction(async (tx) => {
     const invoice = await tx.invoice.findUnique({ where: { id: invoiceId } });
     if (!invoice) return null;
-    if (dateOnly(new Date()) <= dateOnly(invoice.dueDate)) {
+    if (dateOnly(await accountNow(tx, invoice.accountId)) <= dateOnly(invoice.dueDate)) {
       // Not due yet (a clock behind the scheduler's): look again when it is.
       await scheduleOverdueCheck(rt, tx, invoice);
       return null;

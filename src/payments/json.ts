@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Config } from '../core/config.ts';
 import type { Prisma } from '../core/db.ts';
 import { timestamp } from '../core/http.ts';
-import type { CardSession, Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
-import { InvoiceStatus, PaymentIntentStatus } from '../generated/prisma/enums.ts';
+import type { CardSession, Invoice, KycReview, PaymentIntent, Refund } from '../generated/prisma/client.ts';
+import { InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
 import { currencyCodes, formatAmount, toMajorUnits } from './money.ts';
 
 // The JSON shapes REST answers and events carry. One shape per object, used everywhere: each is a
@@ -45,6 +45,9 @@ export const paymentIntentSchema = z.object({
   last_payment_error: z.record(z.string(), z.unknown()).nullable().describe('The last decline: code, decline_code, message.'),
   cancellation_reason: z.string().nullable(),
   invoice: z.string().nullable().describe('The invoice this intent pays, if any.'),
+  amount_refunded: z.number().describe('Refunded or being refunded (pending and succeeded refunds), in major units.').meta({ examples: [5] }),
+  amount_refunded_minor: z.number().int().describe('The same in minor units.').meta({ examples: [500] }),
+  refunded: z.boolean().describe('The whole amount is refunded or being refunded.'),
   latest_card_session: z.string().nullable(),
   metadata,
   succeeded_at: timestamp.nullable(),
@@ -71,12 +74,52 @@ export function paymentIntentJson(config: Urls, intent: PaymentIntent): z.infer<
     last_payment_error: (intent.lastPaymentError as Record<string, unknown> | null) ?? null,
     cancellation_reason: intent.cancellationReason,
     invoice: intent.invoiceId,
+    amount_refunded: toMajorUnits(intent.amountRefunded, intent.currency),
+    amount_refunded_minor: intent.amountRefunded,
+    refunded: intent.amountRefunded > 0 && intent.amountRefunded >= intent.amount,
     latest_card_session: intent.latestCardSessionId,
     metadata: intent.metadata as Record<string, string>,
     succeeded_at: iso(intent.succeededAt),
     canceled_at: iso(intent.canceledAt),
     created_at: intent.createdAt.toISOString(),
     updated_at: intent.updatedAt.toISOString(),
+  };
+}
+
+export const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
+
+export const refundSchema = z.object({
+  id: z.string().meta({ examples: ['re_01jdx3q8w2m4k6c9z1r3t5v7yb'] }),
+  object: z.literal('refund'),
+  payment_intent: z.string().meta({ examples: ['pi_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+  status: z.enum(RefundStatus).describe('pending, then succeeded or failed (the payment-refund worker settles it).'),
+  ...money,
+  reason: z.enum(refundReasons).nullable(),
+  failure_reason: z.string().nullable().describe('Why a failed refund failed, e.g. expired_or_canceled_card.'),
+  metadata,
+  succeeded_at: timestamp.nullable(),
+  failed_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function refundJson(refund: Refund): z.infer<typeof refundSchema> {
+  return {
+    id: refund.id,
+    object: 'refund' as const,
+    payment_intent: refund.paymentIntentId,
+    status: refund.status,
+    amount: toMajorUnits(refund.amount, refund.currency),
+    amount_minor: refund.amount,
+    amount_display: formatAmount(refund.amount, refund.currency),
+    currency: refund.currency as z.infer<typeof money.currency>,
+    reason: refund.reason as (typeof refundReasons)[number] | null,
+    failure_reason: refund.failureReason,
+    metadata: refund.metadata as Record<string, string>,
+    succeeded_at: iso(refund.succeededAt),
+    failed_at: iso(refund.failedAt),
+    created_at: refund.createdAt.toISOString(),
+    updated_at: refund.updatedAt.toISOString(),
   };
 }
 
@@ -90,9 +133,12 @@ export function dateOnly(date: Date) {
   return date.toISOString().slice(0, 10);
 }
 
-/** Open and past its due date (the whole due date counts, in UTC). */
-export function isOverdue(invoice: Pick<Invoice, 'status' | 'dueDate'>, now = new Date()) {
-  return invoice.status === 'open' && dateOnly(now) > dateOnly(invoice.dueDate);
+/**
+ * Open and past its due date (the whole due date counts, in UTC), or marked so by the overdue job
+ * (which runs on the account's time: under a test clock, once an advance passes the due date).
+ */
+export function isOverdue(invoice: Pick<Invoice, 'status' | 'dueDate' | 'overdueAt'>, now = new Date()) {
+  return invoice.status === 'open' && (invoice.overdueAt !== null || dateOnly(now) > dateOnly(invoice.dueDate));
 }
 
 /** What the pay button reads before it opens checkout (`GET /checkout/{pi}/state`, keyless). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
-import type { InvoiceStatus, PaymentIntentStatus } from '../generated/prisma/enums.ts';
+import type { InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
 import { cardSessionStatusWhere, type CardSessionStatus } from './json.ts';
 import { intentStatuses } from './state-machine.ts';
 
@@ -141,6 +141,35 @@ export async function listInvoices(db: DbClient, accountId: number, raw: unknown
   await assertCursorsOwned(db.invoice, accountId, query, 'invoice');
   const rows = await db.invoice.findMany({
     where: invoicesWhere(accountId, { status: query.status ? [query.status] : null, ...restFilter(query) }, restParams),
+    ...pageArgs(query),
+  });
+  return { rows, query };
+}
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const satisfies readonly RefundStatus[];
+
+/** Refunds by their payment intent and status. */
+export function refundsWhere(
+  accountId: number,
+  filter: { paymentIntentId?: string | null; status?: readonly RefundStatus[] | null },
+): Prisma.RefundWhereInput {
+  return {
+    accountId,
+    ...(filter.paymentIntentId ? { paymentIntentId: filter.paymentIntentId } : {}),
+    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+  };
+}
+
+export const listRefundsQuery = listQuery.extend({
+  payment_intent: z.string().max(100).optional(),
+  status: z.enum(refundStatuses).optional(),
+});
+
+export async function listRefunds(db: DbClient, accountId: number, raw: unknown) {
+  const query = parseInput(listRefundsQuery, raw);
+  await assertCursorsOwned(db.refund, accountId, query, 'refund');
+  const rows = await db.refund.findMany({
+    where: refundsWhere(accountId, { paymentIntentId: query.payment_intent, status: query.status ? [query.status] : null }),
     ...pageArgs(query),
   });
   return { rows, query };

@@ -11,6 +11,8 @@ export interface PaymentIntentUpdate {
   latestCardSessionId: string | null;
   succeededAt: string | null;
   canceledAt: string | null;
+  /** Minor units refunded or being refunded. */
+  amountRefunded: number;
   updatedAt: string;
 }
 
@@ -33,7 +35,7 @@ export interface KycReviewUpdate {
   reviewedAt: string | null;
 }
 
-/** Yarrow Pay: payment intents, card sessions and checkout pages, invoices, KYC. */
+/** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
 export const paymentsModule = defineModule({
   name: 'payments',
   routes: async (ctx) => {
@@ -46,6 +48,7 @@ export const paymentsModule = defineModule({
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
     'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
+    'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
   },
   queues: {
     payment_review: {
@@ -56,13 +59,17 @@ export const paymentsModule = defineModule({
       payload: z.object({ kycReviewId: z.string() }),
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
     },
+    payment_refund: {
+      payload: z.object({ refundId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
     invoice_overdue: {
       payload: z.object({ invoiceId: z.string() }),
       options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
     },
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
-  idPrefixes: { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc' },
+  idPrefixes: { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' },
   eventTypes: [
     'payment_intent.created',
     'payment_intent.requires_action',
@@ -70,6 +77,9 @@ export const paymentsModule = defineModule({
     'payment_intent.succeeded',
     'payment_intent.payment_failed',
     'payment_intent.canceled',
+    'refund.created',
+    'refund.succeeded',
+    'refund.failed',
     'invoice.created',
     'invoice.paid',
     'invoice.voided',

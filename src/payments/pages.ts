@@ -19,6 +19,7 @@ import {
   submitToken,
 } from './card-sessions.ts';
 import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from './invoices.ts';
+import { accountNow } from '../accounts/clock.ts';
 import { cardSessionStatus } from './json.ts';
 import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
@@ -112,16 +113,26 @@ export function registerCheckoutPages(ctx: GatewayContext) {
   const merchantOf = async (accountId: number) =>
     (await rt.db.prisma.account.findUnique({ where: { id: accountId }, select: { name: true } })) ?? { name: 'Merchant' };
 
+  /** The final page, with the refunds of a paid intent on its receipt. */
+  async function showResult(c: PageContext, options: Omit<Parameters<typeof resultPage>[0], 'refunds'>) {
+    const refunds =
+      options.intent.status === 'succeeded'
+        ? await rt.db.prisma.refund.findMany({ where: { paymentIntentId: options.intent.id }, orderBy: { id: 'asc' }, take: 100 })
+        : [];
+    return render(c, resultPage({ ...options, refunds }));
+  }
+
   async function showCheckout(c: PageContext, intentId: string, error?: string) {
     const intent = await findIntentForCheckout(rt.db.prisma, intentId);
     const merchant = await merchantOf(intent.accountId);
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_action') {
-      return render(c, resultPage({ merchant, intent, viewer: viewerOf(c) }));
+      return showResult(c, { merchant, intent, viewer: viewerOf(c) });
     }
     const latest = intent.latestCardSessionId
       ? await rt.db.prisma.cardSession.findUnique({ where: { id: intent.latestCardSessionId } })
       : null;
-    const pendingChallenge = intent.status === 'requires_action' && latest && cardSessionStatus(latest) === 'challenge' ? latest : null;
+    const pendingChallenge =
+      intent.status === 'requires_action' && latest && cardSessionStatus(latest, await accountNow(rt.db.prisma, intent.accountId)) === 'challenge' ? latest : null;
     return render(
       c,
       checkoutPage({ merchant, intent, csrfToken: csrfToken('checkout', intent.id), pendingChallenge, error, viewer: viewerOf(c) }),
@@ -133,12 +144,12 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     const { intent, session } = await findSessionForCheckout(rt.db.prisma, intentId, sessionId);
     const merchant = await merchantOf(intent.accountId);
     const viewer = viewerOf(c);
-    const status = cardSessionStatus(session);
-    if (status === 'completed') return render(c, resultPage({ merchant, intent, session, viewer }));
+    const status = cardSessionStatus(session, await accountNow(rt.db.prisma, intent.accountId));
+    if (status === 'completed') return showResult(c, { merchant, intent, session, viewer });
     // The payment moved on without this session (canceled through the API, paid by another
     // attempt): the page shows where it stands rather than a form that can no longer pay it.
     const sessionPays = status === 'challenge' ? intent.status === 'requires_action' : intent.status === 'requires_payment_method';
-    if (!sessionPays) return render(c, resultPage({ merchant, intent, viewer }));
+    if (!sessionPays) return showResult(c, { merchant, intent, viewer });
     if (status === 'expired') {
       throw new YarrowError('invalid_state', 'This payment session has expired (sessions last 30 minutes). Start again from the checkout page.', {
         param: 'card_session',

@@ -15,8 +15,9 @@ import {
   rejectPaymentReview,
 } from './intents.ts';
 import { createInvoice, createInvoiceInput, getInvoice } from './invoices.ts';
-import { listInvoices, listInvoicesQuery, listPaymentIntents, listPaymentIntentsQuery } from './lists.ts';
-import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema } from './json.ts';
+import { listInvoices, listInvoicesQuery, listPaymentIntents, listPaymentIntentsQuery, listRefunds, listRefundsQuery } from './lists.ts';
+import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema, refundJson, refundSchema } from './json.ts';
+import { createRefund, createRefundInput, getRefund } from './refunds.ts';
 import { voidInvoice } from './state-machine.ts';
 
 export function registerPaymentRoutes(ctx: GatewayContext) {
@@ -125,6 +126,56 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
       const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
       return ok(c, intentBody(intent));
     },
+  });
+
+  const refundResponse = okSchema({ refund: refundSchema, payment_intent: paymentIntentSchema });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/refunds',
+    tag: 'Payments',
+    auth: 'payments.write',
+    summary: 'Refund a succeeded payment intent, in full or in part',
+    operationId: 'createRefund',
+    response: refundResponse,
+    body: createRefundInput,
+    bodyValidatedBy: 'service',
+    idempotent: true,
+    errorCodes: ['invalid_state', 'not_found'],
+    responses: { 201: 'The pending refund and its payment intent (amount_refunded counts it already).' },
+    handler: (c, { body, rawBody }) =>
+      idempotentCreate(rt, c, rawBody, async (tx) => {
+        const { refund, intent } = await createRefund(rt, tx, c.get('principal').accountId, body);
+        return { status: 201, body: { refund: refundJson(refund), ...intentBody(intent) } };
+      }),
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/refunds',
+    tag: 'Payments',
+    auth: 'payments.read',
+    summary: 'List refunds',
+    operationId: 'listRefunds',
+    response: listSchema(refundSchema),
+    query: listRefundsQuery,
+    responses: { 200: 'A page of refunds, newest first (of one payment intent with payment_intent=).' },
+    handler: async (c, request) => {
+      const { rows, query } = await listRefunds(rt.db.prisma, c.get('principal').accountId, request.query);
+      return ok(c, listBody(rows, query, '/api/v1/refunds', refundJson));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/refunds/:id',
+    tag: 'Payments',
+    auth: 'payments.read',
+    summary: 'Show a refund',
+    operationId: 'getRefund',
+    response: okSchema({ refund: refundSchema }),
+    responses: { 200: 'The refund.' },
+    handler: async (c) => ok(c, { refund: refundJson(await getRefund(rt.db.prisma, c.get('principal').accountId, c.req.param('id'))) }),
   });
 
   defineRoute(ctx, {

@@ -3,6 +3,7 @@ import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
+import { accountNow, sendJobAt } from '../accounts/clock.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { recordEvent, recordEvents, type EventInput, type EventType } from '../webhooks/events.ts';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -13,12 +14,14 @@ import type {
   KycReviewStatus,
   PaymentIntent,
   PaymentIntentStatus,
+  Refund,
+  RefundStatus,
 } from '../generated/prisma/client.ts';
-import { invoiceJson, invoiceNo, kycReviewJson, paymentIntentJson } from './json.ts';
+import { invoiceJson, invoiceNo, kycReviewJson, paymentIntentJson, refundJson } from './json.ts';
 import type { Decline } from './tokens.ts';
 
-// Every status change of a payment intent, an invoice and a KYC review happens here, and only
-// here: each one locks its row, checks the move is allowed (else 409 invalid_state), writes the
+// Every status change of a payment intent, a refund, an invoice and a KYC review happens here, and
+// only here: each one locks its row, checks the move is allowed (else 409 invalid_state), writes the
 // row, records its event and publishes the live update, all in the caller's transaction.
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
@@ -57,14 +60,6 @@ export interface IntentChanges {
   latestCardSessionId?: string;
   decline?: Decline & { paymentMethodCode?: string | null; cardSessionId?: string | null };
   cancellationReason?: string | null;
-}
-
-/**
- * When a delayed job may start. No delay → no start time at all: pg-boss wakes a worker through
- * NOTIFY only for jobs runnable at once, and leaves dated ones to the worker's polling.
- */
-function delayed(seconds: number): Date | undefined {
-  return seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined;
 }
 
 function refuse(what: string, status: string, verb: string) {
@@ -144,11 +139,14 @@ export async function transitionIntent(
   await recordIntentEvent(rt, tx, updated, transition.event);
 
   if (transition.to === 'processing') {
-    await sendJob(
-      rt.boss,
+    // The review delay runs on the account's time (its test clock, if it has one).
+    await sendJobAt(
+      rt,
+      tx,
+      updated.accountId,
       'payment_review',
       { paymentIntentId: updated.id, cardSessionId: updated.latestCardSessionId ?? '' },
-      { tx, startAfter: delayed(rt.config.PAYMENT_REVIEW_DELAY_SECONDS) },
+      { afterSeconds: rt.config.PAYMENT_REVIEW_DELAY_SECONDS },
     );
   }
   if (transition.to === 'succeeded' && invoice) {
@@ -176,6 +174,10 @@ async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, ty
   await publishAll(tx, [intentActivity(intent, type)]);
   // A live update is a change to something a subscriber already saw; creation is not one.
   if (type === 'payment_intent.created') return;
+  await publishIntentUpdate(tx, intent);
+}
+
+async function publishIntentUpdate(tx: DbClient, intent: PaymentIntent) {
   await publish(tx, 'paymentIntentUpdated', intent.id, {
     id: intent.id,
     status: intent.status,
@@ -185,8 +187,81 @@ async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, ty
     latestCardSessionId: intent.latestCardSessionId,
     succeededAt: intent.succeededAt?.toISOString() ?? null,
     canceledAt: intent.canceledAt?.toISOString() ?? null,
+    amountRefunded: intent.amountRefunded,
     updatedAt: intent.updatedAt.toISOString(),
   });
+}
+
+// --- refunds ---
+
+export const refundTransitions = {
+  succeed: { from: ['pending'], to: 'succeeded', event: 'refund.succeeded', verb: 'succeed' },
+  fail: { from: ['pending'], to: 'failed', event: 'refund.failed', verb: 'fail' },
+} as const satisfies Record<string, Transition<RefundStatus>>;
+
+export type RefundAction = keyof typeof refundTransitions;
+
+/**
+ * A refund the caller just inserted in `tx` for `intent` (locked with `lockPaymentIntent`, the
+ * amount checked against what is left): the intent counts it in `amount_refunded` at once (as a
+ * Stripe charge does while the refund is pending), `refund.created` is recorded and the
+ * payment-refund job that settles it commits with it.
+ */
+export async function refundCreated(rt: Rt, tx: DbClient, intent: PaymentIntent, refund: Refund): Promise<PaymentIntent> {
+  if (intent.status !== 'succeeded') throw refuse('payment intent', intent.status, 'be refunded');
+  const updated = await tx.paymentIntent.update({
+    where: { id: intent.id },
+    data: { amountRefunded: { increment: refund.amount }, updatedAt: new Date() },
+  });
+  await recordRefundEvent(rt, tx, refund, updated, 'refund.created');
+  await sendJob(rt.boss, 'payment_refund', { refundId: refund.id }, { tx });
+  return updated;
+}
+
+/** Settles a pending refund (see `refundTransitions`); a failed one gives its amount back to the intent. */
+export async function transitionRefund(
+  rt: Rt,
+  tx: DbClient,
+  accountId: number,
+  refundId: string,
+  action: RefundAction,
+  changes: { failureReason?: string } = {},
+): Promise<Refund> {
+  const peek = await tx.refund.findFirst({ where: { id: refundId, accountId }, select: { paymentIntentId: true } });
+  if (!peek) throw notFound('refund', 'id');
+  // Intent first, then refund: the order refund creation takes them in, so the two never deadlock.
+  const { intent } = await lockPaymentIntent(tx, accountId, peek.paymentIntentId);
+  await lockRow(tx, 'refunds', refundId, { accountId });
+  const refund = await tx.refund.findFirstOrThrow({ where: { id: refundId, accountId } });
+  const transition: Transition<RefundStatus> = refundTransitions[action];
+  if (!transition.from.includes(refund.status)) throw refuse('refund', refund.status, transition.verb);
+  const now = new Date();
+  const updated = await tx.refund.update({
+    where: { id: refund.id },
+    data: {
+      status: transition.to,
+      updatedAt: now,
+      ...(transition.to === 'succeeded' ? { succeededAt: now } : { failedAt: now, failureReason: changes.failureReason ?? 'unknown' }),
+    },
+  });
+  const intentAfter =
+    transition.to === 'failed'
+      ? await tx.paymentIntent.update({ where: { id: intent.id }, data: { amountRefunded: { decrement: refund.amount }, updatedAt: now } })
+      : intent;
+  await recordRefundEvent(rt, tx, updated, intentAfter, transition.event);
+  return updated;
+}
+
+/** A refund event carries the refund and its payment intent after the change (its `amount_refunded`). */
+async function recordRefundEvent(rt: Rt, tx: DbClient, refund: Refund, intent: PaymentIntent, type: EventType) {
+  await recordEvent(rt, tx, {
+    accountId: refund.accountId,
+    type,
+    objectType: 'refund',
+    objectPublicId: refund.id,
+    data: { refund: refundJson(refund), payment_intent: paymentIntentJson(rt.config, intent) },
+  });
+  await publishIntentUpdate(tx, intent);
 }
 
 // --- invoices ---
@@ -245,7 +320,7 @@ export async function markInvoiceOverdue(rt: Rt, tx: DbClient, invoiceId: string
   if (!found) return null;
   const invoice = await lockInvoice(tx, found.accountId, invoiceId);
   if (invoice.status !== 'open' || invoice.overdueAt) return null;
-  const updated = await tx.invoice.update({ where: { id: invoice.id }, data: { overdueAt: new Date(), updatedAt: new Date() } });
+  const updated = await tx.invoice.update({ where: { id: invoice.id }, data: { overdueAt: await accountNow(tx, invoice.accountId), updatedAt: new Date() } });
   await recordInvoiceEvent(rt, tx, updated, 'invoice.overdue');
   return updated;
 }
@@ -288,12 +363,7 @@ export type KycAction = keyof typeof kycTransitions;
 /** Records `kyc.review.submitted` and schedules the sandbox reviewer for a review just inserted. */
 export async function kycSubmitted(rt: Rt, tx: DbClient, review: KycReview) {
   await recordKycEvent(rt, tx, review, 'kyc.review.submitted');
-  await sendJob(
-    rt.boss,
-    'kyc_review',
-    { kycReviewId: review.id },
-    { tx, startAfter: delayed(rt.config.KYC_REVIEW_DELAY_SECONDS) },
-  );
+  await sendJobAt(rt, tx, review.accountId, 'kyc_review', { kycReviewId: review.id }, { afterSeconds: rt.config.KYC_REVIEW_DELAY_SECONDS });
 }
 
 export async function transitionKyc(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
-import type { CardSession, Invoice, PaymentIntent } from '../generated/prisma/client.ts';
+import type { CardSession, Invoice, PaymentIntent, Refund } from '../generated/prisma/client.ts';
 import { invoiceNo, isOverdue } from './json.ts';
 import { formatMoney } from '../sdk/format.ts';
 import { formatAmount } from './money.ts';
@@ -269,19 +269,26 @@ function methodOf(intent: PaymentIntent, session?: CardSession) {
   return wallet && token ? `${railNames[rail]} (${railNames[token.network]})` : railNames[rail];
 }
 
-function receipt(intent: PaymentIntent, session: CardSession | undefined, locale: string) {
+const refundLabels: Record<Refund['status'], string> = { pending: 'Refund pending', succeeded: 'Refunded', failed: 'Refund failed' };
+
+/** The receipt, with the payment's refunds (oldest first): what came back to the payer, and when. */
+function receipt(intent: PaymentIntent, session: CardSession | undefined, refunds: Refund[], locale: string) {
   return html`<h2>Receipt</h2>
 <dl class="receipt" data-testid="receipt">
 <div><dt>Reference</dt><dd data-testid="reference"><code>${intent.id}</code></dd></div>
 <div><dt>Paid with</dt><dd data-testid="method">${methodOf(intent, session)}</dd></div>
 <div><dt>Amount</dt><dd data-testid="receipt-amount">${moneyOf(intent, locale)}</dd></div>
 <div><dt>Date</dt><dd data-testid="date">${dateTime(intent.succeededAt ?? intent.updatedAt, locale)}</dd></div>
+${refunds.map(
+  (refund) =>
+    html`<div data-testid="refund" data-refund-status="${refund.status}"><dt>${refundLabels[refund.status]}</dt><dd>${moneyOf(refund, locale)} · ${dateTime(refund.succeededAt ?? refund.failedAt ?? refund.createdAt, locale)}</dd></div>`,
+)}
 </dl>`;
 }
 
 /** The final page of an attempt (and of a finished intent): what happened, and the way back. */
-export function resultPage(options: { merchant: Merchant; intent: PaymentIntent; session?: CardSession; viewer: Viewer }) {
-  const { merchant, intent, session, viewer } = options;
+export function resultPage(options: { merchant: Merchant; intent: PaymentIntent; session?: CardSession; refunds?: Refund[]; viewer: Viewer }) {
+  const { merchant, intent, session, refunds = [], viewer } = options;
   const lastError = intent.lastPaymentError as PaymentError;
   const declinedHere = intent.status === 'requires_payment_method' && (!session || lastError?.card_session === session.id);
   // One primary action per page: where the payer can still act here, going back to the merchant is secondary.
@@ -290,9 +297,13 @@ export function resultPage(options: { merchant: Merchant; intent: PaymentIntent;
   let body: unknown;
   switch (intent.status) {
     case 'succeeded':
-      heading = 'Payment successful';
-      body = html`<div class="notice success">Thank you, ${intent.customerName}. ${merchant.name} received your payment.</div>
-${receipt(intent, session, viewer.locale)}`;
+      heading = intent.amountRefunded >= intent.amount ? 'Payment refunded' : 'Payment successful';
+      body = html`<div class="notice success">${
+        intent.amountRefunded > 0
+          ? `${merchant.name} refunded ${moneyOf({ amount: intent.amountRefunded, currency: intent.currency }, viewer.locale)} of your payment. Your bank shows it within a few days.`
+          : `Thank you, ${intent.customerName}. ${merchant.name} received your payment.`
+      }</div>
+${receipt(intent, session, refunds, viewer.locale)}`;
       break;
     case 'processing':
       heading = 'Payment under review';

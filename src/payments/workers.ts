@@ -4,6 +4,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { resolveReviewJob } from './intents.ts';
 import { overdueJob } from './invoices.ts';
 import { sandboxKycReviewJob } from './kyc.ts';
+import { settleRefundJob } from './refunds.ts';
 
 // Each job is safe to run twice: it re-reads its row under a lock and does nothing when the
 // object has moved on, so pg-boss retries and duplicate deliveries change nothing.
@@ -37,5 +38,13 @@ export async function runInvoiceOverdueWorker(rt: Runtime) {
   await workQueue(rt.boss, 'invoice_overdue', { batchSize: 20, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
     for (const job of jobs) await overdueJob(rt, job.data.invoiceId);
     jobsProcessed.inc({ queue: 'invoice_overdue', outcome: 'completed' }, jobs.length);
+  });
+}
+
+/** payment-refund: settles pending refunds (succeeded, or failed for the sandbox's failing amount). */
+export async function runPaymentRefundWorker(rt: Runtime) {
+  await workQueue(rt.boss, 'payment_refund', { batchSize: 10, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
+    for (const job of jobs) await settleRefundJob(rt, job.data.refundId);
+    jobsProcessed.inc({ queue: 'payment_refund', outcome: 'completed' }, jobs.length);
   });
 }

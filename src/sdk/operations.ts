@@ -259,6 +259,8 @@ export const PanelPaymentIntents = graphql(`
           lastPaymentError {
             message
           }
+          amountRefundedMinor
+          refunded
           createdAt
         }
       }
@@ -285,6 +287,21 @@ export const PanelPaymentIntent = graphql(`
       createdAt
       succeededAt
       canceledAt
+      amountRefunded
+      amountRefundable
+      refunds(first: 50) {
+        edges {
+          node {
+            id
+            status
+            amountDisplay
+            currency
+            reason
+            failureReason
+            createdAt
+          }
+        }
+      }
       invoice {
         id
         invoiceNo
@@ -349,6 +366,15 @@ export const PanelPaymentIntentUpdated = graphql(`
 export const PanelCancelPaymentIntent = graphql(`
   mutation PanelCancelPaymentIntent($id: ID!) {
     cancelPaymentIntent(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelCreateRefund = graphql(`
+  mutation PanelCreateRefund($input: CreateRefundInput!) {
+    createRefund(input: $input) {
       id
       status
     }
@@ -999,5 +1025,46 @@ export const PanelQueueRecipientList = graphql(`
         reason
       }
     }
+  }
+`);
+
+export const PanelTestClock = graphql(`
+  query PanelTestClock {
+    account {
+      environment
+    }
+    testClock {
+      frozenTime
+      heldJobsCount
+      heldJobs {
+        queue
+        dueAt
+      }
+    }
+  }
+`);
+
+export const PanelCreateTestClock = graphql(`
+  mutation PanelCreateTestClock($frozenTime: DateTime) {
+    createTestClock(frozenTime: $frozenTime) {
+      frozenTime
+    }
+  }
+`);
+
+export const PanelAdvanceTestClock = graphql(`
+  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {
+    advanceTestClock(frozenTime: $frozenTime) {
+      releasedJobs
+      testClock {
+        frozenTime
+      }
+    }
+  }
+`);
+
+export const PanelDeleteTestClock = graphql(`
+  mutation PanelDeleteTestClock {
+    deleteTestClock
   }
 `);

@@ -65,7 +65,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: the messages given to this device that it has not pulled yet (a pull is the app taking them), and those it holds, to ask for their state. */
+        /** Android app: the messages dispatched to this device and not yet acknowledged. */
         get: operations["getAppMessagesAtMessagePath"];
         put?: never;
         post?: never;
@@ -83,7 +83,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: the messages given to this device that it has not pulled yet (a pull is the app taking them), and those it holds, to ask for their state. */
+        /** Android app: the messages dispatched to this device and not yet acknowledged. */
         get: operations["getAppMessages"];
         put?: never;
         post?: never;
@@ -421,26 +421,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/messages/{id}/reroute": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send an SMS that waits on a phone through another phone. If the phone took it (it may still send it), only with `allow_duplicate: true`: the person may get it twice.
-         * @description Requires scope `sms.send`.
-         */
-        post: operations["rerouteMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/messages/status": {
         parameters: {
             query?: never;
@@ -645,6 +625,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a succeeded payment intent, in full or in part
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a refund
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/relay/app/pair": {
         parameters: {
             query?: never;
@@ -747,23 +771,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/relay/device/sync": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** After a (re)connect: the messages the phone holds; what it took and no longer holds is queued again. */
-        post: operations["syncDeviceMessages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/relay/devices": {
         parameters: {
             query?: never;
@@ -778,30 +785,6 @@ export interface paths {
         get: operations["listDevices"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/relay/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`).
-         * @description Requires scope `devices.manage`.
-         */
-        get: operations["getRelaySettings"];
-        put?: never;
-        /**
-         * Set the relay mode (GraphQL `setRelayMode`). In `manual`, a send without `device_id` answers 400 `invalid_request`.
-         * @description Requires scope `devices.manage`.
-         */
-        post: operations["updateRelaySettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -839,6 +822,54 @@ export interface paths {
         get: operations["getStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/test-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's test clock
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        /**
+         * Freeze the account's time with a test clock (sandbox only)
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["createTestClock"];
+        /**
+         * Delete the test clock: the account is back on the real time
+         * @description Requires scope `payments.write`.
+         */
+        delete: operations["deleteTestClock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/test-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance the test clock, running every job whose time has come
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["advanceTestClock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5361,10 +5392,7 @@ export interface operations {
                      *           "sent_at": null,
                      *           "delivered_at": null,
                      *           "failed_at": null,
-                     *           "expires_at": "2026-11-23T12:00:00.000Z",
-                     *           "stage": "queued",
-                     *           "held_since": null,
-                     *           "stuck_since": null
+                     *           "expires_at": "2026-11-23T12:00:00.000Z"
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -5402,15 +5430,6 @@ export interface operations {
                             failed_at: string | null;
                             /** Format: date-time */
                             expires_at: string;
-                            /**
-                             * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
-                             * @enum {string}
-                             */
-                            stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
-                            /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
-                            held_since: string | null;
-                            /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
-                            stuck_since: string | null;
                         }[];
                         has_more: boolean;
                         url: string;
@@ -5580,307 +5599,6 @@ export interface operations {
             };
         };
     };
-    rerouteMessage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The id of the object. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /** @example {} */
-                "application/json": {
-                    /**
-                     * @description Required (true) when a phone took the message: it may still send it, and the person may get it twice.
-                     * @default false
-                     */
-                    allow_duplicate?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description The message, queued again for another phone. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "status": "queued",
-                     *       "to": "+14155550123",
-                     *       "device_id": null,
-                     *       "device_name": null,
-                     *       "attempts": -9007199254740991,
-                     *       "failure_reason": null,
-                     *       "reference": null,
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
-                     *       "queued_at": "2026-11-23T12:00:00.000Z",
-                     *       "sent_at": null,
-                     *       "delivered_at": null,
-                     *       "failed_at": null,
-                     *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "stage": "queued",
-                     *       "held_since": null,
-                     *       "stuck_since": null
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
-                        request_id: string;
-                        /**
-                         * @description `queued` until a phone sent it.
-                         * @enum {string}
-                         */
-                        status: "queued" | "sent" | "delivered" | "failed";
-                        /** @example +14155550123 */
-                        to: string;
-                        device_id: string | null;
-                        device_name: string | null;
-                        /** @description How many distinct devices were given the message. */
-                        attempts: number;
-                        failure_reason: string | null;
-                        reference: string | null;
-                        segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
-                        /** Format: date-time */
-                        queued_at: string;
-                        sent_at: string | null;
-                        delivered_at: string | null;
-                        failed_at: string | null;
-                        /** Format: date-time */
-                        expires_at: string;
-                        /**
-                         * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
-                         * @enum {string}
-                         */
-                        stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
-                        /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
-                        held_since: string | null;
-                        /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
-                        stuck_since: string | null;
-                    };
-                };
-            };
-            /** @description Error: `invalid_request`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "invalid_request";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `unauthorized`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "unauthorized";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `forbidden`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "not_found";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `invalid_state`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "invalid_state";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `payload_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "rate_limited";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
     getMessageStatus: {
         parameters: {
             query: {
@@ -5915,10 +5633,7 @@ export interface operations {
                      *       "sent_at": null,
                      *       "delivered_at": null,
                      *       "failed_at": null,
-                     *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "stage": "queued",
-                     *       "held_since": null,
-                     *       "stuck_since": null
+                     *       "expires_at": "2026-11-23T12:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -5949,15 +5664,6 @@ export interface operations {
                         failed_at: string | null;
                         /** Format: date-time */
                         expires_at: string;
-                        /**
-                         * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
-                         * @enum {string}
-                         */
-                        stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
-                        /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
-                        held_since: string | null;
-                        /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
-                        stuck_since: string | null;
                     };
                 };
             };
@@ -6161,7 +5867,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The OTP (`status: sent`), its expiry, the request_id of its SMS and that SMS's own progress (`message_status`). */
+            /** @description The otp_id, its expiry, the request_id of its SMS and that SMS's status (`queued` until a phone sent it). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6171,11 +5877,10 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "otp_id": "otp_01jdx3x8a0c2e4g6j8l0n2q4s6",
-                     *       "status": "sent",
+                     *       "status": "queued",
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "message_status": "queued"
+                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4"
                      *     }
                      */
                     "application/json": {
@@ -6184,20 +5889,15 @@ export interface operations {
                         /** @example otp_01jdx3x8a0c2e4g6j8l0n2q4s6 */
                         otp_id: string;
                         /**
-                         * @description The code was created and handed to delivery: it can be verified from now on.
-                         * @constant
+                         * @description `queued` until a phone sent it.
+                         * @enum {string}
                          */
-                        status: "sent";
+                        status: "queued" | "sent" | "delivered" | "failed";
                         expires_in_seconds: number;
                         /** Format: date-time */
                         expires_at: string;
                         /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
-                        /**
-                         * @description Its SMS's own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.
-                         * @enum {string}
-                         */
-                        message_status: "queued" | "sent" | "delivered" | "failed";
                     };
                 };
             };
@@ -6717,6 +6417,9 @@ export interface operations {
                      *           "last_payment_error": null,
                      *           "cancellation_reason": null,
                      *           "invoice": null,
+                     *           "amount_refunded": 5,
+                     *           "amount_refunded_minor": 500,
+                     *           "refunded": true,
                      *           "latest_card_session": null,
                      *           "metadata": {
                      *             "order_id": "1042"
@@ -6778,6 +6481,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7041,6 +6756,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7097,6 +6815,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7340,6 +7070,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7396,6 +7129,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7624,6 +7369,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -7680,6 +7428,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -7946,6 +7706,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -8002,6 +7765,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -8256,6 +8031,9 @@ export interface operations {
                      *         "last_payment_error": null,
                      *         "cancellation_reason": null,
                      *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
                      *         "latest_card_session": null,
                      *         "metadata": {
                      *           "order_id": "1042"
@@ -8312,6 +8090,18 @@ export interface operations {
                             cancellation_reason: string | null;
                             /** @description The invoice this intent pays, if any. */
                             invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
                             latest_card_session: string | null;
                             /**
                              * @example {
@@ -8919,6 +8709,960 @@ export interface operations {
                         }[];
                         has_more: boolean;
                         url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                payment_intent?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds, newest first (of one payment intent with payment_intent=). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "re_01jdx3q8w2m4k6c9z1r3t5v7yb",
+                     *           "object": "refund",
+                     *           "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "status": "pending",
+                     *           "amount": 12.5,
+                     *           "amount_minor": 1250,
+                     *           "amount_display": "$12.50",
+                     *           "currency": "USD",
+                     *           "reason": null,
+                     *           "failure_reason": null,
+                     *           "metadata": {
+                     *             "order_id": "1042"
+                     *           },
+                     *           "succeeded_at": null,
+                     *           "failed_at": null,
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example re_01jdx3q8w2m4k6c9z1r3t5v7yb */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            payment_intent: string;
+                            /**
+                             * @description pending, then succeeded or failed (the payment-refund worker settles it).
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /** @description Why a failed refund failed, e.g. expired_or_canceled_card. */
+                            failure_reason: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            failed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h; another body with the same key → 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                 *       "amount": 5,
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                    payment_intent: string;
+                    /**
+                     * @description In the major unit of the payment's currency; absent: everything left to refund.
+                     * @example 5
+                     */
+                    amount?: number | string;
+                    /** @enum {string} */
+                    reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The pending refund and its payment intent (amount_refunded counts it already). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "refund": {
+                     *         "id": "re_01jdx3q8w2m4k6c9z1r3t5v7yb",
+                     *         "object": "refund",
+                     *         "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "status": "pending",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "reason": null,
+                     *         "failure_reason": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "failed_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
+                     *         "latest_card_session": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        refund: {
+                            /** @example re_01jdx3q8w2m4k6c9z1r3t5v7yb */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            payment_intent: string;
+                            /**
+                             * @description pending, then succeeded or failed (the payment-refund worker settles it).
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /** @description Why a failed refund failed, e.g. expired_or_canceled_card. */
+                            failure_reason: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            failed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
+                            latest_card_session: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "refund": {
+                     *         "id": "re_01jdx3q8w2m4k6c9z1r3t5v7yb",
+                     *         "object": "refund",
+                     *         "payment_intent": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "status": "pending",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "reason": null,
+                     *         "failure_reason": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "failed_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        refund: {
+                            /** @example re_01jdx3q8w2m4k6c9z1r3t5v7yb */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            payment_intent: string;
+                            /**
+                             * @description pending, then succeeded or failed (the payment-refund worker settles it).
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /** @description Why a failed refund failed, e.g. expired_or_canceled_card. */
+                            failure_reason: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            failed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                     };
                 };
             };
@@ -9922,8 +10666,6 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "queued" | "sent" | "delivered" | "failed";
-                        /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
-                        held?: boolean;
                     };
                 };
             };
@@ -10117,8 +10859,6 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "queued" | "sent" | "delivered" | "failed";
-                        /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
-                        held?: boolean;
                     };
                 };
             };
@@ -10183,166 +10923,6 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `payload_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    syncDeviceMessages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "held": [
-                 *         "x"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Every message the phone holds and has not reported sent or failed. */
-                    held: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description How many messages went back to the queue. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "requeued": -9007199254740991
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @description Messages the phone took, no longer holds and never reported sent: queued again. */
-                        requeued: number;
-                    };
-                };
-            };
-            /** @description Error: `invalid_request`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "invalid_request";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `unauthorized`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "unauthorized";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -10602,362 +11182,6 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "rate_limited";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getRelaySettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The relay mode. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "mode": "auto"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /**
-                         * @description `auto`: the router picks among online devices; `manual`: every send must name its `device_id`.
-                         * @enum {string}
-                         */
-                        mode: "auto" | "manual";
-                    };
-                };
-            };
-            /** @description Error: `unauthorized`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "unauthorized";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `forbidden`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "rate_limited";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    updateRelaySettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "mode": "auto"
-                 *     }
-                 */
-                "application/json": {
-                    /** @enum {string} */
-                    mode: "auto" | "manual";
-                };
-            };
-        };
-        responses: {
-            /** @description The relay mode now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "mode": "auto"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /**
-                         * @description `auto`: the router picks among online devices; `manual`: every send must name its `device_id`.
-                         * @enum {string}
-                         */
-                        mode: "auto" | "manual";
-                    };
-                };
-            };
-            /** @description Error: `invalid_request`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "invalid_request";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `unauthorized`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "unauthorized";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `forbidden`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `payload_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -11412,6 +11636,905 @@ export interface operations {
             };
         };
     };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock, with the jobs it holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "test_clock": {
+                     *         "object": "test_clock",
+                     *         "frozen_time": "2026-11-23T12:00:00.000Z",
+                     *         "held_jobs_count": -9007199254740991,
+                     *         "held_jobs": [
+                     *           {
+                     *             "queue": "invoice_overdue",
+                     *             "due_at": "2026-11-23T12:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        test_clock: {
+                            /** @constant */
+                            object: "test_clock";
+                            /**
+                             * Format: date-time
+                             * @description The account's time while the clock exists.
+                             */
+                            frozen_time: string;
+                            /** @description Jobs waiting for the clock to reach their time. */
+                            held_jobs_count: number;
+                            /** @description The 20 due first (what the next advance runs). */
+                            held_jobs: {
+                                /** @example invoice_overdue */
+                                queue: string;
+                                /** Format: date-time */
+                                due_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h; another body with the same key → 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Where the clock starts; absent: the real time now.
+                     */
+                    frozen_time?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The clock, frozen at frozen_time. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "test_clock": {
+                     *         "object": "test_clock",
+                     *         "frozen_time": "2026-11-23T12:00:00.000Z",
+                     *         "held_jobs_count": -9007199254740991,
+                     *         "held_jobs": [
+                     *           {
+                     *             "queue": "invoice_overdue",
+                     *             "due_at": "2026-11-23T12:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        test_clock: {
+                            /** @constant */
+                            object: "test_clock";
+                            /**
+                             * Format: date-time
+                             * @description The account's time while the clock exists.
+                             */
+                            frozen_time: string;
+                            /** @description Jobs waiting for the clock to reach their time. */
+                            held_jobs_count: number;
+                            /** @description The 20 due first (what the next advance runs). */
+                            held_jobs: {
+                                /** @example invoice_overdue */
+                                queue: string;
+                                /** Format: date-time */
+                                due_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `already_exists`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "already_exists";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "deleted": true,
+                     *       "released_jobs": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        deleted: true;
+                        /** @description Held jobs sent, each as far from the real time as it was from the clock. */
+                        released_jobs: number;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frozen_time": "2026-11-23T12:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The new time: later than the current one, at most five years on.
+                     */
+                    frozen_time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The clock at its new time, and how many held jobs it sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "test_clock": {
+                     *         "object": "test_clock",
+                     *         "frozen_time": "2026-11-23T12:00:00.000Z",
+                     *         "held_jobs_count": -9007199254740991,
+                     *         "held_jobs": [
+                     *           {
+                     *             "queue": "invoice_overdue",
+                     *             "due_at": "2026-11-23T12:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "released_jobs": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        test_clock: {
+                            /** @constant */
+                            object: "test_clock";
+                            /**
+                             * Format: date-time
+                             * @description The account's time while the clock exists.
+                             */
+                            frozen_time: string;
+                            /** @description Jobs waiting for the clock to reach their time. */
+                            held_jobs_count: number;
+                            /** @description The 20 due first (what the next advance runs). */
+                            held_jobs: {
+                                /** @example invoice_overdue */
+                                queue: string;
+                                /** Format: date-time */
+                                due_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @description Jobs sent by this advance. */
+                        released_jobs: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
@@ -11705,7 +12828,6 @@ export interface operations {
                      *           "disabled_at": null,
                      *           "disabled_reason": null,
                      *           "failing_since": null,
-                     *           "payload_format": "yarrow",
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -11739,11 +12861,6 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
-                            /**
-                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
-                             * @enum {string}
-                             */
-                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11938,7 +13055,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified")[];
                     enabled?: boolean;
                 };
             };
@@ -11965,7 +13082,6 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
-                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -11996,11 +13112,6 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
-                            /**
-                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
-                             * @enum {string}
-                             */
-                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12238,7 +13349,6 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
-                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -12267,11 +13377,6 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
-                            /**
-                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
-                             * @enum {string}
-                             */
-                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12476,7 +13581,6 @@ export interface operations {
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
                      *         "failing_since": null,
-                     *         "payload_format": "yarrow",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -12506,11 +13610,6 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: string | null;
                             failing_since: string | null;
-                            /**
-                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
-                             * @enum {string}
-                             */
-                            payload_format: "yarrow" | "sms_gateway";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

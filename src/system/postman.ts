@@ -221,7 +221,7 @@ const flow: Folder[] = [
   },
   {
     name: 'Payments',
-    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved, 3-D Secure, review approved and rejected; one canceled.',
+    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved (then partly refunded), 3-D Secure, review approved and rejected; one canceled.',
     steps: [
       ...payWithCard('approved', 'payment_intent_id', 'card_session_id', 'YP-VISA-APPROVE', 'succeeded'),
       {
@@ -229,6 +229,35 @@ const flow: Folder[] = [
         query: { limit: '10', status: 'succeeded' },
         status: 200,
         checks: { 'lists the paid intent': "pm.expect(json.data.map((i) => i.id)).to.include(pm.collectionVariables.get('payment_intent_id'));" },
+      },
+      {
+        name: 'Refund part of the paid intent',
+        operation: 'post /api/v1/refunds',
+        json: { payment_intent: '{{payment_intent_id}}', amount: '5.00', reason: 'requested_by_customer' },
+        status: 201,
+        checks: {
+          'pending, counted on the intent': "pm.expect(json.refund.status).to.eql('pending'); pm.expect(json.refund.amount_minor).to.eql(500); pm.expect(json.payment_intent.amount_refunded_minor).to.eql(500);",
+        },
+        sets: { refund_id: 'json.refund.id' },
+      },
+      {
+        operation: 'get /api/v1/refunds/{id}',
+        params: { id: '{{refund_id}}' },
+        status: 200,
+        checks: { 'the refund of the paid intent': "pm.expect(json.refund.payment_intent).to.eql(pm.collectionVariables.get('payment_intent_id'));" },
+      },
+      {
+        operation: 'get /api/v1/refunds',
+        query: { payment_intent: '{{payment_intent_id}}' },
+        status: 200,
+        checks: { 'lists the refund': "pm.expect(json.data.map((r) => r.id)).to.eql([pm.collectionVariables.get('refund_id')]);" },
+      },
+      {
+        name: 'Refund more than is left: refused, naming amount',
+        operation: 'post /api/v1/refunds',
+        json: { payment_intent: '{{payment_intent_id}}', amount: '100.00' },
+        status: 400,
+        checks: { 'invalid amount': "pm.expect(json.error.code).to.eql('invalid_request'); pm.expect(json.error.param).to.eql('amount');" },
       },
       ...payWithCard('3-D Secure', 'payment_intent_3ds_id', 'card_session_3ds_id', 'YP-VISA-3DS', 'requires_action'),
       {
@@ -332,6 +361,39 @@ const flow: Folder[] = [
         sets: { invoice_void_id: 'json.invoice.id' },
       },
       { operation: 'post /api/v1/invoices/{id}/void', params: { id: '{{invoice_void_id}}' }, status: 200, checks: { voided: "pm.expect(json.invoice.status).to.eql('void');" } },
+    ],
+  },
+  {
+    name: 'Test clock',
+    description: "The sandbox test clock: the account's time frozen, an invoice's overdue check held by it, an advance past the due date sending it, then the clock deleted.",
+    steps: [
+      {
+        operation: 'post /api/v1/test-clock',
+        json: {},
+        status: 201,
+        checks: { 'frozen, holding nothing': "pm.expect(json.test_clock.object).to.eql('test_clock'); pm.expect(json.test_clock.held_jobs_count).to.eql(0);" },
+        sets: { clock_time: 'json.test_clock.frozen_time' },
+      },
+      {
+        name: 'Create an invoice under the clock',
+        operation: 'post /api/v1/invoices',
+        json: { amount: '30.00', currency: 'USD', title: 'Postman: clocked', due_date: '{{due_date}}' },
+        status: 201,
+        checks: { open: "pm.expect(json.invoice.status).to.eql('open');" },
+      },
+      {
+        operation: 'get /api/v1/test-clock',
+        status: 200,
+        checks: { "holds the invoice's overdue check": "pm.expect(json.test_clock.held_jobs.map((job) => job.queue)).to.include('invoice_overdue');" },
+      },
+      {
+        operation: 'post /api/v1/test-clock/advance',
+        prerequest: ["pm.collectionVariables.set('clock_to', new Date(Date.parse(pm.collectionVariables.get('clock_time')) + 16 * 86400000).toISOString());"],
+        json: { frozen_time: '{{clock_to}}' },
+        status: 200,
+        checks: { 'past the due date: the check is sent': "pm.expect(json.released_jobs).to.be.at.least(1); pm.expect(json.test_clock.frozen_time).to.eql(pm.collectionVariables.get('clock_to'));" },
+      },
+      { operation: 'delete /api/v1/test-clock', status: 200, checks: { 'back on the real time': 'pm.expect(json.deleted).to.eql(true);' } },
     ],
   },
   {

@@ -11,6 +11,7 @@ import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { openAttempts, recordAttemptResults } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
+import { accountNows } from '../accounts/clock.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
 import { recordEvent } from './events.ts';
 import { signedRequest } from './formats.ts';
@@ -203,6 +204,8 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<undefin
 async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
   await rt.db.prisma.$transaction(async (tx) => {
     const deliveries = await lockDeliveries(tx, failures.map(({ job }) => BigInt(job.data.deliveryId)));
+    // The retry schedule and the failing streak run on each account's time (a test clock's, if any).
+    const clockOf = await accountNows(tx, [...deliveries.values()].map((delivery) => delivery.accountId));
     // Endpoint state as of each attempt, in order; the failing streak is written once at the end.
     const endpoints = new Map<string, WebhookEndpoint>();
     const startedFailing = new Set<string>();
@@ -215,11 +218,12 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
       const endpoint = endpoints.get(delivery.endpointId)!;
       const attemptCount = delivery.attemptCount + 1;
       const common = { attemptCount, lastAttemptAt: now, lastStatusCode: result.httpStatus };
-      const failingSince = endpoint.failingSince ?? now;
+      const accountTime = clockOf(delivery.accountId);
+      const failingSince = endpoint.failingSince ?? accountTime;
       const disableReason =
         result.httpStatus === 410
           ? 'gone'
-          : now.getTime() - failingSince.getTime() >= rt.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000
+          : accountTime.getTime() - failingSince.getTime() >= rt.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000
             ? 'failing'
             : null;
       if (disableReason && !endpoint.disabledAt) {
@@ -236,9 +240,9 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
       } else {
         const jobId = randomUUID();
-        const nextAttemptAt = new Date(now.getTime() + delay * 1000);
+        const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, nextAttemptAt, jobId } });
-        await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', startAfter: nextAttemptAt });
+        await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', at: nextAttemptAt });
       }
       updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
     }

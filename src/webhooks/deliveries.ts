@@ -5,6 +5,7 @@ import { YarrowError, notFound } from '../core/errors.ts';
 import { lockRow } from '../core/locks.ts';
 import { publish, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
+import { sendJobAt } from '../accounts/clock.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { lockStalledDeliveries } from './sql.ts';
 import type { Event, WebhookDelivery } from '../generated/prisma/client.ts';
@@ -29,22 +30,19 @@ export function jobExpirySeconds(config: Pick<Config, 'WEBHOOK_TIMEOUT_SECONDS'>
 export async function enqueueAttempt(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
-  delivery: { id: bigint; endpointId: string },
-  options: { jobId: string; trigger: 'automatic' | 'manual'; startAfter?: Date },
+  delivery: { id: bigint; endpointId: string; accountId: number },
+  options: { jobId: string; trigger: 'automatic' | 'manual'; at?: Date },
 ) {
-  await sendJob(
-    rt.boss,
-    'webhook_deliver',
-    { deliveryId: String(delivery.id), trigger: options.trigger },
-    {
-      tx,
-      id: options.jobId,
-      // One group per endpoint: WEBHOOK_ENDPOINT_CONCURRENCY caps its active jobs across workers.
-      group: { id: delivery.endpointId },
-      expireInSeconds: jobExpirySeconds(rt.config),
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-    },
-  );
+  const data = { deliveryId: String(delivery.id), trigger: options.trigger };
+  const jobOptions = {
+    id: options.jobId,
+    // One group per endpoint: WEBHOOK_ENDPOINT_CONCURRENCY caps its active jobs across workers.
+    group: { id: delivery.endpointId },
+    expireInSeconds: jobExpirySeconds(rt.config),
+  };
+  // A retry is due at a time of the account's clock (a test clock holds it until an advance).
+  if (options.at) await sendJobAt(rt, tx, delivery.accountId, 'webhook_deliver', data, { at: options.at }, jobOptions);
+  else await sendJob(rt.boss, 'webhook_deliver', data, { ...jobOptions, tx });
 }
 
 export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id' | 'type'>): DeliveryUpdate {
@@ -152,7 +150,7 @@ export async function sweepStalledDeliveries(rt: Runtime): Promise<number> {
     for (const row of stalled) {
       const jobId = randomUUID();
       await tx.webhookDelivery.update({ where: { id: row.id }, data: { jobId } });
-      await enqueueAttempt(rt, tx, { id: row.id, endpointId: row.endpoint_id }, { jobId, trigger: 'automatic' });
+      await enqueueAttempt(rt, tx, { id: row.id, endpointId: row.endpoint_id, accountId: row.account_id }, { jobId, trigger: 'automatic' });
     }
     if (stalled.length > 0) rt.logger.warn({ count: stalled.length }, 'stalled webhook deliveries given new jobs');
     return stalled.length;

@@ -38,6 +38,7 @@ export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[
 /**
  * Pending deliveries due longer than `graceMinutes` whose pg-boss job is gone or gave up, locked
  * (skipping rows a worker holds): Prisma cannot join pg-boss's table nor `FOR UPDATE SKIP LOCKED`.
+ * A retry a test clock holds (test_clock_jobs, src/accounts/clock.ts) is waiting, not lost.
  */
 export async function lockStalledDeliveries(tx: DbClient, graceMinutes: number) {
   return tx.$queryRaw<Array<{ id: bigint; endpoint_id: string; account_id: number }>>`
@@ -47,6 +48,7 @@ export async function lockStalledDeliveries(tx: DbClient, graceMinutes: number) 
       AND NOT EXISTS (
         SELECT 1 FROM pgboss.job j
         WHERE j.name = 'webhook_deliver' AND j.id = d.job_id AND j.state IN ('created', 'retry', 'active'))
+      AND NOT EXISTS (SELECT 1 FROM test_clock_jobs h WHERE h.job_id = d.job_id::text)
     ORDER BY d.id
     LIMIT 1000
     FOR UPDATE OF d SKIP LOCKED`;

@@ -22,6 +22,7 @@ const kinds = [
   'apiKey',
   'paymentIntent',
   'cardSession',
+  'refund',
   'invoice',
   'kycReview',
   'webhookEndpoint',
@@ -92,6 +93,8 @@ async function populate(label: string, marker: string): Promise<Tenant> {
     201,
   ).payment_intent;
   const sessionPath = await checkoutClient(app).startSession(intent.id, 'visa');
+  expect((await checkoutClient(app).submitToken(sessionPath, 'YP-VISA-APPROVE')).status).toBe(303);
+  const refund = ok(await rest(account.key, 'POST', '/api/v1/refunds', { payment_intent: intent.id, amount: 1, metadata: { note: marker } }), 201).refund;
   const invoice = ok(
     await rest(account.key, 'POST', '/api/v1/invoices', {
       amount: 40,
@@ -146,6 +149,7 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       apiKey: spareKey.api_key.id,
       paymentIntent: intent.id,
       cardSession: sessionPath.split('/').pop()!,
+      refund: refund.id,
       invoice: invoice.id,
       kycReview: kyc.submitKyc.id,
       webhookEndpoint: endpoint.webhook_endpoint.id,
@@ -267,6 +271,7 @@ describe('REST, from the live OpenAPI document', () => {
     const segmentKinds: Record<string, Kind> = {
       'api-keys': 'apiKey',
       'payment-intents': 'paymentIntent',
+      refunds: 'refund',
       invoices: 'invoice',
       'webhook-endpoints': 'webhookEndpoint',
       'webhook-deliveries': 'webhookDelivery',
@@ -278,6 +283,7 @@ describe('REST, from the live OpenAPI document', () => {
     /** Id parameters in queries and bodies → their kind. */
     const paramKinds: Record<string, Kind> = {
       request_id: 'message',
+      payment_intent: 'paymentIntent',
       otp_id: 'otp',
       list_id: 'recipientList',
       device_id: 'device',
@@ -299,7 +305,7 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/payment-intents/{id}/review/reject': { reason: 'not this one' },
       'post /api/v1/payment-intents/{id}/cancel': {},
     };
-    const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
+    const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name in paramKinds || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
 
     const unmatched: string[] = [];
     const tried: string[] = [];
@@ -443,12 +449,14 @@ const argKinds: Record<string, Kind> = {
   endpointId: 'webhookEndpoint',
   requestId: 'message',
   paymentIntentId: 'paymentIntent',
+  paymentIntent: 'paymentIntent',
   eventId: 'event',
   deviceId: 'device',
 };
 /** A bare `id` argument names what its field is about (first match wins: lists before recipients). */
 const fieldKinds: Array<[RegExp, Kind]> = [
   [/paymentIntent|PaymentReview/i, 'paymentIntent'],
+  [/^refund$/, 'refund'],
   [/KycReview/i, 'kycReview'],
   [/ApiKey/i, 'apiKey'],
   [/RecipientList/i, 'recipientList'],

@@ -19,6 +19,11 @@ type Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
+    "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n": typeof types.TestCreateClockDocument,
+    "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n": typeof types.TestAdvanceClockDocument,
+    "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": typeof types.TestReadClockDocument,
+    "\n  mutation TestDeleteClock {\n    deleteTestClock\n  }\n": typeof types.TestDeleteClockDocument,
+    "\n  query TestClockSessionStatus($id: ID!) {\n    cardSession(id: $id) {\n      status\n    }\n  }\n": typeof types.TestClockSessionStatusDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
@@ -43,6 +48,9 @@ type Documents = {
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": typeof types.KycLiveDocument,
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelTestApproveKycDocument,
+    "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n": typeof types.TestCreateRefundDocument,
+    "\n  subscription TestRefundIntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      status\n      amountRefundedMinor\n    }\n  }\n": typeof types.TestRefundIntentLiveDocument,
+    "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.TestIntentRefundsDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": typeof types.IntentUpdatesDocument,
     "\n  query ReferenceEndpointDeliveries($id: ID!) {\n    webhookEndpoint(id: $id) {\n      payloadFormat\n    }\n    webhookDeliveries(filter: { endpointId: $id }, first: 5) {\n      edges {\n        node {\n          body\n        }\n      }\n    }\n  }\n": typeof types.ReferenceEndpointDeliveriesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": typeof types.DevicesDocument,
@@ -97,6 +105,11 @@ const documents: Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
+    "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n": types.TestCreateClockDocument,
+    "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n": types.TestAdvanceClockDocument,
+    "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": types.TestReadClockDocument,
+    "\n  mutation TestDeleteClock {\n    deleteTestClock\n  }\n": types.TestDeleteClockDocument,
+    "\n  query TestClockSessionStatus($id: ID!) {\n    cardSession(id: $id) {\n      status\n    }\n  }\n": types.TestClockSessionStatusDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
@@ -121,6 +134,9 @@ const documents: Documents = {
     "\n  subscription KycLive {\n    kycReviewUpdated {\n      id\n      status\n      reason\n      reviewedBy\n    }\n  }\n": types.KycLiveDocument,
     "\n  query SearchIntents($search: String, $createdFrom: DateTime, $createdBefore: DateTime) {\n    paymentIntents(first: 10, search: $search, createdFrom: $createdFrom, createdBefore: $createdBefore) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.SearchIntentsDocument,
     "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n": types.PanelTestApproveKycDocument,
+    "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n": types.TestCreateRefundDocument,
+    "\n  subscription TestRefundIntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      status\n      amountRefundedMinor\n    }\n  }\n": types.TestRefundIntentLiveDocument,
+    "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.TestIntentRefundsDocument,
     "\n  subscription IntentUpdates($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n      paymentMethodCode\n      lastPaymentError {\n        code\n        declineCode\n        message\n      }\n    }\n  }\n": types.IntentUpdatesDocument,
     "\n  query ReferenceEndpointDeliveries($id: ID!) {\n    webhookEndpoint(id: $id) {\n      payloadFormat\n    }\n    webhookDeliveries(filter: { endpointId: $id }, first: 5) {\n      edges {\n        node {\n          body\n        }\n      }\n    }\n  }\n": types.ReferenceEndpointDeliveriesDocument,
     "\n  query Devices {\n    devices(first: 50) {\n      edges {\n        node {\n          id\n          name\n          status\n          ratePerMinute\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          sims\n        }\n      }\n    }\n  }\n": types.DevicesDocument,
@@ -187,6 +203,26 @@ export function graphql(source: "\n  query AccountKeys {\n    account {\n      i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestAdvanceClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestReadClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestDeleteClock {\n    deleteTestClock\n  }\n"): typeof import('./graphql.ts').TestDeleteClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestClockSessionStatus($id: ID!) {\n    cardSession(id: $id) {\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TestClockSessionStatusDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -283,6 +319,18 @@ export function graphql(source: "\n  query SearchIntents($search: String, $creat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelTestApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestApproveKycDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCreateRefund($input: CreateRefundInput!) {\n    createRefund(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      currency\n      reason\n      paymentIntent {\n        id\n        amountRefunded\n        amountRefundable\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateRefundDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TestRefundIntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      status\n      amountRefundedMinor\n    }\n  }\n"): typeof import('./graphql.ts').TestRefundIntentLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestIntentRefunds($id: ID!) {\n    paymentIntent(id: $id) {\n      amountRefunded\n      amountRefundedMinor\n      amountRefundable\n      refunds(first: 10) {\n        edges {\n          node {\n            id\n            status\n            amountMinor\n            failureReason\n          }\n        }\n      }\n    }\n    refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestIntentRefundsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

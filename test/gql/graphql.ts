@@ -45,6 +45,15 @@ export type CreatePaymentIntentInput = {
   title: string;
 };
 
+export type CreateRefundInput = {
+  /** In the payment's major unit; absent: everything left to refund. */
+  amount?: number | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  /** The succeeded payment intent to refund. */
+  paymentIntent: string | number;
+  reason?: RefundReason | null | undefined;
+};
+
 export type CreateWebhookEndpointInput = {
   description?: string | null | undefined;
   /** Default true. */
@@ -125,6 +134,17 @@ export type RecipientUpdateInput = {
   phone?: string | null | undefined;
   tags?: Array<string> | null | undefined;
 };
+
+export type RefundReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'REQUESTED_BY_CUSTOMER';
+
+/** PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back). */
+export type RefundStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
 
 /** AUTO: the router picks among online devices; MANUAL: every send names its device_id. */
 export type RelayMode =
@@ -253,6 +273,37 @@ export type KeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type KeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type TestCreateClockMutationVariables = Exact<{
+  frozenTime?: string | null | undefined;
+}>;
+
+
+export type TestCreateClockMutation = { createTestClock: { frozenTime: string, heldJobsCount: number } };
+
+export type TestAdvanceClockMutationVariables = Exact<{
+  frozenTime: string;
+}>;
+
+
+export type TestAdvanceClockMutation = { advanceTestClock: { releasedJobs: number, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } } };
+
+export type TestReadClockQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TestReadClockQuery = { testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
+
+export type TestDeleteClockMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TestDeleteClockMutation = { deleteTestClock: number };
+
+export type TestClockSessionStatusQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestClockSessionStatusQuery = { cardSession: { status: CardSessionStatus } };
 
 export type OutagePingMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -419,6 +470,27 @@ export type PanelTestApproveKycMutationVariables = Exact<{
 
 
 export type PanelTestApproveKycMutation = { approveKycReview: { id: string } };
+
+export type TestCreateRefundMutationVariables = Exact<{
+  input: CreateRefundInput;
+}>;
+
+
+export type TestCreateRefundMutation = { createRefund: { id: string, status: RefundStatus, amount: number, amountMinor: number, currency: string, reason: RefundReason | null, paymentIntent: { id: string, amountRefunded: number, amountRefundable: number } } };
+
+export type TestRefundIntentLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestRefundIntentLiveSubscription = { paymentIntentUpdated: { status: PaymentIntentStatus, amountRefundedMinor: number } };
+
+export type TestIntentRefundsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestIntentRefundsQuery = { paymentIntent: { amountRefunded: number, amountRefundedMinor: number, amountRefundable: number, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountMinor: number, failureReason: string | null } }> } }, refunds: { edges: Array<{ node: { id: string } }> } };
 
 export type IntentUpdatesSubscriptionVariables = Exact<{
   id: string | number;
@@ -818,6 +890,53 @@ export const KeysChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KeysChangedSubscription, KeysChangedSubscriptionVariables>;
+export const TestCreateClockDocument = new TypedDocumentString(`
+    mutation TestCreateClock($frozenTime: DateTime) {
+  createTestClock(frozenTime: $frozenTime) {
+    frozenTime
+    heldJobsCount
+  }
+}
+    `) as unknown as TypedDocumentString<TestCreateClockMutation, TestCreateClockMutationVariables>;
+export const TestAdvanceClockDocument = new TypedDocumentString(`
+    mutation TestAdvanceClock($frozenTime: DateTime!) {
+  advanceTestClock(frozenTime: $frozenTime) {
+    releasedJobs
+    testClock {
+      frozenTime
+      heldJobsCount
+      heldJobs {
+        queue
+        dueAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestAdvanceClockMutation, TestAdvanceClockMutationVariables>;
+export const TestReadClockDocument = new TypedDocumentString(`
+    query TestReadClock {
+  testClock {
+    frozenTime
+    heldJobsCount
+    heldJobs {
+      queue
+      dueAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestReadClockQuery, TestReadClockQueryVariables>;
+export const TestDeleteClockDocument = new TypedDocumentString(`
+    mutation TestDeleteClock {
+  deleteTestClock
+}
+    `) as unknown as TypedDocumentString<TestDeleteClockMutation, TestDeleteClockMutationVariables>;
+export const TestClockSessionStatusDocument = new TypedDocumentString(`
+    query TestClockSessionStatus($id: ID!) {
+  cardSession(id: $id) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<TestClockSessionStatusQuery, TestClockSessionStatusQueryVariables>;
 export const OutagePingDocument = new TypedDocumentString(`
     mutation OutagePing {
   sendDiagnosticPing {
@@ -1093,6 +1212,57 @@ export const PanelTestApproveKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelTestApproveKycMutation, PanelTestApproveKycMutationVariables>;
+export const TestCreateRefundDocument = new TypedDocumentString(`
+    mutation TestCreateRefund($input: CreateRefundInput!) {
+  createRefund(input: $input) {
+    id
+    status
+    amount
+    amountMinor
+    currency
+    reason
+    paymentIntent {
+      id
+      amountRefunded
+      amountRefundable
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestCreateRefundMutation, TestCreateRefundMutationVariables>;
+export const TestRefundIntentLiveDocument = new TypedDocumentString(`
+    subscription TestRefundIntentLive($id: ID!) {
+  paymentIntentUpdated(id: $id) {
+    status
+    amountRefundedMinor
+  }
+}
+    `) as unknown as TypedDocumentString<TestRefundIntentLiveSubscription, TestRefundIntentLiveSubscriptionVariables>;
+export const TestIntentRefundsDocument = new TypedDocumentString(`
+    query TestIntentRefunds($id: ID!) {
+  paymentIntent(id: $id) {
+    amountRefunded
+    amountRefundedMinor
+    amountRefundable
+    refunds(first: 10) {
+      edges {
+        node {
+          id
+          status
+          amountMinor
+          failureReason
+        }
+      }
+    }
+  }
+  refunds(first: 10, paymentIntentId: $id, status: [SUCCEEDED]) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestIntentRefundsQuery, TestIntentRefundsQueryVariables>;
 export const IntentUpdatesDocument = new TypedDocumentString(`
     subscription IntentUpdates($id: ID!) {
   paymentIntentUpdated(id: $id) {

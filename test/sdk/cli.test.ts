@@ -251,6 +251,7 @@ describe('yarrow trigger', () => {
     ['invoice.created', /Created invoice inv_\S+ \(INV-\d+, 42\.00 USD, due \d{4}-\d\d-\d\d\)\./],
     ['invoice.paid', /the invoice is paid\./],
     ['invoice.voided', /Voided it\./],
+    ['refund.created', /refunded 5\.00 USD: refund re_\S+ is pending;/],
     ['kyc.review.submitted', /Submitted KYC details: review kyc_\S+ is pending_review\./],
     // Rejected first: approved details are locked, so nothing can be rejected after an approval.
     ['kyc.review.rejected', /Rejected it \(sandbox operator\): rejected\./],

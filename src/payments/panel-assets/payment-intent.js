@@ -1,12 +1,13 @@
 import {
   PanelApprovePaymentReview,
   PanelCancelPaymentIntent,
+  PanelCreateRefund,
   PanelPaymentIntent,
   PanelPaymentIntentUpdated,
   PanelRejectPaymentReview,
 } from '/panel/sdk/operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
-import { Badge, confirmAction, DateTime, html, Money, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
+import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 
@@ -17,7 +18,67 @@ import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 const intentId = decodeURIComponent(location.pathname.split('/').at(-1));
 
 
-/** The actions the intent's state allows, and only those: cancel while unpaid, decide a held payment. */
+const refundStatuses = {
+  PENDING: { label: 'Pending', tone: 'warn' },
+  SUCCEEDED: { label: 'Refunded', tone: 'good' },
+  FAILED: { label: 'Failed', tone: 'bad' },
+};
+const refundReasons = [
+  ['', 'No reason given'],
+  ['REQUESTED_BY_CUSTOMER', 'Requested by customer'],
+  ['DUPLICATE', 'Duplicate'],
+  ['FRAUDULENT', 'Fraudulent'],
+];
+
+/** Refund a paid intent: an amount (all that is left by default) and a reason, confirmed before it is sent. */
+function RefundForm({ intent, reload }) {
+  const { errors, show, clear } = useFieldErrors(['amount', 'reason']);
+  const submit = async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const amount = form.elements.amount.value.trim();
+    const reason = form.elements.reason.value;
+    const confirmed = await confirmAction({
+      title: 'Refund this payment?',
+      message: `${amount || intent.amountRefundable} ${intent.currency} goes back to ${intent.customerName}. This cannot be undone; refund.created is sent to your webhooks.`,
+      confirmLabel: 'Refund',
+    });
+    if (!confirmed) return;
+    try {
+      await client.request(PanelCreateRefund, {
+        input: { paymentIntent: intent.id, amount: amount ? Number(amount) : undefined, reason: reason || undefined },
+      });
+      clear();
+      clearError();
+      form.reset();
+      reload();
+    } catch (error) {
+      if (show(error)) clearError();
+      else showError(error);
+    }
+  };
+  return html`<form id="refund-form" onSubmit=${submit} novalidate aria-labelledby="refund-heading">
+    <h3 id="refund-heading">Refund</h3>
+    <div class="grid-2">
+      <div class="field">
+        <label for="refund-amount">Amount (${intent.currency}, at most ${intent.amountRefundable})</label>
+        <input name="amount" inputmode="decimal" placeholder=${String(intent.amountRefundable)} ...${fieldProps('refund-amount', errors.amount)} />
+        <${FieldError} id="refund-amount" error=${errors.amount} />
+      </div>
+      <div class="field">
+        <label for="refund-reason">Reason</label>
+        <select name="reason" ...${fieldProps('refund-reason', errors.reason)}>
+          ${refundReasons.map(([value, label]) => html`<option value=${value}>${label}</option>`)}
+        </select>
+        <${FieldError} id="refund-reason" error=${errors.reason} />
+      </div>
+    </div>
+    <p class="muted">Leave the amount empty to refund everything left.</p>
+    <div class="actions"><button type="submit" class="danger">Refund payment</button></div>
+  </form>`;
+}
+
+/** The actions the intent's state allows, and only those: cancel while unpaid, decide a held payment, refund a paid one. */
 function Actions({ intent, reload }) {
   const run = async (action) => {
     try {
@@ -53,9 +114,10 @@ function Actions({ intent, reload }) {
     buttons.push(html`<button type="button" onClick=${() => run(() => client.request(PanelApprovePaymentReview, { id: intent.id }))}>Approve review</button>`);
     buttons.push(html`<button type="button" class="danger" onClick=${reject}>Reject review</button>`);
   }
+  if (intent.status === 'SUCCEEDED' && intent.amountRefundable > 0) return html`<${RefundForm} intent=${intent} reload=${reload} />`;
   return buttons.length
     ? html`<div class="actions" role="group" aria-label="Actions">${buttons}</div>`
-    : html`<p class="muted">No actions: this payment is ${intentStatuses[intent.status]?.label.toLowerCase() ?? intent.status}.</p>`;
+    : html`<p class="muted">No actions: this payment is ${intent.amountRefunded > 0 ? 'refunded in full' : (intentStatuses[intent.status]?.label.toLowerCase() ?? intent.status)}.</p>`;
 }
 
 function IntentPage() {
@@ -76,6 +138,7 @@ function IntentPage() {
   const events = [...data.events.edges].reverse();
   const endpointUrls = new Map(data.webhookEndpoints.edges.map(({ node }) => [node.id, node.url]));
   const sessions = intent.cardSessions.edges;
+  const refunds = intent.refunds.edges;
   return html`<section class="card wide" aria-labelledby="intent-title" data-status=${intent.status} id="intent-summary">
       <h2 id="intent-title">${intent.title} <${Badge} tone=${status.tone}>${status.label}<//></h2>
       <dl class="facts">
@@ -86,10 +149,29 @@ function IntentPage() {
         <dt>Created</dt><dd><${DateTime} value=${intent.createdAt} /></dd>
         ${intent.invoice && html`<dt>Invoice</dt><dd>${intent.invoice.invoiceNo}</dd>`}
         ${intent.lastPaymentError && html`<dt>Last error</dt><dd>${intent.lastPaymentError.message}</dd>`}
+        ${intent.amountRefunded > 0 && html`<dt>Refunded</dt><dd id="amount-refunded"><${Money} amount=${intent.amountRefunded.toFixed(intent.amountDisplay.split('.')[1]?.length ?? 0)} currency=${intent.currency} /></dd>`}
         ${intent.cancellationReason && html`<dt>Cancellation reason</dt><dd>${intent.cancellationReason.replaceAll('_', ' ')}</dd>`}
       </dl>
       <${Actions} intent=${intent} reload=${() => setReloads((count) => count + 1)} />
     </section>
+    ${refunds.length > 0 &&
+    html`<section aria-labelledby="refunds-heading">
+      <h2 id="refunds-heading">Refunds</h2>
+      <table aria-label="Refunds">
+        <thead><tr><th scope="col">Refund</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Reason</th><th scope="col">Created</th></tr></thead>
+        <tbody id="refunds">
+          ${refunds.map(
+            ({ node: refund }) => html`<tr key=${refund.id} data-refund-id=${refund.id} data-status=${refund.status}>
+              <td data-label="Refund"><code>${refund.id}</code></td>
+              <td data-label="Amount"><${Money} amount=${refund.amountDisplay} currency=${refund.currency} /></td>
+              <td data-label="Status"><${Badge} tone=${refundStatuses[refund.status]?.tone ?? 'neutral'}>${refundStatuses[refund.status]?.label ?? refund.status}<//>${refund.failureReason ? html` <span class="muted">${refund.failureReason.replaceAll('_', ' ')}</span>` : ''}</td>
+              <td data-label="Reason">${refund.reason ? refund.reason.toLowerCase().replaceAll('_', ' ') : '—'}</td>
+              <td data-label="Created"><${DateTime} value=${refund.createdAt} /></td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </section>`}
     <section aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Timeline</h2>
       ${events.length

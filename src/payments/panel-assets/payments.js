@@ -53,7 +53,9 @@ const intentColumns = [
     className: 'intent-status',
     cell: (node) => {
       const status = intentStatuses[node.status] ?? { label: node.status, tone: 'neutral' };
-      return html`<${Badge} tone=${status.tone}>${status.label}<//>${node.lastPaymentError && html`<div class="muted">${node.lastPaymentError.message}</div>`}`;
+      return html`<${Badge} tone=${status.tone}>${status.label}<//>${node.lastPaymentError && html`<div class="muted">${node.lastPaymentError.message}</div>`}${
+        node.amountRefundedMinor > 0 && html`<div class="muted refunded">${node.refunded ? 'Refunded in full' : 'Partly refunded'}</div>`
+      }`;
     },
   },
   { label: 'Method', cell: (node) => methodName(node.paymentMethodCode) },

@@ -86,6 +86,16 @@ function payWith(token: string): Recipe {
   };
 }
 
+/** A new intent paid with YP-VISA-APPROVE, then refunded `amount` (0.13 is the sandbox's failing refund). */
+function refundOf(amount: string, follows: string): Recipe {
+  return async (options) => {
+    const intent = await createIntent(options, 'yarrow trigger');
+    await hostedPages(options.baseUrl).pay(intent.id, 'YP-VISA-APPROVE');
+    const { refund } = await rest(options, 'POST', '/api/v1/refunds', { payment_intent: intent.id, amount, reason: 'requested_by_customer' });
+    options.print(`Paid it with YP-VISA-APPROVE and refunded ${refund.amount_display} ${refund.currency}: refund ${refund.id} is ${refund.status}; ${follows}`);
+  };
+}
+
 async function createInvoice(options: TriggerOptions): Promise<Json> {
   const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const { invoice } = await rest(options, 'POST', '/api/v1/invoices', {
@@ -161,6 +171,9 @@ export const recipes: Record<string, Recipe> = {
     await rest(options, 'POST', `/api/v1/payment-intents/${intent.id}/cancel`, { cancellation_reason: 'requested_by_customer' });
     options.print(`Canceled it (requested_by_customer).`);
   },
+  'refund.created': refundOf('5.00', 'the payment-refund worker settles it.'),
+  'refund.succeeded': refundOf('5.00', 'refund.succeeded follows when the payment-refund worker settles it.'),
+  'refund.failed': refundOf('0.13', 'an amount ending in 13 minor units fails: refund.failed follows when the payment-refund worker settles it.'),
   'invoice.created': async (options) => {
     await createInvoice(options);
   },
@@ -177,7 +190,7 @@ export const recipes: Record<string, Recipe> = {
     options.print('Voided it.');
   },
   'invoice.overdue': cannot(
-    'invoice.overdue is recorded by the invoice-overdue worker at 00:00 UTC the day after an open invoice\'s due date, and a due date cannot be in the past: create an invoice due today (yarrow trigger invoice.created makes one due in 7 days) and the event follows after midnight UTC.',
+    'invoice.overdue is recorded by the invoice-overdue worker at 00:00 UTC the day after an open invoice\'s due date, and a due date cannot be in the past: create an invoice due today (yarrow trigger invoice.created makes one due in 7 days) and the event follows after midnight UTC, or freeze the account\'s time with a test clock and advance it past the due date (README, "Test clock").',
   ),
   'kyc.review.submitted': async (options) => {
     await submitKyc(options);

@@ -16,6 +16,15 @@ export type CreateApiKeyInput = {
   scopes: Array<Scope>;
 };
 
+export type CreateRefundInput = {
+  /** In the payment's major unit; absent: everything left to refund. */
+  amount?: number | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  /** The succeeded payment intent to refund. */
+  paymentIntent: string | number;
+  reason?: RefundReason | null | undefined;
+};
+
 export type CreateWebhookEndpointInput = {
   description?: string | null | undefined;
   /** Default true. */
@@ -101,6 +110,17 @@ export type RecipientUpdateInput = {
   phone?: string | null | undefined;
   tags?: Array<string> | null | undefined;
 };
+
+export type RefundReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'REQUESTED_BY_CUSTOMER';
+
+/** PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back). */
+export type RefundStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
 
 /** AUTO: the router picks among online devices; MANUAL: every send names its device_id. */
 export type RelayMode =
@@ -318,7 +338,7 @@ export type PanelPaymentIntentsQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, createdAt: string, lastPaymentError: { message: string } | null } }> } };
+export type PanelPaymentIntentsQuery = { paymentIntents: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, amountRefundedMinor: number, refunded: boolean, createdAt: string, lastPaymentError: { message: string } | null } }> } };
 
 export type PanelPaymentIntentQueryVariables = Exact<{
   id: string | number;
@@ -326,7 +346,7 @@ export type PanelPaymentIntentQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, lastPaymentError: { message: string } | null, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, amountRefunded: number, amountRefundable: number, lastPaymentError: { message: string } | null, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountDisplay: string, currency: string, reason: RefundReason | null, failureReason: string | null, createdAt: string } }> }, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
 
 export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
   id: string | number;
@@ -341,6 +361,13 @@ export type PanelCancelPaymentIntentMutationVariables = Exact<{
 
 
 export type PanelCancelPaymentIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus } };
+
+export type PanelCreateRefundMutationVariables = Exact<{
+  input: CreateRefundInput;
+}>;
+
+
+export type PanelCreateRefundMutation = { createRefund: { id: string, status: RefundStatus } };
 
 export type PanelApprovePaymentReviewMutationVariables = Exact<{
   id: string | number;
@@ -631,6 +658,30 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
 
+export type PanelTestClockQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelTestClockQuery = { account: { environment: string }, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
+
+export type PanelCreateTestClockMutationVariables = Exact<{
+  frozenTime?: string | null | undefined;
+}>;
+
+
+export type PanelCreateTestClockMutation = { createTestClock: { frozenTime: string } };
+
+export type PanelAdvanceTestClockMutationVariables = Exact<{
+  frozenTime: string;
+}>;
+
+
+export type PanelAdvanceTestClockMutation = { advanceTestClock: { releasedJobs: number, testClock: { frozenTime: string } } };
+
+export type PanelDeleteTestClockMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDeleteTestClockMutation = { deleteTestClock: number };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -900,6 +951,8 @@ export const PanelPaymentIntentsDocument = new TypedDocumentString(`
         lastPaymentError {
           message
         }
+        amountRefundedMinor
+        refunded
         createdAt
       }
     }
@@ -925,6 +978,21 @@ export const PanelPaymentIntentDocument = new TypedDocumentString(`
     createdAt
     succeededAt
     canceledAt
+    amountRefunded
+    amountRefundable
+    refunds(first: 50) {
+      edges {
+        node {
+          id
+          status
+          amountDisplay
+          currency
+          reason
+          failureReason
+          createdAt
+        }
+      }
+    }
     invoice {
       id
       invoiceNo
@@ -991,6 +1059,14 @@ export const PanelCancelPaymentIntentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelCancelPaymentIntentMutation, PanelCancelPaymentIntentMutationVariables>;
+export const PanelCreateRefundDocument = new TypedDocumentString(`
+    mutation PanelCreateRefund($input: CreateRefundInput!) {
+  createRefund(input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateRefundMutation, PanelCreateRefundMutationVariables>;
 export const PanelApprovePaymentReviewDocument = new TypedDocumentString(`
     mutation PanelApprovePaymentReview($id: ID!) {
   approvePaymentReview(id: $id) {
@@ -1607,3 +1683,40 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
+export const PanelTestClockDocument = new TypedDocumentString(`
+    query PanelTestClock {
+  account {
+    environment
+  }
+  testClock {
+    frozenTime
+    heldJobsCount
+    heldJobs {
+      queue
+      dueAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestClockQuery, PanelTestClockQueryVariables>;
+export const PanelCreateTestClockDocument = new TypedDocumentString(`
+    mutation PanelCreateTestClock($frozenTime: DateTime) {
+  createTestClock(frozenTime: $frozenTime) {
+    frozenTime
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateTestClockMutation, PanelCreateTestClockMutationVariables>;
+export const PanelAdvanceTestClockDocument = new TypedDocumentString(`
+    mutation PanelAdvanceTestClock($frozenTime: DateTime!) {
+  advanceTestClock(frozenTime: $frozenTime) {
+    releasedJobs
+    testClock {
+      frozenTime
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelAdvanceTestClockMutation, PanelAdvanceTestClockMutationVariables>;
+export const PanelDeleteTestClockDocument = new TypedDocumentString(`
+    mutation PanelDeleteTestClock {
+  deleteTestClock
+}
+    `) as unknown as TypedDocumentString<PanelDeleteTestClockMutation, PanelDeleteTestClockMutationVariables>;

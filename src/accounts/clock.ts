@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { SendOptions } from 'pg-boss';
+import { z } from 'zod';
+import type { DbClient } from '../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { sendJob, type JobData, type QueueName } from '../core/queue.ts';
+import type { Runtime } from '../core/runtime.ts';
+import type { TestClock } from '../generated/prisma/client.ts';
+import { clockTimeForShare } from './sql.ts';
+
+// The account's time. Every rule that compares with "now" (a card session's 30 minutes, the review
+// delays, an invoice's due date, the webhook retry schedule) reads it through `accountNow`, and
+// every job such a rule schedules for later goes through `sendJobAt`. Without a test clock that is
+// the real time and a dated pg-boss job; a sandbox account with a test clock (one per account, as
+// Stripe's test clocks) lives at the clock's frozen time instead, and its dated jobs wait in
+// test_clock_jobs until an advance reaches them, when they are sent at once: a day of overdue
+// invoices, reviews and webhook retries plays out in seconds.
+
+type Rt = Pick<Runtime, 'config' | 'boss'>;
+
+/** The account's "now": its test clock's frozen time, else the real time. */
+export async function accountNow(db: DbClient, accountId: number): Promise<Date> {
+  const clock = await db.testClock.findUnique({ where: { accountId }, select: { frozenTime: true } });
+  return clock?.frozenTime ?? new Date();
+}
+
+/** `accountNow` of several accounts with one query (a batch of webhook attempts). */
+export async function accountNows(db: DbClient, accountIds: readonly number[]): Promise<(accountId: number) => Date> {
+  const now = new Date();
+  const unique = [...new Set(accountIds)];
+  const clocks = unique.length > 0 ? await db.testClock.findMany({ where: { accountId: { in: unique } }, select: { accountId: true, frozenTime: true } }) : [];
+  const frozen = new Map(clocks.map((clock) => [clock.accountId, clock.frozenTime]));
+  return (accountId) => frozen.get(accountId) ?? now;
+}
+
+/** The pg-boss options a held job keeps (JSON: it is stored until sent). */
+type HeldOptions = Pick<SendOptions, 'id' | 'group' | 'expireInSeconds'>;
+
+/**
+ * Enqueues a job due at `at` (or `afterSeconds` from now) in the account's time, in `tx`. Due
+ * already: sent without a start time (pg-boss wakes a worker through NOTIFY only for jobs runnable
+ * at once). Later, without a clock: a dated pg-boss job. Later, under a clock: held until an
+ * advance reaches it. Answers the job id.
+ */
+export async function sendJobAt<Q extends QueueName>(
+  rt: Pick<Runtime, 'boss'>,
+  tx: DbClient,
+  accountId: number,
+  queue: Q,
+  data: JobData<Q>,
+  when: { at: Date } | { afterSeconds: number },
+  options: HeldOptions = {},
+): Promise<string | null> {
+  const frozen = await clockTimeForShare(tx, accountId);
+  const now = frozen ?? new Date();
+  const at = 'at' in when ? when.at : new Date(now.getTime() + when.afterSeconds * 1000);
+  if (at <= now) return sendJob(rt.boss, queue, data, { ...options, tx });
+  if (!frozen) return sendJob(rt.boss, queue, data, { ...options, tx, startAfter: at });
+  const jobId = options.id ?? randomUUID();
+  await tx.testClockJob.create({ data: { accountId, jobId, queue, data: data as object, options: { ...options, id: jobId } as object, dueAt: at } });
+  return jobId;
+}
+
+/** Sends held jobs, in due order, each starting `startAfter(job)` (none: at once). */
+async function releaseJobs(rt: Rt, tx: DbClient, accountId: number, upTo: Date | null, startAfter: (dueAt: Date) => Date | undefined) {
+  const held = await tx.testClockJob.findMany({
+    where: { accountId, ...(upTo ? { dueAt: { lte: upTo } } : {}) },
+    orderBy: [{ dueAt: 'asc' }, { id: 'asc' }],
+  });
+  for (const job of held) {
+    const start = startAfter(job.dueAt);
+    await sendJob(rt.boss, job.queue as QueueName, job.data as never, { ...(job.options as HeldOptions), tx, ...(start ? { startAfter: start } : {}) });
+  }
+  if (held.length > 0) await tx.testClockJob.deleteMany({ where: { id: { in: held.map((job) => job.id) } } });
+  return held.length;
+}
+
+// --- the clock itself ---
+
+/** The farthest a clock may be set from the real time, and advanced in one call. */
+const MAX_YEARS = 5;
+const YEAR_MS = 366 * 86_400_000;
+/** The most jobs one advance sends (in its transaction): a bounded request, as every expensive one. */
+export const MAX_RELEASED_PER_ADVANCE = 1000;
+
+const frozenTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-12-01T09:00:00Z' })
+  .transform((text) => new Date(text))
+  .meta({ examples: ['2026-12-01T09:00:00Z'] });
+
+export const createTestClockInput = z.strictObject({
+  frozen_time: frozenTime.optional().describe('Where the clock starts; absent: the real time now.'),
+});
+
+export const advanceTestClockInput = z.strictObject({
+  frozen_time: frozenTime.describe('The new time: later than the current one, at most five years on.'),
+});
+
+function assertSandbox(rt: Rt, account: { environment: string }) {
+  if (rt.config.YARROW_ENV === 'live' || account.environment === 'live') {
+    throw new YarrowError('forbidden', 'Test clocks exist only in the sandbox: a live account always runs on the real time.', { param: 'environment' });
+  }
+}
+
+async function lockClock(tx: DbClient, accountId: number): Promise<TestClock> {
+  // An update takes the row lock: advances and deletes of one clock run one after another.
+  const clock = await tx.testClock.updateMany({ where: { accountId }, data: { updatedAt: new Date() } });
+  if (clock.count === 0) throw notFound('test clock');
+  return tx.testClock.findUniqueOrThrow({ where: { accountId } });
+}
+
+export async function getTestClock(db: DbClient, accountId: number): Promise<TestClock | null> {
+  return db.testClock.findUnique({ where: { accountId } });
+}
+
+export async function createTestClock(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<TestClock> {
+  const input = parseInput(createTestClockInput, raw);
+  assertSandbox(rt, await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { environment: true } }));
+  const now = new Date();
+  const start = input.frozen_time ?? now;
+  if (Math.abs(start.getTime() - now.getTime()) > MAX_YEARS * YEAR_MS) {
+    throw new YarrowError('invalid_request', `frozen_time: must be within ${MAX_YEARS} years of the real time`, { param: 'frozen_time' });
+  }
+  const created = await tx.testClock.createManyAndReturn({ data: [{ accountId, frozenTime: start }], skipDuplicates: true });
+  if (created.length === 0) throw new YarrowError('already_exists', 'This account already has a test clock: advance it or delete it.');
+  return created[0]!;
+}
+
+/** Moves the clock forward and sends every held job whose time has come, in due order. */
+export async function advanceTestClock(rt: Rt, tx: DbClient, accountId: number, raw: unknown) {
+  const input = parseInput(advanceTestClockInput, raw);
+  assertSandbox(rt, await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { environment: true } }));
+  const clock = await lockClock(tx, accountId);
+  const to = input.frozen_time;
+  if (to <= clock.frozenTime) {
+    throw new YarrowError('invalid_request', `frozen_time: must be later than the clock's time (${clock.frozenTime.toISOString()}); a clock only moves forward`, { param: 'frozen_time' });
+  }
+  if (to.getTime() - clock.frozenTime.getTime() > MAX_YEARS * YEAR_MS) {
+    throw new YarrowError('invalid_request', `frozen_time: a clock advances at most ${MAX_YEARS} years at a time`, { param: 'frozen_time' });
+  }
+  const due = await tx.testClockJob.count({ where: { accountId, dueAt: { lte: to } } });
+  if (due > MAX_RELEASED_PER_ADVANCE) {
+    throw new YarrowError(
+      'invalid_request',
+      `frozen_time: ${due} held jobs fall due by then; an advance runs at most ${MAX_RELEASED_PER_ADVANCE}: advance in smaller steps`,
+      { param: 'frozen_time' },
+    );
+  }
+  const advanced = await tx.testClock.update({ where: { accountId }, data: { frozenTime: to } });
+  const released = await releaseJobs(rt, tx, accountId, to, () => undefined);
+  return { clock: advanced, released };
+}
+
+/** Deletes the clock: the account is back on the real time, and each held job keeps its distance from the clock's time. */
+export async function deleteTestClock(rt: Rt, tx: DbClient, accountId: number) {
+  const clock = await lockClock(tx, accountId);
+  const now = Date.now();
+  const released = await releaseJobs(rt, tx, accountId, null, (dueAt) => new Date(now + dueAt.getTime() - clock.frozenTime.getTime()));
+  await tx.testClock.delete({ where: { accountId } });
+  return { clock, released };
+}
+
+/** The earliest held jobs (what an advance would run next) and how many there are. */
+export async function heldJobs(db: DbClient, accountId: number, first = 20) {
+  const [jobs, count] = await Promise.all([
+    db.testClockJob.findMany({ where: { accountId }, orderBy: [{ dueAt: 'asc' }, { id: 'asc' }], take: first, select: { queue: true, dueAt: true } }),
+    db.testClockJob.count({ where: { accountId } }),
+  ]);
+  return { jobs, count };
+}
