@@ -3947,6 +3947,7 @@ export interface operations {
                      *             "order_id": "1042"
                      *           },
                      *           "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *           "payment_intent": "pi_01jdx3m2q7v5k8c1z4r6t9w0ya",
                      *           "paid_at": null,
                      *           "voided_at": null,
                      *           "overdue_at": null,
@@ -4011,6 +4012,11 @@ export interface operations {
                             };
                             /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
                             hosted_url: string;
+                            /**
+                             * @description The payment intent that paid it (`pi_…`); null until paid.
+                             * @example pi_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            payment_intent: string | null;
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
@@ -4269,6 +4275,7 @@ export interface operations {
                      *           "order_id": "1042"
                      *         },
                      *         "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "payment_intent": "pi_01jdx3m2q7v5k8c1z4r6t9w0ya",
                      *         "paid_at": null,
                      *         "voided_at": null,
                      *         "overdue_at": null,
@@ -4328,6 +4335,11 @@ export interface operations {
                             };
                             /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
                             hosted_url: string;
+                            /**
+                             * @description The payment intent that paid it (`pi_…`); null until paid.
+                             * @example pi_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            payment_intent: string | null;
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
@@ -4565,6 +4577,7 @@ export interface operations {
                      *           "order_id": "1042"
                      *         },
                      *         "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "payment_intent": "pi_01jdx3m2q7v5k8c1z4r6t9w0ya",
                      *         "paid_at": null,
                      *         "voided_at": null,
                      *         "overdue_at": null,
@@ -4624,6 +4637,11 @@ export interface operations {
                             };
                             /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
                             hosted_url: string;
+                            /**
+                             * @description The payment intent that paid it (`pi_…`); null until paid.
+                             * @example pi_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            payment_intent: string | null;
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
@@ -4838,6 +4856,7 @@ export interface operations {
                      *           "order_id": "1042"
                      *         },
                      *         "hosted_url": "https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya",
+                     *         "payment_intent": "pi_01jdx3m2q7v5k8c1z4r6t9w0ya",
                      *         "paid_at": null,
                      *         "voided_at": null,
                      *         "overdue_at": null,
@@ -4897,6 +4916,11 @@ export interface operations {
                             };
                             /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
                             hosted_url: string;
+                            /**
+                             * @description The payment intent that paid it (`pi_…`); null until paid.
+                             * @example pi_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            payment_intent: string | null;
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;

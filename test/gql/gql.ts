@@ -35,6 +35,7 @@ type Documents = {
     "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.InvoiceByIdDocument,
     "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": typeof types.IntentByIdDocument,
     "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.IntentLiveDocument,
+    "\n  query PaidInvoicePayer($id: ID!) {\n    invoice(id: $id) {\n      customerName\n      customerEmail\n      paymentIntentId\n    }\n  }\n": typeof types.PaidInvoicePayerDocument,
     "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": typeof types.InvoiceLiveDocument,
     "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": typeof types.SubmitKycDocument,
     "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": typeof types.ApproveKycDocument,
@@ -112,6 +113,7 @@ const documents: Documents = {
     "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n": types.InvoiceByIdDocument,
     "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": types.IntentByIdDocument,
     "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.IntentLiveDocument,
+    "\n  query PaidInvoicePayer($id: ID!) {\n    invoice(id: $id) {\n      customerName\n      customerEmail\n      paymentIntentId\n    }\n  }\n": types.PaidInvoicePayerDocument,
     "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": types.InvoiceLiveDocument,
     "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": types.SubmitKycDocument,
     "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": types.ApproveKycDocument,
@@ -249,6 +251,10 @@ export function graphql(source: "\n  query IntentById($id: ID!) {\n    paymentIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').IntentLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaidInvoicePayer($id: ID!) {\n    invoice(id: $id) {\n      customerName\n      customerEmail\n      paymentIntentId\n    }\n  }\n"): typeof import('./graphql.ts').PaidInvoicePayerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

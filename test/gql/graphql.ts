@@ -360,6 +360,13 @@ export type IntentLiveSubscriptionVariables = Exact<{
 
 export type IntentLiveSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
 
+export type PaidInvoicePayerQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PaidInvoicePayerQuery = { invoice: { customerName: string | null, customerEmail: string | null, paymentIntentId: string | null } };
+
 export type InvoiceLiveSubscriptionVariables = Exact<{
   id: string | number;
 }>;
@@ -994,6 +1001,15 @@ export const IntentLiveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<IntentLiveSubscription, IntentLiveSubscriptionVariables>;
+export const PaidInvoicePayerDocument = new TypedDocumentString(`
+    query PaidInvoicePayer($id: ID!) {
+  invoice(id: $id) {
+    customerName
+    customerEmail
+    paymentIntentId
+  }
+}
+    `) as unknown as TypedDocumentString<PaidInvoicePayerQuery, PaidInvoicePayerQueryVariables>;
 export const InvoiceLiveDocument = new TypedDocumentString(`
     subscription InvoiceLive($id: ID!) {
   invoiceUpdated(id: $id) {
