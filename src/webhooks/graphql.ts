@@ -3,7 +3,7 @@ import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
-import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
+import { deliveriesWhere, deliveryFilter, endpointsWhere, eventTypeFilter, eventsWhere } from './lists.ts';
 import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryStatus, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
@@ -278,7 +278,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: scope,
     description: 'The account\'s events, newest first.',
-    args: { type: t.arg.string(), objectPublicId: t.arg.string() },
+    args: { type: t.arg.string({ validate: eventTypeFilter.nullish() }), objectPublicId: t.arg.string() },
     resolve: async (query, _root, args, ctx) => {
       return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
     },

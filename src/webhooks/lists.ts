@@ -3,6 +3,7 @@ import type { DbClient, Prisma } from '../core/db.ts';
 import { parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs, type ListQuery } from '../core/pagination.ts';
 import { deliveryStatuses } from './deliveries.ts';
+import { eventTypes } from './events.ts';
 
 // The webhooks lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.
@@ -16,8 +17,11 @@ export async function listEndpoints(db: DbClient, accountId: number, query: List
   return db.webhookEndpoint.findMany({ where: endpointsWhere(accountId), ...pageArgs(query) });
 }
 
+/** An event name filter: an unknown name is a mistake (400), not an empty list. */
+export const eventTypeFilter = z.enum(eventTypes);
+
 export const eventListQuery = listQuery.extend({
-  type: z.string().min(1).max(100).optional(),
+  type: eventTypeFilter.optional(),
   object_public_id: z.string().min(1).max(255).optional(),
 });
 
@@ -37,7 +41,7 @@ export async function listEvents(db: DbClient, accountId: number, query: z.outpu
 export const deliveryFilter = z.strictObject({
   endpointId: z.string().min(1).max(100).optional(),
   status: z.enum(deliveryStatuses).optional(),
-  eventType: z.string().min(1).max(100).optional(),
+  eventType: eventTypeFilter.optional(),
   eventId: z.string().min(1).max(100).optional(),
 });
 
