@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `title: is required`, `limit: must be at most 100`, `status: must be one of open, paid, void`.
  * A schema's own message (money, currencies, dates) comes first; anything else keeps zod's.
  */
-function issueWording(issue: z.core.$ZodRawIssue): string | undefined {
+function issueWording(issue: z.core.$ZodRawIssue) {
   const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
   switch (issue.code) {
     case 'invalid_type':
