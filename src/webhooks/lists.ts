@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
 import { parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs, type ListQuery } from '../core/pagination.ts';
-import { deliveryStatuses } from './deliveries.ts';
+import { deliveryStatuses, parseDeliveryId } from './deliveries.ts';
 import { eventTypes } from './events.ts';
 
 // The webhooks lists: each one's filters are written here once, as a Prisma `where`, and both the
@@ -55,4 +55,33 @@ export function deliveriesWhere(accountId: number, input: unknown) {
     ...(filter.eventId ? { eventId: filter.eventId } : {}),
     ...(filter.eventType ? { event: { type: filter.eventType } } : {}),
   } satisfies Prisma.WebhookDeliveryWhereInput;
+}
+
+/** `GET /api/v1/webhook-deliveries`: the delivery log's filters, in REST's snake_case. */
+export const deliveryListQuery = listQuery.extend({
+  endpoint_id: z.string().min(1).max(100).optional(),
+  event_type: eventTypeFilter.optional(),
+  event_id: z.string().min(1).max(100).optional(),
+  status: z.enum(deliveryStatuses).optional(),
+});
+
+/**
+ * A REST page of the delivery log. Delivery ids are 64-bit numbers, not typeids, so the cursors are
+ * parsed as such (a cursor that is no number names no delivery: `not_found`, as any foreign id).
+ */
+export async function listDeliveries(db: DbClient, accountId: number, query: z.output<typeof deliveryListQuery>) {
+  const cursors = { starting_after: query.starting_after, ending_before: query.ending_before };
+  await assertCursorsOwned(
+    { count: ({ where }) => db.webhookDelivery.count({ where: { accountId: where.accountId, id: parseDeliveryId(where.id, cursorParam(cursors, where.id)) } }) },
+    accountId,
+    cursors,
+    'webhook delivery',
+  );
+  const { cursor, ...page } = pageArgs(query);
+  const where = deliveriesWhere(accountId, { endpointId: query.endpoint_id, eventType: query.event_type, eventId: query.event_id, status: query.status });
+  return db.webhookDelivery.findMany({ where, ...page, ...(cursor ? { cursor: { id: parseDeliveryId(cursor.id) } } : {}) });
+}
+
+function cursorParam(cursors: { starting_after?: string; ending_before?: string }, id: string) {
+  return cursors.starting_after === id ? 'starting_after' : 'ending_before';
 }

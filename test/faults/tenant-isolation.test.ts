@@ -281,6 +281,8 @@ describe('REST, from the live OpenAPI document', () => {
       otp_id: 'otp',
       list_id: 'recipientList',
       device_id: 'device',
+      endpoint_id: 'webhookEndpoint',
+      event_id: 'event',
     };
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {

@@ -201,7 +201,7 @@ describe('@yarrow/sdk in a project of its own', () => {
       const lines = createInterface({ input: listener.stdout! })[Symbol.asyncIterator]();
       const ready = (await lines.next()).value ?? '';
       expect(ready, errors).toMatch(/^Ready! Forwarding every event to http:\/\/127\.0\.0\.1:\d+\/hooks$/);
-      secret = /(whsec_\S+)/.exec((await lines.next()).value)![1]!;
+      secret = /(whsec_\S+)/.exec((await lines.next()).value ?? '')![1]!;
       // The feed may still be subscribing when the first trigger runs: trigger until it is heard.
       const created = new Promise<void>((resolve) => {
         heard = (event) => event === 'payment_intent.created' && resolve();
