@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 /** Opens the merchant's page with the README's snippet for `intentId`; answers the page and its console errors. */
-async function merchantPage(intentId: string, attributes = ''): Promise<{ page: Page; problems: string[] }> {
+async function merchantPage(intentId: string, attributes = ''): Promise<{ page: Page; problems: string[]; stateReads: () => number }> {
   pageHtml = `<!doctype html><html><head><title>Harbor Coffee</title><link rel="stylesheet" href="/style.css"></head><body>
 <h1>Your order</h1>
 ${snippet('html').replaceAll('http://localhost:4000', app.baseUrl).replace('pi_…', intentId).replace('<yarrow-pay-button ', `<yarrow-pay-button ${attributes} `)}
