@@ -11,7 +11,7 @@ export const accountsModule = defineModule({
   name: 'accounts',
   routes: async (ctx) => (await import('./rest.ts')).registerAccountRoutes(ctx),
   graphql: () => import('./graphql.ts'),
-  scopes: ['account.read', 'keys.manage'],
+  scopes: ['account.read', 'keys.manage', 'logs.read'],
   idPrefixes: { apiKey: 'key' },
   panelPages: [
     { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async () => (await import('./panel.ts')).keysPage() },

@@ -126,9 +126,11 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
     credential: (c: Context) => string | undefined = (c) => c.req.header('authorization'),
   ): Promise<Principal> {
     const principal = await keys.authenticate(credential(c));
+    // Set before the scope and the budget are checked: a refused request of a known key is still
+    // the account's, and its request log shows it.
+    c.set('principal', principal);
     requireScope(principal, scope);
     await consume(principal);
-    c.set('principal', principal);
     return principal;
   }
 }

@@ -83,6 +83,7 @@ const EventType = builder.prismaObject('Event', {
       resolve: (event) => eventPayload(event) as unknown as Record<string, unknown>,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    requestLogId: t.exposeString('requestLogId', { nullable: true, description: 'The API request that caused it (`apiRequest(id)`); null for a worker\'s, a hosted page\'s or the panel\'s change.' }),
     deliveries: t.relatedConnection('webhookDeliveries', {
       cursor: 'id',
       query: () => ({ orderBy: { id: 'desc' } }),
@@ -278,7 +279,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: scope,
     description: 'The account\'s events, newest first.',
-    args: { type: t.arg.string({ validate: eventTypeFilter.nullish() }), objectPublicId: t.arg.string() },
+    args: { type: t.arg.string({ validate: eventTypeFilter.nullish() }), objectPublicId: t.arg.string(), requestLogId: t.arg.string({ description: 'Only the events this API request caused.' }) },
     resolve: async (query, _root, args, ctx) => {
       return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
     },

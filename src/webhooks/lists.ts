@@ -23,11 +23,13 @@ export const eventTypeFilter = z.enum(eventTypes);
 export const eventListQuery = listQuery.extend({
   type: eventTypeFilter.optional(),
   object_public_id: z.string().min(1).max(255).optional(),
+  request_log_id: z.string().min(1).max(100).optional(),
 });
 
-export function eventsWhere(accountId: number, filter: { type?: string | null; objectPublicId?: string | null }) {
+export function eventsWhere(accountId: number, filter: { type?: string | null; objectPublicId?: string | null; requestLogId?: string | null }) {
   return {
     accountId,
+    ...(filter.requestLogId ? { requestLogId: filter.requestLogId } : {}),
     ...(filter.type ? { type: filter.type } : {}),
     ...(filter.objectPublicId ? { objectPublicId: filter.objectPublicId } : {}),
   } satisfies Prisma.EventWhereInput;
@@ -35,7 +37,7 @@ export function eventsWhere(accountId: number, filter: { type?: string | null; o
 
 export async function listEvents(db: DbClient, accountId: number, query: z.output<typeof eventListQuery>) {
   await assertCursorsOwned(db.event, accountId, query, 'event');
-  return db.event.findMany({ where: eventsWhere(accountId, { type: query.type, objectPublicId: query.object_public_id }), ...pageArgs(query) });
+  return db.event.findMany({ where: eventsWhere(accountId, { type: query.type, objectPublicId: query.object_public_id, requestLogId: query.request_log_id }), ...pageArgs(query) });
 }
 
 export const deliveryFilter = z.strictObject({

@@ -19,6 +19,7 @@ type Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
+    "\n  query RequestLogByIdempotencyKey($key: String!) {\n    apiRequests(first: 5, filter: { idempotencyKey: $key }) {\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          keyLabel\n          idempotencyKey\n          requestBody\n          events {\n            type\n          }\n        }\n      }\n    }\n  }\n": typeof types.RequestLogByIdempotencyKeyDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
@@ -97,6 +98,7 @@ const documents: Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
+    "\n  query RequestLogByIdempotencyKey($key: String!) {\n    apiRequests(first: 5, filter: { idempotencyKey: $key }) {\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          keyLabel\n          idempotencyKey\n          requestBody\n          events {\n            type\n          }\n        }\n      }\n    }\n  }\n": types.RequestLogByIdempotencyKeyDocument,
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
@@ -187,6 +189,10 @@ export function graphql(source: "\n  query AccountKeys {\n    account {\n      i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RequestLogByIdempotencyKey($key: String!) {\n    apiRequests(first: 5, filter: { idempotencyKey: $key }) {\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          keyLabel\n          idempotencyKey\n          requestBody\n          events {\n            type\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').RequestLogByIdempotencyKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -150,6 +150,8 @@ export type Scope =
   | 'INVOICES_WRITE'
   /** keys.manage */
   | 'KEYS_MANAGE'
+  /** logs.read */
+  | 'LOGS_READ'
   /** messages.read */
   | 'MESSAGES_READ'
   /** otp.send */
@@ -248,6 +250,13 @@ export type KeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type KeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type RequestLogByIdempotencyKeyQueryVariables = Exact<{
+  key: string;
+}>;
+
+
+export type RequestLogByIdempotencyKeyQuery = { apiRequests: { edges: Array<{ node: { id: string, method: string, path: string, status: number, keyLabel: string | null, idempotencyKey: string | null, requestBody: string | null, events: Array<{ type: string }> } }> } };
 
 export type OutagePingMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -813,6 +822,26 @@ export const KeysChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KeysChangedSubscription, KeysChangedSubscriptionVariables>;
+export const RequestLogByIdempotencyKeyDocument = new TypedDocumentString(`
+    query RequestLogByIdempotencyKey($key: String!) {
+  apiRequests(first: 5, filter: {idempotencyKey: $key}) {
+    edges {
+      node {
+        id
+        method
+        path
+        status
+        keyLabel
+        idempotencyKey
+        requestBody
+        events {
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RequestLogByIdempotencyKeyQuery, RequestLogByIdempotencyKeyQueryVariables>;
 export const OutagePingDocument = new TypedDocumentString(`
     mutation OutagePing {
   sendDiagnosticPing {

@@ -110,6 +110,8 @@ export type Scope =
   | 'INVOICES_WRITE'
   /** keys.manage */
   | 'KEYS_MANAGE'
+  /** logs.read */
+  | 'LOGS_READ'
   /** messages.read */
   | 'MESSAGES_READ'
   /** otp.send */
