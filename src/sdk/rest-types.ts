@@ -747,6 +747,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API requests (the request log)
+         * @description Requires scope `logs.read`.
+         */
+        get: operations["listApiRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an API request, with the events it caused
+         * @description Requires scope `logs.read`.
+         */
+        get: operations["getApiRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sms/send": {
         parameters: {
             query?: never;
@@ -3002,7 +3042,7 @@ export interface operations {
                  */
                 "application/json": {
                     label: string;
-                    scopes: ("account.read" | "keys.manage" | "payments.read" | "payments.write" | "invoices.read" | "invoices.write" | "webhooks.manage" | "sms.send" | "otp.send" | "otp.verify" | "messages.read" | "recipients.read" | "recipients.write" | "devices.manage")[];
+                    scopes: ("account.read" | "keys.manage" | "logs.read" | "payments.read" | "payments.write" | "invoices.read" | "invoices.write" | "webhooks.manage" | "sms.send" | "otp.send" | "otp.verify" | "messages.read" | "recipients.read" | "recipients.write" | "devices.manage")[];
                 };
             };
         };
@@ -3519,6 +3559,7 @@ export interface operations {
                 ending_before?: string;
                 type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified";
                 object_public_id?: string;
+                request_log_id?: string;
             };
             header?: never;
             path?: never;
@@ -3549,7 +3590,8 @@ export interface operations {
                      *               "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz"
                      *             }
                      *           },
-                     *           "created_at": "2026-11-23T12:00:00.000Z"
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "request_log_id": "areq_01jdx3p4a6c8e0g2j4l6n8q0s2"
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -3591,6 +3633,11 @@ export interface operations {
                             data: unknown;
                             /** Format: date-time */
                             created_at: string;
+                            /**
+                             * @description The API request that caused it (GET /api/v1/request-logs/{id}); null for a change a worker, a hosted page or the panel made.
+                             * @example areq_01jdx3p4a6c8e0g2j4l6n8q0s2
+                             */
+                            request_log_id: string | null;
                         }[];
                         has_more: boolean;
                         url: string;
@@ -3793,7 +3840,8 @@ export interface operations {
                      *             "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz"
                      *           }
                      *         },
-                     *         "created_at": "2026-11-23T12:00:00.000Z"
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "request_log_id": "areq_01jdx3p4a6c8e0g2j4l6n8q0s2"
                      *       }
                      *     }
                      */
@@ -3830,6 +3878,11 @@ export interface operations {
                             data: unknown;
                             /** Format: date-time */
                             created_at: string;
+                            /**
+                             * @description The API request that caused it (GET /api/v1/request-logs/{id}); null for a change a worker, a hosted page or the panel made.
+                             * @example areq_01jdx3p4a6c8e0g2j4l6n8q0s2
+                             */
+                            request_log_id: string | null;
                         };
                     };
                 };
@@ -10439,6 +10492,541 @@ export interface operations {
                         }[];
                         has_more: boolean;
                         url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listApiRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+                status?: number;
+                failed?: "true" | "false";
+                path?: string;
+                api_key_id?: string;
+                idempotency_key?: string;
+                error_code?: string;
+                request_id?: string;
+                created_from?: string;
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's API requests, newest first; filter with `method`, `status`, `failed=true` (400 and up), `path` (starts with), `api_key_id`, `idempotency_key`, `error_code`, `request_id` (X-Request-Id), `created_from`, `created_before`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "areq_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *           "object": "api_request",
+                     *           "method": "POST",
+                     *           "path": "/api/v1/payment-intents",
+                     *           "operation_id": "createPaymentIntent",
+                     *           "status": 201,
+                     *           "duration_ms": 12,
+                     *           "request_id": "req_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *           "api_key": {
+                     *             "id": "x",
+                     *             "label": null
+                     *           },
+                     *           "idempotency_key": "order-1001",
+                     *           "error_code": "invalid_request",
+                     *           "query": null,
+                     *           "request_body": "x",
+                     *           "response_body": "x",
+                     *           "created_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example areq_01jdx3p4a6c8e0g2j4l6n8q0s2 */
+                            id: string;
+                            /** @constant */
+                            object: "api_request";
+                            /** @example POST */
+                            method: string;
+                            /** @example /api/v1/payment-intents */
+                            path: string;
+                            /**
+                             * @description The OpenAPI operation.
+                             * @example createPaymentIntent
+                             */
+                            operation_id: string | null;
+                            /** @example 201 */
+                            status: number;
+                            /** @example 12 */
+                            duration_ms: number;
+                            /**
+                             * @description The X-Request-Id it was answered with.
+                             * @example req_01jdx3p4a6c8e0g2j4l6n8q0s2
+                             */
+                            request_id: string;
+                            /** @description The key that made it. */
+                            api_key: {
+                                id: string;
+                                label: string | null;
+                            };
+                            /** @example order-1001 */
+                            idempotency_key: string | null;
+                            /** @example invalid_request */
+                            error_code: string | null;
+                            /** @description The query parameters, secrets removed. */
+                            query: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description The JSON body sent, with every secret (keys, signing secrets, card and device tokens, codes, passwords) replaced by "[redacted]"; null without one. */
+                            request_body: unknown;
+                            /** @description The JSON answer, secrets removed the same way. */
+                            response_body: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, and the events it caused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "api_request": {
+                     *         "id": "areq_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *         "object": "api_request",
+                     *         "method": "POST",
+                     *         "path": "/api/v1/payment-intents",
+                     *         "operation_id": "createPaymentIntent",
+                     *         "status": 201,
+                     *         "duration_ms": 12,
+                     *         "request_id": "req_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *         "api_key": {
+                     *           "id": "x",
+                     *           "label": null
+                     *         },
+                     *         "idempotency_key": "order-1001",
+                     *         "error_code": "invalid_request",
+                     *         "query": null,
+                     *         "request_body": "x",
+                     *         "response_body": "x",
+                     *         "created_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "event_ids": [
+                     *         "x"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        api_request: {
+                            /** @example areq_01jdx3p4a6c8e0g2j4l6n8q0s2 */
+                            id: string;
+                            /** @constant */
+                            object: "api_request";
+                            /** @example POST */
+                            method: string;
+                            /** @example /api/v1/payment-intents */
+                            path: string;
+                            /**
+                             * @description The OpenAPI operation.
+                             * @example createPaymentIntent
+                             */
+                            operation_id: string | null;
+                            /** @example 201 */
+                            status: number;
+                            /** @example 12 */
+                            duration_ms: number;
+                            /**
+                             * @description The X-Request-Id it was answered with.
+                             * @example req_01jdx3p4a6c8e0g2j4l6n8q0s2
+                             */
+                            request_id: string;
+                            /** @description The key that made it. */
+                            api_key: {
+                                id: string;
+                                label: string | null;
+                            };
+                            /** @example order-1001 */
+                            idempotency_key: string | null;
+                            /** @example invalid_request */
+                            error_code: string | null;
+                            /** @description The query parameters, secrets removed. */
+                            query: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description The JSON body sent, with every secret (keys, signing secrets, card and device tokens, codes, passwords) replaced by "[redacted]"; null without one. */
+                            request_body: unknown;
+                            /** @description The JSON answer, secrets removed the same way. */
+                            response_body: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                        /** @description The events recorded while it ran (GET /api/v1/events/{id}; their deliveries: GET /api/v1/webhook-deliveries?event_id=…), oldest first. */
+                        event_ids: string[];
                     };
                 };
             };

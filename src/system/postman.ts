@@ -438,6 +438,27 @@ const flow: Folder[] = [
     ],
   },
   {
+    name: 'Request log',
+    description: "The account's API requests: the payment intents created above, found by method and path, and the events one of them caused.",
+    steps: [
+      {
+        operation: 'get /api/v1/request-logs',
+        query: { method: 'POST', path: '/api/v1/payment-intents', limit: '10' },
+        status: 200,
+        checks: {
+          'a create, 201, its body without secrets': "const create = json.data.find((r) => r.operation_id === 'createPaymentIntent'); pm.expect(create.status).to.eql(201); pm.expect(JSON.stringify(json.data)).to.not.include(pm.variables.get('apiKey'));",
+        },
+        sets: { request_log_id: "json.data.find((r) => r.operation_id === 'createPaymentIntent').id" },
+      },
+      {
+        operation: 'get /api/v1/request-logs/{id}',
+        params: { id: '{{request_log_id}}' },
+        status: 200,
+        checks: { 'the request and the event it caused': "pm.expect(json.api_request.operation_id).to.eql('createPaymentIntent'); pm.expect(json.event_ids).to.have.lengthOf(1);" },
+      },
+    ],
+  },
+  {
     name: 'Relay: a device',
     description:
       "A phone paired with a pairing code (made in GraphQL, as the dashboard does) takes the phone's side with its device token: heartbeat, long-poll, acknowledge and report.",
