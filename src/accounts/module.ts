@@ -15,6 +15,13 @@ export const accountsModule = defineModule({
   idPrefixes: { apiKey: 'key' },
   panelPages: [
     { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async () => (await import('./panel.ts')).keysPage() },
+    {
+      path: 'requests',
+      title: 'Request log',
+      summary: "Request log page: the account's API requests, searchable, with their bodies (secrets removed) and the events they caused",
+      script: 'requests.js',
+      body: async () => (await import('./panel.ts')).requestsPage(),
+    },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   sandbox: {

@@ -9,3 +9,8 @@ import { scopes } from '../modules.ts';
 export function keysPage(): PageHtml {
   return html`<div id="keys-app" data-scopes="${scopes.join(' ')}"><p class="muted">Loading…</p></div>`;
 }
+
+/** The API request log: filters, the requests newest first, each one's bodies and events on demand. */
+export function requestsPage(): PageHtml {
+  return html`<div id="requests-app"><p class="muted">Loading…</p></div>`;
+}

@@ -900,3 +900,34 @@ export const PanelQueueRecipientList = graphql(`
     }
   }
 `);
+
+export const PanelApiRequests = graphql(`
+  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {
+    apiRequests(first: $first, after: $after, filter: $filter) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          method
+          path
+          status
+          durationMs
+          keyLabel
+          idempotencyKey
+          errorCode
+          requestId
+          createdAt
+          requestBody
+          responseBody
+          events {
+            id
+            type
+          }
+        }
+      }
+    }
+  }
+`);

@@ -66,6 +66,7 @@ type Documents = {
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
+    "\n  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {\n    apiRequests(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          durationMs\n          keyLabel\n          idempotencyKey\n          errorCode\n          requestId\n          createdAt\n          requestBody\n          responseBody\n          events {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelApiRequestsDocument,
 };
 const documents: Documents = {
     "\n  query PanelKeys($first: Int, $after: String) {\n    account {\n      id\n      apiKeys(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
@@ -119,6 +120,7 @@ const documents: Documents = {
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
+    "\n  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {\n    apiRequests(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          durationMs\n          keyLabel\n          idempotencyKey\n          errorCode\n          requestId\n          createdAt\n          requestBody\n          responseBody\n          events {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n": types.PanelApiRequestsDocument,
 };
 
 /**
@@ -325,6 +327,10 @@ export function graphql(source: "\n  mutation PanelAddRecipientsToList($listId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {\n    apiRequests(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          durationMs\n          keyLabel\n          idempotencyKey\n          errorCode\n          requestId\n          createdAt\n          requestBody\n          responseBody\n          events {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelApiRequestsDocument;
 
 
 export function graphql(source: string) {

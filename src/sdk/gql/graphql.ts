@@ -4,6 +4,22 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type ApiRequestFilter = {
+  apiKeyId?: string | number | null | undefined;
+  createdBefore?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  errorCode?: string | null | undefined;
+  /** Only requests answered 400 and up. */
+  failed?: boolean | null | undefined;
+  idempotencyKey?: string | null | undefined;
+  method?: RequestMethod | null | undefined;
+  /** The path starts with this. */
+  path?: string | null | undefined;
+  /** The X-Request-Id. */
+  requestId?: string | null | undefined;
+  status?: number | null | undefined;
+};
+
 /** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
 export type CardSessionStatus =
   | 'CHALLENGE'
@@ -90,6 +106,13 @@ export type RecipientListInput = {
   description?: string | null | undefined;
   name: string;
 };
+
+export type RequestMethod =
+  | 'DELETE'
+  | 'GET'
+  | 'PATCH'
+  | 'POST'
+  | 'PUT';
 
 export type SandboxOutcome =
   | 'APPROVE'
@@ -547,6 +570,15 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
+
+export type PanelApiRequestsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: ApiRequestFilter | null | undefined;
+}>;
+
+
+export type PanelApiRequestsQuery = { apiRequests: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, method: string, path: string, status: number, durationMs: number, keyLabel: string | null, idempotencyKey: string | null, errorCode: string | null, requestId: string, createdAt: string, requestBody: string | null, responseBody: string | null, events: Array<{ id: string, type: string }> } }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1432,3 +1464,33 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
+export const PanelApiRequestsDocument = new TypedDocumentString(`
+    query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {
+  apiRequests(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        method
+        path
+        status
+        durationMs
+        keyLabel
+        idempotencyKey
+        errorCode
+        requestId
+        createdAt
+        requestBody
+        responseBody
+        events {
+          id
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelApiRequestsQuery, PanelApiRequestsQueryVariables>;
