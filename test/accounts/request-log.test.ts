@@ -130,6 +130,16 @@ describe('the API request log', () => {
     for (const secret of secrets) expect(stored).not.toContain(secret);
   });
 
+  it('loses no row when many requests arrive at once (rows are written in batches after the answers)', async () => {
+    const burst = await Promise.all(Array.from({ length: 60 }, () => app.request('GET', '/api/v1/account', { key: merchant.key })));
+    expect(burst.every((response) => response.status === 200)).toBe(true);
+    const requestIds = burst.map((response) => response.headers.get('x-request-id')!);
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.apiRequest.count({ where: { accountId: merchant.id, requestId: { in: requestIds } } })).toBe(60), {
+      timeout: 10_000,
+      interval: 50,
+    });
+  });
+
   it("shows one account nothing of another's, needs logs.read, and is purged after the retention period", async () => {
     const created = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: intent });
     const entry = await logged(created.headers.get('x-request-id')!);
