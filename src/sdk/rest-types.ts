@@ -11601,6 +11601,7 @@ export interface operations {
                 event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "device.offline" | "otp.verified";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
+                request_log_id?: string;
             };
             header?: never;
             path?: never;
@@ -11608,7 +11609,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deliveries, newest first; filter with `endpoint_id`, `event_type`, `event_id`, `status` (`pending`, `succeeded`, `failed`). */
+            /** @description Deliveries, newest first; filter with `endpoint_id`, `event_type`, `event_id`, `status` (`pending`, `succeeded`, `failed`), `request_log_id` (the deliveries of the events one API request caused). */
             200: {
                 headers: {
                     [name: string]: unknown;

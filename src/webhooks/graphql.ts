@@ -221,6 +221,7 @@ const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
     status: t.field({ type: DeliveryStatusEnum }),
     eventType: t.string(),
     eventId: t.id(),
+    requestLogId: t.string({ description: 'The deliveries of the events this API request caused.' }),
   }),
 });
 

@@ -45,6 +45,8 @@ export const deliveryFilter = z.strictObject({
   status: z.enum(deliveryStatuses).optional(),
   eventType: eventTypeFilter.optional(),
   eventId: z.string().min(1).max(100).optional(),
+  /** The deliveries of the events one API request caused. */
+  requestLogId: z.string().min(1).max(100).optional(),
 });
 
 /** Prisma `where` for an account's deliveries, newest first by number. */
@@ -55,7 +57,9 @@ export function deliveriesWhere(accountId: number, input: unknown) {
     ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.eventId ? { eventId: filter.eventId } : {}),
-    ...(filter.eventType ? { event: { type: filter.eventType } } : {}),
+    ...(filter.eventType || filter.requestLogId
+      ? { event: { ...(filter.eventType ? { type: filter.eventType } : {}), ...(filter.requestLogId ? { requestLogId: filter.requestLogId } : {}) } }
+      : {}),
   } satisfies Prisma.WebhookDeliveryWhereInput;
 }
 
@@ -65,6 +69,7 @@ export const deliveryListQuery = listQuery.extend({
   event_type: eventTypeFilter.optional(),
   event_id: z.string().min(1).max(100).optional(),
   status: z.enum(deliveryStatuses).optional(),
+  request_log_id: z.string().min(1).max(100).optional(),
 });
 
 /**
@@ -80,7 +85,7 @@ export async function listDeliveries(db: DbClient, accountId: number, query: z.o
     'webhook delivery',
   );
   const { cursor, ...page } = pageArgs(query);
-  const where = deliveriesWhere(accountId, { endpointId: query.endpoint_id, eventType: query.event_type, eventId: query.event_id, status: query.status });
+  const where = deliveriesWhere(accountId, { endpointId: query.endpoint_id, eventType: query.event_type, eventId: query.event_id, status: query.status, requestLogId: query.request_log_id });
   return db.webhookDelivery.findMany({ where, ...page, ...(cursor ? { cursor: { id: parseDeliveryId(cursor.id) } } : {}) });
 }
 

@@ -230,7 +230,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     tag: 'Webhooks',
     auth: 'webhooks.manage',
     query: deliveryListQuery,
-    responses: { 200: 'Deliveries, newest first; filter with `endpoint_id`, `event_type`, `event_id`, `status` (`pending`, `succeeded`, `failed`).' },
+    responses: { 200: 'Deliveries, newest first; filter with `endpoint_id`, `event_type`, `event_id`, `status` (`pending`, `succeeded`, `failed`), `request_log_id` (the deliveries of the events one API request caused).' },
     handler: async (c, { query }) => {
       const rows = await listDeliveries(rt.db.prisma, c.get('principal').accountId, query);
       return ok(c, listBody(rows, query, '/api/v1/webhook-deliveries', deliveryJson));

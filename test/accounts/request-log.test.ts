@@ -51,7 +51,9 @@ const ApiRequests = graphql(`
 `);
 
 describe('the API request log', () => {
-  it('logs a create with its key, Idempotency-Key, status and time, and links the events it caused (REST and GraphQL)', async () => {
+  it('logs a create with its key, Idempotency-Key, status and time, and links the events and deliveries it caused (REST and GraphQL)', async () => {
+    const endpoint = await app.request('POST', '/api/v1/webhook-endpoints', { key: merchant.key, body: { url: 'https://hooks.example.com/log', event_types: ['payment_intent.created'] } });
+    const endpointId = endpoint.body.webhook_endpoint.id;
     const created = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: intent, headers: { 'Idempotency-Key': 'log-order-1' } });
     expect(created.status).toBe(201);
     const entry = await logged(created.headers.get('x-request-id')!);
@@ -77,6 +79,9 @@ describe('the API request log', () => {
     expect(event.body.event).toMatchObject({ event: 'payment_intent.created', object_public_id: created.body.payment_intent.id, request_log_id: entry.id });
     const byRequest = await app.request('GET', `/api/v1/events?request_log_id=${entry.id}`, { key: merchant.key });
     expect(byRequest.body.data.map((e: { id: string }) => e.id)).toEqual(one.body.event_ids);
+    // The deliveries it caused: the endpoint's delivery of that event.
+    const deliveries = await app.request('GET', `/api/v1/webhook-deliveries?request_log_id=${entry.id}`, { key: merchant.key });
+    expect(deliveries.body.data.map((d: { event_id: string; endpoint_id: string }) => [d.event_id, d.endpoint_id])).toEqual([[one.body.event_ids[0], endpointId]]);
 
     const gql = await execute(app.baseUrl, merchant.key, ApiRequests, { key: 'log-order-1' });
     const nodes = gql.data?.apiRequests.edges.map((edge) => ({ ...edge.node, requestBody: JSON.parse(edge.node.requestBody ?? 'null') }));

@@ -212,6 +212,8 @@ export type WebhookDeliveryFilter = {
   endpointId?: string | number | null | undefined;
   eventId?: string | number | null | undefined;
   eventType?: string | null | undefined;
+  /** The deliveries of the events this API request caused. */
+  requestLogId?: string | null | undefined;
   status?: WebhookDeliveryStatus | null | undefined;
 };
 
