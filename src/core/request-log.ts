@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { batcher } from './batch.ts';
-import type { DbClient } from './db.ts';
+import type { DbClient, Prisma } from './db.ts';
 import { YarrowError } from './errors.ts';
 import type { HttpContext } from './http.ts';
 import { newId } from './ids.ts';
@@ -90,9 +90,9 @@ function writerFor(rt: Pick<Runtime, 'db' | 'logger'>) {
         data: entries.map((entry) => ({
           ...entry,
           query: entry.query ?? undefined,
-          requestBody: entry.requestBody ?? undefined,
-          responseBody: entry.responseBody ?? undefined,
-        })) as never,
+          requestBody: (entry.requestBody ?? undefined) as Prisma.InputJsonValue | undefined,
+          responseBody: (entry.responseBody ?? undefined) as Prisma.InputJsonValue | undefined,
+        })),
       });
       return entries.map(() => undefined);
     }, { maxItems: 500 });
@@ -123,39 +123,45 @@ export async function loggedRequest(rt: Pick<Runtime, 'db' | 'logger'>, c: HttpC
     failure = error;
     throw error;
   } finally {
+    // Only a request a key made belongs to an account (a refused key made no request of anyone's).
     const principal = c.get('principal') as { accountId: number; keyId: string } | undefined;
     if (principal) {
       const durationMs = Math.round(performance.now() - started);
+      // Read the answer's copy now, before the server streams the answer itself.
+      const answer = response && /json/i.test(response.headers.get('content-type') ?? '') ? response.clone().text() : undefined;
       const known = failure instanceof YarrowError ? failure : undefined;
-      const status = response?.status ?? known?.status ?? 500;
-      void (async () => {
-        try {
-        const answer = response && /json/i.test(response.headers.get('content-type') ?? '') ? await response.clone().text().catch(() => undefined) : undefined;
-        const answerBody = loggedBody(answer) as { error?: { code?: string } } | null;
-        const query = c.req.query();
-        await writerFor(rt)({
-          id,
-          accountId: principal.accountId,
-          apiKeyId: principal.keyId,
-          method: c.req.method,
-          path: c.req.path,
-          operationId: operationId ?? null,
-          status,
-          durationMs,
-          requestId: c.get('requestId'),
-          idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
-          errorCode: known?.code ?? answerBody?.error?.code ?? (status >= 500 ? 'internal_error' : null),
-          query: Object.keys(query).length > 0 ? (redactSecrets(query) as Record<string, string>) : null,
-          requestBody: ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? null : loggedBody(await c.req.text().catch(() => undefined)),
-          responseBody: answerBody ?? (known ? redactSecrets(known.toBody()) : null),
-          createdAt,
-        });
-        } catch (error) {
-          rt.logger.warn({ err: error, requestLogId: id }, 'API request log row not written');
-        }
-      })();
+      const entry = { id, accountId: principal.accountId, apiKeyId: principal.keyId, operationId: operationId ?? null, durationMs, createdAt };
+      void record(rt, c, entry, response?.status ?? known?.status ?? 500, answer, known).catch((error: unknown) => {
+        rt.logger.warn({ err: error, requestLogId: id }, 'API request log row not written');
+      });
     }
   }
+}
+
+/** Builds a request's log row from what it sent and what it was answered, and queues it for the next batch. */
+async function record(
+  rt: Pick<Runtime, 'db' | 'logger'>,
+  c: HttpContext,
+  entry: Pick<Entry, 'id' | 'accountId' | 'apiKeyId' | 'operationId' | 'durationMs' | 'createdAt'>,
+  status: number,
+  answer: Promise<string> | undefined,
+  known: YarrowError | undefined,
+): Promise<void> {
+  const answerBody = loggedBody(await answer) as { error?: { code?: string } } | null;
+  const query = c.req.query();
+  await writerFor(rt)({
+    ...entry,
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    requestId: c.get('requestId'),
+    idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
+    errorCode: known?.code ?? answerBody?.error?.code ?? (status >= 500 ? 'internal_error' : null),
+    query: Object.keys(query).length > 0 ? (redactSecrets(query) as Record<string, string>) : null,
+    // Hono keeps the body a route read; one it did not read is read here, after the answer.
+    requestBody: ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? null : loggedBody(await c.req.text()),
+    responseBody: answerBody ?? (known ? redactSecrets(known.toBody()) : null),
+  });
 }
 
 /** Deletes log rows older than the retention period (the maintenance worker, every ten minutes). */
