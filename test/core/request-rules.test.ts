@@ -129,12 +129,16 @@ describe('one validation rule', () => {
     }
   });
 
-  it('refuses a formatted value with spaces around it (amount, currency), and trims free text', async () => {
+  it('refuses a formatted value with spaces around it (amount, currency, URLs), and trims free text', async () => {
     for (const [field, value] of [['amount', '" 12"'], ['amount', '"12 "'], ['currency', '" USD"']] as const) {
       const body = field === 'amount' ? withAmount(value) : JSON.stringify({ ...intent, currency: JSON.parse(value) });
       const response = await post(body);
       expect({ value, status: response.status, param: response.body.error?.param }).toEqual({ value, status: 400, param: field });
     }
+    const spacedUrl = await post(JSON.stringify({ ...intent, return_url: ' https://shop.example/thanks' }));
+    expect(spacedUrl.body.error).toMatchObject({ param: 'return_url', message: 'return_url: must not start or end with spaces' });
+    const spacedHook = await app.request('POST', '/api/v1/webhook-endpoints', { key: merchant.key, body: { url: 'https://hooks.example.com/x ' } });
+    expect(spacedHook.body.error).toMatchObject({ param: 'url', message: 'url: must not start or end with spaces' });
     const trimmed = await post(JSON.stringify({ ...intent, title: '  Padded title  ' }));
     expect(trimmed.status).toBe(201);
     expect(trimmed.body.payment_intent.title).toBe('Padded title');
