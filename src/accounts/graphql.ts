@@ -1,7 +1,11 @@
 import type { ApiKeyChange } from './module.ts';
 import { scopes } from '../modules.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
-import { withGraphqlParams } from '../graphql/input.ts';
+import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
+import { parseInput } from '../core/errors.ts';
+import { connectionRows } from '../core/pagination.ts';
+import { apiRequestFilter, apiRequestsWhere, requestMethods } from './lists.ts';
+import { eventsOfApiRequest, getApiRequest } from './request-log.ts';
 import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
 import { advanceTestClock, createTestClock, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
@@ -54,7 +58,74 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
   }),
 });
 
+const RequestMethodEnum = enumOf('RequestMethod', requestMethods);
+
+const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value, null, 2));
+
+builder.prismaObject('ApiRequest', {
+  description: 'One REST request an API key of the account made (the request log), bodies with secrets removed.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    method: t.exposeString('method'),
+    path: t.exposeString('path'),
+    operationId: t.exposeString('operationId', { nullable: true, description: 'The OpenAPI operation (createPaymentIntent).' }),
+    status: t.exposeInt('status'),
+    durationMs: t.exposeInt('durationMs'),
+    requestId: t.exposeString('requestId', { description: 'The X-Request-Id it was answered with.' }),
+    apiKeyId: t.exposeString('apiKeyId'),
+    keyLabel: t.string({
+      nullable: true,
+      description: 'The label of the key that made it.',
+      resolve: async (row, _args, ctx) => (await ctx.rt.db.prisma.apiKey.findFirst({ where: { id: row.apiKeyId, accountId: row.accountId }, select: { label: true } }))?.label ?? null,
+    }),
+    idempotencyKey: t.exposeString('idempotencyKey', { nullable: true }),
+    errorCode: t.exposeString('errorCode', { nullable: true }),
+    query: t.field({ type: 'JSONObject', nullable: true, resolve: (row) => row.query as Record<string, unknown> | null }),
+    requestBody: t.string({ nullable: true, description: 'The JSON body sent, as JSON text, every secret replaced by "[redacted]".', resolve: (row) => jsonText(row.requestBody) }),
+    responseBody: t.string({ nullable: true, description: 'The JSON answer, as JSON text, secrets removed the same way.', resolve: (row) => jsonText(row.responseBody) }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    events: t.prismaField({
+      type: ['Event'],
+      description: 'The events recorded while it ran (their deliveries hang off each), oldest first.',
+      authScopes: { scope: 'webhooks.manage' },
+      resolve: (_query, row, _args, ctx) => eventsOfApiRequest(ctx.rt.db.prisma, row.accountId, row.id),
+    }),
+  }),
+});
+
+const ApiRequestFilter = builder.inputType('ApiRequestFilter', {
+  fields: (t) => ({
+    method: t.field({ type: RequestMethodEnum }),
+    status: t.int(),
+    failed: t.boolean({ description: 'Only requests answered 400 and up.' }),
+    path: t.string({ description: 'The path starts with this.' }),
+    apiKeyId: t.id(),
+    idempotencyKey: t.string(),
+    errorCode: t.string(),
+    requestId: t.string({ description: 'The X-Request-Id.' }),
+    createdFrom: t.field({ type: 'DateTime' }),
+    createdBefore: t.field({ type: 'DateTime' }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  apiRequests: t.prismaConnection({
+    type: 'ApiRequest',
+    cursor: 'id',
+    authScopes: { scope: 'logs.read' },
+    description: "The account's API request log, newest first.",
+    args: { filter: t.arg({ type: ApiRequestFilter }) },
+    resolve: async (query, _root, { filter, before }, ctx) => {
+      const parsed = withGraphqlParams('filter.', async () => parseInput(apiRequestFilter, serviceInput({ ...filter })));
+      return connectionRows(ctx.rt.db.prisma.apiRequest, query, apiRequestsWhere(ctx.principal!.accountId, await parsed), { before });
+    },
+  }),
+  apiRequest: t.prismaField({
+    type: 'ApiRequest',
+    authScopes: { scope: 'logs.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getApiRequest(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
   account: t.prismaField({
     type: 'Account',
     description: 'The account the API key belongs to.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../core/http.ts';
-import type { Account, ApiKey, TestClock } from '../generated/prisma/client.ts';
+import type { Account, ApiKey, ApiRequest, TestClock } from '../generated/prisma/client.ts';
 import { RelayMode } from '../generated/prisma/enums.ts';
 
 // The JSON shapes REST answers for the accounts domain. One shape per object, used everywhere:
@@ -72,5 +72,44 @@ export function testClockJson(clock: TestClock, held: { count: number; jobs: Arr
     held_jobs: held.jobs.map((job) => ({ queue: job.queue, due_at: job.dueAt.toISOString() })),
     created_at: clock.createdAt.toISOString(),
     updated_at: clock.updatedAt.toISOString(),
+  };
+}
+
+export const apiRequestSchema = z.object({
+  id: z.string().meta({ examples: ['areq_01jdx3p4a6c8e0g2j4l6n8q0s2'] }),
+  object: z.literal('api_request'),
+  method: z.string().meta({ examples: ['POST'] }),
+  path: z.string().meta({ examples: ['/api/v1/payment-intents'] }),
+  operation_id: z.string().nullable().describe('The OpenAPI operation.').meta({ examples: ['createPaymentIntent'] }),
+  status: z.number().int().meta({ examples: [201] }),
+  duration_ms: z.number().int().meta({ examples: [12] }),
+  request_id: z.string().describe('The X-Request-Id it was answered with.').meta({ examples: ['req_01jdx3p4a6c8e0g2j4l6n8q0s2'] }),
+  api_key: z.object({ id: z.string(), label: z.string().nullable() }).describe('The key that made it.'),
+  idempotency_key: z.string().nullable().meta({ examples: ['order-1001'] }),
+  error_code: z.string().nullable().meta({ examples: ['invalid_request'] }),
+  query: z.record(z.string(), z.unknown()).nullable().describe('The query parameters, secrets removed.'),
+  request_body: z.unknown().describe('The JSON body sent, with every secret (keys, signing secrets, card and device tokens, codes, passwords) replaced by "[redacted]"; null without one.'),
+  response_body: z.unknown().describe('The JSON answer, secrets removed the same way.'),
+  created_at: timestamp,
+});
+
+/** `labels`: api key id → label, read once for a page of rows. */
+export function apiRequestJson(row: ApiRequest, labels: ReadonlyMap<string, string>): z.infer<typeof apiRequestSchema> {
+  return {
+    id: row.id,
+    object: 'api_request',
+    method: row.method,
+    path: row.path,
+    operation_id: row.operationId,
+    status: row.status,
+    duration_ms: row.durationMs,
+    request_id: row.requestId,
+    api_key: { id: row.apiKeyId, label: labels.get(row.apiKeyId) ?? null },
+    idempotency_key: row.idempotencyKey,
+    error_code: row.errorCode,
+    query: row.query as Record<string, unknown> | null,
+    request_body: row.requestBody ?? null,
+    response_body: row.responseBody ?? null,
+    created_at: row.createdAt.toISOString(),
   };
 }

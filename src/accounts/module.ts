@@ -11,7 +11,7 @@ export const accountsModule = defineModule({
   name: 'accounts',
   routes: async (ctx) => (await import('./rest.ts')).registerAccountRoutes(ctx),
   graphql: () => import('./graphql.ts'),
-  scopes: ['account.read', 'keys.manage'],
+  scopes: ['account.read', 'keys.manage', 'logs.read'],
   idPrefixes: { apiKey: 'key' },
   panelPages: [
     { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async () => (await import('./panel.ts')).keysPage() },
@@ -21,6 +21,13 @@ export const accountsModule = defineModule({
       summary: "Test clock page: freeze the sandbox account's time, advance it (running what falls due), delete it",
       script: 'test-clock.js',
       body: async () => (await import('./panel.ts')).testClockPage(),
+    },
+    {
+      path: 'requests',
+      title: 'Request log',
+      summary: "Request log page: the account's API requests, searchable, with their bodies (secrets removed) and the events they caused",
+      script: 'requests.js',
+      body: async () => (await import('./panel.ts')).requestsPage(),
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,

@@ -14,3 +14,8 @@ export function keysPage(): PageHtml {
 export function testClockPage(): PageHtml {
   return html`<div id="test-clock-app"><p class="muted">Loading…</p></div>`;
 }
+
+/** The API request log: filters, the requests newest first, each one's bodies and events on demand. */
+export function requestsPage(): PageHtml {
+  return html`<div id="requests-app"><p class="muted">Loading…</p></div>`;
+}

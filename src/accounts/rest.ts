@@ -5,8 +5,10 @@ import { idempotentCreate } from '../core/idempotency.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
 import { YarrowError } from '../core/errors.ts';
-import { accountJson, accountSchema, apiKeyJson, apiKeySchema, testClockJson, testClockSchema } from './json.ts';
 import { advanceTestClock, advanceTestClockInput, createTestClock, createTestClockInput, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
+import { accountJson, accountSchema, apiKeyJson, apiKeySchema, apiRequestJson, apiRequestSchema, testClockJson, testClockSchema } from './json.ts';
+import { apiRequestListQuery, listApiRequests } from './lists.ts';
+import { eventsOfApiRequest, getApiRequest, keyLabels } from './request-log.ts';
 import { createApiKey, createApiKeyInput, getAccount, listApiKeys, revokeApiKey } from './service.ts';
 
 export function registerAccountRoutes(ctx: GatewayContext) {
@@ -79,6 +81,46 @@ export function registerAccountRoutes(ctx: GatewayContext) {
       const key = await revokeApiKey(rt.db.prisma, c.get('principal'), c.req.param('id'));
       auth.forget(key.id); // this gateway at once; the others on the apiKeyRevoked event
       return ok(c, { api_key: apiKeyJson(key) });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/request-logs',
+    tag: 'Account',
+    auth: 'logs.read',
+    summary: 'List API requests (the request log)',
+    operationId: 'listApiRequests',
+    response: listSchema(apiRequestSchema),
+    query: apiRequestListQuery,
+    responses: {
+      200: "The account's API requests, newest first; filter with `method`, `status`, `failed=true` (400 and up), `path` (starts with), `api_key_id`, `idempotency_key`, `error_code`, `request_id` (X-Request-Id), `created_from`, `created_before`.",
+    },
+    handler: async (c, { query }) => {
+      const accountId = c.get('principal').accountId;
+      const rows = await listApiRequests(rt.db.prisma, accountId, query);
+      const labels = await keyLabels(rt.db.prisma, accountId, rows);
+      return ok(c, listBody(rows, query, '/api/v1/request-logs', (row) => apiRequestJson(row, labels)));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/request-logs/:id',
+    tag: 'Account',
+    auth: 'logs.read',
+    summary: 'Show an API request, with the events it caused',
+    operationId: 'getApiRequest',
+    response: okSchema({
+      api_request: apiRequestSchema,
+      event_ids: z.array(z.string()).describe('The events recorded while it ran (GET /api/v1/events/{id}; their deliveries: GET /api/v1/webhook-deliveries?event_id=…), oldest first.'),
+    }),
+    responses: { 200: 'The request, and the events it caused.' },
+    handler: async (c) => {
+      const accountId = c.get('principal').accountId;
+      const row = await getApiRequest(rt.db.prisma, accountId, c.req.param('id'));
+      const events = await eventsOfApiRequest(rt.db.prisma, accountId, row.id);
+      return ok(c, { api_request: apiRequestJson(row, await keyLabels(rt.db.prisma, accountId, [row])), event_ids: events.map((event) => event.id) });
     },
   });
 }

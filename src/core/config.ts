@@ -28,6 +28,8 @@ const coreEnvironment = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** How long the API request log keeps a request (the maintenance worker purges older ones). */
+  API_REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
   /** Every key of an account together; unset: the same as one key's budget. */

@@ -1,4 +1,39 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/**
+ * Yarrow's wording of a rule a value broke, for zod's common checks (README, "API conventions"):
+ * `title: is required`, `limit: must be at most 100`, `status: must be one of open, paid, void`.
+ * A schema's own message (money, currencies, dates) comes first; anything else keeps zod's.
+ */
+function issueWording(issue: z.core.$ZodRawIssue) {
+  const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.join(', ')}`;
+    case 'too_small': {
+      const { minimum, origin } = issue;
+      if (origin === 'string') return Number(minimum) <= 1 ? 'must not be empty' : `must be at least ${minimum} characters`;
+      if (origin === 'array' || origin === 'set') return `must have at least ${minimum} item${Number(minimum) === 1 ? '' : 's'}`;
+      return issue.inclusive === false ? `must be greater than ${minimum}` : `must be at least ${minimum}`;
+    }
+    case 'too_big': {
+      const { maximum, origin } = issue;
+      if (origin === 'string') return `must be at most ${maximum} characters`;
+      if (origin === 'array' || origin === 'set') return `must have at most ${maximum} items`;
+      return issue.inclusive === false ? `must be less than ${maximum}` : `must be at most ${maximum}`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return 'must be an email address such as ada@example.com';
+      if (issue.format === 'url') return 'must be a URL';
+      if (issue.format === 'datetime') return 'must be an ISO 8601 date and time such as 2026-11-24T18:00:00Z';
+      return `must be a valid ${issue.format}`;
+    default:
+      return undefined;
+  }
+}
+z.config({ customError: issueWording });
 
 /** Stable error codes every domain may answer with, and the HTTP status each one answers with. */
 const coreErrorStatus = {

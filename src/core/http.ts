@@ -36,15 +36,21 @@ export function errorResponse(c: Context, error: YarrowError) {
   return c.json(error.toBody(), error.status as 400);
 }
 
-/** Reads the raw body and parses it as JSON; malformed JSON is a 400, never a 500. */
+/**
+ * Reads the raw body and parses it as JSON; malformed JSON is a 400, never a 500. A body is JSON
+ * only when it says so: a missing or other Content-Type (`text/plain`, a form) is 415
+ * `unsupported_media_type`, not guessed at. An empty body is `{}` whatever its type.
+ */
 export async function readJson(c: HttpContext): Promise<{ raw: string; body: unknown }> {
   const raw = await c.req.text();
   if (raw.trim() === '') return { raw, body: {} };
   const type = c.req.header('content-type') ?? '';
-  if (type && !/json/i.test(type) && !/^text\/plain/i.test(type)) {
-    throw new YarrowError('invalid_request', 'Send the body as JSON with Content-Type: application/json.', {
-      param: 'Content-Type',
-    });
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new YarrowError(
+      'unsupported_media_type',
+      `Send the body as JSON with Content-Type: application/json (this request sent ${type ? type.split(';')[0]!.trim() : 'no Content-Type'}).`,
+      { param: 'Content-Type' },
+    );
   }
   try {
     return { raw, body: JSON.parse(raw) };
@@ -120,9 +126,11 @@ export function createAuthGuard(rt: Runtime, events?: EventTarget) {
     credential: (c: Context) => string | undefined = (c) => c.req.header('authorization'),
   ): Promise<Principal> {
     const principal = await keys.authenticate(credential(c));
+    // Set before the scope and the budget are checked: a refused request of a known key is still
+    // the account's, and its request log shows it.
+    c.set('principal', principal);
     requireScope(principal, scope);
     await consume(principal);
-    c.set('principal', principal);
     return principal;
   }
 }

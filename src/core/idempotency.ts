@@ -32,11 +32,37 @@ function replayBody(stored: Record<string, unknown>, secretFields: readonly stri
   return { ...stored, ...Object.fromEntries(secretFields.map((field) => [field, null])), secret_redacted: true };
 }
 
+/** JSON with every object's keys sorted, so two serialisations of the same value are one string. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What "the same request" means for a key: the method, the path and the parsed parameters (Stripe's
+ * rule), so a client that re-serialises its body on a retry (other key order, other spacing,
+ * `12.50` for `12.5`) is replayed, not refused. A body that is not JSON is compared as bytes.
+ */
+function requestFingerprint(method: string, path: string, rawBody: string): string {
+  let parameters: string;
+  try {
+    parameters = canonicalJson(rawBody.trim() === '' ? {} : JSON.parse(rawBody));
+  } catch {
+    parameters = rawBody;
+  }
+  return sha256(`${method} ${path}\n${parameters}`);
+}
+
 /**
  * Runs a create request once per `Idempotency-Key`. The handler's writes, the stored response and
  * any jobs it enqueues commit in one transaction, so a crash leaves either nothing (the client may
  * retry) or everything (a retry replays). A second request with the key while the first runs gets
- * 409; the same key with another body gets 409; the same key and body replays the first answer.
+ * 409; the same key with other parameters gets 409; the same key and parameters replays the first
+ * answer (`requestFingerprint`).
  * Requests rejected by validation store nothing, as at Stripe, so the client can fix and resend.
  * Secrets in the answer (`secretFields`) are shown by the first answer only: they are not stored,
  * so neither the table nor a replay ever holds them.
@@ -59,7 +85,7 @@ export async function idempotentCreate(
     throw new YarrowError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
   }
   const { accountId } = c.get('principal');
-  const requestHash = sha256(`${c.req.method} ${c.req.path}\n${rawBody}`);
+  const requestHash = requestFingerprint(c.req.method, c.req.path, rawBody);
 
   const outcome = await rt.db.prisma.$transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, 'idempotencyKey', `${accountId}:${key}`))) {

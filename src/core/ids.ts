@@ -8,6 +8,8 @@ import { TypeID, typeid } from 'typeid-js';
  */
 const corePrefixes = {
   request: 'req',
+  /** An entry of the API request log (src/core/request-log.ts). */
+  apiRequest: 'areq',
 } as const;
 
 /** Id kind → prefix, from every module (declaration merging in src/modules.ts). */

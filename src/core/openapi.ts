@@ -87,6 +87,7 @@ export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   if (doc.auth === 'device') codes.add('unauthorized');
   else if (doc.auth !== 'none' && doc.auth !== 'session') for (const code of ['unauthorized', 'forbidden', 'rate_limited'] as const) codes.add(code);
   if (doc.body) for (const code of ['invalid_request', 'payload_too_large'] as const) codes.add(code);
+  if (doc.body && doc.bodyType !== 'form') codes.add('unsupported_media_type');
   if (doc.query) codes.add('invalid_request');
   // A path parameter, or a list's cursor, that names no row of the account.
   if (/:\w+/.test(doc.path) || (doc.query instanceof z.ZodObject && 'starting_after' in doc.query.shape)) codes.add('not_found');
@@ -202,6 +203,7 @@ const errorMessages: Partial<Record<ErrorCode, string>> = {
   idempotency_conflict: 'This Idempotency-Key was used with another request body.',
   rate_limited: 'Too many requests for this key; retry after 3 s.',
   payload_too_large: 'The request body exceeds 1048576 bytes.',
+  unsupported_media_type: 'Send the body as JSON with Content-Type: application/json (this request sent text/plain).',
   internal_error: 'An internal error occurred.',
   service_unavailable: 'The database is unavailable; retry shortly. Nothing was changed.',
 };

@@ -4,6 +4,7 @@ import type { Principal, Scope } from './auth.ts';
 import { parseInput, type ErrorCode } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import { readJson, type HttpContext, type HttpEnv } from './http.ts';
+import { loggedRequest } from './request-log.ts';
 import { describeRoute, type RouteDoc } from './openapi.ts';
 
 /**
@@ -120,6 +121,9 @@ export function defineRoute<
       }
     : run;
 
+  // A route an API key calls is logged in the account's API request log (src/core/request-log.ts).
+  const logged = typeof auth === 'string' && auth !== 'none' ? (c: HttpContext) => loggedRequest(ctx.rt, c, spec.operationId, async () => handler(c)) : handler;
+
   const doc: RouteDoc = {
     method: spec.method,
     path: spec.path,
@@ -140,6 +144,6 @@ export function defineRoute<
   const paths = spec.alias ? [spec.path, spec.path.replace(API_ALIAS, '/api/api/')] : [spec.path];
   for (const [i, path] of paths.entries()) {
     describeRoute({ ...doc, path, ...(i > 0 ? { alias: true } : {}) });
-    ctx.app.on(spec.method.toUpperCase(), path, handler);
+    ctx.app.on(spec.method.toUpperCase(), path, logged);
   }
 }

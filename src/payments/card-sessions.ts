@@ -7,6 +7,15 @@ import type { Runtime } from '../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../generated/prisma/client.ts';
 import { accountNow } from '../accounts/clock.ts';
 import { cardSessionStatus } from './json.ts';
+
+/** "This payment is …" in a payer's words (not `succeeded`: "This payment is succeeded"). */
+const statusInWords: Record<PaymentIntent['status'], string> = {
+  requires_payment_method: 'waiting for a payment method',
+  requires_action: 'waiting for 3-D Secure authentication',
+  processing: 'under review',
+  succeeded: 'already paid',
+  canceled: 'canceled',
+};
 import { lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import {
   authenticationAbandoned,
@@ -75,7 +84,7 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
       }
       await transitionIntent(rt, tx, accountId, intent.id, 'fail', { decline: authenticationAbandoned });
     } else if (intent.status !== 'requires_payment_method') {
-      throw new YarrowError('invalid_state', `This payment is ${intent.status.replaceAll('_', ' ')}; it takes no new attempt.`, {
+      throw new YarrowError('invalid_state', `This payment is ${statusInWords[intent.status]}; it takes no new attempt.`, {
         param: 'status',
       });
     }
@@ -146,7 +155,7 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
     const { intent, session } = await lockSession(tx, intentId, sessionId, 'open');
     if (intent.status !== 'requires_payment_method') {
       // An older session of this intent: a later attempt already moved the payment on.
-      throw new YarrowError('invalid_state', `This payment is ${intent.status.replaceAll('_', ' ')}; this session can no longer pay it.`, {
+      throw new YarrowError('invalid_state', `This payment is ${statusInWords[intent.status]}; this session can no longer pay it.`, {
         param: 'status',
       });
     }

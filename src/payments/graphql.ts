@@ -138,6 +138,7 @@ const InvoiceRef = builder.prismaObject('Invoice', {
       authScopes: { scope: 'payments.read' },
       resolve: (_query, invoice, _args, ctx) => currentInvoicePayment(ctx.rt.db.prisma, invoice.id),
     }),
+    paymentIntentId: t.exposeString('paymentIntentId', { nullable: true, description: 'The payment intent that paid it; null until paid.' }),
     paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),
     overdueAt: t.expose('overdueAt', { type: 'DateTime', nullable: true }),

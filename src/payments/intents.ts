@@ -17,7 +17,12 @@ export const metadataSchema = z
   .refine((map) => Object.keys(map).length <= 50, 'at most 50 keys')
   .meta({ examples: [{ order_id: '1042' }] });
 
-export const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000);
+// A URL is taken as sent (README, "API conventions"): z.url would quietly trim spaces around it.
+export const httpUrlSchema = z
+  .string()
+  .refine((value) => value.trim() === value, 'must not start or end with spaces')
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000))
+  .meta({ format: 'uri' });
 
 export const createPaymentIntentInput = z
   .strictObject({

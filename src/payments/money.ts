@@ -52,7 +52,6 @@ export const MAX_AMOUNT_MINOR = 99_999_999;
 /** `usd`, `USD` → `USD`; anything else is refused with the list of what is supported. */
 export const currencySchema = z
   .string()
-  .trim()
   .toUpperCase()
   .refine((code): code is Currency => code in currencies, {
     message: `unsupported currency; use one of ${currencyCodes.join(', ')}`,
@@ -60,8 +59,12 @@ export const currencySchema = z
   .meta({ examples: ['USD'] })
   .transform((code) => code as Currency);
 
-/** Digits with an optional fraction of any length: too many decimals is the currency's rule below, one message for all. */
-const decimalText = /^\d{1,12}(\.\d+)?$/;
+/**
+ * Digits with an optional fraction of any length, nothing around them (`" 12"` is refused, as every
+ * formatted value is: README, "API conventions"): too many decimals and too large are the rules
+ * below, each with one message whatever the spelling (`1e12`, `1000000000000`, `"1000000.00"`).
+ */
+const decimalText = /^\d+(\.\d+)?$/;
 
 /**
  * Converts a decimal amount (`12.5`, or the string `"12.50"`) to integer minor units of the
@@ -71,11 +74,13 @@ const decimalText = /^\d{1,12}(\.\d+)?$/;
  */
 export function toMinorUnits(amount: number | string, currency: Currency): { minor: number } | { error: string } {
   const decimals = currencies[currency];
-  const text = typeof amount === 'number' ? numberText(amount) : amount.trim();
+  const text = typeof amount === 'number' ? numberText(amount) : amount;
+  const overMaximum = { error: `must be at most ${formatAmount(MAX_AMOUNT_MINOR, currency)} ${currency}` };
   if (text === undefined || !decimalText.test(text)) {
     if (typeof amount === 'number' && amount <= 0) return { error: 'must be greater than zero' };
-    if (typeof amount === 'string' && /^-/.test(amount.trim())) return { error: 'must be greater than zero' };
-    return { error: 'must be a decimal number such as 12.50' };
+    if (typeof amount === 'number' && amount === Number.POSITIVE_INFINITY) return overMaximum;
+    if (typeof amount === 'string' && /^-\d/.test(amount)) return { error: 'must be greater than zero' };
+    return { error: 'must be a decimal number such as 12.50, without spaces' };
   }
   const [whole = '0', fraction = ''] = text.split('.');
   const trimmed = fraction.replace(/0+$/, '');
@@ -84,11 +89,11 @@ export function toMinorUnits(amount: number | string, currency: Currency): { min
       error: decimals === 0 ? `${currency} has no decimals; send a whole number` : `${currency} allows at most ${decimals} decimals`,
     };
   }
+  // Past 12 digits a whole part is over any currency's maximum (and Number would round it).
+  if (whole.replace(/^0+/, '').length > 12) return overMaximum;
   const minor = Number(whole) * 10 ** decimals + Number(trimmed.padEnd(decimals, '0') || '0');
   if (minor <= 0) return { error: 'must be greater than zero' };
-  if (minor > MAX_AMOUNT_MINOR) {
-    return { error: `must be at most ${formatAmount(MAX_AMOUNT_MINOR, currency)} ${currency}` };
-  }
+  if (minor > MAX_AMOUNT_MINOR) return overMaximum;
   return { minor };
 }
 
@@ -98,7 +103,7 @@ function numberText(value: number): string | undefined {
   const text = String(value);
   if (!/e/i.test(text)) return text;
   // 1e-7 and friends: too many decimals for any currency; 1e21: far over the maximum.
-  return value < 1 ? '0.000000000000001' : '999999999999';
+  return value < 1 ? '0.000000000000001' : '9999999999999';
 }
 
 /** Minor units → the number clients see (`1250` USD → `12.5`). */
@@ -125,7 +130,7 @@ function decimalsOf(currency: string): number {
  * and the output carries `amount` in minor units. Errors name `amount` or `currency`.
  */
 export const moneyFields = {
-  amount: z.union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' }).meta({ examples: [12.5] }),
+  amount: z.union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal number such as 12.50') }).meta({ examples: [12.5] }),
   currency: currencySchema,
 };
 

@@ -33,7 +33,15 @@ export const MAX_SOCKETS_PER_PAYMENT = 20;
 /** `tag` canonicalized if `Intl` formats in it, else undefined (a malformed tag included). */
 function knownLocale(tag: string): string | undefined {
   try {
-    return Intl.NumberFormat.supportedLocalesOf(tag)[0];
+    const locale = Intl.NumberFormat.supportedLocalesOf(tag)[0];
+    if (locale === undefined) return undefined;
+    // The pages are written in English (`lang="en"`): a locale of another script (ar-EG's
+    // Arabic-Indic digits and month names) would mix two languages on one page, so English of the
+    // payer's region stands in for it; a Latin-script one keeps its conventions (de-DE: 1.250,00 €),
+    // always with Latin digits and the Gregorian calendar.
+    const full = new Intl.Locale(locale).maximize();
+    if (full.script !== 'Latn') return new Intl.Locale('en', full.region ? { region: full.region } : {}).toString();
+    return new Intl.Locale(locale, { numberingSystem: 'latn', calendar: 'gregory' }).toString();
   } catch {
     return undefined;
   }

@@ -150,7 +150,7 @@ export async function transitionIntent(
     );
   }
   if (transition.to === 'succeeded' && invoice) {
-    await transitionInvoiceLocked(rt, tx, invoice, 'pay', now);
+    await transitionInvoiceLocked(rt, tx, invoice, 'pay', now, updated);
   }
   return updated;
 }
@@ -300,12 +300,16 @@ export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoi
   return transitionInvoiceLocked(rt, tx, invoice, 'void');
 }
 
-async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date()): Promise<Invoice> {
+/** `paidBy`: the intent whose success pays the invoice; the invoice keeps its id and its payer (as the payer gave them on the hosted page, unless the invoice named one). */
+async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date(), paidBy?: PaymentIntent): Promise<Invoice> {
   const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
   if (!transition.from.includes(invoice.status)) throw refuse('invoice', invoice.status, transition.verb);
+  const payment = paidBy
+    ? { paymentIntentId: paidBy.id, customerName: invoice.customerName ?? paidBy.customerName, customerEmail: invoice.customerEmail ?? paidBy.customerEmail }
+    : {};
   const updated = await tx.invoice.update({
     where: { id: invoice.id },
-    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now } : { voidedAt: now }) },
+    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now, ...payment } : { voidedAt: now }) },
   });
   await recordInvoiceEvent(rt, tx, updated, transition.event);
   return updated;

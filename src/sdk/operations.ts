@@ -1044,6 +1044,37 @@ export const PanelTestClock = graphql(`
   }
 `);
 
+export const PanelApiRequests = graphql(`
+  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {
+    apiRequests(first: $first, after: $after, filter: $filter) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          method
+          path
+          status
+          durationMs
+          keyLabel
+          idempotencyKey
+          errorCode
+          requestId
+          createdAt
+          requestBody
+          responseBody
+          events {
+            id
+            type
+          }
+        }
+      }
+    }
+  }
+`);
+
 export const PanelCreateTestClock = graphql(`
   mutation PanelCreateTestClock($frozenTime: DateTime) {
     createTestClock(frozenTime: $frozenTime) {

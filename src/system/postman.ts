@@ -399,7 +399,7 @@ const flow: Folder[] = [
   {
     name: 'Webhooks and events',
     description:
-      'An endpoint made, listed, read, sent a test webhook and a redelivery of it (GraphQL), and deleted; the events the payments above recorded.',
+      'An endpoint made, listed, read, updated, disabled and enabled, its secret rotated and revealed, sent a test webhook (GraphQL), its delivery listed, read and redelivered, and deleted; the events the payments above recorded.',
     steps: [
       {
         operation: 'post /api/v1/webhook-endpoints',
@@ -421,6 +421,38 @@ const flow: Folder[] = [
         status: 200,
         checks: { 'its event types': "pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid']);" },
       },
+      {
+        operation: 'patch /api/v1/webhook-endpoints/{id}',
+        params: { id: '{{webhook_endpoint_id}}' },
+        json: { description: 'Postman, updated', event_types: ['invoice.paid', 'webhook.test'] },
+        status: 200,
+        checks: { 'only the fields sent change': "pm.expect(json.webhook_endpoint.description).to.eql('Postman, updated'); pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid', 'webhook.test']);" },
+      },
+      {
+        operation: 'post /api/v1/webhook-endpoints/{id}/disable',
+        params: { id: '{{webhook_endpoint_id}}' },
+        status: 200,
+        checks: { disabled: "pm.expect(json.webhook_endpoint.enabled).to.eql(false); pm.expect(json.webhook_endpoint.disabled_reason).to.eql('manual');" },
+      },
+      {
+        operation: 'post /api/v1/webhook-endpoints/{id}/enable',
+        params: { id: '{{webhook_endpoint_id}}' },
+        status: 200,
+        checks: { 'enabled again': 'pm.expect(json.webhook_endpoint.enabled).to.eql(true); pm.expect(json.webhook_endpoint.disabled_at).to.eql(null);' },
+      },
+      {
+        operation: 'post /api/v1/webhook-endpoints/{id}/rotate-secret',
+        params: { id: '{{webhook_endpoint_id}}' },
+        status: 200,
+        checks: { 'a new secret, the old one signing for 24 h': 'pm.expect(json.secret).to.match(/^whsec_/); pm.expect(json.previous_secret_expires_at).to.be.a("string");' },
+        sets: { webhook_secret: 'json.secret' },
+      },
+      {
+        operation: 'get /api/v1/webhook-endpoints/{id}/secret',
+        params: { id: '{{webhook_endpoint_id}}' },
+        status: 200,
+        checks: { 'the rotated secret, not cached': "pm.expect(json.secret).to.eql(pm.collectionVariables.get('webhook_secret')); pm.expect(pm.response.headers.get('Cache-Control')).to.eql('no-store');" },
+      },
       graphqlStep(
         'Send a test webhook to the endpoint (GraphQL)',
         'mutation ($endpoint: ID!) { sendTestWebhook(endpointId: $endpoint) { delivery { id status } event { type } } }',
@@ -428,6 +460,18 @@ const flow: Folder[] = [
         { 'a webhook.test delivery': "pm.expect(json.data.sendTestWebhook.event.type).to.eql('webhook.test');" },
         { webhook_delivery_id: 'json.data.sendTestWebhook.delivery.id' },
       ),
+      {
+        operation: 'get /api/v1/webhook-deliveries',
+        query: { endpoint_id: '{{webhook_endpoint_id}}', event_type: 'webhook.test' },
+        status: 200,
+        checks: { 'the test delivery, found by endpoint and event type': "pm.expect(json.data.map((d) => d.id)).to.include(pm.collectionVariables.get('webhook_delivery_id'));" },
+      },
+      {
+        operation: 'get /api/v1/webhook-deliveries/{id}',
+        params: { id: '{{webhook_delivery_id}}' },
+        status: 200,
+        checks: { 'the delivery to the endpoint': "pm.expect(json.webhook_delivery.endpoint_id).to.eql(pm.collectionVariables.get('webhook_endpoint_id'));" },
+      },
       {
         operation: 'post /api/v1/webhook-deliveries/{id}/redeliver',
         params: { id: '{{webhook_delivery_id}}' },
@@ -452,6 +496,27 @@ const flow: Folder[] = [
         params: { id: '{{webhook_endpoint_id}}' },
         status: 200,
         checks: { deleted: 'pm.expect(json.deleted).to.eql(true);' },
+      },
+    ],
+  },
+  {
+    name: 'Request log',
+    description: "The account's API requests: the payment intents created above, found by method and path, and the events one of them caused.",
+    steps: [
+      {
+        operation: 'get /api/v1/request-logs',
+        query: { method: 'POST', path: '/api/v1/payment-intents', limit: '10' },
+        status: 200,
+        checks: {
+          'a create, 201, its body without secrets': "const create = json.data.find((r) => r.operation_id === 'createPaymentIntent'); pm.expect(create.status).to.eql(201); pm.expect(JSON.stringify(json.data)).to.not.include(pm.variables.get('apiKey'));",
+        },
+        sets: { request_log_id: "json.data.find((r) => r.operation_id === 'createPaymentIntent').id" },
+      },
+      {
+        operation: 'get /api/v1/request-logs/{id}',
+        params: { id: '{{request_log_id}}' },
+        status: 200,
+        checks: { 'the request and the event it caused': "pm.expect(json.api_request.operation_id).to.eql('createPaymentIntent'); pm.expect(json.event_ids).to.have.lengthOf(1);" },
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { jobsProcessed } from '../core/metrics.ts';
 import { workQueue } from '../core/queue.ts';
+import { purgeOldApiRequests } from '../core/request-log.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from './service.ts';
 
@@ -11,11 +12,13 @@ export async function runDiagnosticsWorker(rt: Runtime) {
   });
 }
 
-/** maintenance: every ten minutes, purges expired idempotency keys. */
+/** maintenance: every ten minutes, purges expired idempotency keys and API request log rows past their retention. */
 export async function runMaintenanceWorker(rt: Runtime) {
   await rt.boss.schedule('maintenance', '*/10 * * * *', {});
   await workQueue(rt.boss, 'maintenance', {}, async () => {
     const purged = await purgeExpiredIdempotencyKeys(rt);
     rt.logger.info({ purged }, 'expired idempotency keys purged');
+    const requests = await purgeOldApiRequests(rt);
+    rt.logger.info({ purged: requests }, 'API request log rows past API_REQUEST_LOG_RETENTION_DAYS purged');
   });
 }

@@ -83,6 +83,7 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     objectType: ev.object_type,
     objectPublicId: ev.object_public_id,
     data: ev.data,
+    requestLogId: ev.request_log_id ?? null,
     createdAt: new Date(ev.created_at),
   };
   return {

@@ -1,5 +1,6 @@
 import type { DbClient } from '../core/db.ts';
 import { newId } from '../core/ids.ts';
+import { currentRequestLogId } from '../core/request-log.ts';
 import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { insertEventsReadEndpoints } from './sql.ts';
@@ -59,6 +60,8 @@ export async function recordEvents(
 ): Promise<Event[]> {
   if (inputs.length === 0) return [];
   const createdAt = new Date();
+  // The API request being handled, if any: its log entry lists the events it caused.
+  const requestLogId = currentRequestLogId();
   const events: Event[] = inputs.map((input) => ({
     id: newId('event'),
     accountId: input.accountId,
@@ -66,9 +69,10 @@ export async function recordEvents(
     objectType: input.objectType,
     objectPublicId: input.objectPublicId,
     data: input.data as Event['data'],
+    requestLogId,
     createdAt,
   }));
-  const rows = events.map((event) => ({ id: event.id, account_id: event.accountId, type: event.type, object_type: event.objectType, object_public_id: event.objectPublicId, data: event.data }));
+  const rows = events.map((event) => ({ id: event.id, account_id: event.accountId, type: event.type, object_type: event.objectType, object_public_id: event.objectPublicId, data: event.data, request_log_id: requestLogId }));
   const feed = notifyQuery(events.map((event) => liveEvent('eventCreated', event.accountId, { id: event.id, type: event.type })));
   const endpoints = await insertEventsReadEndpoints(tx, rows, [...new Set(events.map((event) => event.accountId))], createdAt, feed);
   await fanOutEvents(

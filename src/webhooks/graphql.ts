@@ -3,7 +3,7 @@ import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
-import { deliveriesWhere, deliveryFilter, endpointsWhere, eventsWhere } from './lists.ts';
+import { deliveriesWhere, deliveryFilter, endpointsWhere, eventTypeFilter, eventsWhere } from './lists.ts';
 import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryStatus, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
@@ -94,6 +94,7 @@ const EventType = builder.prismaObject('Event', {
       resolve: (event) => eventPayload(event) as unknown as Record<string, unknown>,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    requestLogId: t.exposeString('requestLogId', { nullable: true, description: 'The API request that caused it (`apiRequest(id)`); null for a worker\'s, a hosted page\'s or the panel\'s change.' }),
     deliveries: t.relatedConnection('webhookDeliveries', {
       cursor: 'id',
       query: () => ({ orderBy: { id: 'desc' } }),
@@ -236,6 +237,7 @@ const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
     status: t.field({ type: DeliveryStatusEnum }),
     eventType: t.string(),
     eventId: t.id(),
+    requestLogId: t.string({ description: 'The deliveries of the events this API request caused.' }),
   }),
 });
 
@@ -294,7 +296,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: scope,
     description: 'The account\'s events, newest first.',
-    args: { type: t.arg.string(), objectPublicId: t.arg.string() },
+    args: { type: t.arg.string({ validate: eventTypeFilter.nullish() }), objectPublicId: t.arg.string(), requestLogId: t.arg.string({ description: 'Only the events this API request caused.' }) },
     resolve: async (query, _root, args, ctx) => {
       return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
     },

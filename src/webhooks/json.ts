@@ -53,11 +53,12 @@ export const eventSchema = z.object({
   merchant_id: z.number().int().describe('The account.').meta({ examples: [42] }),
   data: z.unknown().describe('The object as REST answers it, under its name (`{"payment_intent": {…}}`).').meta({ examples: [{ payment_intent: { id: 'pi_01jdx3k6b8f4r2c9w0n5m7q1tz' } }] }),
   created_at: timestamp,
+  request_log_id: z.string().nullable().describe('The API request that caused it (GET /api/v1/request-logs/{id}); null for a change a worker, a hosted page or the panel made.').meta({ examples: ['areq_01jdx3p4a6c8e0g2j4l6n8q0s2'] }),
 });
 
-/** An event as REST lists it: the webhook body, plus `object`. */
+/** An event as REST lists it: the webhook body, plus `object` and the request that caused it. */
 export function eventJson(event: Event): z.infer<typeof eventSchema> {
-  return { object: 'event', ...eventPayload(event) };
+  return { object: 'event', ...eventPayload(event), request_log_id: event.requestLogId };
 }
 
 export const deliverySchema = z.object({

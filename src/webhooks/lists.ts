@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
 import { parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs, type ListQuery } from '../core/pagination.ts';
-import { deliveryStatuses } from './deliveries.ts';
+import { deliveryStatuses, parseDeliveryId } from './deliveries.ts';
+import { eventTypes } from './events.ts';
 
 // The webhooks lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.
@@ -16,14 +17,19 @@ export async function listEndpoints(db: DbClient, accountId: number, query: List
   return db.webhookEndpoint.findMany({ where: endpointsWhere(accountId), ...pageArgs(query) });
 }
 
+/** An event name filter: an unknown name is a mistake (400), not an empty list. */
+export const eventTypeFilter = z.enum(eventTypes);
+
 export const eventListQuery = listQuery.extend({
-  type: z.string().min(1).max(100).optional(),
+  type: eventTypeFilter.optional(),
   object_public_id: z.string().min(1).max(255).optional(),
+  request_log_id: z.string().min(1).max(100).optional(),
 });
 
-export function eventsWhere(accountId: number, filter: { type?: string | null; objectPublicId?: string | null }) {
+export function eventsWhere(accountId: number, filter: { type?: string | null; objectPublicId?: string | null; requestLogId?: string | null }) {
   return {
     accountId,
+    ...(filter.requestLogId ? { requestLogId: filter.requestLogId } : {}),
     ...(filter.type ? { type: filter.type } : {}),
     ...(filter.objectPublicId ? { objectPublicId: filter.objectPublicId } : {}),
   } satisfies Prisma.EventWhereInput;
@@ -31,14 +37,16 @@ export function eventsWhere(accountId: number, filter: { type?: string | null; o
 
 export async function listEvents(db: DbClient, accountId: number, query: z.output<typeof eventListQuery>) {
   await assertCursorsOwned(db.event, accountId, query, 'event');
-  return db.event.findMany({ where: eventsWhere(accountId, { type: query.type, objectPublicId: query.object_public_id }), ...pageArgs(query) });
+  return db.event.findMany({ where: eventsWhere(accountId, { type: query.type, objectPublicId: query.object_public_id, requestLogId: query.request_log_id }), ...pageArgs(query) });
 }
 
 export const deliveryFilter = z.strictObject({
   endpointId: z.string().min(1).max(100).optional(),
   status: z.enum(deliveryStatuses).optional(),
-  eventType: z.string().min(1).max(100).optional(),
+  eventType: eventTypeFilter.optional(),
   eventId: z.string().min(1).max(100).optional(),
+  /** The deliveries of the events one API request caused. */
+  requestLogId: z.string().min(1).max(100).optional(),
 });
 
 /** Prisma `where` for an account's deliveries, newest first by number. */
@@ -49,6 +57,38 @@ export function deliveriesWhere(accountId: number, input: unknown) {
     ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.eventId ? { eventId: filter.eventId } : {}),
-    ...(filter.eventType ? { event: { type: filter.eventType } } : {}),
+    ...(filter.eventType || filter.requestLogId
+      ? { event: { ...(filter.eventType ? { type: filter.eventType } : {}), ...(filter.requestLogId ? { requestLogId: filter.requestLogId } : {}) } }
+      : {}),
   } satisfies Prisma.WebhookDeliveryWhereInput;
+}
+
+/** `GET /api/v1/webhook-deliveries`: the delivery log's filters, in REST's snake_case. */
+export const deliveryListQuery = listQuery.extend({
+  endpoint_id: z.string().min(1).max(100).optional(),
+  event_type: eventTypeFilter.optional(),
+  event_id: z.string().min(1).max(100).optional(),
+  status: z.enum(deliveryStatuses).optional(),
+  request_log_id: z.string().min(1).max(100).optional(),
+});
+
+/**
+ * A REST page of the delivery log. Delivery ids are 64-bit numbers, not typeids, so the cursors are
+ * parsed as such (a cursor that is no number names no delivery: `not_found`, as any foreign id).
+ */
+export async function listDeliveries(db: DbClient, accountId: number, query: z.output<typeof deliveryListQuery>) {
+  const cursors = { starting_after: query.starting_after, ending_before: query.ending_before };
+  await assertCursorsOwned(
+    { count: ({ where }) => db.webhookDelivery.count({ where: { accountId: where.accountId, id: parseDeliveryId(where.id, cursorParam(cursors, where.id)) } }) },
+    accountId,
+    cursors,
+    'webhook delivery',
+  );
+  const { cursor, ...page } = pageArgs(query);
+  const where = deliveriesWhere(accountId, { endpointId: query.endpoint_id, eventType: query.event_type, eventId: query.event_id, status: query.status, requestLogId: query.request_log_id });
+  return db.webhookDelivery.findMany({ where, ...page, ...(cursor ? { cursor: { id: parseDeliveryId(cursor.id) } } : {}) });
+}
+
+function cursorParam(cursors: { starting_after?: string; ending_before?: string }, id: string) {
+  return cursors.starting_after === id ? 'starting_after' : 'ending_before';
 }

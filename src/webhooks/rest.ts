@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { notFound } from '../core/errors.ts';
-import { ok, okSchema } from '../core/http.ts';
+import { ok, okSchema, timestamp } from '../core/http.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint } from './endpoints.ts';
-import { redeliver } from './deliveries.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, revealSecret, rotateSecret, updateEndpoint } from './endpoints.ts';
+import { getDelivery, redeliver } from './deliveries.ts';
 import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
-import { eventListQuery, listEndpoints, listEvents } from './lists.ts';
+import { deliveryListQuery, eventListQuery, listDeliveries, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
 
 // REST speaks snake_case; the rules are the service's own field schemas.
@@ -17,6 +17,21 @@ const createBody = z.strictObject({
   description: endpointDescription.optional(),
   event_types: endpointEventTypes.optional(),
   enabled: z.boolean().optional(),
+});
+
+const updateBody = z.strictObject({
+  url: webhookUrl.optional(),
+  description: endpointDescription.optional(),
+  event_types: endpointEventTypes.optional(),
+  enabled: z.boolean().optional().describe('false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period.'),
+});
+
+const secretAnswer = okSchema({
+  webhook_endpoint: endpointSchema,
+  secret: z.string().describe('The signing secret (whsec_…) that signs from now on.').meta({ examples: ['whsec_3q2k9x7v5t1r8p6n4m2l0j'] }),
+  previous_secret_expires_at: timestamp
+    .nullable()
+    .describe('Until then the secret it replaced signs too (a second `X-YarrowPay-Signature` value); null when no rotation is in its 24-hour overlap.'),
 });
 
 export function registerWebhookRoutes(ctx: GatewayContext) {
@@ -81,6 +96,85 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
   });
 
   defineRoute(ctx, {
+    method: 'patch',
+    path: '/api/v1/webhook-endpoints/:id',
+    summary: 'Update a webhook endpoint',
+    operationId: 'updateWebhookEndpoint',
+    response: okSchema({ webhook_endpoint: endpointSchema }),
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    body: updateBody,
+    responses: { 200: 'The endpoint as changed: only the fields sent change.' },
+    handler: async (c, { body: input }) => {
+      const endpoint = await updateEndpoint(rt, rt.db.prisma, c.get('principal').accountId, c.req.param('id'), {
+        url: input.url,
+        description: input.description,
+        eventTypes: input.event_types,
+        enabled: input.enabled,
+      });
+      return ok(c, { webhook_endpoint: endpointJson(endpoint) });
+    },
+  });
+
+  for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
+    defineRoute(ctx, {
+      method: 'post',
+      path: `/api/v1/webhook-endpoints/:id/${action}`,
+      summary: enabled ? 'Enable a webhook endpoint again' : 'Disable a webhook endpoint',
+      operationId: enabled ? 'enableWebhookEndpoint' : 'disableWebhookEndpoint',
+      response: okSchema({ webhook_endpoint: endpointSchema }),
+      tag: 'Webhooks',
+      auth: 'webhooks.manage',
+      responses: {
+        200: enabled
+          ? 'The endpoint, enabled, its failing period cleared (an endpoint already enabled is answered as it is).'
+          : 'The endpoint, disabled (`disabled_reason: manual`): no event is sent to it until it is enabled (one already disabled is answered as it is).',
+      },
+      handler: async (c) => {
+        const endpoint = await updateEndpoint(rt, rt.db.prisma, c.get('principal').accountId, c.req.param('id'), { enabled });
+        return ok(c, { webhook_endpoint: endpointJson(endpoint) });
+      },
+    });
+  }
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints/:id/rotate-secret',
+    summary: "Rotate a webhook endpoint's signing secret",
+    operationId: 'rotateWebhookEndpointSecret',
+    response: secretAnswer,
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The new secret, which signs from now on; the one it replaces keeps signing too for 24 hours.' },
+    handler: async (c) => {
+      const rotated = await rotateSecret(rt, rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+      c.header('Cache-Control', 'no-store');
+      return ok(c, { webhook_endpoint: endpointJson(rotated.endpoint), secret: rotated.secret, previous_secret_expires_at: rotated.previousSecretExpiresAt.toISOString() });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints/:id/secret',
+    summary: "Reveal a webhook endpoint's signing secret",
+    operationId: 'getWebhookEndpointSecret',
+    response: secretAnswer,
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The current signing secret (as Svix and Stripe show it on request), answered with `Cache-Control: no-store`.' },
+    handler: async (c) => {
+      const revealed = await revealSecret(rt, rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+      const overlap = revealed.endpoint.previousSecretExpiresAt;
+      c.header('Cache-Control', 'no-store');
+      return ok(c, {
+        webhook_endpoint: endpointJson(revealed.endpoint),
+        secret: revealed.secret,
+        previous_secret_expires_at: overlap && overlap > new Date() ? overlap.toISOString() : null,
+      });
+    },
+  });
+
+  defineRoute(ctx, {
     method: 'delete',
     path: '/api/v1/webhook-endpoints/:id',
     summary: 'Delete a webhook endpoint with its deliveries',
@@ -124,6 +218,37 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
       const event = await rt.db.prisma.event.findFirst({ where: { id: c.req.param('id'), accountId: c.get('principal').accountId } });
       if (!event) throw notFound('event', 'id');
       return ok(c, { event: eventJson(event) });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/webhook-deliveries',
+    summary: 'List webhook deliveries (the delivery log)',
+    operationId: 'listWebhookDeliveries',
+    response: listSchema(deliverySchema),
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    query: deliveryListQuery,
+    responses: { 200: 'Deliveries, newest first; filter with `endpoint_id`, `event_type`, `event_id`, `status` (`pending`, `succeeded`, `failed`), `request_log_id` (the deliveries of the events one API request caused).' },
+    handler: async (c, { query }) => {
+      const rows = await listDeliveries(rt.db.prisma, c.get('principal').accountId, query);
+      return ok(c, listBody(rows, query, '/api/v1/webhook-deliveries', deliveryJson));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/webhook-deliveries/:id',
+    summary: 'Show a webhook delivery',
+    operationId: 'getWebhookDelivery',
+    response: okSchema({ webhook_delivery: deliverySchema }),
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    responses: { 200: 'The delivery: its status, attempt count, the last HTTP status and what is next.' },
+    handler: async (c) => {
+      const delivery = await getDelivery(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
+      return ok(c, { webhook_delivery: deliveryJson(delivery) });
     },
   });
 

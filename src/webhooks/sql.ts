@@ -12,6 +12,7 @@ export interface NewEventRow {
   object_type: string;
   object_public_id: string;
   data: unknown;
+  request_log_id: string | null;
 }
 
 /**
@@ -24,9 +25,9 @@ export interface NewEventRow {
 export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date, notify: Prisma.Sql) {
   const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[] }> }>>`
     WITH inserted AS (
-      INSERT INTO events (id, account_id, type, object_type, object_public_id, data, created_at)
-      SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, ${createdAt}
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb)
+      INSERT INTO events (id, account_id, type, object_type, object_public_id, data, request_log_id, created_at)
+      SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, e.request_log_id, ${createdAt}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb, request_log_id text)
     ), notified AS (${notify})
     SELECT (SELECT count(*) FROM notified)::int AS notified,
            coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types) ORDER BY id)

@@ -140,10 +140,14 @@ export function hostOf(url: URL): string {
 /** The synchronous rules of a webhook URL: absolute, http(s), no credentials. */
 export const webhookUrl = z
   .string()
-  .trim()
   .min(1)
   .max(2048)
   .superRefine((value, ctx) => {
+    // Taken as sent (README, "API conventions"): the URL parser would quietly drop spaces around it.
+    if (value.trim() !== value) {
+      ctx.addIssue({ code: 'custom', message: 'must not start or end with spaces' });
+      return;
+    }
     let url: URL;
     try {
       url = new URL(value);

@@ -110,3 +110,85 @@ describe('request rules', () => {
     expect(empty.html).toContain('enter a test token');
   });
 });
+
+// Issue 24, defect 6: one validation rule, as README's "API conventions" states it.
+describe('one validation rule', () => {
+  const intent = { amount: 12.5, currency: 'USD', title: 'Rule', customer_name: 'Ada', customer_email: 'ada@example.com' };
+  const post = (body: string, contentType: string | undefined = 'application/json') =>
+    app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body, headers: contentType ? { 'content-type': contentType } : {} });
+  const withAmount = (amount: string) => JSON.stringify(intent).replace('"amount":12.5', `"amount":${amount}`);
+
+  it('says one thing for an amount over the maximum, however it is spelled', async () => {
+    for (const amount of ['1e12', '1000000000000', '1000000.00', '"1000000.00"', '1E+15', '"99999999999999999999"']) {
+      const response = await post(withAmount(amount));
+      expect({ amount, status: response.status, error: response.body.error }).toEqual({
+        amount,
+        status: 400,
+        error: { code: 'invalid_request', param: 'amount', message: 'amount: must be at most 999999.99 USD' },
+      });
+    }
+  });
+
+  it('refuses a formatted value with spaces around it (amount, currency, URLs), and trims free text', async () => {
+    for (const [field, value] of [['amount', '" 12"'], ['amount', '"12 "'], ['currency', '" USD"']] as const) {
+      const body = field === 'amount' ? withAmount(value) : JSON.stringify({ ...intent, currency: JSON.parse(value) });
+      const response = await post(body);
+      expect({ value, status: response.status, param: response.body.error?.param }).toEqual({ value, status: 400, param: field });
+    }
+    const spacedUrl = await post(JSON.stringify({ ...intent, return_url: ' https://shop.example/thanks' }));
+    expect(spacedUrl.body.error).toMatchObject({ param: 'return_url', message: 'return_url: must not start or end with spaces' });
+    const spacedHook = await app.request('POST', '/api/v1/webhook-endpoints', { key: merchant.key, body: { url: 'https://hooks.example.com/x ' } });
+    expect(spacedHook.body.error).toMatchObject({ param: 'url', message: 'url: must not start or end with spaces' });
+    const trimmed = await post(JSON.stringify({ ...intent, title: '  Padded title  ' }));
+    expect(trimmed.status).toBe(201);
+    expect(trimmed.body.payment_intent.title).toBe('Padded title');
+  });
+
+  it('names a missing field in its own words', async () => {
+    for (const field of ['title', 'amount', 'currency', 'customer_email'] as const) {
+      const { [field]: _left, ...rest } = intent;
+      const response = await post(JSON.stringify(rest));
+      expect(response.body.error).toEqual({ code: 'invalid_request', param: field, message: `${field}: is required` });
+    }
+    const wrongType = await post(JSON.stringify({ ...intent, title: 42 }));
+    expect(wrongType.body.error).toEqual({ code: 'invalid_request', param: 'title', message: 'title: must be a string' });
+  });
+
+  it('answers an unknown enum filter value with 400 on every list, REST and GraphQL', async () => {
+    for (const [path, param] of [
+      ['/api/v1/events?type=nope', 'type'],
+      ['/api/v1/payment-intents?status=bogus', 'status'],
+      ['/api/v1/invoices?status=bogus', 'status'],
+    ] as const) {
+      const response = await app.request('GET', path, { key: merchant.key });
+      expect({ path, status: response.status, code: response.body.error?.code, param: response.body.error?.param }).toEqual({ path, status: 400, code: 'invalid_request', param });
+      expect(response.body.error.message).toMatch(new RegExp(`^${param}: must be one of `));
+    }
+    const graphql = await app.request('POST', '/graphql', { key: merchant.key, body: { query: '{ events(type: "nope", first: 1) { edges { node { id } } } }' } });
+    expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'invalid_request', param: 'type' });
+  });
+
+  it('takes a body as JSON only when its Content-Type says so (415 otherwise), and creates nothing', async () => {
+    const before = await app.rt.db.prisma.paymentIntent.count({ where: { accountId: merchant.id } });
+    for (const contentType of ['text/plain', undefined, 'application/x-www-form-urlencoded']) {
+      // fetch labels a string body text/plain; a Blob without a type goes with no Content-Type at all.
+      const answer = await fetch(`${app.baseUrl}/api/v1/payment-intents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${merchant.key}`, ...(contentType ? { 'content-type': contentType } : {}) },
+        body: new Blob([JSON.stringify(intent)]),
+      });
+      const response = { status: answer.status, body: await answer.json() };
+      expect({ contentType, status: response.status, error: response.body.error }).toEqual({
+        contentType,
+        status: 415,
+        error: {
+          code: 'unsupported_media_type',
+          param: 'Content-Type',
+          message: `Send the body as JSON with Content-Type: application/json (this request sent ${contentType ?? 'no Content-Type'}).`,
+        },
+      });
+    }
+    expect(await app.rt.db.prisma.paymentIntent.count({ where: { accountId: merchant.id } })).toBe(before);
+    expect((await post(JSON.stringify(intent), 'application/json; charset=utf-8')).status).toBe(201);
+  });
+});

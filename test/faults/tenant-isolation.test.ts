@@ -1,5 +1,5 @@
 import { createClient } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { newId } from '../../src/core/ids.ts';
 import { createPanelUser } from '../../src/panel/users.ts';
@@ -28,6 +28,7 @@ const kinds = [
   'webhookEndpoint',
   'webhookDelivery',
   'event',
+  'apiRequest',
   'device',
   'message',
   'otp',
@@ -139,7 +140,13 @@ async function populate(label: string, marker: string): Promise<Tenant> {
     list: list.createRecipientList.id,
     ids: [recipient.createRecipient.id],
   });
-  ok(await rest(account.key, 'POST', '/api/v1/recipient-lists/queue', { list_id: list.createRecipientList.id, message: `List ${marker}` }), 202);
+  const queued = await rest(account.key, 'POST', '/api/v1/recipient-lists/queue', { list_id: list.createRecipientList.id, message: `List ${marker}` });
+  ok(queued, 202);
+  // The request log is written just after each answer: wait for the last request's row, so the
+  // account's rows are all there before anything compares them.
+  const db = app.rt.db.prisma;
+  await vi.waitFor(async () => expect(await db.apiRequest.count({ where: { accountId: account.id, requestId: queued.headers.get('x-request-id')! } })).toBe(1));
+  const created = await db.apiRequest.findFirstOrThrow({ where: { accountId: account.id, operationId: 'createPaymentIntent' } });
   return {
     label,
     account,
@@ -155,6 +162,7 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       webhookEndpoint: endpoint.webhook_endpoint.id,
       webhookDelivery: String(test.sendTestWebhook.delivery.id),
       event: test.sendTestWebhook.event.id,
+      apiRequest: created.id,
       device: paired.device.id,
       message: sms.request_id,
       otp: otp.otp_id,
@@ -276,6 +284,7 @@ describe('REST, from the live OpenAPI document', () => {
       'webhook-endpoints': 'webhookEndpoint',
       'webhook-deliveries': 'webhookDelivery',
       events: 'event',
+      'request-logs': 'apiRequest',
       messages: 'message',
       recipients: 'recipient',
       devices: 'device',
@@ -287,6 +296,10 @@ describe('REST, from the live OpenAPI document', () => {
       otp_id: 'otp',
       list_id: 'recipientList',
       device_id: 'device',
+      endpoint_id: 'webhookEndpoint',
+      event_id: 'event',
+      api_key_id: 'apiKey',
+      request_log_id: 'apiRequest',
     };
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {
@@ -452,6 +465,7 @@ const argKinds: Record<string, Kind> = {
   paymentIntent: 'paymentIntent',
   eventId: 'event',
   deviceId: 'device',
+  apiKeyId: 'apiKey',
 };
 /** A bare `id` argument names what its field is about (first match wins: lists before recipients). */
 const fieldKinds: Array<[RegExp, Kind]> = [
@@ -467,6 +481,7 @@ const fieldKinds: Array<[RegExp, Kind]> = [
   [/Invoice/i, 'invoice'],
   [/CardSession/i, 'cardSession'],
   [/^event$/, 'event'],
+  [/^apiRequest$/, 'apiRequest'],
 ];
 /** Arguments that need a meaningful value for the call to get as far as the id check. */
 const argValues: Record<string, unknown> = {
@@ -737,6 +752,13 @@ describe('GraphQL lists and limits', () => {
 describe('afterwards', () => {
   it("B's rows are exactly as they were, and B's key still works", async () => {
     const after = await snapshot(b.account.id);
+    // B's request log grows with B's own requests made meanwhile (B's key, above): its earlier rows stay as they were.
+    const logged = before.tables.api_requests ?? [];
+    const bKey = JSON.parse(logged[0]!).api_key_id;
+    for (const row of (after.tables.api_requests ?? []).filter((entry) => !logged.includes(entry))) {
+      expect(JSON.parse(row).api_key_id, "a row in B's request log made by a key not B's").toBe(bKey);
+    }
+    after.tables.api_requests = (after.tables.api_requests ?? []).filter((entry) => logged.includes(entry));
     for (const [table, rows] of Object.entries(before.tables)) expect(after.tables[table], table).toEqual(rows);
     expect(Object.keys(after.tables).sort()).toEqual(Object.keys(before.tables).sort());
     const account = await rest(b.account.key, 'GET', '/api/v1/account');

@@ -19,6 +19,7 @@ type Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedDocument,
+    "\n  query RequestLogByIdempotencyKey($key: String!) {\n    apiRequests(first: 5, filter: { idempotencyKey: $key }) {\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          keyLabel\n          idempotencyKey\n          requestBody\n          events {\n            type\n          }\n        }\n      }\n    }\n  }\n": typeof types.RequestLogByIdempotencyKeyDocument,
     "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n": typeof types.TestCreateClockDocument,
     "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n": typeof types.TestAdvanceClockDocument,
     "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": typeof types.TestReadClockDocument,
@@ -40,6 +41,7 @@ type Documents = {
     "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.InvoiceByIdDocument,
     "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": typeof types.IntentByIdDocument,
     "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.IntentLiveDocument,
+    "\n  query PaidInvoicePayer($id: ID!) {\n    invoice(id: $id) {\n      customerName\n      customerEmail\n      paymentIntentId\n    }\n  }\n": typeof types.PaidInvoicePayerDocument,
     "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": typeof types.InvoiceLiveDocument,
     "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": typeof types.SubmitKycDocument,
     "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": typeof types.ApproveKycDocument,
@@ -105,6 +107,7 @@ const documents: Documents = {
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  query AccountKeys {\n    account {\n      id\n      name\n      apiKeys(first: 50) {\n        edges {\n          node {\n            id\n            prefix\n            lastUsedAt\n          }\n        }\n      }\n    }\n  }\n": types.AccountKeysDocument,
     "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedDocument,
+    "\n  query RequestLogByIdempotencyKey($key: String!) {\n    apiRequests(first: 5, filter: { idempotencyKey: $key }) {\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          keyLabel\n          idempotencyKey\n          requestBody\n          events {\n            type\n          }\n        }\n      }\n    }\n  }\n": types.RequestLogByIdempotencyKeyDocument,
     "\n  mutation TestCreateClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n      heldJobsCount\n    }\n  }\n": types.TestCreateClockDocument,
     "\n  mutation TestAdvanceClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n        heldJobsCount\n        heldJobs {\n          queue\n          dueAt\n        }\n      }\n    }\n  }\n": types.TestAdvanceClockDocument,
     "\n  query TestReadClock {\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": types.TestReadClockDocument,
@@ -126,6 +129,7 @@ const documents: Documents = {
     "\n  query InvoiceById($id: ID!) {\n    invoice(id: $id) {\n      id\n      status\n    }\n  }\n": types.InvoiceByIdDocument,
     "\n  query IntentById($id: ID!) {\n    paymentIntent(id: $id) {\n      id\n      title\n    }\n  }\n": types.IntentByIdDocument,
     "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.IntentLiveDocument,
+    "\n  query PaidInvoicePayer($id: ID!) {\n    invoice(id: $id) {\n      customerName\n      customerEmail\n      paymentIntentId\n    }\n  }\n": types.PaidInvoicePayerDocument,
     "\n  subscription InvoiceLive($id: ID!) {\n    invoiceUpdated(id: $id) {\n      id\n      status\n      overdue\n      overdueAt\n      paidAt\n    }\n  }\n": types.InvoiceLiveDocument,
     "\n  mutation SubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n      legalName\n      country\n    }\n  }\n": types.SubmitKycDocument,
     "\n  mutation ApproveKyc($id: ID!) {\n    approveKycReview(id: $id) {\n      id\n      status\n      reviewedBy\n    }\n  }\n": types.ApproveKycDocument,
@@ -203,6 +207,10 @@ export function graphql(source: "\n  query AccountKeys {\n    account {\n      i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KeysChanged {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RequestLogByIdempotencyKey($key: String!) {\n    apiRequests(first: 5, filter: { idempotencyKey: $key }) {\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          keyLabel\n          idempotencyKey\n          requestBody\n          events {\n            type\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').RequestLogByIdempotencyKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -287,6 +295,10 @@ export function graphql(source: "\n  query IntentById($id: ID!) {\n    paymentIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription IntentLive($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').IntentLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaidInvoicePayer($id: ID!) {\n    invoice(id: $id) {\n      customerName\n      customerEmail\n      paymentIntentId\n    }\n  }\n"): typeof import('./graphql.ts').PaidInvoicePayerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

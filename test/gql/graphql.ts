@@ -170,6 +170,8 @@ export type Scope =
   | 'INVOICES_WRITE'
   /** keys.manage */
   | 'KEYS_MANAGE'
+  /** logs.read */
+  | 'LOGS_READ'
   /** messages.read */
   | 'MESSAGES_READ'
   /** otp.send */
@@ -230,6 +232,8 @@ export type WebhookDeliveryFilter = {
   endpointId?: string | number | null | undefined;
   eventId?: string | number | null | undefined;
   eventType?: string | null | undefined;
+  /** The deliveries of the events this API request caused. */
+  requestLogId?: string | null | undefined;
   status?: WebhookDeliveryStatus | null | undefined;
 };
 
@@ -273,6 +277,13 @@ export type KeysChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type KeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type RequestLogByIdempotencyKeyQueryVariables = Exact<{
+  key: string;
+}>;
+
+
+export type RequestLogByIdempotencyKeyQuery = { apiRequests: { edges: Array<{ node: { id: string, method: string, path: string, status: number, keyLabel: string | null, idempotencyKey: string | null, requestBody: string | null, events: Array<{ type: string }> } }> } };
 
 export type TestCreateClockMutationVariables = Exact<{
   frozenTime?: string | null | undefined;
@@ -415,6 +426,13 @@ export type IntentLiveSubscriptionVariables = Exact<{
 
 
 export type IntentLiveSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type PaidInvoicePayerQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PaidInvoicePayerQuery = { invoice: { customerName: string | null, customerEmail: string | null, paymentIntentId: string | null } };
 
 export type InvoiceLiveSubscriptionVariables = Exact<{
   id: string | number;
@@ -890,6 +908,26 @@ export const KeysChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KeysChangedSubscription, KeysChangedSubscriptionVariables>;
+export const RequestLogByIdempotencyKeyDocument = new TypedDocumentString(`
+    query RequestLogByIdempotencyKey($key: String!) {
+  apiRequests(first: 5, filter: {idempotencyKey: $key}) {
+    edges {
+      node {
+        id
+        method
+        path
+        status
+        keyLabel
+        idempotencyKey
+        requestBody
+        events {
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RequestLogByIdempotencyKeyQuery, RequestLogByIdempotencyKeyQueryVariables>;
 export const TestCreateClockDocument = new TypedDocumentString(`
     mutation TestCreateClock($frozenTime: DateTime) {
   createTestClock(frozenTime: $frozenTime) {
@@ -1125,6 +1163,15 @@ export const IntentLiveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<IntentLiveSubscription, IntentLiveSubscriptionVariables>;
+export const PaidInvoicePayerDocument = new TypedDocumentString(`
+    query PaidInvoicePayer($id: ID!) {
+  invoice(id: $id) {
+    customerName
+    customerEmail
+    paymentIntentId
+  }
+}
+    `) as unknown as TypedDocumentString<PaidInvoicePayerQuery, PaidInvoicePayerQueryVariables>;
 export const InvoiceLiveDocument = new TypedDocumentString(`
     subscription InvoiceLive($id: ID!) {
   invoiceUpdated(id: $id) {

@@ -51,6 +51,21 @@ describe('GET /checkout/<pi>', () => {
     expect(await amountIn('not a tag!!, *')).toBe('€1,250.00');
   });
 
+  it('formats in the language the page is written in: ar-EG gets English of Egypt, not Arabic-Indic digits on an English page', async () => {
+    const intent = await createIntent(app, merchant.key, { amount: 1250, currency: 'EUR' });
+    for (const acceptLanguage of ['ar-EG', 'fa-IR', 'de-DE-u-nu-arab']) {
+      const response = await fetch(`${app.baseUrl}/checkout/${intent.id}`, { headers: { 'accept-language': acceptLanguage } });
+      const page = await response.text();
+      expect(page).toContain('<html lang="en">');
+      const amount = /data-testid="amount">([^<]+)</.exec(page)![1]!;
+      expect({ acceptLanguage, amount, latinDigits: /^[^\u0660-\u06ff]*$/.test(amount) }).toEqual({
+        acceptLanguage,
+        amount: acceptLanguage.startsWith('de') ? '1.250,00\u00a0€' : '€1,250.00',
+        latinDigits: true,
+      });
+    }
+  });
+
   it('answers an unknown payment with a 404 page', async () => {
     const page = await pages.get('/checkout/pi_01jzzzzzzzzzzzzzzzzzzzzzzz');
     expect(page.status).toBe(404);
@@ -126,6 +141,16 @@ describe('the card session page', () => {
     expect(answer.status).toBe(409);
     expect(answer.html).toContain('has expired');
     await expectNoChange(intent.id);
+  });
+
+  it('says why a paid payment takes no new attempt in words, not its API status', async () => {
+    const intent = await createIntent(app, merchant.key);
+    const checkout = await pages.get(`/checkout/${intent.id}`);
+    await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-APPROVE');
+    const again = await pages.post(`/checkout/${intent.id}/pay`, { csrf_token: pages.csrfToken(checkout.html), payment_method_code: 'visa' });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('This payment is already paid; it takes no new attempt.');
+    expect(again.html).not.toContain('is succeeded');
   });
 
   it('refuses forms without the right csrf_token', async () => {

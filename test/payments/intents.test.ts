@@ -134,6 +134,26 @@ describe('POST /api/v1/payment-intents', () => {
     expect(theirs.body.payment_intent.id).not.toBe(first.body.payment_intent.id);
   });
 
+  it('compares an Idempotency-Key retry by its parameters, not its bytes (keys in another order, other spacing)', async () => {
+    const headers = { 'Idempotency-Key': 'order-1002-reserialised', 'content-type': 'application/json' };
+    const body = { ...valid, title: 'Order #1002', metadata: { b: '2', a: '1' } };
+    const first = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: JSON.stringify(body), headers });
+    expect(first.status).toBe(201);
+    const reordered = `{ "metadata": {"a": "1", "b": "2"}, ${Object.entries(body)
+      .filter(([field]) => field !== 'metadata')
+      .reverse()
+      .map(([field, value]) => `${JSON.stringify(field)}: ${JSON.stringify(value)}`)
+      .join(',\n ')} }`;
+    const retry = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: reordered, headers });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    // A value that differs is still another request, whatever the order.
+    const changed = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: reordered.replace('"2"', '"3"'), headers });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.code).toBe('idempotency_conflict');
+  });
+
   it('creates that arrive together each get their own intent, event and answer, across accounts', async () => {
     // Concurrent creates share transactions (group commit); each must still be its own.
     const bodies = Array.from({ length: 12 }, (_, i) => ({ ...valid, title: `Together #${i}`, amount: 10 + i }));

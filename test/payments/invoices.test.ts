@@ -3,7 +3,7 @@ import { sendJob } from '../../src/core/queue.ts';
 import { createInvoice } from '../../src/payments/invoices.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
-import { subscribe, wsClient } from '../helpers/graphql.ts';
+import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
 import { checkoutClient, eventTypesOf } from './checkout-client.ts';
 
 let app: TestApp;
@@ -26,6 +26,16 @@ async function newInvoice(key = merchant.key, overrides: Record<string, unknown>
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.invoice as Record<string, any>;
 }
+
+const PaidInvoice = graphql(`
+  query PaidInvoicePayer($id: ID!) {
+    invoice(id: $id) {
+      customerName
+      customerEmail
+      paymentIntentId
+    }
+  }
+`);
 
 const InvoiceLive = graphql(`
   subscription InvoiceLive($id: ID!) {
@@ -217,6 +227,27 @@ describe('paying an invoice on its hosted page', () => {
     expect((await app.rt.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('open');
     expect(await payThroughHostedPage(invoice.id, 'YP-AP-MC-APPROVE')).toBe(intentId);
     expect((await app.rt.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('paid');
+  });
+});
+
+describe('a paid invoice keeps its payer and its payment', () => {
+  it('names the payer given on the hosted page and the payment intent that paid it (REST, GraphQL, the invoice.paid webhook object)', async () => {
+    const invoice = await newInvoice();
+    expect(invoice).toMatchObject({ customer_name: null, customer_email: null, payment_intent: null });
+    const intentId = await payThroughHostedPage(invoice.id, 'YP-VISA-APPROVE', { customer_name: 'Grace Hopper', customer_email: 'grace@example.com' });
+    const rest = await app.request('GET', `/api/v1/invoices/${invoice.id}`, { key: merchant.key });
+    expect(rest.body.invoice).toMatchObject({ status: 'paid', customer_name: 'Grace Hopper', customer_email: 'grace@example.com', payment_intent: intentId });
+    const listed = await app.request('GET', `/api/v1/invoices?q=${invoice.id}`, { key: merchant.key });
+    expect(listed.body.data[0]).toMatchObject({ id: invoice.id, payment_intent: intentId, customer_name: 'Grace Hopper' });
+    const gql = await execute(app.baseUrl, merchant.key, PaidInvoice, { id: invoice.id });
+    expect(gql.data?.invoice).toEqual({ customerName: 'Grace Hopper', customerEmail: 'grace@example.com', paymentIntentId: intentId });
+  });
+
+  it('an invoice that named its payer keeps that payer', async () => {
+    const invoice = await newInvoice(merchant.key, { customer_name: 'Ada Lovelace', customer_email: 'ada@example.com' });
+    const intentId = await payThroughHostedPage(invoice.id);
+    const rest = await app.request('GET', `/api/v1/invoices/${invoice.id}`, { key: merchant.key });
+    expect(rest.body.invoice).toMatchObject({ customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', payment_intent: intentId });
   });
 });
 

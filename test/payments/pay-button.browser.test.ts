@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 /** Opens the merchant's page with the README's snippet for `intentId`; answers the page and its console errors. */
-async function merchantPage(intentId: string, attributes = ''): Promise<{ page: Page; problems: string[] }> {
+async function merchantPage(intentId: string, attributes = ''): Promise<{ page: Page; problems: string[]; stateReads: () => number }> {
   pageHtml = `<!doctype html><html><head><title>Harbor Coffee</title><link rel="stylesheet" href="/style.css"></head><body>
 <h1>Your order</h1>
 ${snippet('html').replaceAll('http://localhost:4000', app.baseUrl).replace('pi_â€¦', intentId).replace('<yarrow-pay-button ', `<yarrow-pay-button ${attributes} `)}
@@ -61,8 +61,12 @@ ${snippet('html').replaceAll('http://localhost:4000', app.baseUrl).replace('pi_â
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  let reads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/state')) reads++;
+  });
   await page.goto(`${merchantOrigin}/`);
-  return { page, problems };
+  return { page, problems, stateReads: () => reads };
 }
 
 const button = (page: Page) => page.locator('yarrow-pay-button');
@@ -70,9 +74,12 @@ const button = (page: Page) => page.locator('yarrow-pay-button');
 describe('<yarrow-pay-button>', () => {
   it('launches the hosted checkout from another origin, and the customer pays with a test token', async () => {
     const intent = await createIntent(app, merchant.key, { title: 'Beans' });
-    const { page, problems } = await merchantPage(intent.id);
+    const { page, problems, stateReads } = await merchantPage(intent.id);
     try {
       await page.locator('yarrow-pay-button[data-state="ready"]').waitFor();
+      // One read of the state on load (it used to be two, both sent before the button was ready:
+      // one for the attribute, one for the connection).
+      expect(stateReads()).toBe(1);
       const inner = button(page).locator('button');
       expect(await inner.textContent()).toBe('Pay 12.50 USD');
       expect(await inner.isEnabled()).toBe(true);

@@ -2,6 +2,8 @@
 // a live gateway, forwarding to a real HTTP receiver that verifies every signature with the SDK.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTypes } from '../../src/modules.ts';
@@ -219,13 +221,33 @@ describe('readable failures', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown event "payment_intent.exploded". Events: payment_intent.created,');
 
-    const badFilter = await finished(runCli(['listen', '--forward-to', receiver.url('/never'), '--events', 'payment_intent.exploded'], env));
-    expect(badFilter.code).toBe(1);
-    expect(badFilter.stderr).toMatch(/^yarrow: invalid_request: .*\(types/);
+    // An unknown --events name: one line, before anything else (no "Ready!", no secret).
+    const badFilter = await finished(runCli(['listen', '--forward-to', receiver.url('/never'), '--events', 'payment_intent.created,payment_intent.bogus'], env));
+    expect(badFilter).toMatchObject({ code: 1, stdout: '' });
+    expect(badFilter.stderr).toMatch(/^yarrow: --events: "payment_intent\.bogus" is not an event name \(.*invalid_request: type: must be one of .*payment_intent\.created.*\)\.\n$/);
 
     const noTarget = await finished(runCli(['listen'], env));
     expect(noTarget.code).toBe(1);
     expect(noTarget.stderr).toContain('listen needs --forward-to URL');
+  });
+
+  it('a base URL that is not Yarrow (a service answering 200 text/plain): one line before anything else, exit 1', async () => {
+    const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('hello from another service'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      for (const args of [['trigger', 'payment_intent.created'], ['listen', '--forward-to', receiver.url('/never')]]) {
+        const result = await finished(runCli(args, { ...env, YARROW_BASE_URL: otherUrl }));
+        expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+          args,
+          code: 1,
+          stdout: '',
+          stderr: `yarrow: ${otherUrl} is not a Yarrow server (GET /api/v1/status answered 200 text/plain). Pass Yarrow's address with --base-url.\n`,
+        });
+      }
+    } finally {
+      other.close();
+    }
   });
 
   it('an event the CLI cannot make on its own says what produces it', async () => {

@@ -11,6 +11,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhook } from '../../src/sdk/webhooks.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
@@ -161,6 +162,63 @@ describe('@yarrow/sdk in a project of its own', () => {
     });
     expect((await lines.next()).value).toBe(`verified payment_intent.created ${intent.body.payment_intent.id}`);
     receiver.kill();
+  });
+
+  it(`yarrow listen forwards what yarrow trigger makes, both run from the installed package on Node ${lowestMajor}`, async () => {
+    // A receiver that checks each forward's signature with the secret listen printed.
+    const received: Array<{ event: string; verified: string }> = [];
+    let secret = '';
+    let heard: (event: string) => void = () => {};
+    const receiver: Server = createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        try {
+          const event = verifyWebhook(secret, req.headers, Buffer.concat(chunks));
+          received.push({ event: event.event, verified: event.object_public_id });
+          heard(event.event);
+          res.writeHead(200).end();
+        } catch (error) {
+          received.push({ event: String(req.headers['x-yarrowpay-event']), verified: `refused: ${(error as Error).message}` });
+          res.writeHead(400).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const yarrow = join(project, 'node_modules/.bin/yarrow');
+    const cliEnv = { ...env, YARROW_API_KEY: account.key, YARROW_BASE_URL: app.baseUrl };
+    const listener = spawn(yarrow, ['listen', '--forward-to', `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`], {
+      cwd: project,
+      env: cliEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(listener);
+    let errors = '';
+    listener.stderr!.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    try {
+      const lines = createInterface({ input: listener.stdout! })[Symbol.asyncIterator]();
+      const ready = (await lines.next()).value ?? '';
+      expect(ready, errors).toMatch(/^Ready! Forwarding every event to http:\/\/127\.0\.0\.1:\d+\/hooks$/);
+      secret = /(whsec_\S+)/.exec((await lines.next()).value ?? '')![1]!;
+      // The feed may still be subscribing when the first trigger runs: trigger until it is heard.
+      const created = new Promise<void>((resolve) => {
+        heard = (event) => event === 'payment_intent.created' && resolve();
+      });
+      let triggered = '';
+      for (let attempt = 0; attempt < 3 && received.length === 0; attempt++) {
+        triggered = (await run(yarrow, ['trigger', 'payment_intent.created'], { cwd: project, env: cliEnv })).stdout;
+        await Promise.race([created, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      }
+      expect(triggered).toMatch(/^Triggering payment_intent\.created on http\S+…\nCreated payment intent (pi_\w+)/);
+      const intentId = /Created payment intent (pi_\w+)/.exec(triggered)![1]!;
+      expect(received).toContainEqual({ event: 'payment_intent.created', verified: intentId });
+      expect(errors).toBe('');
+    } finally {
+      listener.kill('SIGINT');
+      receiver.close();
+    }
   });
 
   it('runs in a browser from the installed files: native ES modules, an import map for openapi-fetch, CORS to the API', async () => {

@@ -295,3 +295,104 @@ describe('webhook REST shims', () => {
     expect(foreignCursor.body.error.param).toBe('starting_after');
   });
 });
+
+// Issue 24, defect 5: the delivery log and endpoint management over REST, as over GraphQL.
+describe('webhook delivery log and endpoint management over REST', () => {
+  it('lists deliveries filtered by endpoint, event type, event and status, paged, and reads one to redeliver', async () => {
+    const account = await app.account();
+    const a = await createEndpoint(app, account.key, { url: 'http://127.0.0.1:9/a' });
+    const b = await createEndpoint(app, account.key, { url: 'http://127.0.0.1:9/b', eventTypes: ['invoice.paid'] });
+    const first = await emitEvent(app, account.id, 'payment_intent.succeeded');
+    const second = await emitEvent(app, account.id, 'invoice.paid');
+    const third = await emitEvent(app, account.id, 'payment_intent.succeeded');
+    const list = (query: string) => app.request('GET', `/api/v1/webhook-deliveries${query}`, { key: account.key });
+
+    const all = await list('');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ object: 'list', has_more: false, url: '/api/v1/webhook-deliveries' });
+    const ids = (body: { data: Array<{ id: string }> }) => body.data.map((delivery) => delivery.id);
+    // Newest first: third (a), second (b, then a), first (a).
+    const expected = [third, second, first].flatMap((emitted) => emitted.deliveries.map((delivery) => delivery.id).reverse());
+    expect(ids(all.body)).toEqual(expected);
+    expect(all.body.data[0]).toMatchObject({ object: 'webhook_delivery', endpoint_id: a.endpoint.id, event_id: third.event.id, status: 'pending', attempt_count: 0 });
+
+    expect(ids((await list(`?endpoint_id=${b.endpoint.id}`)).body)).toEqual(second.deliveries.filter((d) => d.endpointId === b.endpoint.id).map((d) => d.id));
+    expect(ids((await list('?event_type=invoice.paid')).body)).toEqual(second.deliveries.map((d) => d.id).reverse());
+    expect(ids((await list(`?event_id=${first.event.id}`)).body)).toEqual(first.deliveries.map((d) => d.id));
+    expect((await list('?status=succeeded')).body.data).toEqual([]);
+    expect((await list('?status=pending')).body.data).toHaveLength(4);
+
+    // Paged like every list.
+    const page1 = await list('?limit=2');
+    expect(page1.body).toMatchObject({ has_more: true });
+    const page2 = await list(`?limit=2&starting_after=${page1.body.data[1].id}`);
+    expect([...ids(page1.body), ...ids(page2.body)]).toEqual(expected);
+    expect(page2.body.has_more).toBe(false);
+    const back = await list(`?limit=2&ending_before=${page2.body.data[0].id}`);
+    expect(ids(back.body)).toEqual(ids(page1.body));
+
+    // Mistakes: a bad filter value is 400, a cursor that is no delivery of this account 404.
+    for (const [query, status, param] of [
+      ['?status=bogus', 400, 'status'],
+      ['?event_type=nope', 400, 'event_type'],
+      ['?starting_after=abc', 404, 'starting_after'],
+      ['?ending_before=99999999', 404, 'ending_before'],
+    ] as const) {
+      const refused = await list(query);
+      expect({ query, status: refused.status, param: refused.body.error?.param }).toEqual({ query, status, param });
+    }
+    const stranger = await app.account();
+    expect((await app.request('GET', '/api/v1/webhook-deliveries', { key: stranger.key })).body.data).toEqual([]);
+    expect((await app.request('GET', `/api/v1/webhook-deliveries?starting_after=${expected[0]}`, { key: stranger.key })).status).toBe(404);
+
+    const one = await app.request('GET', `/api/v1/webhook-deliveries/${expected[0]}`, { key: account.key });
+    expect(one.body.webhook_delivery).toEqual(all.body.data[0]);
+    expect((await app.request('GET', `/api/v1/webhook-deliveries/${expected[0]}`, { key: stranger.key })).status).toBe(404);
+    const redelivered = await app.request('POST', `/api/v1/webhook-deliveries/${expected[0]}/redeliver`, { key: account.key });
+    expect(redelivered.body.webhook_delivery).toMatchObject({ id: expected[0], status: 'pending' });
+  });
+
+  it('updates, disables, enables, rotates and reveals an endpoint; another account sees none of it', async () => {
+    const account = await app.account();
+    const created = await createEndpoint(app, account.key, { url, description: 'Orders' });
+    const id = created.endpoint.id;
+    const call = (method: string, path: string, body?: unknown, key = account.key) => app.request(method, `/api/v1/webhook-endpoints/${id}${path}`, { key, body });
+
+    const updated = await call('PATCH', '', { description: 'Fulfilment', event_types: ['invoice.paid'] });
+    expect(updated.status).toBe(200);
+    expect(updated.body.webhook_endpoint).toMatchObject({ id, url, description: 'Fulfilment', event_types: ['invoice.paid'], enabled: true });
+    const badUpdate = await call('PATCH', '', { event_types: ['invoice.exploded'] });
+    expect(badUpdate.body.error).toMatchObject({ code: 'invalid_request', param: 'event_types[0]' });
+    expect((await call('PATCH', '', { colour: 'red' })).body.error).toMatchObject({ code: 'invalid_request', param: 'colour' });
+
+    const disabled = await call('POST', '/disable');
+    expect(disabled.body.webhook_endpoint).toMatchObject({ enabled: false, disabled_reason: 'manual' });
+    expect((await emitEvent(app, account.id, 'invoice.paid')).deliveries).toEqual([]);
+    const enabled = await call('POST', '/enable');
+    expect(enabled.body.webhook_endpoint).toMatchObject({ enabled: true, disabled_at: null, disabled_reason: null, failing_since: null });
+    expect((await emitEvent(app, account.id, 'invoice.paid')).deliveries).toHaveLength(1);
+
+    const revealed = await call('GET', '/secret');
+    expect(revealed.status).toBe(200);
+    expect(revealed.headers.get('cache-control')).toBe('no-store');
+    expect(revealed.body).toMatchObject({ secret: created.secret, previous_secret_expires_at: null, webhook_endpoint: { id } });
+    const rotated = await call('POST', '/rotate-secret');
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(created.secret);
+    expect(Date.parse(rotated.body.previous_secret_expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    const afterRotation = await call('GET', '/secret');
+    expect(afterRotation.body).toMatchObject({ secret: rotated.body.secret, previous_secret_expires_at: rotated.body.previous_secret_expires_at });
+    // The new secret signs from now on, the old one alongside it (GraphQL reads the same state).
+    expect((await execute(app.baseUrl, account.key, RevealSecret, { id })).data!.revealWebhookEndpointSecret.secret).toBe(rotated.body.secret);
+
+    const stranger = await app.account();
+    for (const [method, path, body] of [['PATCH', '', { description: 'mine' }], ['POST', '/disable'], ['POST', '/enable'], ['POST', '/rotate-secret'], ['GET', '/secret']] as const) {
+      const refused = await call(method, path, body, stranger.key);
+      expect({ method, path, status: refused.status, code: refused.body.error?.code }).toEqual({ method, path, status: 404, code: 'not_found' });
+    }
+    const reader = await app.account({ scopes: ['payments.read'] });
+    expect((await call('GET', '/secret', undefined, reader.key)).status).toBe(403);
+    const row = await app.rt.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    expect(row.description).toBe('Fulfilment');
+  });
+});

@@ -56,12 +56,25 @@ class YarrowPayButton extends HTMLElement {
     this.#button.addEventListener('click', () => this.#open());
   }
 
-  connectedCallback() {
-    void this.refresh();
+  // An element upgraded in the page gets attributeChangedCallback for its attributes and then
+  // connectedCallback: both ask for one read, made once in a microtask.
+  #refreshQueued = false;
+
+  #queueRefresh() {
+    if (this.#refreshQueued) return;
+    this.#refreshQueued = true;
+    queueMicrotask(() => {
+      this.#refreshQueued = false;
+      if (this.isConnected) void this.refresh();
+    });
   }
 
-  attributeChangedCallback() {
-    if (this.isConnected) void this.refresh();
+  connectedCallback() {
+    this.#queueRefresh();
+  }
+
+  attributeChangedCallback(_name, oldValue, newValue) {
+    if (oldValue !== newValue) this.#queueRefresh();
   }
 
   /** Reads the intent's checkout state again (after a popup closes, or when the attribute changes). */

@@ -53,9 +53,21 @@ export async function rest(connection: Connection, method: 'GET' | 'POST', path:
     throw unreachable(connection.baseUrl, error);
   }
   const answer = (await response.json().catch(() => undefined)) as Json | undefined;
+  // Every Yarrow answer is JSON with `ok`: anything else is another server at that address.
+  if (typeof answer?.ok !== 'boolean') throw notYarrow(connection.baseUrl, `${method} ${path} answered ${response.status} ${response.headers.get('content-type') ?? 'without a Content-Type'}`);
   if (response.status === 401) throw new CliError(describeRefusal(response.status, answer));
   if (!response.ok) throw new CliError(`${method} ${path} answered ${response.status}: ${describeRefusal(response.status, answer)}`);
-  return answer ?? {};
+  return answer;
+}
+
+function notYarrow(baseUrl: string, what: string): CliError {
+  return new CliError(`${baseUrl} is not a Yarrow server (${what}). Pass Yarrow's address with --base-url.`);
+}
+
+/** Checks, before a command prints anything, that the base URL is a Yarrow server (`GET /api/v1/status`). */
+export async function checkServer(connection: Connection): Promise<void> {
+  const status = await rest(connection, 'GET', '/api/v1/status');
+  if (status.service !== 'yarrow') throw notYarrow(connection.baseUrl, 'GET /api/v1/status names no Yarrow service');
 }
 
 /** The SDK's GraphQL client; `graphqlCall` turns its failures into CliErrors. */

@@ -4,7 +4,7 @@
 import { createClient } from 'graphql-ws';
 import { graphql } from './gql/index.ts';
 import { newSigningSecret, webhookRequestHeaders } from '../webhooks.ts';
-import { CliError, type Connection, rest } from './api.ts';
+import { CliError, type Connection, checkServer, rest } from './api.ts';
 
 const ListenEvents = graphql(`
   subscription ListenEvents($types: [String!]) {
@@ -56,8 +56,17 @@ export async function listen(options: ListenOptions, stopped: Promise<void>): Pr
     throw new CliError(`--forward-to must be a URL such as http://localhost:3000/webhooks (got "${options.forwardTo}").`);
   }
   if (forwardUrl.protocol !== 'http:' && forwardUrl.protocol !== 'https:') throw new CliError('--forward-to must be an http:// or https:// URL.');
-  // The key and the server first, over REST: a refused key or a server that is down is said plainly.
+  // The server, the key and the event names first, over REST, before anything is printed: a wrong
+  // address, a refused key, a server that is down or an unknown event name is one line.
+  await checkServer(options);
   await rest(options, 'GET', '/api/v1/events?limit=1');
+  for (const name of options.events) {
+    await rest(options, 'GET', `/api/v1/events?limit=1&type=${encodeURIComponent(name)}`).catch((error: unknown) => {
+      throw error instanceof CliError ? new CliError(`--events: "${name}" is not an event name (${error.message}).`) : error;
+    });
+  }
+  // Node 20 has no global WebSocket (22 has): the ws package stands in where it is missing.
+  const webSocketImpl = globalThis.WebSocket ?? (await import('ws')).WebSocket;
 
   const secret = newSigningSecret();
   const abort = new AbortController();
@@ -98,6 +107,7 @@ export async function listen(options: ListenOptions, stopped: Promise<void>): Pr
   const wsUrl = `${options.baseUrl.replace(/^http/, 'ws')}/graphql`;
   const client = createClient({
     url: wsUrl,
+    webSocketImpl,
     connectionParams: { authorization: `Bearer ${options.apiKey}` },
     lazy: true,
     // Once connected, a lost connection is retried for as long as the CLI runs.

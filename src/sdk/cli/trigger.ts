@@ -2,7 +2,7 @@
 // merchant and their customer use, and says what it did. Events that need something the CLI cannot
 // do alone (a paired phone, a day passing) say what to do instead.
 import { graphql } from './gql/index.ts';
-import { CliError, type Connection, type Json, graphqlCall, graphqlClient, hostedPages, rest } from './api.ts';
+import { CliError, type Connection, type Json, checkServer, graphqlCall, graphqlClient, hostedPages, rest } from './api.ts';
 
 const SubmitKyc = graphql(`
   mutation TriggerSubmitKyc($input: SubmitKycInput!) {
@@ -238,6 +238,7 @@ export async function trigger(event: string, options: TriggerOptions): Promise<v
   if (!recipe) {
     throw new CliError(`Unknown event "${event}". Events: ${Object.keys(recipes).join(', ')}.`);
   }
+  await checkServer(options);
   options.print(`Triggering ${event} on ${options.baseUrl}…`);
   await recipe(options);
   options.print(`Done: ${event} is recorded (yarrow listen shows it; GET /api/v1/events lists it).`);

@@ -77,6 +77,7 @@ type Documents = {
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
     "\n  query PanelTestClock {\n    account {\n      environment\n    }\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": typeof types.PanelTestClockDocument,
+    "\n  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {\n    apiRequests(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          durationMs\n          keyLabel\n          idempotencyKey\n          errorCode\n          requestId\n          createdAt\n          requestBody\n          responseBody\n          events {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelApiRequestsDocument,
     "\n  mutation PanelCreateTestClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n    }\n  }\n": typeof types.PanelCreateTestClockDocument,
     "\n  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n      }\n    }\n  }\n": typeof types.PanelAdvanceTestClockDocument,
     "\n  mutation PanelDeleteTestClock {\n    deleteTestClock\n  }\n": typeof types.PanelDeleteTestClockDocument,
@@ -144,6 +145,7 @@ const documents: Documents = {
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
     "\n  query PanelTestClock {\n    account {\n      environment\n    }\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n": types.PanelTestClockDocument,
+    "\n  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {\n    apiRequests(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          durationMs\n          keyLabel\n          idempotencyKey\n          errorCode\n          requestId\n          createdAt\n          requestBody\n          responseBody\n          events {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n": types.PanelApiRequestsDocument,
     "\n  mutation PanelCreateTestClock($frozenTime: DateTime) {\n    createTestClock(frozenTime: $frozenTime) {\n      frozenTime\n    }\n  }\n": types.PanelCreateTestClockDocument,
     "\n  mutation PanelAdvanceTestClock($frozenTime: DateTime!) {\n    advanceTestClock(frozenTime: $frozenTime) {\n      releasedJobs\n      testClock {\n        frozenTime\n      }\n    }\n  }\n": types.PanelAdvanceTestClockDocument,
     "\n  mutation PanelDeleteTestClock {\n    deleteTestClock\n  }\n": types.PanelDeleteTestClockDocument,
@@ -397,6 +399,10 @@ export function graphql(source: "\n  mutation PanelQueueRecipientList($input: Qu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PanelTestClock {\n    account {\n      environment\n    }\n    testClock {\n      frozenTime\n      heldJobsCount\n      heldJobs {\n        queue\n        dueAt\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestClockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {\n    apiRequests(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          method\n          path\n          status\n          durationMs\n          keyLabel\n          idempotencyKey\n          errorCode\n          requestId\n          createdAt\n          requestBody\n          responseBody\n          events {\n            id\n            type\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelApiRequestsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,22 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type ApiRequestFilter = {
+  apiKeyId?: string | number | null | undefined;
+  createdBefore?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  errorCode?: string | null | undefined;
+  /** Only requests answered 400 and up. */
+  failed?: boolean | null | undefined;
+  idempotencyKey?: string | null | undefined;
+  method?: RequestMethod | null | undefined;
+  /** The path starts with this. */
+  path?: string | null | undefined;
+  /** The X-Request-Id. */
+  requestId?: string | null | undefined;
+  status?: number | null | undefined;
+};
+
 /** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
 export type CardSessionStatus =
   | 'CHALLENGE'
@@ -127,6 +143,13 @@ export type RelayMode =
   | 'AUTO'
   | 'MANUAL';
 
+export type RequestMethod =
+  | 'DELETE'
+  | 'GET'
+  | 'PATCH'
+  | 'POST'
+  | 'PUT';
+
 export type SandboxOutcome =
   | 'APPROVE'
   | 'CHALLENGE'
@@ -146,6 +169,8 @@ export type Scope =
   | 'INVOICES_WRITE'
   /** keys.manage */
   | 'KEYS_MANAGE'
+  /** logs.read */
+  | 'LOGS_READ'
   /** messages.read */
   | 'MESSAGES_READ'
   /** otp.send */
@@ -200,6 +225,8 @@ export type WebhookDeliveryFilter = {
   endpointId?: string | number | null | undefined;
   eventId?: string | number | null | undefined;
   eventType?: string | null | undefined;
+  /** The deliveries of the events this API request caused. */
+  requestLogId?: string | null | undefined;
   status?: WebhookDeliveryStatus | null | undefined;
 };
 
@@ -662,6 +689,15 @@ export type PanelTestClockQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PanelTestClockQuery = { account: { environment: string }, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
+
+export type PanelApiRequestsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: ApiRequestFilter | null | undefined;
+}>;
+
+
+export type PanelApiRequestsQuery = { apiRequests: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, method: string, path: string, status: number, durationMs: number, keyLabel: string | null, idempotencyKey: string | null, errorCode: string | null, requestId: string, createdAt: string, requestBody: string | null, responseBody: string | null, events: Array<{ id: string, type: string }> } }> } };
 
 export type PanelCreateTestClockMutationVariables = Exact<{
   frozenTime?: string | null | undefined;
@@ -1698,6 +1734,36 @@ export const PanelTestClockDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelTestClockQuery, PanelTestClockQueryVariables>;
+export const PanelApiRequestsDocument = new TypedDocumentString(`
+    query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {
+  apiRequests(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        method
+        path
+        status
+        durationMs
+        keyLabel
+        idempotencyKey
+        errorCode
+        requestId
+        createdAt
+        requestBody
+        responseBody
+        events {
+          id
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelApiRequestsQuery, PanelApiRequestsQueryVariables>;
 export const PanelCreateTestClockDocument = new TypedDocumentString(`
     mutation PanelCreateTestClock($frozenTime: DateTime) {
   createTestClock(frozenTime: $frozenTime) {

@@ -1,0 +1,172 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { batcher } from './batch.ts';
+import type { DbClient, Prisma } from './db.ts';
+import { YarrowError } from './errors.ts';
+import type { HttpContext } from './http.ts';
+import { newId } from './ids.ts';
+import type { Runtime } from './runtime.ts';
+
+// The API request log: every REST request an account's API key makes (`defineRoute` routes), with
+// its method, path, status, time, key, Idempotency-Key, error code and X-Request-Id, and its bodies
+// with secrets removed. Written after the answer, in batches (`batcher`): the request never waits
+// for its log row, and a busy gateway writes many rows per statement. Events recorded while a
+// request runs name it (`currentRequestLogId`), so the log links to what a request caused.
+
+/** The request log entry of the request running now (set by `loggedRequest`). */
+const current = new AsyncLocalStorage<{ id: string }>();
+
+/** The id of the API request whose handling is running, if any: events record it. */
+export function currentRequestLogId(): string | null {
+  return current.getStore()?.id ?? null;
+}
+
+/** Bodies are kept up to this size; a larger one is kept as a note saying so. */
+const MAX_BODY_CHARS = 16_384;
+
+/**
+ * Field names whose text values are never stored, at any depth: keys and signing secrets, card and
+ * device tokens, passwords, pairing codes. (An object under such a name, like `api_key: {id, label}`,
+ * is walked like any other.)
+ */
+const secretField = /secret|password|passcode|token|authorization|api_?key|^otp(_code)?$|pairing_?code|^cvc$|card_?number/i;
+/** A `code` that is digits is a one-time code (`POST /api/v1/otp/verify`); an error's `code` is a word. */
+const oneTimeCode = (field: string, value: string | number) => /^code$/i.test(field) && /^\d{3,12}$/.test(String(value));
+/** Secrets recognised by their shape wherever they appear (in free text too). */
+const secretValue = /\b(yk_(test|live)_[\w-]+|whsec_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b/gi;
+const REDACTED = '[redacted]';
+
+/** A copy of `value` with every secret field and secret-shaped string replaced by `[redacted]`. */
+export function redactSecrets(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(secretValue, REDACTED);
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([field, item]) => {
+        const text = typeof item === 'string' || typeof item === 'number';
+        return [field, text && (secretField.test(field) || oneTimeCode(field, item)) ? REDACTED : redactSecrets(item)];
+      }),
+    );
+  }
+  return value;
+}
+
+/** A body as the log keeps it: parsed JSON with secrets removed, or a note for anything else. */
+function loggedBody(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') return null;
+  if (text.length > MAX_BODY_CHARS) return { note: `body of ${text.length} characters not kept (over ${MAX_BODY_CHARS})` };
+  try {
+    return redactSecrets(JSON.parse(text));
+  } catch {
+    return { note: 'not JSON', text: redactSecrets(text.slice(0, 200)) };
+  }
+}
+
+interface Entry {
+  id: string;
+  accountId: number;
+  apiKeyId: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  idempotencyKey: string | null;
+  errorCode: string | null;
+  query: Record<string, string> | null;
+  requestBody: unknown;
+  responseBody: unknown;
+  createdAt: Date;
+}
+
+const writers = new WeakMap<DbClient, (entry: Entry) => Promise<void>>();
+
+/** One batched writer per database client: the rows that arrive while one insert runs share the next. */
+function writerFor(rt: Pick<Runtime, 'db' | 'logger'>) {
+  let write = writers.get(rt.db.prisma);
+  if (!write) {
+    const insert = batcher(async (entries: Entry[]) => {
+      await rt.db.prisma.apiRequest.createMany({
+        data: entries.map((entry) => ({
+          ...entry,
+          query: entry.query ?? undefined,
+          requestBody: (entry.requestBody ?? undefined) as Prisma.InputJsonValue | undefined,
+          responseBody: (entry.responseBody ?? undefined) as Prisma.InputJsonValue | undefined,
+        })),
+      });
+      return entries.map(() => undefined);
+    }, { maxItems: 500 });
+    write = (entry) =>
+      insert(entry).catch((error: unknown) => {
+        // A lost log row must never fail or slow the request it describes.
+        rt.logger.warn({ err: error, requestLogId: entry.id }, 'API request log row not written');
+      });
+    writers.set(rt.db.prisma, write);
+  }
+  return write;
+}
+
+/**
+ * Runs a REST request (`defineRoute`'s handler) and, when an API key made it, logs it after the
+ * answer: the request's own work runs inside `currentRequestLogId`'s context.
+ */
+export async function loggedRequest(rt: Pick<Runtime, 'db' | 'logger'>, c: HttpContext, operationId: string | undefined, work: () => Promise<Response>): Promise<Response> {
+  const id = newId('apiRequest');
+  const started = performance.now();
+  const createdAt = new Date();
+  let response: Response | undefined;
+  let failure: unknown;
+  try {
+    response = await current.run({ id }, work);
+    return response;
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // Only a request a key made belongs to an account (a refused key made no request of anyone's).
+    const principal = c.get('principal') as { accountId: number; keyId: string } | undefined;
+    if (principal) {
+      const durationMs = Math.round(performance.now() - started);
+      // Read the answer's copy now, before the server streams the answer itself.
+      const answer = response && /json/i.test(response.headers.get('content-type') ?? '') ? response.clone().text() : undefined;
+      const known = failure instanceof YarrowError ? failure : undefined;
+      const entry = { id, accountId: principal.accountId, apiKeyId: principal.keyId, operationId: operationId ?? null, durationMs, createdAt };
+      void record(rt, c, entry, response?.status ?? known?.status ?? 500, answer, known).catch((error: unknown) => {
+        rt.logger.warn({ err: error, requestLogId: id }, 'API request log row not written');
+      });
+    }
+  }
+}
+
+/** Builds a request's log row from what it sent and what it was answered, and queues it for the next batch. */
+async function record(
+  rt: Pick<Runtime, 'db' | 'logger'>,
+  c: HttpContext,
+  entry: Pick<Entry, 'id' | 'accountId' | 'apiKeyId' | 'operationId' | 'durationMs' | 'createdAt'>,
+  status: number,
+  answer: Promise<string> | undefined,
+  known: YarrowError | undefined,
+): Promise<void> {
+  const answerBody = loggedBody(await answer) as { error?: { code?: string } } | null;
+  const query = c.req.query();
+  await writerFor(rt)({
+    ...entry,
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    requestId: c.get('requestId'),
+    idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
+    errorCode: known?.code ?? answerBody?.error?.code ?? (status >= 500 ? 'internal_error' : null),
+    query: Object.keys(query).length > 0 ? (redactSecrets(query) as Record<string, string>) : null,
+    // Hono keeps the body a route read; one it did not read is read here, after the answer.
+    requestBody: ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? null : loggedBody(await c.req.text()),
+    responseBody: answerBody ?? (known ? redactSecrets(known.toBody()) : null),
+  });
+}
+
+/** Deletes log rows older than the retention period (the maintenance worker, every ten minutes). */
+export async function purgeOldApiRequests(rt: Pick<Runtime, 'db' | 'config'>, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - rt.config.API_REQUEST_LOG_RETENTION_DAYS * 86_400_000);
+  const { count } = await rt.db.prisma.apiRequest.deleteMany({ where: { createdAt: { lt: before } } });
+  return count;
+}
