@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
@@ -135,9 +136,16 @@ export type AuthGuard = ReturnType<typeof createAuthGuard>;
  * TRUST_PROXY every client shares the proxy's address, and so its budget.
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded && isIP(forwarded)) return forwarded;
-  }
-  return getConnInfo(c).remote.address ?? 'unknown';
+  return (trustProxy && forwardedAddress(c.req.header('x-forwarded-for'))) || (getConnInfo(c).remote.address ?? 'unknown');
+}
+
+/** `clientAddress` of a request that is not Hono's (a WebSocket upgrade). */
+export function upgradeAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const header = request.headers['x-forwarded-for'];
+  return (trustProxy && forwardedAddress(Array.isArray(header) ? header.join(',') : header)) || (request.socket.remoteAddress ?? 'unknown');
+}
+
+function forwardedAddress(header: string | undefined): string | undefined {
+  const forwarded = header?.split(',').at(-1)?.trim();
+  return forwarded && isIP(forwarded) ? forwarded : undefined;
 }

@@ -101,3 +101,28 @@ export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterato
     },
   };
 }
+
+/** Per live event object, the reads made for it by key; dropped with the event. */
+const eventReads = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * A read a subscription makes for a live event, made once for every subscriber of this gateway
+ * that asks with the same `key` for the same event (one event object reaches every listener of its
+ * topic): fan-out to n subscribers costs one query per event, not n. The key says what the read
+ * depends on beyond the event (the account whose rows it reads); the result is shared, so callers
+ * must not change it.
+ */
+export function readOncePerEvent<T>(event: unknown, key: string, read: () => Promise<T>): Promise<T> {
+  if (typeof event !== 'object' || event === null) return read();
+  let reads = eventReads.get(event);
+  if (!reads) {
+    reads = new Map();
+    eventReads.set(event, reads);
+  }
+  let result = reads.get(key) as Promise<T> | undefined;
+  if (!result) {
+    result = read();
+    reads.set(key, result);
+  }
+  return result;
+}
