@@ -111,7 +111,22 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
           return refuseUpgrade(socket, error as YarrowError);
         }
         socket.once('close', release);
-        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          wss.emit('connection', ws, request);
+          // graphql-ws writes every socket error to stderr: a client's oversized or malformed frames
+          // (which ws answers by closing, 1009/1002) would be its way to fill the logs.
+          ws.removeAllListeners('error');
+          ws.on('error', (error) => {
+            rt.logger.debug({ err: error }, 'GraphQL WebSocket closed on a protocol error');
+            // ws sends its close frame (1009 for a message over maxPayload), then would read and
+            // drop the rest of a 100 MB frame while it waits for the client's: read nothing more,
+            // and end the connection a moment later (the client has its close frame by then).
+            setImmediate(() => {
+              socket.pause();
+              setTimeout(() => socket.destroy(), 1000).unref();
+            });
+          });
+        });
       },
     ],
   ]);
