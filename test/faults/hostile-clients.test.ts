@@ -172,7 +172,7 @@ describe('hostile clients against one gateway', () => {
       expect(JSON.parse(refusal.body).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('LIVE_CONNECTIONS_PER_ADDRESS') });
     }
     const closes = held.map((outcome) => closeOf(outcome.socket));
-    held.slice(0, 20).forEach((outcome) => outcome.socket.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+    for (const outcome of held.slice(0, 20)) outcome.socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
     const codes = (await Promise.all(closes)).map((close) => close.code);
     expect(codes.slice(0, 20)).toEqual(Array(20).fill(4401));
     expect(codes.slice(20)).toEqual(Array(130).fill(4408));
