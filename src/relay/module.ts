@@ -148,6 +148,7 @@ export const relayModule = defineModule({
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
+  panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
   lockNamespaces: {
     /** One dispatcher drain per relay account at a time; key: the account id. */
     relayDrain: 72_707_301,

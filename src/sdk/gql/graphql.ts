@@ -91,6 +91,11 @@ export type RecipientListInput = {
   name: string;
 };
 
+/** Who paused an account's relay queue. */
+export type RelayPausedBy =
+  | 'ACCOUNT'
+  | 'OPERATOR';
+
 export type SandboxOutcome =
   | 'APPROVE'
   | 'CHALLENGE'
@@ -419,7 +424,7 @@ export type PanelDeviceUpdatesSubscription = { deviceUpdated: { deviceId: string
 export type PanelQueueHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, sentLastMinute: number, ratePerMinute: number }> } };
+export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, pausedBy: RelayPausedBy | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, inFlight: number, sentLastMinute: number, ratePerMinute: number }> } };
 
 export type PanelPauseQueueMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1129,6 +1134,7 @@ export const PanelQueueHealthDocument = new TypedDocumentString(`
   relayQueueHealth(minutes: 15) {
     paused
     pausedAt
+    pausedBy
     queueLimit
     oldestQueuedAgeSeconds
     counts {
