@@ -3,6 +3,7 @@
 //   npm run relay:operator -- pause <accountId>          sends answer 503 queue_blocked; queued messages wait
 //   npm run relay:operator -- resume <accountId>
 //   npm run relay:operator -- queue-limit <accountId> <n|default>
+//   npm run relay:operator -- recipient-limit <accountId> <n|default>
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
 // It needs the server's database: the same DATA_DIR as `npm start` (or DATABASE_URL and YARROW_SECRET).
 // Every failure is one line on stderr and exit code 1 (2 for a wrong command line).
@@ -16,8 +17,9 @@ import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
 const [command, accountArg, value] = process.argv.slice(2);
 const accountId = Number(accountArg);
-const usage = 'Usage: npm run relay:operator -- pause|resume <accountId> | queue-limit <accountId> <n|default> | subscription <accountId> <ISO date|none>';
-if (!command || !['pause', 'resume', 'queue-limit', 'subscription'].includes(command) || !/^\d+$/.test(accountArg ?? '') || !Number.isSafeInteger(accountId)) {
+const usage =
+  'Usage: npm run relay:operator -- pause|resume <accountId> | queue-limit <accountId> <n|default> | recipient-limit <accountId> <n|default> | subscription <accountId> <ISO date|none>';
+if (!command || !['pause', 'resume', 'queue-limit', 'recipient-limit', 'subscription'].includes(command) || !/^\d+$/.test(accountArg ?? '') || !Number.isSafeInteger(accountId)) {
   console.error(usage);
   process.exit(2);
 }
@@ -36,10 +38,10 @@ try {
     }
     if (command === 'pause') return pauseRelayQueue(tx, accountId, 'operator');
     if (command === 'resume') return resumeRelayQueue(runtime, tx, accountId, 'operator');
-    if (command === 'queue-limit') {
+    if (command === 'queue-limit' || command === 'recipient-limit') {
       const limit = value === 'default' ? null : Number(value);
-      if (limit !== null && !(Number.isInteger(limit) && limit > 0)) throw new OperatorError('queue-limit takes a positive integer or "default"');
-      return tx.account.update({ where: { id: accountId }, data: { relayQueueLimit: limit } });
+      if (limit !== null && !(Number.isInteger(limit) && limit > 0)) throw new OperatorError(`${command} takes a positive integer or "default"`);
+      return tx.account.update({ where: { id: accountId }, data: command === 'queue-limit' ? { relayQueueLimit: limit } : { relayRecipientLimit: limit } });
     }
     const expiresAt = value === 'none' ? null : new Date(String(value));
     if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new OperatorError('subscription takes an ISO date or "none"');
@@ -54,6 +56,7 @@ try {
       relay_paused_at: account.relayPausedAt?.toISOString() ?? null,
       relay_paused_by: account.relayPausedBy ?? null,
       relay_queue_limit: account.relayQueueLimit,
+      relay_recipient_limit: account.relayRecipientLimit,
       subscription_expires_at: account.subscriptionExpiresAt?.toISOString() ?? null,
     }),
   );

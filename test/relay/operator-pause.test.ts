@@ -96,7 +96,7 @@ describe('an operator pause', () => {
 });
 
 describe('npm run relay:operator', () => {
-  it('answers one line for an unknown account, a missing DATA_DIR and a wrong command line', async () => {
+  it('sets a recipient limit, and answers one line for an unknown account, a missing DATA_DIR and a wrong command line', async () => {
     const unknown = await operator(['pause', '987654321']);
     expect(unknown.code).toBe(1);
     expect(unknown.out.trim().split('\n')).toEqual(['relay:operator: No account 987654321 in this database (is DATA_DIR, or DATABASE_URL, the server\'s?).']);
@@ -108,6 +108,11 @@ describe('npm run relay:operator', () => {
     const lines = noData.out.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^relay:operator: No Yarrow data in .*yarrow-no-data-.*: run "npm start" first, or set DATA_DIR/);
+
+    const account = await app.account();
+    const limited = await operator(['recipient-limit', String(account.id), '2500']);
+    expect(JSON.parse(limited.out)).toMatchObject({ account: account.id, relay_recipient_limit: 2500 });
+    expect((await app.rt.db.prisma.account.findUniqueOrThrow({ where: { id: account.id } })).relayRecipientLimit).toBe(2500);
 
     const usage = await operator(['pause', 'abc']);
     expect(usage.code).toBe(2);
