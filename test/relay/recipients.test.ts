@@ -4,6 +4,7 @@ import { recipientSearchCondition } from '../../src/relay/sql.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
+import { sendSms } from './helpers.ts';
 
 const CreateRecipient = graphql(`
   mutation CreateRecipient($input: RecipientInput!) {
@@ -293,6 +294,30 @@ describe('POST /api/v1/recipient-lists/queue', () => {
     expect(unknown.body.error.param).toBe('list_id');
     const foreign = await app.request('POST', '/api/v1/recipient-lists/queue', { key: account.key, body: { list_id: list.id, message: 'x' } });
     expect(foreign.status).toBe(404);
+  });
+
+  it('a list larger than the queue may ever hold is refused saying so, and one that does not fit now says how many', async () => {
+    const sender = await app.account();
+    await app.rt.db.prisma.account.update({ where: { id: sender.id }, data: { relayQueueLimit: 5 } });
+    const list = (await execute(app.baseUrl, sender.key, CreateList, { input: { name: 'Big' } })).data!.createRecipientList;
+    const csv = ['name,phone', ...Array.from({ length: 8 }, (_, i) => `Member ${i},+1628${3000000 + i}`)].join('\n');
+    expect((await execute(app.baseUrl, sender.key, ImportRecipients, { csv, listId: list.id })).data!.importRecipients.created).toBe(8);
+    const tooBig = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'hi' } });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: "This request would queue 8 messages, more than the account's queue may hold at once (limit 5); send it in parts of at most 5.",
+    });
+    await app.rt.db.prisma.account.update({ where: { id: sender.id }, data: { relayQueueLimit: 10 } });
+    for (const to of ['+16283999999', '+16283999998', '+16283999997']) {
+      expect((await sendSms(app, sender.key, { to, message: 'one' })).status).toBe(202);
+    }
+    const noRoom = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'hi' } });
+    expect(noRoom.status).toBe(503);
+    expect(noRoom.body.error.message).toBe(
+      "The account's queue has no room for 8 more messages (3 waiting, limit 10); wait for devices to catch up, or send fewer.",
+    );
+    expect(await app.rt.db.prisma.message.count({ where: { accountId: sender.id } })).toBe(3);
   });
 
   it("publishes each list message's queued event, as a single send does", async () => {
