@@ -78,7 +78,7 @@ export function unmatchedRoute(app: Hono<any>, method: string, path: string): Ya
  * PostgreSQL so they hold across every gateway process.
  */
 export function createAuthGuard(rt: Runtime, events?: EventTarget) {
-  const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret);
+  const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret, { live: rt.config.YARROW_ENV === 'live' });
   events?.addEventListener('apiKeyRevoked:all', (event) => keys.forget((event as CustomEvent<{ keyId: string }>).detail.keyId));
   const budget = (keyPrefix: string, points: number) =>
     pointSpender(

@@ -1,6 +1,8 @@
 // Live means live (issue 22): on YARROW_ENV=live a panel sign-up makes a live account whose keys are
 // yk_live_, and no sandbox account or test key exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../src/core/auth.ts';
+import { newId } from '../../src/core/ids.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;
@@ -51,5 +53,18 @@ describe('live sign-ups', () => {
     const stored = await app.rt.db.prisma.account.findMany({ select: { environment: true } });
     expect(stored.map((row) => row.environment)).toEqual(['live']);
     expect(await app.rt.db.prisma.systemSetting.findUnique({ where: { key: 'sandbox_account_id' } })).toBeNull();
+  });
+
+  it('refuses a test key, even one stored for an account; keys made on the live instance are live', async () => {
+    const account = await app.account({ name: 'Made before going live' });
+    expect(account.key).toMatch(/^yk_live_/);
+    const testKey = 'yk_test_0123456789abcdefghijABCDEFGHIJ0123456789';
+    await app.rt.db.prisma.apiKey.create({
+      data: { id: newId('apiKey'), accountId: account.id, label: 'old', prefix: testKey.slice(0, 14), secretHash: hashApiKey(app.rt.config.secret, testKey), scopes: ['payments.read'] },
+    });
+    const refused = await app.request('GET', '/api/v1/payment-intents', { key: testKey });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('Test keys') });
+    expect((await app.request('GET', '/api/v1/payment-intents', { key: account.key })).status).toBe(200);
   });
 });
