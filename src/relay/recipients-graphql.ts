@@ -173,7 +173,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'recipients.write' },
     args: { csv: t.arg.string({ required: true }), listId: t.arg.id() },
     resolve: (_root, { csv, listId }, ctx) =>
-      ctx.rt.db.prisma.$transaction((tx) => importRecipients(ctx.rt, tx, ctx.principal!.accountId, csv, listId ? String(listId) : undefined)),
+      importRecipients(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, csv, listId ? String(listId) : undefined),
   }),
   createRecipientList: t.prismaField({
     type: 'RecipientList',

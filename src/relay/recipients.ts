@@ -141,8 +141,38 @@ export interface ImportResult {
  * go in batches of 1,000, up to the account's recipient limit (the rest are skipped, saying so).
  * Given a list, every imported row is added to it. In the caller's transaction, or one of its own.
  */
-export async function importRecipients(rt: RecipientLimits, db: DbClient, accountId: number, csv: string, listId?: string): Promise<ImportResult> {
-  if (listId) await getList(db, accountId, listId, 'listId');
+export function importRecipients(rt: RecipientLimits, db: DbClient, accountId: number, csv: string, listId?: string): Promise<ImportResult> {
+  // Parsed only when its turn comes: waiting imports hold their text, not their rows.
+  return oneImportAtATime(accountId, async () => {
+    if (listId) await getList(db, accountId, listId, 'listId');
+    const { rows, skipped } = parseImport(csv);
+    return inTransaction(db, async (tx) => {
+      const { limit, room: roomAtStart } = await recipientRoom(rt, tx, accountId);
+      let room = roomAtStart;
+      let created = 0;
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+        const batch = rows.slice(start, start + IMPORT_BATCH);
+        const fits = batch.slice(0, Math.max(0, room));
+        for (const row of batch.slice(fits.length)) {
+          skipped.push({ line: row.line, reason: `limit: the account has its most recipients (${limit})` });
+        }
+        if (fits.length === 0) continue;
+        const inserted = new Set(await insertNewRecipients(tx, accountId, fits));
+        for (const row of fits) {
+          if (!inserted.has(row.id)) skipped.push({ line: row.line, reason: 'duplicate: the account already has a recipient with this number' });
+        }
+        if (listId && inserted.size > 0) await addListMembers(tx, listId, [...inserted]);
+        created += inserted.size;
+        room -= inserted.size;
+      }
+      skipped.sort((a, b) => a.line - b.line);
+      return { created, skipped };
+    });
+  });
+}
+
+/** An import's rows to insert (each number once) and the lines skipped as bad or repeated. */
+function parseImport(csv: string) {
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
     records = parse(csv, {
@@ -183,28 +213,29 @@ export async function importRecipients(rt: RecipientLimits, db: DbClient, accoun
       rows.push({ id: newId('recipient'), ...parsed.data, line: info.lines });
     }
   }
-  return inTransaction(db, async (tx) => {
-    const { limit, room: roomAtStart } = await recipientRoom(rt, tx, accountId);
-    let room = roomAtStart;
-    let created = 0;
-    for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-      const batch = rows.slice(start, start + IMPORT_BATCH);
-      const fits = batch.slice(0, Math.max(0, room));
-      for (const row of batch.slice(fits.length)) {
-        skipped.push({ line: row.line, reason: `limit: the account has its most recipients (${limit})` });
-      }
-      if (fits.length === 0) continue;
-      const inserted = new Set(await insertNewRecipients(tx, accountId, fits));
-      for (const row of fits) {
-        if (!inserted.has(row.id)) skipped.push({ line: row.line, reason: 'duplicate: the account already has a recipient with this number' });
-      }
-      if (listId && inserted.size > 0) await addListMembers(tx, listId, [...inserted]);
-      created += inserted.size;
-      room -= inserted.size;
-    }
-    skipped.sort((a, b) => a.line - b.line);
-    return { created, skipped };
+  return { rows, skipped };
+}
+
+/** Per account, the end of the last import this process started. */
+const importsRunning = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs an account's imports in this process one after another: each holds the account's row lock
+ * for its transaction, so concurrent ones would each hold a pooled connection while they wait
+ * (12 at once took the pool from every other tenant). Waiting here holds none.
+ */
+function oneImportAtATime<T>(accountId: number, work: () => Promise<T>): Promise<T> {
+  const previous = importsRunning.get(accountId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  importsRunning.set(accountId, settled);
+  void settled.then(() => {
+    if (importsRunning.get(accountId) === settled) importsRunning.delete(accountId);
   });
+  return run;
 }
 
 // --- Lists ---

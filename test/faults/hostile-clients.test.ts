@@ -3,7 +3,7 @@
 // latency and the gateway its memory. Stated limits, for the whole attack: the gateway's resident
 // memory grows by less than 100 MB, and the other tenant's p99 stays under 250 ms. The attack sizes
 // are scaled down from the report (20 MB frames, sockets from three addresses, hundreds of
-// subscriptions) but each is past its cap, which is what bounds it.
+// subscriptions, a dozen imports at once) but each is past its cap, which is what bounds it.
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -147,6 +147,7 @@ describe('hostile clients against one gateway', () => {
     await expect.poll(() => warm.pushes(), { timeout: 20_000, interval: 50 }).toBe(250);
     warm.socket.close();
     (await openStream('127.0.0.1', streamer.key)).close();
+    await importOf(['name,phone', ...Array.from({ length: 500 }, (_, i) => `Warm ${i},+1628${5000000 + i}`)].join('\n'));
     const rssBefore = rssMb();
 
     // 1. Huge messages before authentication: closed at the frame header (1009), never buffered or parsed.
@@ -209,6 +210,19 @@ describe('hostile clients against one gateway', () => {
     expect(streams.filter((stream) => stream.status === 429)).toHaveLength(10);
     for (const stream of streams) stream.close();
 
+    // 5. Recipient imports: 12 at once over an account of 20,000 recipients, half of each file
+    // numbers it has. The database tells the taken numbers (nothing reads the 20,000) and each new
+    // number is made once.
+    await app.rt.db.prisma.$executeRaw`
+      INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags)
+      SELECT 'rcp_hostile' || lpad(i::text, 6, '0'), ${attacker.id}, 'Held ' || i, '+1628' || (4000000 + i)::text, '1628' || (4000000 + i)::text, '{}'
+      FROM generate_series(1, 20000) AS i`;
+    const csv = ['name,phone', ...Array.from({ length: 500 }, (_, i) => `Row ${i},+1628${4019751 + i}`)].join('\n');
+    const imports = await Promise.all(Array.from({ length: 12 }, () => importOf(csv)));
+    expect(imports.reduce((sum, result) => sum + result.created, 0)).toBe(250);
+    for (const result of imports) expect(result.created + result.skipped.length).toBe(500);
+    expect(await app.rt.db.prisma.recipient.count({ where: { accountId: attacker.id } })).toBe(20_750);
+
     const { count, p99 } = await traffic.stop();
     const growth = rssMb() - rssBefore;
     console.log(`hostile clients: victim ${count} requests, p99 ${p99.toFixed(1)} ms; gateway RSS +${growth.toFixed(1)} MB`);
@@ -247,6 +261,17 @@ async function createIntent() {
     body: JSON.stringify({ amount: 5, currency: 'USD', title: 'Flood', customer_name: 'Mallory', customer_email: 'm@example.com' }),
   });
   expect(created.status).toBe(201);
+}
+
+/** An import of the attacker's over GraphQL: created and skipped. */
+async function importOf(csv: string) {
+  const response = await fetch(`${gateway.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${attacker.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation ($csv: String!) { importRecipients(csv: $csv) { created skipped { line } } }', variables: { csv } }),
+  });
+  const body = (await response.json()) as { data: { importRecipients: { created: number; skipped: unknown[] } } };
+  return body.data.importRecipients;
 }
 
 /** An SSE subscription request from `localAddress`: its status, and a way to close it. */
