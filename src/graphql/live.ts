@@ -56,15 +56,16 @@ export function currentThenLive<Event, Result>(
 
 /**
  * For a subscription that re-reads a state several topics can change (launch readiness): one
- * iterator that yields whenever any of `sources` has had an event since the last `next()`. Events
- * that arrive together, or while the subscriber is still reading, count once. `return()` ends
- * every source.
+ * iterator that yields whenever any of `sources` has had an event since the last `next()`, the
+ * latest such event (so the re-read can be `readOncePerEvent` of it). Events that arrive together,
+ * or while the subscriber is still reading, count once. `return()` ends every source.
  */
-export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterator<void> {
+export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterator<unknown> {
   let pending = false;
+  let latest: unknown;
   let ended = false;
-  let waiting: ((result: IteratorResult<void>) => void) | undefined;
-  const settle = (result: IteratorResult<void>) => {
+  let waiting: ((result: IteratorResult<unknown>) => void) | undefined;
+  const settle = (result: IteratorResult<unknown>) => {
     const resolve = waiting;
     waiting = undefined;
     resolve?.(result);
@@ -78,8 +79,11 @@ export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterato
     void (async () => {
       try {
         for (let step = await source.next(); !step.done && !ended; step = await source.next()) {
-          if (waiting) settle({ done: false, value: undefined });
-          else pending = true;
+          if (waiting) settle({ done: false, value: step.value });
+          else {
+            pending = true;
+            latest = step.value;
+          }
         }
       } catch {
         // A source that failed stops counting; the others still do.
@@ -91,7 +95,7 @@ export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterato
       if (ended) return Promise.resolve({ done: true, value: undefined });
       if (pending) {
         pending = false;
-        return Promise.resolve({ done: false, value: undefined });
+        return Promise.resolve({ done: false, value: latest });
       }
       return new Promise((resolve) => (waiting = resolve));
     },

@@ -203,7 +203,9 @@ export async function privateAddressProblem(url: URL, problemOf: (address: strin
   try {
     addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
-    return `${host} does not resolve`;
+    // Where private URLs are allowed, only metadata addresses are refused: a name that does not
+    // resolve yet may be saved (delivery checks again). Elsewhere it may not.
+    return problemOf === metadataProblem ? undefined : `${host} does not resolve`;
   }
   return resolvedProblem(host, addresses, problemOf);
 }
