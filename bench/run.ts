@@ -85,6 +85,7 @@ const env: NodeJS.ProcessEnv = {
   WEBHOOK_ENDPOINT_CONCURRENCY: '100',
   // The subscriptions scenario holds 10,000 sockets of one key from one address: over the caps
   // that keep one client from taking a gateway (README, Security), which the bench lifts.
+  CONNECTIONS_PER_ADDRESS: '1000000',
   LIVE_CONNECTIONS_PER_ADDRESS: '1000000',
   LIVE_CONNECTIONS_MAX: '1000000',
   SUBSCRIPTIONS_PER_KEY: '1000000',

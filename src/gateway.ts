@@ -11,7 +11,7 @@ import { YarrowError, knownError } from './core/errors.ts';
 import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
 import { clientAddress, createAuthGuard, errorResponse, unmatchedRoute, upgradeAddress, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
-import { createLiveConnections } from './core/live-connections.ts';
+import { capConnectionsPerAddress, createLiveConnections } from './core/live-connections.ts';
 import { httpRequests } from './core/metrics.ts';
 import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
@@ -162,6 +162,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
   const server = (
     tls ? createAdaptorServer({ fetch: app.fetch, createServer: createHttpsServer, serverOptions: tls }) : createAdaptorServer({ fetch: app.fetch })
   ) as Server;
+  if (!rt.config.TRUST_PROXY) capConnectionsPerAddress(server, rt.config.CONNECTIONS_PER_ADDRESS);
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const handler = upgrades.get(path);

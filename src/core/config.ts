@@ -40,6 +40,7 @@ const coreEnvironment = z.object({
   // connection may hold"). ws's own default message limit is 100 MiB, parsed as JSON before anything.
   GRAPHQL_WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
   GRAPHQL_WS_INIT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   LIVE_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LIVE_CONNECTIONS_MAX: z.coerce.number().int().min(1).default(10_000),
   LIVE_STALLED_READER_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import type { Config } from './config.ts';
 import { YarrowError } from './errors.ts';
 
@@ -79,4 +79,26 @@ export function createLiveConnections(limits: Limits) {
       clearInterval(sweep);
     },
   };
+}
+
+/**
+ * Caps the TCP connections one client address may hold open to the gateway (any kind: HTTP
+ * keep-alive, WebSocket, SSE, the phones'), closing each one over the cap as it arrives, before a
+ * byte of it is read: sockets that never send a request would otherwise each hold a file
+ * descriptor until the header timeout. Behind a reverse proxy (TRUST_PROXY) every client shares the
+ * proxy's address, so the proxy must do this instead.
+ */
+export function capConnectionsPerAddress(server: Server, limit: number) {
+  const perAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const open = perAddress.get(address) ?? 0;
+    if (open >= limit) return void socket.destroy();
+    perAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+  });
 }

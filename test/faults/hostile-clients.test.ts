@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { connect as connectTcp, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiKey } from '../../src/accounts/service.ts';
@@ -26,6 +27,7 @@ beforeAll(async () => {
   app = await startTestApp({
     env: {
       GRAPHQL_WS_INIT_TIMEOUT_SECONDS: '3',
+      CONNECTIONS_PER_ADDRESS: '100',
       LIVE_CONNECTIONS_PER_ADDRESS: '50',
       SUBSCRIPTIONS_PER_SOCKET: '100',
       SUBSCRIPTIONS_PER_KEY: '150',
@@ -184,6 +186,18 @@ describe('hostile clients against one gateway', () => {
     const again = await connect('127.0.0.2');
     expect(again.opened).toBe(true);
     if (again.opened) again.socket.close();
+
+    // 2b. Bare TCP connections that never send a request: 100 per address are held (until the
+    // header timeout), the rest closed as they arrive.
+    const bare = await Promise.all(
+      Array.from({ length: 150 }, () => new Promise<Socket>((resolve, reject) => {
+        const socket = connectTcp({ host: '127.0.0.1', port: Number(new URL(gateway.baseUrl).port), localAddress: '127.0.0.6' }, () => resolve(socket));
+        socket.on('error', () => {});
+        socket.once('error', reject);
+      })),
+    );
+    await expect.poll(() => bare.filter((socket) => socket.closed || socket.readableEnded).length, { timeout: 10_000, interval: 50 }).toBe(50);
+    for (const socket of bare) socket.destroy();
 
     // 3. Subscriptions: per socket, per key and per account, each refusal naming its limit.
     const first = await authenticated(attacker.key);
