@@ -217,6 +217,13 @@ describe('hostile clients against one gateway', () => {
     // …and the 200 it holds fan out every event: 20 events, 4,000 pushes, one read per event.
     for (let i = 0; i < 20; i++) await createIntent();
     await expect.poll(() => first.pushes() + second.pushes() + third.pushes(), { timeout: 20_000, interval: 50 }).toBe(200 * 20);
+    // A closed socket gives its subscriptions' places back: the account's 50 are free again.
+    third.socket.close();
+    const fourth = await authenticated(otherKey.secret);
+    await expect.poll(() => fourth.subscribe(), { timeout: 10_000, interval: 100 }).toBeUndefined();
+    const refilled = await Promise.all(Array.from({ length: 60 }, () => fourth.subscribe()));
+    expect(refilled.filter((code) => code === undefined)).toHaveLength(49);
+    expect(refilled.filter((code) => code === 'rate_limited')).toHaveLength(11);
 
     // 4. Event streams (SSE) hold connections as sockets do: the same per-address cap.
     const streams = await Promise.all(Array.from({ length: 60 }, () => openStream('127.0.0.5', streamer.key)));
@@ -243,7 +250,7 @@ describe('hostile clients against one gateway', () => {
     expect(count).toBeGreaterThan(20);
     expect(p99).toBeLessThan(P99_LIMIT_MS);
     expect(growth).toBeLessThan(RSS_GROWTH_LIMIT_MB);
-    for (const client of [first, second, third]) client.socket.close();
+    for (const client of [first, second, fourth]) client.socket.close();
   }, 60_000);
 
   it('reads an event once for all of its subscribers on a gateway, not once per subscriber', async () => {
