@@ -83,6 +83,13 @@ const env: NodeJS.ProcessEnv = {
   RELAY_QUEUE_LIMIT: '1000000000',
   RELAY_DEVICE_RATE_PER_MINUTE: '10000',
   WEBHOOK_ENDPOINT_CONCURRENCY: '100',
+  // The subscriptions scenario holds 10,000 sockets of one key from one address: over the caps
+  // that keep one client from taking a gateway (README, Security), which the bench lifts.
+  CONNECTIONS_PER_ADDRESS: '1000000',
+  LIVE_CONNECTIONS_PER_ADDRESS: '1000000',
+  LIVE_CONNECTIONS_MAX: '1000000',
+  SUBSCRIPTIONS_PER_KEY: '1000000',
+  SUBSCRIPTIONS_PER_ACCOUNT: '1000000',
 };
 
 const gatewayPort = await freePort();

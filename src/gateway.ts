@@ -1,15 +1,17 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { apiCors } from './core/browser-security.ts';
 import { YarrowError, knownError } from './core/errors.ts';
 import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
-import { createAuthGuard, errorResponse, unmatchedRoute, type HttpContext, type HttpEnv } from './core/http.ts';
+import { clientAddress, createAuthGuard, errorResponse, unmatchedRoute, upgradeAddress, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
+import { capConnectionsPerAddress, createLiveConnections } from './core/live-connections.ts';
 import { httpRequests } from './core/metrics.ts';
 import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
@@ -94,10 +96,39 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
   });
   app.notFound((c) => errorResponse(c, unmatchedRoute(app, c.req.method, c.req.path)));
 
-  const wss = new WebSocketServer({ noServer: true });
+  // Messages over GRAPHQL_WS_MAX_PAYLOAD_BYTES close the socket (1009) before they are parsed.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: rt.config.GRAPHQL_WS_MAX_PAYLOAD_BYTES });
   const wsServer = graphql.attachWebSocket(wss);
+  const liveConnections = createLiveConnections(rt.config);
   const upgrades = new Map<string, UpgradeHandler>([
-    ['/graphql', (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))],
+    [
+      '/graphql',
+      (request, socket, head) => {
+        let release: () => void;
+        try {
+          release = liveConnections.admit(upgradeAddress(request, rt.config.TRUST_PROXY), socket as Socket, () => socket.destroy());
+        } catch (error) {
+          return refuseUpgrade(socket, error as YarrowError);
+        }
+        socket.once('close', release);
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          wss.emit('connection', ws, request);
+          // graphql-ws writes every socket error to stderr: a client's oversized or malformed frames
+          // (which ws answers by closing, 1009/1002) would be its way to fill the logs.
+          ws.removeAllListeners('error');
+          ws.on('error', (error) => {
+            rt.logger.debug({ err: error }, 'GraphQL WebSocket closed on a protocol error');
+            // ws sends its close frame (1009 for a message over maxPayload), then would read and
+            // drop the rest of a 100 MB frame while it waits for the client's: read nothing more,
+            // and end the connection a moment later (the client has its close frame by then).
+            setImmediate(() => {
+              socket.pause();
+              setTimeout(() => socket.destroy(), 1000).unref();
+            });
+          });
+        });
+      },
+    ],
   ]);
   const stopHooks: Array<() => Promise<void>> = [];
   const context: GatewayContext = {
@@ -118,11 +149,20 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
   for (const module of modules) await module.routes?.(context);
 
   if (rt.config.graphiql) registerGraphiqlRoutes(context);
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') }));
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
+    if (c.req.header('accept')?.includes('text/event-stream')) {
+      // An event stream holds its connection open like a WebSocket: the same caps, and the same stall watch.
+      const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse };
+      const release = liveConnections.admit(clientAddress(c, rt.config.TRUST_PROXY), incoming.socket, () => incoming.socket.destroy());
+      outgoing.once('close', release);
+    }
+    return graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') });
+  });
 
   const server = (
     tls ? createAdaptorServer({ fetch: app.fetch, createServer: createHttpsServer, serverOptions: tls }) : createAdaptorServer({ fetch: app.fetch })
   ) as Server;
+  if (!rt.config.TRUST_PROXY) capConnectionsPerAddress(server, rt.config.CONNECTIONS_PER_ADDRESS);
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const handler = upgrades.get(path);
@@ -142,6 +182,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     },
     async stop() {
       for (const stop of stopHooks) await stop();
+      liveConnections.stop();
       await wsServer.dispose();
       for (const client of wss.clients) client.terminate();
       wss.close();
@@ -152,4 +193,14 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
       await events.close();
     },
   };
+}
+
+/** Answers a WebSocket upgrade with the refusal as an HTTP error (the JSON body of any refusal) and closes. */
+function refuseUpgrade(socket: Duplex, error: YarrowError) {
+  const body = JSON.stringify(error.toBody());
+  const headers = Object.entries(error.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const reason = error.status === 429 ? 'Too Many Requests' : 'Service Unavailable';
+  socket.end(
+    `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`,
+  );
 }

@@ -45,7 +45,8 @@ export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, ac
   const { label, scopes: granted } = parseInput(createApiKeyInput, input);
   const account = await db.account.findUnique({ where: { id: accountId } });
   if (!account) throw notFound('account');
-  const secret = keyPrefixFor(account.environment) + randomBase62(40);
+  // The instance's environment: a live instance makes yk_live_ keys only (an account made before it went live too).
+  const secret = keyPrefixFor(rt.config.YARROW_ENV) + randomBase62(40);
   const apiKey = await db.apiKey.create({
     data: {
       id: newId('apiKey'),

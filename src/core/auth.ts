@@ -52,7 +52,7 @@ interface CachedKey {
  * per request. Revocation publishes `apiKeyRevoked`, which every gateway hears and drops the key
  * at once; the TTL bounds staleness should a notification be missed (e.g. while reconnecting).
  */
-export function createKeyAuthenticator(db: DbClient, secret: string, options: { ttlMs?: number; maxEntries?: number } = {}) {
+export function createKeyAuthenticator(db: DbClient, secret: string, options: { ttlMs?: number; maxEntries?: number; live?: boolean } = {}) {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const cache = new Map<string, CachedKey>();
@@ -61,6 +61,10 @@ export function createKeyAuthenticator(db: DbClient, secret: string, options: { 
     async authenticate(authorization: string | null | undefined): Promise<Principal> {
       const match = authorization ? bearerPattern.exec(authorization) : null;
       if (!match?.[1]) return authenticate(db, secret, authorization);
+      // Test keys exist only in sandbox: a live instance refuses one, whatever account made it.
+      if (options.live && match[1].startsWith('yk_test_')) {
+        throw new YarrowError('unauthorized', 'Test keys (yk_test_…) do not work on a live instance; use a yk_live_ key.');
+      }
       const hash = hashApiKey(secret, match[1]);
       const hit = cache.get(hash);
       if (hit && Date.now() - hit.cachedAt < ttlMs) return hit.principal;

@@ -38,6 +38,17 @@ const coreEnvironment = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(30),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
+  // Bounds on what a client holds open before and after it is trusted (README, Security: "What one
+  // connection may hold"). ws's own default message limit is 100 MiB, parsed as JSON before anything.
+  GRAPHQL_WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
+  GRAPHQL_WS_INIT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
+  LIVE_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LIVE_CONNECTIONS_MAX: z.coerce.number().int().min(1).default(10_000),
+  LIVE_STALLED_READER_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
+  SUBSCRIPTIONS_PER_KEY: z.coerce.number().int().min(1).default(500),
+  SUBSCRIPTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
   GRAPHIQL: booleanFlag.optional(),
   CORS_ORIGINS: z
     .string()

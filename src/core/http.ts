@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
@@ -83,7 +84,7 @@ export function unmatchedRoute(app: Hono<any>, method: string, path: string): Ya
  * PostgreSQL so they hold across every gateway process.
  */
 export function createAuthGuard(rt: Runtime, events?: EventTarget) {
-  const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret);
+  const keys = createKeyAuthenticator(rt.db.prisma, rt.config.secret, { live: rt.config.YARROW_ENV === 'live' });
   events?.addEventListener('apiKeyRevoked:all', (event) => keys.forget((event as CustomEvent<{ keyId: string }>).detail.keyId));
   const budget = (keyPrefix: string, points: number) =>
     pointSpender(
@@ -143,9 +144,16 @@ export type AuthGuard = ReturnType<typeof createAuthGuard>;
  * TRUST_PROXY every client shares the proxy's address, and so its budget.
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded && isIP(forwarded)) return forwarded;
-  }
-  return getConnInfo(c).remote.address ?? 'unknown';
+  return (trustProxy && forwardedAddress(c.req.header('x-forwarded-for'))) || (getConnInfo(c).remote.address ?? 'unknown');
+}
+
+/** `clientAddress` of a request that is not Hono's (a WebSocket upgrade). */
+export function upgradeAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const header = request.headers['x-forwarded-for'];
+  return (trustProxy && forwardedAddress(Array.isArray(header) ? header.join(',') : header)) || (request.socket.remoteAddress ?? 'unknown');
+}
+
+function forwardedAddress(header: string | undefined): string | undefined {
+  const forwarded = header?.split(',').at(-1)?.trim();
+  return forwarded && isIP(forwarded) ? forwarded : undefined;
 }

@@ -61,6 +61,11 @@ export interface DomainModule<
    * beside the panel's own; a file name two folders share fails at start.
    */
   panelAssets?: string;
+  /**
+   * Lines the panel shows at the top of every page of the account while they hold (the relay's
+   * "sending is paused by an operator"); none: nothing shown.
+   */
+  panelNotices?: (db: DbClient, accountId: number) => Promise<readonly string[]>;
   /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
   errorCodes?: ErrorCodes;
   /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, name, key)`): name → a number no other module uses. */

@@ -84,7 +84,9 @@ export function startupFailureMessage(error: unknown): string {
     }
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `${message.split('\n')[0]} (run with LOG_LEVEL=debug for details)`;
+  // Prisma's messages may start with blank lines: the first line that says something.
+  const first = message.split('\n').find((line) => line.trim() !== '') ?? message;
+  return `${first.trim()} (run with LOG_LEVEL=debug for details)`;
 }
 
 /**

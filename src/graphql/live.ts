@@ -56,15 +56,16 @@ export function currentThenLive<Event, Result>(
 
 /**
  * For a subscription that re-reads a state several topics can change (launch readiness): one
- * iterator that yields whenever any of `sources` has had an event since the last `next()`. Events
- * that arrive together, or while the subscriber is still reading, count once. `return()` ends
- * every source.
+ * iterator that yields whenever any of `sources` has had an event since the last `next()`, the
+ * latest such event (so the re-read can be `readOncePerEvent` of it). Events that arrive together,
+ * or while the subscriber is still reading, count once. `return()` ends every source.
  */
-export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterator<void> {
+export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterator<unknown> {
   let pending = false;
+  let latest: unknown;
   let ended = false;
-  let waiting: ((result: IteratorResult<void>) => void) | undefined;
-  const settle = (result: IteratorResult<void>) => {
+  let waiting: ((result: IteratorResult<unknown>) => void) | undefined;
+  const settle = (result: IteratorResult<unknown>) => {
     const resolve = waiting;
     waiting = undefined;
     resolve?.(result);
@@ -78,8 +79,11 @@ export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterato
     void (async () => {
       try {
         for (let step = await source.next(); !step.done && !ended; step = await source.next()) {
-          if (waiting) settle({ done: false, value: undefined });
-          else pending = true;
+          if (waiting) settle({ done: false, value: step.value });
+          else {
+            pending = true;
+            latest = step.value;
+          }
         }
       } catch {
         // A source that failed stops counting; the others still do.
@@ -91,7 +95,7 @@ export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterato
       if (ended) return Promise.resolve({ done: true, value: undefined });
       if (pending) {
         pending = false;
-        return Promise.resolve({ done: false, value: undefined });
+        return Promise.resolve({ done: false, value: latest });
       }
       return new Promise((resolve) => (waiting = resolve));
     },
@@ -100,4 +104,29 @@ export function anyEventOf(sources: Array<AsyncIterator<unknown>>): AsyncIterato
       return { done: true, value: undefined };
     },
   };
+}
+
+/** Per live event object, the reads made for it by key; dropped with the event. */
+const eventReads = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * A read a subscription makes for a live event, made once for every subscriber of this gateway
+ * that asks with the same `key` for the same event (one event object reaches every listener of its
+ * topic): fan-out to n subscribers costs one query per event, not n. The key says what the read
+ * depends on beyond the event (the account whose rows it reads); the result is shared, so callers
+ * must not change it.
+ */
+export function readOncePerEvent<T>(event: unknown, key: string, read: () => Promise<T>): Promise<T> {
+  if (typeof event !== 'object' || event === null) return read();
+  let reads = eventReads.get(event);
+  if (!reads) {
+    reads = new Map();
+    eventReads.set(event, reads);
+  }
+  let result = reads.get(key) as Promise<T> | undefined;
+  if (!result) {
+    result = read();
+    reads.set(key, result);
+  }
+  return result;
 }

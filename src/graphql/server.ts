@@ -15,6 +15,7 @@ import { graphiqlPage } from './graphiql.ts';
 import { documentLimitPlugins, isIntrospection, operationLimitErrors, operationPoints, type OperationRequest } from './limits.ts';
 import { createSubscriptionRevoker } from './revocation.ts';
 import { subscribeSharing } from './shared-execution.ts';
+import { createSubscriptionLimits } from './subscription-limits.ts';
 import { schema } from './schema.ts';
 
 type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown>; req?: IncomingMessage };
@@ -117,10 +118,20 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     return {};
   }
 
+  /** The principal of a request or socket: its API key (header or connection params), else a module's session. */
+  async function authenticate(request: Request | undefined, req: IncomingMessage | undefined, connectionParams: Record<string, unknown> | undefined) {
+    const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
+    return header ? await principalFor(header) : await sessionPrincipalFor(request, req, connectionParams);
+  }
+
   const revoker = createSubscriptionRevoker(events);
   const revokedResult = (): ExecutionResult => ({
     errors: [toGraphqlError(new YarrowError('unauthorized', 'The API key was revoked or the panel session ended.'), rt)],
   });
+  const subscriptionLimits = createSubscriptionLimits(rt.config);
+  /** A subscription's results until revoked, counted against the subscription caps (or refused by them). */
+  const guarded = (result: AsyncIterable<ExecutionResult>, principal: Principal | undefined, socket: object | undefined) =>
+    subscriptionLimits.counted(revoker.untilRevoked(result, principal, revokedResult), principal, socket, (error) => ({ errors: [toGraphqlError(error, rt)] }));
 
   /**
    * Whether an operation may run, decided after validation and before any field runs: live
@@ -159,7 +170,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
       if (refusal) return void setResultAndStopExecution({ errors: refusal });
       return {
         onSubscribeResult: ({ result, setResult }) => {
-          if (isAsyncIterable(result)) setResult(revoker.untilRevoked(result, args.contextValue.principal, revokedResult));
+          if (isAsyncIterable(result)) setResult(guarded(result, args.contextValue.principal, undefined));
         },
       };
     },
@@ -178,8 +189,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
     context: async ({ request, connectionParams, requestId, req }) => {
-      const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
-      const result = header ? await principalFor(header) : await sessionPrincipalFor(request, req, connectionParams);
+      const result = await authenticate(request, req, connectionParams);
       return { rt, pubsub, auth, requestId: requestId ?? newId('request'), ...result };
     },
   });
@@ -193,13 +203,28 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
    * masked as Yoga masks them (`onError`, `onNext`).
    */
   function attachWebSocket(wss: WebSocketServer) {
-    return useServer<Record<string, unknown>, { request: IncomingMessage }>(
+    /** The socket each operation's context came from, for the per-socket subscription cap. */
+    const socketOf = new WeakMap<object, object>();
+    return useServer<Record<string, unknown>, { request: IncomingMessage; socket: object }>(
       {
+        // A socket that has not sent a valid key or panel session in its connection_init within
+        // this long is closed (4408), before it may hold anything.
+        connectionInitWaitTimeout: rt.config.GRAPHQL_WS_INIT_TIMEOUT_SECONDS * 1000,
+        onConnect: async (ctx) => {
+          const { principal, authError } = await authenticate(undefined, ctx.extra.request, ctx.connectionParams);
+          if (principal) return true;
+          // graphql-ws's own refusal is a bare 4403 "Forbidden": close first, naming what is missing.
+          const reason = authError
+            ? authError.message
+            : 'Unauthorized: send an API key ({"authorization": "Bearer <key>"}) or the panel session in connection_init.';
+          (ctx.extra.socket as { close(code: number, reason: string): void }).close(4401, reason.slice(0, 120));
+          return false;
+        },
         execute: (args) => graphqlExecute(args),
         subscribe: async (args) => {
           const { principal } = args.contextValue as GraphqlContext;
           const result = await subscribeSharing(args, principal);
-          return isAsyncIterable(result) ? revoker.untilRevoked(result, principal, revokedResult) : result;
+          return isAsyncIterable(result) ? guarded(result, principal, socketOf.get(args.contextValue as object)) : result;
         },
         onSubscribe: async (ctx, _id, params) => {
           const { schema: envelopedSchema, contextFactory, parse, validate } = yoga.getEnveloped({
@@ -223,6 +248,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
             variableValues: params.variables,
             contextValue: await contextFactory(),
           };
+          socketOf.set(args.contextValue, ctx.extra.socket);
           const errors = validate(args.schema, args.document);
           if (errors.length) return errors.map((error: GraphQLError) => withoutHttp(toGraphqlError(error, rt)));
           return (await admit(args))?.map(withoutHttp) ?? args;

@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import type { DbClient } from '../core/db.ts';
 import { modules } from '../modules.ts';
 import type { PanelSessionInfo } from './users.ts';
 
@@ -8,7 +9,14 @@ type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 /** Panel pages, from the modules' `panelPages`: each lives at /panel/<path> and loads its data through GraphQL in panel.js. */
 export const panelPages = modules.flatMap((module) => module.panelPages ?? []);
 
-export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string | undefined; current?: string }) {
+const noticeSources = modules.flatMap((module) => (module.panelNotices ? [module.panelNotices] : []));
+
+/** What every module asks the panel to show at the top of the account's pages now (`panelNotices`). */
+export async function panelNotices(db: DbClient, accountId: number): Promise<string[]> {
+  return (await Promise.all(noticeSources.map((notices) => notices(db, accountId)))).flat();
+}
+
+export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string | undefined; current?: string; notices?: readonly string[] }) {
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
@@ -40,6 +48,7 @@ export function page(options: { title: string; session?: PanelSessionInfo; body:
       <body>
         <header><a class="brand" href="/panel">Yarrow</a>${nav}</header>
         <main id="main">
+          ${(options.notices ?? []).map((notice) => html`<p class="notice" role="status">${notice}</p>`)}
           <h1>${options.title}</h1>
           ${options.body}
         </main>

@@ -12,7 +12,7 @@ import { clientAddress, type HttpEnv } from '../core/http.ts';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
-import { errorBox, page, panelPages } from './layout.ts';
+import { errorBox, page, panelNotices, panelPages } from './layout.ts';
 import { SESSION_COOKIE, createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
 
 const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
@@ -254,7 +254,16 @@ export function registerPanelRoutes(ctx: GatewayContext) {
       ...sessionPage(`/panel/${entry.path}`),
       summary: entry.summary,
       handler: async (c, { auth: session }) =>
-        c.html(page({ title: entry.heading ?? entry.title, session, script: entry.script, body: await entry.body(), current: entry.partOf ?? entry.path })),
+        c.html(
+          page({
+            title: entry.heading ?? entry.title,
+            session,
+            script: entry.script,
+            body: await entry.body(),
+            current: entry.partOf ?? entry.path,
+            notices: await panelNotices(rt.db.prisma, session.accountId),
+          }),
+        ),
     });
   }
 

@@ -63,13 +63,14 @@ export const signInInput = z.object({ email, password: z.string().min(1).max(200
  * address can try. Without email delivery a new user is signed in at once, so the difference
  * between "created" and "refused" cannot be hidden entirely (README, "Panel sign-in").
  */
-export async function signUp(db: DbClient, input: unknown): Promise<PanelUser> {
+export async function signUp(db: DbClient, input: unknown, environment: 'sandbox' | 'live'): Promise<PanelUser> {
   const data = parseInput(signUpInput, input);
   const passwordHash = await hashPassword(data.password);
   if (await db.panelUser.findUnique({ where: { email: data.email }, select: { id: true } })) {
     throw new YarrowError('invalid_request', signUpRefused, { param: 'email' });
   }
-  const account = await createAccount(db, { name: data.account_name });
+  // The instance's environment: a live instance makes live accounts, whose keys are yk_live_.
+  const account = await createAccount(db, { name: data.account_name, environment });
   return db.panelUser.create({ data: { id: newId('panelUser'), accountId: account.id, email: data.email, passwordHash } });
 }
 
@@ -167,7 +168,7 @@ export function createSignUpGuard(rt: Runtime) {
   return async function guardedSignUp(input: unknown, address: string): Promise<PanelUser> {
     parseInput(signUpInput, input); // a malformed form spends nothing
     await spend(perAddress, address, 'Too many sign-ups from this address');
-    return signUp(rt.db.prisma, input);
+    return signUp(rt.db.prisma, input, rt.config.YARROW_ENV);
   };
 }
 

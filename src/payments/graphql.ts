@@ -3,7 +3,7 @@ import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './modu
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
-import { currentThenLive } from '../graphql/live.ts';
+import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
 import {
   approvePaymentReview,
@@ -445,8 +445,9 @@ builder.mutationFields((t) => ({
  * The object's current state first, then one result per transition, from any process. Each result
  * shows the mutable fields as of its transition (from the event) over the stored row.
  */
-function liveUpdates<Row, Update>(updates: AsyncIterator<Update>, load: () => Promise<Row>, apply: (row: Row, update: Update) => Row) {
-  return currentThenLive(updates, { current: load, next: async (update) => apply(await load(), update) });
+function liveUpdates<Row, Update>(updates: AsyncIterator<Update>, accountId: number, load: () => Promise<Row>, apply: (row: Row, update: Update) => Row) {
+  // One read per transition for all of the account's subscribers of this object (apply copies the row).
+  return currentThenLive(updates, { current: load, next: async (update) => apply(await readOncePerEvent(update, String(accountId), load), update) });
 }
 
 const date = (text: string | null) => (text ? new Date(text) : null);
@@ -517,7 +518,7 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, { id }, ctx) => {
       const load = () => getPaymentIntent(ctx.rt.db.prisma, accountIdOf(ctx), String(id));
       await load(); // another account's id: not_found before anything is streamed
-      return liveUpdates(ctx.pubsub.subscribe('paymentIntentUpdated', String(id)), load, applyIntentUpdate);
+      return liveUpdates(ctx.pubsub.subscribe('paymentIntentUpdated', String(id)), accountIdOf(ctx), load, applyIntentUpdate);
     },
     resolve: (intent) => intent,
   }),
@@ -529,7 +530,7 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, { id }, ctx) => {
       const load = () => getInvoice(ctx.rt.db.prisma, accountIdOf(ctx), String(id));
       await load();
-      return liveUpdates(ctx.pubsub.subscribe('invoiceUpdated', String(id)), load, applyInvoiceUpdate);
+      return liveUpdates(ctx.pubsub.subscribe('invoiceUpdated', String(id)), accountIdOf(ctx), load, applyInvoiceUpdate);
     },
     resolve: (invoice) => invoice,
   }),
@@ -541,6 +542,7 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, _args, ctx) =>
       liveUpdates(
         ctx.pubsub.subscribe('kycReviewUpdated', accountIdOf(ctx)),
+        accountIdOf(ctx),
         () => currentKycReview(ctx.rt.db.prisma, accountIdOf(ctx)),
         applyKycUpdate,
       ),

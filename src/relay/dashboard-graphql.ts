@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { builder } from '../graphql/builder.ts';
+import { builder, enumOf } from '../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { otpsWhere } from './lists.ts';
 import { displayNumber } from './sms.ts';
+
+const RelayPausedByEnum = enumOf('RelayPausedBy', ['account', 'operator'], { description: 'Who paused an account\'s relay queue.' });
 
 const Counts = builder.objectRef<QueueHealth['counts']>('RelayQueueCounts').implement({
   fields: (t) => ({
@@ -45,6 +47,12 @@ const QueueHealthType = builder.objectRef<QueueHealth>('RelayQueueHealth').imple
   fields: (t) => ({
     paused: t.exposeBoolean('paused', { description: 'While paused, sends answer 503 queue_blocked and queued messages wait.' }),
     pausedAt: t.expose('pausedAt', { type: 'DateTime', nullable: true }),
+    pausedBy: t.field({
+      type: RelayPausedByEnum,
+      nullable: true,
+      description: 'Who paused the queue (null while it runs): ACCOUNT (this account, which may resume it) or OPERATOR (only the operator lifts it).',
+      resolve: (health) => health.pausedBy,
+    }),
     queueLimit: t.exposeInt('queueLimit'),
     counts: t.field({ type: Counts, resolve: (health) => health.counts }),
     oldestQueuedAgeSeconds: t.exposeFloat('oldestQueuedAgeSeconds', { nullable: true }),
@@ -122,11 +130,11 @@ builder.mutationFields((t) => ({
   }),
   resumeRelayQueue: t.field({
     type: QueueHealthType,
-    description: 'Resume sending; waiting messages go out at once.',
+    description: "Resume sending; waiting messages go out at once. A pause by an operator (pausedBy OPERATOR) is the operator's to lift: refused with invalid_state.",
     authScopes: { scope: 'devices.manage' },
     resolve: async (_root, _args, ctx) => {
       const accountId = ctx.principal!.accountId;
-      await ctx.rt.db.prisma.$transaction((tx) => resumeRelayQueue(ctx.rt, tx, accountId));
+      await ctx.rt.db.prisma.$transaction((tx) => resumeRelayQueue(ctx.rt, tx, accountId, 'account'));
       return queueHealth(ctx.rt, ctx.rt.db.prisma, accountId);
     },
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RelayMessageStatus } from './module.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
-import { anyEventOf, currentThenLive } from '../graphql/live.ts';
+import { anyEventOf, currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import {
   createPairingCode,
   effectiveRate,
@@ -309,15 +309,19 @@ builder.subscriptionFields((t) => ({
         ctx.pubsub.subscribe('relaySubscriptionChanged', accountId),
       ]);
       // Most events (a heartbeat, a message sent) change no step: only a changed checklist is sent.
+      // The checklist is read once per event for all of the account's subscribers on this gateway.
       let shown = '';
-      const read = async () => {
-        const readiness = await launchReadiness(ctx.rt, ctx.rt.db.prisma, accountId);
+      const load = () => launchReadiness(ctx.rt, ctx.rt.db.prisma, accountId);
+      const ifChanged = (readiness: Awaited<ReturnType<typeof load>>) => {
         const seen = JSON.stringify(readiness);
         if (seen === shown) return undefined;
         shown = seen;
         return readiness;
       };
-      return currentThenLive(changes, { current: async () => (await read())!, next: read });
+      return currentThenLive(changes, {
+        current: async () => ifChanged(await load())!,
+        next: async (event) => ifChanged(await readOncePerEvent(event, `readiness:${accountId}`, load)),
+      });
     },
     resolve: (readiness) => readiness,
   }),

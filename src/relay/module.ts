@@ -106,6 +106,7 @@ export const relayModule = defineModule({
       RELAY_DEFAULT_TTL_SECONDS: z.coerce.number().int().min(10).max(604800).default(86400),
       RELAY_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
       RELAY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50000),
+      RELAY_RECIPIENT_LIMIT: z.coerce.number().int().min(1).default(100_000),
       /** How long a message pinned to an unreachable device waits before it fails (`device_offline`). */
       RELAY_PINNED_OFFLINE_WAIT_SECONDS: z.coerce.number().int().min(1).max(604800).default(300),
       OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
@@ -151,6 +152,7 @@ export const relayModule = defineModule({
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
+  panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
   lockNamespaces: {
     /** One dispatcher drain per relay account at a time; key: the account id. */
     relayDrain: 72_707_301,

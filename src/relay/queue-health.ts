@@ -1,3 +1,5 @@
+import { notFound, YarrowError } from '../core/errors.ts';
+import { lockRow } from '../core/locks.ts';
 import { publish } from '../core/pubsub.ts';
 import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -13,22 +15,51 @@ export type RelayPausedBy = 'account' | 'operator';
  * Used by the panel (GraphQL) and by operators (`npm run relay:operator -- pause <id>`).
  */
 export async function pauseRelayQueue(tx: DbClient, accountId: number, by: RelayPausedBy) {
+  const current = await lockedAccount(tx, accountId);
+  // An operator's pause stays the operator's: the account pausing too changes nothing.
+  if (current.relayPausedBy === 'operator' && by === 'account') return current;
   const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: new Date(), relayPausedBy: by } });
   await publish(tx, 'relayQueueChanged', accountId, { paused: true });
   return account;
 }
 
-/** Resumes a paused queue and wakes the dispatcher so waiting messages go out at once. */
-export async function resumeRelayQueue(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
+/**
+ * Resumes a paused queue and wakes the dispatcher so waiting messages go out at once. An
+ * operator's pause is lifted only by an operator: the account's resume is refused.
+ */
+export async function resumeRelayQueue(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number, by: RelayPausedBy) {
+  const current = await lockedAccount(tx, accountId);
+  if (current.relayPausedBy === 'operator' && by === 'account') {
+    throw new YarrowError('invalid_state', 'Sending was paused by an operator, and only an operator can resume it. Queued messages wait; contact the operator of this Yarrow.');
+  }
   const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: null, relayPausedBy: null } });
   await wakeDispatcher(rt, tx, accountId);
   await publish(tx, 'relayQueueChanged', accountId, { paused: false });
   return account;
 }
 
+/** The account row, locked: a pause and a resume of the same account happen one after the other. */
+async function lockedAccount(tx: DbClient, accountId: number) {
+  if (!(await lockRow(tx, 'accounts', accountId, { idType: 'int' }))) throw notFound('account');
+  return tx.account.findUniqueOrThrow({ where: { id: accountId } });
+}
+
+/** The line the panel shows on every page while the account's queue is paused (a module's `panelNotices`). */
+export async function pauseNotices(db: DbClient, accountId: number): Promise<string[]> {
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { relayPausedAt: true, relayPausedBy: true } });
+  if (!account?.relayPausedAt) return [];
+  return [
+    account.relayPausedBy === 'operator'
+      ? 'Relay sending is paused by an operator: new sends are refused and queued messages wait. Only the operator can resume it.'
+      : 'Relay sending is paused by your account: new sends are refused and queued messages wait. Resume it on the Queue page.',
+  ];
+}
+
 export interface QueueHealth {
   paused: boolean;
   pausedAt: Date | null;
+  /** Who paused it (null while not paused): only an operator lifts an operator's pause. */
+  pausedBy: RelayPausedBy | null;
   queueLimit: number;
   counts: { queued: number; inFlight: number; stuck: number; sent: number; delivered: number; failed: number };
   oldestQueuedAgeSeconds: number | null;
@@ -61,6 +92,7 @@ export async function queueHealth(rt: Pick<Runtime, 'config'>, db: DbClient, acc
   return {
     paused: account.relayPausedAt !== null,
     pausedAt: account.relayPausedAt,
+    pausedBy: account.relayPausedAt ? (account.relayPausedBy as RelayPausedBy | null) : null,
     queueLimit: account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT,
     counts: {
       queued: count('queued'),

@@ -153,7 +153,7 @@ builder.mutationFields((t) => ({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientInput, required: true, validate: recipientInput }) },
-    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, input)),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   updateRecipient: t.prismaField({
     type: 'Recipient',
@@ -173,7 +173,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'recipients.write' },
     args: { csv: t.arg.string({ required: true }), listId: t.arg.id() },
     resolve: (_root, { csv, listId }, ctx) =>
-      ctx.rt.db.prisma.$transaction((tx) => importRecipients(tx, ctx.principal!.accountId, csv, listId ? String(listId) : undefined)),
+      importRecipients(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, csv, listId ? String(listId) : undefined),
   }),
   createRecipientList: t.prismaField({
     type: 'RecipientList',

@@ -1,16 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
+import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import type { recipientSchema } from './json.ts';
 import { newId } from '../core/ids.ts';
 import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
-import type { Recipient, RecipientList } from '../generated/prisma/client.ts';
+import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../generated/prisma/client.ts';
 import { queueMessages, resolveRouting, sendOptions } from './messages.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
 import { phoneNumber } from './sms.ts';
-import { addListMembers, insertRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
+import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
 const tag = z.string().trim().min(1).max(50);
 
@@ -39,11 +40,48 @@ export function recipientJson(recipient: Recipient): z.infer<typeof recipientSch
   };
 }
 
-export async function createRecipient(db: DbClient, accountId: number, raw: unknown): Promise<Recipient> {
+/** What the recipient rules read of the configuration. */
+type RecipientLimits = { config: Pick<Runtime['config'], 'RELAY_RECIPIENT_LIMIT'> };
+
+/** The recipient that has this number already: one recipient per number in an account. */
+const numberTaken = (phone: string) =>
+  new YarrowError('already_exists', `A recipient with the number ${phone} already exists in this account.`, { param: 'phone' });
+
+const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/**
+ * How many more recipients the account may have (its `relay_recipient_limit`, else
+ * RELAY_RECIPIENT_LIMIT), with the account row locked until the caller's transaction ends, so two
+ * imports of one account cannot both take the last room.
+ */
+async function recipientRoom(rt: RecipientLimits, tx: DbClient, accountId: number) {
+  await lockRow(tx, 'accounts', accountId, { idType: 'int' });
+  const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { relayRecipientLimit: true } });
+  const limit = account.relayRecipientLimit ?? rt.config.RELAY_RECIPIENT_LIMIT;
+  return { limit, room: limit - (await tx.recipient.count({ where: { accountId } })) };
+}
+
+const recipientsFull = (limit: number) =>
+  new YarrowError('invalid_request', `The account has its most recipients (${limit}, RELAY_RECIPIENT_LIMIT or the account's own limit); delete some first.`);
+
+export async function createRecipient(rt: RecipientLimits, db: DbClient, accountId: number, raw: unknown): Promise<Recipient> {
   const input = parseInput(recipientInput, raw);
-  return db.recipient.create({
-    data: { id: newId('recipient'), accountId, name: input.name, phone: input.phone, phoneDigits: digitsOf(input.phone), tags: input.tags },
+  return inTransaction(db, async (tx) => {
+    const { limit, room } = await recipientRoom(rt, tx, accountId);
+    if (room < 1) throw recipientsFull(limit);
+    try {
+      return await tx.recipient.create({
+        data: { id: newId('recipient'), accountId, name: input.name, phone: input.phone, phoneDigits: digitsOf(input.phone), tags: input.tags },
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? numberTaken(input.phone) : error;
+    }
   });
+}
+
+/** `work` in a transaction: the caller's, or one of its own when given the client. */
+function inTransaction<T>(db: DbClient, work: (tx: DbClient) => Promise<T>): Promise<T> {
+  return '$transaction' in db ? (db as PrismaClient).$transaction(work) : work(db);
 }
 
 export async function getRecipient(db: DbClient, accountId: number, id: string, param = 'id'): Promise<Recipient> {
@@ -55,14 +93,18 @@ export async function getRecipient(db: DbClient, accountId: number, id: string, 
 export async function updateRecipient(db: DbClient, accountId: number, id: string, raw: unknown): Promise<Recipient> {
   const input = parseInput(recipientUpdate, raw);
   await getRecipient(db, accountId, id);
-  return db.recipient.update({
-    where: { id },
-    data: {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.phone !== undefined ? { phone: input.phone, phoneDigits: digitsOf(input.phone) } : {}),
-      ...(input.tags !== undefined ? { tags: input.tags } : {}),
-    },
-  });
+  try {
+    return await db.recipient.update({
+      where: { id },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone, phoneDigits: digitsOf(input.phone) } : {}),
+        ...(input.tags !== undefined ? { tags: input.tags } : {}),
+      },
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) && input.phone ? numberTaken(input.phone) : error;
+  }
 }
 
 export async function deleteRecipient(db: DbClient, accountId: number, id: string): Promise<Recipient> {
@@ -83,6 +125,8 @@ export async function searchRecipients(db: DbClient, accountId: number, query: z
 }
 
 const MAX_IMPORT_ROWS = 50_000;
+/** Rows per INSERT of an import: each statement and its parameters stay small however large the file. */
+const IMPORT_BATCH = 1000;
 
 export interface ImportResult {
   created: number;
@@ -91,12 +135,44 @@ export interface ImportResult {
 
 /**
  * CSV with a header row: `name`, `phone` (or `number`, `phone_number`, `mobile`) and optional
- * `tags` (separated by `;` or `|`). Bad rows and duplicates (same name and number, in the file or
- * already saved) are skipped with their line; the rest are created in one statement. Given a list,
- * every imported row is added to it.
+ * `tags` (separated by `;` or `|`). Bad rows are skipped with their line, and so are duplicates:
+ * a number seen earlier in the file, or one the account already has, which the database tells
+ * (its unique index, `ON CONFLICT DO NOTHING`) without the account's recipients being read. Rows
+ * go in batches of 1,000, up to the account's recipient limit (the rest are skipped, saying so).
+ * Given a list, every imported row is added to it. In the caller's transaction, or one of its own.
  */
-export async function importRecipients(db: DbClient, accountId: number, csv: string, listId?: string): Promise<ImportResult> {
-  if (listId) await getList(db, accountId, listId, 'listId');
+export function importRecipients(rt: RecipientLimits, db: DbClient, accountId: number, csv: string, listId?: string): Promise<ImportResult> {
+  // Parsed only when its turn comes: waiting imports hold their text, not their rows.
+  return oneImportAtATime(accountId, async () => {
+    if (listId) await getList(db, accountId, listId, 'listId');
+    const { rows, skipped } = parseImport(csv);
+    return inTransaction(db, async (tx) => {
+      const { limit, room: roomAtStart } = await recipientRoom(rt, tx, accountId);
+      let room = roomAtStart;
+      let created = 0;
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+        const batch = rows.slice(start, start + IMPORT_BATCH);
+        const fits = batch.slice(0, Math.max(0, room));
+        for (const row of batch.slice(fits.length)) {
+          skipped.push({ line: row.line, reason: `limit: the account has its most recipients (${limit})` });
+        }
+        if (fits.length === 0) continue;
+        const inserted = new Set(await insertNewRecipients(tx, accountId, fits));
+        for (const row of fits) {
+          if (!inserted.has(row.id)) skipped.push({ line: row.line, reason: 'duplicate: the account already has a recipient with this number' });
+        }
+        if (listId && inserted.size > 0) await addListMembers(tx, listId, [...inserted]);
+        created += inserted.size;
+        room -= inserted.size;
+      }
+      skipped.sort((a, b) => a.line - b.line);
+      return { created, skipped };
+    });
+  });
+}
+
+/** An import's rows to insert (each number once) and the lines skipped as bad or repeated. */
+function parseImport(csv: string) {
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
     records = parse(csv, {
@@ -118,10 +194,9 @@ export async function importRecipients(db: DbClient, accountId: number, csv: str
   if (records.length > 0 && (!header.includes('name') || !phoneColumn)) {
     throw new YarrowError('invalid_request', 'csv: the header row needs a "name" and a "phone" column.', { param: 'csv' });
   }
-  const existing = await db.recipient.findMany({ where: { accountId }, select: { name: true, phone: true } });
-  const seen = new Set(existing.map((row) => `${row.name}\u0000${row.phone}`));
-  const rows: Array<{ id: string; name: string; phone: string; tags: string[] }> = [];
+  const rows: Array<{ id: string; name: string; phone: string; tags: string[]; line: number }> = [];
   const skipped: ImportResult['skipped'] = [];
+  const inFile = new Set<string>();
   for (const { record, info } of records) {
     const parsed = recipientInput.safeParse({
       name: record.name ?? '',
@@ -131,23 +206,36 @@ export async function importRecipients(db: DbClient, accountId: number, csv: str
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       skipped.push({ line: info.lines, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` });
-      continue;
-    }
-    const key = `${parsed.data.name}\u0000${parsed.data.phone}`;
-    if (seen.has(key)) {
-      skipped.push({ line: info.lines, reason: 'duplicate: this name and number already exist' });
-      continue;
-    }
-    seen.add(key);
-    rows.push({ id: newId('recipient'), ...parsed.data });
-  }
-  if (rows.length > 0) {
-    await insertRecipients(db, accountId, rows);
-    if (listId) {
-      await addListMembers(db, listId, rows.map((row) => row.id));
+    } else if (inFile.has(parsed.data.phone)) {
+      skipped.push({ line: info.lines, reason: 'duplicate: this number is on an earlier line' });
+    } else {
+      inFile.add(parsed.data.phone);
+      rows.push({ id: newId('recipient'), ...parsed.data, line: info.lines });
     }
   }
-  return { created: rows.length, skipped };
+  return { rows, skipped };
+}
+
+/** Per account, the end of the last import this process started. */
+const importsRunning = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs an account's imports in this process one after another: each holds the account's row lock
+ * for its transaction, so concurrent ones would each hold a pooled connection while they wait
+ * (12 at once took the pool from every other tenant). Waiting here holds none.
+ */
+function oneImportAtATime<T>(accountId: number, work: () => Promise<T>): Promise<T> {
+  const previous = importsRunning.get(accountId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  importsRunning.set(accountId, settled);
+  void settled.then(() => {
+    if (importsRunning.get(accountId) === settled) importsRunning.delete(accountId);
+  });
+  return run;
 }
 
 // --- Lists ---

@@ -47,14 +47,24 @@ export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccoun
     const message =
       account.relayPausedBy === 'account'
         ? "Sending is paused by the account. Queued messages wait; resume from the panel's queue page (GraphQL resumeRelayQueue)."
-        : 'Sending is paused for this account by an operator. Queued messages wait; try again later.';
+        : 'Sending is paused for this account by an operator, and only the operator can resume it. Queued messages wait; try again later.';
     throw new YarrowError('queue_blocked', message, { headers: { 'Retry-After': '60' } });
   }
   const limit = account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT;
+  const count = (n: number) => n.toLocaleString('en-US');
+  if (adding > limit) {
+    // Waiting cannot help: the request alone is more than the queue may ever hold.
+    throw new YarrowError(
+      'invalid_request',
+      `This request would queue ${count(adding)} messages, more than the account's queue may hold at once (limit ${count(limit)}); send it in parts of at most ${count(limit)}.`,
+    );
+  }
   if (waiting + adding > limit) {
     throw new YarrowError(
       'queue_blocked',
-      `The account's queue is full (${waiting} waiting, limit ${limit}); wait for devices to catch up.`,
+      adding > 1
+        ? `The account's queue has no room for ${count(adding)} more messages (${count(waiting)} waiting, limit ${count(limit)}); wait for devices to catch up, or send fewer.`
+        : `The account's queue is full (${count(waiting)} waiting, limit ${count(limit)}); wait for devices to catch up.`,
       { headers: { 'Retry-After': '30' } },
     );
   }

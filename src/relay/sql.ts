@@ -491,18 +491,6 @@ export async function throughputSeries(db: DbClient, accountId: number, minutes:
 
 // --- Recipients ---
 
-/**
- * Inserts imported recipients (up to 50,000) in one statement from one JSON parameter: a
- * `createMany` of that size passes one bind parameter per column per row, over PostgreSQL's limit.
- */
-export async function insertRecipients(db: DbClient, accountId: number, rows: Array<{ id: string; name: string; phone: string; tags: string[] }>) {
-  await db.$executeRaw`
-    INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags, updated_at)
-    SELECT r.id, ${accountId}, r.name, r.phone, regexp_replace(r.phone, '\\D', '', 'g'),
-           COALESCE(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, name text, phone text, tags jsonb)`;
-}
-
 /** Adds recipients to a list (one array parameter however many; members already there stay). */
 export async function addListMembers(db: DbClient, listId: string, recipientIds: string[]) {
   await db.$executeRaw`
@@ -636,4 +624,23 @@ export async function recipientIdsMatching(db: DbClient, accountId: number, sear
   const rows = await db.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM recipients WHERE account_id = ${accountId} AND ${recipientSearchCondition(search)}`;
   return rows.map((row) => row.id);
+}
+
+// --- Recipient imports (issue 22) ---
+
+/**
+ * Inserts an import's batch of recipients in one statement, skipping any whose number the account
+ * already has (`ON CONFLICT` on the unique (account_id, phone) index: the database tells, no read
+ * of the account's recipients), and answers the ids it inserted. SQL: Prisma's `createMany` with
+ * `skipDuplicates` does not say which rows it skipped.
+ */
+export async function insertNewRecipients(db: DbClient, accountId: number, rows: Array<{ id: string; name: string; phone: string; tags: string[] }>) {
+  const inserted = await db.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags, updated_at)
+    SELECT r.id, ${accountId}, r.name, r.phone, regexp_replace(r.phone, '\\D', '', 'g'),
+           COALESCE(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ id, name, phone, tags }) => ({ id, name, phone, tags })))}::jsonb) AS r(id text, name text, phone text, tags jsonb)
+    ON CONFLICT (account_id, phone) DO NOTHING
+    RETURNING id`;
+  return inserted.map((row) => row.id);
 }

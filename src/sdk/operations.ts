@@ -606,6 +606,7 @@ export const PanelQueueHealth = graphql(`
     relayQueueHealth(minutes: 15) {
       paused
       pausedAt
+      pausedBy
       queueLimit
       oldestQueuedAgeSeconds
       counts {

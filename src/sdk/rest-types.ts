@@ -18685,6 +18685,15 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description The metrics token is missing or wrong, or metrics are not public here. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Error: `internal_error`. */
             500: {
                 headers: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
 
 export interface DiagnosticPong {
@@ -35,5 +36,15 @@ export const systemModule = defineModule({
   ],
   topics: {
     diagnosticPong: liveTopic<number, DiagnosticPong>(),
+  },
+  config: {
+    env: {
+      METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+      METRICS_PUBLIC: booleanFlag.optional(),
+    },
+    derive: (values) => ({
+      /** `/metrics` without a token: open in sandbox, closed in live unless METRICS_PUBLIC=true. */
+      metricsPublic: values.METRICS_PUBLIC ?? values.YARROW_ENV === 'sandbox',
+    }),
   },
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeEqual } from '../core/crypto.ts';
+import { YarrowError } from '../core/errors.ts';
 import { buildOpenApi } from '../core/openapi.ts';
 import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
@@ -55,8 +57,19 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     summary: 'Prometheus metrics',
     operationId: 'getMetrics',
     produces: 'text',
-    responses: { 200: 'Metrics in the Prometheus text format.' },
+    responses: { 200: 'Metrics in the Prometheus text format.', 401: 'The metrics token is missing or wrong, or metrics are not public here.' },
+    errorCodes: ['unauthorized'],
     handler: async (c) => {
+      const token = rt.config.METRICS_TOKEN;
+      const offered = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (token ? !offered || !safeEqual(offered, token) : !rt.config.metricsPublic) {
+        throw new YarrowError(
+          'unauthorized',
+          token
+            ? 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".'
+            : 'Metrics are not public on a live instance: set METRICS_TOKEN and send it as "Authorization: Bearer <token>" (or METRICS_PUBLIC=true).',
+        );
+      }
       c.header('Content-Type', registry.contentType);
       return c.body(await registry.metrics());
     },

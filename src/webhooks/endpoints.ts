@@ -10,7 +10,7 @@ import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { eventTypes, recordEvent } from './events.ts';
 import type { PayloadFormat } from './formats.ts';
-import { privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
+import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -42,8 +42,9 @@ export const updateEndpointInput = z.strictObject({
  */
 async function assertReachableUrl(config: Config, db: DbClient, accountId: number, raw: string) {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { allowPrivateWebhookUrls: true } });
-  if (privateWebhookUrlsAllowed(config, account.allowPrivateWebhookUrls)) return;
-  const problem = await privateAddressProblem(new URL(raw));
+  const problem = privateWebhookUrlsAllowed(config, account.allowPrivateWebhookUrls)
+    ? await privateAddressProblem(new URL(raw), metadataProblem)
+    : await privateAddressProblem(new URL(raw));
   if (problem) {
     throw new YarrowError('invalid_request', `url: ${problem}; only public addresses may receive webhooks.`, { param: 'url' });
   }

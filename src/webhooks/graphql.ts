@@ -1,7 +1,7 @@
 import { notFound } from '../core/errors.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
-import { currentThenLive } from '../graphql/live.ts';
+import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
 import { deliveriesWhere, deliveryFilter, endpointsWhere, eventTypeFilter, eventsWhere } from './lists.ts';
 import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryStatus, type DeliveryUpdate } from './deliveries.ts';
@@ -386,7 +386,9 @@ builder.subscriptionFields((t) => ({
       return currentThenLive(ctx.pubsub.subscribe('eventCreated', accountId), {
         next: (created) =>
           types.size === 0 || types.has(created.type)
-            ? ctx.rt.db.prisma.event.findFirst({ where: { id: created.id, accountId } }).then((event) => event ?? undefined)
+            ? readOncePerEvent(created, `event:${accountId}`, () => ctx.rt.db.prisma.event.findFirst({ where: { id: created.id, accountId } })).then(
+                (event) => event ?? undefined,
+              )
             : undefined,
       });
     },

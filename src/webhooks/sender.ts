@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { addressProblem, hostOf, isPublicAddress, publicOnlyLookup } from './url-safety.ts';
+import { addressProblem, hostOf, isPublicAddress, metadataProblem, noMetadataLookup, publicOnlyLookup } from './url-safety.ts';
 
 export const USER_AGENT = 'Yarrow-Webhooks/1.0';
 export const EXCERPT_BYTES = 2048;
@@ -57,7 +57,10 @@ const publicOnlyAgents = {
   'http:': new http.Agent({ ...agentOptions, lookup: publicOnlyLookup as never }),
   'https:': new https.Agent({ ...agentOptions, lookup: publicOnlyLookup as never }),
 };
-const privateAllowedAgents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+const privateAllowedAgents = {
+  'http:': new http.Agent({ ...agentOptions, lookup: noMetadataLookup as never }),
+  'https:': new https.Agent({ ...agentOptions, lookup: noMetadataLookup as never }),
+};
 
 /**
  * POSTs one webhook and reports what happened; never throws. No redirects are followed (a 3xx is
@@ -72,7 +75,7 @@ export function postWebhook(request: PostRequest): Promise<PostResult> {
   const url = new URL(request.url);
   const host = hostOf(url);
   // Node connects to an IP literal without a lookup: it is checked here.
-  const literalProblem = !request.allowPrivate && isIP(host) ? addressProblem(host) : undefined;
+  const literalProblem = isIP(host) ? (request.allowPrivate ? metadataProblem : addressProblem)(host) : undefined;
   if (literalProblem) {
     return Promise.resolve({
       ok: false,

@@ -119,6 +119,32 @@ export function addressProblem(address: string): string | undefined {
   return undefined;
 }
 
+// Refused even for accounts allowed private URLs (the first-start sandbox account,
+// WEBHOOK_ALLOW_PRIVATE_URLS=true): link-local addresses, where cloud metadata services answer
+// with the host's credentials (169.254.169.254, 169.254.170.2, fd00:ec2::254), and Alibaba's.
+const metadataIPv4 = new BlockList();
+metadataIPv4.addSubnet('169.254.0.0', 16, 'ipv4');
+metadataIPv4.addAddress('100.100.100.200', 'ipv4');
+const metadataIPv6 = new BlockList();
+metadataIPv6.addSubnet('fe80::', 10, 'ipv6');
+metadataIPv6.addAddress('fd00:ec2::254', 'ipv6');
+
+/**
+ * Why a webhook may not be sent to this address even where private addresses are allowed (a
+ * link-local or cloud metadata address, itself or embedded in an IPv6 one), or undefined.
+ */
+export function metadataProblem(address: string): string | undefined {
+  const family = isIP(address);
+  if (family === 0) return `${address} is not an IP address`;
+  const problem = `is a link-local or cloud metadata address, which never receives webhooks`;
+  if (family === 4) return metadataIPv4.check(address, 'ipv4') ? `${address} ${problem}` : undefined;
+  const groups = ipv6Groups(address);
+  if (!groups) return `${address} is not an address Yarrow can check`;
+  if (metadataIPv6.check(groups.map((group) => group.toString(16)).join(':'), 'ipv6')) return `${address} ${problem}`;
+  const embedded = embeddedIPv4(groups).find(({ ipv4 }) => metadataIPv4.check(ipv4, 'ipv4'));
+  return embedded ? `${address} embeds ${embedded.ipv4} (${embedded.form}), which ${problem}` : undefined;
+}
+
 export function isPublicAddress(address: string): boolean {
   return addressProblem(address) === undefined;
 }
@@ -174,21 +200,23 @@ export class PrivateAddressError extends Error {
  * or undefined when it may. Every resolved address (A and AAAA) must be public: a name with one
  * private record could be steered to it.
  */
-export async function privateAddressProblem(url: URL): Promise<string | undefined> {
+export async function privateAddressProblem(url: URL, problemOf: (address: string) => string | undefined = addressProblem): Promise<string | undefined> {
   const host = hostOf(url);
-  if (isIP(host)) return addressProblem(host);
+  if (isIP(host)) return problemOf(host);
   let addresses: LookupAddress[];
   try {
     addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
-    return `${host} does not resolve`;
+    // Where private URLs are allowed, only metadata addresses are refused: a name that does not
+    // resolve yet may be saved (delivery checks again). Elsewhere it may not.
+    return problemOf === metadataProblem ? undefined : `${host} does not resolve`;
   }
-  return resolvedProblem(host, addresses);
+  return resolvedProblem(host, addresses, problemOf);
 }
 
-function resolvedProblem(host: string, addresses: LookupAddress[]): string | undefined {
+function resolvedProblem(host: string, addresses: LookupAddress[], problemOf: (address: string) => string | undefined): string | undefined {
   for (const { address } of addresses) {
-    const problem = addressProblem(address);
+    const problem = problemOf(address);
     if (problem) return `${host} resolves to ${address}: ${problem}`;
   }
   return addresses.length === 0 ? `${host} does not resolve` : undefined;
@@ -202,10 +230,19 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * checked: the connection is pinned to a checked address, so a DNS answer that changes between
  * the check and the connection (DNS rebinding) cannot reach an internal address.
  */
-export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+export const publicOnlyLookup = refusingLookup(addressProblem);
+
+/** The `lookup` of the agents of accounts allowed private URLs: the same pinning, refusing metadata addresses only. */
+export const noMetadataLookup = refusingLookup(metadataProblem);
+
+function refusingLookup(problemOf: (address: string) => string | undefined) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback) => lookupRefusing(hostname, options, callback, problemOf);
+}
+
+function lookupRefusing(hostname: string, options: LookupOptions, callback: LookupCallback, problemOf: (address: string) => string | undefined): void {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    const problem = resolvedProblem(hostname, addresses);
+    const problem = resolvedProblem(hostname, addresses, problemOf);
     if (problem) {
       return callback(addresses.length === 0 ? Object.assign(new Error(problem), { code: 'ENOTFOUND' }) : new PrivateAddressError(problem), []);
     }

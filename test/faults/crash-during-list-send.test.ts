@@ -112,7 +112,7 @@ describe('SIGKILL during a list send', () => {
 
     const list = await createList(prisma, account.id, { name: 'Everyone' });
     const csv = ['name,phone', ...Array.from({ length: MESSAGES }, (_, i) => `Customer ${i},+1415${2220000 + i}`)].join('\n');
-    expect((await importRecipients(prisma, account.id, csv, list.id)).created).toBe(MESSAGES);
+    expect((await importRecipients(app.rt, prisma, account.id, csv, list.id)).created).toBe(MESSAGES);
 
     const gateway = await app.startGatewayProcess();
     const [routing, webhooks] = await Promise.all([

@@ -4,6 +4,7 @@ import { recipientSearchCondition } from '../../src/relay/sql.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
+import { sendSms } from './helpers.ts';
 
 const CreateRecipient = graphql(`
   mutation CreateRecipient($input: RecipientInput!) {
@@ -162,6 +163,39 @@ describe('recipients', () => {
     expect(noHeader.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'csv' });
   });
 
+  it('import is bounded: the database tells taken numbers (parallel imports make each number once), the account has a recipient cap, rows go in batches', async () => {
+    const importer = await app.account();
+    const csvOf = (from: number, count: number) =>
+      ['name,phone', ...Array.from({ length: count }, (_, i) => `Person ${from + i},+1628${String(2000000 + from + i)}`)].join('\n');
+    // 2,500 rows: three batches.
+    const first = await execute(app.baseUrl, importer.key, ImportRecipients, { csv: csvOf(0, 2500) });
+    expect(first.data!.importRecipients).toEqual({ created: 2500, skipped: [] });
+    // Six imports at once of 300 rows, 100 of them numbers the account has: each new number once.
+    const parallel = await Promise.all(Array.from({ length: 6 }, () => execute(app.baseUrl, importer.key, ImportRecipients, { csv: csvOf(2400, 300) })));
+    expect(parallel.reduce((sum, result) => sum + result.data!.importRecipients.created, 0)).toBe(200);
+    for (const result of parallel) {
+      const { created, skipped } = result.data!.importRecipients;
+      expect(created + skipped.length).toBe(300);
+      for (const row of skipped) expect(row.reason).toBe('duplicate: the account already has a recipient with this number');
+    }
+    expect(await app.rt.db.prisma.recipient.count({ where: { accountId: importer.id } })).toBe(2700);
+
+    // The account's own cap (an operator's per-account override of RELAY_RECIPIENT_LIMIT): 2,703.
+    await app.rt.db.prisma.account.update({ where: { id: importer.id }, data: { relayRecipientLimit: 2703 } });
+    const capped = await execute(app.baseUrl, importer.key, ImportRecipients, { csv: csvOf(5000, 5) });
+    expect(capped.data!.importRecipients).toEqual({
+      created: 3,
+      skipped: [
+        { line: 5, reason: 'limit: the account has its most recipients (2703)' },
+        { line: 6, reason: 'limit: the account has its most recipients (2703)' },
+      ],
+    });
+    const full = await execute(app.baseUrl, importer.key, CreateRecipient, { input: { name: 'One more', phone: '+16285550000' } });
+    expect(full.errors?.[0]?.extensions?.code).toBe('invalid_request');
+    expect(full.errors?.[0]?.message).toContain('most recipients (2703');
+    expect(await app.rt.db.prisma.recipient.count({ where: { accountId: importer.id } })).toBe(2703);
+  });
+
   it('search by name (case-insensitive substring) or by number digits in any format, with cursors', async () => {
     const searcher = await app.account();
     const people = [
@@ -227,11 +261,11 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags)
       SELECT 'rcp_list' || lpad(i::text, 6, '0'), ${sender.id}, 'Member ' || i, '+1415' || (5550000 + i)::text, '1415' || (5550000 + i)::text, '{}'
       FROM generate_series(1, 10000) AS i`;
-    // Two people sharing one number: the number gets one message.
-    const twin = (await execute(app.baseUrl, sender.key, CreateRecipient, { input: { name: 'Twin', phone: '+14155550001' } })).data!.createRecipient;
+    // One recipient per number: a second one with a number the account has is refused.
+    const twin = await execute(app.baseUrl, sender.key, CreateRecipient, { input: { name: 'Twin', phone: '+14155550001' } });
+    expect(twin.errors?.[0]?.extensions).toMatchObject({ code: 'already_exists', param: 'phone' });
     await app.rt.db.prisma.$executeRaw`
       INSERT INTO recipient_list_members (list_id, recipient_id) SELECT ${list.id}, id FROM recipients WHERE account_id = ${sender.id} AND id LIKE 'rcp_list%'`;
-    await execute(app.baseUrl, sender.key, AddToList, { listId: list.id, recipientIds: [twin.id] });
 
     const response = await app.request('POST', '/api/v1/recipient-lists/queue', {
       key: sender.key,
@@ -242,7 +276,7 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       ok: true,
       batch_id: expect.stringMatching(/^batch_/),
       queued: 10000,
-      skipped: [{ recipient_id: twin.id, to: '+14155550001', reason: 'duplicate_number' }],
+      skipped: [],
     });
     const messages = await app.rt.db.prisma.message.findMany({ where: { batchId: response.body.batch_id }, select: { id: true, to: true, state: true } });
     expect(messages).toHaveLength(10000);
@@ -260,6 +294,30 @@ describe('POST /api/v1/recipient-lists/queue', () => {
     expect(unknown.body.error.param).toBe('list_id');
     const foreign = await app.request('POST', '/api/v1/recipient-lists/queue', { key: account.key, body: { list_id: list.id, message: 'x' } });
     expect(foreign.status).toBe(404);
+  });
+
+  it('a list larger than the queue may ever hold is refused saying so, and one that does not fit now says how many', async () => {
+    const sender = await app.account();
+    await app.rt.db.prisma.account.update({ where: { id: sender.id }, data: { relayQueueLimit: 5 } });
+    const list = (await execute(app.baseUrl, sender.key, CreateList, { input: { name: 'Big' } })).data!.createRecipientList;
+    const csv = ['name,phone', ...Array.from({ length: 8 }, (_, i) => `Member ${i},+1628${3000000 + i}`)].join('\n');
+    expect((await execute(app.baseUrl, sender.key, ImportRecipients, { csv, listId: list.id })).data!.importRecipients.created).toBe(8);
+    const tooBig = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'hi' } });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: "This request would queue 8 messages, more than the account's queue may hold at once (limit 5); send it in parts of at most 5.",
+    });
+    await app.rt.db.prisma.account.update({ where: { id: sender.id }, data: { relayQueueLimit: 10 } });
+    for (const to of ['+16283999999', '+16283999998', '+16283999997']) {
+      expect((await sendSms(app, sender.key, { to, message: 'one' })).status).toBe(202);
+    }
+    const noRoom = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'hi' } });
+    expect(noRoom.status).toBe(503);
+    expect(noRoom.body.error.message).toBe(
+      "The account's queue has no room for 8 more messages (3 waiting, limit 10); wait for devices to catch up, or send fewer.",
+    );
+    expect(await app.rt.db.prisma.message.count({ where: { accountId: sender.id } })).toBe(3);
   });
 
   it("publishes each list message's queued event, as a single send does", async () => {

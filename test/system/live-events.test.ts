@@ -109,11 +109,14 @@ describe('cross-process live events', () => {
     await mineClient.dispose();
   });
 
-  it('refuses a subscription without a key', async () => {
+  it('refuses a socket without a valid key at connection_init, naming why', async () => {
     const client = wsClient(app.wsUrl, 'yk_test_not_a_key');
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => client.on('closed', (event) => resolve(event as { code: number; reason: string })));
     const live = subscribe(client, PongSubscription);
-    const result = await live.next();
-    expect(result.errors?.[0]?.extensions?.code).toBe('unauthorized');
+    await expect(live.next()).rejects.toBeDefined();
+    const { code, reason } = await closed;
+    expect(code).toBe(4401);
+    expect(reason).toMatch(/key/i);
     await client.dispose();
   });
 });

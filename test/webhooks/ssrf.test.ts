@@ -6,7 +6,7 @@ import { encrypt } from '../../src/core/crypto.ts';
 import { newId } from '../../src/core/ids.ts';
 import { signUp } from '../../src/panel/users.ts';
 import { bootstrapSandbox } from '../../src/sandbox.ts';
-import { addressProblem, privateAddressProblem, privateWebhookUrlsAllowed } from '../../src/webhooks/url-safety.ts';
+import { addressProblem, metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed } from '../../src/webhooks/url-safety.ts';
 import { startTestApp, TEST_SECRET, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { execute } from '../helpers/graphql.ts';
@@ -167,6 +167,16 @@ describe('webhook URLs at registration', () => {
     expect(result.errors).toBeUndefined();
     await app.rt.db.prisma.webhookEndpoint.deleteMany({ where: { accountId: developer.id } });
   });
+  it('refuses link-local and cloud metadata addresses even for an account allowed private URLs', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://169.254.170.2/v2/credentials', 'http://[fd00:ec2::254]/', 'http://[fe80::1]/', 'http://[::ffff:169.254.169.254]/', 'http://100.100.100.200/']) {
+      const result = await execute(app.baseUrl, developer.key, CreateEndpoint, { input: { url } });
+      expect(result.errors?.[0]?.extensions, url).toMatchObject({ code: 'invalid_request', param: 'input.url' });
+      expect(result.errors?.[0]?.message).toMatch(/link-local or cloud metadata address/);
+    }
+    expect(metadataProblem('10.0.0.1')).toBeUndefined();
+    expect(metadataProblem('127.0.0.1')).toBeUndefined();
+    expect(await app.rt.db.prisma.webhookEndpoint.count({ where: { accountId: developer.id } })).toBe(0);
+  });
 });
 
 describe('webhook URLs at delivery', () => {
@@ -228,6 +238,20 @@ describe('webhook URLs at delivery', () => {
     await developerClient2.dispose();
     expect(receiver.received('/shared')).toHaveLength(1);
   });
+
+  it('refuses at send time a metadata address for an account allowed private URLs', async () => {
+    await app.rt.db.prisma.account.update({ where: { id: developer.id }, data: { allowPrivateWebhookUrls: true } });
+    await app.rt.db.prisma.webhookEndpoint.deleteMany({ where: { accountId: developer.id } });
+    await app.rt.db.prisma.webhookEndpoint.create({
+      data: { id: newId('webhookEndpoint'), accountId: developer.id, url: 'http://169.254.169.254/latest/meta-data/', secretEncrypted: encrypt(TEST_SECRET, 'whsec_test') },
+    });
+    const delivery = (await emitEvent(app, developer.id)).deliveries[0]!;
+    const developerClient = wsClient(app.wsUrl, developer.key);
+    expect((await followDelivery(developerClient, delivery.id)).at(-1)).toMatchObject({ status: 'FAILED', lastStatusCode: null });
+    await developerClient.dispose();
+    const shown = (await execute(app.baseUrl, developer.key, Delivery, { id: delivery.id })).data!.webhookDelivery;
+    expect(shown.attempts[0]!.error).toBe('Refused: 169.254.169.254 is a link-local or cloud metadata address, which never receives webhooks.');
+  });
 });
 
 describe('who may use private webhook URLs', () => {
@@ -258,7 +282,7 @@ describe('who may use private webhook URLs', () => {
       await shared.close();
     }
 
-    const user = await signUp(app.rt.db.prisma, { email: 'stranger@example.com', password: 'a long enough password', account_name: 'Stranger' });
+    const user = await signUp(app.rt.db.prisma, { email: 'stranger@example.com', password: 'a long enough password', account_name: 'Stranger' }, 'sandbox');
     const account = await app.rt.db.prisma.account.findUniqueOrThrow({ where: { id: user.accountId } });
     expect(account.allowPrivateWebhookUrls).toBe(false);
   });

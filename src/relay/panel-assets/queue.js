@@ -148,8 +148,14 @@ function QueuePage() {
   return html`
     <${RelayMode} />
     <section aria-labelledby="state-heading" class="card wide">
-      <h2 id="state-heading">Queue <span id="queue-state" class="muted" data-paused=${String(health.paused)}>${health.paused ? '(paused: sends answer 503 queue_blocked)' : '(running)'}</span></h2>
-      <p><button type="button" id="toggle-queue" class=${health.paused ? '' : 'danger'} onClick=${toggle}>${health.paused ? 'Resume queue' : 'Pause queue'}</button></p>
+      <h2 id="state-heading">Queue <span id="queue-state" class="muted" data-paused=${String(health.paused)}>${
+        health.pausedBy === 'OPERATOR' ? '(paused by an operator: sends answer 503 queue_blocked)' : health.paused ? '(paused by you: sends answer 503 queue_blocked)' : '(running)'
+      }</span></h2>
+      ${
+        health.pausedBy === 'OPERATOR'
+          ? html`<p id="operator-pause">An operator paused sending for this account; only the operator can resume it. Queued messages wait.</p>`
+          : html`<p><button type="button" id="toggle-queue" class=${health.paused ? '' : 'danger'} onClick=${toggle}>${health.paused ? 'Resume queue' : 'Pause queue'}</button></p>`
+      }
       <dl class="counts" id="counts">
         ${counts.map(
           (count) => html`<div key=${count.key}>

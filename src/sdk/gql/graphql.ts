@@ -143,6 +143,11 @@ export type RelayMode =
   | 'AUTO'
   | 'MANUAL';
 
+/** Who paused an account's relay queue. */
+export type RelayPausedBy =
+  | 'ACCOUNT'
+  | 'OPERATOR';
+
 export type RequestMethod =
   | 'DELETE'
   | 'GET'
@@ -494,7 +499,7 @@ export type PanelDeviceUpdatesSubscription = { deviceUpdated: { deviceId: string
 export type PanelQueueHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, stuck: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, lastSeenAt: string, inFlight: number, stuck: number, sentLastMinute: number, ratePerMinute: number }> } };
+export type PanelQueueHealthQuery = { relayQueueHealth: { paused: boolean, pausedAt: string | null, pausedBy: RelayPausedBy | null, queueLimit: number, oldestQueuedAgeSeconds: number | null, counts: { queued: number, inFlight: number, stuck: number, sent: number, delivered: number, failed: number }, throughput: Array<{ minute: string, accepted: number, onPhone: number, sent: number, delivered: number, failed: number }>, devices: Array<{ deviceId: string, name: string, status: string, lastSeenAt: string, inFlight: number, stuck: number, sentLastMinute: number, ratePerMinute: number }> } };
 
 export type PanelRerouteMessageMutationVariables = Exact<{
   requestId: string | number;
@@ -1329,6 +1334,7 @@ export const PanelQueueHealthDocument = new TypedDocumentString(`
   relayQueueHealth(minutes: 15) {
     paused
     pausedAt
+    pausedBy
     queueLimit
     oldestQueuedAgeSeconds
     counts {
