@@ -82,6 +82,7 @@ const env: NodeJS.ProcessEnv = {
   RELAY_SEND_RATE_PER_MINUTE: '1000000000',
   RELAY_QUEUE_LIMIT: '1000000000',
   RELAY_DEVICE_RATE_PER_MINUTE: '10000',
+  RELAY_APP_CALLS_PER_MINUTE: '1000000',
   WEBHOOK_ENDPOINT_CONCURRENCY: '100',
   // The subscriptions scenario holds 10,000 sockets of one key from one address: over the caps
   // that keep one client from taking a gateway (README, Security), which the bench lifts.

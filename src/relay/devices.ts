@@ -127,10 +127,9 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
     data: { usedAt: new Date() },
   });
   if (claimed.count !== 1) {
-    const existing = await db.pairingCode.findUnique({ where: { codeHash } });
-    if (!existing) throw new YarrowError('not_found', 'No such pairing code. Check it, or make a new one.', { param });
-    if (existing.usedAt) throw new YarrowError('invalid_state', 'This pairing code was already used. Make a new one.', { param });
-    throw new YarrowError('invalid_state', 'This pairing code has expired (codes last 10 minutes). Make a new one.', { param });
+    // One answer for a code that never existed, was used or has expired: telling them apart would
+    // tell a guesser which codes were real. The panel says when a code expires and that it works once.
+    throw new YarrowError('not_found', 'No valid pairing code: it is unknown, already used or expired (codes work once, for 10 minutes). Make a new one.', { param });
   }
   const pairing = (await db.pairingCode.findUnique({ where: { codeHash } }))!;
   const token = DEVICE_TOKEN_PREFIX + randomToken(30);
@@ -158,8 +157,23 @@ const PAIR_ATTEMPTS_PER_MINUTE = 60;
 const pairLimiters = new WeakMap<Pick<Runtime, 'db'>, RateLimiterPostgres>();
 
 /**
- * Pairing needs no API key (the code is the credential), so attempts per address are limited:
- * one budget for every way a device pairs (our app API, the Android app's registration).
+ * The budget a pairing attempt spends from: the address, or for IPv6 its /64 (one host's share:
+ * a client given a /64 would otherwise start afresh from each of its addresses).
+ */
+export function pairingBudgetKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group || '0', 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Pairing needs no API key (the code is the credential), so attempts per address (IPv6: per /64)
+ * are limited: one budget for every way a device pairs (our app API, the Android app's registration).
  */
 export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: string) {
   let limiter = pairLimiters.get(rt);
@@ -176,7 +190,7 @@ export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: stri
     pairLimiters.set(rt, limiter);
   }
   try {
-    await limiter.consume(address);
+    await limiter.consume(pairingBudgetKey(address));
   } catch (rejection) {
     throw asRateLimited(rejection, (seconds) => `Too many pairing attempts; retry after ${seconds} s.`);
   }

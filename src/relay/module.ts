@@ -109,6 +109,8 @@ export const relayModule = defineModule({
       RELAY_RECIPIENT_LIMIT: z.coerce.number().int().min(1).default(100_000),
       /** How long a message pinned to an unreachable device waits before it fails (`device_offline`). */
       RELAY_PINNED_OFFLINE_WAIT_SECONDS: z.coerce.number().int().min(1).max(604800).default(300),
+      /** Calls a minute one Android-app device token may make (each state report in a PATCH counts), per gateway process. */
+      RELAY_APP_CALLS_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
       OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
       OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
       OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -94,8 +94,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     summary: 'Pair a device with a pairing code or QR payload (docs/relay-protocol.md).',
     operationId: 'pairDevice',
     response: okSchema(pairedSchema.shape),
-    // The code names no pairing (404), was used or expired (409); each attempt per address counts (429).
-    errorCodes: ['not_found', 'invalid_state', 'rate_limited'],
+    // The code is unknown, used or expired: one answer (404); each attempt per address counts (429).
+    errorCodes: ['not_found', 'rate_limited'],
     auth: pairingAttempt,
     body: pairDeviceInput,
     bodyValidatedBy: 'service',

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { encrypt } from '../../core/crypto.ts';
 import { YarrowError, knownError } from '../../core/errors.ts';
 import { clientAddress, type HttpContext } from '../../core/http.ts';
+import { asRateLimited } from '../../core/rate-limit.ts';
 import { defineRoute, type Credential } from '../../core/route.ts';
 import type { Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -79,6 +81,16 @@ function presenceRecorder(rt: Runtime) {
 export function registerAndroidAppRoutes(ctx: GatewayContext) {
   const { rt, events } = ctx;
   const seen = presenceRecorder(rt);
+  // A device token's budget of calls, per gateway process: in memory, since a phone keeps to one
+  // gateway while its stream is open, and a database counter would cost every call a write.
+  const calls = new RateLimiterMemory({ points: rt.config.RELAY_APP_CALLS_PER_MINUTE, duration: 60 });
+  const spendCalls = async (device: Device, points: number) => {
+    try {
+      await calls.consume(device.id, points);
+    } catch (rejection) {
+      throw asRateLimited(rejection, (seconds) => `Too many calls from this device (RELAY_APP_CALLS_PER_MINUTE); retry after ${seconds} s.`);
+    }
+  };
   const streams = new Set<() => void>();
   ctx.onStop(async () => {
     for (const close of streams) close();
@@ -95,7 +107,11 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
   /** A device's own token; its calls keep it online. */
   const appDevice: Credential<Device> = {
     documentedAs: 'device',
-    authenticate: async (c) => seen(await authenticateDevice(rt, c.req.header('authorization')), appVersionFrom(c.req.header('user-agent'))),
+    authenticate: async (c) => {
+      const device = await authenticateDevice(rt, c.req.header('authorization'));
+      await spendCalls(device, 1);
+      return seen(device, appVersionFrom(c.req.header('user-agent')));
+    },
   };
   /** The app asks for its address before it registers: a device token is checked when one is sent. */
   const appDeviceIfSent: Credential<Device | undefined> = {
@@ -131,8 +147,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
       login: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
       password: z.null(),
     }),
-    // The header carries no code (401); the code names no pairing (404), was used or expired (409); attempts per address (429).
-    errorCodes: ['unauthorized', 'not_found', 'invalid_state', 'rate_limited'],
+    // The header carries no code (401); the code is unknown, used or expired: one answer (404); attempts per address (429).
+    errorCodes: ['unauthorized', 'not_found', 'rate_limited'],
     auth: pairingCode,
     body: appRegistration,
     responses: { 201: '{id, token, login, password}: the device and its token (shown once).' },
@@ -168,7 +184,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     method: 'patch',
     summary: 'Android app: update the push token and SIM cards.',
     operationId: 'updateAppDevice',
-    errorCodes: ['forbidden'],
+    errorCodes: ['forbidden', 'rate_limited'],
     auth: appDevice,
     body: appDeviceUpdate,
     responses: { 204: 'Stored.' },
@@ -193,7 +209,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     summary: 'Android app: the address it calls from, and the device when it sends its token.',
     operationId: 'getAppDevice',
     response: z.object({ device: appDeviceSchema.optional(), externalIp: z.string().nullable().meta({ examples: ['203.0.113.7'] }) }),
-    errorCodes: ['unauthorized'],
+    errorCodes: ['unauthorized', 'rate_limited'],
     auth: appDeviceIfSent,
     responses: { 200: '{device?, externalIp}.' },
     handler: (c, { auth: device }) => c.json({ ...(device ? { device: appDeviceJson(device) } : {}), externalIp: clientAddress(c, rt.config.TRUST_PROXY) }),
@@ -205,6 +221,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     summary: 'Android app: the messages given to this device that it has not pulled yet (a pull is the app taking them), and those it holds, to ask for their state.',
     operationId: path === '/messages' ? 'getAppMessages' : 'getAppMessagesAtMessagePath',
     response: z.array(appMessageSchema),
+    // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
+    errorCodes: ['rate_limited'],
     auth: appDevice,
     query: appPullQuery,
     responses: { 200: 'An array of messages in the app’s shape (at most 100).' },
@@ -227,11 +245,15 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     method: 'patch',
     summary: 'Android app: report message states (Pending/Processed, Sent, Delivered, Failed).',
     operationId: path === '/messages' ? 'reportAppMessageStates' : 'reportAppMessageStatesAtMessagePath',
+    // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
+    errorCodes: ['rate_limited'],
     auth: appDevice,
     // The whole body is checked before anything is applied.
     body: appStateReports,
     responses: { 204: 'Applied where it moves the message on; unknown or stale ids change nothing.' },
     handler: async (c, { auth: device, body: reports }) => {
+      // Each report is a lookup and maybe a write: a body of 100 counts as 100 calls (the first is spent).
+      if (reports.length > 1) await spendCalls(device, reports.length - 1);
       for (const report of reports) await applyReport(rt, device, report);
       return c.body(null, 204);
     },
@@ -242,6 +264,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     method: 'get',
     summary: 'Android app: server-sent events; MessageEnqueued when work is dispatched to the device.',
     operationId: 'streamAppEvents',
+    // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
+    errorCodes: ['rate_limited'],
     auth: appDevice,
     produces: 'event-stream',
     responses: { 200: 'The stream: MessageEnqueued and MessageCancelled events, a keep-alive comment every 15 s.' },
@@ -254,6 +278,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     summary: 'Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself).',
     operationId: 'getAppWebhooks',
     response: z.array(z.never()),
+    // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
+    errorCodes: ['rate_limited'],
     auth: appDevice,
     responses: { 200: '[]' },
     handler: (c) => c.json([]),
@@ -265,6 +291,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     summary: 'Android app: settings it imports (notification channel SSE only).',
     operationId: 'getAppSettings',
     response: z.object({ gateway: z.object({ notification_channel: z.literal('SSE_ONLY') }) }),
+    // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
+    errorCodes: ['rate_limited'],
     auth: appDevice,
     responses: { 200: 'The settings.' },
     handler: (c) => c.json(appSettingsJson),
@@ -287,6 +315,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     method: 'patch',
     summary: 'Android app: change the login password. Not on Yarrow: the app has no password here.',
     operationId: 'changeAppUserPassword',
+    // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
+    errorCodes: ['rate_limited'],
     auth: appDevice,
     responses: { 501: 'Not implemented.' },
     handler: () => {

@@ -79,8 +79,8 @@ describe('registration', () => {
     expect(device.tokenHash).not.toContain(phone.token);
 
     const again = await register(appOptions(), `Code ${code}`);
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'invalid_state', param: 'Authorization' });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'not_found', param: 'Authorization' });
     const unknown = await register(appOptions(), 'Code ZZZZ2345');
     expect(unknown.status).toBe(404);
     expect(await app.rt.db.prisma.device.count({ where: { accountId: account.id } })).toBe(1);
@@ -153,8 +153,39 @@ describe('what real apps send', () => {
       expect((await appRequest(options, 'POST', '/device', { authorization: 'Code NOTACODE', body: { name: 'Google/Pixel 8' }, headers: forwarded })).status).toBe(404);
       const keys = await app.rt.db.prisma.$queryRaw<Array<{ key: string }>>`SELECT key FROM rate_limits WHERE key LIKE 'relay-pair:203.0.113.9%'`;
       expect(keys).toHaveLength(1);
+      // IPv6: two addresses of one /64 spend one budget (a host given a /64 cannot start afresh).
+      for (const address of ['2001:db8:1:2::10', '2001:db8:1:2:ffff::1']) {
+        await appRequest(options, 'POST', '/device', { authorization: 'Code NOTACODE', body: { name: 'Google/Pixel 8' }, headers: { 'x-forwarded-for': address } });
+      }
+      const v6 = await app.rt.db.prisma.$queryRaw<Array<{ key: string; points: number }>>`SELECT key, points FROM rate_limits WHERE key LIKE 'relay-pair:2001:db8%'`;
+      expect(v6).toEqual([{ key: 'relay-pair:2001:db8:1:2::/64', points: 2 }]);
     } finally {
       await proxied.stop();
+    }
+  });
+});
+
+describe('a device token’s call budget', () => {
+  it('past RELAY_APP_CALLS_PER_MINUTE a device gets 429 with Retry-After; each report in a PATCH counts; other devices are not affected', async () => {
+    const account = await app.account();
+    const tight = await app.startExtraGateway({ RELAY_APP_CALLS_PER_MINUTE: 10 });
+    try {
+      const { code } = await pairingCode(app, account.key);
+      const options = { ...appOptions(), apiUrl: `${tight.baseUrl}/api/mobile/v1` };
+      const registered = await register(options, `Code ${code}`);
+      const auth = { authorization: `Bearer ${registered.body.token}` };
+      // 100 unknown ids in one PATCH: 100 calls' worth, refused past the budget, nothing looked up.
+      const flood = Array.from({ length: 100 }, (_, i) => ({ id: `msg_unknown_${i}`, state: 'Delivered', recipients: [] }));
+      const refused = await appRequest(options, 'PATCH', '/message', { ...auth, body: flood });
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.body).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('RELAY_APP_CALLS_PER_MINUTE') });
+      expect((await appRequest(options, 'GET', '/settings', auth)).status).toBe(429);
+      // Another phone of the same account has its own budget.
+      const other = await register(options, `Code ${(await pairingCode(app, account.key)).code}`);
+      expect((await appRequest(options, 'GET', '/settings', { authorization: `Bearer ${other.body.token}` })).status).toBe(200);
+    } finally {
+      await tight.stop();
     }
   });
 });
@@ -374,7 +405,7 @@ describe('presence and failover', () => {
       expect(refused.status, `${method} ${path}`).toBe(401);
     }
     expect((await register(appOptions())).status).toBe(401);
-    expect((await register(appOptions(), `Code ${code}`)).status).toBe(409);
+    expect((await register(appOptions(), `Code ${code}`)).status).toBe(404);
   });
 });
 
