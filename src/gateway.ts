@@ -11,6 +11,7 @@ import { YarrowError, knownError } from './core/errors.ts';
 import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
 import { clientAddress, createAuthGuard, errorResponse, unmatchedRoute, upgradeAddress, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
+import { loggedRequest } from './core/request-log.ts';
 import { capConnectionsPerAddress, createLiveConnections } from './core/live-connections.ts';
 import { httpRequests } from './core/metrics.ts';
 import { checkResponses } from './core/response-contract.ts';
@@ -149,14 +150,21 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
   for (const module of modules) await module.routes?.(context);
 
   if (rt.config.graphiql) registerGraphiqlRoutes(context);
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
     if (c.req.header('accept')?.includes('text/event-stream')) {
       // An event stream holds its connection open like a WebSocket: the same caps, and the same stall watch.
       const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse };
       const release = liveConnections.admit(clientAddress(c, rt.config.TRUST_PROXY), incoming.socket, () => incoming.socket.destroy());
       outgoing.once('close', release);
+      return graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') });
     }
-    return graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') });
+    // A key's GraphQL request goes in the request log like a REST one: the body is read once, for
+    // Yoga and for the log.
+    const body = c.req.method === 'POST' ? await c.req.text() : undefined;
+    const request = body === undefined ? c.req.raw : new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body });
+    return loggedRequest(rt, c, 'graphql', async () =>
+      graphql.yoga.fetch(request, { requestId: c.get('requestId'), keyPrincipal: (principal) => c.set('principal', principal) }),
+    );
   });
 
   const server = (

@@ -18,7 +18,13 @@ import { subscribeSharing } from './shared-execution.ts';
 import { createSubscriptionLimits } from './subscription-limits.ts';
 import { schema } from './schema.ts';
 
-type ServerContext = { requestId?: string; connectionParams?: Record<string, unknown>; req?: IncomingMessage };
+type ServerContext = {
+  requestId?: string;
+  connectionParams?: Record<string, unknown>;
+  req?: IncomingMessage;
+  /** Told the API key that made an HTTP request (the gateway logs it in the request log). */
+  keyPrincipal?: (principal: Principal) => void;
+};
 
 /**
  * The argument (or variable) a validation error is about, as its `param`: `Variable "$status" got
@@ -188,8 +194,10 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
-    context: async ({ request, connectionParams, requestId, req }) => {
+    context: async ({ request, connectionParams, requestId, req, keyPrincipal }) => {
       const result = await authenticate(request, req, connectionParams);
+      // Only a key's requests are the account's API requests; the panel's session is not logged.
+      if (result.principal && request.headers.get('authorization')) keyPrincipal?.(result.principal);
       return { rt, pubsub, auth, requestId: requestId ?? newId('request'), ...result };
     },
   });

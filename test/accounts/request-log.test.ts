@@ -119,6 +119,37 @@ describe('the API request log', () => {
     expect(badMethod.body.error.param).toBe('method');
   });
 
+  it('logs a GraphQL request made with a key (its query and variables, secrets removed) and links the events it caused; the panel session is not logged', async () => {
+    const response = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.key}` },
+      body: JSON.stringify({
+        query: 'mutation($input: CreatePaymentIntentInput!) { createPaymentIntent(input: $input) { id } }',
+        variables: { input: { amount: 7.25, currency: 'USD', title: 'From GraphQL', customerName: 'Ada', customerEmail: 'ada@example.com' } },
+      }),
+    });
+    const answer = (await response.json()) as { data: { createPaymentIntent: { id: string } } };
+    expect(answer.data.createPaymentIntent.id).toMatch(/^pi_/);
+    const entry = await logged(response.headers.get('x-request-id')!);
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/graphql',
+      operation_id: 'graphql',
+      status: 200,
+      request_body: { variables: { input: { title: 'From GraphQL' } } },
+      response_body: { data: { createPaymentIntent: { id: answer.data.createPaymentIntent.id } } },
+    });
+    const events = await app.request('GET', `/api/v1/events?request_log_id=${entry.id}`, { key: merchant.key });
+    expect(events.body.data.map((event: { event: string }) => event.event)).toEqual(['payment_intent.created']);
+    // A refused key is nobody's request: nothing is logged for it.
+    const refused = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer yk_test_not_a_key' },
+      body: JSON.stringify({ query: '{ account { id } }' }),
+    });
+    expect(await app.rt.db.prisma.apiRequest.count({ where: { requestId: refused.headers.get('x-request-id')! } })).toBe(0);
+  });
+
   it('never stores a secret: API keys, signing secrets, revealed secrets, OTP codes', async () => {
     const key = await app.request('POST', '/api/v1/api-keys', { key: merchant.key, body: { label: 'logged key', scopes: ['payments.read'] } });
     const endpoint = await app.request('POST', '/api/v1/webhook-endpoints', { key: merchant.key, body: { url: 'https://hooks.example.com/yarrow' } });
