@@ -196,8 +196,9 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
     context: async ({ request, connectionParams, requestId, req, keyPrincipal }) => {
       const result = await authenticate(request, req, connectionParams);
-      // Only a key's requests are the account's API requests; the panel's session is not logged.
-      if (result.principal && request.headers.get('authorization')) keyPrincipal?.(result.principal);
+      // Only a key's HTTP requests are the account's API requests (the gateway passes keyPrincipal;
+      // sockets do not); the panel's session is not logged.
+      if (keyPrincipal && result.principal && request.headers.get('authorization')) keyPrincipal(result.principal);
       return { rt, pubsub, auth, requestId: requestId ?? newId('request'), ...result };
     },
   });

@@ -1436,6 +1436,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        param?: string;
+                    };
+                };
+            };
             /** @description Error: `internal_error`. */
             500: {
                 headers: {
@@ -1557,20 +1571,6 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "not_found";
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Error: `invalid_state`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        /** @enum {string} */
-                        code: "invalid_state";
                         param?: string;
                     };
                 };
@@ -1752,6 +1752,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        param?: string;
+                    };
+                };
+            };
             /** @description Error: `internal_error`. */
             500: {
                 headers: {
@@ -1810,6 +1824,20 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
                         param?: string;
                     };
                 };
@@ -1926,6 +1954,20 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
                         param?: string;
                     };
                 };
@@ -2058,6 +2100,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        param?: string;
+                    };
+                };
+            };
             /** @description Error: `internal_error`. */
             500: {
                 headers: {
@@ -2170,6 +2226,20 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
                         param?: string;
                     };
                 };
@@ -2302,6 +2372,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        param?: string;
+                    };
+                };
+            };
             /** @description Error: `internal_error`. */
             500: {
                 headers: {
@@ -2372,6 +2456,20 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
                         param?: string;
                     };
                 };
@@ -2481,6 +2579,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        param?: string;
+                    };
+                };
+            };
             /** @description Error: `internal_error`. */
             500: {
                 headers: {
@@ -2553,6 +2665,20 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "rate_limited";
                         param?: string;
                     };
                 };
@@ -10864,29 +10990,6 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
-                            /** @description For a human: what was wrong and what to do. */
-                            message: string;
-                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Error: `invalid_state`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /**
-                             * @description A stable code; the status of each is fixed (README, Errors).
-                             * @enum {string}
-                             */
-                            code: "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
