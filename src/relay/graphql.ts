@@ -120,6 +120,7 @@ builder.prismaObject('Message', {
     attempts: t.int({ description: 'How many distinct devices were given this SMS.', resolve: (message) => devicesTried(message) }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),
+    batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),
     device: t.relation('device', { nullable: true }),
     attemptLog: t.relation('attemptLog', {
       description: 'Each try, in order: the device, when it was pushed and acknowledged, its outcome and reason.',
@@ -230,13 +231,14 @@ builder.queryFields((t) => ({
   messages: t.prismaConnection({
     type: 'Message',
     cursor: 'id',
-    description: 'Newest first; filter by public status or the finer stage, recipient number, device, time queued; search a request id or number digits.',
+    description: 'Newest first; filter by public status or the finer stage, recipient number, device, batch, time queued; search a request id, batch id or number digits.',
     authScopes: { scope: 'messages.read' },
     args: {
       status: t.arg({ type: MessageStatusEnum }),
       stage: t.arg({ type: MessageStageEnum }),
       to: t.arg.string({ validate: z.string().max(32) }),
       deviceId: t.arg.id(),
+      batchId: t.arg.id({ description: 'The batch a list send answered (batchId).' }),
       queuedAfter: t.arg({ type: 'DateTime', description: 'Queued at or after this time.' }),
       queuedBefore: t.arg({ type: 'DateTime', description: 'Queued before this time.' }),
       search: t.arg.string({ validate: z.string().max(64) }),

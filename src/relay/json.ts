@@ -68,6 +68,11 @@ export const messageStatusSchema = z.object({
   attempts: z.number().int().describe('How many distinct devices were given the message.'),
   failure_reason: z.string().nullable(),
   reference: z.string().nullable(),
+  batch_id: z
+    .string()
+    .nullable()
+    .describe('The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.')
+    .meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   segments: z.number().int(),
   encoding: z.string().meta({ examples: ['GSM-7'] }),
   queued_at: timestamp,
@@ -121,6 +126,9 @@ export const recipientSchema = z.object({
 export const queuedBatchSchema = z.object({
   batch_id: z.string().meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   queued: z.number().int(),
+  items: z
+    .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId }))
+    .describe('Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status.'),
   skipped: z.array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) })),
 });
 

@@ -281,7 +281,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary:
-      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `queued_after`/`queued_before`, `search` a request id or number digits.',
+      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits.',
     operationId: 'listMessages',
     response: listSchema(messageStatusSchema),
     auth: 'messages.read',
@@ -405,7 +405,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
         const batch = await queueList(rt, tx, c.get('principal').accountId, body);
-        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, skipped: batch.skipped } };
+        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, skipped: batch.skipped } };
       }),
   });
 

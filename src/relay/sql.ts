@@ -298,7 +298,7 @@ export interface FrameColumns {
 /** A message a report moved forward, as it is now: what its webhook event and live events carry. */
 export type ReportedMessage = Pick<
   Message,
-  'id' | 'accountId' | 'to' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason' | 'reference' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'updatedAt'
+  'id' | 'accountId' | 'to' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason' | 'reference' | 'batchId' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'updatedAt'
 >;
 
 // The frame statement finds messages by id only: states are compared as text, so the planner
@@ -347,7 +347,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
           updated_at = ${now}
       FROM old WHERE m.id = old.id
       RETURNING m.id, m.account_id AS "accountId", m.to_number AS "to", m.state, m.device_id AS "deviceId", m.failed_device_ids AS "failedDeviceIds",
-                m.failure_reason AS "failureReason", m.reference, m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt",
+                m.failure_reason AS "failureReason", m.reference, m.batch_id AS "batchId", m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt",
                 m.updated_at AS "updatedAt"
     ), attempt AS (
       UPDATE message_attempts a

@@ -409,7 +409,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `queued_after`/`queued_before`, `search` a request id or number digits.
+         * The account's SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits.
          * @description Requires scope `messages.read`.
          */
         get: operations["listMessages"];
@@ -5720,6 +5720,7 @@ export interface operations {
                 stage?: "queued" | "on_phone" | "sent" | "delivered" | "failed";
                 to?: string;
                 device_id?: string;
+                batch_id?: string;
                 queued_after?: unknown;
                 queued_before?: unknown;
                 search?: string;
@@ -5750,6 +5751,7 @@ export interface operations {
                      *           "attempts": -9007199254740991,
                      *           "failure_reason": null,
                      *           "reference": null,
+                     *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
                      *           "queued_at": "2026-11-23T12:00:00.000Z",
@@ -5787,6 +5789,11 @@ export interface operations {
                             attempts: number;
                             failure_reason: string | null;
                             reference: string | null;
+                            /**
+                             * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                             * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                             */
+                            batch_id: string | null;
                             segments: number;
                             /** @example GSM-7 */
                             encoding: string;
@@ -6015,6 +6022,7 @@ export interface operations {
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
+                     *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
@@ -6045,6 +6053,11 @@ export interface operations {
                         attempts: number;
                         failure_reason: string | null;
                         reference: string | null;
+                        /**
+                         * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                         * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                         */
+                        batch_id: string | null;
                         segments: number;
                         /** @example GSM-7 */
                         encoding: string;
@@ -6327,6 +6340,7 @@ export interface operations {
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
+                     *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
@@ -6357,6 +6371,11 @@ export interface operations {
                         attempts: number;
                         failure_reason: string | null;
                         reference: string | null;
+                        /**
+                         * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                         * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                         */
+                        batch_id: string | null;
                         segments: number;
                         /** @example GSM-7 */
                         encoding: string;
@@ -9203,6 +9222,12 @@ export interface operations {
                      *       "ok": true,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "queued": -9007199254740991,
+                     *       "items": [
+                     *         {
+                     *           "to": "+14155550123",
+                     *           "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *         }
+                     *       ],
                      *       "skipped": [
                      *         {
                      *           "recipient_id": "x",
@@ -9218,6 +9243,13 @@ export interface operations {
                         /** @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0 */
                         batch_id: string;
                         queued: number;
+                        /** @description Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status. */
+                        items: {
+                            /** @example +14155550123 */
+                            to: string;
+                            /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            request_id: string;
+                        }[];
                         skipped: {
                             recipient_id: string;
                             to: string;

@@ -75,6 +75,8 @@ type Documents = {
     "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddToListDocument,
     "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.ListMembersDocument,
     "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": typeof types.SearchRecipientsDocument,
+    "\n  query BatchMessages($batchId: ID) {\n    messages(first: 10, batchId: $batchId) {\n      edges {\n        node {\n          requestId\n          batchId\n          to\n        }\n      }\n    }\n  }\n": typeof types.BatchMessagesDocument,
+    "\n  mutation QueueListItems($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      items {\n        to\n        requestId\n      }\n    }\n  }\n": typeof types.QueueListItemsDocument,
     "\n  subscription ListMessagesQueued {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n": typeof types.ListMessagesQueuedDocument,
     "\n  mutation SetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": typeof types.SetRelayModeDocument,
     "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": typeof types.MessageQueryDocument,
@@ -163,6 +165,8 @@ const documents: Documents = {
     "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.AddToListDocument,
     "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": types.ListMembersDocument,
     "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": types.SearchRecipientsDocument,
+    "\n  query BatchMessages($batchId: ID) {\n    messages(first: 10, batchId: $batchId) {\n      edges {\n        node {\n          requestId\n          batchId\n          to\n        }\n      }\n    }\n  }\n": types.BatchMessagesDocument,
+    "\n  mutation QueueListItems($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      items {\n        to\n        requestId\n      }\n    }\n  }\n": types.QueueListItemsDocument,
     "\n  subscription ListMessagesQueued {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n": types.ListMessagesQueuedDocument,
     "\n  mutation SetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": types.SetRelayModeDocument,
     "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": types.MessageQueryDocument,
@@ -431,6 +435,14 @@ export function graphql(source: "\n  query ListMembers($id: ID!) {\n    recipien
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SearchRecipientsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchMessages($batchId: ID) {\n    messages(first: 10, batchId: $batchId) {\n      edges {\n        node {\n          requestId\n          batchId\n          to\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').BatchMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QueueListItems($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      items {\n        to\n        requestId\n      }\n    }\n  }\n"): typeof import('./graphql.ts').QueueListItemsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

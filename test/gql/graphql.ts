@@ -670,6 +670,20 @@ export type SearchRecipientsQueryVariables = Exact<{
 
 export type SearchRecipientsQuery = { recipients: { edges: Array<{ node: { name: string } }> } };
 
+export type BatchMessagesQueryVariables = Exact<{
+  batchId?: string | number | null | undefined;
+}>;
+
+
+export type BatchMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, batchId: string | null, to: string } }> } };
+
+export type QueueListItemsMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type QueueListItemsMutation = { queueRecipientList: { batchId: string, items: Array<{ to: string, requestId: string }> } };
+
 export type ListMessagesQueuedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1590,6 +1604,30 @@ export const SearchRecipientsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchRecipientsQuery, SearchRecipientsQueryVariables>;
+export const BatchMessagesDocument = new TypedDocumentString(`
+    query BatchMessages($batchId: ID) {
+  messages(first: 10, batchId: $batchId) {
+    edges {
+      node {
+        requestId
+        batchId
+        to
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BatchMessagesQuery, BatchMessagesQueryVariables>;
+export const QueueListItemsDocument = new TypedDocumentString(`
+    mutation QueueListItems($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    items {
+      to
+      requestId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<QueueListItemsMutation, QueueListItemsMutationVariables>;
 export const ListMessagesQueuedDocument = new TypedDocumentString(`
     subscription ListMessagesQueued {
   messageUpdated {

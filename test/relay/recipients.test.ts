@@ -95,6 +95,32 @@ const SearchRecipients = graphql(`
   }
 `);
 
+const BatchMessages = graphql(`
+  query BatchMessages($batchId: ID) {
+    messages(first: 10, batchId: $batchId) {
+      edges {
+        node {
+          requestId
+          batchId
+          to
+        }
+      }
+    }
+  }
+`);
+
+const QueueListItems = graphql(`
+  mutation QueueListItems($input: QueueRecipientListInput!) {
+    queueRecipientList(input: $input) {
+      batchId
+      items {
+        to
+        requestId
+      }
+    }
+  }
+`);
+
 const ListMessagesQueued = graphql(`
   subscription ListMessagesQueued {
     messageUpdated {
@@ -242,6 +268,7 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       ok: true,
       batch_id: expect.stringMatching(/^batch_/),
       queued: 10000,
+      items: expect.any(Array),
       skipped: [{ recipient_id: twin.id, to: '+14155550001', reason: 'duplicate_number' }],
     });
     const messages = await app.rt.db.prisma.message.findMany({ where: { batchId: response.body.batch_id }, select: { id: true, to: true, state: true } });
@@ -253,7 +280,12 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND data->>'accountId' = ${String(sender.id)}`;
     expect(jobs!.count).toBe(1);
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${messages[0]!.id}`, { key: sender.key });
-    expect(status.body).toMatchObject({ status: 'queued', reference: 'promo' });
+    expect(status.body).toMatchObject({ status: 'queued', reference: 'promo', batch_id: response.body.batch_id });
+    // Each queued item answers its own request_id, in list order, and only the batch's messages.
+    const items = response.body.items as Array<{ to: string; request_id: string }>;
+    expect(items).toHaveLength(10000);
+    expect(items[0]!.to).toBe('+14155550001');
+    expect(Object.fromEntries(items.map((item) => [item.request_id, item.to]))).toEqual(Object.fromEntries(messages.map((message) => [message.id, message.to])));
 
     const unknown = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: 'lst_nope', message: 'x' } });
     expect(unknown.status).toBe(404);
@@ -290,5 +322,46 @@ describe('POST /api/v1/recipient-lists/queue', () => {
     expect(messages.map((message) => message.to).sort()).toEqual(['+14155550101', '+14155550102', '+14155550103']);
     live.dispose();
     await client.dispose();
+  });
+
+  it('tracks a list send: every message carries its batch_id, and GET /api/v1/messages and GraphQL messages filter by it', async () => {
+    const sender = await app.account();
+    const list = (await execute(app.baseUrl, sender.key, CreateList, { input: { name: 'Pair' } })).data!.createRecipientList;
+    const ids: string[] = [];
+    for (const [name, phone] of [['Dee', '+14155550111'], ['Eve', '+14155550112']] as const) {
+      ids.push((await execute(app.baseUrl, sender.key, CreateRecipient, { input: { name, phone } })).data!.createRecipient.id);
+    }
+    await execute(app.baseUrl, sender.key, AddToList, { listId: list.id, recipientIds: ids });
+    const queue = () => app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'Hello' } });
+    const first = await queue();
+    const second = await queue();
+    const single = await app.request('POST', '/api/v1/sms/send', { key: sender.key, body: { to: '+14155550111', message: 'Alone' } });
+    expect(first.body.items).toEqual([
+      { to: '+14155550111', request_id: expect.stringMatching(/^req_/) },
+      { to: '+14155550112', request_id: expect.stringMatching(/^req_/) },
+    ]);
+    const firstIds = first.body.items.map((item: { request_id: string }) => item.request_id).sort();
+
+    const listed = await app.request('GET', `/api/v1/messages?batch_id=${first.body.batch_id}`, { key: sender.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((row: { request_id: string }) => row.request_id).sort()).toEqual(firstIds);
+    expect(listed.body.data.every((row: { batch_id: string }) => row.batch_id === first.body.batch_id)).toBe(true);
+    // A search by the batch id finds them too; a single send has no batch.
+    const searched = await app.request('GET', `/api/v1/messages?search=${second.body.batch_id}`, { key: sender.key });
+    expect(searched.body.data).toHaveLength(2);
+    const alone = await app.request('GET', `/api/v1/messages/status?request_id=${single.body.request_id}`, { key: sender.key });
+    expect(alone.body.batch_id).toBeNull();
+    // Another account's batch id lists nothing.
+    expect((await app.request('GET', `/api/v1/messages?batch_id=${first.body.batch_id}`, { key: account.key })).body.data).toEqual([]);
+
+    const edges = (await execute(app.baseUrl, sender.key, BatchMessages, { batchId: second.body.batch_id })).data!.messages.edges;
+    expect(edges.map((edge) => edge.node.requestId).sort()).toEqual(second.body.items.map((item: { request_id: string }) => item.request_id).sort());
+    expect(edges.every((edge) => edge.node.batchId === second.body.batch_id)).toBe(true);
+
+    const graphqlSend = await execute(app.baseUrl, sender.key, QueueListItems, { input: { listId: list.id, message: 'Again' } });
+    const batch = graphqlSend.data!.queueRecipientList;
+    expect(batch.items.map((item) => item.to)).toEqual(['+14155550111', '+14155550112']);
+    const stored = await app.rt.db.prisma.message.findMany({ where: { id: { in: batch.items.map((item) => item.requestId) } } });
+    expect(stored.map((message) => message.batchId)).toEqual([batch.batchId, batch.batchId]);
   });
 });
