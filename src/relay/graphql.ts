@@ -13,7 +13,7 @@ import {
   updateDeviceInput,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, messageStage, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, messageStage, pinnedFailsAt, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
 import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
@@ -122,6 +122,18 @@ builder.prismaObject('Message', {
     reference: t.exposeString('reference', { nullable: true }),
     batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),
     device: t.relation('device', { nullable: true }),
+    pinnedDevice: t.relation('requestedDevice', {
+      nullable: true,
+      description: 'The device the send named (deviceId): only that device may send it. Null when the router picks.',
+    }),
+    pinnedFailsAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'While a pinned message waits: when it fails (device_offline) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later.',
+      select: { requestedDevice: { select: { name: true, lastSeenAt: true, revokedAt: true } } },
+      resolve: (message, _args, ctx) => pinnedFailsAt(ctx.rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS, message, message.requestedDevice),
+    }),
     attemptLog: t.relation('attemptLog', {
       description: 'Each try, in order: the device, when it was pushed and acknowledged, its outcome and reason.',
       query: { orderBy: { number: 'asc' } },

@@ -65,6 +65,13 @@ export const messageStatusSchema = z.object({
   to: z.string().meta({ examples: ['+14155550123'] }),
   device_id: z.string().nullable(),
   device_name: z.string().nullable(),
+  pinned_device_id: z.string().nullable().describe('The device the send named (`device_id`): only that device may send it. Null when the router picks.'),
+  pinned_device_name: z.string().nullable(),
+  pinned_fails_at: timestamp
+    .nullable()
+    .describe(
+      'While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise.',
+    ),
   attempts: z.number().int().describe('How many distinct devices were given the message.'),
   failure_reason: z.string().nullable(),
   reference: z.string().nullable(),

@@ -97,7 +97,9 @@ export async function listMessages(db: DbClient, accountId: number, query: z.out
     queuedBefore: query.queued_before,
     search: query.search,
   });
-  return db.message.findMany({ where, include: { device: { select: { name: true } } }, ...pageArgs(query) });
+  return db.message.findMany({ where, include: { device: { select: { name: true } }, requestedDevice: { select: { name: true, lastSeenAt: true, revokedAt: true } } },
+    ...pageArgs(query),
+  });
 }
 
 export function recipientListsWhere(accountId: number) {

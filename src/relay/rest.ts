@@ -289,7 +289,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'A list of messages, each as GET /api/v1/messages/status answers it.' },
     handler: async (c, { query }) => {
       const rows = await listMessages(rt.db.prisma, c.get('principal').accountId, query);
-      return ok(c, listBody(rows, query, '/api/v1/messages', messageStatusJson));
+      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row)));
     },
   });
 
@@ -310,7 +310,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;
       await rerouteMessage(rt, accountId, c.req.param('id'), body);
-      return ok(c, messageStatusJson(await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
+      return ok(c, messageStatusJson(rt, await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
 
@@ -328,7 +328,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'Status, device, attempts, failure reason and timestamps.' },
     handler: async (c, { query: { request_id } }) => {
       const message = await getMessage(rt.db.prisma, c.get('principal').accountId, request_id);
-      return ok(c, messageStatusJson(message));
+      return ok(c, messageStatusJson(rt, message));
     },
   });
 

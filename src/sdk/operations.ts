@@ -796,6 +796,11 @@ export const PanelMessage = graphql(`
         id
         name
       }
+      pinnedDevice {
+        id
+        name
+      }
+      pinnedFailsAt
       attemptLog {
         number
         dispatchedAt

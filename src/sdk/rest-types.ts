@@ -5748,6 +5748,9 @@ export interface operations {
                      *           "to": "+14155550123",
                      *           "device_id": null,
                      *           "device_name": null,
+                     *           "pinned_device_id": null,
+                     *           "pinned_device_name": null,
+                     *           "pinned_fails_at": null,
                      *           "attempts": -9007199254740991,
                      *           "failure_reason": null,
                      *           "reference": null,
@@ -5785,6 +5788,11 @@ export interface operations {
                             to: string;
                             device_id: string | null;
                             device_name: string | null;
+                            /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                            pinned_device_id: string | null;
+                            pinned_device_name: string | null;
+                            /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                            pinned_fails_at: string | null;
                             /** @description How many distinct devices were given the message. */
                             attempts: number;
                             failure_reason: string | null;
@@ -6019,6 +6027,9 @@ export interface operations {
                      *       "to": "+14155550123",
                      *       "device_id": null,
                      *       "device_name": null,
+                     *       "pinned_device_id": null,
+                     *       "pinned_device_name": null,
+                     *       "pinned_fails_at": null,
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
@@ -6049,6 +6060,11 @@ export interface operations {
                         to: string;
                         device_id: string | null;
                         device_name: string | null;
+                        /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                        pinned_device_id: string | null;
+                        pinned_device_name: string | null;
+                        /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                        pinned_fails_at: string | null;
                         /** @description How many distinct devices were given the message. */
                         attempts: number;
                         failure_reason: string | null;
@@ -6337,6 +6353,9 @@ export interface operations {
                      *       "to": "+14155550123",
                      *       "device_id": null,
                      *       "device_name": null,
+                     *       "pinned_device_id": null,
+                     *       "pinned_device_name": null,
+                     *       "pinned_fails_at": null,
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
@@ -6367,6 +6386,11 @@ export interface operations {
                         to: string;
                         device_id: string | null;
                         device_name: string | null;
+                        /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                        pinned_device_id: string | null;
+                        pinned_device_name: string | null;
+                        /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                        pinned_fails_at: string | null;
                         /** @description How many distinct devices were given the message. */
                         attempts: number;
                         failure_reason: string | null;

@@ -67,6 +67,7 @@ type Documents = {
     "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.QueueListSendDocument,
     "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": typeof types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PresenceRevokeDeviceDocument,
+    "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": typeof types.PinnedMessageDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
@@ -157,6 +158,7 @@ const documents: Documents = {
     "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.QueueListSendDocument,
     "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PresenceRevokeDeviceDocument,
+    "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": types.PinnedMessageDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
@@ -403,6 +405,10 @@ export function graphql(source: "\n  subscription ReadinessChanged {\n    launch
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').PresenceRevokeDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PinnedMessageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -611,6 +611,13 @@ export type PresenceRevokeDeviceMutationVariables = Exact<{
 
 export type PresenceRevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus } };
 
+export type PinnedMessageQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PinnedMessageQuery = { message: { pinnedFailsAt: string | null, pinnedDevice: { id: string, name: string } | null, device: { id: string } | null } };
+
 export type CreateRecipientMutationVariables = Exact<{
   input: RecipientInput;
 }>;
@@ -1522,6 +1529,20 @@ export const PresenceRevokeDeviceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PresenceRevokeDeviceMutation, PresenceRevokeDeviceMutationVariables>;
+export const PinnedMessageDocument = new TypedDocumentString(`
+    query PinnedMessage($requestId: ID!) {
+  message(requestId: $requestId) {
+    pinnedDevice {
+      id
+      name
+    }
+    pinnedFailsAt
+    device {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PinnedMessageQuery, PinnedMessageQueryVariables>;
 export const CreateRecipientDocument = new TypedDocumentString(`
     mutation CreateRecipient($input: RecipientInput!) {
   createRecipient(input: $input) {
