@@ -5,12 +5,14 @@ import { withGraphqlParams } from '../graphql/input.ts';
 import { anyEventOf, currentThenLive } from '../graphql/live.ts';
 import {
   createPairingCode,
+  deviceConnection,
   effectiveRate,
   getDevice,
   revokeDevice,
   setRelayMode,
   updateDevice,
   updateDeviceInput,
+  withConnections,
   type CreatedPairingCode,
 } from './devices.ts';
 import { devicesTried, getMessage, messageStage, pinnedFailsAt, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
@@ -40,6 +42,17 @@ builder.prismaObject('Device', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     status: t.field({ type: DeviceStatusEnum, resolve: (device) => device.status }),
+    connected: t.boolean({
+      description:
+        'Whether it has a connection open now (WebSocket or the app’s events stream). A phone whose last connection closed is out of routing at once, while status stays ONLINE until the heartbeat window passes.',
+      resolve: async (device, _args, ctx) => deviceConnection(await withConnections(ctx.rt.db.prisma, device)).connected,
+    }),
+    disconnectedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'While not connected: when its last connection closed (null if it never had one).',
+      resolve: async (device, _args, ctx) => deviceConnection(await withConnections(ctx.rt.db.prisma, device)).disconnectedAt,
+    }),
     platform: t.exposeString('platform', { nullable: true }),
     appVersion: t.exposeString('appVersion', { nullable: true }),
     sims: t.field({ type: ['JSONObject'], resolve: (device) => device.sims as Array<Record<string, unknown>> }),

@@ -14,6 +14,12 @@ export const deviceSchema = z.object({
   object: z.literal('device'),
   name: z.string().meta({ examples: ['Shop phone'] }),
   status: z.enum(DeviceStatus),
+  connected: z
+    .boolean()
+    .describe(
+      'Whether it has a connection open now (WebSocket or the app\'s events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected.',
+    ),
+  disconnected_at: timestamp.nullable().describe('While not connected: when its last connection closed (null if it never had one).'),
   platform: z.string().nullable().meta({ examples: ['android'] }),
   app_version: z.string().nullable(),
   sims: z.array(z.looseObject({ slot: z.number().int(), carrier: z.string().nullable().optional(), phone_number: z.string().nullable().optional() })),

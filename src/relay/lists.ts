@@ -32,7 +32,8 @@ export const deviceListQuery = listQuery.extend({
 
 export async function listDevices(db: DbClient, accountId: number, query: z.output<typeof deviceListQuery>) {
   await assertCursorsOwned(db.device, accountId, query, 'device');
-  return db.device.findMany({ where: devicesWhere(accountId, query), ...pageArgs(query) });
+  // With its open connections counted: the list says whether each is connected now.
+  return db.device.findMany({ where: devicesWhere(accountId, query), include: { _count: { select: { connections: true } } }, ...pageArgs(query) });
 }
 
 export interface MessageFilter {

@@ -36,6 +36,7 @@ import {
   relaySettingsInput,
   setRelayMode,
   spendPairingAttempt,
+  withConnections,
 } from './devices.ts';
 import {
   ackInput,
@@ -105,7 +106,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       return ok(
         c,
         {
-          device: deviceJson(rt, paired.device),
+          device: deviceJson(rt, await withConnections(rt.db.prisma, paired.device)),
           device_token: paired.token,
           heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS,
           websocket_url: `${rt.config.publicBaseUrl.replace(/^http/, 'ws')}${DEVICE_WS_PATH}`,
@@ -127,7 +128,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema({ device: deviceSchema }),
     auth: deviceToken,
     responses: { 200: 'The device.' },
-    handler: (c, { auth: device }) => ok(c, { device: deviceJson(rt, device) }),
+    handler: async (c, { auth: device }) => ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, device)) }),
   });
 
   defineRoute(ctx, {
@@ -144,7 +145,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'The device, and the heartbeat interval.' },
     handler: async (c, { auth: device, body }) => {
       const updated = await recordHeartbeat(rt, device.id, body);
-      return ok(c, { device: deviceJson(rt, updated), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
+      return ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, updated)), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
     },
   });
 

@@ -10810,6 +10810,8 @@ export interface operations {
                      *         "object": "device",
                      *         "name": "Shop phone",
                      *         "status": "online",
+                     *         "connected": true,
+                     *         "disconnected_at": null,
                      *         "platform": "android",
                      *         "app_version": null,
                      *         "sims": [
@@ -10844,6 +10846,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;
@@ -11102,6 +11108,8 @@ export interface operations {
                      *         "object": "device",
                      *         "name": "Shop phone",
                      *         "status": "online",
+                     *         "connected": true,
+                     *         "disconnected_at": null,
                      *         "platform": "android",
                      *         "app_version": null,
                      *         "sims": [
@@ -11133,6 +11141,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;
@@ -11325,6 +11337,8 @@ export interface operations {
                      *         "object": "device",
                      *         "name": "Shop phone",
                      *         "status": "online",
+                     *         "connected": true,
+                     *         "disconnected_at": null,
                      *         "platform": "android",
                      *         "app_version": null,
                      *         "sims": [
@@ -11355,6 +11369,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;
@@ -12247,6 +12265,8 @@ export interface operations {
                      *           "object": "device",
                      *           "name": "Shop phone",
                      *           "status": "online",
+                     *           "connected": true,
+                     *           "disconnected_at": null,
                      *           "platform": "android",
                      *           "app_version": null,
                      *           "sims": [
@@ -12282,6 +12302,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;

@@ -68,6 +68,7 @@ type Documents = {
     "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": typeof types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PresenceRevokeDeviceDocument,
     "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": typeof types.PinnedMessageDocument,
+    "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n": typeof types.PresenceDeviceDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
@@ -159,6 +160,7 @@ const documents: Documents = {
     "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PresenceRevokeDeviceDocument,
     "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": types.PinnedMessageDocument,
+    "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n": types.PresenceDeviceDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
@@ -409,6 +411,10 @@ export function graphql(source: "\n  mutation PresenceRevokeDevice($id: ID!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PinnedMessageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n"): typeof import('./graphql.ts').PresenceDeviceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -618,6 +618,13 @@ export type PinnedMessageQueryVariables = Exact<{
 
 export type PinnedMessageQuery = { message: { pinnedFailsAt: string | null, pinnedDevice: { id: string, name: string } | null, device: { id: string } | null } };
 
+export type PresenceDeviceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PresenceDeviceQuery = { device: { status: DeviceStatus, connected: boolean, disconnectedAt: string | null } };
+
 export type CreateRecipientMutationVariables = Exact<{
   input: RecipientInput;
 }>;
@@ -1543,6 +1550,15 @@ export const PinnedMessageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PinnedMessageQuery, PinnedMessageQueryVariables>;
+export const PresenceDeviceDocument = new TypedDocumentString(`
+    query PresenceDevice($id: ID!) {
+  device(id: $id) {
+    status
+    connected
+    disconnectedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceDeviceQuery, PresenceDeviceQueryVariables>;
 export const CreateRecipientDocument = new TypedDocumentString(`
     mutation CreateRecipient($input: RecipientInput!) {
   createRecipient(input: $input) {

@@ -33,6 +33,16 @@ const PinnedMessage = graphql(`
   }
 `);
 
+const PresenceDevice = graphql(`
+  query PresenceDevice($id: ID!) {
+    device(id: $id) {
+      status
+      connected
+      disconnectedAt
+    }
+  }
+`);
+
 let app: TestApp;
 const devices: DeviceProcess[] = [];
 
@@ -99,6 +109,32 @@ async function mutePhone(token: string) {
 }
 
 describe('a phone whose socket closes', () => {
+  it('reads online but not connected at once (REST and GraphQL), with when it disconnected', async () => {
+    const account = await app.account();
+    const phone = await device(account, 'Honest');
+    const listed = async () => (await app.request('GET', '/api/v1/relay/devices', { key: account.key })).body.data[0];
+    expect(await listed()).toMatchObject({ id: phone.deviceId, status: 'online', connected: true, disconnected_at: null });
+    const before = await execute(app.baseUrl, account.key, PresenceDevice, { id: phone.deviceId });
+    expect(before.errors).toBeUndefined();
+    expect(before.data!.device).toEqual({
+      status: 'ONLINE',
+      connected: true,
+      disconnectedAt: null,
+    });
+
+    await phone.kill();
+    await disconnected([phone.deviceId]);
+    const row = await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } });
+    expect(row.disconnectedAt).not.toBeNull();
+    // The state machine is unchanged: still online until the heartbeat window passes.
+    expect(await listed()).toMatchObject({ status: 'online', connected: false, disconnected_at: row.disconnectedAt!.toISOString() });
+    expect((await execute(app.baseUrl, account.key, PresenceDevice, { id: phone.deviceId })).data!.device).toEqual({
+      status: 'ONLINE',
+      connected: false,
+      disconnectedAt: row.disconnectedAt!.toISOString(),
+    });
+  });
+
   it('gets no new work: with four phones killed and one connected and idle, new SMS go to the connected one', async () => {
     const account = await app.account();
     const stopped: DeviceProcess[] = [];
