@@ -127,7 +127,7 @@ builder.queryFields((t) => ({
   recipients: t.prismaConnection({
     type: 'Recipient',
     cursor: 'id',
-    description: 'Newest first; `search` matches the name (case-insensitive substring) or the digits of the number.',
+    description: 'Newest first; `search` matches the name (a substring, ignoring case and accents) or the digits of the number.',
     authScopes: { scope: 'recipients.read' },
     args: { search: t.arg.string() },
     resolve: async (query, _root, { search, before }, ctx) => {

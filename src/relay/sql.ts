@@ -596,7 +596,7 @@ function likePattern(text: string) {
 /**
  * The search condition: a query that looks like a number (digits, spaces, + - . ( )) matches the
  * digits of the phone (a national leading 0 is dropped: "0612…" finds "+33612…"); anything else
- * is a case-insensitive substring of the name. Both are served by trigram GIN indexes. One SQL
+ * is a substring of the name ignoring case and accents. Both are served by trigram GIN indexes. One SQL
  * condition shared by REST and GraphQL search, and the one the index test explains (`EXPLAIN`).
  */
 export function recipientSearchCondition(search: string | undefined): Prisma.Sql {
@@ -605,7 +605,8 @@ export function recipientSearchCondition(search: string | undefined): Prisma.Sql
     const digits = search.replace(/\D/g, '').replace(/^0+/, '') || '0';
     return Prisma.sql`phone_digits LIKE ${likePattern(digits)}`;
   }
-  return Prisma.sql`name ILIKE ${likePattern(search)}`;
+  // Accents ignored on both sides ("zoe" finds "Zoë"), on the trigram index of yarrow_unaccent(name).
+  return Prisma.sql`yarrow_unaccent(name) ILIKE yarrow_unaccent(${likePattern(search)})`;
 }
 
 /**
