@@ -262,6 +262,9 @@ export async function deviceDisconnected(rt: Runtime, deviceId: string, connecti
     const { last } = await closeConnection(tx, deviceId, connectionId, now);
     if (!last) return false;
     await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
+    // Dashboards show it still online but no longer connected (deviceUpdated).
+    const device = await tx.device.findUnique({ where: { id: deviceId } });
+    if (device) await publishDeviceChange(tx, device);
     return true;
   });
 }

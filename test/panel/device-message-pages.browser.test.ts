@@ -118,12 +118,15 @@ describe('device and message pages', () => {
     const code = (await graphqlInPage<{ createPairingCode: { code: string } }>('mutation { createPairingCode { code } }')).createPairingCode.code;
     const drawer = await startDevice(app, { code }, { name: 'Drawer phone' });
     phones.push(drawer);
-    await drawer.kill();
-    await vi.waitFor(async () => expect(await app.rt.db.prisma.deviceConnection.count({ where: { deviceId: drawer.deviceId } })).toBe(0), { timeout: 10_000 });
-
     await visit('/panel/devices');
     const row = page.locator(`#devices tr[data-device-id="${drawer.deviceId}"]`);
     await row.waitFor();
+    expect(await row.locator('[data-connected]').count()).toBe(0);
+
+    // The list follows the close live: still online, no longer connected.
+    await drawer.kill();
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.deviceConnection.count({ where: { deviceId: drawer.deviceId } })).toBe(0), { timeout: 10_000 });
+    await expect.poll(() => row.locator('[data-connected="false"]').count(), { timeout: 10_000 }).toBe(1);
     expect(await row.locator('[data-presence]').textContent()).toBe('online');
     expect(await row.locator('[data-connected="false"]').textContent()).toContain('not connected');
     const till = page.locator(`#devices tr[data-device-id="${phones[0]!.deviceId}"]`);
