@@ -66,7 +66,11 @@ function MessagePage() {
       <dl class="facts">
         <div><dt>To</dt><dd>${message.toDisplay}</dd></div>
         ${message.device || !message.pinnedDevice
-          ? html`<div><dt>Device</dt><dd>${message.device ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>` : 'Any online device'}</dd></div>`
+          ? html`<div><dt>Device</dt><dd>${message.device
+                  ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>`
+                  : message.stage === 'QUEUED'
+                    ? 'the first online phone with room'
+                    : '—'}</dd></div>`
           : null}
         ${message.pinnedDevice
           ? html`<div>
