@@ -276,6 +276,9 @@ export async function deviceDisconnected(rt: Runtime, deviceId: string, connecti
     const { last } = await closeConnection(tx, deviceId, connectionId, now);
     if (!last) return false;
     await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
+    // Dashboards show it still online but no longer connected (deviceUpdated).
+    const device = await tx.device.findUnique({ where: { id: deviceId } });
+    if (device) await publishDeviceChange(tx, device);
     return true;
   });
 }
@@ -284,12 +287,33 @@ export function effectiveRate(rt: Pick<Runtime, 'config'>, device: Pick<Device, 
   return device.ratePerMinute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE;
 }
 
-export function deviceJson(rt: Pick<Runtime, 'config'>, device: Device): z.infer<typeof deviceSchema> {
+/** A device with the number of its open connections (`connectionCount`), which `deviceJson` shows as `connected`. */
+export type DeviceWithConnections = Device & { _count: { connections: number } };
+
+/** A device read elsewhere, with its open connections counted for `deviceJson`. */
+export async function withConnections(db: DbClient, device: Device): Promise<DeviceWithConnections> {
+  return { ...device, _count: { connections: await db.deviceConnection.count({ where: { deviceId: device.id } }) } };
+}
+
+/**
+ * Whether the device has a connection open now (a socket or the app's events stream, on any
+ * gateway): `online` alone lags a clean close by up to the heartbeat window, while routing
+ * already skips the device (sql.ts `reachableDevice`).
+ */
+export function deviceConnection(device: Pick<Device, 'disconnectedAt'> & { _count: { connections: number } }) {
+  const connected = device._count.connections > 0;
+  return { connected, disconnectedAt: connected ? null : device.disconnectedAt };
+}
+
+export function deviceJson(rt: Pick<Runtime, 'config'>, device: DeviceWithConnections): z.infer<typeof deviceSchema> {
+  const { connected, disconnectedAt } = deviceConnection(device);
   return {
     id: device.id,
     object: 'device',
     name: device.name,
     status: device.status,
+    connected,
+    disconnected_at: disconnectedAt?.toISOString() ?? null,
     platform: device.platform,
     app_version: device.appVersion,
     sims: device.sims as z.infer<typeof deviceSchema>['sims'],

@@ -5,15 +5,17 @@ import { withGraphqlParams } from '../graphql/input.ts';
 import { anyEventOf, currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import {
   createPairingCode,
+  deviceConnection,
   effectiveRate,
   getDevice,
   revokeDevice,
   setRelayMode,
   updateDevice,
   updateDeviceInput,
+  withConnections,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, messageStage, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
+import { devicesTried, getMessage, messageStage, pinnedFailsAt, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
 import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
@@ -40,6 +42,17 @@ builder.prismaObject('Device', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     status: t.field({ type: DeviceStatusEnum, resolve: (device) => device.status }),
+    connected: t.boolean({
+      description:
+        'Whether it has a connection open now (WebSocket or the app’s events stream). A phone whose last connection closed is out of routing at once, while status stays ONLINE until the heartbeat window passes.',
+      resolve: async (device, _args, ctx) => deviceConnection(await withConnections(ctx.rt.db.prisma, device)).connected,
+    }),
+    disconnectedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'While not connected: when its last connection closed (null if it never had one).',
+      resolve: async (device, _args, ctx) => deviceConnection(await withConnections(ctx.rt.db.prisma, device)).disconnectedAt,
+    }),
     platform: t.exposeString('platform', { nullable: true }),
     appVersion: t.exposeString('appVersion', { nullable: true }),
     sims: t.field({ type: ['JSONObject'], resolve: (device) => device.sims as Array<Record<string, unknown>> }),
@@ -120,7 +133,20 @@ builder.prismaObject('Message', {
     attempts: t.int({ description: 'How many distinct devices were given this SMS.', resolve: (message) => devicesTried(message) }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),
+    batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),
     device: t.relation('device', { nullable: true }),
+    pinnedDevice: t.relation('requestedDevice', {
+      nullable: true,
+      description: 'The device the send named (deviceId): only that device may send it. Null when the router picks.',
+    }),
+    pinnedFailsAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'While a pinned message waits: when it fails (device_offline) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later.',
+      select: { requestedDevice: { select: { name: true, lastSeenAt: true, revokedAt: true } } },
+      resolve: (message, _args, ctx) => pinnedFailsAt(ctx.rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS, message, message.requestedDevice),
+    }),
     attemptLog: t.relation('attemptLog', {
       description: 'Each try, in order: the device, when it was pushed and acknowledged, its outcome and reason.',
       query: { orderBy: { number: 'asc' } },
@@ -230,13 +256,14 @@ builder.queryFields((t) => ({
   messages: t.prismaConnection({
     type: 'Message',
     cursor: 'id',
-    description: 'Newest first; filter by public status or the finer stage, recipient number, device, time queued; search a request id or number digits.',
+    description: 'Newest first; filter by public status or the finer stage, recipient number, device, batch, time queued; search a request id, batch id or number digits.',
     authScopes: { scope: 'messages.read' },
     args: {
       status: t.arg({ type: MessageStatusEnum }),
       stage: t.arg({ type: MessageStageEnum }),
       to: t.arg.string({ validate: z.string().max(32) }),
       deviceId: t.arg.id(),
+      batchId: t.arg.id({ description: 'The batch a list send answered (batchId).' }),
       queuedAfter: t.arg({ type: 'DateTime', description: 'Queued at or after this time.' }),
       queuedBefore: t.arg({ type: 'DateTime', description: 'Queued before this time.' }),
       search: t.arg.string({ validate: z.string().max(64) }),

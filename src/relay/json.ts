@@ -14,6 +14,12 @@ export const deviceSchema = z.object({
   object: z.literal('device'),
   name: z.string().meta({ examples: ['Shop phone'] }),
   status: z.enum(DeviceStatus),
+  connected: z
+    .boolean()
+    .describe(
+      'Whether it has a connection open now (WebSocket or the app\'s events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected.',
+    ),
+  disconnected_at: timestamp.nullable().describe('While not connected: when its last connection closed (null if it never had one).'),
   platform: z.string().nullable().meta({ examples: ['android'] }),
   app_version: z.string().nullable(),
   sims: z.array(z.looseObject({ slot: z.number().int(), carrier: z.string().nullable().optional(), phone_number: z.string().nullable().optional() })),
@@ -65,9 +71,21 @@ export const messageStatusSchema = z.object({
   to: z.string().meta({ examples: ['+14155550123'] }),
   device_id: z.string().nullable(),
   device_name: z.string().nullable(),
+  pinned_device_id: z.string().nullable().describe('The device the send named (`device_id`): only that device may send it. Null when the router picks.'),
+  pinned_device_name: z.string().nullable(),
+  pinned_fails_at: timestamp
+    .nullable()
+    .describe(
+      'While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise.',
+    ),
   attempts: z.number().int().describe('How many distinct devices were given the message.'),
   failure_reason: z.string().nullable(),
   reference: z.string().nullable(),
+  batch_id: z
+    .string()
+    .nullable()
+    .describe('The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.')
+    .meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   segments: z.number().int(),
   encoding: z.string().meta({ examples: ['GSM-7'] }),
   queued_at: timestamp,
@@ -121,6 +139,9 @@ export const recipientSchema = z.object({
 export const queuedBatchSchema = z.object({
   batch_id: z.string().meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   queued: z.number().int(),
+  items: z
+    .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId }))
+    .describe('Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status.'),
   skipped: z.array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) })),
 });
 

@@ -32,7 +32,8 @@ export const deviceListQuery = listQuery.extend({
 
 export async function listDevices(db: DbClient, accountId: number, query: z.output<typeof deviceListQuery>) {
   await assertCursorsOwned(db.device, accountId, query, 'device');
-  return db.device.findMany({ where: devicesWhere(accountId, query), ...pageArgs(query) });
+  // With its open connections counted: the list says whether each is connected now.
+  return db.device.findMany({ where: devicesWhere(accountId, query), include: { _count: { select: { connections: true } } }, ...pageArgs(query) });
 }
 
 export interface MessageFilter {
@@ -43,11 +44,13 @@ export interface MessageFilter {
   /** Digits the recipient's number contains. */
   to?: string | null;
   deviceId?: string | number | null;
+  /** The batch it was queued in (a list send). */
+  batchId?: string | number | null;
   /** Queued at or after. */
   queuedAfter?: Date | null;
   /** Queued before. */
   queuedBefore?: Date | null;
-  /** A request id, or digits of the recipient's number in any format. */
+  /** A request id, a batch id, or digits of the recipient's number in any format. */
   search?: string | null;
 }
 
@@ -63,10 +66,11 @@ export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.
     ...(filter.stage ? [{ state: stateOfStage(filter.stage) }] : []),
     ...(filter.to ? [{ to: { contains: filter.to.replace(/[^\d+]/g, '') } }] : []),
     ...(filter.deviceId ? [{ deviceId: String(filter.deviceId) }] : []),
+    ...(filter.batchId ? [{ batchId: String(filter.batchId) }] : []),
     ...(filter.queuedAfter ? [{ queuedAt: { gte: filter.queuedAfter } }] : []),
     ...(filter.queuedBefore ? [{ queuedAt: { lt: filter.queuedBefore } }] : []),
     // A search that is neither an id nor has digits matches nothing (never every row).
-    ...(search ? [{ OR: [{ id: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }] : [])] }] : []),
+    ...(search ? [{ OR: [{ id: search }, { batchId: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }] : [])] }] : []),
   ];
   return { accountId, ...(conditions.length > 0 ? { AND: conditions } : {}) };
 }
@@ -76,6 +80,7 @@ export const messageListQuery = listQuery.extend({
   stage: z.enum(messageStages).optional(),
   to: z.string().trim().max(32).optional(),
   device_id: z.string().trim().min(1).max(64).optional(),
+  batch_id: z.string().trim().min(1).max(64).optional(),
   queued_after: z.coerce.date().optional(),
   queued_before: z.coerce.date().optional(),
   search: z.string().trim().max(64).optional(),
@@ -88,11 +93,14 @@ export async function listMessages(db: DbClient, accountId: number, query: z.out
     stage: query.stage,
     to: query.to,
     deviceId: query.device_id,
+    batchId: query.batch_id,
     queuedAfter: query.queued_after,
     queuedBefore: query.queued_before,
     search: query.search,
   });
-  return db.message.findMany({ where, include: { device: { select: { name: true } } }, ...pageArgs(query) });
+  return db.message.findMany({ where, include: { device: { select: { name: true } }, requestedDevice: { select: { name: true, lastSeenAt: true, revokedAt: true } } },
+    ...pageArgs(query),
+  });
 }
 
 export function recipientListsWhere(accountId: number) {

@@ -216,7 +216,7 @@ export function sendAcceptedJson(message: Message): z.infer<typeof sendAcceptedS
 }
 
 export async function getMessage(db: DbClient, accountId: number, requestId: string, param = 'request_id') {
-  const message = await db.message.findFirst({ where: { id: requestId, accountId }, include: { device: true } });
+  const message = await db.message.findFirst({ where: { id: requestId, accountId }, include: { device: true, requestedDevice: true } });
   if (!message) throw notFound('message', param);
   return message;
 }
@@ -229,16 +229,38 @@ export function devicesTried(message: Pick<Message, 'deviceId' | 'failedDeviceId
   return new Set([...message.failedDeviceIds, ...(message.deviceId ? [message.deviceId] : [])]).size;
 }
 
-export function messageStatusJson(message: Message & { device: { name: string } | null }): z.infer<typeof messageStatusSchema> {
+/** The device a message is pinned to, as its status shows it. */
+export type PinnedDevice = Pick<Device, 'name' | 'lastSeenAt' | 'revokedAt'>;
+
+/**
+ * When a queued message pinned to a device fails if that device stays unreachable: the rule of
+ * `lockStrandedPinned` (sql.ts) read forward, RELAY_PINNED_OFFLINE_WAIT_SECONDS after the message
+ * began waiting or the device was last heard from, whichever is later; an unpaired device's at once
+ * (its revocation). Null when it is not pinned or no longer waits.
+ */
+export function pinnedFailsAt(waitSeconds: number, message: Pick<Message, 'state' | 'nextAttemptAt'>, device: PinnedDevice | null): Date | null {
+  if (!device || message.state !== 'queued') return null;
+  if (device.revokedAt) return device.revokedAt;
+  return new Date(Math.max(message.nextAttemptAt.getTime(), device.lastSeenAt.getTime()) + waitSeconds * 1000);
+}
+
+export function messageStatusJson(
+  rt: Pick<Runtime, 'config'>,
+  message: Message & { device: { name: string } | null; requestedDevice: PinnedDevice | null },
+): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
     status: publicStatus(message),
     to: message.to,
     device_id: message.deviceId,
     device_name: message.device?.name ?? null,
+    pinned_device_id: message.requestedDeviceId,
+    pinned_device_name: message.requestedDevice?.name ?? null,
+    pinned_fails_at: pinnedFailsAt(rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS, message, message.requestedDevice)?.toISOString() ?? null,
     attempts: devicesTried(message),
     failure_reason: message.failureReason,
     reference: message.reference,
+    batch_id: message.batchId,
     segments: message.segments,
     encoding: message.encoding,
     queued_at: message.queuedAt.toISOString(),
@@ -306,6 +328,7 @@ function messageEvent(type: MessageEventType, message: Omit<ReportedMessage, 'up
       attempts: devicesTried(message),
       failure_reason: message.failureReason,
       reference: message.reference,
+      batch_id: message.batchId,
       sent_at: message.sentAt?.toISOString() ?? null,
       delivered_at: message.deliveredAt?.toISOString() ?? null,
       failed_at: message.failedAt?.toISOString() ?? null,

@@ -104,11 +104,21 @@ const ListSendSkip = builder.objectRef<QueuedBatch['skipped'][number]>('Recipien
   fields: (t) => ({ recipientId: t.exposeID('recipient_id'), to: t.exposeString('to'), reason: t.exposeString('reason') }),
 });
 
+const ListSendItem = builder.objectRef<QueuedBatch['items'][number]>('RecipientListSendItem').implement({
+  description: 'One queued SMS of a list send.',
+  fields: (t) => ({ to: t.exposeString('to'), requestId: t.exposeID('request_id') }),
+});
+
 const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
   description: 'A list send: each distinct number became its own SMS with its own request id.',
   fields: (t) => ({
     batchId: t.exposeID('batchId'),
     queued: t.exposeInt('queued'),
+    items: t.field({
+      type: [ListSendItem],
+      description: 'Each queued SMS, in list order, with its request id; messages(batchId:) pages through them with their status.',
+      resolve: (batch) => batch.items,
+    }),
     skipped: t.field({ type: [ListSendSkip], resolve: (batch) => batch.skipped }),
   }),
 });
@@ -117,7 +127,7 @@ builder.queryFields((t) => ({
   recipients: t.prismaConnection({
     type: 'Recipient',
     cursor: 'id',
-    description: 'Newest first; `search` matches the name (case-insensitive substring) or the digits of the number.',
+    description: 'Newest first; `search` matches the name (a substring, ignoring case and accents) or the digits of the number.',
     authScopes: { scope: 'recipients.read' },
     args: { search: t.arg.string() },
     resolve: async (query, _root, { search, before }, ctx) => {

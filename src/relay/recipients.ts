@@ -296,6 +296,8 @@ export const queueListInput = z.strictObject({ list_id: z.string().trim().min(1)
 export interface QueuedBatch {
   batchId: string;
   queued: number;
+  /** Each queued message, in list order. */
+  items: Array<{ to: string; request_id: string }>;
   skipped: Array<{ recipient_id: string; to: string; reason: string }>;
 }
 
@@ -325,7 +327,7 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, ra
   const batch = await tx.messageBatch.create({
     data: { id: newId('messageBatch'), accountId, listId: input.list_id, queued: targets.length, skipped: skipped.length },
   });
-  await queueMessages(
+  const messages = await queueMessages(
     rt,
     tx,
     targets.map((to) => ({
@@ -338,5 +340,5 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, ra
       batchId: batch.id,
     })),
   );
-  return { batchId: batch.id, queued: targets.length, skipped };
+  return { batchId: batch.id, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
 }

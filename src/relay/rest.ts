@@ -36,6 +36,7 @@ import {
   relaySettingsInput,
   setRelayMode,
   spendPairingAttempt,
+  withConnections,
 } from './devices.ts';
 import {
   ackInput,
@@ -105,7 +106,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       return ok(
         c,
         {
-          device: deviceJson(rt, paired.device),
+          device: deviceJson(rt, await withConnections(rt.db.prisma, paired.device)),
           device_token: paired.token,
           heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS,
           websocket_url: `${rt.config.publicBaseUrl.replace(/^http/, 'ws')}${DEVICE_WS_PATH}`,
@@ -127,7 +128,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema({ device: deviceSchema }),
     auth: deviceToken,
     responses: { 200: 'The device.' },
-    handler: (c, { auth: device }) => ok(c, { device: deviceJson(rt, device) }),
+    handler: async (c, { auth: device }) => ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, device)) }),
   });
 
   defineRoute(ctx, {
@@ -144,7 +145,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'The device, and the heartbeat interval.' },
     handler: async (c, { auth: device, body }) => {
       const updated = await recordHeartbeat(rt, device.id, body);
-      return ok(c, { device: deviceJson(rt, updated), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
+      return ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, updated)), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
     },
   });
 
@@ -281,7 +282,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary:
-      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `queued_after`/`queued_before`, `search` a request id or number digits.',
+      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits.',
     operationId: 'listMessages',
     response: listSchema(messageStatusSchema),
     auth: 'messages.read',
@@ -289,7 +290,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'A list of messages, each as GET /api/v1/messages/status answers it.' },
     handler: async (c, { query }) => {
       const rows = await listMessages(rt.db.prisma, c.get('principal').accountId, query);
-      return ok(c, listBody(rows, query, '/api/v1/messages', messageStatusJson));
+      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row)));
     },
   });
 
@@ -310,7 +311,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;
       await rerouteMessage(rt, accountId, c.req.param('id'), body);
-      return ok(c, messageStatusJson(await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
+      return ok(c, messageStatusJson(rt, await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
 
@@ -328,7 +329,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'Status, device, attempts, failure reason and timestamps.' },
     handler: async (c, { query: { request_id } }) => {
       const message = await getMessage(rt.db.prisma, c.get('principal').accountId, request_id);
-      return ok(c, messageStatusJson(message));
+      return ok(c, messageStatusJson(rt, message));
     },
   });
 
@@ -405,7 +406,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
         const batch = await queueList(rt, tx, c.get('principal').accountId, body);
-        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, skipped: batch.skipped } };
+        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, skipped: batch.skipped } };
       }),
   });
 

@@ -298,7 +298,7 @@ export interface FrameColumns {
 /** A message a report moved forward, as it is now: what its webhook event and live events carry. */
 export type ReportedMessage = Pick<
   Message,
-  'id' | 'accountId' | 'to' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason' | 'reference' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'updatedAt'
+  'id' | 'accountId' | 'to' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason' | 'reference' | 'batchId' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'updatedAt'
 >;
 
 // The frame statement finds messages by id only: states are compared as text, so the planner
@@ -347,7 +347,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
           updated_at = ${now}
       FROM old WHERE m.id = old.id
       RETURNING m.id, m.account_id AS "accountId", m.to_number AS "to", m.state, m.device_id AS "deviceId", m.failed_device_ids AS "failedDeviceIds",
-                m.failure_reason AS "failureReason", m.reference, m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt",
+                m.failure_reason AS "failureReason", m.reference, m.batch_id AS "batchId", m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt",
                 m.updated_at AS "updatedAt"
     ), attempt AS (
       UPDATE message_attempts a
@@ -584,7 +584,7 @@ function likePattern(text: string) {
 /**
  * The search condition: a query that looks like a number (digits, spaces, + - . ( )) matches the
  * digits of the phone (a national leading 0 is dropped: "0612…" finds "+33612…"); anything else
- * is a case-insensitive substring of the name. Both are served by trigram GIN indexes. One SQL
+ * is a substring of the name ignoring case and accents. Both are served by trigram GIN indexes. One SQL
  * condition shared by REST and GraphQL search, and the one the index test explains (`EXPLAIN`).
  */
 export function recipientSearchCondition(search: string | undefined): Prisma.Sql {
@@ -593,7 +593,8 @@ export function recipientSearchCondition(search: string | undefined): Prisma.Sql
     const digits = search.replace(/\D/g, '').replace(/^0+/, '') || '0';
     return Prisma.sql`phone_digits LIKE ${likePattern(digits)}`;
   }
-  return Prisma.sql`name ILIKE ${likePattern(search)}`;
+  // Accents ignored on both sides ("zoe" finds "Zoë"), on the trigram index of yarrow_unaccent(name).
+  return Prisma.sql`yarrow_unaccent(name) ILIKE yarrow_unaccent(${likePattern(search)})`;
 }
 
 /**

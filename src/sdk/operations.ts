@@ -510,6 +510,8 @@ export const PanelDevices = graphql(`
           id
           name
           status
+          connected
+          disconnectedAt
           platform
           appVersion
           batteryLevel
@@ -538,6 +540,8 @@ export const PanelDevice = graphql(`
       id
       name
       status
+      connected
+      disconnectedAt
       platform
       appVersion
       sims
@@ -579,6 +583,16 @@ export const PanelCreatePairingCode = graphql(`
       qrPayload
       qrImage
       expiresAt
+    }
+  }
+`);
+
+export const PanelUpdateDevice = graphql(`
+  mutation PanelUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+    updateDevice(id: $id, input: $input) {
+      id
+      name
+      ratePerMinute
     }
   }
 `);
@@ -797,6 +811,11 @@ export const PanelMessage = graphql(`
         id
         name
       }
+      pinnedDevice {
+        id
+        name
+      }
+      pinnedFailsAt
       attemptLog {
         number
         dispatchedAt

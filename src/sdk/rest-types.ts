@@ -409,7 +409,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `queued_after`/`queued_before`, `search` a request id or number digits.
+         * The account's SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits.
          * @description Requires scope `messages.read`.
          */
         get: operations["listMessages"];
@@ -5846,6 +5846,7 @@ export interface operations {
                 stage?: "queued" | "on_phone" | "sent" | "delivered" | "failed";
                 to?: string;
                 device_id?: string;
+                batch_id?: string;
                 queued_after?: unknown;
                 queued_before?: unknown;
                 search?: string;
@@ -5873,9 +5874,13 @@ export interface operations {
                      *           "to": "+14155550123",
                      *           "device_id": null,
                      *           "device_name": null,
+                     *           "pinned_device_id": null,
+                     *           "pinned_device_name": null,
+                     *           "pinned_fails_at": null,
                      *           "attempts": -9007199254740991,
                      *           "failure_reason": null,
                      *           "reference": null,
+                     *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
                      *           "queued_at": "2026-11-23T12:00:00.000Z",
@@ -5909,10 +5914,20 @@ export interface operations {
                             to: string;
                             device_id: string | null;
                             device_name: string | null;
+                            /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                            pinned_device_id: string | null;
+                            pinned_device_name: string | null;
+                            /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                            pinned_fails_at: string | null;
                             /** @description How many distinct devices were given the message. */
                             attempts: number;
                             failure_reason: string | null;
                             reference: string | null;
+                            /**
+                             * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                             * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                             */
+                            batch_id: string | null;
                             segments: number;
                             /** @example GSM-7 */
                             encoding: string;
@@ -6138,9 +6153,13 @@ export interface operations {
                      *       "to": "+14155550123",
                      *       "device_id": null,
                      *       "device_name": null,
+                     *       "pinned_device_id": null,
+                     *       "pinned_device_name": null,
+                     *       "pinned_fails_at": null,
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
+                     *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
@@ -6167,10 +6186,20 @@ export interface operations {
                         to: string;
                         device_id: string | null;
                         device_name: string | null;
+                        /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                        pinned_device_id: string | null;
+                        pinned_device_name: string | null;
+                        /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                        pinned_fails_at: string | null;
                         /** @description How many distinct devices were given the message. */
                         attempts: number;
                         failure_reason: string | null;
                         reference: string | null;
+                        /**
+                         * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                         * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                         */
+                        batch_id: string | null;
                         segments: number;
                         /** @example GSM-7 */
                         encoding: string;
@@ -6450,9 +6479,13 @@ export interface operations {
                      *       "to": "+14155550123",
                      *       "device_id": null,
                      *       "device_name": null,
+                     *       "pinned_device_id": null,
+                     *       "pinned_device_name": null,
+                     *       "pinned_fails_at": null,
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
+                     *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
@@ -6479,10 +6512,20 @@ export interface operations {
                         to: string;
                         device_id: string | null;
                         device_name: string | null;
+                        /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                        pinned_device_id: string | null;
+                        pinned_device_name: string | null;
+                        /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                        pinned_fails_at: string | null;
                         /** @description How many distinct devices were given the message. */
                         attempts: number;
                         failure_reason: string | null;
                         reference: string | null;
+                        /**
+                         * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                         * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                         */
+                        batch_id: string | null;
                         segments: number;
                         /** @example GSM-7 */
                         encoding: string;
@@ -9329,6 +9372,12 @@ export interface operations {
                      *       "ok": true,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "queued": -9007199254740991,
+                     *       "items": [
+                     *         {
+                     *           "to": "+14155550123",
+                     *           "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *         }
+                     *       ],
                      *       "skipped": [
                      *         {
                      *           "recipient_id": "x",
@@ -9344,6 +9393,13 @@ export interface operations {
                         /** @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0 */
                         batch_id: string;
                         queued: number;
+                        /** @description Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status. */
+                        items: {
+                            /** @example +14155550123 */
+                            to: string;
+                            /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            request_id: string;
+                        }[];
                         skipped: {
                             recipient_id: string;
                             to: string;
@@ -10880,6 +10936,8 @@ export interface operations {
                      *         "object": "device",
                      *         "name": "Shop phone",
                      *         "status": "online",
+                     *         "connected": true,
+                     *         "disconnected_at": null,
                      *         "platform": "android",
                      *         "app_version": null,
                      *         "sims": [
@@ -10914,6 +10972,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;
@@ -11149,6 +11211,8 @@ export interface operations {
                      *         "object": "device",
                      *         "name": "Shop phone",
                      *         "status": "online",
+                     *         "connected": true,
+                     *         "disconnected_at": null,
                      *         "platform": "android",
                      *         "app_version": null,
                      *         "sims": [
@@ -11180,6 +11244,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;
@@ -11372,6 +11440,8 @@ export interface operations {
                      *         "object": "device",
                      *         "name": "Shop phone",
                      *         "status": "online",
+                     *         "connected": true,
+                     *         "disconnected_at": null,
                      *         "platform": "android",
                      *         "app_version": null,
                      *         "sims": [
@@ -11402,6 +11472,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;
@@ -12294,6 +12368,8 @@ export interface operations {
                      *           "object": "device",
                      *           "name": "Shop phone",
                      *           "status": "online",
+                     *           "connected": true,
+                     *           "disconnected_at": null,
                      *           "platform": "android",
                      *           "app_version": null,
                      *           "sims": [
@@ -12329,6 +12405,10 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             status: "online" | "offline" | "revoked";
+                            /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                            connected: boolean;
+                            /** @description While not connected: when its last connection closed (null if it never had one). */
+                            disconnected_at: string | null;
                             /** @example android */
                             platform: string | null;
                             app_version: string | null;

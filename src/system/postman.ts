@@ -671,7 +671,19 @@ const flow: Folder[] = [
         operation: 'post /api/v1/recipient-lists/queue',
         json: { list_id: '{{recipient_list_id}}', message: 'Hello, list', device_id: '{{device_id}}' },
         status: 202,
-        checks: { 'one message queued': 'pm.expect(json.queued).to.eql(1); pm.expect(json.skipped).to.eql([]);' },
+        checks: {
+          'one message queued, with its request id': 'pm.expect(json.queued).to.eql(1); pm.expect(json.skipped).to.eql([]); pm.expect(json.items).to.have.lengthOf(1); pm.expect(json.items[0].request_id).to.match(/^req_/);',
+        },
+        sets: { list_batch_id: 'json.batch_id', list_request_id: 'json.items[0].request_id' },
+      },
+      {
+        name: "List the list send's messages by its batch id",
+        operation: 'get /api/v1/messages',
+        query: { batch_id: '{{list_batch_id}}' },
+        status: 200,
+        checks: {
+          'the one message of the batch': "pm.expect(json.data).to.have.lengthOf(1); pm.expect(json.data[0].request_id).to.eql(pm.collectionVariables.get('list_request_id')); pm.expect(json.data[0].batch_id).to.eql(pm.collectionVariables.get('list_batch_id'));",
+        },
       },
     ],
   },

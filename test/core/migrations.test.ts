@@ -27,15 +27,15 @@ describe('migrations', () => {
     await query(url, 'DROP INDEX api_keys_account_id_created_at_idx');
     await query(url, 'ALTER TABLE idempotency_keys ALTER COLUMN response_status TYPE bigint');
     // --- relay ---
-    await query(url, 'DROP INDEX recipients_name_trgm_idx');
-    await query(url, 'CREATE INDEX recipients_name_trgm_idx ON recipients (name)');
+    await query(url, 'DROP INDEX recipients_phone_digits_trgm_idx');
+    await query(url, 'CREATE INDEX recipients_phone_digits_trgm_idx ON recipients (phone_digits)');
     const problems = await diffSchema(url);
     expect(problems).toContain('column api_keys.label (ApiKey.label) is missing');
     expect(problems).toContain('column accounts.name is nullable, schema says NOT NULL');
     expect(problems).toContain('normal index on api_keys(account_id, created_at) is missing');
     expect(problems).toContain('column idempotency_keys.response_status has type int8, schema says int4');
     // --- relay ---
-    expect(problems).toContain('index on recipients(name) uses btree, schema says gin');
+    expect(problems).toContain('index on recipients(phone_digits) uses btree, schema says gin');
   });
 
   it('record themselves in _prisma_migrations the way Prisma does', async () => {

@@ -67,6 +67,8 @@ type Documents = {
     "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.QueueListSendDocument,
     "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": typeof types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PresenceRevokeDeviceDocument,
+    "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": typeof types.PinnedMessageDocument,
+    "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n": typeof types.PresenceDeviceDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
@@ -75,6 +77,8 @@ type Documents = {
     "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddToListDocument,
     "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.ListMembersDocument,
     "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": typeof types.SearchRecipientsDocument,
+    "\n  query BatchMessages($batchId: ID) {\n    messages(first: 10, batchId: $batchId) {\n      edges {\n        node {\n          requestId\n          batchId\n          to\n        }\n      }\n    }\n  }\n": typeof types.BatchMessagesDocument,
+    "\n  mutation QueueListItems($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      items {\n        to\n        requestId\n      }\n    }\n  }\n": typeof types.QueueListItemsDocument,
     "\n  subscription ListMessagesQueued {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n": typeof types.ListMessagesQueuedDocument,
     "\n  mutation SetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": typeof types.SetRelayModeDocument,
     "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": typeof types.MessageQueryDocument,
@@ -155,6 +159,8 @@ const documents: Documents = {
     "\n  mutation QueueListSend($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.QueueListSendDocument,
     "\n  subscription ReadinessChanged {\n    launchReadinessChanged {\n      ready\n      steps {\n        key\n        ok\n      }\n    }\n  }\n": types.ReadinessChangedDocument,
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PresenceRevokeDeviceDocument,
+    "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": types.PinnedMessageDocument,
+    "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n": types.PresenceDeviceDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
@@ -163,6 +169,8 @@ const documents: Documents = {
     "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.AddToListDocument,
     "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": types.ListMembersDocument,
     "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n": types.SearchRecipientsDocument,
+    "\n  query BatchMessages($batchId: ID) {\n    messages(first: 10, batchId: $batchId) {\n      edges {\n        node {\n          requestId\n          batchId\n          to\n        }\n      }\n    }\n  }\n": types.BatchMessagesDocument,
+    "\n  mutation QueueListItems($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      items {\n        to\n        requestId\n      }\n    }\n  }\n": types.QueueListItemsDocument,
     "\n  subscription ListMessagesQueued {\n    messageUpdated {\n      requestId\n      status\n    }\n  }\n": types.ListMessagesQueuedDocument,
     "\n  mutation SetRelayMode($mode: RelayMode!) {\n    setRelayMode(mode: $mode) {\n      id\n      relayMode\n    }\n  }\n": types.SetRelayModeDocument,
     "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": types.MessageQueryDocument,
@@ -402,6 +410,14 @@ export function graphql(source: "\n  mutation PresenceRevokeDevice($id: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PinnedMessageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n"): typeof import('./graphql.ts').PresenceDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n"): typeof import('./graphql.ts').CreateRecipientDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -431,6 +447,14 @@ export function graphql(source: "\n  query ListMembers($id: ID!) {\n    recipien
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SearchRecipients($search: String) {\n    recipients(first: 20, search: $search) {\n      edges {\n        node {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SearchRecipientsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchMessages($batchId: ID) {\n    messages(first: 10, batchId: $batchId) {\n      edges {\n        node {\n          requestId\n          batchId\n          to\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').BatchMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QueueListItems($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      items {\n        to\n        requestId\n      }\n    }\n  }\n"): typeof import('./graphql.ts').QueueListItemsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -611,6 +611,20 @@ export type PresenceRevokeDeviceMutationVariables = Exact<{
 
 export type PresenceRevokeDeviceMutation = { revokeDevice: { id: string, status: DeviceStatus } };
 
+export type PinnedMessageQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PinnedMessageQuery = { message: { pinnedFailsAt: string | null, pinnedDevice: { id: string, name: string } | null, device: { id: string } | null } };
+
+export type PresenceDeviceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PresenceDeviceQuery = { device: { status: DeviceStatus, connected: boolean, disconnectedAt: string | null } };
+
 export type CreateRecipientMutationVariables = Exact<{
   input: RecipientInput;
 }>;
@@ -669,6 +683,20 @@ export type SearchRecipientsQueryVariables = Exact<{
 
 
 export type SearchRecipientsQuery = { recipients: { edges: Array<{ node: { name: string } }> } };
+
+export type BatchMessagesQueryVariables = Exact<{
+  batchId?: string | number | null | undefined;
+}>;
+
+
+export type BatchMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, batchId: string | null, to: string } }> } };
+
+export type QueueListItemsMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type QueueListItemsMutation = { queueRecipientList: { batchId: string, items: Array<{ to: string, requestId: string }> } };
 
 export type ListMessagesQueuedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -1508,6 +1536,29 @@ export const PresenceRevokeDeviceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PresenceRevokeDeviceMutation, PresenceRevokeDeviceMutationVariables>;
+export const PinnedMessageDocument = new TypedDocumentString(`
+    query PinnedMessage($requestId: ID!) {
+  message(requestId: $requestId) {
+    pinnedDevice {
+      id
+      name
+    }
+    pinnedFailsAt
+    device {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PinnedMessageQuery, PinnedMessageQueryVariables>;
+export const PresenceDeviceDocument = new TypedDocumentString(`
+    query PresenceDevice($id: ID!) {
+  device(id: $id) {
+    status
+    connected
+    disconnectedAt
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceDeviceQuery, PresenceDeviceQueryVariables>;
 export const CreateRecipientDocument = new TypedDocumentString(`
     mutation CreateRecipient($input: RecipientInput!) {
   createRecipient(input: $input) {
@@ -1590,6 +1641,30 @@ export const SearchRecipientsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchRecipientsQuery, SearchRecipientsQueryVariables>;
+export const BatchMessagesDocument = new TypedDocumentString(`
+    query BatchMessages($batchId: ID) {
+  messages(first: 10, batchId: $batchId) {
+    edges {
+      node {
+        requestId
+        batchId
+        to
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BatchMessagesQuery, BatchMessagesQueryVariables>;
+export const QueueListItemsDocument = new TypedDocumentString(`
+    mutation QueueListItems($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    items {
+      to
+      requestId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<QueueListItemsMutation, QueueListItemsMutationVariables>;
 export const ListMessagesQueuedDocument = new TypedDocumentString(`
     subscription ListMessagesQueued {
   messageUpdated {

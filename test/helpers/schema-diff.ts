@@ -89,7 +89,8 @@ export async function diffSchema(url: string): Promise<string[]> {
     );
     // Index method (btree, gin, …) and each column's operator class are compared too, so a trigram
     // GIN index (`@@index([name(ops: raw("gin_trgm_ops"))], type: Gin)`) cannot silently become a
-    // B-tree. Expression indexes (no column) would be missed by this query; the schema has none.
+    // B-tree. Expression indexes (no column) are missed by this query and Prisma cannot declare them: the one
+    // there is (recipients_name_unaccent_trgm_idx) is proven used by test/relay/recipients.test.ts (EXPLAIN).
     const indexRows = await client.query<{ table_name: string; unique: boolean; primary: boolean; method: string; columns: string[]; opclasses: string[] }>(`
       SELECT t.relname AS table_name, ix.indisunique AS unique, ix.indisprimary AS primary, am.amname AS method,
              array_agg(a.attname::text ORDER BY k.ord) AS columns,

@@ -280,6 +280,14 @@ describe('the relay pages in Chromium', () => {
     await page.setViewportSize(viewports[1]);
     expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await shot('recipients', 'phone');
+    await page.setViewportSize(viewports[0]);
+    // The result links to exactly this send's messages (a search by its batch id).
+    const batchId = /\(batch (batch_[0-9a-z]+)\)/.exec((await page.locator('#send-result').textContent())!)![1]!;
+    await Promise.all([page.waitForURL(/\/panel\/messages\?search=batch_/), page.getByRole('link', { name: 'Follow them on Messages' }).click()]);
+    await expect.poll(() => page.locator('#messages tr[data-request-id]').count()).toBe(2);
+    const rows = await page.locator('#messages tr[data-request-id]').evaluateAll((found) => found.map((row) => row.getAttribute('data-request-id')));
+    const batch = await app.rt.db.prisma.message.findMany({ where: { batchId }, select: { id: true } });
+    expect(rows.sort()).toEqual(batch.map((message) => message.id).sort());
   });
 
   it('logged no console error, page error or failed request on any page', () => {

@@ -18,6 +18,31 @@ const PresenceRevokeDevice = graphql(`
   }
 `);
 
+const PinnedMessage = graphql(`
+  query PinnedMessage($requestId: ID!) {
+    message(requestId: $requestId) {
+      pinnedDevice {
+        id
+        name
+      }
+      pinnedFailsAt
+      device {
+        id
+      }
+    }
+  }
+`);
+
+const PresenceDevice = graphql(`
+  query PresenceDevice($id: ID!) {
+    device(id: $id) {
+      status
+      connected
+      disconnectedAt
+    }
+  }
+`);
+
 let app: TestApp;
 const devices: DeviceProcess[] = [];
 
@@ -27,7 +52,7 @@ beforeAll(async () => {
       RELAY_HEARTBEAT_INTERVAL_SECONDS: '1',
       DEVICE_OFFLINE_AFTER_SECONDS: '60',
       RELAY_ACK_TIMEOUT_SECONDS: '60',
-      RELAY_PINNED_OFFLINE_WAIT_SECONDS: '2',
+      RELAY_PINNED_OFFLINE_WAIT_SECONDS: '4',
     },
   });
   await app.startWorkers(['sms-routing', 'device-presence']);
@@ -84,6 +109,32 @@ async function mutePhone(token: string) {
 }
 
 describe('a phone whose socket closes', () => {
+  it('reads online but not connected at once (REST and GraphQL), with when it disconnected', async () => {
+    const account = await app.account();
+    const phone = await device(account, 'Honest');
+    const listed = async () => (await app.request('GET', '/api/v1/relay/devices', { key: account.key })).body.data[0];
+    expect(await listed()).toMatchObject({ id: phone.deviceId, status: 'online', connected: true, disconnected_at: null });
+    const before = await execute(app.baseUrl, account.key, PresenceDevice, { id: phone.deviceId });
+    expect(before.errors).toBeUndefined();
+    expect(before.data!.device).toEqual({
+      status: 'ONLINE',
+      connected: true,
+      disconnectedAt: null,
+    });
+
+    await phone.kill();
+    await disconnected([phone.deviceId]);
+    const row = await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } });
+    expect(row.disconnectedAt).not.toBeNull();
+    // The state machine is unchanged: still online until the heartbeat window passes.
+    expect(await listed()).toMatchObject({ status: 'online', connected: false, disconnected_at: row.disconnectedAt!.toISOString() });
+    expect((await execute(app.baseUrl, account.key, PresenceDevice, { id: phone.deviceId })).data!.device).toEqual({
+      status: 'ONLINE',
+      connected: false,
+      disconnectedAt: row.disconnectedAt!.toISOString(),
+    });
+  });
+
   it('gets no new work: with four phones killed and one connected and idle, new SMS go to the connected one', async () => {
     const account = await app.account();
     const stopped: DeviceProcess[] = [];
@@ -196,13 +247,15 @@ describe('a pinned message', () => {
     await waitForStatus(app, account.key, first, ['SENT', 'DELIVERED']);
     const second = await send(account, { to: TEST_NUMBERS[1], message: 'second', device_id: phone.deviceId });
     const waiting = await app.request('GET', `/api/v1/messages/status?request_id=${second}`, { key: account.key });
-    expect(waiting.body).toMatchObject({ status: 'queued', failure_reason: null, attempts: 0 });
+    expect(waiting.body).toMatchObject({ status: 'queued', failure_reason: null, attempts: 0, device_id: null, pinned_device_id: phone.deviceId, pinned_device_name: 'Pinned' });
+    // The phone is connected and heard from: its deadline moves on with each heartbeat.
+    expect(Date.parse(waiting.body.pinned_fails_at)).toBeGreaterThan(Date.now());
 
     const revoked = await execute(app.baseUrl, account.key, PresenceRevokeDevice, { id: phone.deviceId });
     expect(revoked.data?.revokeDevice.status).toBe('REVOKED');
     // In the revoke's own transaction: no worker pass needed.
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${second}`, { key: account.key });
-    expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_revoked', failed_at: expect.any(String) });
+    expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_revoked', failed_at: expect.any(String), pinned_device_id: phone.deviceId, pinned_fails_at: null });
     const events = await app.rt.db.prisma.event.findMany({ where: { objectPublicId: second } });
     expect(events.map((event) => event.type)).toEqual(['message.failed']);
   });
@@ -220,9 +273,22 @@ describe('a pinned message', () => {
     expect(full.status).toBe(503);
     expect(full.body.error.code).toBe('queue_blocked');
 
+    // It says what it waits for: the pinned phone, and when it fails if that phone stays unreachable.
+    const [row] = await app.rt.db.prisma.$queryRaw<Array<{ deadline: Date }>>`
+      SELECT greatest(m.next_attempt_at, d.last_seen_at) + interval '4 seconds' AS deadline
+      FROM messages m JOIN devices d ON d.id = m.requested_device_id WHERE m.id = ${requestId}`;
+    const waiting = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
+    expect(waiting.body).toMatchObject({ status: 'queued', device_id: null, pinned_device_id: phone.deviceId, pinned_device_name: 'Gone', pinned_fails_at: row!.deadline.toISOString() });
+    const listed = await app.request('GET', `/api/v1/messages?search=${requestId}`, { key: account.key });
+    expect(listed.body.data[0]).toMatchObject({ pinned_device_id: phone.deviceId, pinned_fails_at: row!.deadline.toISOString() });
+    const graphqlView = await execute(app.baseUrl, account.key, PinnedMessage, { requestId });
+    expect(graphqlView.data!.message).toEqual({ pinnedDevice: { id: phone.deviceId, name: 'Gone' }, pinnedFailsAt: row!.deadline.toISOString(), device: null });
+
     expect(await waitForStatus(app, account.key, requestId, ['FAILED', 'SENT', 'DELIVERED'])).toMatchObject({ status: 'FAILED', failureReason: 'device_offline' });
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
-    expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_offline', attempts: 0 });
+    expect(status.body).toMatchObject({ status: 'failed', failure_reason: 'device_offline', attempts: 0, pinned_fails_at: null });
+    // It failed no earlier than the time it showed.
+    expect(Date.parse(status.body.failed_at)).toBeGreaterThanOrEqual(row!.deadline.getTime());
     // A failed message no longer counts against the queue limit.
     expect((await sendSms(app, account.key, { to: TEST_NUMBERS[1], message: 'room again' })).status).toBe(202);
   });

@@ -96,6 +96,32 @@ const SearchRecipients = graphql(`
   }
 `);
 
+const BatchMessages = graphql(`
+  query BatchMessages($batchId: ID) {
+    messages(first: 10, batchId: $batchId) {
+      edges {
+        node {
+          requestId
+          batchId
+          to
+        }
+      }
+    }
+  }
+`);
+
+const QueueListItems = graphql(`
+  mutation QueueListItems($input: QueueRecipientListInput!) {
+    queueRecipientList(input: $input) {
+      batchId
+      items {
+        to
+        requestId
+      }
+    }
+  }
+`);
+
 const ListMessagesQueued = graphql(`
   subscription ListMessagesQueued {
     messageUpdated {
@@ -212,6 +238,11 @@ describe('recipients', () => {
     };
     expect(await search('FONT')).toEqual(['Marc Fontana', 'Zoë Fontaine']);
     expect(await search('garcía')).toEqual(['Ana García']);
+    // Accents ignored on both sides, as case is.
+    expect(await search('zoe')).toEqual(['Zoë Fontaine']);
+    expect(await search('ZOË FONT')).toEqual(['Zoë Fontaine']);
+    expect(await search('garcia')).toEqual(['Ana García']);
+    expect(await search('Marc Fóntana')).toEqual(['Marc Fontana']);
     expect(await search('(415) 555-26')).toEqual(['Tom Baker']);
     expect(await search('06 12 34 50 01')).toEqual(['Zoë Fontaine']);
     expect(await search('612345')).toEqual(['Ana García', 'Marc Fontana', 'Zoë Fontaine']);
@@ -246,7 +277,7 @@ describe('recipients', () => {
     const sample = (await app.rt.db.prisma.$queryRaw<Array<{ name: string; phone: string }>>(
       Prisma.sql`SELECT name, phone FROM recipients WHERE id = 'rcp_bulk0054321'`,
     ))[0]!;
-    expect(await plan(sample.name.slice(12, 22).toUpperCase())).toContain('recipients_name_trgm_idx');
+    expect(await plan(sample.name.slice(12, 22).toUpperCase())).toContain('recipients_name_unaccent_trgm_idx');
     expect(await plan(sample.phone.slice(4))).toContain('recipients_phone_digits_trgm_idx');
     const response = await app.request('GET', `/api/v1/recipients?search=${sample.name.slice(12, 22)}`, { key: big.key });
     expect(response.body.data.map((row: { id: string }) => row.id)).toContain('rcp_bulk0054321');
@@ -277,6 +308,7 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       batch_id: expect.stringMatching(/^batch_/),
       queued: 10000,
       skipped: [],
+      items: expect.any(Array),
     });
     const messages = await app.rt.db.prisma.message.findMany({ where: { batchId: response.body.batch_id }, select: { id: true, to: true, state: true } });
     expect(messages).toHaveLength(10000);
@@ -287,7 +319,12 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND data->>'accountId' = ${String(sender.id)}`;
     expect(jobs!.count).toBe(1);
     const status = await app.request('GET', `/api/v1/messages/status?request_id=${messages[0]!.id}`, { key: sender.key });
-    expect(status.body).toMatchObject({ status: 'queued', reference: 'promo' });
+    expect(status.body).toMatchObject({ status: 'queued', reference: 'promo', batch_id: response.body.batch_id });
+    // Each queued item answers its own request_id, in list order, and only the batch's messages.
+    const items = response.body.items as Array<{ to: string; request_id: string }>;
+    expect(items).toHaveLength(10000);
+    expect(items[0]!.to).toBe('+14155550001');
+    expect(Object.fromEntries(items.map((item) => [item.request_id, item.to]))).toEqual(Object.fromEntries(messages.map((message) => [message.id, message.to])));
 
     const unknown = await app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: 'lst_nope', message: 'x' } });
     expect(unknown.status).toBe(404);
@@ -348,5 +385,46 @@ describe('POST /api/v1/recipient-lists/queue', () => {
     expect(messages.map((message) => message.to).sort()).toEqual(['+14155550101', '+14155550102', '+14155550103']);
     live.dispose();
     await client.dispose();
+  });
+
+  it('tracks a list send: every message carries its batch_id, and GET /api/v1/messages and GraphQL messages filter by it', async () => {
+    const sender = await app.account();
+    const list = (await execute(app.baseUrl, sender.key, CreateList, { input: { name: 'Pair' } })).data!.createRecipientList;
+    const ids: string[] = [];
+    for (const [name, phone] of [['Dee', '+14155550111'], ['Eve', '+14155550112']] as const) {
+      ids.push((await execute(app.baseUrl, sender.key, CreateRecipient, { input: { name, phone } })).data!.createRecipient.id);
+    }
+    await execute(app.baseUrl, sender.key, AddToList, { listId: list.id, recipientIds: ids });
+    const queue = () => app.request('POST', '/api/v1/recipient-lists/queue', { key: sender.key, body: { list_id: list.id, message: 'Hello' } });
+    const first = await queue();
+    const second = await queue();
+    const single = await app.request('POST', '/api/v1/sms/send', { key: sender.key, body: { to: '+14155550111', message: 'Alone' } });
+    expect(first.body.items).toEqual([
+      { to: '+14155550111', request_id: expect.stringMatching(/^req_/) },
+      { to: '+14155550112', request_id: expect.stringMatching(/^req_/) },
+    ]);
+    const firstIds = first.body.items.map((item: { request_id: string }) => item.request_id).sort();
+
+    const listed = await app.request('GET', `/api/v1/messages?batch_id=${first.body.batch_id}`, { key: sender.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((row: { request_id: string }) => row.request_id).sort()).toEqual(firstIds);
+    expect(listed.body.data.every((row: { batch_id: string }) => row.batch_id === first.body.batch_id)).toBe(true);
+    // A search by the batch id finds them too; a single send has no batch.
+    const searched = await app.request('GET', `/api/v1/messages?search=${second.body.batch_id}`, { key: sender.key });
+    expect(searched.body.data).toHaveLength(2);
+    const alone = await app.request('GET', `/api/v1/messages/status?request_id=${single.body.request_id}`, { key: sender.key });
+    expect(alone.body.batch_id).toBeNull();
+    // Another account's batch id lists nothing.
+    expect((await app.request('GET', `/api/v1/messages?batch_id=${first.body.batch_id}`, { key: account.key })).body.data).toEqual([]);
+
+    const edges = (await execute(app.baseUrl, sender.key, BatchMessages, { batchId: second.body.batch_id })).data!.messages.edges;
+    expect(edges.map((edge) => edge.node.requestId).sort()).toEqual(second.body.items.map((item: { request_id: string }) => item.request_id).sort());
+    expect(edges.every((edge) => edge.node.batchId === second.body.batch_id)).toBe(true);
+
+    const graphqlSend = await execute(app.baseUrl, sender.key, QueueListItems, { input: { listId: list.id, message: 'Again' } });
+    const batch = graphqlSend.data!.queueRecipientList;
+    expect(batch.items.map((item) => item.to)).toEqual(['+14155550111', '+14155550112']);
+    const stored = await app.rt.db.prisma.message.findMany({ where: { id: { in: batch.items.map((item) => item.requestId) } } });
+    expect(stored.map((message) => message.batchId)).toEqual([batch.batchId, batch.batchId]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../src/sdk/webhooks.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { addToList, createList, createRecipient } from '../../src/relay/recipients.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, type DeviceProcess } from './helpers.ts';
 
@@ -52,5 +53,30 @@ describe('relay events through the webhook system', () => {
     expect(of('device.offline', phone.deviceId)?.data).toMatchObject({ name: 'Hooked', status: 'offline' });
     // The OTP code never travels in an event.
     expect(requests.map((request) => request.body).join('\n')).not.toContain(code);
+  });
+
+  it("a list send's message events carry its batch_id; a single send's carry null", async () => {
+    const account = await app.account();
+    const created = await app.request('POST', '/api/v1/webhook-endpoints', { key: account.key, body: { url: receiver.url('/batch'), event_types: ['message.sent'] } });
+    const secret = created.body.secret as string;
+    const phone = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Batch' });
+    devices.push(phone);
+    const db = app.rt.db.prisma;
+    const list = await createList(db, account.id, { name: 'Two' });
+    const members = [
+      await createRecipient(app.rt, db, account.id, { name: 'Ana', phone: TEST_NUMBERS[2] }),
+      await createRecipient(app.rt, db, account.id, { name: 'Ben', phone: TEST_NUMBERS[3] }),
+    ];
+    await addToList(db, account.id, list.id, members.map((member) => member.id));
+
+    const batch = await app.request('POST', '/api/v1/recipient-lists/queue', { key: account.key, body: { list_id: list.id, message: 'Open at 9' } });
+    expect(batch.status).toBe(202);
+    const single = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'alone' });
+    const payloads = (await receiver.waitFor('/batch', 3)).map(
+      (request) => verifyWebhook(secret, request.headers, request.body) as { event: string; object_public_id: string; data: Record<string, unknown> },
+    );
+    const batchIds = Object.fromEntries(payloads.map((payload) => [payload.object_public_id, payload.data.batch_id]));
+    const itemIds = (batch.body.items as Array<{ request_id: string }>).map((item) => item.request_id);
+    expect(batchIds).toEqual({ [itemIds[0]!]: batch.body.batch_id, [itemIds[1]!]: batch.body.batch_id, [single.body.request_id]: null });
   });
 });

@@ -1,12 +1,70 @@
-import { PanelDevice, PanelDeviceUpdates, PanelMessageUpdates } from '/panel/sdk/operations.ts';
-import { client, showError } from '/panel/assets/panel.js';
-import { html, render, useEffect, useState } from '/panel/assets/ui.js';
+import { PanelDevice, PanelDeviceUpdates, PanelMessageUpdates, PanelUpdateDevice } from '/panel/sdk/operations.ts';
+import { clearError, client, showError } from '/panel/assets/panel.js';
+import { FieldError, fieldProps, html, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
-import { EmptyRow, PresenceBadge, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
+import { ConnectionNote, EmptyRow, PresenceBadge, StageBadge, TimeAgo, formatNumber, useLiveLoad } from './ui-relay.js';
 
 const root = document.getElementById('app');
 /** The page is /panel/devices/<id>. */
 const deviceId = decodeURIComponent(location.pathname.split('/').pop());
+
+/** Rename the phone or change its budget per minute (GraphQL updateDevice); errors beside their field. */
+function DeviceSettings({ device, onSaved }) {
+  const [values, setValues] = useState({ name: device.name, ratePerMinute: String(device.ratePerMinute) });
+  const [saved, setSaved] = useState(false);
+  const fields = useFieldErrors(['name', 'ratePerMinute']);
+  const set = (name) => (event) => {
+    setValues({ ...values, [name]: event.currentTarget.value });
+    setSaved(false);
+  };
+  const save = async (event) => {
+    event.preventDefault();
+    const rate = Number(values.ratePerMinute);
+    try {
+      await client.request(PanelUpdateDevice, {
+        id: device.id,
+        input: { name: values.name, ratePerMinute: values.ratePerMinute.trim() === '' || !Number.isFinite(rate) ? undefined : rate },
+      });
+      fields.clear();
+      clearError();
+      setSaved(true);
+      await onSaved();
+    } catch (error) {
+      if (!fields.show(error)) showError(error);
+    }
+  };
+  return html`<form class="card wide" id="device-settings" aria-labelledby="settings-heading" onSubmit=${save}>
+    <h2 id="settings-heading">Settings</h2>
+    <label for="device-name">Name</label>
+    <input name="name" value=${values.name} onInput=${set('name')} required maxlength="100" ...${fieldProps('device-name', fields.errors.name)} />
+    <${FieldError} id="device-name" error=${fields.errors.name} />
+    <label for="device-rate">Messages per minute at most</label>
+    <input name="ratePerMinute" type="number" min="1" max="10000" step="1" inputmode="numeric" value=${values.ratePerMinute} onInput=${set('ratePerMinute')} required ...${fieldProps('device-rate', fields.errors.ratePerMinute)} />
+    <${FieldError} id="device-rate" error=${fields.errors.ratePerMinute} />
+    <p class="muted">The router gives this phone no more than this many messages a minute; carriers may block a SIM that sends faster.</p>
+    <p><button type="submit">Save</button> ${saved ? html`<span role="status" id="device-saved">Saved.</span>` : null}</p>
+  </form>`;
+}
+
+/** The SIMs the phone reported: slot, carrier and number as the app knows them. */
+function Sims({ sims }) {
+  return html`<section aria-labelledby="sims-heading">
+    <h2 id="sims-heading">SIMs</h2>
+    <table class="stack">
+      <thead><tr><th>Slot</th><th>Carrier</th><th>Number</th></tr></thead>
+      <tbody id="sims">
+        ${sims.length === 0
+          ? html`<${EmptyRow} columns="3">The phone has not reported its SIMs.<//>`
+          : sims.map((sim, index) => html`
+              <tr key=${index} data-slot=${sim.slot}>
+                <td data-label="Slot">${sim.slot ?? '—'}</td>
+                <td data-label="Carrier">${sim.carrier ?? '—'}</td>
+                <td data-label="Number" class="nowrap">${sim.phone_number ?? '—'}</td>
+              </tr>`)}
+      </tbody>
+    </table>
+  </section>`;
+}
 
 function DevicePage() {
   const [device, setDevice] = useState(null);
@@ -31,13 +89,25 @@ function DevicePage() {
   return html`
     <p><a href="/panel/devices">← All devices</a></p>
     <section class="card wide" aria-labelledby="device-heading">
-      <h2 id="device-heading">${device.name} <span id="device-presence"><${PresenceBadge} status=${device.status} /></span></h2>
+      <h2 id="device-heading">
+        ${device.name} <span id="device-presence"><${PresenceBadge} status=${device.status} /> <${ConnectionNote} device=${device} /></span>
+      </h2>
       <dl class="facts">
         <div><dt>Device id</dt><dd><code>${device.id}</code></dd></div>
         <div><dt>App</dt><dd>${[device.platform, device.appVersion].filter(Boolean).join(' · ') || '—'}</dd></div>
         <div><dt>Battery</dt><dd>${device.batteryLevel == null ? '—' : `${formatNumber(device.batteryLevel)} %${device.charging ? ' (charging)' : ''}`}</dd></div>
         <div><dt>Signal</dt><dd>${device.signalLevel == null ? '—' : `${device.signalLevel} of 4 bars`}</dd></div>
-        <div><dt>Last heartbeat</dt><dd>${formatDateTime(device.lastSeenAt)}</dd></div>
+        <div>
+          <dt>Connection</dt>
+          <dd id="device-connection">
+            ${device.connected
+              ? 'connected now'
+              : device.disconnectedAt
+                ? html`not connected since ${formatDateTime(device.disconnectedAt)}${device.status === 'ONLINE' ? ': the router skips it until it reconnects' : ''}`
+                : 'not connected'}
+          </dd>
+        </div>
+        <div><dt>Last heartbeat</dt><dd id="device-heartbeat"><${TimeAgo} iso=${device.lastSeenAt} /></dd></div>
         <div><dt>Paired</dt><dd>${formatDateTime(device.pairedAt)}</dd></div>
         <div><dt>In its own queue</dt><dd>${formatNumber(device.queueLength)}</dd></div>
         <div><dt>Holds</dt><dd id="device-held">${formatNumber(device.heldMessages)} message${device.heldMessages === 1 ? '' : 's'} it took and has not sent yet</dd></div>
@@ -48,6 +118,8 @@ function DevicePage() {
         them when it comes back. <a href="/panel/messages?stage=on_phone">Open them</a> to send them through another phone.
       </p>`}
     </section>
+    ${device.status === 'REVOKED' ? null : html`<${DeviceSettings} key=${device.id} device=${device} onSaved=${load} />`}
+    <${Sims} sims=${device.sims} />
     <section aria-labelledby="budget-heading" class="card wide">
       <h2 id="budget-heading">Rate budget</h2>
       <p id="budget">${formatNumber(device.sentLastMinute)} of ${formatNumber(device.ratePerMinute)} messages per minute used in the last minute.</p>

@@ -2,7 +2,7 @@ import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDe
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { List, confirmAction, html, render, useLiveKey, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
-import { PresenceBadge, formatNumber } from './ui-relay.js';
+import { ConnectionNote, PresenceBadge, TimeAgo, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
 
@@ -32,8 +32,14 @@ function Pairing() {
           <ol class="steps">
             <li>
               In the app, open <strong>Settings → Cloud Server</strong>. Set <strong>API URL</strong> to${' '}
-              <span class="copyable"><code id="pairing-api-url">${pairing.appServerUrl}</code> <button type="button" id="copy-api-url" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span>
+              <span class="copyable"><code id="pairing-api-url">${pairing.appServerUrl}</code> <button type="button" id="copy-api-url" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span>${' '}
               and <strong>Notification channel</strong> to <strong>SSE only</strong>. Restart the app.
+              ${pairing.appServerUrl.startsWith('http://')
+                ? html`<p class="alert" role="note" id="pairing-http-warning">
+                    This address is <code>http://</code>: the app's release build refuses it (Android blocks plain HTTP), so only a debug
+                    build can connect. Serve Yarrow over HTTPS (set <code>PUBLIC_BASE_URL</code> to an <code>https://</code> address) for real phones.
+                  </p>`
+                : null}
             </li>
             <li>On the app's Home screen, turn on <strong>Cloud server</strong> and choose <strong>Sign in by code</strong>.</li>
             <li>
@@ -95,10 +101,14 @@ function DevicesList() {
       cell: (node) => html`<a href=${`/panel/devices/${node.id}`}>${node.name}</a>
         <div class="muted">${[node.platform, node.appVersion].filter(Boolean).join(' · ')}</div>`,
     },
-    { label: 'Presence', className: 'device-status', cell: (node) => html`<${PresenceBadge} status=${node.status} />` },
+    {
+      label: 'Presence',
+      className: 'device-status',
+      cell: (node) => html`<${PresenceBadge} status=${node.status} /> <${ConnectionNote} device=${node} />`,
+    },
     { label: 'Battery', cell: battery },
     { label: 'Signal', cell: (node) => (node.signalLevel == null ? '—' : `${node.signalLevel} of 4 bars`) },
-    { label: 'Last heartbeat', cell: (node) => formatDateTime(node.lastSeenAt) },
+    { label: 'Last heartbeat', cell: (node) => html`<${TimeAgo} iso=${node.lastSeenAt} />` },
     { label: 'Rate budget', cell: (node) => html`<${Budget} device=${node} />` },
     {
       label: 'Actions',

@@ -65,7 +65,23 @@ function MessagePage() {
       </h2>
       <dl class="facts">
         <div><dt>To</dt><dd>${message.toDisplay}</dd></div>
-        <div><dt>Device</dt><dd>${message.device ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>` : '—'}</dd></div>
+        ${message.device || !message.pinnedDevice
+          ? html`<div><dt>Device</dt><dd>${message.device
+                  ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>`
+                  : message.stage === 'QUEUED'
+                    ? 'the first online phone with room'
+                    : '—'}</dd></div>`
+          : null}
+        ${message.pinnedDevice
+          ? html`<div>
+              <dt>Pinned to</dt>
+              <dd id="pinned">
+                <a href=${`/panel/devices/${message.pinnedDevice.id}`}>${message.pinnedDevice.name}</a>${message.pinnedFailsAt
+                  ? html`; fails at <time datetime=${message.pinnedFailsAt}>${formatDateTime(message.pinnedFailsAt)}</time> if it stays unreachable`
+                  : null}
+              </dd>
+            </div>`
+          : null}
         <div><dt>Parts</dt><dd>${formatNumber(message.segments)} (${message.encoding === 'ucs2' ? 'Unicode' : 'GSM-7'})</dd></div>
         ${message.heldSince ? html`<div><dt>Held by the phone since</dt><dd id="held-since">${formatDateTime(message.heldSince)}</dd></div>` : null}
         <div><dt>Queued</dt><dd>${formatDateTime(message.queuedAt)}</dd></div>
@@ -92,7 +108,7 @@ function MessagePage() {
         <thead><tr><th>#</th><th>Device</th><th>Given to the phone</th><th>Acknowledged</th><th>Finished</th><th>Outcome</th></tr></thead>
         <tbody id="attempts">
           ${message.attemptLog.length === 0
-            ? html`<${EmptyRow} columns="6">Not given to a phone yet: it waits for an online device.<//>`
+            ? html`<${EmptyRow} columns="6">Not given to a phone yet: it waits for ${message.pinnedDevice ? message.pinnedDevice.name : 'an online device'}.<//>`
             : message.attemptLog.map((attempt) => html`
                 <tr key=${attempt.number} data-attempt=${attempt.number}>
                   <td data-label="#">${attempt.number}</td>

@@ -107,7 +107,7 @@ function MessagesPage() {
       </div>
       <div class="grow">
         <label for="filter-search">Search</label>
-        <input id="filter-search" name="search" type="search" maxlength="64" placeholder="Request id or phone number"
+        <input id="filter-search" name="search" type="search" maxlength="64" placeholder="Request id, batch id or phone number"
           value=${draft.search} onInput=${input('search')} />
       </div>
       <div class="actions">

@@ -285,7 +285,9 @@ function SendToList({ lists }) {
     if (!confirmed) return;
     const ok = await form.run(async () => {
       const { queueRecipientList: batch } = await client.request(PanelQueueRecipientList, { input: { listId: form.values.listId, message: form.values.message } });
-      return `Queued ${formatNumber(batch.queued)} messages (batch ${batch.batchId})${batch.skipped.length ? `; skipped ${formatNumber(batch.skipped.length)} repeated numbers` : ''}. Follow them on Messages.`;
+      // The messages search finds a batch id: the link lists exactly this send's messages.
+      return html`Queued ${formatNumber(batch.queued)} messages (batch ${batch.batchId})${batch.skipped.length ? `; skipped ${formatNumber(batch.skipped.length)} repeated numbers` : ''}.${' '}
+        <a href=${`/panel/messages?search=${encodeURIComponent(batch.batchId)}`}>Follow them on Messages</a>.`;
     });
     if (ok) form.set('message')({ currentTarget: { value: '' } });
   };

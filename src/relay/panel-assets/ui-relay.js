@@ -2,8 +2,8 @@
 // stages of an SMS and a device's presence as badges with human names (the same names on every
 // page and in the queue chart), counts in the viewer's locale, and a pager over a connection for
 // the lists whose filters `List` does not offer (a date range, filters kept in the address).
-import { Badge, html, useEffect, useRef } from '/panel/assets/ui.js';
-import { formatCount } from '/panel/sdk/format.ts';
+import { Badge, html, useEffect, useRef, useState } from '/panel/assets/ui.js';
+import { formatCount, formatDateTime, formatTimeAgo } from '/panel/sdk/format.ts';
 import { live } from '/panel/assets/panel.js';
 
 /** The five places an SMS can be, named the same on every page and in the queue chart. */
@@ -18,6 +18,28 @@ export function StageBadge({ stage }) {
 export function PresenceBadge({ status }) {
   const name = String(status).toLowerCase();
   return html`<span data-presence=${name}><${Badge} tone=${presenceTones[name] ?? 'neutral'}>${name}<//></span>`;
+}
+
+/** How long ago (`40 sec. ago`), kept current, with the exact time in its title. */
+export function TimeAgo({ iso }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!iso) return '—';
+  return html`<time datetime=${iso} title=${formatDateTime(iso)}>${formatTimeAgo(iso)}</time>`;
+}
+
+/**
+ * A phone that reads `online` with no connection open: it closed its last one, so the router
+ * already skips it, while its state waits for the heartbeat window before it turns `offline`.
+ */
+export function ConnectionNote({ device }) {
+  if (device.status !== 'ONLINE' || device.connected || !device.disconnectedAt) return null;
+  return html`<span class="connection-note" data-connected="false">
+    <${Badge} tone="warn">not connected<//> <span class="muted">since <time datetime=${device.disconnectedAt}>${formatDateTime(device.disconnectedAt)}</time></span>
+  </span>`;
 }
 
 export const formatNumber = (value) => (value == null ? '—' : formatCount(value));

@@ -206,6 +206,12 @@ export type SubmitKycInput = {
   registrationNumber: string;
 };
 
+export type UpdateDeviceInput = {
+  name?: string | null | undefined;
+  /** SMS per minute; null goes back to the default. */
+  ratePerMinute?: number | null | undefined;
+};
+
 export type UpdateWebhookEndpointInput = {
   description?: string | null | undefined;
   /** false disables the endpoint; true enables it again and clears its failing period. */
@@ -470,19 +476,27 @@ export type PanelDevicesQueryVariables = Exact<{
 }>;
 
 
-export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, lastSeenAt: string, pairedAt: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+export type PanelDevicesQuery = { devices: { edges: Array<{ node: { id: string, name: string, status: DeviceStatus, connected: boolean, disconnectedAt: string | null, platform: string | null, appVersion: string | null, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, lastSeenAt: string, pairedAt: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
 
 export type PanelDeviceQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
+export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, connected: boolean, disconnectedAt: string | null, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PanelCreatePairingCodeMutation = { createPairingCode: { code: string, appServerUrl: string, qrPayload: string, qrImage: string, expiresAt: string } };
+
+export type PanelUpdateDeviceMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDeviceInput;
+}>;
+
+
+export type PanelUpdateDeviceMutation = { updateDevice: { id: string, name: string, ratePerMinute: number } };
 
 export type PanelRevokeDeviceMutationVariables = Exact<{
   id: string | number;
@@ -566,7 +580,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, device: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1243,6 +1257,8 @@ export const PanelDevicesDocument = new TypedDocumentString(`
         id
         name
         status
+        connected
+        disconnectedAt
         platform
         appVersion
         batteryLevel
@@ -1270,6 +1286,8 @@ export const PanelDeviceDocument = new TypedDocumentString(`
     id
     name
     status
+    connected
+    disconnectedAt
     platform
     appVersion
     sims
@@ -1313,6 +1331,15 @@ export const PanelCreatePairingCodeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelCreatePairingCodeMutation, PanelCreatePairingCodeMutationVariables>;
+export const PanelUpdateDeviceDocument = new TypedDocumentString(`
+    mutation PanelUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+  updateDevice(id: $id, input: $input) {
+    id
+    name
+    ratePerMinute
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateDeviceMutation, PanelUpdateDeviceMutationVariables>;
 export const PanelRevokeDeviceDocument = new TypedDocumentString(`
     mutation PanelRevokeDevice($id: ID!) {
   revokeDevice(id: $id) {
@@ -1505,6 +1532,11 @@ export const PanelMessageDocument = new TypedDocumentString(`
       id
       name
     }
+    pinnedDevice {
+      id
+      name
+    }
+    pinnedFailsAt
     attemptLog {
       number
       dispatchedAt
