@@ -34,6 +34,7 @@ const kinds = [
   'otp',
   'recipient',
   'recipientList',
+  'messageBatch',
 ] as const;
 type Kind = (typeof kinds)[number];
 
@@ -168,6 +169,7 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       otp: otp.otp_id,
       recipient: recipient.createRecipient.id,
       recipientList: list.createRecipientList.id,
+      messageBatch: queued.body.batch_id,
     },
   };
 }
@@ -300,6 +302,7 @@ describe('REST, from the live OpenAPI document', () => {
       event_id: 'event',
       api_key_id: 'apiKey',
       request_log_id: 'apiRequest',
+      batch_id: 'messageBatch',
     };
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {
@@ -466,6 +469,7 @@ const argKinds: Record<string, Kind> = {
   eventId: 'event',
   deviceId: 'device',
   apiKeyId: 'apiKey',
+  batchId: 'messageBatch',
 };
 /** A bare `id` argument names what its field is about (first match wins: lists before recipients). */
 const fieldKinds: Array<[RegExp, Kind]> = [
