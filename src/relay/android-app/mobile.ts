@@ -329,13 +329,15 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
  * Messages taken back from this phone after it took them (rerouted by the account, or before the
  * hand-off model: see docs/relay-protocol.md) that it has not answered about yet, for the app to
  * drop (`Cancelling`): it cancels one still waiting in its queue and answers `Cancelled`, or
- * re-reports what it did. Any answer ends the entry, as does the message's expiry.
+ * re-reports what it did. Any answer ends the entry, as does the message becoming final or expiring.
  */
 async function takenBackForApp(rt: Runtime, device: Device, room: number) {
   const ids = [...new Set((await takenBackFrom(rt.db.prisma, device.id)).filter((taken) => taken.acknowledged).map((taken) => taken.message_id))];
   if (ids.length === 0) return [];
   return rt.db.prisma.message.findMany({
-    where: { id: { in: ids }, accountId: device.accountId, OR: [{ deviceId: null }, { deviceId: { not: device.id } }, { state: { not: 'dispatched' } }] },
+    // Only while the message is still on its way: once final, another phone sent it, and a phone
+    // whose copy is no longer Pending ignores a Cancelling (it would be served until the TTL).
+    where: { id: { in: ids }, accountId: device.accountId, state: { in: ['queued', 'dispatched'] }, OR: [{ deviceId: null }, { deviceId: { not: device.id } }] },
     select: { id: true, to: true, expiresAt: true, queuedAt: true },
     orderBy: { queuedAt: 'desc' },
     take: room,

@@ -369,6 +369,24 @@ describe('presence and failover', () => {
     phone.stop();
   });
 
+  it('a message the account reroutes is Cancelling for the phone that held it until that phone answers; it cancels its Pending copy', async () => {
+    const account = await app.account();
+    const first = await signIn(account, { name: 'Google/held', holdSending: true });
+    const requestId = await send(account, TEST_NUMBERS[1]!);
+    await first.waitFor('received', (event) => event.id === requestId);
+    const second = await signIn(account, { name: 'Google/next', holdSending: true });
+    const rerouted = await app.request('POST', `/api/v1/messages/${requestId}/reroute`, { key: account.key, body: { allow_duplicate: true } });
+    expect(rerouted.status).toBe(200);
+    await second.waitFor('received', (event) => event.id === requestId);
+    // The first phone hears MessageCancelled (or finds Cancelling on its next pull) and cancels its Pending copy.
+    await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Cancelled');
+    expect((await attempts(requestId))[0]).toMatchObject({ deviceId: first.deviceId, outcome: 'rerouted', deviceState: 'cancelled' });
+    // Answered: no more Cancelling for it, and the message stays the second phone's.
+    expect((await first.call('GET', '/message')).body).toEqual([]);
+    expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ state: 'dispatched', deviceId: second.deviceId });
+    expect(first.events.some((event) => event.type === 'sending' && event.id === requestId)).toBe(false);
+  });
+
   it('Cancelled from the app gives the message back for another phone; its late reports are kept, not dropped', async () => {
     const account = await app.account();
     const first = await signIn(account, { name: 'Google/cancel', holdSending: true });
