@@ -378,7 +378,9 @@ describe('presence and failover', () => {
     const rerouted = await app.request('POST', `/api/v1/messages/${requestId}/reroute`, { key: account.key, body: { allow_duplicate: true } });
     expect(rerouted.status).toBe(200);
     await second.waitFor('received', (event) => event.id === requestId);
-    // The first phone hears MessageCancelled (or finds Cancelling on its next pull) and cancels its Pending copy.
+    // The first phone hears MessageCancelled, or finds Cancelling on its next pull (its periodic one
+    // here: an event can be missed while a stream reconnects), and cancels its Pending copy.
+    await first.pull('manual');
     await first.waitFor('reported', (event) => event.id === requestId && event.state === 'Cancelled');
     expect((await attempts(requestId))[0]).toMatchObject({ deviceId: first.deviceId, outcome: 'rerouted', deviceState: 'cancelled' });
     // Answered: no more Cancelling for it, and the message stays the second phone's.
