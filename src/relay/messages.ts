@@ -692,11 +692,14 @@ export async function recordPhoneWord(rt: Runtime, device: { id: string }, messa
  * message is queued again while attempts and time remain; about an older attempt it is recorded.
  */
 export async function giveBackMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string) {
+  // The message row is locked only when this phone has it now: a phone answering the cancel of a
+  // message rerouted away must not hold the row of a queued message while a drain passes it over
+  // (the drain skips locked rows and would look again only at its next wake-up).
+  await recordDeviceWord(rt.db.prisma, device.id, messageId, null, 'cancelled', new Date());
+  const current = await rt.db.prisma.message.findFirst({ where: { id: messageId, accountId: device.accountId, deviceId: device.id, state: 'dispatched' }, select: { id: true } });
+  if (!current) return;
   await rt.db.prisma.$transaction(async (tx) => {
-    const message = await lockForDevice(tx, device, messageId).catch(() => null);
-    if (!message) return;
-    const now = new Date();
-    await recordDeviceWord(tx, device.id, messageId, null, 'cancelled', now);
+    const message = await lockForDevice(tx, device, messageId);
     if (message.state === 'dispatched' && message.deviceId === device.id) {
       await retryOrFail(rt, tx, message, 'cancelled_by_device', 'device_cancelled');
     }

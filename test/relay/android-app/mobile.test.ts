@@ -377,7 +377,10 @@ describe('presence and failover', () => {
     const second = await signIn(account, { name: 'Google/next', holdSending: true });
     const rerouted = await app.request('POST', `/api/v1/messages/${requestId}/reroute`, { key: account.key, body: { allow_duplicate: true } });
     expect(rerouted.status).toBe(200);
-    await second.waitFor('received', (event) => event.id === requestId);
+    await vi.waitFor(async () => expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } })).deviceId).toBe(second.deviceId), {
+      timeout: 20_000,
+      interval: 100,
+    });
     // The first phone hears MessageCancelled, or finds Cancelling on its next pull (its periodic one
     // here: an event can be missed while a stream reconnects), and cancels its Pending copy.
     await first.pull('manual');
