@@ -7,7 +7,7 @@ import { lockRow, lockRows } from '../core/locks.ts';
 import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
 import type { RelayMessageStatus, SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { applyDeviceFrames, attemptsTakenBackFrom, insertQueuedMessages, lockNotHeld, recordDeviceWord, requeueDispatched, serveToApp, type ReportedMessage } from './sql.ts';
+import { applyDeviceFrames, attemptsTakenBackFrom, clearStuckHeld, insertQueuedMessages, lockNotHeld, recordDeviceWord, requeueDispatched, serveToApp, type ReportedMessage } from './sql.ts';
 import type { Account, Device, Message } from '../generated/prisma/client.ts';
 import { batcher, groupedTransactions } from '../core/batch.ts';
 import { recordEvent, recordEvents, type EventInput } from '../webhooks/events.ts';
@@ -722,7 +722,7 @@ export async function syncHeldMessages(rt: Runtime, device: { id: string; accoun
     const lost = await lockNotHeld(tx, device.id, held, now);
     for (const message of lost) await recordDeviceWord(tx, device.id, message.id, message.attempts, 'not_held', now);
     await retryOrFailMany(rt, tx, lost.map((message) => message.id), 'not_held', 'device_lost_message');
-    await tx.$executeRaw`UPDATE messages SET stuck_at = NULL WHERE device_id = ${device.id} AND state = 'dispatched' AND stuck_at IS NOT NULL AND id = ANY(${held}::text[])`;
+    await clearStuckHeld(tx, device.id, held);
     return { requeued: lost.length };
   });
 }

@@ -450,6 +450,13 @@ export async function lockNotHeld(tx: DbClient, deviceId: string, held: string[]
     ORDER BY id FOR UPDATE`;
 }
 
+/** The phone said it still holds these (`sync`): its word clears their stuck flag. One statement for the whole list. */
+export async function clearStuckHeld(tx: DbClient, deviceId: string, held: string[]) {
+  await tx.$executeRaw`
+    UPDATE messages SET stuck_at = NULL
+    WHERE device_id = ${deviceId} AND state = 'dispatched' AND stuck_at IS NOT NULL AND id = ANY(${held}::text[])`;
+}
+
 /**
  * Up to 100 messages a phone took and has held for longer than `stuckAfterSeconds` without a word
  * about them, flagged stuck once each (message.stuck): the phone may still send them, so they do

@@ -72,3 +72,18 @@ export async function seriousAccessibilityFindings(target: Page): Promise<string
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   });
 }
+
+/**
+ * A GraphQL call made from the page as the panel makes it (its session cookie and CSRF token):
+ * the answer's `data`.
+ */
+export async function graphqlInPage<T>(target: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return target.evaluate(
+    async ({ query, variables }) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ query, variables }) });
+      return (await response.json()).data;
+    },
+    { query, variables },
+  );
+}

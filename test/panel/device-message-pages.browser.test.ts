@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
+import { graphqlInPage, launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 import { TEST_NUMBERS, sendSms, startDevice, waitForStatus, type DeviceProcess } from '../relay/helpers.ts';
 
 // What a device and a message page say about trouble, in Chromium at 1440 and 390 px: a phone
@@ -25,16 +25,6 @@ let apiKey: string;
 const phones: DeviceProcess[] = [];
 const problems: string[] = [];
 
-async function graphqlInPage<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ query, variables }) });
-      return (await response.json()).data;
-    },
-    { query, variables },
-  );
-}
 
 async function visit(path: string) {
   await page.waitForLoadState('networkidle');
@@ -88,7 +78,7 @@ beforeAll(async () => {
   await page.getByLabel('Email').fill('drawer@relay.example');
   await page.getByLabel('Password').fill('a long enough password');
   await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  const created = await graphqlInPage<{ createApiKey: { secret: string } }>(
+  const created = await graphqlInPage<{ createApiKey: { secret: string } }>(page, 
     'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
     { input: { label: 'Server', scopes: ['SMS_SEND', 'MESSAGES_READ', 'DEVICES_MANAGE'] } },
   );
@@ -115,7 +105,7 @@ describe('device and message pages', () => {
   });
 
   it('a phone that closed its connection reads online but not connected, on the list and its page', async () => {
-    const code = (await graphqlInPage<{ createPairingCode: { code: string } }>('mutation { createPairingCode { code } }')).createPairingCode.code;
+    const code = (await graphqlInPage<{ createPairingCode: { code: string } }>(page, 'mutation { createPairingCode { code } }')).createPairingCode.code;
     const drawer = await startDevice(app, { code }, { name: 'Drawer phone' });
     phones.push(drawer);
     await visit('/panel/devices');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
+import { graphqlInPage, launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 import { pairingCode, relayTestEnv, sendSms, startDevice, TEST_NUMBERS, waitForStatus, type DeviceProcess } from '../relay/helpers.ts';
 
 // The relay pages' controls and layout as an operator meets them at desktop (1440) and phone (390)
@@ -22,16 +22,6 @@ let apiKey: string;
 const devices: DeviceProcess[] = [];
 const problems: string[] = [];
 
-async function graphqlInPage<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ query, variables }) });
-      return (await response.json()).data;
-    },
-    { query, variables },
-  );
-}
 
 async function visit(path: string) {
   await page.waitForLoadState('networkidle');
@@ -89,7 +79,7 @@ beforeAll(async () => {
   await page.getByLabel('Email').fill('controls@relay.example');
   await page.getByLabel('Password').fill('a long enough password');
   await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  const created = await graphqlInPage<{ createApiKey: { secret: string } }>('mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }', {
+  const created = await graphqlInPage<{ createApiKey: { secret: string } }>(page, 'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }', {
     input: { label: 'Server', scopes: ['SMS_SEND', 'MESSAGES_READ', 'ACCOUNT_READ', 'WEBHOOKS_MANAGE', 'OTP_SEND', 'OTP_VERIFY', 'DEVICES_MANAGE', 'RECIPIENTS_READ'] },
   });
   apiKey = created.createApiKey.secret;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
+import { graphqlInPage, launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, waitForStatus, type DeviceProcess } from '../relay/helpers.ts';
 
 // The relay's panel pages as a merchant uses them, at desktop (1440×900) and phone (390×844)
@@ -28,16 +28,6 @@ const requestIds: string[] = [];
 const watch = (target: Page) => watchForProblems(target, problems);
 
 
-async function graphqlInPage<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ query, variables }) });
-      return (await response.json()).data;
-    },
-    { query, variables },
-  );
-}
 
 /**
  * Goes to a panel page once the current one has no request in flight. A live page (a device
@@ -63,7 +53,7 @@ beforeAll(async () => {
   await page.getByLabel('Email').fill('pages@relay.example');
   await page.getByLabel('Password').fill('a long enough password');
   await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  const created = await graphqlInPage<{ createApiKey: { secret: string } }>(
+  const created = await graphqlInPage<{ createApiKey: { secret: string } }>(page, 
     'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
     { input: { label: 'Server', scopes: ['SMS_SEND', 'MESSAGES_READ', 'ACCOUNT_READ', 'WEBHOOKS_MANAGE'] } },
   );

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
+import { graphqlInPage, launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, type DeviceProcess } from '../relay/helpers.ts';
 
 // A message a phone took and then sat on, as the merchant sees it in Chromium: the queue page
@@ -28,17 +28,11 @@ beforeAll(async () => {
   await page.getByLabel('Email').fill('stuck@relay.example');
   await page.getByLabel('Password').fill('a long enough password');
   await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  apiKey = await page.evaluate(async () => {
-    const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-    const response = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-      body: JSON.stringify({
-        query: 'mutation { createApiKey(input: {label: "Server", scopes: [SMS_SEND, MESSAGES_READ, DEVICES_MANAGE]}) { secret } }',
-      }),
-    });
-    return (await response.json()).data.createApiKey.secret as string;
-  });
+  const created = await graphqlInPage<{ createApiKey: { secret: string } }>(
+    page,
+    'mutation { createApiKey(input: {label: "Server", scopes: [SMS_SEND, MESSAGES_READ, DEVICES_MANAGE]}) { secret } }',
+  );
+  apiKey = created.createApiKey.secret;
 });
 afterAll(async () => {
   await phone?.kill();
@@ -50,15 +44,7 @@ const overflow = () => page.evaluate(() => document.documentElement.scrollWidth 
 
 describe('a stuck message in the panel', () => {
   it('is flagged on the queue and message pages, and can be sent through another phone after a confirmation', async () => {
-    const code = await page.evaluate(async () => {
-      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ query: 'mutation { createPairingCode { code } }' }),
-      });
-      return (await response.json()).data.createPairingCode.code as string;
-    });
+    const { code } = (await graphqlInPage<{ createPairingCode: { code: string } }>(page, 'mutation { createPairingCode { code } }')).createPairingCode;
     // The phone takes the message and holds it ten minutes: past RELAY_STUCK_AFTER_SECONDS.
     phone = await startDevice(app, { code }, { name: 'Sleepy phone', holdMs: 600_000 });
     const sent = await sendSms(app, apiKey, { to: TEST_NUMBERS[0], message: 'Your code is on its way' });
