@@ -19,6 +19,8 @@ interface Connection {
   device: Device;
   socket: WebSocket;
   alive: boolean;
+  /** When the socket opened: the phone's sync speaks of what it took before. */
+  openedAt: Date;
   /** Frames being handled: the close is recorded after them (a heartbeat must not land after it). */
   handling: Set<Promise<void>>;
   stop(): void;
@@ -62,7 +64,8 @@ export function registerDeviceSockets(ctx: GatewayContext) {
         connection.device = await recordHeartbeat(rt, connection.device.id, body);
         send(connection.socket, { type: 'result', ref, ok: true });
       } else if (type === 'sync') {
-        const outcome = await syncHeldMessages(rt, connection.device, body);
+        // What the phone took on this connection it knows of, whatever the frames' order here.
+        const outcome = await syncHeldMessages(rt, connection.device, body, connection.openedAt);
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
       } else if (type === 'ack') {
         const { message_id, ...rest } = body as { message_id: string; attempt: number };
@@ -104,6 +107,7 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       device,
       socket,
       alive: true,
+      openedAt: new Date(),
       handling: new Set(),
       stop: () => events.removeEventListener(topic, onSignal),
     };

@@ -715,11 +715,11 @@ export const syncInput = z.strictObject({
  * reported sent, is queued again at once (`not_held`): a phone that restarted without its queue
  * strands nothing. What it holds is its word (the stuck flag clears). Answers how many went back.
  */
-export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, raw: unknown) {
+export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, raw: unknown, takenBefore = new Date()) {
   const { held } = parseInput(syncInput, raw);
   return rt.db.prisma.$transaction(async (tx) => {
     const now = new Date();
-    const lost = await lockNotHeld(tx, device.id, held, now);
+    const lost = await lockNotHeld(tx, device.id, held, takenBefore, now);
     for (const message of lost) await recordDeviceWord(tx, device.id, message.id, message.attempts, 'not_held', now);
     await retryOrFailMany(rt, tx, lost.map((message) => message.id), 'not_held', 'device_lost_message');
     await clearStuckHeld(tx, device.id, held);

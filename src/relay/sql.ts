@@ -436,17 +436,18 @@ export async function recordDeviceWord(tx: DbClient, deviceId: string, messageId
 /**
  * A device that reconnects says which messages it holds (`held`): the ones it took (acknowledged,
  * still dispatched to it) and no longer has, and never reported sent, are locked for the caller
- * to queue again. Its answer also stands for the attempts taken back from it: those it does not
+ * to queue again. Only what it took before `takenBefore` (its connection opened): an ack answered on
+ * this connection may land before the sync, which the phone wrote without it. Its answer also stands for the attempts taken back from it: those it does not
  * hold need no more cancels.
  */
-export async function lockNotHeld(tx: DbClient, deviceId: string, held: string[], now: Date) {
+export async function lockNotHeld(tx: DbClient, deviceId: string, held: string[], takenBefore: Date, now: Date) {
   await tx.$executeRaw`
     UPDATE message_attempts a SET device_state = 'not_held', device_state_at = ${now}
     WHERE a.device_id = ${deviceId} AND a.finished_at IS NOT NULL AND a.device_state IS NULL
       AND a.outcome = ANY(${takeBackOutcomes as unknown as string[]}::text[]) AND NOT (a.message_id = ANY(${held}::text[]))`;
   return tx.$queryRaw<Array<{ id: string; attempts: number }>>`
     SELECT id, attempts FROM messages
-    WHERE device_id = ${deviceId} AND state = 'dispatched' AND acknowledged_at IS NOT NULL AND NOT (id = ANY(${held}::text[]))
+    WHERE device_id = ${deviceId} AND state = 'dispatched' AND acknowledged_at < ${takenBefore} AND NOT (id = ANY(${held}::text[]))
     ORDER BY id FOR UPDATE`;
 }
 
