@@ -1,9 +1,11 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 // Typed operations, in three outputs so the SDK package ships only its own: `graphql(`query …`)`
-// written in src/sdk/cli/ (the yarrow command's, shipped) is typed in src/sdk/cli/gql/; in the rest
-// of src/sdk/ (the merchant panel's operations, not shipped) in src/sdk/gql/; in a test, in
-// test/gql/. Then `npm run codegen`. All are committed; test/graphql/schema.test.ts checks them.
+// written for the yarrow command (packages/sdk/cli/, and the domains' `trigger` recipes,
+// src/*/trigger.ts, which the SDK ships as packages/sdk/generated/trigger/) is typed in
+// packages/sdk/generated/gql/; in a domain's panel operations (src/*/panel-operations.ts, not
+// shipped) in src/panel/gql/; in a test, in test/gql/. Then `npm run codegen`. All are committed;
+// test/graphql/schema.test.ts checks them.
 const output = {
   preset: 'client',
   presetConfig: { fragmentMasking: false },
@@ -21,8 +23,8 @@ const config: CodegenConfig = {
   schema: 'schema.graphql',
   ignoreNoDocuments: true,
   generates: {
-    'src/sdk/gql/': { ...output, documents: ['src/sdk/**/*.ts', '!src/sdk/gql/**', '!src/sdk/cli/**', '!src/sdk/dist/**'] },
-    'src/sdk/cli/gql/': { ...output, documents: ['src/sdk/cli/**/*.ts', '!src/sdk/cli/gql/**'] },
+    'packages/sdk/generated/gql/': { ...output, documents: ['packages/sdk/cli/**/*.ts', 'src/*/trigger.ts'] },
+    'src/panel/gql/': { ...output, documents: ['src/*/panel-operations.ts'] },
     'test/gql/': { ...output, documents: ['test/**/*.ts', '!test/gql/**'] },
   },
 };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { connectDatabase } from '../src/core/db.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { createBoss } from '../src/core/queue.ts';
-import { DELIVERY_HEADER, verifyWebhook } from '../src/sdk/webhooks.ts';
+import { DELIVERY_HEADER, verifyWebhook } from '@yarrow/sdk/webhooks';
 import { recordEvent } from '../src/webhooks/events.ts';
 import { costOf, cpuMeter, percentile, round, rows, sizes, startChild, until, type BenchContext, type CpuWindow } from './support.ts';
 

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const folders = ['src', 'workers', 'scripts', 'bench', 'test'];
-const skipped = ['src/generated', 'src/sdk/gql', 'src/sdk/cli/gql', 'src/sdk/dist', 'test/gql'];
+const folders = ['src', 'packages', 'workers', 'scripts', 'bench', 'test'];
+const skipped = ['src/generated', 'src/panel/gql', 'packages/sdk/generated/gql', 'packages/sdk/build', 'test/gql'];
 
 /**
  * Cycles known and not yet broken, each as the files it runs through. A listed cycle that no longer

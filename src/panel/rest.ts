@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -203,9 +203,22 @@ export function registerPanelRoutes(ctx: GatewayContext) {
     },
   });
 
-  // The typed SDK (src/sdk) for the browser: the same TypeScript, with its types stripped.
-  const sdkDir = join(import.meta.dirname, '..', 'sdk');
-  const strippedSdk = new Map<string, string>();
+  // TypeScript for the browser, its types stripped: the SDK's files (the panel loads its client and
+  // formats) at /panel/sdk/, and each domain's panel operations with their codegen at /panel/src/,
+  // the same paths as in src/ so their relative imports resolve in the browser too.
+  const sdkDir = dirname(fileURLToPath(import.meta.resolve('@yarrow/sdk/package.json')));
+  const srcDir = join(import.meta.dirname, '..');
+  const panelOperations = /^([a-z-]+\/panel-operations|panel\/gql\/[a-z-]+)\.ts$/;
+  const stripped = new Map<string, string>();
+  const serveStripped = (c: Context, file: string) => {
+    let code = stripped.get(file);
+    if (code === undefined) {
+      code = stripTypeScriptTypes(readFileSync(file, 'utf8'));
+      stripped.set(file, code);
+    }
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(code);
+  };
   defineRoute(ctx, {
     ...publicPage('/panel/sdk/:path{[a-z0-9/-]+\\.ts}'),
     method: 'get',
@@ -214,18 +227,20 @@ export function registerPanelRoutes(ctx: GatewayContext) {
     responses: { 200: 'The module.' },
     handler: (c) => {
       const path = c.req.param('path')!;
-      if (path.includes('..')) throw new YarrowError('not_found', 'No such file.');
-      let code = strippedSdk.get(path);
-      if (code === undefined) {
-        try {
-          code = stripTypeScriptTypes(readFileSync(join(sdkDir, path), 'utf8'));
-        } catch {
-          throw new YarrowError('not_found', `No SDK file ${path}.`);
-        }
-        strippedSdk.set(path, code);
-      }
-      c.header('Content-Type', 'text/javascript; charset=utf-8');
-      return c.body(code);
+      if (path.includes('..') || !existsSync(join(sdkDir, path))) throw new YarrowError('not_found', `No SDK file ${path}.`);
+      return serveStripped(c, join(sdkDir, path));
+    },
+  });
+  defineRoute(ctx, {
+    ...publicPage('/panel/src/:path{[a-z0-9/-]+\\.ts}'),
+    method: 'get',
+    summary: "The domains' panel operations as browser JavaScript",
+    produces: 'text',
+    responses: { 200: 'The module.' },
+    handler: (c) => {
+      const path = c.req.param('path')!;
+      if (!panelOperations.test(path) || !existsSync(join(srcDir, path))) throw new YarrowError('not_found', `No panel operations ${path}.`);
+      return serveStripped(c, join(srcDir, path));
     },
   });
 

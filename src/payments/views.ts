@@ -3,7 +3,7 @@ import { html, raw } from 'hono/html';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { CardSession, Invoice, PaymentIntent, Refund } from '../generated/prisma/client.ts';
 import { invoiceNo, isOverdue } from './json.ts';
-import { formatMoney } from '../sdk/format.ts';
+import { formatMoney } from '@yarrow/sdk/format';
 import { formatAmount } from './money.ts';
 import { findToken, railNames, sandboxOutcomes, tokensOf, paymentMethodCodes, type PaymentMethodCode } from './tokens.ts';
 
@@ -120,7 +120,7 @@ interface Viewer {
 
 const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
 
-/** The one money format of panel and checkout (`src/sdk/format.ts`), in the payer's locale. */
+/** The one money format of panel and checkout (`@yarrow/sdk/format`), in the payer's locale. */
 const moneyOf = (thing: Pick<PaymentIntent, 'amount' | 'currency'>, locale: string) => formatMoney(formatAmount(thing.amount, thing.currency), thing.currency, locale);
 
 /** A moment in the payer's locale; the server does not know their time zone, so it says UTC. */

@@ -1,4 +1,4 @@
-import { newSigningSecret } from '../sdk/webhooks.ts';
+import { newSigningSecret } from '@yarrow/sdk/webhooks';
 import { z } from 'zod';
 import type { Config } from '../core/config.ts';
 import { decrypt, encrypt } from '../core/crypto.ts';

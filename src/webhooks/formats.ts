@@ -1,7 +1,7 @@
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import type { Event, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { webhookRequestHeaders } from '../sdk/webhooks.ts';
+import { webhookRequestHeaders } from '@yarrow/sdk/webhooks';
 import { USER_AGENT } from './sender.ts';
 import { signingSecrets } from './endpoints.ts';
 import { eventPayload } from './events.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MAX_RELEASED_PER_ADVANCE } from '../../src/accounts/clock.ts';
-import { verifyWebhook, type WebhookEvent } from '../../src/sdk/webhooks.ts';
+import { verifyWebhook, type WebhookEvent } from '@yarrow/sdk/webhooks';
 import { sweepStalledDeliveries } from '../../src/webhooks/deliveries.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/accounts/service.ts';
 import { operationLimitErrors } from '../../src/graphql/limits.ts';
 import { schema } from '../../src/graphql/schema.ts';
-import * as sdkOperations from '../../src/sdk/gql/graphql.ts';
+import * as panelOperations from '../../src/panel/gql/graphql.ts';
 import * as testOperations from '../gql/graphql.ts';
 import { createSession, endSession, signUp } from '../../src/panel/users.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
@@ -177,7 +177,7 @@ describe('operation limits', () => {
     const limits = app.rt.config;
     const third = { ...limits, GRAPHQL_MAX_COST: limits.GRAPHQL_MAX_COST / 3, GRAPHQL_MAX_DEPTH: Math.floor(limits.GRAPHQL_MAX_DEPTH * 0.7) };
     let measured = 0;
-    for (const [name, text] of Object.entries({ ...sdkOperations, ...testOperations })) {
+    for (const [name, text] of Object.entries({ ...panelOperations, ...testOperations })) {
       if (!(text instanceof String)) continue;
       const document = parse(text.toString(), { maxTokens: limits.GRAPHQL_MAX_TOKENS / 3 });
       const operation = getOperationAST(document)!;

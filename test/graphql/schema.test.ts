@@ -11,7 +11,7 @@ describe('schema.graphql', () => {
   });
 });
 
-describe('codegen output (src/sdk/gql, src/sdk/cli/gql, test/gql)', () => {
+describe('codegen output (packages/sdk/generated/gql, src/panel/gql, test/gql)', () => {
   it('matches the operations and schema (run `npm run codegen` after changing either)', async () => {
     const { generate } = await import('@graphql-codegen/cli');
     const { default: config } = await import('../../codegen.ts');

@@ -3,7 +3,7 @@ import { YarrowError } from '../../src/core/errors.ts';
 import { newId } from '../../src/core/ids.ts';
 import type { RefundStatus } from '../../src/generated/prisma/client.ts';
 import { refundTransitions, transitionRefund, type RefundAction } from '../../src/payments/state-machine.ts';
-import { verifyWebhook, type WebhookEvent } from '../../src/sdk/webhooks.ts';
+import { verifyWebhook, type WebhookEvent } from '@yarrow/sdk/webhooks';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';

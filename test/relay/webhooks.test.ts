@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '../../src/sdk/webhooks.ts';
+import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { addToList, createList, createRecipient } from '../../src/relay/recipients.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTypes } from '../../src/modules.ts';
-import { recipes } from '../../src/sdk/cli/trigger.ts';
-import { EVENT_HEADER, verifyWebhook } from '../../src/sdk/webhooks.ts';
+import { recipes } from '../../packages/sdk/generated/trigger/index.ts';
+import { EVENT_HEADER, verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { CreateEndpoint } from '../webhooks/operations.ts';
@@ -16,7 +16,7 @@ import { pairingCode, startDevice } from '../relay/helpers.ts';
 import { execute } from '../helpers/graphql.ts';
 
 const root = join(import.meta.dirname, '../..');
-const entry = join(root, 'src/sdk/cli/main.ts');
+const entry = join(root, 'packages/sdk/cli/main.ts');
 
 /** The README's `npx yarrow …` commands, in order, without `npx yarrow`. */
 const readmeCommands = (() => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
-import { YarrowGraphqlError, createYarrowClient } from '../../src/sdk/client.ts';
-import { createYarrowRestClient } from '../../src/sdk/rest.ts';
+import { YarrowGraphqlError, createYarrowClient, createYarrowRestClient } from '@yarrow/sdk';
 import { graphql } from '../gql/index.ts';
-import { PanelCreateKey, PanelKeys } from '../../src/sdk/operations.ts';
+import { PanelCreateKey, PanelKeys } from '../../src/accounts/panel-operations.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 
 const SdkPing = graphql(`
@@ -73,15 +72,18 @@ describe('typed SDK client', () => {
   });
 
   it('is served to browsers as plain JavaScript', async () => {
-    for (const path of ['client.ts', 'operations.ts', 'gql/index.ts', 'gql/gql.ts', 'gql/graphql.ts']) {
-      const response = await fetch(`${app.baseUrl}/panel/sdk/${path}`);
+    // The SDK at /panel/sdk/, a domain's panel operations and their codegen at /panel/src/ (as in src/).
+    const paths = ['sdk/client.ts', 'sdk/format.ts', 'src/accounts/panel-operations.ts', 'src/panel/gql/index.ts', 'src/panel/gql/gql.ts', 'src/panel/gql/graphql.ts'];
+    for (const path of paths) {
+      const response = await fetch(`${app.baseUrl}/panel/${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toContain('javascript');
       const code = await response.text();
       expect(code, path).not.toMatch(/import type|: Promise<|interface \w+ \{/);
     }
-    for (const traversal of ['..%2F..%2Fpackage.json.ts', '..%2Fmain.ts', 'gql/..%2F..%2Fmain.ts']) {
-      const response = await fetch(`${app.baseUrl}/panel/sdk/${traversal}`, { redirect: 'manual' });
+    const traversals = ['sdk/..%2F..%2Fpackage.json.ts', 'sdk/..%2Fmain.ts', 'sdk/cli/..%2F..%2Fmain.ts', 'src/main.ts', 'src/accounts/service.ts', 'src/panel/gql/..%2F..%2Fmain.ts'];
+    for (const traversal of traversals) {
+      const response = await fetch(`${app.baseUrl}/panel/${traversal}`, { redirect: 'manual' });
       expect(response.headers.get('content-type') ?? '', traversal).not.toContain('javascript');
     }
   });

@@ -11,12 +11,12 @@ import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '../../src/sdk/webhooks.ts';
+import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 const root = join(import.meta.dirname, '../..');
-const sdkDir = join(root, 'src/sdk');
+const sdkDir = join(root, 'packages/sdk');
 const run = promisify(execFile);
 
 /** The lowest Node the package declares (`engines`), which the README names. */
@@ -63,8 +63,9 @@ beforeAll(async () => {
   env = { ...process.env, PATH: [dirname(node), process.env.PATH].join(delimiter), npm_config_update_notifier: 'false' };
   project = mkdtempSync(join(tmpdir(), 'yarrow-sdk-project-'));
 
-  // `npm pack` runs the package's prepack (the tsc build), as publishing would.
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdkDir, env });
+  // The package as published: built into packages/sdk/build (npm run build:sdk), packed there.
+  await run(process.execPath, [join(root, 'scripts/build-sdk.mjs')]);
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: join(sdkDir, 'build'), env });
   const { filename } = (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'merchant-project', private: true, type: 'module' }, null, 2));
   // @types/node for the snippets' `process` and `node:http`, at the version already in npm's cache.
@@ -110,8 +111,8 @@ describe('@yarrow/sdk in a project of its own', () => {
     expect(installLog).not.toMatch(/EBADENGINE|ERR!/);
     const shipped = readdirSync(join(project, 'node_modules/@yarrow/sdk/dist'), { recursive: true }).map(String);
     expect(shipped).toEqual(expect.arrayContaining(['index.js', 'index.d.ts', 'webhooks.js', 'webhooks.d.ts', 'schema.graphql']));
-    // The yarrow command's own operations (cli/gql) ship; the panel's and the tests' never do.
-    expect(shipped.filter((file) => /gql|operations/.test(file) && !file.startsWith('cli/'))).toEqual([]);
+    // The yarrow command's own operations (generated/gql) ship; the panel's and the tests' never do.
+    expect(shipped.filter((file) => /gql|operations/.test(file) && !file.startsWith('generated/gql/'))).toEqual([]);
     expect(shipped).toContain('cli/main.js');
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '../../src/sdk/webhooks.ts';
+import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { recordEvent } from '../../src/webhooks/events.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { createEndpoint } from './helpers.ts';

@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WebhookVerificationError, verifyWebhook } from '../../src/sdk/webhooks.ts';
+import { WebhookVerificationError, verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
 import { createEndpoint, emitEvent } from './helpers.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, signatureHeader, verifyWebhook, type WebhookVerificationFailure } from '../../src/sdk/webhooks.ts';
+import { computeSignature, signatureHeader, verifyWebhook, type WebhookVerificationFailure } from '@yarrow/sdk/webhooks';
 import { nextDelaySeconds } from '../../src/webhooks/attempts.ts';
 import { parseRetryAfter } from '../../src/webhooks/sender.ts';
 import { isPublicAddress } from '../../src/webhooks/url-safety.ts';
@@ -80,9 +80,10 @@ describe('verifyWebhook', () => {
   });
 
   it('is exported to receivers as @yarrow/sdk/webhooks (test/sdk/package.test.ts runs it from the built package)', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'src/sdk/package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
-    expect(pkg.exports['./webhooks']?.default).toBe('./dist/webhooks.js');
-    const build = readFileSync(join(root, 'src/sdk/tsconfig.json'), 'utf8');
+    // Published, the exports are publishConfig's (scripts/build-sdk.mjs applies it).
+    const pkg = JSON.parse(readFileSync(join(root, 'packages/sdk/package.json'), 'utf8')) as { publishConfig: { exports: Record<string, { default: string }> } };
+    expect(pkg.publishConfig.exports['./webhooks']?.default).toBe('./dist/webhooks.js');
+    const build = readFileSync(join(root, 'packages/sdk/tsconfig.json'), 'utf8');
     expect(build).toContain('"webhooks.ts"');
   });
 });

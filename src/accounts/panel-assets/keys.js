@@ -1,4 +1,4 @@
-import { PanelApiKeysChanged, PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/sdk/operations.ts';
+import { PanelApiKeysChanged, PanelCreateKey, PanelKeys, PanelRevokeKey } from '/panel/src/accounts/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 

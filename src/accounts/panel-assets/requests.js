@@ -1,4 +1,4 @@
-import { PanelApiRequests } from '/panel/sdk/operations.ts';
+import { PanelApiRequests } from '/panel/src/accounts/panel-operations.ts';
 import { client } from '/panel/assets/panel.js';
 import { Badge, DateTime, html, List, render } from '/panel/assets/ui.js';
 

@@ -1,4 +1,4 @@
-import { PanelAdvanceTestClock, PanelCreateTestClock, PanelDeleteTestClock, PanelTestClock } from '/panel/sdk/operations.ts';
+import { PanelAdvanceTestClock, PanelCreateTestClock, PanelDeleteTestClock, PanelTestClock } from '/panel/src/accounts/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { confirmAction, DateTime, FieldError, fieldProps, html, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
 

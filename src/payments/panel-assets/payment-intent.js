@@ -5,7 +5,7 @@ import {
   PanelPaymentIntent,
   PanelPaymentIntentUpdated,
   PanelRejectPaymentReview,
-} from '/panel/sdk/operations.ts';
+} from '/panel/src/payments/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';

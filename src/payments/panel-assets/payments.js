@@ -1,4 +1,4 @@
-import { PanelInvoices, PanelKyc, PanelPaymentActivity, PanelPaymentIntents, PanelSubmitKyc } from '/panel/sdk/operations.ts';
+import { PanelInvoices, PanelKyc, PanelPaymentActivity, PanelPaymentIntents, PanelSubmitKyc } from '/panel/src/payments/panel-operations.ts';
 import { clearError, client, live, showError } from '/panel/assets/panel.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { Badge, DateTime, FieldError, fieldProps, html, List, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';

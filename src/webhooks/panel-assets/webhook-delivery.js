@@ -1,7 +1,7 @@
 // A webhook delivery as every panel page shows it (the webhooks, endpoint, payment and message
 // pages): one rule for its state, so a failed attempt awaiting its retry reads "retrying at …"
 // everywhere and never "pending", and one Redeliver action for the delivery lists.
-import { PanelRedeliverWebhook } from '/panel/sdk/operations.ts';
+import { PanelRedeliverWebhook } from '/panel/src/webhooks/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, DateTime, html } from '/panel/assets/ui.js';
 

@@ -3,7 +3,7 @@ import {
   PanelWebhookEndpoint,
   PanelWebhookEndpointDeliveries,
   PanelWebhookLog,
-} from '/panel/sdk/operations.ts';
+} from '/panel/src/webhooks/panel-operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
 import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';

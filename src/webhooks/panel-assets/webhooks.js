@@ -7,7 +7,7 @@ import {
   PanelWebhookDeliveries,
   PanelWebhookEndpoints,
   PanelWebhookLog,
-} from '/panel/sdk/operations.ts';
+} from '/panel/src/webhooks/panel-operations.ts';
 import { clearError, client, showError, when } from '/panel/assets/panel.js';
 import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';

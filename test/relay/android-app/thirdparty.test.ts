@@ -2,7 +2,7 @@ import clientModule, { ProcessState, WebHookEventType, type HttpClient } from 'a
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '../../../src/sdk/webhooks.ts';
+import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { revealSecret } from '../../../src/webhooks/endpoints.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.ts';

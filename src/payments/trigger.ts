@@ -1,8 +1,10 @@
-// `yarrow trigger <event>`: makes an event happen for real, through the same API and hosted pages a
-// merchant and their customer use, and says what it did. Events that need something the CLI cannot
-// do alone (a paired phone, a day passing) say what to do instead.
-import { graphql } from './gql/index.ts';
-import { CliError, type Connection, type Json, checkServer, graphqlCall, graphqlClient, hostedPages, rest } from './api.ts';
+// `yarrow trigger` recipes for the payments module's events: how the CLI makes each happen for real,
+// through the API and hosted pages a merchant and their customer use. The CLI ships in the SDK and
+// cannot import the server, so this file imports only packages/sdk, and the SDK ships a copy of it
+// (packages/sdk/generated/trigger/payments.ts, written by `npm run sdk:types`).
+import { graphql } from '../../packages/sdk/generated/gql/index.ts';
+import { CliError, type Json, graphqlCall, graphqlClient, hostedPages, rest } from '../../packages/sdk/cli/api.ts';
+import { type Recipe, type TriggerOptions, cannot } from '../../packages/sdk/cli/recipe.ts';
 
 const SubmitKyc = graphql(`
   mutation TriggerSubmitKyc($input: SubmitKycInput!) {
@@ -12,6 +14,7 @@ const SubmitKyc = graphql(`
     }
   }
 `);
+
 
 const CurrentKyc = graphql(`
   query TriggerCurrentKyc {
@@ -24,6 +27,7 @@ const CurrentKyc = graphql(`
   }
 `);
 
+
 const ApproveKyc = graphql(`
   mutation TriggerApproveKyc($id: ID!) {
     approveKycReview(id: $id) {
@@ -32,6 +36,7 @@ const ApproveKyc = graphql(`
     }
   }
 `);
+
 
 const RejectKyc = graphql(`
   mutation TriggerRejectKyc($id: ID!, $reason: String!) {
@@ -42,26 +47,6 @@ const RejectKyc = graphql(`
   }
 `);
 
-const SendTestWebhook = graphql(`
-  mutation TriggerSendTestWebhook($endpointId: ID!) {
-    sendTestWebhook(endpointId: $endpointId) {
-      event {
-        id
-      }
-    }
-  }
-`);
-
-export interface TriggerOptions extends Connection {
-  /** The phone number relay events send to (`--to`). */
-  to?: string;
-  print: (line: string) => void;
-}
-
-type Recipe = (options: TriggerOptions) => Promise<void>;
-
-const relayNeedsPhone = (event: string, extra = '') =>
-  `${event} happens when a paired phone reports on an SMS, so it needs a phone that is online: pair one (README, "Use your Android phone") or run the simulator (npm run relay:sim -- --pair <code>${extra}), then run yarrow trigger ${event} --to <number> again.`;
 
 async function createIntent(options: TriggerOptions, title: string): Promise<Json> {
   const { payment_intent: intent } = await rest(options, 'POST', '/api/v1/payment-intents', {
@@ -141,23 +126,6 @@ async function pendingKycReview(options: TriggerOptions) {
   return submitKyc(options);
 }
 
-/** Sends an SMS through the account's online phone, for the relay events. */
-async function sendThroughPhone(event: string, options: TriggerOptions, extra = '') {
-  const devices = (await rest(options, 'GET', '/api/v1/relay/devices?limit=100')).data as Json[];
-  const online = devices.find((device) => device.status === 'online');
-  if (!online) throw new CliError(relayNeedsPhone(event, extra));
-  if (!options.to) throw new CliError(`${event} needs --to <phone number> (E.164, e.g. +15555550123): the SMS goes to that number through ${online.name}.`);
-  const sent = await rest(options, 'POST', '/api/v1/sms/send', { to: options.to, message: 'Test message from yarrow trigger', device_id: online.id });
-  options.print(`Queued SMS ${sent.request_id} to ${options.to} through ${online.name} (${online.id}); ${event} follows when the phone reports it.`);
-}
-
-function cannot(reason: string): Recipe {
-  return async () => {
-    throw new CliError(reason);
-  };
-}
-
-/** Every event name the server records, with how to make it happen. */
 export const recipes: Record<string, Recipe> = {
   'payment_intent.created': async (options) => {
     await createIntent(options, 'yarrow trigger');
@@ -207,39 +175,4 @@ export const recipes: Record<string, Recipe> = {
     );
     options.print(`Rejected it (sandbox operator): ${rejected.status.toLowerCase()}.`);
   },
-  'webhook.test': async (options) => {
-    const endpoints = (await rest(options, 'GET', '/api/v1/webhook-endpoints?limit=100')).data as Json[];
-    const endpoint = endpoints.find((candidate) => candidate.enabled);
-    if (!endpoint) {
-      throw new CliError('webhook.test is sent to one webhook endpoint, and the account has no enabled one: create one (POST /api/v1/webhook-endpoints or createWebhookEndpoint), then try again.');
-    }
-    const { sendTestWebhook } = await graphqlCall(options, () => graphqlClient(options).request(SendTestWebhook, { endpointId: endpoint.id }));
-    options.print(`Sent a test event ${sendTestWebhook.event.id} to endpoint ${endpoint.id} (${endpoint.url}).`);
-  },
-  'endpoint.disabled': cannot(
-    'endpoint.disabled is recorded when the webhooks worker disables an endpoint: one that answered 410 Gone, or failed every attempt for WEBHOOK_DISABLE_AFTER_SECONDS. Point an endpoint at a URL that answers 410 and send it an event (yarrow trigger webhook.test).',
-  ),
-  'message.sent': (options) => sendThroughPhone('message.sent', options),
-  'message.delivered': (options) => sendThroughPhone('message.delivered', options),
-  'message.failed': (options) => sendThroughPhone('message.failed', options, ' --fail-rate 1'),
-  'message.stuck': cannot(
-    'message.stuck is recorded when a phone has held a message for RELAY_STUCK_AFTER_SECONDS (300 s by default) without a word about it: send through the simulator with --hold-ms longer than that (npm run relay:sim -- --pair <code> --hold-ms 400000), or kill the simulator after it took a message.',
-  ),
-  'device.offline': cannot(
-    'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
-  ),
-  'otp.verified': cannot(
-    'otp.verified needs the code the phone sent: send one with POST /api/v1/otp/send through a paired phone (or the simulator), then POST /api/v1/otp/verify with the code the recipient got.',
-  ),
 };
-
-export async function trigger(event: string, options: TriggerOptions): Promise<void> {
-  const recipe = recipes[event];
-  if (!recipe) {
-    throw new CliError(`Unknown event "${event}". Events: ${Object.keys(recipes).join(', ')}.`);
-  }
-  await checkServer(options);
-  options.print(`Triggering ${event} on ${options.baseUrl}…`);
-  await recipe(options);
-  options.print(`Done: ${event} is recorded (yarrow listen shows it; GET /api/v1/events lists it).`);
-}

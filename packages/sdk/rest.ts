@@ -1,10 +1,10 @@
 // The typed Yarrow REST client: openapi-fetch over the types openapi-typescript generates from the
-// served OpenAPI document (rest-types.ts, `npm run sdk:types`). Paths, parameters, bodies and
+// served OpenAPI document (generated/rest-types.ts, `npm run sdk:types`). Paths, parameters, bodies and
 // answers are checked by TypeScript; each call resolves with `{ data, error, response }`.
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from './rest-types.ts';
+import type { paths } from './generated/rest-types.ts';
 
-export type { paths as YarrowRestPaths } from './rest-types.ts';
+export type { paths as YarrowRestPaths } from './generated/rest-types.ts';
 
 export interface YarrowRestClientOptions {
   /** Gateway origin, e.g. `http://localhost:4000` (the paths start with `/api/v1/…`). */

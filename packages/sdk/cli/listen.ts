@@ -2,7 +2,7 @@
 // graphql-ws) and forwards each event to a local URL, signed exactly like a real delivery
 // (`webhookRequestHeaders`) with a secret made for this session.
 import { createClient } from 'graphql-ws';
-import { graphql } from './gql/index.ts';
+import { graphql } from '../generated/gql/index.ts';
 import { newSigningSecret, webhookRequestHeaders } from '../webhooks.ts';
 import { CliError, type Connection, checkServer, rest } from './api.ts';
 

@@ -285,86 +285,38 @@ export type PanelApiKeysChangedSubscriptionVariables = Exact<{ [key: string]: ne
 
 export type PanelApiKeysChangedSubscription = { apiKeysChanged: { keyId: string, change: string } };
 
-export type PanelWebhookEndpointsQueryVariables = Exact<{
+export type PanelTestClockQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelTestClockQuery = { account: { environment: string }, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
+
+export type PanelApiRequestsQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
+  filter?: ApiRequestFilter | null | undefined;
 }>;
 
 
-export type PanelWebhookEndpointsQuery = { webhookEventTypes: Array<string>, webhookEndpoints: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } }> } };
+export type PanelApiRequestsQuery = { apiRequests: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, method: string, path: string, status: number, durationMs: number, keyLabel: string | null, idempotencyKey: string | null, errorCode: string | null, requestId: string, createdAt: string, requestBody: string | null, responseBody: string | null, events: Array<{ id: string, type: string }> } }> } };
 
-export type PanelCreateWebhookEndpointMutationVariables = Exact<{
-  input: CreateWebhookEndpointInput;
+export type PanelCreateTestClockMutationVariables = Exact<{
+  frozenTime?: string | null | undefined;
 }>;
 
 
-export type PanelCreateWebhookEndpointMutation = { createWebhookEndpoint: { secret: string, endpoint: { id: string } } };
+export type PanelCreateTestClockMutation = { createTestClock: { frozenTime: string } };
 
-export type PanelRevealWebhookSecretMutationVariables = Exact<{
-  id: string | number;
+export type PanelAdvanceTestClockMutationVariables = Exact<{
+  frozenTime: string;
 }>;
 
 
-export type PanelRevealWebhookSecretMutation = { revealWebhookEndpointSecret: { secret: string } };
+export type PanelAdvanceTestClockMutation = { advanceTestClock: { releasedJobs: number, testClock: { frozenTime: string } } };
 
-export type PanelRotateWebhookSecretMutationVariables = Exact<{
-  id: string | number;
-}>;
+export type PanelDeleteTestClockMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelRotateWebhookSecretMutation = { rotateWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null } };
-
-export type PanelSendTestWebhookMutationVariables = Exact<{
-  endpointId: string | number;
-}>;
-
-
-export type PanelSendTestWebhookMutation = { sendTestWebhook: { delivery: { id: string } } };
-
-export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateWebhookEndpointInput;
-}>;
-
-
-export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean } };
-
-export type PanelWebhookDeliveriesQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  filter?: WebhookDeliveryFilter | null | undefined;
-}>;
-
-
-export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
-
-export type PanelWebhookEndpointQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, createdAt: string } };
-
-export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  filter?: WebhookDeliveryFilter | null | undefined;
-}>;
-
-
-export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, body: string, event: { id: string, type: string, objectPublicId: string }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
-
-export type PanelRedeliverWebhookMutationVariables = Exact<{
-  deliveryId: string | number;
-}>;
-
-
-export type PanelRedeliverWebhookMutation = { redeliverWebhook: { id: string, status: WebhookDeliveryStatus } };
-
-export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
+export type PanelDeleteTestClockMutation = { deleteTestClock: number };
 
 export type PanelPaymentIntentsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -704,38 +656,86 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
 
-export type PanelTestClockQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PanelTestClockQuery = { account: { environment: string }, testClock: { frozenTime: string, heldJobsCount: number, heldJobs: Array<{ queue: string, dueAt: string }> } | null };
-
-export type PanelApiRequestsQueryVariables = Exact<{
+export type PanelWebhookEndpointsQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
-  filter?: ApiRequestFilter | null | undefined;
 }>;
 
 
-export type PanelApiRequestsQuery = { apiRequests: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, method: string, path: string, status: number, durationMs: number, keyLabel: string | null, idempotencyKey: string | null, errorCode: string | null, requestId: string, createdAt: string, requestBody: string | null, responseBody: string | null, events: Array<{ id: string, type: string }> } }> } };
+export type PanelWebhookEndpointsQuery = { webhookEventTypes: Array<string>, webhookEndpoints: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, createdAt: string } }> } };
 
-export type PanelCreateTestClockMutationVariables = Exact<{
-  frozenTime?: string | null | undefined;
+export type PanelCreateWebhookEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
 }>;
 
 
-export type PanelCreateTestClockMutation = { createTestClock: { frozenTime: string } };
+export type PanelCreateWebhookEndpointMutation = { createWebhookEndpoint: { secret: string, endpoint: { id: string } } };
 
-export type PanelAdvanceTestClockMutationVariables = Exact<{
-  frozenTime: string;
+export type PanelRevealWebhookSecretMutationVariables = Exact<{
+  id: string | number;
 }>;
 
 
-export type PanelAdvanceTestClockMutation = { advanceTestClock: { releasedJobs: number, testClock: { frozenTime: string } } };
+export type PanelRevealWebhookSecretMutation = { revealWebhookEndpointSecret: { secret: string } };
 
-export type PanelDeleteTestClockMutationVariables = Exact<{ [key: string]: never; }>;
+export type PanelRotateWebhookSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
 
 
-export type PanelDeleteTestClockMutation = { deleteTestClock: number };
+export type PanelRotateWebhookSecretMutation = { rotateWebhookEndpointSecret: { secret: string, previousSecretExpiresAt: string | null } };
+
+export type PanelSendTestWebhookMutationVariables = Exact<{
+  endpointId: string | number;
+}>;
+
+
+export type PanelSendTestWebhookMutation = { sendTestWebhook: { delivery: { id: string } } };
+
+export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean } };
+
+export type PanelWebhookDeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: WebhookDeliveryFilter | null | undefined;
+}>;
+
+
+export type PanelWebhookDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, createdAt: string, event: { type: string, objectPublicId: string }, endpoint: { url: string }, attempts: Array<{ id: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+
+export type PanelWebhookEndpointQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, createdAt: string } };
+
+export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: WebhookDeliveryFilter | null | undefined;
+}>;
+
+
+export type PanelWebhookEndpointDeliveriesQuery = { webhookDeliveries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, createdAt: string, body: string, event: { id: string, type: string, objectPublicId: string }, attempts: Array<{ id: string, url: string, startedAt: string, durationMs: number | null, httpStatus: number | null, outcome: WebhookAttemptOutcome, trigger: WebhookAttemptTrigger, responseExcerpt: string | null, error: string | null }> } }> } };
+
+export type PanelRedeliverWebhookMutationVariables = Exact<{
+  deliveryId: string | number;
+}>;
+
+
+export type PanelRedeliverWebhookMutation = { redeliverWebhook: { id: string, status: WebhookDeliveryStatus } };
+
+export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -806,10 +806,24 @@ export const PanelApiKeysChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelApiKeysChangedSubscription, PanelApiKeysChangedSubscriptionVariables>;
-export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
-    query PanelWebhookEndpoints($first: Int, $after: String) {
-  webhookEventTypes
-  webhookEndpoints(first: $first, after: $after) {
+export const PanelTestClockDocument = new TypedDocumentString(`
+    query PanelTestClock {
+  account {
+    environment
+  }
+  testClock {
+    frozenTime
+    heldJobsCount
+    heldJobs {
+      queue
+      dueAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestClockQuery, PanelTestClockQueryVariables>;
+export const PanelApiRequestsDocument = new TypedDocumentString(`
+    query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {
+  apiRequests(first: $first, after: $after, filter: $filter) {
     pageInfo {
       hasNextPage
       endCursor
@@ -817,167 +831,48 @@ export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
     edges {
       node {
         id
-        url
-        description
-        enabled
-        eventTypes
-        disabledReason
-        failingSince
-        previousSecretExpiresAt
-        createdAt
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelWebhookEndpointsQuery, PanelWebhookEndpointsQueryVariables>;
-export const PanelCreateWebhookEndpointDocument = new TypedDocumentString(`
-    mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
-  createWebhookEndpoint(input: $input) {
-    secret
-    endpoint {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelCreateWebhookEndpointMutation, PanelCreateWebhookEndpointMutationVariables>;
-export const PanelRevealWebhookSecretDocument = new TypedDocumentString(`
-    mutation PanelRevealWebhookSecret($id: ID!) {
-  revealWebhookEndpointSecret(id: $id) {
-    secret
-  }
-}
-    `) as unknown as TypedDocumentString<PanelRevealWebhookSecretMutation, PanelRevealWebhookSecretMutationVariables>;
-export const PanelRotateWebhookSecretDocument = new TypedDocumentString(`
-    mutation PanelRotateWebhookSecret($id: ID!) {
-  rotateWebhookEndpointSecret(id: $id) {
-    secret
-    previousSecretExpiresAt
-  }
-}
-    `) as unknown as TypedDocumentString<PanelRotateWebhookSecretMutation, PanelRotateWebhookSecretMutationVariables>;
-export const PanelSendTestWebhookDocument = new TypedDocumentString(`
-    mutation PanelSendTestWebhook($endpointId: ID!) {
-  sendTestWebhook(endpointId: $endpointId) {
-    delivery {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelSendTestWebhookMutation, PanelSendTestWebhookMutationVariables>;
-export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
-    mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
-  updateWebhookEndpoint(id: $id, input: $input) {
-    id
-    enabled
-  }
-}
-    `) as unknown as TypedDocumentString<PanelUpdateWebhookEndpointMutation, PanelUpdateWebhookEndpointMutationVariables>;
-export const PanelWebhookDeliveriesDocument = new TypedDocumentString(`
-    query PanelWebhookDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
-  webhookDeliveries(first: $first, after: $after, filter: $filter) {
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      node {
-        id
+        method
+        path
         status
-        attemptCount
-        lastStatusCode
-        nextAttemptAt
+        durationMs
+        keyLabel
+        idempotencyKey
+        errorCode
+        requestId
         createdAt
-        event {
-          type
-          objectPublicId
-        }
-        endpoint {
-          url
-        }
-        attempts {
-          id
-          startedAt
-          durationMs
-          httpStatus
-          outcome
-          trigger
-          responseExcerpt
-          error
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelWebhookDeliveriesQuery, PanelWebhookDeliveriesQueryVariables>;
-export const PanelWebhookEndpointDocument = new TypedDocumentString(`
-    query PanelWebhookEndpoint($id: ID!) {
-  webhookEndpoint(id: $id) {
-    id
-    url
-    description
-    enabled
-    eventTypes
-    disabledReason
-    failingSince
-    previousSecretExpiresAt
-    payloadFormat
-    createdAt
-  }
-}
-    `) as unknown as TypedDocumentString<PanelWebhookEndpointQuery, PanelWebhookEndpointQueryVariables>;
-export const PanelWebhookEndpointDeliveriesDocument = new TypedDocumentString(`
-    query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
-  webhookDeliveries(first: $first, after: $after, filter: $filter) {
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      node {
-        id
-        status
-        attemptCount
-        nextAttemptAt
-        createdAt
-        body
-        event {
+        requestBody
+        responseBody
+        events {
           id
           type
-          objectPublicId
-        }
-        attempts {
-          id
-          url
-          startedAt
-          durationMs
-          httpStatus
-          outcome
-          trigger
-          responseExcerpt
-          error
         }
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelWebhookEndpointDeliveriesQuery, PanelWebhookEndpointDeliveriesQueryVariables>;
-export const PanelRedeliverWebhookDocument = new TypedDocumentString(`
-    mutation PanelRedeliverWebhook($deliveryId: ID!) {
-  redeliverWebhook(deliveryId: $deliveryId) {
-    id
-    status
+    `) as unknown as TypedDocumentString<PanelApiRequestsQuery, PanelApiRequestsQueryVariables>;
+export const PanelCreateTestClockDocument = new TypedDocumentString(`
+    mutation PanelCreateTestClock($frozenTime: DateTime) {
+  createTestClock(frozenTime: $frozenTime) {
+    frozenTime
   }
 }
-    `) as unknown as TypedDocumentString<PanelRedeliverWebhookMutation, PanelRedeliverWebhookMutationVariables>;
-export const PanelWebhookLogDocument = new TypedDocumentString(`
-    subscription PanelWebhookLog {
-  webhookDeliveryUpdated {
-    deliveryId
-    status
-    attemptCount
+    `) as unknown as TypedDocumentString<PanelCreateTestClockMutation, PanelCreateTestClockMutationVariables>;
+export const PanelAdvanceTestClockDocument = new TypedDocumentString(`
+    mutation PanelAdvanceTestClock($frozenTime: DateTime!) {
+  advanceTestClock(frozenTime: $frozenTime) {
+    releasedJobs
+    testClock {
+      frozenTime
+    }
   }
 }
-    `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
+    `) as unknown as TypedDocumentString<PanelAdvanceTestClockMutation, PanelAdvanceTestClockMutationVariables>;
+export const PanelDeleteTestClockDocument = new TypedDocumentString(`
+    mutation PanelDeleteTestClock {
+  deleteTestClock
+}
+    `) as unknown as TypedDocumentString<PanelDeleteTestClockMutation, PanelDeleteTestClockMutationVariables>;
 export const PanelPaymentIntentsDocument = new TypedDocumentString(`
     query PanelPaymentIntents($first: Int, $after: String, $status: [PaymentIntentStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
   paymentIntents(
@@ -1757,24 +1652,10 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
-export const PanelTestClockDocument = new TypedDocumentString(`
-    query PanelTestClock {
-  account {
-    environment
-  }
-  testClock {
-    frozenTime
-    heldJobsCount
-    heldJobs {
-      queue
-      dueAt
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelTestClockQuery, PanelTestClockQueryVariables>;
-export const PanelApiRequestsDocument = new TypedDocumentString(`
-    query PanelApiRequests($first: Int, $after: String, $filter: ApiRequestFilter) {
-  apiRequests(first: $first, after: $after, filter: $filter) {
+export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
+    query PanelWebhookEndpoints($first: Int, $after: String) {
+  webhookEventTypes
+  webhookEndpoints(first: $first, after: $after) {
     pageInfo {
       hasNextPage
       endCursor
@@ -1782,45 +1663,164 @@ export const PanelApiRequestsDocument = new TypedDocumentString(`
     edges {
       node {
         id
-        method
-        path
-        status
-        durationMs
-        keyLabel
-        idempotencyKey
-        errorCode
-        requestId
+        url
+        description
+        enabled
+        eventTypes
+        disabledReason
+        failingSince
+        previousSecretExpiresAt
         createdAt
-        requestBody
-        responseBody
-        events {
-          id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointsQuery, PanelWebhookEndpointsQueryVariables>;
+export const PanelCreateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+  createWebhookEndpoint(input: $input) {
+    secret
+    endpoint {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateWebhookEndpointMutation, PanelCreateWebhookEndpointMutationVariables>;
+export const PanelRevealWebhookSecretDocument = new TypedDocumentString(`
+    mutation PanelRevealWebhookSecret($id: ID!) {
+  revealWebhookEndpointSecret(id: $id) {
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRevealWebhookSecretMutation, PanelRevealWebhookSecretMutationVariables>;
+export const PanelRotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation PanelRotateWebhookSecret($id: ID!) {
+  rotateWebhookEndpointSecret(id: $id) {
+    secret
+    previousSecretExpiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRotateWebhookSecretMutation, PanelRotateWebhookSecretMutationVariables>;
+export const PanelSendTestWebhookDocument = new TypedDocumentString(`
+    mutation PanelSendTestWebhook($endpointId: ID!) {
+  sendTestWebhook(endpointId: $endpointId) {
+    delivery {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSendTestWebhookMutation, PanelSendTestWebhookMutationVariables>;
+export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelUpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
+  updateWebhookEndpoint(id: $id, input: $input) {
+    id
+    enabled
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateWebhookEndpointMutation, PanelUpdateWebhookEndpointMutationVariables>;
+export const PanelWebhookDeliveriesDocument = new TypedDocumentString(`
+    query PanelWebhookDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+  webhookDeliveries(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        lastStatusCode
+        nextAttemptAt
+        createdAt
+        event {
           type
+          objectPublicId
+        }
+        endpoint {
+          url
+        }
+        attempts {
+          id
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          trigger
+          responseExcerpt
+          error
         }
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelApiRequestsQuery, PanelApiRequestsQueryVariables>;
-export const PanelCreateTestClockDocument = new TypedDocumentString(`
-    mutation PanelCreateTestClock($frozenTime: DateTime) {
-  createTestClock(frozenTime: $frozenTime) {
-    frozenTime
+    `) as unknown as TypedDocumentString<PanelWebhookDeliveriesQuery, PanelWebhookDeliveriesQueryVariables>;
+export const PanelWebhookEndpointDocument = new TypedDocumentString(`
+    query PanelWebhookEndpoint($id: ID!) {
+  webhookEndpoint(id: $id) {
+    id
+    url
+    description
+    enabled
+    eventTypes
+    disabledReason
+    failingSince
+    previousSecretExpiresAt
+    payloadFormat
+    createdAt
   }
 }
-    `) as unknown as TypedDocumentString<PanelCreateTestClockMutation, PanelCreateTestClockMutationVariables>;
-export const PanelAdvanceTestClockDocument = new TypedDocumentString(`
-    mutation PanelAdvanceTestClock($frozenTime: DateTime!) {
-  advanceTestClock(frozenTime: $frozenTime) {
-    releasedJobs
-    testClock {
-      frozenTime
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointQuery, PanelWebhookEndpointQueryVariables>;
+export const PanelWebhookEndpointDeliveriesDocument = new TypedDocumentString(`
+    query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {
+  webhookDeliveries(first: $first, after: $after, filter: $filter) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        nextAttemptAt
+        createdAt
+        body
+        event {
+          id
+          type
+          objectPublicId
+        }
+        attempts {
+          id
+          url
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          trigger
+          responseExcerpt
+          error
+        }
+      }
     }
   }
 }
-    `) as unknown as TypedDocumentString<PanelAdvanceTestClockMutation, PanelAdvanceTestClockMutationVariables>;
-export const PanelDeleteTestClockDocument = new TypedDocumentString(`
-    mutation PanelDeleteTestClock {
-  deleteTestClock
+    `) as unknown as TypedDocumentString<PanelWebhookEndpointDeliveriesQuery, PanelWebhookEndpointDeliveriesQueryVariables>;
+export const PanelRedeliverWebhookDocument = new TypedDocumentString(`
+    mutation PanelRedeliverWebhook($deliveryId: ID!) {
+  redeliverWebhook(deliveryId: $deliveryId) {
+    id
+    status
+  }
 }
-    `) as unknown as TypedDocumentString<PanelDeleteTestClockMutation, PanelDeleteTestClockMutationVariables>;
+    `) as unknown as TypedDocumentString<PanelRedeliverWebhookMutation, PanelRedeliverWebhookMutationVariables>;
+export const PanelWebhookLogDocument = new TypedDocumentString(`
+    subscription PanelWebhookLog {
+  webhookDeliveryUpdated {
+    deliveryId
+    status
+    attemptCount
+  }
+}
+    `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;

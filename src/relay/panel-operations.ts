@@ -1,0 +1,549 @@
+// The relay panel pages' GraphQL operations (their scripts in panel-assets/ import this file by URL,
+// /panel/src/relay/panel-operations.ts), typed by codegen in src/panel/gql/ (`npm run codegen`).
+import { graphql } from '../panel/gql/index.ts';
+
+export const PanelDevices = graphql(`
+  query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
+    devices(status: $status, search: $search, first: $first, after: $after, last: $last, before: $before) {
+      edges {
+        node {
+          id
+          name
+          status
+          connected
+          disconnectedAt
+          platform
+          appVersion
+          batteryLevel
+          charging
+          signalLevel
+          queueLength
+          ratePerMinute
+          sentLastMinute
+          lastSeenAt
+          pairedAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+export const PanelDevice = graphql(`
+  query PanelDevice($id: ID!) {
+    device(id: $id) {
+      id
+      name
+      status
+      connected
+      disconnectedAt
+      platform
+      appVersion
+      sims
+      batteryLevel
+      charging
+      signalLevel
+      queueLength
+      ratePerMinute
+      sentLastMinute
+      heldMessages
+      stuckMessages
+      lastSeenAt
+      pairedAt
+      revokedAt
+      presenceHistory {
+        change
+        at
+      }
+      messages(first: 20) {
+        edges {
+          node {
+            requestId
+            stage
+            toDisplay
+            body
+            queuedAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCreatePairingCode = graphql(`
+  mutation PanelCreatePairingCode {
+    createPairingCode {
+      code
+      appServerUrl
+      qrPayload
+      qrImage
+      expiresAt
+    }
+  }
+`);
+
+export const PanelUpdateDevice = graphql(`
+  mutation PanelUpdateDevice($id: ID!, $input: UpdateDeviceInput!) {
+    updateDevice(id: $id, input: $input) {
+      id
+      name
+      ratePerMinute
+    }
+  }
+`);
+
+export const PanelRevokeDevice = graphql(`
+  mutation PanelRevokeDevice($id: ID!) {
+    revokeDevice(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelDeviceUpdates = graphql(`
+  subscription PanelDeviceUpdates {
+    deviceUpdated {
+      deviceId
+      status
+    }
+  }
+`);
+
+export const PanelQueueHealth = graphql(`
+  query PanelQueueHealth {
+    relayQueueHealth(minutes: 15) {
+      paused
+      pausedAt
+      pausedBy
+      queueLimit
+      oldestQueuedAgeSeconds
+      counts {
+        queued
+        inFlight
+        stuck
+        sent
+        delivered
+        failed
+      }
+      throughput {
+        minute
+        accepted
+        onPhone
+        sent
+        delivered
+        failed
+      }
+      devices {
+        deviceId
+        name
+        status
+        lastSeenAt
+        inFlight
+        stuck
+        sentLastMinute
+        ratePerMinute
+      }
+    }
+  }
+`);
+
+export const PanelRerouteMessage = graphql(`
+  mutation PanelRerouteMessage($requestId: ID!) {
+    rerouteMessage(requestId: $requestId, allowDuplicate: true) {
+      requestId
+      stage
+    }
+  }
+`);
+
+export const PanelRelayMode = graphql(`
+  query PanelRelayMode {
+    account {
+      id
+      relayMode
+    }
+  }
+`);
+
+export const PanelSetRelayMode = graphql(`
+  mutation PanelSetRelayMode($mode: RelayMode!) {
+    setRelayMode(mode: $mode) {
+      id
+      relayMode
+    }
+  }
+`);
+
+export const PanelPauseQueue = graphql(`
+  mutation PanelPauseQueue {
+    pauseRelayQueue {
+      paused
+    }
+  }
+`);
+
+export const PanelResumeQueue = graphql(`
+  mutation PanelResumeQueue {
+    resumeRelayQueue {
+      paused
+    }
+  }
+`);
+
+export const PanelQueueChanges = graphql(`
+  subscription PanelQueueChanges {
+    relayQueueChanged {
+      paused
+    }
+  }
+`);
+
+export const PanelMessages = graphql(`
+  query PanelMessages(
+    $stage: MessageStage
+    $deviceId: ID
+    $queuedAfter: DateTime
+    $queuedBefore: DateTime
+    $search: String
+    $first: Int
+    $after: String
+    $last: Int
+    $before: String
+  ) {
+    messages(
+      stage: $stage
+      deviceId: $deviceId
+      queuedAfter: $queuedAfter
+      queuedBefore: $queuedBefore
+      search: $search
+      first: $first
+      after: $after
+      last: $last
+      before: $before
+    ) {
+      edges {
+        node {
+          requestId
+          stage
+          to
+          toDisplay
+          body
+          attempts
+          failureReason
+          queuedAt
+          deliveredAt
+          device {
+            id
+            name
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+export const PanelMessageDevices = graphql(`
+  query PanelMessageDevices {
+    devices(first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+export const PanelOtps = graphql(`
+  query PanelOtps {
+    otps(first: 20) {
+      edges {
+        node {
+          id
+          to
+          toDisplay
+          purpose
+          status
+          attempts
+          maxAttempts
+          requestId
+          createdAt
+          verifiedAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelMessage = graphql(`
+  query PanelMessage($requestId: ID!, $objectId: String!) {
+    message(requestId: $requestId) {
+      requestId
+      stage
+      to
+      toDisplay
+      body
+      segments
+      encoding
+      reference
+      failureReason
+      queuedAt
+      sentAt
+      deliveredAt
+      failedAt
+      expiresAt
+      heldSince
+      stuckSince
+      device {
+        id
+        name
+      }
+      pinnedDevice {
+        id
+        name
+      }
+      pinnedFailsAt
+      attemptLog {
+        number
+        dispatchedAt
+        acknowledgedAt
+        finishedAt
+        outcome
+        failureReason
+        deviceState
+        device {
+          id
+          name
+        }
+      }
+    }
+    events(objectPublicId: $objectId, first: 20) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelEventDeliveries = graphql(`
+  query PanelEventDeliveries($eventId: ID!) {
+    webhookDeliveries(filter: { eventId: $eventId }, first: 10) {
+      edges {
+        node {
+          id
+          status
+          attemptCount
+          lastStatusCode
+          nextAttemptAt
+          deliveredAt
+          endpoint {
+            id
+            url
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelMessageChanged = graphql(`
+  subscription PanelMessageChanged($requestId: ID!) {
+    messageStatusChanged(requestId: $requestId) {
+      requestId
+      status
+    }
+  }
+`);
+
+export const PanelMessageUpdates = graphql(`
+  subscription PanelMessageUpdates {
+    messageUpdated {
+      requestId
+      status
+    }
+  }
+`);
+
+export const PanelReadiness = graphql(`
+  subscription PanelReadiness {
+    launchReadinessChanged {
+      ready
+      steps {
+        key
+        title
+        ok
+        hint
+      }
+    }
+  }
+`);
+
+export const PanelRecipients = graphql(`
+  query PanelRecipients($search: String, $first: Int, $after: String, $last: Int, $before: String) {
+    recipients(search: $search, first: $first, after: $after, last: $last, before: $before) {
+      edges {
+        node {
+          id
+          name
+          phone
+          phoneDisplay
+          tags
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+export const PanelRecipientLists = graphql(`
+  query PanelRecipientLists {
+    recipientLists(first: 100) {
+      edges {
+        node {
+          id
+          name
+          description
+          memberCount
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCreateRecipient = graphql(`
+  mutation PanelCreateRecipient($input: RecipientInput!) {
+    createRecipient(input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelUpdateRecipient = graphql(`
+  mutation PanelUpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {
+    updateRecipient(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelDeleteRecipient = graphql(`
+  mutation PanelDeleteRecipient($id: ID!) {
+    deleteRecipient(id: $id) {
+      id
+    }
+  }
+`);
+
+export const PanelRecipientList = graphql(`
+  query PanelRecipientList($id: ID!) {
+    recipientList(id: $id) {
+      id
+      name
+      description
+      memberCount
+      members(first: 100) {
+        edges {
+          node {
+            addedAt
+            recipient {
+              id
+              name
+              phoneDisplay
+              tags
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelUpdateRecipientList = graphql(`
+  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {
+    updateRecipientList(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelDeleteRecipientList = graphql(`
+  mutation PanelDeleteRecipientList($id: ID!) {
+    deleteRecipientList(id: $id) {
+      id
+    }
+  }
+`);
+
+export const PanelRemoveRecipientsFromList = graphql(`
+  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {
+    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {
+      id
+    }
+  }
+`);
+
+export const PanelImportRecipients = graphql(`
+  mutation PanelImportRecipients($csv: String!, $listId: ID) {
+    importRecipients(csv: $csv, listId: $listId) {
+      created
+      skipped {
+        line
+        reason
+      }
+    }
+  }
+`);
+
+export const PanelCreateRecipientList = graphql(`
+  mutation PanelCreateRecipientList($input: RecipientListInput!) {
+    createRecipientList(input: $input) {
+      id
+    }
+  }
+`);
+
+export const PanelAddRecipientsToList = graphql(`
+  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {
+    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {
+      id
+      memberCount
+    }
+  }
+`);
+
+export const PanelQueueRecipientList = graphql(`
+  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {
+    queueRecipientList(input: $input) {
+      batchId
+      queued
+      skipped {
+        to
+        reason
+      }
+    }
+  }
+`);

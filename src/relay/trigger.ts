@@ -1,0 +1,34 @@
+// `yarrow trigger` recipes for the relay module's events: how the CLI makes each happen for real,
+// through the API and hosted pages a merchant and their customer use. The CLI ships in the SDK and
+// cannot import the server, so this file imports only packages/sdk, and the SDK ships a copy of it
+// (packages/sdk/generated/trigger/relay.ts, written by `npm run sdk:types`).
+import { CliError, type Json, rest } from '../../packages/sdk/cli/api.ts';
+import { type Recipe, type TriggerOptions, cannot } from '../../packages/sdk/cli/recipe.ts';
+
+const relayNeedsPhone = (event: string, extra = '') =>
+  `${event} happens when a paired phone reports on an SMS, so it needs a phone that is online: pair one (README, "Use your Android phone") or run the simulator (npm run relay:sim -- --pair <code>${extra}), then run yarrow trigger ${event} --to <number> again.`;
+
+/** Sends an SMS through the account's online phone, for the relay events. */
+async function sendThroughPhone(event: string, options: TriggerOptions, extra = '') {
+  const devices = (await rest(options, 'GET', '/api/v1/relay/devices?limit=100')).data as Json[];
+  const online = devices.find((device) => device.status === 'online');
+  if (!online) throw new CliError(relayNeedsPhone(event, extra));
+  if (!options.to) throw new CliError(`${event} needs --to <phone number> (E.164, e.g. +15555550123): the SMS goes to that number through ${online.name}.`);
+  const sent = await rest(options, 'POST', '/api/v1/sms/send', { to: options.to, message: 'Test message from yarrow trigger', device_id: online.id });
+  options.print(`Queued SMS ${sent.request_id} to ${options.to} through ${online.name} (${online.id}); ${event} follows when the phone reports it.`);
+}
+
+export const recipes: Record<string, Recipe> = {
+  'message.sent': (options) => sendThroughPhone('message.sent', options),
+  'message.delivered': (options) => sendThroughPhone('message.delivered', options),
+  'message.failed': (options) => sendThroughPhone('message.failed', options, ' --fail-rate 1'),
+  'message.stuck': cannot(
+    'message.stuck is recorded when a phone has held a message for RELAY_STUCK_AFTER_SECONDS (300 s by default) without a word about it: send through the simulator with --hold-ms longer than that (npm run relay:sim -- --pair <code> --hold-ms 400000), or kill the simulator after it took a message.',
+  ),
+  'device.offline': cannot(
+    'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
+  ),
+  'otp.verified': cannot(
+    'otp.verified needs the code the phone sent: send one with POST /api/v1/otp/send through a paired phone (or the simulator), then POST /api/v1/otp/verify with the code the recipient got.',
+  ),
+};
