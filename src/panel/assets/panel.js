@@ -1,4 +1,4 @@
-// Shared browser code of the merchant panel: the typed SDK client (src/sdk, served type-stripped)
+// Shared browser code of the merchant panel: the typed SDK client (packages/sdk, served type-stripped)
 // with the session's CSRF token, live updates over one WebSocket, and DOM building without
 // innerHTML (what users typed stays text). New pages build on ui.js (Preact + htm) instead of el().
 import { createYarrowClient } from '/panel/sdk/client.ts';
@@ -135,7 +135,7 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** A timestamp in the viewer's locale (one format everywhere: src/sdk/format.ts). */
+/** A timestamp in the viewer's locale (one format everywhere: packages/sdk/format.ts). */
 export function when(iso) {
   return formatDateTime(iso);
 }
