@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, Kind, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modules } from '../../src/modules.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent } from '../payments/checkout-client.ts';
 import { type Block, blocksOf, documents, idsIn, jsonDocuments, localize, readDoc, root, runShell } from './markdown.ts';
@@ -119,6 +120,21 @@ describe('the code blocks of README.md and docs/', () => {
     const paths = [block('layout'), block('tree')].flatMap((text) => [...text.matchAll(/^(\S+)/gm)].map((match) => match[1]!));
     expect(paths.filter((path) => !existsSync(join(root, path)) && !(path === 'src/generated/' && existsSync(join(root, 'prisma'))))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(['src/main.ts', 'src/serve.ts', 'src/modules.ts', 'src/sandbox.ts', 'workers/']));
+  });
+});
+
+describe('docs/operations.md', () => {
+  it('documents every environment variable the configuration declares, and no other, in its Configuration table', () => {
+    // The core's variables are the keys of `coreEnvironment` in src/core/config.ts; each module adds its own.
+    const configSource = readFileSync(join(root, 'src/core/config.ts'), 'utf8');
+    const core = configSource.slice(configSource.indexOf('const coreEnvironment = z.object({'), configSource.indexOf('\n});', configSource.indexOf('const coreEnvironment')));
+    const declared = [...core.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]!);
+    expect(declared).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'YARROW_SECRET']));
+    for (const module of modules) declared.push(...Object.keys(module.config?.env ?? {}));
+    const doc = readDoc('docs/operations.md');
+    const table = doc.slice(doc.indexOf('## Configuration'), doc.indexOf('\n## ', doc.indexOf('## Configuration') + 1));
+    const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
+    expect(documented.sort()).toEqual([...declared].sort());
   });
 });
 
