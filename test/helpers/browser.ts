@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const screenshotsDir = join(import.meta.dirname, '../../test-results');
 
 /**
- * Launches headless Chromium: Debian's `chromium` package by default (README, "Tests"), or the
+ * Launches headless Chromium: Debian's `chromium` package by default (README, "Two commands"), or the
  * binary `CHROMIUM_PATH` names. Playwright gives every launch a fresh temporary profile.
  */
 export async function launchBrowser(): Promise<Browser> {

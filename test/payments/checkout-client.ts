@@ -8,7 +8,7 @@ export interface PageResponse {
 }
 
 /** Drives the hosted pages over plain HTTP, as a browser without JavaScript would. */
-export function checkoutClient(app: TestApp) {
+export function checkoutClient(app: Pick<TestApp, 'baseUrl'>) {
   async function get(path: string): Promise<PageResponse> {
     const response = await fetch(`${app.baseUrl}${path}`, { redirect: 'manual' });
     return { status: response.status, html: await response.text(), location: response.headers.get('location') };

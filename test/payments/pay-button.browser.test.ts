@@ -1,5 +1,5 @@
 // The web pay button on a merchant's page (another origin, strict CSP), in headless Chromium: the
-// README's snippet, the click into the hosted checkout, a test-token payment, and the error states.
+// snippet of docs/pay.md, the click into the hosted checkout, a test-token payment, and the error states.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,9 +10,9 @@ import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts'
 import { launchBrowser, screenshotsDir } from '../helpers/browser.ts';
 import { createIntent } from './checkout-client.ts';
 
-const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('### Pay button'), readme.indexOf('### Invoices'));
-const snippet = (language: string) => new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section)![1]!;
+const doc = readFileSync(join(import.meta.dirname, '../../docs/pay.md'), 'utf8');
+const section = doc.slice(doc.indexOf('## Pay button'), doc.indexOf('## Invoices'));
+const snippet = (language: string) => new RegExp(`\`\`\`${language}[^\\n]*\\n([\\s\\S]*?)\`\`\``).exec(section)![1]!;
 
 let app: TestApp;
 let merchant: TestAccount;
@@ -49,7 +49,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Opens the merchant's page with the README's snippet for `intentId`; answers the page and its console errors. */
+/** Opens the merchant's page with the docs' snippet for `intentId`; answers the page and its console errors. */
 async function merchantPage(intentId: string, attributes = ''): Promise<{ page: Page; problems: string[]; stateReads: () => number }> {
   pageHtml = `<!doctype html><html><head><title>Harbor Coffee</title><link rel="stylesheet" href="/style.css"></head><body>
 <h1>Your order</h1>
@@ -83,7 +83,7 @@ describe('<yarrow-pay-button>', () => {
       const inner = button(page).locator('button');
       expect(await inner.textContent()).toBe('Pay 12.50 USD');
       expect(await inner.isEnabled()).toBe(true);
-      // The README's look: custom properties and the `button` part reach inside the shadow root.
+      // The docs' look: custom properties and the `button` part reach inside the shadow root.
       const look = await inner.evaluate((element) => {
         const style = getComputedStyle(element);
         return { background: style.backgroundColor, radius: style.borderTopLeftRadius, spacing: style.letterSpacing };

@@ -157,7 +157,7 @@ export function sendSms(app: TestApp, key: string, body: Record<string, unknown>
  * Waits (over the messageStatusChanged subscription, which yields the current state first) until
  * the message reaches one of the statuses, and returns that event.
  */
-export async function waitForStatus(app: TestApp, key: string, requestId: string, statuses: MessageStatus[]) {
+export async function waitForStatus(app: Pick<TestApp, 'wsUrl' | 'tlsCa'>, key: string, requestId: string, statuses: MessageStatus[]) {
   const client = wsClient(app.wsUrl, key, { ca: app.tlsCa });
   const live = subscribe(client, MessageStatusChanged, { requestId });
   try {

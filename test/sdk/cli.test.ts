@@ -18,11 +18,12 @@ import { execute } from '../helpers/graphql.ts';
 const root = join(import.meta.dirname, '../..');
 const entry = join(root, 'packages/sdk/cli/main.ts');
 
-/** The README's `npx yarrow …` commands, in order, without `npx yarrow`. */
-const readmeCommands = (() => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### yarrow listen / trigger'));
-  return [...section.slice(0, section.indexOf('\n## ')).matchAll(/^npx yarrow (.+)$/gm)].map((match) => match[1]!.trim().split(/\s+/));
+/** The `npx yarrow …` commands of docs/merchant-api.md, in order, without `npx yarrow`. */
+const docCommands = (() => {
+  const doc = readFileSync(join(root, 'docs/merchant-api.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## yarrow listen / trigger'));
+  const end = section.indexOf('\n## ', 1);
+  return [...section.slice(0, end === -1 ? undefined : end).matchAll(/^npx yarrow (.+)$/gm)].map((match) => match[1]!.trim().split(/\s+/));
 })();
 
 interface Cli {
@@ -97,7 +98,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Runs the README's trigger command until `listen` prints the event's line (the feed may still be subscribing). */
+/** Runs the docs' trigger command until `listen` prints the event's line (the feed may still be subscribing). */
 async function triggerUntilHeard(listener: Cli, args: string[], heard: RegExp) {
   const line = listener.line(heard);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -109,9 +110,9 @@ async function triggerUntilHeard(listener: Cli, args: string[], heard: RegExp) {
   throw new Error(`listen never printed ${heard}:\n${listener.output()}\n${listener.errors()}`);
 }
 
-describe('yarrow listen + trigger (the README commands)', () => {
+describe('yarrow listen + trigger (the commands of docs/merchant-api.md)', () => {
   it('forwards a triggered payment_intent.succeeded signed like a real delivery, and Ctrl-C exits 0', async () => {
-    const [listenArgs, triggerArgs] = readmeCommands;
+    const [listenArgs, triggerArgs] = docCommands;
     expect(listenArgs).toEqual(['listen', '--forward-to', 'http://localhost:3000/webhooks']);
     expect(triggerArgs).toEqual(['trigger', 'payment_intent.succeeded']);
     // A real endpoint on the same receiver: the delivery worker's request is the reference.

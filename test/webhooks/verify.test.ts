@@ -67,7 +67,7 @@ describe('verifyWebhook', () => {
 
   it('matches the openssl one-liner in docs/webhooks.md', async () => {
     const docs = readFileSync(join(root, 'docs/webhooks.md'), 'utf8');
-    const oneLiner = /```sh\n(\{ printf[^\n]*openssl dgst[^\n]*)\n```/.exec(docs)?.[1];
+    const oneLiner = /```sh[^\n]*\n(\{ printf[^\n]*openssl dgst[^\n]*)\n```/.exec(docs)?.[1];
     expect(oneLiner).toBeDefined();
     const dir = mkdtempSync(join(tmpdir(), 'yarrow-openssl-'));
     writeFileSync(join(dir, 'body.json'), body);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pairingCode, relayTestEnv } from './helpers.ts';
 
-// The README's `npm run relay:sim` example, run as written against a gateway that is not on port
+// The `npm run relay:sim` example of docs/relay.md, run as written against a gateway that is not on port
 // 4000: its own `--base-url` and `--pair` values replaced by this gateway's and a fresh code.
 const root = join(import.meta.dirname, '../..');
 
@@ -16,10 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-describe('README: the relay simulator example', () => {
+describe('docs/relay.md: the relay simulator example', () => {
   it('names the gateway with --base-url, and pairs a phone with it when that is not localhost:4000', async () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const example = /^npm run relay:sim -- (.+)$/m.exec(readme.slice(readme.indexOf('### Relay simulator')))?.[1];
+    const doc = readFileSync(join(root, 'docs/relay.md'), 'utf8');
+    const example = /^npm run relay:sim -- (.+)$/m.exec(doc.slice(doc.indexOf('## Relay simulator')))?.[1];
     expect(example).toBeDefined();
     // The optional flags in brackets are left out; the required ones are kept as written.
     const args = example!.replace(/\[[^\]]*\]/g, '').trim().split(/\s+/);
