@@ -15,7 +15,8 @@ import {
   withConnections,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, messageStage, pinnedFailsAt, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
+import { rerouteMessage } from './handoff.ts';
+import { devicesTried, getMessage, messageStage, pinnedFailsAt, messageStages, publicStatus, publicStatuses, statusEvent } from './status.ts';
 import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';

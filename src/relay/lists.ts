@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
-import { messageStages, publicStatuses, stateOfStage, statesOfPublicStatus, type MessageStage, type PublicStatus } from './messages.ts';
+import { messageStages, publicStatuses, stateOfStage, statesOfPublicStatus, type MessageStage, type PublicStatus } from './status.ts';
 
 // The relay lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { heartbeatInput } from './devices.ts';
-import { ackInput, reportInput, syncInput } from './messages.ts';
+import { ackInput, reportInput } from './device-reports.ts';
+import { syncInput } from './handoff.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
 // every device frame may carry a `ref` that the server's `result` frame echoes.
