@@ -15,7 +15,7 @@ import { wakeDispatcher } from './notices.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { insertQueuedMessages } from './sql.ts';
-import { publicStatus, statusEvent } from './status.ts';
+import { messageStatus, statusEvent } from './status.ts';
 
 /** Options every SMS send takes (single, list). */
 export const sendOptions = {
@@ -182,5 +182,5 @@ export async function sendSms(rt: Runtime, accountId: number, raw: unknown, tx?:
 }
 
 export function sendAcceptedJson(message: Message): z.infer<typeof sendAcceptedSchema> {
-  return { request_id: message.id, status: publicStatus(message), queued_at: message.queuedAt.toISOString() };
+  return { request_id: message.id, status: messageStatus(message), queued_at: message.queuedAt.toISOString() };
 }

@@ -11,7 +11,7 @@ import { applyFrame } from './frame-batching.ts';
 import type { reportOutcomeSchema } from './json.ts';
 import { failMessage, finishAttempt, retryOrFail } from './retries.ts';
 import { recordDeviceWord } from './sql.ts';
-import { publicStatus } from './status.ts';
+import { messageStatus } from './status.ts';
 
 export const ackInput = z.strictObject({ attempt: z.number().int().min(1) });
 
@@ -62,19 +62,19 @@ export async function reportMessage(rt: Runtime, device: { id: string; accountId
 async function reportFailure(rt: Runtime, device: { id: string; accountId: number }, messageId: string, attempt: number, reason: string): Promise<ReportOutcome> {
   return rt.db.prisma.$transaction(async (tx) => {
     const message = await lockForDevice(tx, device, messageId);
-    const unchanged = { applied: false, status: publicStatus(message) };
+    const unchanged = { applied: false, status: messageStatus(message) };
     if (!isCurrent(message, device.id, attempt)) {
       await recordDeviceWord(tx, device.id, messageId, attempt, 'failed', new Date());
       return unchanged;
     }
     if (message.state === 'dispatched') {
       const after = await retryOrFail(rt, tx, message, 'failed', reason);
-      return { applied: true, status: publicStatus(after) };
+      return { applied: true, status: messageStatus(after) };
     }
     if (message.state === 'sent') {
       await finishAttempt(tx, message, 'failed', reason);
       const after = await failMessage(rt, tx, message, reason);
-      return { applied: true, status: publicStatus(after) };
+      return { applied: true, status: messageStatus(after) };
     }
     return unchanged;
   });

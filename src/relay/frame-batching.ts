@@ -9,7 +9,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { recordEvents, type EventInput } from '../webhooks/events.ts';
 import type { ReportOutcome } from './device-reports.ts';
 import { applyDeviceFrames, recordDeviceWord } from './sql.ts';
-import { messageEvent, publicStatus, statusEvents } from './status.ts';
+import { messageEvent, messageStatus, statusEvents } from './status.ts';
 
 export interface DeviceFrame {
   device: { id: string; accountId: number };
@@ -129,7 +129,7 @@ async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promi
   }
   return rows.map((row, i): StepResult => {
     if (row.state === null) return { result: null, ackResult: null };
-    const before = publicStatus({ state: row.state });
+    const before = messageStatus({ state: row.state });
     const ackResult = { applied: row.acked === true, status: before, held: row.held };
     const status = frames[i]!.status;
     if (status === undefined) return { result: ackResult };

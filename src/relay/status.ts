@@ -8,32 +8,21 @@ import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../webhooks/events.ts';
-import type { messageStatusSchema } from './json.ts';
+import type { MessageStage, MessageStatus, messageStatusSchema } from './json.ts';
 import type { RelayMessageStatus } from './module.ts';
 import type { ReportedMessage } from './sql.ts';
 
-export type PublicStatus = RelayMessageStatus['status'];
-
-export const publicStatuses = ['queued', 'sent', 'delivered', 'failed'] as const satisfies readonly PublicStatus[];
-
-/** `dispatched` is an internal step: to the sender the message is still queued. */
-export function publicStatus(message: Pick<Message, 'state'>): PublicStatus {
+/** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued. */
+export function messageStatus(message: Pick<Message, 'state'>): MessageStatus {
   return message.state === 'dispatched' ? 'queued' : message.state;
 }
 
-/** The stored states that `publicStatus` reads as `status` (the same rule, for filters). */
-export function statesOfPublicStatus(status: PublicStatus): Array<Message['state']> {
+/** The stored states that `messageStatus` reads as `status` (the same rule, for filters). */
+export function statesOfStatus(status: MessageStatus): Array<Message['state']> {
   return status === 'queued' ? ['queued', 'dispatched'] : [status];
 }
 
-/**
- * The panel's names for where an SMS is, finer than the public status: `on_phone` is a message a
- * phone holds (pushed, not yet reported sent), which the API reports as `queued`. The messages
- * list, its filter, its badges and the queue chart all use these five.
- */
-export const messageStages = ['queued', 'on_phone', 'sent', 'delivered', 'failed'] as const;
-export type MessageStage = (typeof messageStages)[number];
-
+/** A message's `stage` (docs/glossary.md): `dispatched` is `on_phone`. */
 export function messageStage(message: Pick<Message, 'state'>): MessageStage {
   return message.state === 'dispatched' ? 'on_phone' : message.state;
 }
@@ -42,6 +31,7 @@ export function messageStage(message: Pick<Message, 'state'>): MessageStage {
 export function stateOfStage(stage: MessageStage): Message['state'] {
   return stage === 'on_phone' ? 'dispatched' : stage;
 }
+
 export async function getMessage(db: DbClient, accountId: number, requestId: string, param = 'request_id') {
   const message = await db.message.findFirst({ where: { id: requestId, accountId }, include: { device: true, requestedDevice: true } });
   if (!message) throw notFound('message', param);
@@ -77,7 +67,7 @@ export function messageStatusJson(
 ): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
-    status: publicStatus(message),
+    status: messageStatus(message),
     to: message.to,
     device_id: message.deviceId,
     device_name: message.device?.name ?? null,
@@ -108,7 +98,7 @@ export function statusEvent(message: StatusFields, at = new Date()): RelayMessag
   return {
     requestId: message.id,
     accountId: message.accountId,
-    status: publicStatus(message),
+    status: messageStatus(message),
     attempts: devicesTried(message),
     deviceId: message.deviceId,
     failureReason: message.failureReason,
@@ -149,7 +139,7 @@ export function messageEvent(type: MessageEventType, message: Omit<ReportedMessa
     objectPublicId: message.id,
     data: {
       request_id: message.id,
-      status: publicStatus(message),
+      status: messageStatus(message),
       to: message.to,
       device_id: message.deviceId,
       attempts: devicesTried(message),
