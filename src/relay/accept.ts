@@ -171,7 +171,7 @@ const groupedSends = perRuntime((rt: Runtime) => groupedTransactions(rt.db, (tx,
  * transaction); otherwise it shares a transaction with the sends that arrive at the same time
  * (group commit: one insert, one live-event statement and one commit for all of them).
  */
-export async function sendSms(rt: Runtime, accountId: number, raw: unknown, tx?: DbClient): Promise<Message> {
+export async function sendSms(rt: Runtime, accountId: number, raw: unknown, { tx }: { tx?: DbClient } = {}): Promise<Message> {
   const request = { accountId, input: parseInput(sendSmsInput, raw) };
   if (tx) {
     const [outcome] = await queueSends(rt, tx, [request]);

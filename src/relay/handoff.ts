@@ -54,8 +54,8 @@ export async function serveWorkToApp(rt: Runtime, device: Pick<Device, 'id' | 'c
  * report about an attempt it no longer has): recorded on its attempt; about the current attempt,
  * it clears the stuck flag.
  */
-export async function recordPhoneWord(rt: Runtime, device: { id: string }, messageId: string, state: string) {
-  await recordDeviceWord(rt.db.prisma, device.id, messageId, null, state, new Date());
+export async function recordPhoneWord(rt: Runtime, device: { id: string }, messageId: string, word: string) {
+  await recordDeviceWord(rt.db.prisma, device.id, messageId, null, word, new Date());
 }
 
 /**

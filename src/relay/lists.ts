@@ -40,7 +40,7 @@ export async function listDevices(db: DbClient, accountId: number, query: z.outp
 export interface MessageFilter {
   /** Public status (`queued` covers waiting and on a phone). */
   status?: MessageStatus | null;
-  /** The panel's finer status (`on_phone` apart from `queued`). */
+  /** The `stage`, finer than `status` (`on_phone` apart from `queued`; docs/glossary.md). */
   stage?: MessageStage | null;
   /** Digits the recipient's number contains. */
   to?: string | null;

@@ -258,7 +258,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
       const accepted = (message: Message) => ({ status: 202 as const, body: sendAcceptedJson(message) });
-      return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, tx)), {
+      return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, { tx })), {
         withoutKey: async () => accepted(await sendSms(rt, accountId, body)),
       });
     },
