@@ -1,6 +1,7 @@
 // Batching of phone frames: the acks and `sent`/`delivered` reports that devices send at about the
 // same time are applied together, in one statement and one transaction per round, in each
-// message's arrival order. Speed code only: the rules are those of `device-reports.ts`.
+// message's arrival order. Phones reach it through `device-reports.ts`; what a frame changes is
+// the statement's rule (`applyDeviceFrames`, sql.ts), read at `applyFrames` below.
 import { batcher } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { perRuntime } from '../core/per-runtime.ts';
