@@ -83,7 +83,7 @@ export const apiRequestSchema = z.object({
   operation_id: z.string().nullable().describe('The OpenAPI operation.').meta({ examples: ['createPaymentIntent'] }),
   status: z.number().int().meta({ examples: [201] }),
   duration_ms: z.number().int().meta({ examples: [12] }),
-  request_id: z.string().describe('The X-Request-Id it was answered with.').meta({ examples: ['req_01jdx3p4a6c8e0g2j4l6n8q0s2'] }),
+  request_id: z.string().describe('The X-Request-Id it was answered with.').meta({ examples: ['hreq_01jdx3p4a6c8e0g2j4l6n8q0s2'] }),
   api_key: z.object({ id: z.string(), label: z.string().nullable() }).describe('The key that made it.'),
   idempotency_key: z.string().nullable().meta({ examples: ['order-1001'] }),
   error_code: z.string().nullable().meta({ examples: ['invalid_request'] }),

@@ -7,7 +7,7 @@ import { TypeID, typeid } from 'typeid-js';
  * into `IdPrefixes`. The core's own kinds are here.
  */
 const corePrefixes = {
-  request: 'req',
+  request: 'hreq', // An HTTP request's X-Request-Id; `req_` is a message's (docs/glossary.md).
   /** An entry of the API request log (src/core/request-log.ts). */
   apiRequest: 'areq',
 } as const;

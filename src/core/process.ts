@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db.ts';
 import { EmbeddedPostgresError, runningEmbeddedUrl } from './embedded-postgres.ts';
 import { createLogger } from './logger.ts';
+import { SharedHelpers } from './per-runtime.ts';
 import { createBoss } from './queue.ts';
 import type { Runtime } from './runtime.ts';
 import { readTlsFiles } from './tls.ts';
@@ -35,6 +36,7 @@ export async function openRuntime(name: string, options: { supervise?: boolean; 
     db,
     boss,
     logger,
+    shared: new SharedHelpers(),
     async close() {
       await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
       await db.close();

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { batcher } from './batch.ts';
-import type { DbClient, Prisma } from './db.ts';
+import type { Prisma } from './db.ts';
 import { YarrowError } from './errors.ts';
 import type { HttpContext } from './http.ts';
 import { newId } from './ids.ts';
+import { perRuntime } from './per-runtime.ts';
 import type { Runtime } from './runtime.ts';
 
 // The API request log: every REST request an account's API key makes (`defineRoute` routes), with
@@ -79,13 +80,10 @@ interface Entry {
   createdAt: Date;
 }
 
-const writers = new WeakMap<DbClient, (entry: Entry) => Promise<void>>();
-
-/** One batched writer per database client: the rows that arrive while one insert runs share the next. */
-function writerFor(rt: Pick<Runtime, 'db' | 'logger'>) {
-  let write = writers.get(rt.db.prisma);
-  if (!write) {
-    const insert = batcher(async (entries: Entry[]) => {
+/** One batched writer per process: the rows that arrive while one insert runs share the next. */
+const writerFor = perRuntime((rt: Pick<Runtime, 'db' | 'logger' | 'shared'>) => {
+  const insert = batcher(
+    async (entries: Entry[]) => {
       await rt.db.prisma.apiRequest.createMany({
         data: entries.map((entry) => ({
           ...entry,
@@ -95,22 +93,21 @@ function writerFor(rt: Pick<Runtime, 'db' | 'logger'>) {
         })),
       });
       return entries.map(() => undefined);
-    }, { maxItems: 500 });
-    write = (entry) =>
-      insert(entry).catch((error: unknown) => {
-        // A lost log row must never fail or slow the request it describes.
-        rt.logger.warn({ err: error, requestLogId: entry.id }, 'API request log row not written');
-      });
-    writers.set(rt.db.prisma, write);
-  }
-  return write;
-}
+    },
+    { maxItems: 500 },
+  );
+  return (entry: Entry) =>
+    insert(entry).catch((error: unknown) => {
+      // A lost log row must never fail or slow the request it describes.
+      rt.logger.warn({ err: error, requestLogId: entry.id }, 'API request log row not written');
+    });
+});
 
 /**
  * Runs a REST request (`defineRoute`'s handler) and, when an API key made it, logs it after the
  * answer: the request's own work runs inside `currentRequestLogId`'s context.
  */
-export async function loggedRequest(rt: Pick<Runtime, 'db' | 'logger'>, c: HttpContext, operationId: string | undefined, work: () => Promise<Response>): Promise<Response> {
+export async function loggedRequest(rt: Pick<Runtime, 'db' | 'logger' | 'shared'>, c: HttpContext, operationId: string | undefined, work: () => Promise<Response>): Promise<Response> {
   const id = newId('apiRequest');
   const started = performance.now();
   const createdAt = new Date();
@@ -140,7 +137,7 @@ export async function loggedRequest(rt: Pick<Runtime, 'db' | 'logger'>, c: HttpC
 
 /** Builds a request's log row from what it sent and what it was answered, and queues it for the next batch. */
 async function record(
-  rt: Pick<Runtime, 'db' | 'logger'>,
+  rt: Pick<Runtime, 'db' | 'logger' | 'shared'>,
   c: HttpContext,
   entry: Pick<Entry, 'id' | 'accountId' | 'apiKeyId' | 'operationId' | 'durationMs' | 'createdAt'>,
   status: number,

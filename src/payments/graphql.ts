@@ -8,7 +8,7 @@ import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/clie
 import {
   approvePaymentReview,
   cancelPaymentIntent,
-  createPaymentIntentGrouped,
+  createPaymentIntent,
   getPaymentIntent,
   rejectPaymentReview,
 } from './intents.ts';
@@ -361,7 +361,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => createPaymentIntentGrouped(ctx.rt, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' }))),
+      withGraphqlParams('input.', () => createPaymentIntent(ctx.rt, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' }))),
   }),
   cancelPaymentIntent: t.prismaField({
     type: 'PaymentIntent',

@@ -3,6 +3,7 @@ import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { newCapabilityId } from '../core/ids.ts';
+import { perRuntime } from '../core/per-runtime.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { moneyFields, refineMoney } from './money.ts';
@@ -36,22 +37,34 @@ export const createPaymentIntentInput = z
   .transform(refineMoney);
 
 
-export async function createPaymentIntent(
-  rt: Rt,
-  tx: DbClient,
-  accountId: number,
-  raw: unknown,
-  link: { invoiceId?: string } = {},
-): Promise<PaymentIntent> {
-  const [intent] = await createPaymentIntents(rt, tx, [{ accountId, input: parseInput(createPaymentIntentInput, raw), invoiceId: link.invoiceId }]);
-  return intent!;
-}
-
 interface NewPaymentIntent {
   accountId: number;
   input: z.infer<typeof createPaymentIntentInput>;
   invoiceId?: string;
 }
+
+/**
+ * POST /api/v1/payment-intents (and GraphQL, and an invoice's payment): validates and creates one
+ * payment intent. In `tx` when given (an idempotent request's transaction, an invoice's); otherwise
+ * it shares a transaction with the creates that arrive at the same time (group commit: one insert,
+ * one event statement and one commit for all of them).
+ */
+export async function createPaymentIntent(
+  rt: Rt & Pick<Runtime, 'db' | 'shared'>,
+  accountId: number,
+  raw: unknown,
+  { tx, invoiceId }: { tx?: DbClient; invoiceId?: string } = {},
+): Promise<PaymentIntent> {
+  const request = { accountId, input: parseInput(createPaymentIntentInput, raw), invoiceId };
+  if (!tx) return groupedCreates(rt)(request);
+  const [intent] = await createPaymentIntents(rt, tx, [request]);
+  return intent!;
+}
+
+/** Creates without a transaction of their own share one (group commit). */
+const groupedCreates = perRuntime((rt: Rt & Pick<Runtime, 'db' | 'shared'>) =>
+  groupedTransactions(rt.db, (tx, requests: NewPaymentIntent[]) => createPaymentIntents(rt, tx, requests)),
+);
 
 /** Inserts validated payment intents with one statement and records their events, in the caller's transaction, in order. */
 async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIntent[]): Promise<PaymentIntent[]> {
@@ -74,19 +87,6 @@ async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIn
   const intents = ids.map((id) => byId.get(id)!);
   await intentsCreated(rt, tx, intents);
   return intents;
-}
-
-const groupedCreates = new WeakMap<object, (request: NewPaymentIntent) => Promise<PaymentIntent>>();
-
-/**
- * `createPaymentIntent` for a request with no transaction of its own (no Idempotency-Key, or
- * GraphQL): creates that arrive together share one (group commit: one insert, one event
- * statement and one commit for all of them).
- */
-export async function createPaymentIntentGrouped(rt: Rt & Pick<Runtime, 'db'>, accountId: number, raw: unknown): Promise<PaymentIntent> {
-  const request = { accountId, input: parseInput(createPaymentIntentInput, raw) };
-  if (!groupedCreates.has(rt)) groupedCreates.set(rt, groupedTransactions(rt.db, (tx, requests: NewPaymentIntent[]) => createPaymentIntents(rt, tx, requests)));
-  return groupedCreates.get(rt)!(request);
 }
 
 export async function getPaymentIntent(db: DbClient, accountId: number, id: string): Promise<PaymentIntent> {

@@ -118,7 +118,7 @@ export const payInvoiceForm = z.object({
  * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid. Its
  * final page links back to the invoice page (on whatever host the customer used).
  */
-export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
+export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
   const input = parseInput(payInvoiceForm, form);
   return rt.db.prisma.$transaction(async (tx) => {
     const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
@@ -135,7 +135,6 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string
     if (!customerEmail) throw new YarrowError('invalid_request', 'Enter your email address.', { param: 'customer_email' });
     return createPaymentIntent(
       rt,
-      tx,
       accountId,
       {
         amount: toMajorUnits(invoice.amount, invoice.currency),
@@ -145,7 +144,7 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db'>, invoiceId: string
         customer_email: customerEmail,
         metadata: { invoice: invoice.id },
       },
-      { invoiceId: invoice.id },
+      { tx, invoiceId: invoice.id },
     );
   });
 }

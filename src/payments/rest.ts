@@ -10,7 +10,6 @@ import {
   rejectReviewInput,
   cancelPaymentIntent,
   createPaymentIntent,
-  createPaymentIntentGrouped,
   getPaymentIntent,
   rejectPaymentReview,
 } from './intents.ts';
@@ -42,8 +41,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
       const created = (intent: Parameters<typeof intentBody>[0]) => ({ status: 201 as const, body: intentBody(intent) });
-      return idempotentCreate(rt, c, rawBody, async (tx) => created(await createPaymentIntent(rt, tx, accountId, body)), {
-        withoutKey: async () => created(await createPaymentIntentGrouped(rt, accountId, body)),
+      return idempotentCreate(rt, c, rawBody, async (tx) => created(await createPaymentIntent(rt, accountId, body, { tx })), {
+        withoutKey: async () => created(await createPaymentIntent(rt, accountId, body)),
       });
     },
   });

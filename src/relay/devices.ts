@@ -7,6 +7,7 @@ import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
 import { newId } from '../core/ids.ts';
+import { perRuntime } from '../core/per-runtime.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
@@ -154,7 +155,19 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw:
 }
 
 const PAIR_ATTEMPTS_PER_MINUTE = 60;
-const pairLimiters = new WeakMap<Pick<Runtime, 'db'>, RateLimiterPostgres>();
+/** One limiter per process, on the shared `rate_limits` table (every gateway spends from the same budget). */
+const pairLimiter = perRuntime(
+  (rt: Pick<Runtime, 'db' | 'shared'>) =>
+    new RateLimiterPostgres({
+      storeClient: rt.db.pool,
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: 'relay-pair',
+      points: PAIR_ATTEMPTS_PER_MINUTE,
+      duration: 60,
+      clearExpiredByTimeout: false,
+    }),
+);
 
 /**
  * The budget a pairing attempt spends from: the address, or for IPv6 its /64 (one host's share:
@@ -175,22 +188,9 @@ export function pairingBudgetKey(address: string): string {
  * Pairing needs no API key (the code is the credential), so attempts per address (IPv6: per /64)
  * are limited: one budget for every way a device pairs (our app API, the Android app's registration).
  */
-export async function spendPairingAttempt(rt: Pick<Runtime, 'db'>, address: string) {
-  let limiter = pairLimiters.get(rt);
-  if (!limiter) {
-    limiter = new RateLimiterPostgres({
-      storeClient: rt.db.pool,
-      tableName: 'rate_limits',
-      tableCreated: true,
-      keyPrefix: 'relay-pair',
-      points: PAIR_ATTEMPTS_PER_MINUTE,
-      duration: 60,
-      clearExpiredByTimeout: false,
-    });
-    pairLimiters.set(rt, limiter);
-  }
+export async function spendPairingAttempt(rt: Pick<Runtime, 'db' | 'shared'>, address: string) {
   try {
-    await limiter.consume(pairingBudgetKey(address));
+    await pairLimiter(rt).consume(pairingBudgetKey(address));
   } catch (rejection) {
     throw asRateLimited(rejection, (seconds) => `Too many pairing attempts; retry after ${seconds} s.`);
   }

@@ -23,7 +23,9 @@ import {
 import type { Device, Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
-import { failMessage, publishStatuses, retryOrFailMany, signalledWork, statusEvents } from './messages.ts';
+import { signalledWork } from './device-work.ts';
+import { failMessage, retryOrFailMany } from './retries.ts';
+import { publishStatuses, statusEvents } from './status.ts';
 
 // Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
 // onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups

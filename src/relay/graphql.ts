@@ -15,14 +15,16 @@ import {
   withConnections,
   type CreatedPairingCode,
 } from './devices.ts';
-import { devicesTried, getMessage, messageStage, pinnedFailsAt, messageStages, publicStatus, publicStatuses, rerouteMessage, statusEvent } from './messages.ts';
+import { rerouteMessage } from './handoff.ts';
+import { messageStages, messageStatuses } from './json.ts';
+import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './status.ts';
 import { displayNumber } from './sms.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
 
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
-const MessageStatusEnum = enumOf('MessageStatus', publicStatuses, {
+const MessageStatusEnum = enumOf('MessageStatus', messageStatuses, {
   description: 'Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
 });
 const MessageStageEnum = enumOf('MessageStage', messageStages, {
@@ -123,7 +125,7 @@ builder.prismaObject('Message', {
   description: 'An SMS. Its id is the request_id the send answered with.',
   fields: (t) => ({
     requestId: t.exposeID('id'),
-    status: t.field({ type: MessageStatusEnum, resolve: (message) => publicStatus(message) }),
+    status: t.field({ type: MessageStatusEnum, resolve: (message) => messageStatus(message) }),
     stage: t.field({ type: MessageStageEnum, resolve: (message) => messageStage(message) }),
     to: t.exposeString('to'),
     toDisplay: t.string({ description: 'The number in international format, for people (`+1 415 555 2671`).', resolve: (message) => displayNumber(message.to) }),

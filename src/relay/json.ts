@@ -6,8 +6,20 @@ import { DeviceStatus } from '../generated/prisma/enums.ts';
 // tests check every answer against them, and each serializer (`deviceJson`, `messageStatusJson`,
 // …, next to its rules) returns `z.infer` of its schema, so the two cannot drift.
 
-const messageId = z.string().meta({ examples: ['msg_01jdx3w6y8a0c2e4g6j8l0n2q4'] });
-const publicStatus = z.enum(['queued', 'sent', 'delivered', 'failed']).describe('`queued` until a phone sent it.');
+const messageId = z.string().meta({ examples: ['req_01jdx3w6y8a0c2e4g6j8l0n2q4'] });
+/** A message's `status`, as its sender sees it (docs/glossary.md): `queued` until a phone sent it. */
+export const messageStatuses = ['queued', 'sent', 'delivered', 'failed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/**
+ * A message's `stage`, finer than its status (docs/glossary.md): `on_phone` is a message a phone
+ * holds (given, not yet reported sent), which the status reports as `queued`. The panel's messages
+ * list, its filter, its badges and the queue chart use these five.
+ */
+export const messageStages = ['queued', 'on_phone', 'sent', 'delivered', 'failed'] as const;
+export type MessageStage = (typeof messageStages)[number];
+
+const status = z.enum(messageStatuses).describe('`queued` until a phone sent it.');
 
 export const deviceSchema = z.object({
   id: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
@@ -52,22 +64,23 @@ export const deviceWorkSchema = z.object({
   encoding: z.string().meta({ examples: ['GSM-7'] }),
   expires_at: timestamp,
 });
+export type DeviceWork = z.infer<typeof deviceWorkSchema>;
 
 /** A device's ack or report: whether it changed anything, and the message's status. */
 export const reportOutcomeSchema = z.object({
   applied: z.boolean().describe('false when it changed nothing: a repeat, or an attempt that is no longer current.'),
-  status: publicStatus,
+  status,
   held: z
     .boolean()
     .optional()
     .describe('On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it.'),
 });
 
-export const sendAcceptedSchema = z.object({ request_id: messageId, status: publicStatus, queued_at: timestamp });
+export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp });
 
 export const messageStatusSchema = z.object({
   request_id: messageId,
-  status: publicStatus,
+  status,
   to: z.string().meta({ examples: ['+14155550123'] }),
   device_id: z.string().nullable(),
   device_name: z.string().nullable(),
@@ -94,7 +107,7 @@ export const messageStatusSchema = z.object({
   failed_at: timestamp.nullable(),
   expires_at: timestamp,
   stage: z
-    .enum(['queued', 'on_phone', 'sent', 'delivered', 'failed'])
+    .enum(messageStages)
     .describe('Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.'),
   held_since: timestamp.nullable().describe('While on a phone: since when that phone holds it (it acknowledged or pulled it); null before.'),
   stuck_since: timestamp
@@ -108,7 +121,7 @@ export const otpSentSchema = z.object({
   expires_in_seconds: z.number().int(),
   expires_at: timestamp,
   request_id: messageId,
-  message_status: publicStatus.describe('Its SMS\'s own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.'),
+  message_status: status.describe('Its SMS\'s own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.'),
 });
 
 /** The account's relay settings (GraphQL `relayMode` / `setRelayMode`). */

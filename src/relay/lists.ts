@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
-import { messageStages, publicStatuses, stateOfStage, statesOfPublicStatus, type MessageStage, type PublicStatus } from './messages.ts';
+import { messageStages, messageStatuses, type MessageStage, type MessageStatus } from './json.ts';
+import { stateOfStage, statesOfStatus } from './status.ts';
 
 // The relay lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.
@@ -38,8 +39,8 @@ export async function listDevices(db: DbClient, accountId: number, query: z.outp
 
 export interface MessageFilter {
   /** Public status (`queued` covers waiting and on a phone). */
-  status?: PublicStatus | null;
-  /** The panel's finer status (`on_phone` apart from `queued`). */
+  status?: MessageStatus | null;
+  /** The `stage`, finer than `status` (`on_phone` apart from `queued`; docs/glossary.md). */
   stage?: MessageStage | null;
   /** Digits the recipient's number contains. */
   to?: string | null;
@@ -62,7 +63,7 @@ export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.
   const search = filter.search?.trim();
   const searchDigits = search?.replace(/\D/g, '');
   const conditions: Prisma.MessageWhereInput[] = [
-    ...(filter.status ? [{ state: { in: statesOfPublicStatus(filter.status) } }] : []),
+    ...(filter.status ? [{ state: { in: statesOfStatus(filter.status) } }] : []),
     ...(filter.stage ? [{ state: stateOfStage(filter.stage) }] : []),
     ...(filter.to ? [{ to: { contains: filter.to.replace(/[^\d+]/g, '') } }] : []),
     ...(filter.deviceId ? [{ deviceId: String(filter.deviceId) }] : []),
@@ -76,7 +77,7 @@ export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.
 }
 
 export const messageListQuery = listQuery.extend({
-  status: z.enum(publicStatuses).optional(),
+  status: z.enum(messageStatuses).optional(),
   stage: z.enum(messageStages).optional(),
   to: z.string().trim().max(32).optional(),
   device_id: z.string().trim().min(1).max(64).optional(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
+import type { DeviceWork, MessageStatus } from './json.ts';
 
 /** What subscribers of an SMS's status hear (the request id, its public status and counters). */
 export interface RelayMessageStatus {
   requestId: string;
   accountId: number;
-  status: 'queued' | 'sent' | 'delivered' | 'failed';
+  status: MessageStatus;
   attempts: number;
   deviceId: string | null;
   failureReason: string | null;
@@ -13,19 +14,11 @@ export interface RelayMessageStatus {
 }
 
 /**
- * A message as the dispatcher hands it to the gateway that holds its device, so the gateway can
- * push it without reading it back. An OTP's text stays sealed until that gateway pushes it.
+ * A device work item (`DeviceWork`) as the dispatcher hands it to the gateway that holds its
+ * device, so the gateway can push it without reading it back. An OTP's text stays sealed until
+ * that gateway pushes it: then `sealed` is set and `body` is the sealed text.
  */
-export interface SignalledWork {
-  message_id: string;
-  attempt: number;
-  to: string;
-  body: string | null;
-  sealed_body: string | null;
-  segments: number;
-  encoding: string;
-  expires_at: string;
-}
+export type SignalledWork = DeviceWork & { sealed?: true };
 
 /** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
 type DeviceSignal =
@@ -73,7 +66,7 @@ export const relayModule = defineModule({
   idPrefixes: {
     device: 'dev',
     pairingCode: 'pair',
-    /** An SMS: its id is the `request_id` the send answered with. */
+    /** An SMS: its id is the `request_id` the send answered with (docs/glossary.md: why `req_`). */
     message: 'req',
     messageAttempt: 'att',
     messageBatch: 'batch',

@@ -1,6 +1,7 @@
-// Notices that messages.ts, dispatch.ts and devices.ts all send: a wake-up for the dispatcher and a
-// device's new state for dashboards. They live here, importing none of those three, so that the
-// three import each other as a tree (messages ← dispatch ← devices) and never in a cycle.
+// Notices that the message files (accept.ts, retries.ts, …), dispatch.ts and devices.ts all send: a
+// wake-up for the dispatcher and a device's new state for dashboards. They live here, importing
+// none of those, so that they import each other as a tree (messages ← dispatch ← devices) and
+// never in a cycle.
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../core/db.ts';
 import { publish } from '../core/pubsub.ts';

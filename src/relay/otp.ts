@@ -10,7 +10,8 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Message, Otp } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import type { otpSentSchema, otpVerifiedSchema } from './json.ts';
-import { publicStatus, queueMessage, resolveRouting } from './messages.ts';
+import { queueMessage, resolveRouting } from './accept.ts';
+import { messageStatus } from './status.ts';
 import { otpLocales, otpPurposes, otpText } from './otp-templates.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
 import { phoneNumber } from './sms.ts';
@@ -111,7 +112,7 @@ export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<
     expires_in_seconds: Math.max(0, Math.round((otp.expiresAt.getTime() - Date.now()) / 1000)),
     expires_at: otp.expiresAt.toISOString(),
     request_id: otp.messageId,
-    message_status: publicStatus(message),
+    message_status: messageStatus(message),
   };
 }
 

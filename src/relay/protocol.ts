@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { heartbeatInput } from './devices.ts';
-import { ackInput, reportInput, syncInput } from './messages.ts';
+import { ackInput, reportInput } from './device-reports.ts';
+import { syncInput } from './handoff.ts';
+import type { DeviceWork } from './json.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
 // every device frame may carry a `ref` that the server's `result` frame echoes.
@@ -19,16 +21,6 @@ export const deviceFrame = z.discriminatedUnion('type', [
   reportInput.extend({ type: z.literal('report'), ref, message_id: z.string().min(1).max(64) }),
   syncInput.extend({ type: z.literal('sync'), ref }),
 ]);
-
-export interface DeviceWork {
-  message_id: string;
-  attempt: number;
-  to: string;
-  body: string;
-  segments: number;
-  encoding: string;
-  expires_at: string;
-}
 
 export type ServerFrame =
   | { type: 'welcome'; device_id: string; heartbeat_interval_seconds: number; server_time: string }

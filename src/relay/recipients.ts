@@ -8,7 +8,7 @@ import { newId } from '../core/ids.ts';
 import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../generated/prisma/client.ts';
-import { queueMessages, resolveRouting, sendOptions } from './messages.ts';
+import { queueMessages, resolveRouting, sendOptions } from './accept.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
 import { phoneNumber } from './sms.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';

@@ -38,23 +38,11 @@ import {
   spendPairingAttempt,
   withConnections,
 } from './devices.ts';
-import {
-  ackInput,
-  acknowledgeMessage,
-  deviceWorkJson,
-  getMessage,
-  messageStatusJson,
-  pendingForDevice,
-  reportInput,
-  reportMessage,
-  rerouteInput,
-  rerouteMessage,
-  sendAcceptedJson,
-  sendSms,
-  sendSmsInput,
-  syncHeldMessages,
-  syncInput,
-} from './messages.ts';
+import { sendAcceptedJson, sendSms, sendSmsInput } from './accept.ts';
+import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './device-reports.ts';
+import { deviceWorkJson } from './device-work.ts';
+import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './handoff.ts';
+import { getMessage, messageStatusJson } from './status.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';
 import { launchReadiness } from './readiness.ts';
@@ -270,7 +258,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
       const accepted = (message: Message) => ({ status: 202 as const, body: sendAcceptedJson(message) });
-      return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, tx)), {
+      return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, { tx })), {
         withoutKey: async () => accepted(await sendSms(rt, accountId, body)),
       });
     },

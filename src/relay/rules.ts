@@ -1,6 +1,7 @@
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
+import { perRuntime } from '../core/per-runtime.ts';
 import { asRateLimited, pointSpender } from '../core/rate-limit.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { sendingAccountRows } from './sql.ts';
@@ -70,13 +71,10 @@ export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccoun
   }
 }
 
-const limiters = new WeakMap<object, (key: string) => Promise<void>>();
-
-/** Send requests per account per minute, counted in PostgreSQL so every gateway shares the budget. */
-export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db'>, accountId: number) {
-  let spend = limiters.get(rt.db);
-  if (!spend) {
-    const limiter = new RateLimiterPostgres({
+/** One limiter per process, on the shared `rate_limits` table (every gateway spends from the same budget). */
+const sendRate = perRuntime((rt: Pick<Runtime, 'config' | 'db' | 'shared'>) =>
+  pointSpender(
+    new RateLimiterPostgres({
       storeClient: rt.db.counters,
       tableName: 'rate_limits',
       tableCreated: true,
@@ -84,12 +82,14 @@ export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db'>, accoun
       points: rt.config.RELAY_SEND_RATE_PER_MINUTE,
       duration: 60,
       clearExpiredByTimeout: false,
-    });
-    spend = pointSpender(limiter);
-    limiters.set(rt.db, spend);
-  }
+    }),
+  ),
+);
+
+/** Send requests per account per minute, counted in PostgreSQL so every gateway shares the budget. */
+export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db' | 'shared'>, accountId: number) {
   try {
-    await spend(String(accountId));
+    await sendRate(rt)(String(accountId));
   } catch (rejection) {
     throw asRateLimited(rejection, (seconds) => `Too many send requests for this account; retry after ${seconds} s.`);
   }

@@ -6,6 +6,7 @@ import { newId } from '../core/ids.ts';
 import { lockRows } from '../core/locks.ts';
 import { jobsProcessed } from '../core/metrics.ts';
 import { batcher } from '../core/batch.ts';
+import { perRuntime } from '../core/per-runtime.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -255,13 +256,10 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
 }
 
 /** Per process: the attempts its pollers open and finish at about the same time share a transaction. */
-const batchers = new WeakMap<Runtime, { start: (job: DeliverJob) => Promise<Started>; record: (outcome: Outcome) => Promise<void> }>();
-function batchersOf(rt: Runtime) {
-  if (!batchers.has(rt)) {
-    batchers.set(rt, { start: batcher((jobs: DeliverJob[]) => startAttempts(rt, jobs)), record: batcher((outcomes: Outcome[]) => recordOutcomes(rt, outcomes)) });
-  }
-  return batchers.get(rt)!;
-}
+const batchersOf = perRuntime((rt: Runtime) => ({
+  start: batcher((jobs: DeliverJob[]) => startAttempts(rt, jobs)),
+  record: batcher((outcomes: Outcome[]) => recordOutcomes(rt, outcomes)),
+}));
 
 /**
  * Handles one `webhook_deliver` job: one signed POST of the event to the endpoint, logged as an

@@ -27,7 +27,7 @@ export const webhooksModule = defineModule({
   routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),
   graphql: () => import('./graphql.ts'),
   workers: {
-    webhooks: async (rt) => (await import('./worker.ts')).startWebhookWorker(rt),
+    webhooks: async (rt) => (await import('./workers.ts')).startWebhookWorker(rt),
   },
   queues: {
     // One job per delivery attempt. pg-boss's own retries only cover a worker that died or threw

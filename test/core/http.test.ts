@@ -32,7 +32,7 @@ describe('REST conventions', () => {
     const chosen = await app.request('GET', '/api/v1/status', { headers: { 'x-request-id': 'trace-123' } });
     expect(chosen.headers.get('x-request-id')).toBe('trace-123');
     const generated = await app.request('GET', '/api/v1/status');
-    expect(generated.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(generated.headers.get('x-request-id')).toMatch(/^hreq_/);
   });
 
   it('answer unknown routes with not_found', async () => {

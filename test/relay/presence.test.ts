@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { failMessage, publishStatus } from '../../src/relay/messages.ts';
+import { failMessage } from '../../src/relay/retries.ts';
+import { publishStatus } from '../../src/relay/status.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';

@@ -91,7 +91,7 @@ describe('account rules on sends', () => {
     // A message already queued is held: the dispatcher runs for it and leaves it queued.
     const since = new Date();
     const held = await app.rt.db.prisma.$transaction(async (tx) => {
-      const { queueMessage } = await import('../../src/relay/messages.ts');
+      const { queueMessage } = await import('../../src/relay/accept.ts');
       return queueMessage(app.rt, tx, account.id, { to: TEST_NUMBERS[2]!, body: 'held' });
     });
     for (;;) {

@@ -1892,7 +1892,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *         "id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *         "textMessage": {
                      *           "text": "Your code is 123456"
                      *         },
@@ -1910,7 +1910,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": {
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         id: string;
                         textMessage: {
                             /** @example Your code is 123456 */
@@ -2164,7 +2164,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *         "id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *         "textMessage": {
                      *           "text": "Your code is 123456"
                      *         },
@@ -2182,7 +2182,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": {
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         id: string;
                         textMessage: {
                             /** @example Your code is 123456 */
@@ -5869,7 +5869,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *           "status": "queued",
                      *           "to": "+14155550123",
                      *           "device_id": null,
@@ -5903,7 +5903,7 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             request_id: string;
                             /**
                              * @description `queued` until a phone sent it.
@@ -6148,7 +6148,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "status": "queued",
                      *       "to": "+14155550123",
                      *       "device_id": null,
@@ -6175,7 +6175,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
                          * @description `queued` until a phone sent it.
@@ -6474,7 +6474,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "status": "queued",
                      *       "to": "+14155550123",
                      *       "device_id": null,
@@ -6501,7 +6501,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
                          * @description `queued` until a phone sent it.
@@ -6761,7 +6761,7 @@ export interface operations {
                      *       "status": "sent",
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "message_status": "queued"
                      *     }
                      */
@@ -6778,7 +6778,7 @@ export interface operations {
                         expires_in_seconds: number;
                         /** Format: date-time */
                         expires_at: string;
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
                          * @description Its SMS's own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.
@@ -9375,7 +9375,7 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "to": "+14155550123",
-                     *           "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4"
                      *         }
                      *       ],
                      *       "skipped": [
@@ -9397,7 +9397,7 @@ export interface operations {
                         items: {
                             /** @example +14155550123 */
                             to: string;
-                            /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             request_id: string;
                         }[];
                         skipped: {
@@ -11597,7 +11597,7 @@ export interface operations {
                      *       "ok": true,
                      *       "messages": [
                      *         {
-                     *           "message_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "message_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *           "attempt": 1,
                      *           "to": "+14155550123",
                      *           "body": "Your code is 123456",
@@ -11612,7 +11612,7 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         messages: {
-                            /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             message_id: string;
                             attempt: number;
                             /** @example +14155550123 */
@@ -13023,7 +13023,7 @@ export interface operations {
                      *           "operation_id": "createPaymentIntent",
                      *           "status": 201,
                      *           "duration_ms": 12,
-                     *           "request_id": "req_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *           "request_id": "hreq_01jdx3p4a6c8e0g2j4l6n8q0s2",
                      *           "api_key": {
                      *             "id": "x",
                      *             "label": null
@@ -13065,7 +13065,7 @@ export interface operations {
                             duration_ms: number;
                             /**
                              * @description The X-Request-Id it was answered with.
-                             * @example req_01jdx3p4a6c8e0g2j4l6n8q0s2
+                             * @example hreq_01jdx3p4a6c8e0g2j4l6n8q0s2
                              */
                             request_id: string;
                             /** @description The key that made it. */
@@ -13285,7 +13285,7 @@ export interface operations {
                      *         "operation_id": "createPaymentIntent",
                      *         "status": 201,
                      *         "duration_ms": 12,
-                     *         "request_id": "req_01jdx3p4a6c8e0g2j4l6n8q0s2",
+                     *         "request_id": "hreq_01jdx3p4a6c8e0g2j4l6n8q0s2",
                      *         "api_key": {
                      *           "id": "x",
                      *           "label": null
@@ -13325,7 +13325,7 @@ export interface operations {
                             duration_ms: number;
                             /**
                              * @description The X-Request-Id it was answered with.
-                             * @example req_01jdx3p4a6c8e0g2j4l6n8q0s2
+                             * @example hreq_01jdx3p4a6c8e0g2j4l6n8q0s2
                              */
                             request_id: string;
                             /** @description The key that made it. */
@@ -13555,7 +13555,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "msg_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "status": "queued",
                      *       "queued_at": "2026-11-23T12:00:00.000Z"
                      *     }
@@ -13563,7 +13563,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @example msg_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
                          * @description `queued` until a phone sent it.

@@ -46,7 +46,7 @@ const filters = [
   { name: 'outcome', label: 'Outcome', options: [{ value: 'failed', label: 'Failed (400 and up)' }] },
   { name: 'path', label: 'Path starts with', search: true, placeholder: '/api/v1/payment-intents' },
   { name: 'idempotencyKey', label: 'Idempotency key', search: true },
-  { name: 'requestId', label: 'Request id', search: true, placeholder: 'req_…' },
+  { name: 'requestId', label: 'Request id', search: true, placeholder: 'hreq_…' },
 ];
 
 async function fetchPage(page, values) {

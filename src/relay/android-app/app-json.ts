@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { YarrowError } from '../../core/errors.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
-import type { unsealedWork } from '../messages.ts';
+import type { DeviceWork } from '../json.ts';
 
 // The JSON the "SMS Gateway for Android" app (me.capcom.smsgateway) sends and reads in its
 // private-server mode, and how its states map onto Yarrow's (docs/relay-protocol.md, "The SMS
@@ -107,7 +107,7 @@ export function appReportAction(report: AppStateReport): AppReportAction | null 
 /** A message as the app pulls it (GET <base>/message): plain text to one number. */
 /** A message in the app's shape (its MessageDetails), as `GET …/messages` answers it. */
 export const appMessageSchema = z.object({
-  id: z.string().meta({ examples: ['msg_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
+  id: z.string().meta({ examples: ['req_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
   textMessage: z.object({ text: z.string().meta({ examples: ['Your code is 123456'] }) }),
   phoneNumbers: z.array(z.string().meta({ examples: ['+14155550123'] })),
   simNumber: z.null(),
@@ -119,7 +119,7 @@ export const appMessageSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export function appMessageJson(work: ReturnType<typeof unsealedWork>, message: Pick<Message, 'queuedAt'>): z.infer<typeof appMessageSchema> {
+export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedAt'>): z.infer<typeof appMessageSchema> {
   return {
     id: work.message_id,
     textMessage: { text: work.body },

@@ -12,7 +12,9 @@ import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { publishDeviceChange } from '../notices.ts';
-import { acknowledgeMessage, deviceWorkJson, giveBackMessage, recordPhoneWord, reportMessage, serveWorkToApp, takenBackFrom } from '../messages.ts';
+import { acknowledgeMessage, reportMessage } from '../device-reports.ts';
+import { deviceWorkJson } from '../device-work.ts';
+import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../handoff.ts';
 import {
   appCancellingJson,
   appDeviceJson,

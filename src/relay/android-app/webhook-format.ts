@@ -16,7 +16,7 @@ import { webhookEvents } from './thirdparty-json.ts';
 
 const referenceEvent = new Map<string, string>(Object.entries(webhookEvents).map(([reference, yarrow]) => [yarrow, reference]));
 
-/** The message event's `data` (src/relay/messages.ts, README "Events"), as far as this shape reads it. */
+/** The message event's `data` (src/relay/status.ts, README "Events"), as far as this shape reads it. */
 interface MessageEventData {
   request_id?: string;
   to?: string;

@@ -1,0 +1,139 @@
+// Batching of phone frames: the acks and `sent`/`delivered` reports that devices send at about the
+// same time are applied together, in one statement and one transaction per round, in each
+// message's arrival order. Phones reach it through `device-reports.ts`; what a frame changes is
+// the statement's rule (`applyDeviceFrames`, sql.ts), read at `applyFrames` below.
+import { batcher } from '../core/batch.ts';
+import type { DbClient } from '../core/db.ts';
+import { perRuntime } from '../core/per-runtime.ts';
+import { publishAll } from '../core/pubsub.ts';
+import type { Runtime } from '../core/runtime.ts';
+import { recordEvents, type EventInput } from '../webhooks/events.ts';
+import type { ReportOutcome } from './device-reports.ts';
+import { applyDeviceFrames, recordDeviceWord } from './sql.ts';
+import { messageEvent, messageStatus, statusEvents } from './status.ts';
+
+export interface DeviceFrame {
+  device: { id: string; accountId: number };
+  messageId: string;
+  attempt: number;
+  /** The report's status; absent for an ack. */
+  status?: 'sent' | 'delivered';
+}
+/** null: no such message on the device's account. */
+type FrameResult = ReportOutcome | null;
+
+/**
+ * Per process, the acks and reports that devices send at about the same time are applied
+ * together (`batcher`): a busy gateway writes many in one statement and one transaction, and a
+ * phone's ack and its `sent` right after it (the usual pair) rewrite the message once.
+ */
+const frameBatcher = perRuntime((rt: Runtime) =>
+  batcher((frames: DeviceFrame[]) => rt.db.prisma.$transaction((tx) => inArrivalOrder(frames, (round) => applyFrames(rt, tx, round)))),
+);
+
+/** Applies one ack or `sent`/`delivered` report with the others that arrive at about the same time. */
+export function applyFrame(rt: Runtime, frame: DeviceFrame): Promise<FrameResult> {
+  return frameBatcher(rt)(frame);
+}
+
+/** One message's step in a round: a frame, or an ack and the report of the same attempt right after it. */
+interface FrameStep {
+  frame: DeviceFrame;
+  index: number;
+  ack?: { frame: DeviceFrame; index: number };
+}
+interface StepResult {
+  result: FrameResult;
+  /** The result of the step's ack, when it has one. */
+  ackResult?: FrameResult;
+}
+
+/**
+ * Frames about one message apply one after another, in arrival order, in rounds; frames about
+ * different messages share a round. An ack followed by a report of the same attempt is one step.
+ */
+async function inArrivalOrder(frames: DeviceFrame[], apply: (round: FrameStep[]) => Promise<StepResult[]>): Promise<FrameResult[]> {
+  const results: FrameResult[] = [];
+  let pending = frames.map((frame, index) => ({ frame, index }));
+  while (pending.length > 0) {
+    const round = new Map<string, FrameStep>();
+    const later: typeof pending = [];
+    /** Messages with a frame put off to a later round: their next frames wait too. */
+    const putOff = new Set<string>();
+    for (const entry of pending) {
+      const id = entry.frame.messageId;
+      const step = round.get(id);
+      if (!step) round.set(id, { ...entry });
+      else if (!putOff.has(id) && !step.ack && isAck(step.frame) && !isAck(entry.frame) && sameAttempt(step.frame, entry.frame)) {
+        round.set(id, { ...entry, ack: { frame: step.frame, index: step.index } });
+      } else {
+        putOff.add(id);
+        later.push(entry);
+      }
+    }
+    const steps = [...round.values()];
+    for (const [i, { result, ackResult }] of (await apply(steps)).entries()) {
+      const step = steps[i]!;
+      results[step.index] = result;
+      if (step.ack) results[step.ack.index] = ackResult ?? null;
+    }
+    pending = later;
+  }
+  return results;
+}
+
+const isAck = (frame: DeviceFrame) => frame.status === undefined;
+
+function sameAttempt(a: DeviceFrame, b: DeviceFrame) {
+  return a.device.id === b.device.id && a.device.accountId === b.device.accountId && a.attempt === b.attempt;
+}
+
+/**
+ * One round in one statement. An ack marks the message acknowledged if its device still holds it
+ * in this attempt. A `sent` or `delivered` report moves it forward (dispatched → sent or
+ * delivered, sent → delivered); leaving `dispatched` records `message.sent`, reaching `delivered`
+ * records `message.delivered`. Frames that do not apply change nothing.
+ */
+async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promise<StepResult[]> {
+  const now = new Date();
+  const frames = steps.map((step) => step.frame);
+  const rows = await applyDeviceFrames(
+    tx,
+    {
+      ids: frames.map((frame) => frame.messageId),
+      devices: frames.map((frame) => frame.device.id),
+      accounts: frames.map((frame) => frame.device.accountId),
+      attempts: frames.map((frame) => frame.attempt),
+      statuses: frames.map((frame) => frame.status ?? 'ack'),
+      acks: steps.map((step) => isAck(step.frame) || step.ack !== undefined),
+    },
+    now,
+  );
+  const events: EventInput[] = [];
+  const live: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (!row.message) continue;
+    const message = row.message;
+    if (row.previous === 'dispatched') events.push(messageEvent('message.sent', message));
+    if (frames[i]!.status === 'delivered') events.push(messageEvent('message.delivered', message));
+    live.push(...statusEvents(message, message.updatedAt));
+  }
+  await recordEvents(rt, tx, events);
+  await publishAll(tx, live);
+  // A report about an attempt the device no longer has (taken back, or rerouted by the account) is
+  // the phone's word all the same: kept on its attempt, never dropped.
+  for (const [i, row] of rows.entries()) {
+    const status = frames[i]!.status;
+    if (row.state !== null && !row.held && status !== undefined) {
+      await recordDeviceWord(tx, frames[i]!.device.id, frames[i]!.messageId, frames[i]!.attempt, status, now);
+    }
+  }
+  return rows.map((row, i): StepResult => {
+    if (row.state === null) return { result: null, ackResult: null };
+    const before = messageStatus({ state: row.state });
+    const ackResult = { applied: row.acked === true, status: before, held: row.held };
+    const status = frames[i]!.status;
+    if (status === undefined) return { result: ackResult };
+    return { result: row.previous !== null ? { applied: true, status } : { applied: false, status: before }, ackResult };
+  });
+}
