@@ -78,8 +78,13 @@ export function readHistory(root: string): HistoryRun[] {
     .map((line, index) => ({ ...(JSON.parse(line) as HistoryRun), run: index + 1 }));
 }
 
+/**
+ * The same scenarios and sizes. A size one of the runs does not have (added to the bench after it
+ * ran) is not compared: it sizes a scenario that run did not have either.
+ */
 const sameShape = (a: HistoryRun, b: HistoryRun) =>
-  JSON.stringify([...a.scenarios].sort()) === JSON.stringify([...b.scenarios].sort()) && JSON.stringify(a.sizes) === JSON.stringify(b.sizes);
+  JSON.stringify([...a.scenarios].sort()) === JSON.stringify([...b.scenarios].sort()) &&
+  Object.keys(a.sizes).every((size) => !(size in b.sizes) || JSON.stringify(a.sizes[size]) === JSON.stringify(b.sizes[size]));
 
 /**
  * The pair `--compare` shows: without a name, the last run and the run before it with the same

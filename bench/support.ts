@@ -34,6 +34,14 @@ export const sizes = {
   appDevices: sized('BENCH_APP_DEVICES', 4),
   /** Send rate (msg/s) of the `app` scenario, for `seconds`: light load. */
   appRate: sized('BENCH_APP_RATE', 20),
+  /** The `handoff` scenario: a list of this many messages… */
+  handoffMessages: sized('BENCH_HANDOFF_MESSAGES', 1_000),
+  /** …to this many emulated app phones (and as many WebSocket phones for its baseline)… */
+  handoffDevices: sized('BENCH_HANDOFF_DEVICES', 10),
+  /** …each holding every message this long before sending it, one at a time… */
+  handoffHoldMs: sized('BENCH_HANDOFF_HOLD_MS', 20),
+  /** …whose events streams drop (and reconnect 200 ms later) this often. */
+  handoffDropMs: sized('BENCH_HANDOFF_DROP_MS', 3_000),
 };
 
 /** `BENCH_PROFILE=gateway,worker,sim`: those children run with --cpu-prof (bench/profiles/). */
