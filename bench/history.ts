@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { round, type Row } from './support.ts';
+import { addedSizeDefaults, round, type Row } from './support.ts';
 
 /**
  * A change smaller than this, in %, is within the noise of back-to-back runs on this shared
@@ -78,8 +78,12 @@ export function readHistory(root: string): HistoryRun[] {
     .map((line, index) => ({ ...(JSON.parse(line) as HistoryRun), run: index + 1 }));
 }
 
-const sameShape = (a: HistoryRun, b: HistoryRun) =>
-  JSON.stringify([...a.scenarios].sort()) === JSON.stringify([...b.scenarios].sort()) && JSON.stringify(a.sizes) === JSON.stringify(b.sizes);
+/** The same scenarios and sizes; a run made before a size was added had its default (`addedSizeDefaults`). */
+const sameShape = (a: HistoryRun, b: HistoryRun) => {
+  const size = (run: HistoryRun, name: string) => JSON.stringify(run.sizes[name] ?? addedSizeDefaults[name as keyof typeof addedSizeDefaults]);
+  const names = new Set([...Object.keys(a.sizes), ...Object.keys(b.sizes)]);
+  return JSON.stringify([...a.scenarios].sort()) === JSON.stringify([...b.scenarios].sort()) && [...names].every((name) => size(a, name) === size(b, name));
+};
 
 /**
  * The pair `--compare` shows: without a name, the last run and the run before it with the same

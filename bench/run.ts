@@ -2,7 +2,8 @@
 // real gateway, real worker processes and the relay simulator as child processes. Each figure sits
 // next to a baseline from the same run (the database's own ceiling, REST for GraphQL, raw pg-boss
 // for webhooks) so ratios hold on a noisy machine. Prints a table, writes bench/results.json.
-// Scenarios: ceiling rest graphql sms app webhooks subscriptions cold. Sizes: docs/performance.md.
+// Scenarios: ceiling rest graphql sms app webhooks subscriptions cold, and only when named, handoff
+// and scale. Sizes: docs/performance.md.
 // Each run is appended to bench/history.jsonl; `npm run bench -- --compare [<commit-or-run>]`
 // prints before/after per figure instead of running.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ import { freePort } from '../test/helpers/global-setup.ts';
 import { scopes } from '../src/modules.ts';
 import { ceilingScenario, graphqlScenario, restScenario } from './accept.ts';
 import { appScenario } from './app.ts';
+import { handoffScenario } from './handoff.ts';
+import { scaleScenario } from './scale.ts';
 import { smsScenario } from './sms.ts';
 import { appendRun, commitOf, figuresOf, printComparison } from './history.ts';
 import { coldStartScenario, subscriptionsScenario } from './subscriptions.ts';
@@ -32,7 +35,14 @@ const scenarios: Array<[name: string, run: (ctx: BenchContext) => Promise<void>]
   ['app', appScenario],
   ['webhooks', webhooksScenario],
   ['subscriptions', subscriptionsScenario],
+  ['handoff', handoffScenario],
+  ['scale', scaleScenario],
 ];
+/**
+ * Run only when named (`npm run bench -- handoff scale`): a full run keeps the scenarios of the
+ * runs it is compared with (`--compare` pairs runs of the same scenarios).
+ */
+const onlyWhenNamed = new Set(['handoff', 'scale']);
 const compareAt = process.argv.indexOf('--compare');
 if (compareAt >= 0) {
   try {
@@ -49,7 +59,7 @@ if (unknown.length > 0) {
   console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${scenarios.map(([name]) => name).join(', ')}, cold.`);
   process.exit(2);
 }
-const want = (name: string) => only.length === 0 || only.includes(name);
+const want = (name: string) => (only.length === 0 && !onlyWhenNamed.has(name)) || only.includes(name);
 /** `BENCH_PG_STATS=1`: pg_stat_statements on; the top statements of each scenario are printed. */
 const pgStats = process.env.BENCH_PG_STATS === '1';
 

@@ -14,6 +14,12 @@ function sized(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * Sizes added to the bench after runs were recorded in bench/history.jsonl, with their defaults:
+ * an older run has none of them, and compares as if it had the defaults (`--compare`).
+ */
+export const addedSizeDefaults = { handoffMessages: 1_000, handoffDevices: 10, handoffHoldMs: 20, handoffDropMs: 3_000 };
+
 /** Every size the bench takes from the environment (see docs/performance.md). */
 export const sizes = {
   /** Seconds each fixed-duration load (ceiling, REST, GraphQL) runs. */
@@ -34,6 +40,14 @@ export const sizes = {
   appDevices: sized('BENCH_APP_DEVICES', 4),
   /** Send rate (msg/s) of the `app` scenario, for `seconds`: light load. */
   appRate: sized('BENCH_APP_RATE', 20),
+  /** The `handoff` scenario: a list of this many messages… */
+  handoffMessages: sized('BENCH_HANDOFF_MESSAGES', addedSizeDefaults.handoffMessages),
+  /** …to this many emulated app phones (and as many WebSocket phones for its baseline)… */
+  handoffDevices: sized('BENCH_HANDOFF_DEVICES', addedSizeDefaults.handoffDevices),
+  /** …each holding every message this long before sending it, one at a time… */
+  handoffHoldMs: sized('BENCH_HANDOFF_HOLD_MS', addedSizeDefaults.handoffHoldMs),
+  /** …whose events streams drop (and reconnect 200 ms later) this often. */
+  handoffDropMs: sized('BENCH_HANDOFF_DROP_MS', addedSizeDefaults.handoffDropMs),
 };
 
 /** `BENCH_PROFILE=gateway,worker,sim`: those children run with --cpu-prof (bench/profiles/). */

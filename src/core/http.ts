@@ -27,14 +27,34 @@ export function okSchema<Shape extends z.ZodRawShape>(shape: Shape) {
 /** A time as REST answers it (`Date.toISOString()`, UTC). */
 export const timestamp = z.iso.datetime();
 
+/**
+ * The JSON text of answers made by `jsonAnswer`, for the API request log (src/core/request-log.ts):
+ * reading it back from the Response (`clone().text()`) turned the server's light response into a
+ * streamed one and cost the gateway more than the rest of an accept's logging (round 4).
+ */
+const answerTexts = new WeakMap<Response, string>();
+
+/** The JSON text `response` was made with by `ok` or `errorResponse`, if it was. */
+export function answerText(response: Response): string | undefined {
+  return answerTexts.get(response);
+}
+
+/** `c.json(value, status)`, keeping the text for the request log. */
+function jsonAnswer(c: Context, value: unknown, status: number) {
+  const text = JSON.stringify(value);
+  const response = c.body(text, status as 200, { 'Content-Type': 'application/json' });
+  answerTexts.set(response, text);
+  return response;
+}
+
 /** Success body: Yarrow answers `{"ok": true, ...}` everywhere. */
 export function ok(c: HttpContext, body: Record<string, unknown>, status: 200 | 201 | 202 = 200) {
-  return c.json({ ok: true, ...body }, status);
+  return jsonAnswer(c, { ok: true, ...body }, status);
 }
 
 export function errorResponse(c: Context, error: YarrowError) {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-  return c.json(error.toBody(), error.status as 400);
+  return jsonAnswer(c, error.toBody(), error.status);
 }
 
 /**

@@ -2,7 +2,7 @@ import { sha256 } from './crypto.ts';
 import type { DbClient } from './db.ts';
 import { YarrowError } from './errors.ts';
 import { tryAdvisoryXactLock } from './locks.ts';
-import type { HttpContext } from './http.ts';
+import { ok, type HttpContext } from './http.ts';
 import type { Runtime } from './runtime.ts';
 
 const KEY_TTL_HOURS = 24;
@@ -79,7 +79,7 @@ export async function idempotentCreate(
   if (key === undefined) {
     // A create with no key needs no transaction of its own: `withoutKey` may share one with others.
     const result = options.withoutKey ? await options.withoutKey() : await rt.db.prisma.$transaction((tx) => handler(tx));
-    return c.json({ ok: true, ...result.body }, result.status);
+    return ok(c, result.body, result.status);
   }
   if (key.length < 1 || key.length > 255) {
     throw new YarrowError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
@@ -121,5 +121,5 @@ export async function idempotentCreate(
     return { replayed: false, ...result };
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json({ ok: true, ...outcome.body }, outcome.status);
+  return ok(c, outcome.body, outcome.status);
 }
