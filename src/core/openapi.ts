@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Scope } from './auth.ts';
-import { errorStatus, type ErrorCode } from './errors.ts';
+import type { ErrorCode } from './errors.ts';
 
 /**
  * What a route documents about itself, recorded by `defineRoute` (`src/core/route.ts`) from the
@@ -30,6 +30,8 @@ export interface RouteDoc {
   responseSchema?: z.ZodType;
   /** Error codes the route's own rules answer with, beyond those its auth, input, path and idempotency imply. */
   errorCodes?: readonly ErrorCode[];
+  /** Every error code's HTTP status (`rt.modules.errorStatus`: the core's and the modules'). */
+  errorStatus: Readonly<Record<ErrorCode, number>>;
   /** The error body of a route that answers in another API's error shape (`errors` in `defineRoute`). */
   errorBody?: z.ZodType;
   /** What a success answers: JSON (default), an HTML page, plain text, or a server-sent events stream. */
@@ -98,7 +100,7 @@ export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   for (const code of ['internal_error', 'service_unavailable'] as const) codes.add(code);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
-    const status = errorStatus[code];
+    const status = doc.errorStatus[code];
     if (status === undefined) throw new Error(`${doc.method} ${doc.path}: unknown error code ${code}`);
     if (doc.responses[status] !== undefined) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);

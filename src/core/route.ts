@@ -136,6 +136,7 @@ export function defineRoute<
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.response ? { responseSchema: spec.response } : {}),
     ...(spec.errorCodes ? { errorCodes: spec.errorCodes } : {}),
+    errorStatus: ctx.rt.modules.errorStatus,
     ...(spec.errorBody ? { errorBody: spec.errorBody } : {}),
     ...(spec.idempotent ? { idempotent: true } : {}),
     ...(spec.produces ? { produces: spec.produces } : {}),

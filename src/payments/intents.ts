@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
-import { newCapabilityId } from '../core/ids.ts';
+import { newCapabilityId } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { moneyFields, refineMoney } from './money.ts';

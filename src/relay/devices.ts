@@ -6,7 +6,7 @@ import { keyedHash, randomToken } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';

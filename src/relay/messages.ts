@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newId, relayErrors } from './module.ts';
 import { lockRow, lockRows } from '../core/locks.ts';
 import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
 import type { RelayMessageStatus, SignalledWork } from './module.ts';
@@ -76,9 +76,9 @@ export interface NewMessage {
  */
 export async function checkRequestedDevice(db: DbClient, accountId: number, deviceId: string) {
   const device = await db.device.findFirst({ where: { id: deviceId, accountId } });
-  if (!device) throw new YarrowError('invalid_device', `No such device ${deviceId} on this account.`, { param: 'device_id' });
-  if (device.status === 'revoked') throw new YarrowError('invalid_device', `Device ${deviceId} was unpaired.`, { param: 'device_id' });
-  if (device.status !== 'online') throw new YarrowError('invalid_device', `Device ${deviceId} is offline.`, { param: 'device_id' });
+  if (!device) throw relayErrors.error('invalid_device', `No such device ${deviceId} on this account.`, { param: 'device_id' });
+  if (device.status === 'revoked') throw relayErrors.error('invalid_device', `Device ${deviceId} was unpaired.`, { param: 'device_id' });
+  if (device.status !== 'online') throw relayErrors.error('invalid_device', `Device ${deviceId} is offline.`, { param: 'device_id' });
   return device;
 }
 

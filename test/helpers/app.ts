@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey, createAccount } from '../../src/accounts/service.ts';
 import type { Scope } from '../../src/core/auth.ts';
-import { scopes } from '../../src/modules.ts';
+import { modules, scopes } from '../../src/modules.ts';
 import { loadConfig, type Config } from '../../src/core/config.ts';
 import { openRuntime } from '../../src/core/process.ts';
 import type { Runtime } from '../../src/core/runtime.ts';
@@ -73,8 +73,8 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     ...options.env,
     DATABASE_URL: databaseUrl,
   };
-  const config: Config = loadConfig(env);
-  const rt = await openRuntime('test-gateway', { config });
+  const config: Config = loadConfig(modules, env);
+  const rt = await openRuntime('test-gateway', { modules, config });
   const responseViolations: string[] = [];
   const validateResponses = (violation: string) => responseViolations.push(violation);
   const gateway: Gateway = await buildGateway(rt, { validateResponses });
@@ -110,7 +110,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
       return child;
     },
     async startExtraGateway(overrides = {}) {
-      const extraRt = await openRuntime('test-gateway-2', { config: { ...config, ...overrides } });
+      const extraRt = await openRuntime('test-gateway-2', { modules, config: { ...config, ...overrides } });
       const extra = await buildGateway(extraRt, { validateResponses });
       const extraPort = await extra.start(0, '127.0.0.1');
       return {

@@ -13,6 +13,7 @@ import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { publishDeviceChange } from '../notices.ts';
 import { acknowledgeMessage, deviceWorkJson, giveBackMessage, recordPhoneWord, reportMessage, serveWorkToApp, takenBackFrom } from '../messages.ts';
+import { relayErrors } from '../module.ts';
 import {
   appCancellingJson,
   appDeviceJson,
@@ -170,7 +171,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
         .catch((error: unknown) => {
           // The code came in the Authorization header, not as pairDevice's `pairing_code` field.
           if (error instanceof YarrowError && error.param === 'pairing_code') {
-            throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization' });
+            throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization', status: error.status });
           }
           throw error;
         });
@@ -306,7 +307,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     auth: 'none',
     responses: { 501: 'Not implemented.' },
     handler: () => {
-      throw new YarrowError('not_implemented', `${signInByCode} Make one pairing code per phone.`);
+      throw relayErrors.error('not_implemented', `${signInByCode} Make one pairing code per phone.`);
     },
   });
 
@@ -320,7 +321,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     auth: appDevice,
     responses: { 501: 'Not implemented.' },
     handler: () => {
-      throw new YarrowError('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
+      throw relayErrors.error('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
     },
   });
 }
