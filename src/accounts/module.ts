@@ -15,6 +15,7 @@ export const { newId } = idMaker(idPrefixes);
 export const accountsModule = defineModule({
   name: 'accounts',
   routes: async (ctx) => (await import('./rest.ts')).registerAccountRoutes(ctx),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async (modules) => (await import('./graphql.ts')).addScopeTypes(modules),
   scopes: ['account.read', 'keys.manage', 'logs.read'],
   idPrefixes,

@@ -6,6 +6,7 @@ import { coreErrorStatus, type ErrorCode, type YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { DbClient } from './db.ts';
 import { coreLockNamespaces } from './locks.ts';
+import type { PostmanFolder } from './postman.ts';
 import type { QueueDefinition } from './queue.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -70,6 +71,8 @@ export interface DomainModule<
   errorCodes?: ErrorCodes;
   /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, number, key)`): name → a number no other module or core uses. */
   lockNamespaces?: Locks;
+  /** Its folders of the Postman flow (`async () => (await import('./postman.ts')).postmanFolders`): a step for each of its documented operations. */
+  postman?: () => Promise<readonly PostmanFolder[]>;
   /**
    * Lines `npm start` prints under "Yarrow is running": what the domain serves, and where. (The core's
    * config only: a module's own type cannot be inferred through the variables the modules declare.)

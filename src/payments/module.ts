@@ -43,6 +43,7 @@ export const { newId, newCapabilityId } = idMaker(idPrefixes);
 
 export const paymentsModule = defineModule({
   name: 'payments',
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);

@@ -74,6 +74,7 @@ export const relayErrors = domainErrors({
 export const relayModule = defineModule({
   name: 'relay',
   routes: async (ctx) => (await import('./rest.ts')).registerRelayRoutes(ctx),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');
     await import('./recipients-graphql.ts');

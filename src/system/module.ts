@@ -18,6 +18,7 @@ export const { newId } = idMaker(idPrefixes);
 export const systemModule = defineModule({
   name: 'system',
   routes: async (ctx) => (await import('./rest.ts')).registerSystemRoutes(ctx),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: () => import('./graphql.ts'),
   workers: {
     diagnostics: async (rt) => (await import('./workers.ts')).runDiagnosticsWorker(rt),

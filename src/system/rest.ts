@@ -5,7 +5,7 @@ import { buildOpenApi } from '../core/openapi.ts';
 import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
-import { buildPostman } from './postman.ts';
+import { buildPostman, postmanFlow } from '../core/postman.ts';
 import { referencePage } from './reference-page.ts';
 import { checkHealth, healthReportSchema } from './service.ts';
 
@@ -96,9 +96,9 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getPostmanCollection',
     response: z.looseObject({ info: z.looseObject({ name: z.string(), schema: z.string() }), item: z.array(z.unknown()) }),
     responses: { 200: 'The Postman collection.' },
-    handler: (c) => {
+    handler: async (c) => {
       c.header('Content-Disposition', 'inline; filename="yarrow.postman_collection.json"');
-      return c.json(buildPostman(buildOpenApi(rt.config.publicBaseUrl)));
+      return c.json(buildPostman(buildOpenApi(rt.config.publicBaseUrl), await postmanFlow(rt.modules.list)));
     },
   });
 

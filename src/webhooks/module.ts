@@ -30,6 +30,7 @@ export const { newId } = idMaker(idPrefixes);
 export const webhooksModule = defineModule({
   name: 'webhooks',
   routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async (modules) => (await import('./graphql.ts')).addWebhookFields(modules),
   workers: {
     webhooks: async (rt) => (await import('./worker.ts')).startWebhookWorker(rt),
