@@ -20,7 +20,6 @@ import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
 import type { Runtime } from './core/runtime.ts';
 import { registerGraphiqlRoutes } from './graphql/graphiql.ts';
 import { createGraphqlServer } from './graphql/server.ts';
-import { modules } from './modules.ts';
 
 export interface Gateway {
   server: Server;
@@ -147,7 +146,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     },
   };
 
-  for (const module of modules) await module.routes?.(context);
+  for (const module of rt.modules.list) await module.routes?.(context);
 
   if (rt.config.graphiql) registerGraphiqlRoutes(context);
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {

@@ -38,6 +38,19 @@ describe('domain modules', () => {
     expect(offending).toEqual([]);
   });
 
+  it('no domain file imports the module list: only the composition roots do, and hand it to openRuntime', () => {
+    // A domain reads what every module declares from rt.modules; the list loads every domain (lazily), so a domain importing it closes a circle through all of them.
+    const roots = new Set(['src/relay/operator.ts']);
+    const domainFiles = (folder: string): string[] =>
+      readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? domainFiles(`${folder}/${entry.name}`) : /\.(ts|js)$/.test(entry.name) ? [`${folder}/${entry.name}`] : [],
+      );
+    const importing = modules
+      .flatMap((module) => domainFiles(`src/${module.name}`))
+      .filter((file) => !roots.has(file) && /from\s+'(\.\.\/)+modules\.ts'|import\s+'(\.\.\/)+modules\.ts'/.test(readFileSync(join(root, file), 'utf8')));
+    expect(importing).toEqual([]);
+  });
+
   it('every module worker is started by name, and two modules cannot name a worker alike', () => {
     const declared = modules.flatMap((module) => Object.keys(module.workers ?? {}));
     expect(workerNames.toSorted()).toEqual(declared.toSorted());
