@@ -17,6 +17,7 @@ import { httpRequests } from './core/metrics.ts';
 import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
+import type { RouteDoc } from './core/openapi.ts';
 import type { Runtime } from './core/runtime.ts';
 import { registerGraphiqlRoutes } from './graphql/graphiql.ts';
 import { createGraphqlServer } from './graphql/server.ts';
@@ -27,6 +28,8 @@ export interface Gateway {
   protocol: 'http' | 'https';
   /** Every route of the HTTP app (method and Hono path), for the OpenAPI completeness test. */
   routes(): Array<{ method: string; path: string }>;
+  /** Every route as OpenAPI describes it (`defineRoute`'s declarations). */
+  routeDocs: readonly RouteDoc[];
   /** Starts listening; resolves with the bound port (useful with port 0). */
   start(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -63,7 +66,8 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     }
   });
 
-  if (options.validateResponses) app.use(checkResponses(options.validateResponses));
+  const routeDocs: RouteDoc[] = [];
+  if (options.validateResponses) app.use(checkResponses(options.validateResponses, routeDocs));
 
   /** The request's bindings on a log line; made only for lines that are written (a child logger per request costs). */
   const requestLog = (c: HttpContext) => {
@@ -137,6 +141,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     auth,
     events,
     pubsub,
+    routeDocs,
     onStop(hook) {
       stopHooks.push(hook);
     },
@@ -181,6 +186,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     server,
     protocol: tls ? 'https' : 'http',
     routes: () => app.routes.map((route) => ({ method: route.method, path: route.path })),
+    routeDocs,
     start(port, host = rt.config.HOST) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -42,17 +42,15 @@ export interface RouteDoc {
   listed?: false;
 }
 
-const routeDocs: RouteDoc[] = [];
-
-/** Records a route's description; `defineRoute` calls it, nothing else should. */
-export function describeRoute(doc: RouteDoc) {
-  const existing = routeDocs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
-  if (existing >= 0) routeDocs.splice(existing, 1);
-  routeDocs.push(doc);
-}
-
-export function describedRoutes(): readonly RouteDoc[] {
-  return routeDocs;
+/**
+ * Records a route's description in the gateway's list (`ctx.routeDocs`, which OpenAPI, Postman and
+ * the response checks read); a route declared again replaces its first description. `defineRoute`
+ * calls it, nothing else should.
+ */
+export function describeRoute(docs: RouteDoc[], doc: RouteDoc) {
+  const existing = docs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
+  if (existing >= 0) docs.splice(existing, 1);
+  docs.push(doc);
 }
 
 /** `/api/v1/things/:id` → `/api/v1/things/{id}` (regex constraints dropped). */
@@ -259,7 +257,7 @@ function operationIdOf(doc: RouteDoc): string {
   return doc.operationId;
 }
 
-export function buildOpenApi(baseUrl: string) {
+export function buildOpenApi(baseUrl: string, routeDocs: readonly RouteDoc[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   for (const doc of [...routeDocs].filter((entry) => !entry.alias && entry.listed !== false).sort((a, b) => a.path.localeCompare(b.path))) {

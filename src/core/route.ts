@@ -144,7 +144,7 @@ export function defineRoute<
   };
   const paths = spec.alias ? [spec.path, spec.path.replace(API_ALIAS, '/api/api/')] : [spec.path];
   for (const [i, path] of paths.entries()) {
-    describeRoute({ ...doc, path, ...(i > 0 ? { alias: true } : {}) });
+    describeRoute(ctx.routeDocs, { ...doc, path, ...(i > 0 ? { alias: true } : {}) });
     ctx.app.on(spec.method.toUpperCase(), path, logged);
   }
 }

@@ -84,7 +84,7 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getOpenApiDocument',
     response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
     responses: { 200: 'The OpenAPI document.' },
-    handler: (c) => c.json(buildOpenApi(rt.config.publicBaseUrl)),
+    handler: (c) => c.json(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs)),
   });
 
   defineRoute(ctx, {
@@ -98,7 +98,7 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     responses: { 200: 'The Postman collection.' },
     handler: async (c) => {
       c.header('Content-Disposition', 'inline; filename="yarrow.postman_collection.json"');
-      return c.json(buildPostman(buildOpenApi(rt.config.publicBaseUrl), await postmanFlow(rt.modules.list)));
+      return c.json(buildPostman(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs), await postmanFlow(rt.modules.list)));
     },
   });
 
@@ -111,6 +111,6 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getApiReference',
     produces: 'html',
     responses: { 200: 'The rendered API reference.' },
-    handler: (c) => c.html(referencePage(buildOpenApi(rt.config.publicBaseUrl))),
+    handler: (c) => c.html(referencePage(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs))),
   });
 }

@@ -7,6 +7,7 @@ import type { Scope } from '../../src/core/auth.ts';
 import { modules, scopes } from '../../src/modules.ts';
 import { loadConfig, type Config } from '../../src/core/config.ts';
 import { openRuntime } from '../../src/core/process.ts';
+import type { RouteDoc } from '../../src/core/openapi.ts';
 import type { Runtime } from '../../src/core/runtime.ts';
 import { buildGateway, type Gateway } from '../../src/gateway.ts';
 import { createTestDatabase } from './database.ts';
@@ -31,6 +32,8 @@ export interface TestApp {
   databaseUrl: string;
   env: Record<string, string>;
   gatewayRoutes(): Array<{ method: string; path: string }>;
+  /** Every route of the gateway as OpenAPI describes it. */
+  routeDocs: readonly RouteDoc[];
   /**
    * Every answer of a route in OpenAPI that was not as documented (status listed, body matching its
    * schema, errors in the envelope with a listed code): `stop()` fails the test file when any.
@@ -90,6 +93,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     databaseUrl,
     env,
     gatewayRoutes: () => gateway.routes(),
+    routeDocs: gateway.routeDocs,
     responseViolations,
     async account({ scopes: granted = [...scopes], name = 'Test merchant', privateWebhookUrls = true } = {}) {
       const account = await createAccount(rt.db.prisma, { name });
