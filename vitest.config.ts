@@ -13,7 +13,6 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['test/helpers/global-setup.ts'],
-    setupFiles: ['test/helpers/modules.ts'],
     pool: 'forks',
     // Two cores: two test files at a time, each with its own database cloned from a template.
     maxWorkers: 2,

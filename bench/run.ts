@@ -16,7 +16,8 @@ import { createLogger } from '../src/core/logger.ts';
 import { migrate } from '../src/core/migrate.ts';
 import { freePort } from '../test/helpers/global-setup.ts';
 // Every process loads the modules first: queues, id kinds and config sections come from them.
-import { scopes } from '../src/modules.ts';
+import { modules } from '../src/modules.ts';
+import { moduleRegistry } from '../src/core/module.ts';
 import { ceilingScenario, graphqlScenario, restScenario } from './accept.ts';
 import { appScenario } from './app.ts';
 import { handoffScenario } from './handoff.ts';
@@ -74,7 +75,7 @@ const database = await startEmbeddedPostgres({
   database: 'yarrow',
   extraFlags: pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : [],
 });
-await migrate(database.url);
+await migrate(database.url, modules);
 const db = connectDatabase(database.url, { poolSize: 4 });
 if (pgStats) await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 
@@ -116,7 +117,8 @@ const ctx: BenchContext = {
     const account = await createAccount(db.prisma, { name });
     // The bench's webhook receiver listens on loopback, as a developer's would.
     await db.prisma.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: true } });
-    const { secret: key } = await createApiKey({ config: { secret } as never }, db.prisma, account.id, { label: 'bench', scopes: [...scopes] });
+    const registry = moduleRegistry(modules);
+    const { secret: key } = await createApiKey({ config: { secret } as never, modules: registry }, db.prisma, account.id, { label: 'bench', scopes: [...registry.scopes] });
     return Object.assign(api(base, key), { accountId: account.id });
   },
 };

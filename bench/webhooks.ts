@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectDatabase } from '../src/core/db.ts';
 import { loadConfig } from '../src/core/config.ts';
+import { moduleRegistry } from '../src/core/module.ts';
+import { modules } from '../src/modules.ts';
 import { createBoss } from '../src/core/queue.ts';
 import { DELIVERY_HEADER, verifyWebhook } from '@yarrow/sdk/webhooks';
 import { recordEvent } from '../src/webhooks/events.ts';
@@ -55,9 +57,10 @@ export async function webhooksScenario(ctx: BenchContext) {
 
   // Deliveries are made the way the product makes them (recordEvent fans out in a transaction),
   // from this process, while no webhook worker runs.
-  const config = loadConfig(ctx.env);
+  const config = loadConfig(modules, ctx.env);
   const db = connectDatabase(ctx.databaseUrl, { poolSize: 8 });
-  const boss = createBoss(ctx.databaseUrl, { max: 20 });
+  const registry = moduleRegistry(modules);
+  const boss = createBoss(ctx.databaseUrl, registry.queues, { max: 20 });
   await boss.start();
   const rt = { config, boss };
   const seed = async (deliveries: number) => {

@@ -17,10 +17,10 @@ import { httpRequests } from './core/metrics.ts';
 import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
+import type { RouteDoc } from './core/openapi.ts';
 import type { Runtime } from './core/runtime.ts';
 import { registerGraphiqlRoutes } from './graphql/graphiql.ts';
 import { createGraphqlServer } from './graphql/server.ts';
-import { modules } from './modules.ts';
 
 export interface Gateway {
   server: Server;
@@ -28,6 +28,8 @@ export interface Gateway {
   protocol: 'http' | 'https';
   /** Every route of the HTTP app (method and Hono path), for the OpenAPI completeness test. */
   routes(): Array<{ method: string; path: string }>;
+  /** Every route as OpenAPI describes it (`defineRoute`'s declarations). */
+  routeDocs: readonly RouteDoc[];
   /** Starts listening; resolves with the bound port (useful with port 0). */
   start(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -64,7 +66,8 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     }
   });
 
-  if (options.validateResponses) app.use(checkResponses(options.validateResponses));
+  const routeDocs: RouteDoc[] = [];
+  if (options.validateResponses) app.use(checkResponses(options.validateResponses, routeDocs));
 
   /** The request's bindings on a log line; made only for lines that are written (a child logger per request costs). */
   const requestLog = (c: HttpContext) => {
@@ -138,6 +141,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     auth,
     events,
     pubsub,
+    routeDocs,
     onStop(hook) {
       stopHooks.push(hook);
     },
@@ -147,7 +151,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     },
   };
 
-  for (const module of modules) await module.routes?.(context);
+  for (const module of rt.modules.list) await module.routes?.(context);
 
   if (rt.config.graphiql) registerGraphiqlRoutes(context);
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
@@ -182,6 +186,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     server,
     protocol: tls ? 'https' : 'http',
     routes: () => app.routes.map((route) => ({ method: route.method, path: route.path })),
+    routeDocs,
     start(port, host = rt.config.HOST) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -2,6 +2,7 @@
 // migrations, the sandbox account (sandbox only), then the gateway and the workers as child
 // processes. A start that fails says why in one line; Ctrl-C stops everything cleanly, exit 0.
 import { modules } from './modules.ts';
+import { moduleRegistry } from './core/module.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { bootstrapSandbox, type SandboxBootstrap } from './sandbox.ts';
@@ -12,7 +13,7 @@ import { migrate } from './core/migrate.ts';
 import { loadConfigOrExit, startupFailureMessage } from './core/process.ts';
 
 // The gateway child checks TLS too, but a bad certificate must stop here, not crash-loop it.
-const config = loadConfigOrExit();
+const config = loadConfigOrExit(modules);
 const logger = createLogger(config.LOG_LEVEL, 'main');
 const root = join(import.meta.dirname, '..');
 
@@ -100,14 +101,14 @@ try {
     url = (await embedded).url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL running');
   }
-  const applied = await migrate(url);
+  const applied = await migrate(url, modules);
   logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
 
   // Live has no sandbox account: merchants sign up in the panel.
   if (config.YARROW_ENV === 'sandbox') {
     const db = connectDatabase(url, { poolSize: 2, applicationName: 'yarrow-main' });
     try {
-      sandbox = await bootstrapSandbox({ config, db });
+      sandbox = await bootstrapSandbox({ config, db, modules: moduleRegistry(modules) });
     } finally {
       await db.close();
     }

@@ -1,6 +1,5 @@
 import { accountsModule } from './accounts/module.ts';
-import type { Scope } from './core/auth.ts';
-import { installModules, type ModuleConfig, type ModuleErrorCode, type ModuleEventType, type ModuleIdPrefixes, type ModuleLockNamespace, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
+import { moduleRegistry, type ModuleConfig, type ModuleErrorCode, type ModuleEventType, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
 import { panelModule } from './panel/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { relayModule } from './relay/module.ts';
@@ -10,20 +9,16 @@ import { webhooksModule } from './webhooks/module.ts';
 /**
  * Every domain of Yarrow, in the order their routes register and their nav entries show. A new
  * domain is a folder with a `module.ts`, listed here; nothing else in `src/` names it.
- * Every process loads this file first (the gateway, workers, `npm start`, scripts, tests).
+ * Only the composition roots import this list (`npm start`, the gateway, workers, scripts, tests):
+ * they hand it to `openRuntime`, which builds what the modules declare into `rt.modules`. Loading
+ * it has no side effect, and no domain file imports it (they read `rt.modules`).
  */
 export const modules = [systemModule, accountsModule, panelModule, paymentsModule, webhooksModule, relayModule] as const;
 
-installModules(modules);
-
 type Modules = typeof modules;
 
-/** Every permission an API key can carry, in module order (see `Scope` in core/auth.ts). */
-export const scopes = modules.flatMap((module): readonly Scope[] => module.scopes ?? []) as readonly Scope[];
-
-/** Every event name a module declares (`recordEvent` accepts these; endpoints subscribe to them). */
-export type EventType = ModuleEventType<Modules>;
-export const eventTypes = modules.flatMap((module): readonly EventType[] => module.eventTypes ?? []) as readonly EventType[];
+/** Every permission and event name, for the roots and tests that have no runtime (`rt.modules` has the same). */
+export const { scopes, eventTypes } = moduleRegistry(modules);
 
 // The modules' declarations become the types `core/` checks against, without `core/` naming a domain.
 declare module './core/auth.ts' {
@@ -38,11 +33,8 @@ declare module './core/queue.ts' {
 declare module './core/errors.ts' {
   interface DomainErrorCodes extends Record<ModuleErrorCode<Modules>, true> {}
 }
-declare module './core/ids.ts' {
-  interface IdPrefixes extends ModuleIdPrefixes<Modules> {}
-}
-declare module './core/locks.ts' {
-  interface LockNamespaces extends Record<ModuleLockNamespace<Modules>, number> {}
+declare module './core/module.ts' {
+  interface EventTypeNames extends Record<ModuleEventType<Modules>, true> {}
 }
 declare module './core/pubsub.ts' {
   interface Topics extends ModuleTopics<Modules> {}

@@ -2,7 +2,8 @@
 // It changes nothing on disk: without a running database or DATA_DIR it says so in one line.
 import { createApiKey } from './accounts/service.ts';
 import { sandboxAccountId } from './sandbox.ts';
-import { scopes } from './modules.ts';
+import { modules } from './modules.ts';
+import { moduleRegistry } from './core/module.ts';
 import { ConfigError, loadConfig } from './core/config.ts';
 import { connectDatabase } from './core/db.ts';
 import { resolveDatabaseUrl, startupFailureMessage } from './core/process.ts';
@@ -14,13 +15,14 @@ function fail(message: string): never {
 
 try {
   // A secret made here would sign keys the server cannot check: use the server's or stop.
-  const config = loadConfig(process.env, { createSecret: false });
+  const config = loadConfig(modules, process.env, { createSecret: false });
   if (config.YARROW_ENV === 'live') fail('Live has no sandbox account: make keys in the panel or with the createApiKey mutation.');
   const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: 1 });
   try {
     const accountId = await sandboxAccountId(db.prisma);
     if (accountId === undefined) fail('No sandbox account yet: run "npm start" once.');
-    const { apiKey, secret } = await createApiKey({ config }, db.prisma, accountId, { label: 'Sandbox key (CLI)', scopes: [...scopes] });
+    const registry = moduleRegistry(modules);
+    const { apiKey, secret } = await createApiKey({ config, modules: registry }, db.prisma, accountId, { label: 'Sandbox key (CLI)', scopes: [...registry.scopes] });
     console.log(`New key ${apiKey.id} for sandbox account #${accountId} (shown once):\n${secret}`);
   } finally {
     await db.close();

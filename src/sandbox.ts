@@ -1,6 +1,5 @@
-import { modules } from './modules.ts';
 import type { DbClient } from './core/db.ts';
-import { advisoryXactLock } from './core/locks.ts';
+import { advisoryXactLock, coreLockNamespaces } from './core/locks.ts';
 import type { Runtime } from './core/runtime.ts';
 import { createAccount, getAccount } from './accounts/service.ts';
 import type { Account } from './generated/prisma/client.ts';
@@ -28,17 +27,17 @@ function onDevelopersMachine(config: Runtime['config']): boolean {
  * Creates the sandbox account once per database, and lets every module seed it (its `sandbox`
  * contribution: a full-scope key, a panel login, …) in the same transaction.
  */
-export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db'>): Promise<SandboxBootstrap> {
+export async function bootstrapSandbox(rt: Pick<Runtime, 'config' | 'db' | 'modules'>): Promise<SandboxBootstrap> {
   return rt.db.prisma.$transaction(async (tx) => {
-    await advisoryXactLock(tx, 'sandboxBootstrap');
+    await advisoryXactLock(tx, coreLockNamespaces.sandboxBootstrap);
     const setting = await tx.systemSetting.findUnique({ where: { key: SANDBOX_SETTING } });
     if (setting) {
-      return { account: await getAccount(tx, Number(setting.value)), notes: modules.flatMap((module) => module.sandbox?.later ?? []) };
+      return { account: await getAccount(tx, Number(setting.value)), notes: rt.modules.list.flatMap((module) => module.sandbox?.later ?? []) };
     }
     const created = await createAccount(tx, { name: 'Sandbox merchant', environment: rt.config.YARROW_ENV });
-    const seed = { tx, config: rt.config, accountId: created.id, onDevelopersMachine: onDevelopersMachine(rt.config) };
+    const seed = { tx, config: rt.config, modules: rt.modules, accountId: created.id, onDevelopersMachine: onDevelopersMachine(rt.config) };
     const notes = [];
-    for (const module of modules) if (module.sandbox) notes.push(...(await module.sandbox.seed(seed)));
+    for (const module of rt.modules.list) if (module.sandbox) notes.push(...(await module.sandbox.seed(seed)));
     await tx.systemSetting.create({ data: { key: SANDBOX_SETTING, value: created.id } });
     // Re-read: a module's seed may have changed the account (what a developer's machine may do).
     return { account: await getAccount(tx, created.id), notes };

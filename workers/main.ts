@@ -1,6 +1,7 @@
 // A worker process: `npm run worker -- diagnostics maintenance` (no names: every worker).
 // Start as many as you like, on any host that reaches the database; pg-boss shares the jobs out.
 import { exitOnStartupFailure, onShutdown, openRuntime } from '../src/core/process.ts';
+import { modules } from '../src/modules.ts';
 import { workerNames, workers } from './registry.ts';
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -11,7 +12,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const rt = await openRuntime(`worker:${names.join('+')}`, { supervise: true }).catch(exitOnStartupFailure);
+const rt = await openRuntime(`worker:${names.join('+')}`, { modules, supervise: true }).catch(exitOnStartupFailure);
 for (const name of names) await workers[name]!(rt);
 rt.logger.info({ workers: names }, 'workers running');
 process.send?.({ type: 'ready' });

@@ -1,19 +1,17 @@
 import type { ApiKeyChange } from './module.ts';
-import { scopes } from '../modules.ts';
+import { z } from 'zod';
+import type { Scope } from '../core/auth.ts';
+import type { ModuleRegistry } from '../core/module.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { parseInput } from '../core/errors.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { apiRequestFilter, apiRequestsWhere, requestMethods } from './lists.ts';
 import { eventsOfApiRequest, getApiRequest } from './request-log.ts';
-import { createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
+import { apiKeyInputOf, createApiKey, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
 import { advanceTestClock, createTestClock, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
 
-export const ScopeEnum = enumOf('Scope', scopes, {
-  description: 'A permission an API key can carry. The REST and JSON name is the lower-case dotted form.',
-  valueDescription: (scope) => scope,
-});
 
 builder.prismaObject('Account', {
   description: 'A merchant or relay client.',
@@ -37,7 +35,6 @@ const ApiKey = builder.prismaObject('ApiKey', {
     id: t.exposeID('id'),
     label: t.exposeString('label'),
     prefix: t.exposeString('prefix', { description: 'The first characters of the key, to recognise it.' }),
-    scopes: t.field({ type: [ScopeEnum], resolve: (key) => key.scopes as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
@@ -51,12 +48,25 @@ const CreatedApiKey = builder.objectRef<CreatedApiKeyShape>('CreatedApiKey').imp
   }),
 });
 
-const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
-  fields: (t) => ({
-    label: t.string({ required: true }),
-    scopes: t.field({ type: [ScopeEnum], required: true }),
-  }),
-});
+const CreateApiKeyInput = builder.inputRef<{ label: string; scopes: Scope[] }>('CreateApiKeyInput');
+
+/**
+ * What names a scope: the `Scope` enum's values are every module's scopes, known from the module
+ * list (`graphql` in module.ts calls this with `rt.modules`'s registry).
+ */
+export function addScopeTypes({ scopes }: ModuleRegistry) {
+  const ScopeEnum = enumOf('Scope', scopes, {
+    description: 'A permission an API key can carry. The REST and JSON name is the lower-case dotted form.',
+    valueDescription: (scope) => scope,
+  });
+  builder.objectField(ApiKey, 'scopes', (t) => t.field({ type: [ScopeEnum], resolve: (key) => key.scopes as never }));
+  CreateApiKeyInput.implement({
+    fields: (t) => ({
+      label: t.string({ required: true }),
+      scopes: t.field({ type: [ScopeEnum], required: true }),
+    }),
+  });
+}
 
 const RequestMethodEnum = enumOf('RequestMethod', requestMethods);
 
@@ -138,7 +148,7 @@ builder.mutationFields((t) => ({
   createApiKey: t.field({
     type: CreatedApiKey,
     authScopes: { scope: 'keys.manage' },
-    args: { input: t.arg({ type: CreateApiKeyInput, required: true, validate: createApiKeyInput }) },
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true, validate: apiKeyInputOf(z.string()) }) },
     resolve: (_root, { input }, ctx) => withGraphqlParams('input.', () => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input)),
   }),
   revokeApiKey: t.prismaField({

@@ -1,4 +1,5 @@
-import { defineModule, liveTopic } from '../core/module.ts';
+import { defineModule, liveTopic, type PageHtml } from '../core/module.ts';
+import { idMaker } from '../core/ids.ts';
 
 export interface ApiKeyChange {
   keyId: string;
@@ -7,14 +8,19 @@ export interface ApiKeyChange {
 }
 
 /** Accounts, API keys and their scopes. */
+/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
+const idPrefixes = { apiKey: 'key' } as const;
+export const { newId } = idMaker(idPrefixes);
+
 export const accountsModule = defineModule({
   name: 'accounts',
   routes: async (ctx) => (await import('./rest.ts')).registerAccountRoutes(ctx),
-  graphql: () => import('./graphql.ts'),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
+  graphql: async (modules) => (await import('./graphql.ts')).addScopeTypes(modules),
   scopes: ['account.read', 'keys.manage', 'logs.read'],
-  idPrefixes: { apiKey: 'key' },
+  idPrefixes,
   panelPages: [
-    { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async () => (await import('./panel.ts')).keysPage() },
+    { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async (rt): Promise<PageHtml> => (await import('./panel.ts')).keysPage(rt.modules.scopes) },
     {
       path: 'test-clock',
       title: 'Test clock',
@@ -32,7 +38,7 @@ export const accountsModule = defineModule({
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   sandbox: {
-    seed: async ({ tx, config, accountId }) => (await import('./service.ts')).seedSandboxKey({ config }, tx, accountId),
+    seed: async ({ tx, config, modules, accountId }) => (await import('./service.ts')).seedSandboxKey({ config, modules }, tx, accountId),
     later: [['Sandbox API key', 'printed on the first start only. Make another with the createApiKey mutation\n  or `npm run sandbox-key`.']],
   },
   topics: {

@@ -1,12 +1,12 @@
 import { html } from 'hono/html';
 import type { PageHtml } from '../core/module.ts';
-import { scopes } from '../modules.ts';
 
 // The accounts module's panel page (declared in module.ts); keys.js in panel-assets/ renders it
 // with the panel's components (src/panel/assets/ui.js).
 
 /** API keys: the new-key form (a checkbox per scope), the key shown once, the list. */
-export function keysPage(): PageHtml {
+// Scope names as plain strings: the module's own type cannot be inferred through the scopes the modules compose.
+export function keysPage(scopes: readonly string[]): PageHtml {
   return html`<div id="keys-app" data-scopes="${scopes.join(' ')}"><p class="muted">Loading…</p></div>`;
 }
 

@@ -41,7 +41,7 @@ export function registerAccountRoutes(ctx: GatewayContext) {
       secret: z.string().nullable().describe('The key (yk_test_…), shown once; null in an Idempotency-Key replay.').meta({ examples: ['yk_test_a1b2c3d4e5f6g7h8i9j0'] }),
       secret_redacted: z.literal(true).optional().describe('Present in an Idempotency-Key replay: the secret is not stored.'),
     }),
-    body: createApiKeyInput,
+    body: createApiKeyInput(rt.modules.scopes),
     bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 201: 'The key, with its secret (shown once: an Idempotency-Key replay answers `secret: null, secret_redacted: true`).' },

@@ -1,22 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { hashApiKey, type Principal } from '../core/auth.ts';
-import { scopes } from '../modules.ts';
+import { hashApiKey, type Principal, type Scope } from '../core/auth.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { assertCursorsOwned, pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, ApiKey } from '../generated/prisma/client.ts';
 
-export const createApiKeyInput = z.strictObject({
-  label: z.string().trim().min(1).max(100),
-  scopes: z
-    .array(z.enum(scopes))
-    .min(1, 'give at least one scope')
-    .transform((list) => [...new Set(list)]),
-});
+/** A new key's label and scopes, given the scope names a key may carry. */
+export function apiKeyInputOf<S extends z.ZodType<string>>(scope: S) {
+  return z.strictObject({
+    label: z.string().trim().min(1).max(100),
+    scopes: z
+      .array(scope)
+      .min(1, 'give at least one scope')
+      .transform((list) => [...new Set(list)]),
+  });
+}
+
+/** `createApiKey`'s input: the scopes are every module's (`rt.modules.scopes`). */
+export const createApiKeyInput = (scopes: readonly Scope[]) => apiKeyInputOf(z.enum(scopes));
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -41,8 +46,8 @@ export interface CreatedApiKey {
   secret: string;
 }
 
-export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, input: unknown): Promise<CreatedApiKey> {
-  const { label, scopes: granted } = parseInput(createApiKeyInput, input);
+export async function createApiKey(rt: Pick<Runtime, 'config' | 'modules'>, db: DbClient, accountId: number, input: unknown): Promise<CreatedApiKey> {
+  const { label, scopes: granted } = parseInput(createApiKeyInput(rt.modules.scopes), input);
   const account = await db.account.findUnique({ where: { id: accountId } });
   if (!account) throw notFound('account');
   // The instance's environment: a live instance makes yk_live_ keys only (an account made before it went live too).
@@ -62,8 +67,8 @@ export async function createApiKey(rt: Pick<Runtime, 'config'>, db: DbClient, ac
 }
 
 /** The sandbox account's full-scope key, made with the account on the first start (the banner shows it once). */
-export async function seedSandboxKey(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number): Promise<Array<[string, string]>> {
-  const { secret } = await createApiKey(rt, db, accountId, { label: 'Sandbox bootstrap key', scopes: [...scopes] });
+export async function seedSandboxKey(rt: Pick<Runtime, 'config' | 'modules'>, db: DbClient, accountId: number): Promise<Array<[string, string]>> {
+  const { secret } = await createApiKey(rt, db, accountId, { label: 'Sandbox bootstrap key', scopes: [...rt.modules.scopes] });
   return [['Sandbox API key (shown once, store it now)', secret]];
 }
 

@@ -89,21 +89,19 @@ export interface ConfigSection<Env extends z.ZodRawShape = z.ZodRawShape, Derive
 /** Every module's config fields (declaration merging in src/modules.ts). */
 export interface ConfigSections {}
 
-const sections = new Map<string, ConfigSection>();
+/** The modules as the configuration reads them (`modules` of src/modules.ts). */
+export type ConfigModules = ReadonlyArray<{ name: string; config?: { env: z.ZodRawShape; derive?: (values: never) => object } }>;
 
-/** Called by `installModules` with one module's config section. */
-export function registerConfigSection(module: string, section: ConfigSection) {
-  for (const name of Object.keys(section.env)) {
-    const owner = name in coreEnvironment.shape ? 'core' : [...sections].find(([, other]) => name in other.env)?.[0];
-    if (owner && owner !== module) throw new Error(`${name} is declared by ${owner} and module ${module}`);
+function environmentSchema(modules: ConfigModules) {
+  const owners = new Map<string, string>(Object.keys(coreEnvironment.shape).map((name) => [name, 'core']));
+  for (const module of modules) {
+    for (const name of Object.keys(module.config?.env ?? {})) {
+      const owner = owners.get(name);
+      if (owner) throw new Error(`${name} is declared by ${owner} and module ${module.name}`);
+      owners.set(name, module.name);
+    }
   }
-  sections.set(module, section);
-}
-
-function environmentSchema() {
-  // Modules install before any config is read: without them every domain variable would be missing.
-  if (sections.size === 0) throw new ConfigError('No module is installed: load src/modules.ts before reading the configuration');
-  const shape = Object.assign({}, ...[...sections.values()].map((section) => section.env)) as z.ZodRawShape;
+  const shape = Object.assign({}, ...modules.map((module) => module.config?.env ?? {})) as z.ZodRawShape;
   return coreEnvironment.extend(shape).superRefine((values, ctx) => {
     // A certificate without its key (or the reverse) is a half-done setup, not "no TLS".
     if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
@@ -131,8 +129,8 @@ export type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_UR
 export class ConfigError extends Error {}
 
 /** Reads and validates configuration from the environment; every bad variable is named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { createSecret?: boolean } = {}): Config {
-  const parsed = environmentSchema().safeParse(env);
+export function loadConfig(modules: ConfigModules, env: NodeJS.ProcessEnv = process.env, options: { createSecret?: boolean } = {}): Config {
+  const parsed = environmentSchema(modules).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:${lines.length === 1 ? ` ${lines[0]}` : lines.map((line) => `\n  ${line}`).join('')}`);
@@ -140,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { crea
   const values = parsed.data as CoreEnvironment;
   const dataDir = resolve(values.DATA_DIR);
   const publicBaseUrl = (values.PUBLIC_BASE_URL ?? `${values.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${values.PORT}`).replace(/\/$/, '');
-  const derived = [...sections.values()].map((section) => section.derive?.(values as never));
+  const derived = modules.map((module) => module.config?.derive?.(values as never));
   return {
     ...values,
     ...Object.assign({}, ...derived),

@@ -36,7 +36,7 @@ function issueWording(issue: z.core.$ZodRawIssue) {
 z.config({ customError: issueWording });
 
 /** Stable error codes every domain may answer with, and the HTTP status each one answers with. */
-const coreErrorStatus = {
+export const coreErrorStatus = {
   invalid_request: 400,
   /** A GraphQL operation over a cost, depth, alias or size limit (src/graphql/limits.ts). */
   query_too_complex: 400,
@@ -57,17 +57,20 @@ const coreErrorStatus = {
 /** The codes a domain declares (its module's `errorCodes`); src/modules.ts merges them in. */
 export interface DomainErrorCodes {}
 
-export type ErrorCode = keyof typeof coreErrorStatus | (keyof DomainErrorCodes & string);
+type CoreErrorCode = keyof typeof coreErrorStatus;
+export type ErrorCode = CoreErrorCode | (keyof DomainErrorCodes & string);
 
-/** Every error code, core's and the modules', with its HTTP status. */
-export const errorStatus = { ...coreErrorStatus } as Record<ErrorCode, number>;
-
-/** Adds a module's error codes (`installModules`); a code is declared once, by core or one module. */
-export function registerErrorCodes(module: string, codes: Record<string, number>) {
-  for (const [code, status] of Object.entries(codes)) {
-    if (Object.hasOwn(errorStatus, code)) throw new Error(`error code ${code} is declared twice (module ${module})`);
-    (errorStatus as Record<string, number>)[code] = status;
-  }
+/**
+ * A domain's error codes, as its module declares them (`errorCodes`), and the `YarrowError`s it
+ * throws with them: the status travels with the code's own declaration (no registry to fill at
+ * import), and `moduleRegistry` refuses a code two declare.
+ */
+export function domainErrors<const Codes extends Record<string, number>>(codes: Codes) {
+  return {
+    codes,
+    error: (code: keyof Codes & string, message: string, options: { param?: string; headers?: Record<string, string> } = {}) =>
+      new YarrowError(code as ErrorCode, message, { ...options, status: codes[code] as number }),
+  };
 }
 
 export class YarrowError extends Error {
@@ -76,12 +79,15 @@ export class YarrowError extends Error {
   readonly status: number;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+  /** A domain's own code (its module's `errorCodes`) comes with its `status`: build it with the domain's `domainErrors(…).error`. */
+  constructor(code: CoreErrorCode, message: string, options?: { param?: string; headers?: Record<string, string> });
+  constructor(code: ErrorCode, message: string, options: { param?: string; headers?: Record<string, string>; status: number });
+  constructor(code: ErrorCode, message: string, options: { param?: string; headers?: Record<string, string>; status?: number } = {}) {
     super(message);
     this.name = 'YarrowError';
     this.code = code;
     this.param = options.param;
-    this.status = errorStatus[code];
+    this.status = options.status ?? coreErrorStatus[code as CoreErrorCode];
     this.headers = options.headers;
   }
 

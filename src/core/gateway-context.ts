@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AuthGuard, HttpEnv } from './http.ts';
+import type { RouteDoc } from './openapi.ts';
 import type { GraphqlPubSub, PostgresEventTarget } from './pubsub.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -16,6 +17,8 @@ export interface GatewayContext {
   /** LISTEN/NOTIFY event target: `addEventListener('topic:id', …)` hears every process's publishes. */
   events: PostgresEventTarget;
   pubsub: GraphqlPubSub;
+  /** Every route `defineRoute` declared on this gateway, as OpenAPI describes it (`buildOpenApi(baseUrl, ctx.routeDocs)`). */
+  routeDocs: RouteDoc[];
   /** Serve WebSocket upgrades on a path (the GraphQL path is taken). */
   onUpgrade(path: string, handler: UpgradeHandler): void;
   /** Run before the server closes (close your own sockets and timers here). */

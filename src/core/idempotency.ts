@@ -1,7 +1,7 @@
 import { sha256 } from './crypto.ts';
 import type { DbClient } from './db.ts';
 import { YarrowError } from './errors.ts';
-import { tryAdvisoryXactLock } from './locks.ts';
+import { coreLockNamespaces, tryAdvisoryXactLock } from './locks.ts';
 import { ok, type HttpContext } from './http.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -88,7 +88,7 @@ export async function idempotentCreate(
   const requestHash = requestFingerprint(c.req.method, c.req.path, rawBody);
 
   const outcome = await rt.db.prisma.$transaction(async (tx) => {
-    if (!(await tryAdvisoryXactLock(tx, 'idempotencyKey', `${accountId}:${key}`))) {
+    if (!(await tryAdvisoryXactLock(tx, coreLockNamespaces.idempotencyKey, `${accountId}:${key}`))) {
       throw new YarrowError('idempotency_conflict', 'Another request with this Idempotency-Key is in progress.', {
         param: 'Idempotency-Key',
       });

@@ -3,40 +3,27 @@ import { TypeID, typeid } from 'typeid-js';
 
 /**
  * Prefixed, time-sortable ids (`key_01j…`, `pi_01j…`): the prefix tells a reader what it names.
- * Each domain declares its kinds in its `module.ts` (`idPrefixes`); `src/modules.ts` merges them
- * into `IdPrefixes`. The core's own kinds are here.
+ * A domain declares its kinds in its `module.ts` (`idPrefixes`) and makes its `newId(kind)` there
+ * with `idMaker`; the core's own kinds are here.
  */
-const corePrefixes = {
+// Prefixes are constant data bound where they are declared, not a registry filled at start: `newId` has no runtime at hand.
+export function idMaker<const Prefixes extends Record<string, string>>(prefixes: Prefixes) {
+  const prefixOf = (kind: string): string => {
+    if (!Object.hasOwn(prefixes, kind)) throw new Error(`Unknown id kind ${kind}: no module declares it`);
+    return prefixes[kind] as string;
+  };
+  return {
+    newId: (kind: keyof Prefixes & string): string => typeid(prefixOf(kind)).toString(),
+    /** An id that is also a bearer capability (`capabilityId`). */
+    newCapabilityId: (kind: keyof Prefixes & string): string => capabilityId(prefixOf(kind)),
+  };
+}
+
+export const { newId } = idMaker({
   request: 'hreq', // An HTTP request's X-Request-Id; `req_` is a message's (docs/glossary.md).
   /** An entry of the API request log (src/core/request-log.ts). */
   apiRequest: 'areq',
-} as const;
-
-/** Id kind → prefix, from every module (declaration merging in src/modules.ts). */
-export interface IdPrefixes extends Record<keyof typeof corePrefixes, string> {}
-
-export type IdKind = keyof IdPrefixes & string;
-
-const prefixes = new Map<string, string>(Object.entries(corePrefixes));
-
-/** Called by `installModules` with one module's id kinds. */
-export function registerIdPrefixes(module: string, kinds: Record<string, string>) {
-  for (const [kind, prefix] of Object.entries(kinds)) {
-    const taken = prefixes.get(kind);
-    if (taken !== undefined && taken !== prefix) throw new Error(`id kind ${kind} is declared twice (module ${module})`);
-    prefixes.set(kind, prefix);
-  }
-}
-
-function prefixOf(kind: IdKind): string {
-  const prefix = prefixes.get(kind);
-  if (prefix === undefined) throw new Error(`Unknown id kind ${kind}: no module declares it (is src/modules.ts loaded?)`);
-  return prefix;
-}
-
-export function newId(kind: IdKind): string {
-  return typeid(prefixOf(kind)).toString();
-}
+});
 
 let capabilityMs = 0;
 let capabilityCounter = 0;
@@ -47,7 +34,7 @@ let capabilityCounter = 0;
  * process's ids in order), but the last 62 bits are fresh randomness for every id: `newId` only
  * has 40, next to a counter, so one of its ids narrows down its neighbours.
  */
-export function newCapabilityId(kind: IdKind): string {
+function capabilityId(prefix: string): string {
   let ms = Date.now();
   if (ms <= capabilityMs) {
     ms = capabilityMs;
@@ -64,5 +51,5 @@ export function newCapabilityId(kind: IdKind): string {
   bytes[6] = 0x70 | (capabilityCounter >> 8); // version 7, counter high bits
   bytes[7] = capabilityCounter & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant; the rest stays random
-  return TypeID.fromUUIDBytes(prefixOf(kind), bytes).toString();
+  return TypeID.fromUUIDBytes(prefix, bytes).toString();
 }

@@ -7,11 +7,12 @@ import { Prisma } from '../generated/prisma/client.ts';
  * `(accountId, hashtext(…))`) could wait on each other's unrelated work, or a singleton lock could
  * collide with one account's key. Every lock uses the two-key form `(namespace, key)`: the first
  * key is the namespace, the second names the locked thing inside it (0 for a singleton).
- * The core's namespaces are here; a domain declares its own in its module (`lockNamespaces`), and
- * `installModules` refuses a name or a number that is already taken. Never reuse or renumber one
- * (processes of two versions must agree while a deploy rolls).
+ * The core's namespaces are here; a domain declares its own in its module (`lockNamespaces`) and
+ * locks with its number (`relayLocks.otpNumber`); `openRuntime` refuses a name or a number that is
+ * already taken. Never reuse or renumber one (processes of two versions must agree while a deploy rolls).
  */
-const coreLockNamespaces = {
+// Plain constants passed by value, not a registry filled at start: a lock is taken with no runtime at hand.
+export const coreLockNamespaces = {
   /** Session lock while migrations apply (`migrate`): one process migrates, the others wait. */
   migrations: 72_707_101,
   /** Creating the sandbox account once per database (`bootstrapSandbox`). */
@@ -20,55 +21,28 @@ const coreLockNamespaces = {
   idempotencyKey: 72_707_401,
 } as const;
 
-/** Namespace name → number, from the core and every module (declaration merging in src/modules.ts). */
-export interface LockNamespaces extends Record<keyof typeof coreLockNamespaces, number> {}
-
-export type LockNamespace = keyof LockNamespaces & string;
-
-/** Every namespace in use, the modules' included once `src/modules.ts` is loaded. */
-// Filled by `installModules`: typed with every namespace, since src/modules.ts is loaded before any lock is taken.
-export const lockNamespaces = { ...coreLockNamespaces } as Readonly<LockNamespaces>;
-
-/** Called by `installModules` with one module's namespaces. */
-export function registerLockNamespaces(module: string, namespaces: Record<string, number>) {
-  const registry = lockNamespaces as unknown as Record<string, number>;
-  for (const [name, number] of Object.entries(namespaces)) {
-    if (name in registry) throw new Error(`lock namespace ${name} is declared twice (module ${module})`);
-    const holder = Object.keys(registry).find((other) => registry[other] === number);
-    if (holder) throw new Error(`lock namespace ${name} of module ${module} takes number ${number}, which ${holder} has`);
-    if (!Number.isInteger(number) || number < 1 || number > 2 ** 31 - 1) throw new Error(`lock namespace ${name}: ${number} is not a positive int4`);
-    registry[name] = number;
-  }
-}
-
-function namespaceNumber(namespace: LockNamespace): number {
-  const number = (lockNamespaces as unknown as Record<string, number | undefined>)[namespace];
-  if (number === undefined) throw new Error(`Unknown lock namespace ${namespace}: no module declares it (is src/modules.ts loaded?)`);
-  return number;
-}
-
 /**
  * The `(namespace, key)` arguments of a `pg_advisory*` call, for a tagged SQL template. A text key
  * (an Idempotency-Key, a phone number with its account) is hashed by PostgreSQL into the second key.
  */
-export function advisoryKey(namespace: LockNamespace, key: number | string = 0): Prisma.Sql {
+export function advisoryKey(namespace: number, key: number | string = 0): Prisma.Sql {
   return typeof key === 'number'
-    ? Prisma.sql`${namespaceNumber(namespace)}::int, ${key}::int`
-    : Prisma.sql`${namespaceNumber(namespace)}::int, hashtext(${key})`;
+    ? Prisma.sql`${namespace}::int, ${key}::int`
+    : Prisma.sql`${namespace}::int, hashtext(${key})`;
 }
 
 /** `advisoryKey` as plain parameters (`$1, $2`), for a `pg` client outside Prisma. */
-export function advisoryKeyParams(namespace: LockNamespace, key = 0): [number, number] {
-  return [namespaceNumber(namespace), key];
+export function advisoryKeyParams(namespace: number, key = 0): [number, number] {
+  return [namespace, key];
 }
 
 /** Waits for the lock, held until the transaction ends. */
-export async function advisoryXactLock(tx: DbClient, namespace: LockNamespace, key?: number | string): Promise<void> {
+export async function advisoryXactLock(tx: DbClient, namespace: number, key?: number | string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${advisoryKey(namespace, key)})`;
 }
 
 /** Takes the lock if free (held until the transaction ends); false if another holds it. */
-export async function tryAdvisoryXactLock(tx: DbClient, namespace: LockNamespace, key?: number | string): Promise<boolean> {
+export async function tryAdvisoryXactLock(tx: DbClient, namespace: number, key?: number | string): Promise<boolean> {
   const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${advisoryKey(namespace, key)}) AS locked`;
   return row?.locked === true;
 }

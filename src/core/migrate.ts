@@ -3,8 +3,9 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { advisoryKeyParams } from './locks.ts';
-import { createQueues } from './queue.ts';
+import { advisoryKeyParams, coreLockNamespaces } from './locks.ts';
+import { moduleRegistry, type Modules } from './module.ts';
+import { createQueues, type QueueDefinition } from './queue.ts';
 
 // Why not `prisma migrate deploy`: the Prisma 7 CLI executes a native schema-engine binary that it
 // downloads on first use, and these machines (and many locked-down hosts) cannot reach its host.
@@ -46,13 +47,13 @@ export function readMigrations(dir = migrationsDir): Migration[] {
  * Applies pending migrations and installs the pg-boss schema and queues. Returns the names of the
  * migrations it applied. Safe to call from several processes at once.
  */
-export async function migrate(url: string, options: { dir?: string } = {}): Promise<string[]> {
+export async function migrate(url: string, modules: Modules, options: { dir?: string } = {}): Promise<string[]> {
   const client = new pg.Client({ connectionString: url, application_name: 'yarrow-migrate' });
   await client.connect();
   const applied: string[] = [];
   try {
     // Two processes starting at once take turns.
-    await client.query('SELECT pg_advisory_lock($1, $2)', advisoryKeyParams('migrations'));
+    await client.query('SELECT pg_advisory_lock($1, $2)', advisoryKeyParams(coreLockNamespaces.migrations));
     await client.query(createMigrationsTable);
     const done = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
       'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
@@ -89,21 +90,21 @@ export async function migrate(url: string, options: { dir?: string } = {}): Prom
       }
       applied.push(migration.name);
     }
-    await installQueues(url);
+    await installQueues(url, moduleRegistry(modules).queues);
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1, $2)', advisoryKeyParams('migrations')).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1, $2)', advisoryKeyParams(coreLockNamespaces.migrations)).catch(() => {});
     await client.end();
   }
   return applied;
 }
 
 /** pg-boss keeps its own schema (`pgboss`) and migrates it itself; queues are created here once. */
-async function installQueues(url: string) {
+async function installQueues(url: string, queues: ReadonlyMap<string, QueueDefinition>) {
   const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false, application_name: 'yarrow-migrate' });
   boss.on('error', () => {});
   await boss.start();
   try {
-    await createQueues(boss);
+    await createQueues(boss, queues);
   } finally {
     await boss.stop({ graceful: false });
   }

@@ -1,13 +1,13 @@
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { z } from 'zod';
-import { registerConfigSection, type Config, type ConfigSection, type CoreConfig } from './config.ts';
-import type { Principal } from './auth.ts';
-import { registerErrorCodes, type YarrowError } from './errors.ts';
+import type { Config, ConfigSection, CoreConfig } from './config.ts';
+import type { Principal, Scope } from './auth.ts';
+import { coreErrorStatus, type ErrorCode, type YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { DbClient } from './db.ts';
-import { registerIdPrefixes } from './ids.ts';
-import { registerLockNamespaces } from './locks.ts';
-import { registerQueues, type QueueDefinition } from './queue.ts';
+import { coreLockNamespaces } from './locks.ts';
+import type { PostmanFolder } from './postman.ts';
+import type { QueueDefinition } from './queue.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
@@ -16,8 +16,9 @@ import type { Runtime } from './runtime.ts';
  * event names, config, panel nav) read these declarations instead of carrying per-domain sections.
  *
  * A module file imports only zod, `core/` and its own declarations: routes, GraphQL types and
- * workers are loaded when used (`() => import(…)`), so any domain file may import `src/modules.ts`
- * without an import cycle, and a worker process does not load the gateway's routes.
+ * workers are loaded when used (`() => import(…)`), so a worker process does not load the
+ * gateway's routes. Domain files never import `src/modules.ts`: what they need of every module
+ * (scopes, event names, queues) they read from the runtime (`rt.modules`, built by `openRuntime`).
  */
 export interface DomainModule<
   Queues extends Record<string, QueueDefinition> = Record<string, QueueDefinition>,
@@ -33,13 +34,13 @@ export interface DomainModule<
   name: string;
   /** Registers the domain's REST routes and pages (its `register<Domain>Routes`). */
   routes?: (ctx: GatewayContext) => Promise<void>;
-  /** Loads the domain's Pothos files, which add their types and fields to the builder. */
-  graphql?: () => Promise<unknown>;
+  /** Loads the domain's Pothos files, which add their types and fields to the builder (given what every module declares, for fields that check against it). */
+  graphql?: (modules: ModuleRegistry) => Promise<unknown>;
   /** Workers by name: `npm run worker -- <name>` starts one, `npm start` all. */
   workers?: Record<string, (rt: Runtime) => Promise<void>>;
   /** pg-boss queues with the zod schema of their job payload (`sendJob`/`workQueue` check it). */
   queues?: Queues;
-  /** Id kinds and their prefixes for `newId(kind)` (`pi` makes `pi_01j…`). */
+  /** Id kinds and their prefixes (`pi` makes `pi_01j…`); the module's own `newId(kind)` is `idMaker(prefixes)` (core/ids.ts). */
   idPrefixes?: Prefixes;
   /** Permissions an API key may carry for this domain's operations (`auth.require('x.y')`, `authScopes`). */
   scopes?: Scopes;
@@ -68,8 +69,10 @@ export interface DomainModule<
   panelNotices?: (db: DbClient, accountId: number) => Promise<readonly string[]>;
   /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
   errorCodes?: ErrorCodes;
-  /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, name, key)`): name → a number no other module uses. */
+  /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, number, key)`): name → a number no other module or core uses. */
   lockNamespaces?: Locks;
+  /** Its folders of the Postman flow (`async () => (await import('./postman.ts')).postmanFolders`): a step for each of its documented operations. */
+  postman?: () => Promise<readonly PostmanFolder[]>;
   /**
    * Lines `npm start` prints under "Yarrow is running": what the domain serves, and where. (The core's
    * config only: a module's own type cannot be inferred through the variables the modules declare.)
@@ -93,7 +96,7 @@ export interface PanelPage {
   /** Its browser module, a file in the module's `panelAssets` folder. */
   script?: string;
   /** The page's HTML inside the panel's layout (a lazy import, like routes). */
-  body: () => Promise<PageHtml>;
+  body: (rt: Runtime) => Promise<PageHtml>;
 }
 
 /** HTML made with hono's `html` template (annotate the page functions with it: module types cannot be inferred through them). */
@@ -103,6 +106,8 @@ export type PageHtml = HtmlEscapedString | Promise<HtmlEscapedString>;
 export interface SandboxSeed {
   tx: DbClient;
   config: Config;
+  /** What the modules declare (the sandbox key takes every scope). */
+  modules: ModuleRegistry;
   accountId: number;
   /** `npm start` on its own embedded database: a developer's machine, where what is for local testing only may be allowed. */
   onDevelopersMachine: boolean;
@@ -159,7 +164,7 @@ export function defineModule<
  */
 // biome-ignore lint/suspicious/noExplicitAny: each module keeps its own literal types; see above
 type AnyModule = DomainModule<any, any, any, any, any, any, any, any, any>;
-type Modules = readonly AnyModule[];
+export type Modules = readonly AnyModule[];
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
 type Part<M extends Modules, K extends keyof DomainModule> = UnionToIntersection<
@@ -168,7 +173,6 @@ type Part<M extends Modules, K extends keyof DomainModule> = UnionToIntersection
 
 // What src/modules.ts merges into core's registries: each is every module's declarations in one type.
 export type ModuleQueues<M extends Modules> = Part<M, 'queues'>;
-export type ModuleIdPrefixes<M extends Modules> = Part<M, 'idPrefixes'>;
 export type ModuleTopics<M extends Modules> = {
   [T in keyof Part<M, 'topics'>]: Part<M, 'topics'>[T] extends LiveTopic<infer Id, infer Payload> ? [id: Id, payload: Payload] : never;
 };
@@ -178,24 +182,72 @@ export type ModuleConfig<M extends Modules> = UnionToIntersection<
 export type ModuleScope<M extends Modules> = NonNullable<M[number]['scopes']>[number];
 export type ModuleErrorCode<M extends Modules> = { [I in keyof M]: keyof NonNullable<M[I]['errorCodes']> }[number];
 export type ModuleEventType<M extends Modules> = NonNullable<M[number]['eventTypes']>[number];
-export type ModuleLockNamespace<M extends Modules> = { [I in keyof M]: keyof NonNullable<M[I]['lockNamespaces']> }[number];
+
+/** Every event name a module declares (src/modules.ts merges them in): `recordEvent`'s `type`. */
+export interface EventTypeNames {}
+export type EventType = keyof EventTypeNames & string;
 
 /**
- * Hands the modules' runtime declarations (queues, id prefixes, config sections, error codes, lock
- * namespaces) to
- * `core/`, which cannot import domains. `src/modules.ts` calls it once; every process loads that file first.
+ * What the running process knows of its modules, built from the module list by `openRuntime` and
+ * carried on the runtime (`rt.modules`): nothing is filled as a side effect of an import, so a
+ * script may load any domain file and open a runtime from the list.
  */
-export function installModules(modules: Modules) {
+export interface ModuleRegistry {
+  /** The modules, in the order their routes register and their nav entries show. */
+  readonly list: Modules;
+  /** Every permission an API key can carry, in module order. */
+  readonly scopes: readonly Scope[];
+  /** Every event name the modules record (endpoints subscribe to these). */
+  readonly eventTypes: readonly EventType[];
+  /** Every queue by name (`createQueues` makes them; `sendJob`/`workQueue` read them from `rt.boss.queues`). */
+  readonly queues: ReadonlyMap<string, QueueDefinition>;
+  /** Every error code, core's and the modules', with its HTTP status. */
+  readonly errorStatus: Readonly<Record<ErrorCode, number>>;
+}
+
+/**
+ * Reads the modules' declarations once and refuses a clash at start: a module listed twice, or a
+ * queue, id kind, error code or lock namespace (name or number) two declare.
+ */
+export function moduleRegistry(modules: Modules): ModuleRegistry {
   const names = new Set<string>();
+  const queues = new Map<string, QueueDefinition>();
+  const queueOwners = new Map<string, string>();
+  const idKinds = new Map<string, string>();
+  const errorStatus: Record<string, number> = { ...coreErrorStatus };
+  const locks: Record<string, number> = { ...coreLockNamespaces };
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`module ${module.name} is listed twice`);
     names.add(module.name);
-    if (module.queues) registerQueues(module.name, module.queues);
-    if (module.idPrefixes) registerIdPrefixes(module.name, module.idPrefixes);
-    if (module.config) registerConfigSection(module.name, module.config);
-    if (module.errorCodes) registerErrorCodes(module.name, module.errorCodes);
-    if (module.lockNamespaces) registerLockNamespaces(module.name, module.lockNamespaces);
+    for (const [name, definition] of Object.entries<QueueDefinition>(module.queues ?? {})) {
+      const taken = queueOwners.get(name);
+      if (taken) throw new Error(`queue ${name} is declared by modules ${taken} and ${module.name}`);
+      queueOwners.set(name, module.name);
+      queues.set(name, definition);
+    }
+    for (const kind of Object.keys(module.idPrefixes ?? {})) {
+      if (idKinds.has(kind)) throw new Error(`id kind ${kind} is declared twice (module ${module.name})`);
+      idKinds.set(kind, module.name);
+    }
+    for (const [code, status] of Object.entries<number>(module.errorCodes ?? {})) {
+      if (Object.hasOwn(errorStatus, code)) throw new Error(`error code ${code} is declared twice (module ${module.name})`);
+      errorStatus[code] = status;
+    }
+    for (const [name, number] of Object.entries<number>(module.lockNamespaces ?? {})) {
+      if (name in locks) throw new Error(`lock namespace ${name} is declared twice (module ${module.name})`);
+      const holder = Object.keys(locks).find((other) => locks[other] === number);
+      if (holder) throw new Error(`lock namespace ${name} of module ${module.name} takes number ${number}, which ${holder} has`);
+      if (!Number.isInteger(number) || number < 1 || number > 2 ** 31 - 1) throw new Error(`lock namespace ${name}: ${number} is not a positive int4`);
+      locks[name] = number;
+    }
   }
+  return {
+    list: modules,
+    scopes: modules.flatMap((module): readonly Scope[] => module.scopes ?? []),
+    eventTypes: modules.flatMap((module): readonly EventType[] => module.eventTypes ?? []),
+    queues,
+    errorStatus: errorStatus as Record<ErrorCode, number>,
+  };
 }
 
 /** Every module's workers by name; two modules may not name a worker alike. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Scope } from './auth.ts';
-import { errorStatus, type ErrorCode } from './errors.ts';
+import type { ErrorCode } from './errors.ts';
 
 /**
  * What a route documents about itself, recorded by `defineRoute` (`src/core/route.ts`) from the
@@ -30,6 +30,8 @@ export interface RouteDoc {
   responseSchema?: z.ZodType;
   /** Error codes the route's own rules answer with, beyond those its auth, input, path and idempotency imply. */
   errorCodes?: readonly ErrorCode[];
+  /** Every error code's HTTP status (`rt.modules.errorStatus`: the core's and the modules'). */
+  errorStatus: Readonly<Record<ErrorCode, number>>;
   /** The error body of a route that answers in another API's error shape (`errors` in `defineRoute`). */
   errorBody?: z.ZodType;
   /** What a success answers: JSON (default), an HTML page, plain text, or a server-sent events stream. */
@@ -40,17 +42,15 @@ export interface RouteDoc {
   listed?: false;
 }
 
-const routeDocs: RouteDoc[] = [];
-
-/** Records a route's description; `defineRoute` calls it, nothing else should. */
-export function describeRoute(doc: RouteDoc) {
-  const existing = routeDocs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
-  if (existing >= 0) routeDocs.splice(existing, 1);
-  routeDocs.push(doc);
-}
-
-export function describedRoutes(): readonly RouteDoc[] {
-  return routeDocs;
+/**
+ * Records a route's description in the gateway's list (`ctx.routeDocs`, which OpenAPI, Postman and
+ * the response checks read); a route declared again replaces its first description. `defineRoute`
+ * calls it, nothing else should.
+ */
+export function describeRoute(docs: RouteDoc[], doc: RouteDoc) {
+  const existing = docs.findIndex((entry) => entry.method === doc.method && entry.path === doc.path);
+  if (existing >= 0) docs.splice(existing, 1);
+  docs.push(doc);
 }
 
 /** `/api/v1/things/:id` → `/api/v1/things/{id}` (regex constraints dropped). */
@@ -98,7 +98,7 @@ export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   for (const code of ['internal_error', 'service_unavailable'] as const) codes.add(code);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
-    const status = errorStatus[code];
+    const status = doc.errorStatus[code];
     if (status === undefined) throw new Error(`${doc.method} ${doc.path}: unknown error code ${code}`);
     if (doc.responses[status] !== undefined) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
@@ -257,7 +257,7 @@ function operationIdOf(doc: RouteDoc): string {
   return doc.operationId;
 }
 
-export function buildOpenApi(baseUrl: string) {
+export function buildOpenApi(baseUrl: string, routeDocs: readonly RouteDoc[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   for (const doc of [...routeDocs].filter((entry) => !entry.alias && entry.listed !== false).sort((a, b) => a.path.localeCompare(b.path))) {

@@ -1,9 +1,9 @@
-import type { PgBoss } from 'pg-boss';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db.ts';
 import { EmbeddedPostgresError, runningEmbeddedUrl } from './embedded-postgres.ts';
 import { createLogger } from './logger.ts';
 import { SharedHelpers } from './per-runtime.ts';
+import { moduleRegistry, type Modules } from './module.ts';
 import { createBoss } from './queue.ts';
 import type { Runtime } from './runtime.ts';
 import { readTlsFiles } from './tls.ts';
@@ -18,12 +18,19 @@ export function resolveDatabaseUrl(config: Config): string {
   return url;
 }
 
-/** Opens what a gateway or worker process needs: config, database pool, queue and logger. */
-export async function openRuntime(name: string, options: { supervise?: boolean; config?: Config } = {}): Promise<Runtime & { close(): Promise<void> }> {
-  const config = options.config ?? loadConfig();
+/**
+ * Opens what a gateway or worker process needs from the module list (`modules` of src/modules.ts):
+ * what the modules declare, config, database pool, queue and logger.
+ */
+export async function openRuntime(
+  name: string,
+  options: { modules: Modules; supervise?: boolean; config?: Config },
+): Promise<Runtime & { close(): Promise<void> }> {
+  const modules = moduleRegistry(options.modules);
+  const config = options.config ?? loadConfig(options.modules);
   const logger = createLogger(config.LOG_LEVEL, name);
   const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: config.DATABASE_POOL_SIZE, applicationName: `yarrow-${name}` });
-  const boss: PgBoss = createBoss(db.url, {
+  const boss = createBoss(db.url, modules.queues, {
     applicationName: `yarrow-${name}-queue`,
     supervise: options.supervise,
     monitorIntervalSeconds: config.QUEUE_MONITOR_INTERVAL_SECONDS,
@@ -37,6 +44,7 @@ export async function openRuntime(name: string, options: { supervise?: boolean; 
     boss,
     logger,
     shared: new SharedHelpers(),
+    modules,
     async close() {
       await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
       await db.close();
@@ -105,9 +113,9 @@ export function exitOnStartupFailure(error: unknown): never {
  * For process entry points: the configuration with its start-time checks (the TLS files); a bad
  * one ends the process in one line (`exitOnStartupFailure`).
  */
-export function loadConfigOrExit(): Config {
+export function loadConfigOrExit(modules: Modules): Config {
   try {
-    const config = loadConfig();
+    const config = loadConfig(modules);
     readTlsFiles(config);
     return config;
   } catch (error) {

@@ -9,7 +9,7 @@ export interface QueueDefinition {
 }
 
 /**
- * Every queue Yarrow uses by name. Empty here: each domain declares its queues in its `module.ts`
+ * Every queue Yarrow uses by name, as types. Empty here: each domain declares its queues in its `module.ts`
  * and `src/modules.ts` merges them into this interface, so `sendJob`/`workQueue` check the name
  * and payload type of every queue while `core/` names no domain.
  */
@@ -18,27 +18,27 @@ export interface QueueRegistry {}
 export type QueueName = keyof QueueRegistry & string;
 export type JobData<Q extends QueueName> = QueueRegistry[Q] extends { payload: z.ZodType<infer Data> } ? Data : never;
 
-const queues = new Map<string, { module: string; definition: QueueDefinition }>();
-
-/** Called by `installModules` with one module's queues. */
-export function registerQueues(module: string, definitions: Record<string, QueueDefinition>) {
-  for (const [name, definition] of Object.entries(definitions)) {
-    const taken = queues.get(name);
-    if (taken && taken.module !== module) throw new Error(`queue ${name} is declared by modules ${taken.module} and ${module}`);
-    queues.set(name, { module, definition });
+/**
+ * pg-boss with the modules' queues (`rt.modules.queues`, made by `openRuntime`): `sendJob` and
+ * `workQueue` check a queue's name and payload against them, with no registry to fill at import.
+ */
+export class Boss extends PgBoss {
+  readonly queues: ReadonlyMap<string, QueueDefinition>;
+  constructor(options: ConstructorParameters<typeof PgBoss>[0], queues: ReadonlyMap<string, QueueDefinition>) {
+    super(options);
+    this.queues = queues;
   }
 }
 
-function queueDefinition(name: string): QueueDefinition {
-  const queue = queues.get(name);
-  if (!queue) throw new Error(`Unknown queue ${name}: no module declares it (is src/modules.ts loaded?)`);
-  return queue.definition;
+function queueDefinition(boss: Boss, name: string): QueueDefinition {
+  const queue = boss.queues.get(name);
+  if (!queue) throw new Error(`Unknown queue ${name}: no module declares it`);
+  return queue;
 }
 
-export async function createQueues(boss: PgBoss) {
-  if (queues.size === 0) throw new Error('No queues to create: no module is installed (load src/modules.ts first)');
+export async function createQueues(boss: PgBoss, queues: ReadonlyMap<string, QueueDefinition>) {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-  for (const [name, { definition }] of queues) {
+  for (const [name, definition] of queues) {
     const options = { ...definition.options, notify: true };
     // A queue's policy is fixed at creation; pg-boss refuses it in an update.
     const { policy: _policy, ...updatable } = options as typeof options & { policy?: string };
@@ -52,9 +52,10 @@ export async function createQueues(boss: PgBoss) {
 
 export function createBoss(
   url: string,
+  queues: ReadonlyMap<string, QueueDefinition>,
   options: { max?: number; applicationName?: string; supervise?: boolean; monitorIntervalSeconds?: number } = {},
-) {
-  const boss = new PgBoss({
+): Boss {
+  const boss = new Boss({
     connectionString: url,
     max: options.max ?? 5,
     application_name: options.applicationName ?? 'yarrow-queue',
@@ -66,7 +67,7 @@ export function createBoss(
     monitorIntervalSeconds: options.monitorIntervalSeconds ?? 60,
     superviseIntervalSeconds: options.monitorIntervalSeconds ?? 60,
     migrate: false,
-  });
+  }, queues);
   return boss;
 }
 
@@ -75,12 +76,12 @@ export function createBoss(
  * the rows that need it: if the transaction rolls back, the job never existed.
  */
 export async function sendJob<Q extends QueueName>(
-  boss: PgBoss,
+  boss: Boss,
   queue: Q,
   data: JobData<Q>,
   options: Omit<SendOptions, 'db'> & { tx?: DbClient } = {},
 ): Promise<string | null> {
-  const payload = queueDefinition(queue).payload.parse(data);
+  const payload = queueDefinition(boss, queue).payload.parse(data);
   const { tx, ...jobOptions } = options;
   return boss.send(queue, payload, { ...jobOptions, ...(tx ? { db: fromPrisma(tx as never) } : {}) });
 }
@@ -97,7 +98,7 @@ export interface WorkOptions {
 
 /** Registers a handler whose jobs are validated against the queue's schema before it runs. */
 export async function workQueue<Q extends QueueName>(
-  boss: PgBoss,
+  boss: Boss,
   queue: Q,
   options: WorkOptions,
   handler: (jobs: Array<Job<JobData<Q>>>) => Promise<void>,
@@ -113,7 +114,7 @@ export async function workQueue<Q extends QueueName>(
       ...(options.groupConcurrency ? { groupConcurrency: options.groupConcurrency } : {}),
     },
     async (jobs) => {
-      const { payload } = queueDefinition(queue);
+      const { payload } = queueDefinition(boss, queue);
       for (const job of jobs) job.data = payload.parse(job.data) as JobData<Q>;
       await handler(jobs);
     },

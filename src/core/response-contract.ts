@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { answersWithPage, describedRoutes, documentedErrors, errorEnvelope, type RouteDoc } from './openapi.ts';
+import { answersWithPage, documentedErrors, errorEnvelope, type RouteDoc } from './openapi.ts';
 
 /**
  * Why a response is not what the route's OpenAPI entry promises, or undefined when it is: a
@@ -27,8 +27,9 @@ export function responseViolation(doc: RouteDoc, status: number, body: unknown):
  * Middleware that checks every answer of a route listed in OpenAPI against its entry and reports
  * each mismatch (tests fail on any: test/helpers/app.ts). It reads a copy of JSON bodies only.
  */
-export function checkResponses(report: (violation: string) => void): MiddlewareHandler {
-  const byRoute = () => new Map(describedRoutes().map((doc) => [`${doc.method} ${doc.path}`, doc]));
+export function checkResponses(report: (violation: string) => void, routeDocs: readonly RouteDoc[]): MiddlewareHandler {
+  // Read at the first answer: the routes register after this middleware.
+  const byRoute = () => new Map(routeDocs.map((doc) => [`${doc.method} ${doc.path}`, doc]));
   let routes: Map<string, RouteDoc> | undefined;
   return async (c, next) => {
     await next();

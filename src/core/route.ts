@@ -136,6 +136,7 @@ export function defineRoute<
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.response ? { responseSchema: spec.response } : {}),
     ...(spec.errorCodes ? { errorCodes: spec.errorCodes } : {}),
+    errorStatus: ctx.rt.modules.errorStatus,
     ...(spec.errorBody ? { errorBody: spec.errorBody } : {}),
     ...(spec.idempotent ? { idempotent: true } : {}),
     ...(spec.produces ? { produces: spec.produces } : {}),
@@ -143,7 +144,7 @@ export function defineRoute<
   };
   const paths = spec.alias ? [spec.path, spec.path.replace(API_ALIAS, '/api/api/')] : [spec.path];
   for (const [i, path] of paths.entries()) {
-    describeRoute({ ...doc, path, ...(i > 0 ? { alias: true } : {}) });
+    describeRoute(ctx.routeDocs, { ...doc, path, ...(i > 0 ? { alias: true } : {}) });
     ctx.app.on(spec.method.toUpperCase(), path, logged);
   }
 }

@@ -156,3 +156,4 @@ export function enumOf<const Value extends string>(
     ) as Record<string, { value: Value }>,
   });
 }
+

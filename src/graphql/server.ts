@@ -4,10 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import type { Principal } from '../core/auth.ts';
-import { YarrowError, errorStatus, knownError, type ErrorCode } from '../core/errors.ts';
+import { YarrowError, knownError, type ErrorCode } from '../core/errors.ts';
 import type { AuthGuard } from '../core/http.ts';
 import { newId } from '../core/ids.ts';
-import { modules } from '../modules.ts';
 import type { GraphqlPubSub } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { GraphqlContext } from './builder.ts';
@@ -49,7 +48,8 @@ function argumentOf(error: GraphQLError): string | undefined {
   return found;
 }
 
-const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(errorStatus, code);
+
+const isErrorCode = (rt: Runtime, code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(rt.modules.errorStatus, code);
 
 function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
   // Duck-typed: graphql can be loaded twice (ESM and CJS copies), which defeats instanceof. The tag
@@ -81,7 +81,7 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
       nodes: error.nodes,
       path: error.path,
       // Only Yarrow's codes reach clients: graphql-js and Yoga's own (GRAPHQL_VALIDATION_FAILED, …) are the client's mistakes.
-      extensions: { ...error.extensions, code: isErrorCode(error.extensions.code) ? error.extensions.code : 'invalid_request', ...(param ? { param } : {}) },
+      extensions: { ...error.extensions, code: isErrorCode(rt, error.extensions.code) ? error.extensions.code : 'invalid_request', ...(param ? { param } : {}) },
     });
   }
   rt.logger.error({ err: original }, 'unexpected GraphQL error');
@@ -110,7 +110,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
   }
 
   /** A request without an API key: a module's session (the panel's cookie) may authenticate it. */
-  const sessionHooks = modules.flatMap((module) => (module.graphqlSession ? [module.graphqlSession] : []));
+  const sessionHooks = rt.modules.list.flatMap((module) => (module.graphqlSession ? [module.graphqlSession] : []));
   async function sessionPrincipalFor(request: Request | undefined, req: IncomingMessage | undefined, params: Record<string, unknown> | undefined) {
     const offered = {
       cookies: request?.headers.get('cookie') ?? req?.headers.cookie,

@@ -1,26 +1,36 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { DbClient } from '../core/db.ts';
-import { modules } from '../modules.ts';
+import type { ModuleRegistry, PanelPage } from '../core/module.ts';
 import type { PanelSessionInfo } from './users.ts';
 
 type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 
 /** Panel pages, from the modules' `panelPages`: each lives at /panel/<path> and loads its data through GraphQL in panel.js. */
-export const panelPages = modules.flatMap((module) => module.panelPages ?? []);
-
-const noticeSources = modules.flatMap((module) => (module.panelNotices ? [module.panelNotices] : []));
-
-/** What every module asks the panel to show at the top of the account's pages now (`panelNotices`). */
-export async function panelNotices(db: DbClient, accountId: number): Promise<string[]> {
-  return (await Promise.all(noticeSources.map((notices) => notices(db, accountId)))).flat();
+export function panelPages(modules: ModuleRegistry): PanelPage[] {
+  return modules.list.flatMap((module) => module.panelPages ?? []);
 }
 
-export function page(options: { title: string; session?: PanelSessionInfo; body: Content; script?: string | undefined; current?: string; notices?: readonly string[] }) {
+/** What every module asks the panel to show at the top of the account's pages now (`panelNotices`). */
+export async function panelNotices(modules: ModuleRegistry, db: DbClient, accountId: number): Promise<string[]> {
+  const sources = modules.list.flatMap((module) => (module.panelNotices ? [module.panelNotices] : []));
+  return (await Promise.all(sources.map((notices) => notices(db, accountId)))).flat();
+}
+
+/** A panel page in its layout; a signed-in page (`session`) shows the nav of the modules' pages (`nav`). */
+export function page(options: {
+  title: string;
+  session?: PanelSessionInfo;
+  nav?: readonly PanelPage[];
+  body: Content;
+  script?: string | undefined;
+  current?: string;
+  notices?: readonly string[];
+}) {
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${panelPages.filter((entry) => !entry.partOf).map(
+          ${(options.nav ?? []).filter((entry) => !entry.partOf).map(
             (entry) =>
               // A detail page passes its list's path (`partOf`) as `current`.
               entry.path === options.current

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
-import { modules } from '../modules.ts';
 import { randomToken, safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import { clientAddress, type HttpEnv } from '../core/http.ts';
@@ -165,7 +164,7 @@ export function registerPanelRoutes(ctx: GatewayContext) {
   // uPlot, the panel's chart library (the queue health chart), and its stylesheet.
   assets.set('uplot.js', fileURLToPath(new URL('./uPlot.esm.js', import.meta.resolve('uplot'))));
   assets.set('uplot.css', fileURLToPath(new URL('./uPlot.min.css', import.meta.resolve('uplot'))));
-  for (const dir of [assetsDir, ...modules.flatMap((module) => module.panelAssets ?? [])]) {
+  for (const dir of [assetsDir, ...rt.modules.list.flatMap((module) => module.panelAssets ?? [])]) {
     for (const file of readdirSync(dir)) {
       if (assets.has(file)) throw new Error(`panel asset ${file} is in both ${assets.get(file)} and ${dir}`);
       assets.set(file, join(dir, file));
@@ -256,15 +255,16 @@ export function registerPanelRoutes(ctx: GatewayContext) {
     await next();
   }
 
+  const nav = panelPages(rt.modules);
   defineRoute(ctx, {
     ...sessionPage('/panel'),
     summary: 'The first panel page',
     responses: { 303: 'On to the first page.' },
-    handler: (c) => c.redirect(`/panel/${panelPages[0]!.path}`, 303),
+    handler: (c) => c.redirect(`/panel/${nav[0]!.path}`, 303),
   });
 
   // Every module's pages (its `panelPages`), in the panel's layout.
-  for (const entry of panelPages) {
+  for (const entry of nav) {
     defineRoute(ctx, {
       ...sessionPage(`/panel/${entry.path}`),
       summary: entry.summary,
@@ -273,10 +273,11 @@ export function registerPanelRoutes(ctx: GatewayContext) {
           page({
             title: entry.heading ?? entry.title,
             session,
+            nav,
             script: entry.script,
-            body: await entry.body(),
+            body: await entry.body(rt),
             current: entry.partOf ?? entry.path,
-            notices: await panelNotices(rt.db.prisma, session.accountId),
+            notices: await panelNotices(rt.modules, rt.db.prisma, session.accountId),
           }),
         ),
     });
@@ -292,6 +293,7 @@ export function registerPanelRoutes(ctx: GatewayContext) {
         page({
           title: 'Page not found',
           session,
+          nav,
           body: html`<p class="card">There is no page at <code>${c.req.path}</code>. Choose a page above, or go back to <a href="/panel">the panel</a>.</p>`,
         }),
         404,

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import { createAccount } from '../accounts/service.ts';
 import type { Principal } from '../core/auth.ts';
-import { scopes } from '../modules.ts';
 import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { SANDBOX_PANEL_EMAIL } from './module.ts';
 import type { SessionAuth, SessionRequest } from '../core/module.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
@@ -234,10 +233,10 @@ export async function graphqlSessionAuth(rt: Runtime, request: SessionRequest): 
   if (!request.safeMethod && !(typeof csrf === 'string' && safeEqual(csrf, session.csrfToken))) {
     return { authError: new YarrowError('forbidden', 'Missing or wrong CSRF token for this session.', { param: 'X-CSRF-Token' }) };
   }
-  return { principal: sessionPrincipal(session) };
+  return { principal: sessionPrincipal(rt, session) };
 }
 
 /** A signed-in panel user acts for their account with every scope. */
-export function sessionPrincipal(session: PanelSessionInfo): Principal {
-  return { accountId: session.accountId, keyId: session.keyId, scopes: new Set(scopes) };
+function sessionPrincipal(rt: Runtime, session: PanelSessionInfo): Principal {
+  return { accountId: session.accountId, keyId: session.keyId, scopes: new Set(rt.modules.scopes) };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newCapabilityId } from '../core/ids.ts';
+import { newCapabilityId } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../generated/prisma/client.ts';
 import { accountNow } from '../accounts/clock.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { newCapabilityId } from '../core/ids.ts';
+import { newCapabilityId } from './module.ts';
 import { accountNow, sendJobAt } from '../accounts/clock.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
+import { idMaker } from '../core/ids.ts';
 
 /** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
 export interface PaymentIntentUpdate {
@@ -36,8 +37,13 @@ export interface KycReviewUpdate {
 }
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
+/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
+const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' } as const;
+export const { newId, newCapabilityId } = idMaker(idPrefixes);
+
 export const paymentsModule = defineModule({
   name: 'payments',
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);
@@ -69,7 +75,7 @@ export const paymentsModule = defineModule({
     },
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
-  idPrefixes: { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' },
+  idPrefixes,
   eventTypes: [
     'payment_intent.created',
     'payment_intent.requires_action',

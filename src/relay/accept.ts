@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newId, relayErrors } from './module.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -46,9 +46,9 @@ export interface NewMessage {
  */
 export async function checkRequestedDevice(db: DbClient, accountId: number, deviceId: string) {
   const device = await db.device.findFirst({ where: { id: deviceId, accountId } });
-  if (!device) throw new YarrowError('invalid_device', `No such device ${deviceId} on this account.`, { param: 'device_id' });
-  if (device.status === 'revoked') throw new YarrowError('invalid_device', `Device ${deviceId} was unpaired.`, { param: 'device_id' });
-  if (device.status !== 'online') throw new YarrowError('invalid_device', `Device ${deviceId} is offline.`, { param: 'device_id' });
+  if (!device) throw relayErrors.error('invalid_device', `No such device ${deviceId} on this account.`, { param: 'device_id' });
+  if (device.status === 'revoked') throw relayErrors.error('invalid_device', `Device ${deviceId} was unpaired.`, { param: 'device_id' });
+  if (device.status !== 'online') throw relayErrors.error('invalid_device', `Device ${deviceId} is offline.`, { param: 'device_id' });
   return device;
 }
 

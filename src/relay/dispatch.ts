@@ -1,5 +1,5 @@
 import type { DbClient } from '../core/db.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
 import type { SignalledWork } from './module.ts';
 import { sendJob } from '../core/queue.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
 import type { DeviceWork, MessageStatus } from './json.ts';
+import { domainErrors } from '../core/errors.ts';
+import { idMaker } from '../core/ids.ts';
 
 /** What subscribers of an SMS's status hear (the request id, its public status and counters). */
 export interface RelayMessageStatus {
@@ -27,10 +29,45 @@ type DeviceSignal =
   | { kind: 'revoked' }
   | { kind: 'replaced'; connectionId: string };
 
+/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
+const idPrefixes = {
+  device: 'dev',
+  pairingCode: 'pair',
+  /** An SMS: its id is the `request_id` the send answered with (docs/glossary.md: why `req_`). */
+  message: 'req',
+  messageAttempt: 'att',
+  messageBatch: 'batch',
+  otp: 'otp',
+  recipient: 'rcp',
+  recipientList: 'lst',
+} as const;
+export const { newId } = idMaker(idPrefixes);
+
+/** Its advisory-lock namespaces (`lockNamespaces`), which its files lock with (`advisoryXactLock(tx, relayLocks.otpNumber, key)`). */
+export const relayLocks = {
+  /** One dispatcher drain per relay account at a time; key: the account id. */
+  relayDrain: 72_707_301,
+  /** OTP sends to one number of one account, counted against the caps one at a time. */
+  otpNumber: 72_707_302,
+} as const;
+
+/** Error codes only the relay answers with (`errorCodes`), and the errors it throws with them (`relayErrors.error(code, message)`). */
+export const relayErrors = domainErrors({
+  /** The relay subscription is past its end: sends are refused until it is renewed. */
+  subscription_expired: 402,
+  /** A send names a device the account cannot send through (unknown, revoked, not its own). */
+  invalid_device: 422,
+  /** The account's queue is paused (by the account or an operator) or over its limit. */
+  queue_blocked: 503,
+  /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
+  not_implemented: 501,
+});
+
 /** Yarrow Relay: paired devices, SMS and their routing, OTP, recipients and lists, readiness. */
 export const relayModule = defineModule({
   name: 'relay',
   routes: async (ctx) => (await import('./rest.ts')).registerRelayRoutes(ctx),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');
     await import('./recipients-graphql.ts');
@@ -41,16 +78,7 @@ export const relayModule = defineModule({
     'otp-expiry': async (rt) => (await import('./workers.ts')).runOtpExpiryWorker(rt),
     'device-presence': async (rt) => (await import('./workers.ts')).runDevicePresenceWorker(rt),
   },
-  errorCodes: {
-    /** The relay subscription is past its end: sends are refused until it is renewed. */
-    subscription_expired: 402,
-    /** A send names a device the account cannot send through (unknown, revoked, not its own). */
-    invalid_device: 422,
-    /** The account's queue is paused (by the account or an operator) or over its limit. */
-    queue_blocked: 503,
-    /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
-    not_implemented: 501,
-  },
+  errorCodes: relayErrors.codes,
   queues: {
     /** Drains one account's queued SMS onto its devices. `short`: one deferred wake-up per account waits (src/relay/dispatch.ts). */
     relay_dispatch: {
@@ -63,17 +91,7 @@ export const relayModule = defineModule({
     },
   },
   scopes: ['sms.send', 'otp.send', 'otp.verify', 'messages.read', 'recipients.read', 'recipients.write', 'devices.manage'],
-  idPrefixes: {
-    device: 'dev',
-    pairingCode: 'pair',
-    /** An SMS: its id is the `request_id` the send answered with (docs/glossary.md: why `req_`). */
-    message: 'req',
-    messageAttempt: 'att',
-    messageBatch: 'batch',
-    otp: 'otp',
-    recipient: 'rcp',
-    recipientList: 'lst',
-  },
+  idPrefixes,
   eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified'],
   topics: {
     relayDevice: liveTopic<string, DeviceSignal>(),
@@ -148,10 +166,5 @@ export const relayModule = defineModule({
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
-  lockNamespaces: {
-    /** One dispatcher drain per relay account at a time; key: the account id. */
-    relayDrain: 72_707_301,
-    /** OTP sends to one number of one account, counted against the caps one at a time. */
-    otpNumber: 72_707_302,
-  },
+  lockNamespaces: relayLocks,
 });

@@ -7,7 +7,7 @@
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
 // It needs the server's database: the same DATA_DIR as `npm start` (or DATABASE_URL and YARROW_SECRET).
 // Every failure is one line on stderr and exit code 1 (2 for a wrong command line).
-import '../modules.ts';
+import { modules } from '../modules.ts';
 import { loadConfig } from '../core/config.ts';
 import { YarrowError } from '../core/errors.ts';
 import { openRuntime, startupFailureMessage } from '../core/process.ts';
@@ -30,7 +30,7 @@ class OperatorError extends Error {}
 let rt: Awaited<ReturnType<typeof openRuntime>> | undefined;
 try {
   // Never a new secret or data folder: without the server's, say so instead of creating them.
-  rt = await openRuntime('relay-operator', { config: loadConfig(process.env, { createSecret: false }) });
+  rt = await openRuntime('relay-operator', { modules, config: loadConfig(modules, process.env, { createSecret: false }) });
   const runtime = rt;
   const account = await runtime.db.prisma.$transaction(async (tx) => {
     if (!(await tx.account.findUnique({ where: { id: accountId }, select: { id: true } }))) {

@@ -4,7 +4,7 @@ import { encrypt, keyedHash, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { advisoryXactLock, lockRow } from '../core/locks.ts';
-import { newId } from '../core/ids.ts';
+import { newId, relayLocks } from './module.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Message, Otp } from '../generated/prisma/client.ts';
@@ -40,7 +40,7 @@ function hashCode(secret: string, otpId: string, code: string) {
 /** Sends of one number (and of the whole account) inside the window; over the cap → 429. */
 async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number, to: string) {
   // Serialise sends to one number, so two concurrent requests cannot both pass the count.
-  await advisoryXactLock(tx, 'otpNumber', `${accountId}:${to}`);
+  await advisoryXactLock(tx, relayLocks.otpNumber, `${accountId}:${to}`);
   const windowMs = rt.config.OTP_RATE_WINDOW_SECONDS * 1000;
   const since = new Date(Date.now() - windowMs);
   const checks = [

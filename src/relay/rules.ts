@@ -6,6 +6,7 @@ import { asRateLimited, pointSpender } from '../core/rate-limit.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { sendingAccountRows } from './sql.ts';
 import type { Account } from '../generated/prisma/client.ts';
+import { relayErrors } from './module.ts';
 
 /**
  * Account-level rules every send (SMS, OTP, list) passes before anything is queued:
@@ -39,7 +40,7 @@ export async function sendingAccounts(db: DbClient, accountIds: number[]) {
 /** `assertCanSend` once the number of waiting messages is known. */
 export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccount, waiting: number, adding: number) {
   if (account.subscriptionExpiresAt && account.subscriptionExpiresAt <= new Date()) {
-    throw new YarrowError(
+    throw relayErrors.error(
       'subscription_expired',
       `The relay subscription expired at ${account.subscriptionExpiresAt.toISOString()}; renew it to send again.`,
     );
@@ -49,7 +50,7 @@ export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccoun
       account.relayPausedBy === 'account'
         ? "Sending is paused by the account. Queued messages wait; resume from the panel's queue page (GraphQL resumeRelayQueue)."
         : 'Sending is paused for this account by an operator, and only the operator can resume it. Queued messages wait; try again later.';
-    throw new YarrowError('queue_blocked', message, { headers: { 'Retry-After': '60' } });
+    throw relayErrors.error('queue_blocked', message, { headers: { 'Retry-After': '60' } });
   }
   const limit = account.relayQueueLimit ?? rt.config.RELAY_QUEUE_LIMIT;
   const count = (n: number) => n.toLocaleString('en-US');
@@ -61,7 +62,7 @@ export function checkCanSend(rt: Pick<Runtime, 'config'>, account: SendingAccoun
     );
   }
   if (waiting + adding > limit) {
-    throw new YarrowError(
+    throw relayErrors.error(
       'queue_blocked',
       adding > 1
         ? `The account's queue has no room for ${count(adding)} more messages (${count(waiting)} waiting, limit ${count(limit)}); wait for devices to catch up, or send fewer.`

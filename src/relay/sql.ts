@@ -5,6 +5,7 @@
 // dispatch or device-report path (docs/performance.md); each says which.
 import type { DbClient } from '../core/db.ts';
 import { advisoryKey } from '../core/locks.ts';
+import { relayLocks } from './module.ts';
 import { Prisma, type Account, type Message } from '../generated/prisma/client.ts';
 import { referenceStates, type RecipientRow, type ReferenceListQuery, type ReferenceState } from './android-app/thirdparty-json.ts';
 
@@ -75,7 +76,7 @@ export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
  */
 export async function lockDrain(tx: DbClient, accountId: number) {
   const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean }>>`
-    SELECT pg_advisory_xact_lock(${advisoryKey('relayDrain', accountId)}) IS NOT NULL AS locked,
+    SELECT pg_advisory_xact_lock(${advisoryKey(relayLocks.relayDrain, accountId)}) IS NOT NULL AS locked,
            (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
            EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired`;
   return account;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
+import { idMaker } from '../core/ids.ts';
 
 export interface DiagnosticPong {
   pingId: string;
@@ -10,9 +11,14 @@ export interface DiagnosticPong {
 }
 
 /** Status, health, metrics, the API reference, and the diagnostics and maintenance workers. */
+/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
+const idPrefixes = { diagnosticPing: 'ping' } as const;
+export const { newId } = idMaker(idPrefixes);
+
 export const systemModule = defineModule({
   name: 'system',
   routes: async (ctx) => (await import('./rest.ts')).registerSystemRoutes(ctx),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: () => import('./graphql.ts'),
   workers: {
     diagnostics: async (rt) => (await import('./workers.ts')).runDiagnosticsWorker(rt),
@@ -28,7 +34,7 @@ export const systemModule = defineModule({
       options: { retryLimit: 1, expireInSeconds: 300 },
     },
   },
-  idPrefixes: { diagnosticPing: 'ping' },
+  idPrefixes,
   banner: (config) => [
     ['Status', `${config.publicBaseUrl}/api/v1/status`],
     ['Health', `${config.publicBaseUrl}/api/v1/health`],

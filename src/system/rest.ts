@@ -5,7 +5,7 @@ import { buildOpenApi } from '../core/openapi.ts';
 import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
-import { buildPostman } from './postman.ts';
+import { buildPostman, postmanFlow } from '../core/postman.ts';
 import { referencePage } from './reference-page.ts';
 import { checkHealth, healthReportSchema } from './service.ts';
 
@@ -84,7 +84,7 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getOpenApiDocument',
     response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
     responses: { 200: 'The OpenAPI document.' },
-    handler: (c) => c.json(buildOpenApi(rt.config.publicBaseUrl)),
+    handler: (c) => c.json(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs)),
   });
 
   defineRoute(ctx, {
@@ -96,9 +96,9 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getPostmanCollection',
     response: z.looseObject({ info: z.looseObject({ name: z.string(), schema: z.string() }), item: z.array(z.unknown()) }),
     responses: { 200: 'The Postman collection.' },
-    handler: (c) => {
+    handler: async (c) => {
       c.header('Content-Disposition', 'inline; filename="yarrow.postman_collection.json"');
-      return c.json(buildPostman(buildOpenApi(rt.config.publicBaseUrl)));
+      return c.json(buildPostman(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs), await postmanFlow(rt.modules.list)));
     },
   });
 
@@ -111,6 +111,6 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getApiReference',
     produces: 'html',
     responses: { 200: 'The rendered API reference.' },
-    handler: (c) => c.html(referencePage(buildOpenApi(rt.config.publicBaseUrl))),
+    handler: (c) => c.html(referencePage(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs))),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { publish } from '../core/pubsub.ts';
 import type { DiagnosticPong } from './module.ts';
 import { sendJob, type JobData } from '../core/queue.ts';

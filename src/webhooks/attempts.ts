@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from 'pg-boss';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { lockRows } from '../core/locks.ts';
 import { jobsProcessed } from '../core/metrics.ts';
 import { batcher } from '../core/batch.ts';

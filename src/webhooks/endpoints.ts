@@ -4,11 +4,12 @@ import type { Config } from '../core/config.ts';
 import { decrypt, encrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
-import { eventTypes, recordEvent } from './events.ts';
+import { recordEvent } from './events.ts';
+import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
@@ -16,25 +17,29 @@ import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webh
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 
 export const endpointDescription = z.string().trim().max(500);
-export const endpointEventTypes = z
-  .array(z.enum(eventTypes))
-  .max(100)
-  .transform((list) => [...new Set(list)]);
-
-export const createEndpointInput = z.strictObject({
-  url: webhookUrl,
-  description: endpointDescription.default(''),
-  /** Empty or absent: every event. */
-  eventTypes: endpointEventTypes.default([]),
-  enabled: z.boolean().default(true),
-});
-
-export const updateEndpointInput = z.strictObject({
-  url: webhookUrl.optional(),
-  description: endpointDescription.optional(),
-  eventTypes: endpointEventTypes.optional(),
-  enabled: z.boolean().optional(),
-});
+/** An endpoint's inputs, given every module's event names (`rt.modules.eventTypes`), which it may subscribe to. */
+export function endpointInputs(eventTypes: readonly EventType[]) {
+  const endpointEventTypes = z
+    .array(z.enum(eventTypes))
+    .max(100)
+    .transform((list) => [...new Set(list)]);
+  return {
+    endpointEventTypes,
+    createEndpointInput: z.strictObject({
+      url: webhookUrl,
+      description: endpointDescription.default(''),
+      /** Empty or absent: every event. */
+      eventTypes: endpointEventTypes.default([]),
+      enabled: z.boolean().default(true),
+    }),
+    updateEndpointInput: z.strictObject({
+      url: webhookUrl.optional(),
+      description: endpointDescription.optional(),
+      eventTypes: endpointEventTypes.optional(),
+      enabled: z.boolean().optional(),
+    }),
+  };
+}
 
 /**
  * A URL must reach the public internet (checked again at every delivery), unless the account may
@@ -57,14 +62,14 @@ export interface EndpointWithSecret {
 }
 
 export async function createEndpoint(
-  rt: Pick<Runtime, 'config'>,
+  rt: Pick<Runtime, 'config' | 'modules'>,
   db: DbClient,
   accountId: number,
   input: unknown,
   /** Not part of the input: the API an endpoint is made through decides it (formats.ts). */
   { payloadFormat = 'yarrow' }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<EndpointWithSecret> {
-  const data = parseInput(createEndpointInput, input);
+  const data = parseInput(endpointInputs(rt.modules.eventTypes).createEndpointInput, input);
   await assertReachableUrl(rt.config, db, accountId, data.url);
   const secret = newSigningSecret();
   const endpoint = await db.webhookEndpoint.create({
@@ -91,7 +96,7 @@ export async function getEndpoint(db: DbClient, accountId: number, id: string, p
 
 
 export async function updateEndpoint(
-  rt: Pick<Runtime, 'config'>,
+  rt: Pick<Runtime, 'config' | 'modules'>,
   db: DbClient,
   accountId: number,
   id: string,
@@ -99,7 +104,7 @@ export async function updateEndpoint(
   /** Given by the reference API, whose re-registration makes an endpoint its own (formats.ts). */
   { payloadFormat }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<WebhookEndpoint> {
-  const data = parseInput(updateEndpointInput, input);
+  const data = parseInput(endpointInputs(rt.modules.eventTypes).updateEndpointInput, input);
   const endpoint = await getEndpoint(db, accountId, id);
   if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;

@@ -1,15 +1,15 @@
 import type { DbClient } from '../core/db.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from './module.ts';
 import { currentRequestLogId } from '../core/request-log.ts';
 import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { insertEventsReadEndpoints } from './sql.ts';
 import type { Event } from '../generated/prisma/client.ts';
-import type { EventType } from '../modules.ts';
+import type { EventType } from '../core/module.ts';
 import { fanOutEvents } from './deliveries.ts';
 
-/** Every event name Yarrow records: each module declares its own (`eventTypes` in its module.ts). Webhook endpoints subscribe to these (or to all). */
-export { eventTypes, type EventType } from '../modules.ts';
+/** Every event name Yarrow records: each module declares its own (`eventTypes` in its module.ts), `rt.modules.eventTypes` has them all. Webhook endpoints subscribe to these (or to all). */
+export type { EventType } from '../core/module.ts';
 
 export interface EventInput {
   accountId: number;

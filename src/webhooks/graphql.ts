@@ -3,22 +3,21 @@ import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
-import { deliveriesWhere, deliveryFilter, endpointsWhere, eventTypeFilter, eventsWhere } from './lists.ts';
+import { deliveriesWhere, endpointsWhere, eventTypeFilters, eventsWhere } from './lists.ts';
 import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryStatus, type DeliveryUpdate } from './deliveries.ts';
 import {
   createEndpoint,
-  createEndpointInput,
   deleteEndpoint,
-  endpointEventTypes,
+  endpointInputs,
   getEndpoint,
   isEnabled,
   revealSecret,
   rotateSecret,
   sendTestWebhook,
   updateEndpoint,
-  updateEndpointInput,
 } from './endpoints.ts';
-import { eventPayload, eventTypes } from './events.ts';
+import { eventPayload } from './events.ts';
+import type { ModuleRegistry } from '../core/module.ts';
 import { deliveryBody, payloadFormats, type PayloadFormat } from './formats.ts';
 import { connectionRows } from '../core/pagination.ts';
 
@@ -241,187 +240,196 @@ const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
   }),
 });
 
-builder.queryFields((t) => ({
-  webhookEventTypes: t.stringList({
-    description: 'Every event name an endpoint can subscribe to.',
-    authScopes: scope,
-    resolve: () => [...eventTypes],
-  }),
-  webhookEndpoints: t.prismaConnection({
-    type: 'WebhookEndpoint',
-    cursor: 'id',
-    authScopes: scope,
-    description: 'The account\'s webhook endpoints, newest first.',
-    resolve: async (query, _root, { before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.webhookEndpoint, query, endpointsWhere(ctx.principal!.accountId), { before });
-    },
-  }),
-  webhookEndpoint: t.field({
-    type: WebhookEndpoint,
-    authScopes: scope,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => getEndpoint(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
-  }),
-  webhookDeliveries: t.prismaConnection({
-    type: 'WebhookDelivery',
-    cursor: 'id',
-    authScopes: scope,
-    description: 'The delivery log, newest first.',
-    args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
-    resolve: async (query, _root, { filter, before }, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.webhookDelivery, query, deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter })), { before });
-    },
-  }),
-  webhookDelivery: t.field({
-    type: WebhookDelivery,
-    authScopes: scope,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => getDelivery(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
-  }),
-  webhookAttempts: t.field({
-    type: [WebhookAttempt],
-    authScopes: scope,
-    description: 'Every attempt of a delivery, oldest first.',
-    args: { deliveryId: t.arg.id({ required: true }) },
-    resolve: async (_root, { deliveryId }, ctx) => {
-      const delivery = await getDelivery(ctx.rt.db.prisma, ctx.principal!.accountId, String(deliveryId), 'deliveryId');
-      return ctx.rt.db.prisma.webhookAttempt.findMany({
-        where: { deliveryId: delivery.id },
-        orderBy: [{ startedAt: 'asc' }, { id: 'asc' }],
-      });
-    },
-  }),
-  events: t.prismaConnection({
-    type: 'Event',
-    cursor: 'id',
-    authScopes: scope,
-    description: 'The account\'s events, newest first.',
-    args: { type: t.arg.string({ validate: eventTypeFilter.nullish() }), objectPublicId: t.arg.string(), requestLogId: t.arg.string({ description: 'Only the events this API request caused.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
-    },
-  }),
-  event: t.field({
-    type: EventType,
-    authScopes: scope,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => {
-      const event = await ctx.rt.db.prisma.event.findFirst({ where: { id: String(id), accountId: ctx.principal!.accountId } });
-      if (!event) throw notFound('event', 'id');
-      return event;
-    },
-  }),
-}));
+/**
+ * The fields that check an event name, given every module's (`graphql` in module.ts calls this with
+ * `rt.modules`): an endpoint subscribes to, and a list filters by, only a name some module declares.
+ */
+export function addWebhookFields({ eventTypes }: ModuleRegistry) {
+  const { eventTypeFilter, deliveryFilter } = eventTypeFilters(eventTypes);
+  const { endpointEventTypes, createEndpointInput, updateEndpointInput } = endpointInputs(eventTypes);
 
-builder.mutationFields((t) => ({
-  createWebhookEndpoint: t.field({
-    type: CreatedWebhookEndpoint,
-    authScopes: scope,
-    args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
-    resolve: (_root, { input }, ctx) =>
-      withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, serviceInput({ ...input }))),
-  }),
-  updateWebhookEndpoint: t.field({
-    type: WebhookEndpoint,
-    authScopes: scope,
-    args: {
-      id: t.arg.id({ required: true }),
-      input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
-    },
-    resolve: (_root, { id, input }, ctx) =>
-      withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), serviceInput({ ...input }))),
-  }),
-  rotateWebhookEndpointSecret: t.field({
-    type: WebhookEndpointSecret,
-    authScopes: scope,
-    description: 'A new secret signs from now on; the previous one keeps signing too for 24 hours.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => rotateSecret(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
-  }),
-  revealWebhookEndpointSecret: t.field({
-    type: WebhookEndpointSecret,
-    authScopes: scope,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => {
-      const revealed = await revealSecret(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id));
-      const overlap = revealed.endpoint.previousSecretExpiresAt;
-      return { ...revealed, previousSecretExpiresAt: overlap && overlap > new Date() ? overlap : undefined };
-    },
-  }),
-  deleteWebhookEndpoint: t.field({
-    type: DeletedWebhookEndpoint,
-    authScopes: scope,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => {
-      const endpoint = await deleteEndpoint(ctx.rt.db.prisma, ctx.principal!.accountId, String(id));
-      return { id: endpoint.id };
-    },
-  }),
-  sendTestWebhook: t.field({
-    type: SentTestWebhook,
-    authScopes: scope,
-    description: 'Records a `webhook.test` event and delivers it to this endpoint only.',
-    args: { endpointId: t.arg.id({ required: true }) },
-    resolve: (_root, { endpointId }, ctx) => sendTestWebhook(ctx.rt, ctx.principal!.accountId, String(endpointId)),
-  }),
-  redeliverWebhook: t.field({
-    type: WebhookDelivery,
-    authScopes: scope,
-    description: 'Sends a delivery again now, as a new attempt under the same delivery number.',
-    args: { deliveryId: t.arg.id({ required: true }) },
-    resolve: (_root, { deliveryId }, ctx) => redeliver(ctx.rt, ctx.principal!.accountId, String(deliveryId)),
-  }),
-}));
+  builder.queryFields((t) => ({
+    webhookEventTypes: t.stringList({
+      description: 'Every event name an endpoint can subscribe to.',
+      authScopes: scope,
+      resolve: () => [...eventTypes],
+    }),
+    webhookEndpoints: t.prismaConnection({
+      type: 'WebhookEndpoint',
+      cursor: 'id',
+      authScopes: scope,
+      description: 'The account\'s webhook endpoints, newest first.',
+      resolve: async (query, _root, { before }, ctx) => {
+        return connectionRows(ctx.rt.db.prisma.webhookEndpoint, query, endpointsWhere(ctx.principal!.accountId), { before });
+      },
+    }),
+    webhookEndpoint: t.field({
+      type: WebhookEndpoint,
+      authScopes: scope,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, { id }, ctx) => getEndpoint(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+    }),
+    webhookDeliveries: t.prismaConnection({
+      type: 'WebhookDelivery',
+      cursor: 'id',
+      authScopes: scope,
+      description: 'The delivery log, newest first.',
+      args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
+      resolve: async (query, _root, { filter, before }, ctx) => {
+        return connectionRows(ctx.rt.db.prisma.webhookDelivery, query, deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter })), { before });
+      },
+    }),
+    webhookDelivery: t.field({
+      type: WebhookDelivery,
+      authScopes: scope,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, { id }, ctx) => getDelivery(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+    }),
+    webhookAttempts: t.field({
+      type: [WebhookAttempt],
+      authScopes: scope,
+      description: 'Every attempt of a delivery, oldest first.',
+      args: { deliveryId: t.arg.id({ required: true }) },
+      resolve: async (_root, { deliveryId }, ctx) => {
+        const delivery = await getDelivery(ctx.rt.db.prisma, ctx.principal!.accountId, String(deliveryId), 'deliveryId');
+        return ctx.rt.db.prisma.webhookAttempt.findMany({
+          where: { deliveryId: delivery.id },
+          orderBy: [{ startedAt: 'asc' }, { id: 'asc' }],
+        });
+      },
+    }),
+    events: t.prismaConnection({
+      type: 'Event',
+      cursor: 'id',
+      authScopes: scope,
+      description: 'The account\'s events, newest first.',
+      args: { type: t.arg.string({ validate: eventTypeFilter.nullish() }), objectPublicId: t.arg.string(), requestLogId: t.arg.string({ description: 'Only the events this API request caused.' }) },
+      resolve: async (query, _root, args, ctx) => {
+        return connectionRows(ctx.rt.db.prisma.event, query, eventsWhere(ctx.principal!.accountId, args), args);
+      },
+    }),
+    event: t.field({
+      type: EventType,
+      authScopes: scope,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, { id }, ctx) => {
+        const event = await ctx.rt.db.prisma.event.findFirst({ where: { id: String(id), accountId: ctx.principal!.accountId } });
+        if (!event) throw notFound('event', 'id');
+        return event;
+      },
+    }),
+  }));
 
-builder.subscriptionFields((t) => ({
-  eventCreated: t.field({
-    type: EventType,
-    description:
-      'The account\'s live event feed: every event as it commits, whether or not an endpoint receives it (what `yarrow listen` forwards). `types`: only these event names (see webhookEventTypes); absent or empty: every event.',
-    authScopes: scope,
-    args: { types: t.arg.stringList({ validate: endpointEventTypes }) },
-    subscribe: (_root, args, ctx) => {
-      const accountId = ctx.principal!.accountId;
-      const types = new Set(args.types ?? []);
-      return currentThenLive(ctx.pubsub.subscribe('eventCreated', accountId), {
-        next: (created) =>
-          types.size === 0 || types.has(created.type)
-            ? readOncePerEvent(created, `event:${accountId}`, () => ctx.rt.db.prisma.event.findFirst({ where: { id: created.id, accountId } })).then(
-                (event) => event ?? undefined,
-              )
+  builder.mutationFields((t) => ({
+    createWebhookEndpoint: t.field({
+      type: CreatedWebhookEndpoint,
+      authScopes: scope,
+      args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
+      resolve: (_root, { input }, ctx) =>
+        withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, serviceInput({ ...input }))),
+    }),
+    updateWebhookEndpoint: t.field({
+      type: WebhookEndpoint,
+      authScopes: scope,
+      args: {
+        id: t.arg.id({ required: true }),
+        input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
+      },
+      resolve: (_root, { id, input }, ctx) =>
+        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), serviceInput({ ...input }))),
+    }),
+    rotateWebhookEndpointSecret: t.field({
+      type: WebhookEndpointSecret,
+      authScopes: scope,
+      description: 'A new secret signs from now on; the previous one keeps signing too for 24 hours.',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, { id }, ctx) => rotateSecret(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+    }),
+    revealWebhookEndpointSecret: t.field({
+      type: WebhookEndpointSecret,
+      authScopes: scope,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, { id }, ctx) => {
+        const revealed = await revealSecret(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id));
+        const overlap = revealed.endpoint.previousSecretExpiresAt;
+        return { ...revealed, previousSecretExpiresAt: overlap && overlap > new Date() ? overlap : undefined };
+      },
+    }),
+    deleteWebhookEndpoint: t.field({
+      type: DeletedWebhookEndpoint,
+      authScopes: scope,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, { id }, ctx) => {
+        const endpoint = await deleteEndpoint(ctx.rt.db.prisma, ctx.principal!.accountId, String(id));
+        return { id: endpoint.id };
+      },
+    }),
+    sendTestWebhook: t.field({
+      type: SentTestWebhook,
+      authScopes: scope,
+      description: 'Records a `webhook.test` event and delivers it to this endpoint only.',
+      args: { endpointId: t.arg.id({ required: true }) },
+      resolve: (_root, { endpointId }, ctx) => sendTestWebhook(ctx.rt, ctx.principal!.accountId, String(endpointId)),
+    }),
+    redeliverWebhook: t.field({
+      type: WebhookDelivery,
+      authScopes: scope,
+      description: 'Sends a delivery again now, as a new attempt under the same delivery number.',
+      args: { deliveryId: t.arg.id({ required: true }) },
+      resolve: (_root, { deliveryId }, ctx) => redeliver(ctx.rt, ctx.principal!.accountId, String(deliveryId)),
+    }),
+  }));
+
+  builder.subscriptionFields((t) => ({
+    eventCreated: t.field({
+      type: EventType,
+      description:
+        'The account\'s live event feed: every event as it commits, whether or not an endpoint receives it (what `yarrow listen` forwards). `types`: only these event names (see webhookEventTypes); absent or empty: every event.',
+      authScopes: scope,
+      args: { types: t.arg.stringList({ validate: endpointEventTypes }) },
+      subscribe: (_root, args, ctx) => {
+        const accountId = ctx.principal!.accountId;
+        const types = new Set(args.types ?? []);
+        return currentThenLive(ctx.pubsub.subscribe('eventCreated', accountId), {
+          next: (created) =>
+            types.size === 0 || types.has(created.type)
+              ? readOncePerEvent(created, `event:${accountId}`, () => ctx.rt.db.prisma.event.findFirst({ where: { id: created.id, accountId } })).then(
+                  (event) => event ?? undefined,
+                )
+              : undefined,
+        });
+      },
+      resolve: (event) => event,
+    }),
+    webhookDeliveryUpdated: t.field({
+      type: WebhookDeliveryUpdate,
+      description:
+        'The live delivery log: every created delivery and every finished attempt of the account. With deliveryId, the delivery\'s current state comes first.',
+      authScopes: scope,
+      args: { endpointId: t.arg.id(), deliveryId: t.arg.id() },
+      subscribe: async (_root, args, ctx) => {
+        const accountId = ctx.principal!.accountId;
+        const endpointId = args.endpointId ? String(args.endpointId) : undefined;
+        const deliveryId = args.deliveryId ? String(args.deliveryId) : undefined;
+        // Another account's endpoint is not_found, as everywhere, rather than a feed that stays silent.
+        if (endpointId) await getEndpoint(ctx.rt.db.prisma, accountId, endpointId, 'endpointId');
+        return liveDeliveryUpdates(ctx.pubsub.subscribe('webhookDeliveryUpdated', accountId), {
+          accountId,
+          endpointId,
+          deliveryId,
+          current: deliveryId
+            ? async () => {
+                const delivery = await getDelivery(ctx.rt.db.prisma, accountId, deliveryId, 'deliveryId');
+                const event = await ctx.rt.db.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
+                return deliveryUpdate(delivery, event);
+              }
             : undefined,
-      });
-    },
-    resolve: (event) => event,
-  }),
-  webhookDeliveryUpdated: t.field({
-    type: WebhookDeliveryUpdate,
-    description:
-      'The live delivery log: every created delivery and every finished attempt of the account. With deliveryId, the delivery\'s current state comes first.',
-    authScopes: scope,
-    args: { endpointId: t.arg.id(), deliveryId: t.arg.id() },
-    subscribe: async (_root, args, ctx) => {
-      const accountId = ctx.principal!.accountId;
-      const endpointId = args.endpointId ? String(args.endpointId) : undefined;
-      const deliveryId = args.deliveryId ? String(args.deliveryId) : undefined;
-      // Another account's endpoint is not_found, as everywhere, rather than a feed that stays silent.
-      if (endpointId) await getEndpoint(ctx.rt.db.prisma, accountId, endpointId, 'endpointId');
-      return liveDeliveryUpdates(ctx.pubsub.subscribe('webhookDeliveryUpdated', accountId), {
-        accountId,
-        endpointId,
-        deliveryId,
-        current: deliveryId
-          ? async () => {
-              const delivery = await getDelivery(ctx.rt.db.prisma, accountId, deliveryId, 'deliveryId');
-              const event = await ctx.rt.db.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
-              return deliveryUpdate(delivery, event);
-            }
-          : undefined,
-      });
-    },
-    resolve: (update) => update,
-  }),
-}));
+        });
+      },
+      resolve: (update) => update,
+    }),
+  }));
+}
 
 /** The account's delivery updates, filtered; with `current`, the delivery's current state first. */
 function liveDeliveryUpdates(

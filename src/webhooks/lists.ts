@@ -3,7 +3,7 @@ import type { DbClient, Prisma } from '../core/db.ts';
 import { parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs, type ListQuery } from '../core/pagination.ts';
 import { deliveryStatuses, parseDeliveryId } from './deliveries.ts';
-import { eventTypes } from './events.ts';
+import type { EventType } from '../core/module.ts';
 
 // The webhooks lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.
@@ -17,14 +17,28 @@ export async function listEndpoints(db: DbClient, accountId: number, query: List
   return db.webhookEndpoint.findMany({ where: endpointsWhere(accountId), ...pageArgs(query) });
 }
 
-/** An event name filter: an unknown name is a mistake (400), not an empty list. */
-export const eventTypeFilter = z.enum(eventTypes);
+/**
+ * The lists' filters that name an event, given every module's event names (`rt.modules.eventTypes`):
+ * an unknown name is a mistake (400), not an empty list.
+ */
+export function eventTypeFilters(eventTypes: readonly EventType[]) {
+  const eventTypeFilter = z.enum(eventTypes);
+  return {
+    eventTypeFilter,
+    eventListQuery: eventListQueryOf(eventTypeFilter),
+    deliveryFilter: deliveryFilterOf(eventTypeFilter),
+    /** `GET /api/v1/webhook-deliveries`: the delivery log's filters, in REST's snake_case. */
+    deliveryListQuery: deliveryListQueryOf(eventTypeFilter),
+  };
+}
 
-export const eventListQuery = listQuery.extend({
-  type: eventTypeFilter.optional(),
-  object_public_id: z.string().min(1).max(255).optional(),
-  request_log_id: z.string().min(1).max(100).optional(),
-});
+function eventListQueryOf(eventTypeFilter: z.ZodType<string>) {
+  return listQuery.extend({
+    type: eventTypeFilter.optional(),
+    object_public_id: z.string().min(1).max(255).optional(),
+    request_log_id: z.string().min(1).max(100).optional(),
+  });
+}
 
 export function eventsWhere(accountId: number, filter: { type?: string | null; objectPublicId?: string | null; requestLogId?: string | null }) {
   return {
@@ -35,23 +49,25 @@ export function eventsWhere(accountId: number, filter: { type?: string | null; o
   } satisfies Prisma.EventWhereInput;
 }
 
-export async function listEvents(db: DbClient, accountId: number, query: z.output<typeof eventListQuery>) {
+export async function listEvents(db: DbClient, accountId: number, query: z.output<ReturnType<typeof eventListQueryOf>>) {
   await assertCursorsOwned(db.event, accountId, query, 'event');
   return db.event.findMany({ where: eventsWhere(accountId, { type: query.type, objectPublicId: query.object_public_id, requestLogId: query.request_log_id }), ...pageArgs(query) });
 }
 
-export const deliveryFilter = z.strictObject({
-  endpointId: z.string().min(1).max(100).optional(),
-  status: z.enum(deliveryStatuses).optional(),
-  eventType: eventTypeFilter.optional(),
-  eventId: z.string().min(1).max(100).optional(),
-  /** The deliveries of the events one API request caused. */
-  requestLogId: z.string().min(1).max(100).optional(),
-});
+function deliveryFilterOf(eventTypeFilter: z.ZodType<string>) {
+  return z.strictObject({
+    endpointId: z.string().min(1).max(100).optional(),
+    status: z.enum(deliveryStatuses).optional(),
+    eventType: eventTypeFilter.optional(),
+    eventId: z.string().min(1).max(100).optional(),
+    /** The deliveries of the events one API request caused. */
+    requestLogId: z.string().min(1).max(100).optional(),
+  });
+}
 
-/** Prisma `where` for an account's deliveries, newest first by number. */
+/** Prisma `where` for an account's deliveries, newest first by number (its callers checked the event name against the modules'). */
 export function deliveriesWhere(accountId: number, input: unknown) {
-  const filter = parseInput(deliveryFilter, input ?? {});
+  const filter = parseInput(deliveryFilterOf(z.string()), input ?? {});
   return {
     accountId,
     ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
@@ -63,20 +79,21 @@ export function deliveriesWhere(accountId: number, input: unknown) {
   } satisfies Prisma.WebhookDeliveryWhereInput;
 }
 
-/** `GET /api/v1/webhook-deliveries`: the delivery log's filters, in REST's snake_case. */
-export const deliveryListQuery = listQuery.extend({
-  endpoint_id: z.string().min(1).max(100).optional(),
-  event_type: eventTypeFilter.optional(),
-  event_id: z.string().min(1).max(100).optional(),
-  status: z.enum(deliveryStatuses).optional(),
-  request_log_id: z.string().min(1).max(100).optional(),
-});
+function deliveryListQueryOf(eventTypeFilter: z.ZodType<string>) {
+  return listQuery.extend({
+    endpoint_id: z.string().min(1).max(100).optional(),
+    event_type: eventTypeFilter.optional(),
+    event_id: z.string().min(1).max(100).optional(),
+    status: z.enum(deliveryStatuses).optional(),
+    request_log_id: z.string().min(1).max(100).optional(),
+  });
+}
 
 /**
  * A REST page of the delivery log. Delivery ids are 64-bit numbers, not typeids, so the cursors are
  * parsed as such (a cursor that is no number names no delivery: `not_found`, as any foreign id).
  */
-export async function listDeliveries(db: DbClient, accountId: number, query: z.output<typeof deliveryListQuery>) {
+export async function listDeliveries(db: DbClient, accountId: number, query: z.output<ReturnType<typeof deliveryListQueryOf>>) {
   const cursors = { starting_after: query.starting_after, ending_before: query.ending_before };
   await assertCursorsOwned(
     { count: ({ where }) => db.webhookDelivery.count({ where: { accountId: where.accountId, id: parseDeliveryId(where.id, cursorParam(cursors, where.id)) } }) },

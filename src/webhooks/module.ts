@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
+import { idMaker } from '../core/ids.ts';
 
 /** A delivery as the live delivery log shows it. */
 interface WebhookDeliveryUpdate {
@@ -22,10 +23,15 @@ interface EventCreated {
 }
 
 /** Events (the outbox every domain records into), webhook endpoints, deliveries and signing. */
+/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
+const idPrefixes = { event: 'evt', webhookEndpoint: 'we', webhookAttempt: 'wa' } as const;
+export const { newId } = idMaker(idPrefixes);
+
 export const webhooksModule = defineModule({
   name: 'webhooks',
   routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),
-  graphql: () => import('./graphql.ts'),
+  postman: async () => (await import('./postman.ts')).postmanFolders,
+  graphql: async (modules) => (await import('./graphql.ts')).addWebhookFields(modules),
   workers: {
     webhooks: async (rt) => (await import('./workers.ts')).startWebhookWorker(rt),
   },
@@ -43,7 +49,7 @@ export const webhooksModule = defineModule({
     },
   },
   scopes: ['webhooks.manage'],
-  idPrefixes: { event: 'evt', webhookEndpoint: 'we', webhookAttempt: 'wa' },
+  idPrefixes,
   eventTypes: ['endpoint.disabled', 'webhook.test'],
   topics: {
     /** A delivery was created or finished an attempt (the live delivery log). */

@@ -5,26 +5,29 @@ import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import { createEndpoint, deleteEndpoint, endpointDescription, endpointEventTypes, getEndpoint, revealSecret, rotateSecret, updateEndpoint } from './endpoints.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointInputs, getEndpoint, revealSecret, rotateSecret, updateEndpoint } from './endpoints.ts';
 import { getDelivery, redeliver } from './deliveries.ts';
 import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
-import { deliveryListQuery, eventListQuery, listDeliveries, listEndpoints, listEvents } from './lists.ts';
+import { eventTypeFilters, listDeliveries, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
 
 // REST speaks snake_case; the rules are the service's own field schemas.
-const createBody = z.strictObject({
-  url: webhookUrl,
-  description: endpointDescription.optional(),
-  event_types: endpointEventTypes.optional(),
-  enabled: z.boolean().optional(),
-});
-
-const updateBody = z.strictObject({
-  url: webhookUrl.optional(),
-  description: endpointDescription.optional(),
-  event_types: endpointEventTypes.optional(),
-  enabled: z.boolean().optional().describe('false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period.'),
-});
+function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['endpointEventTypes']) {
+  return {
+    createBody: z.strictObject({
+      url: webhookUrl,
+      description: endpointDescription.optional(),
+      event_types: endpointEventTypes.optional(),
+      enabled: z.boolean().optional(),
+    }),
+    updateBody: z.strictObject({
+      url: webhookUrl.optional(),
+      description: endpointDescription.optional(),
+      event_types: endpointEventTypes.optional(),
+      enabled: z.boolean().optional().describe('false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period.'),
+    }),
+  };
+}
 
 const secretAnswer = okSchema({
   webhook_endpoint: endpointSchema,
@@ -36,6 +39,8 @@ const secretAnswer = okSchema({
 
 export function registerWebhookRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
+  const { createBody, updateBody } = endpointBodies(endpointInputs(rt.modules.eventTypes).endpointEventTypes);
+  const { eventListQuery, deliveryListQuery } = eventTypeFilters(rt.modules.eventTypes);
 
   defineRoute(ctx, {
     method: 'get',

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/core/config.ts';
+import { modules } from '../../src/modules.ts';
 import { startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 
 describe('CORS configuration', () => {
   it('defaults to no origins in live and any origin (without credentials) in sandbox', () => {
-    expect(loadConfig({ YARROW_ENV: 'live', YARROW_SECRET: TEST_SECRET }).corsOrigins).toEqual([]);
-    expect(loadConfig({ YARROW_SECRET: TEST_SECRET }).corsOrigins).toEqual(['*']);
-    expect(loadConfig({ YARROW_SECRET: TEST_SECRET, CORS_ORIGINS: 'https://a.example, http://localhost:3000' }).corsOrigins).toEqual([
+    expect(loadConfig(modules, { YARROW_ENV: 'live', YARROW_SECRET: TEST_SECRET }).corsOrigins).toEqual([]);
+    expect(loadConfig(modules, { YARROW_SECRET: TEST_SECRET }).corsOrigins).toEqual(['*']);
+    expect(loadConfig(modules, { YARROW_SECRET: TEST_SECRET, CORS_ORIGINS: 'https://a.example, http://localhost:3000' }).corsOrigins).toEqual([
       'https://a.example',
       'http://localhost:3000',
     ]);
@@ -14,8 +15,8 @@ describe('CORS configuration', () => {
 
   it('refuses what is not an origin, naming the variable', () => {
     for (const bad of ['https://a.example/path', 'a.example', 'ftp://a.example']) {
-      expect(() => loadConfig({ YARROW_SECRET: TEST_SECRET, CORS_ORIGINS: bad }), bad).toThrow(ConfigError);
-      expect(() => loadConfig({ YARROW_SECRET: TEST_SECRET, CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+      expect(() => loadConfig(modules, { YARROW_SECRET: TEST_SECRET, CORS_ORIGINS: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig(modules, { YARROW_SECRET: TEST_SECRET, CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
     }
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/service.ts';
 import { connectDatabase, type Database } from '../../src/core/db.ts';
-import { lockNamespaces, lockRow, lockRows, tryAdvisoryXactLock } from '../../src/core/locks.ts';
+import { coreLockNamespaces, lockRow, lockRows, tryAdvisoryXactLock } from '../../src/core/locks.ts';
+import { modules } from '../../src/modules.ts';
+import { relayLocks } from '../../src/relay/module.ts';
 import { createRecipient } from '../../src/relay/recipients.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -13,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 /** Runs `inside` while another transaction holds `namespace`'s lock on `key`. */
-async function whileHeld<T>(namespace: keyof typeof lockNamespaces, key: string, inside: () => Promise<T>): Promise<T> {
+async function whileHeld<T>(namespace: number, key: string, inside: () => Promise<T>): Promise<T> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let taken!: (locked: boolean) => void;
@@ -33,14 +35,14 @@ async function whileHeld<T>(namespace: keyof typeof lockNamespaces, key: string,
 
 describe('advisory locks', () => {
   it('give every namespace its own number', () => {
-    const numbers = Object.values(lockNamespaces);
+    const numbers = [...Object.values(coreLockNamespaces), ...modules.flatMap((module) => Object.values<number>(module.lockNamespaces ?? {}))];
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
   it('keep namespaces apart: one key held in one namespace is free in another', async () => {
     const key = '7:+14155550100';
-    const [otp, idempotency] = await whileHeld('idempotencyKey', key, () =>
-      db.prisma.$transaction(async (tx) => [await tryAdvisoryXactLock(tx, 'otpNumber', key), await tryAdvisoryXactLock(tx, 'idempotencyKey', key)]),
+    const [otp, idempotency] = await whileHeld(coreLockNamespaces.idempotencyKey, key, () =>
+      db.prisma.$transaction(async (tx) => [await tryAdvisoryXactLock(tx, relayLocks.otpNumber, key), await tryAdvisoryXactLock(tx, coreLockNamespaces.idempotencyKey, key)]),
     );
     expect(otp).toBe(true);
     expect(idempotency).toBe(false);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../src/core/migrate.ts';
+import { modules } from '../../src/modules.ts';
 import { createEmptyDatabase, createTestDatabase } from '../helpers/database.ts';
 import { diffSchema } from '../helpers/schema-diff.ts';
 
@@ -52,12 +53,12 @@ describe('migrations', () => {
 
   it('are applied once when two processes migrate at the same moment', async () => {
     const url = await createEmptyDatabase();
-    const [first, second] = await Promise.all([migrate(url), migrate(url)]);
+    const [first, second] = await Promise.all([migrate(url, modules), migrate(url, modules)]);
     const names = readMigrations().map((migration) => migration.name);
     expect([...first, ...second].sort()).toEqual(names.sort());
     const rows = await query<{ count: string }>(url, 'SELECT count(*) FROM _prisma_migrations');
     expect(Number(rows[0]!.count)).toBe(names.length);
     expect(await diffSchema(url)).toEqual([]);
-    expect(await migrate(url)).toEqual([]);
+    expect(await migrate(url, modules)).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.ts';
-import { newId, type IdKind } from '../../src/core/ids.ts';
-import { lockNamespaces } from '../../src/core/locks.ts';
-import { defineModule, installModules, moduleWorkers } from '../../src/core/module.ts';
-import { sendJob, type QueueName } from '../../src/core/queue.ts';
+import { coreLockNamespaces } from '../../src/core/locks.ts';
+import { defineModule, moduleRegistry, moduleWorkers } from '../../src/core/module.ts';
+import { sendJob, type Boss, type QueueName } from '../../src/core/queue.ts';
 import { modules } from '../../src/modules.ts';
+import { newId } from '../../src/payments/module.ts';
+import { relayLocks } from '../../src/relay/module.ts';
 import { workerNames } from '../../workers/registry.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -38,6 +38,19 @@ describe('domain modules', () => {
     expect(offending).toEqual([]);
   });
 
+  it('no domain file imports the module list: only the composition roots do, and hand it to openRuntime', () => {
+    // A domain reads what every module declares from rt.modules; the list loads every domain (lazily), so a domain importing it closes a circle through all of them.
+    const roots = new Set(['src/relay/operator.ts']);
+    const domainFiles = (folder: string): string[] =>
+      readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? domainFiles(`${folder}/${entry.name}`) : /\.(ts|js)$/.test(entry.name) ? [`${folder}/${entry.name}`] : [],
+      );
+    const importing = modules
+      .flatMap((module) => domainFiles(`src/${module.name}`))
+      .filter((file) => !roots.has(file) && /from\s+'(\.\.\/)+modules\.ts'|import\s+'(\.\.\/)+modules\.ts'/.test(readFileSync(join(root, file), 'utf8')));
+    expect(importing).toEqual([]);
+  });
+
   it('every module worker is started by name, and two modules cannot name a worker alike', () => {
     const declared = modules.flatMap((module) => Object.keys(module.workers ?? {}));
     expect(workerNames.toSorted()).toEqual(declared.toSorted());
@@ -47,37 +60,37 @@ describe('domain modules', () => {
 
   it('refuses a module that redeclares another one\'s queue, id kind or variable, or is listed twice', () => {
     const queue = defineModule({ name: 'queue-thief', queues: { payment_review: { payload: z.object({}), options: {} } } });
-    expect(() => installModules([queue])).toThrow('queue payment_review is declared by modules payments and queue-thief');
+    expect(() => moduleRegistry([...modules, queue])).toThrow('queue payment_review is declared by modules payments and queue-thief');
     const prefix = defineModule({ name: 'prefix-thief', idPrefixes: { paymentIntent: 'pay' } });
-    expect(() => installModules([prefix])).toThrow('id kind paymentIntent is declared twice (module prefix-thief)');
+    expect(() => moduleRegistry([...modules, prefix])).toThrow('id kind paymentIntent is declared twice (module prefix-thief)');
     const coreVariable = defineModule({ name: 'port-thief', config: { env: { PORT: z.string() } } });
-    expect(() => installModules([coreVariable])).toThrow('PORT is declared by core and module port-thief');
+    expect(() => loadConfig([...modules, coreVariable], {})).toThrow('PORT is declared by core and module port-thief');
     const domainVariable = defineModule({ name: 'relay-thief', config: { env: { RELAY_QUEUE_LIMIT: z.string() } } });
-    expect(() => installModules([domainVariable])).toThrow('RELAY_QUEUE_LIMIT is declared by relay and module relay-thief');
-    expect(() => installModules([modules[0], modules[0]])).toThrow(`module ${modules[0].name} is listed twice`);
+    expect(() => loadConfig([...modules, domainVariable], {})).toThrow('RELAY_QUEUE_LIMIT is declared by relay and module relay-thief');
+    expect(() => moduleRegistry([modules[0], modules[0]])).toThrow(`module ${modules[0].name} is listed twice`);
   });
 
   it('keeps lock namespaces distinct: a module cannot take a name or a number already in use', () => {
-    expect(lockNamespaces.otpNumber).toBe(72_707_302);
+    expect(relayLocks.otpNumber).toBe(72_707_302);
     const name = defineModule({ name: 'lock-name-thief', lockNamespaces: { otpNumber: 72_707_999 } });
-    expect(() => installModules([name])).toThrow('lock namespace otpNumber is declared twice (module lock-name-thief)');
-    const number = defineModule({ name: 'lock-number-thief', lockNamespaces: { elsewhere: lockNamespaces.migrations } });
-    expect(() => installModules([number])).toThrow('lock namespace elsewhere of module lock-number-thief takes number 72707101, which migrations has');
+    expect(() => moduleRegistry([...modules, name])).toThrow('lock namespace otpNumber is declared twice (module lock-name-thief)');
+    const number = defineModule({ name: 'lock-number-thief', lockNamespaces: { elsewhere: coreLockNamespaces.migrations } });
+    expect(() => moduleRegistry([...modules, number])).toThrow('lock namespace elsewhere of module lock-number-thief takes number 72707101, which migrations has');
   });
 
   it('reads every module\'s variables with their defaults, and names a bad one', () => {
-    const config = loadConfig({ YARROW_SECRET: 'x'.repeat(32) });
+    const config = loadConfig(modules, { YARROW_SECRET: 'x'.repeat(32) });
     expect(config.RELAY_QUEUE_LIMIT).toBe(50000);
     expect(config.PAYMENT_REVIEW_DELAY_SECONDS).toBe(30);
     expect(config.SIGNIN_ATTEMPTS_PER_ADDRESS).toBe(20);
     expect(config.webhookAllowPrivateUrls).toBeUndefined();
-    expect(() => loadConfig({ YARROW_SECRET: 'x'.repeat(32), RELAY_MAX_ATTEMPTS: '0' })).toThrow(/^Invalid configuration: RELAY_MAX_ATTEMPTS: /);
+    expect(() => loadConfig(modules, { YARROW_SECRET: 'x'.repeat(32), RELAY_MAX_ATTEMPTS: '0' })).toThrow(/^Invalid configuration: RELAY_MAX_ATTEMPTS: /);
   });
 
   it('an undeclared queue or id kind fails loudly instead of sending or naming anything', async () => {
-    const boss = { send: () => Promise.reject(new Error('sent')) } as unknown as PgBoss;
+    const boss = { send: () => Promise.reject(new Error('sent')), queues: moduleRegistry(modules).queues } as unknown as Boss;
     await expect(sendJob(boss, 'no_such_queue' as QueueName, {} as never)).rejects.toThrow('Unknown queue no_such_queue: no module declares it');
-    expect(() => newId('noSuchKind' as IdKind)).toThrow('Unknown id kind noSuchKind: no module declares it');
+    expect(() => newId('noSuchKind' as never)).toThrow('Unknown id kind noSuchKind: no module declares it');
     expect(newId('paymentIntent')).toMatch(/^pi_/);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/core/auth.ts';
 import { scopes } from '../../src/modules.ts';
-import { describedRoutes, openapiPath } from '../../src/core/openapi.ts';
+import { openapiPath } from '../../src/core/openapi.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;
@@ -21,7 +21,7 @@ describe('OpenAPI', () => {
         .filter((route) => route.method !== 'ALL' && !notRest(route.path))
         .map((route) => `${route.method.toLowerCase()} ${openapiPath(route.path)}`),
     );
-    const described = new Set(describedRoutes().map((doc) => `${doc.method} ${openapiPath(doc.path)}`));
+    const described = new Set(app.routeDocs.map((doc) => `${doc.method} ${openapiPath(doc.path)}`));
     expect([...served].filter((route) => !described.has(route)), 'routes without a spec entry').toEqual([]);
     expect([...described].filter((route) => !served.has(route)), 'spec entries without a route').toEqual([]);
   });
@@ -29,13 +29,13 @@ describe('OpenAPI', () => {
   it("leaves out of OpenAPI what is not Yarrow's REST API: the panel's pages (README) and the Android app's reference API (its own spec)", async () => {
     const spec = (await app.request('GET', '/api/openapi.json')).body;
     for (const prefix of ['/api/3rdparty/', '/panel']) {
-      expect(describedRoutes().some((doc) => doc.path.startsWith(prefix))).toBe(true);
+      expect(app.routeDocs.some((doc) => doc.path.startsWith(prefix))).toBe(true);
       expect(Object.keys(spec.paths).filter((path) => path.startsWith(prefix))).toEqual([]);
     }
   });
 
   it('documents for each route the scope it enforces: a key lacking exactly that scope gets 403 naming it', async () => {
-    const scoped = describedRoutes().filter((doc): doc is typeof doc & { auth: Scope } => (scopes as readonly string[]).includes(doc.auth));
+    const scoped = app.routeDocs.filter((doc): doc is typeof doc & { auth: Scope } => (scopes as readonly string[]).includes(doc.auth));
     expect(scoped.length).toBeGreaterThan(30);
     const lacking = new Map<Scope, string>();
     const only = new Map<Scope, string>();
@@ -63,7 +63,7 @@ describe('OpenAPI', () => {
 
   it('refuses device-token routes without a device token', async () => {
     const { key } = await app.account();
-    const deviceRoutes = describedRoutes().filter((doc) => doc.auth === 'device');
+    const deviceRoutes = app.routeDocs.filter((doc) => doc.auth === 'device');
     expect(deviceRoutes.length).toBeGreaterThan(5);
     for (const doc of deviceRoutes) {
       const path = doc.path.replace(/:(\w+)(\{[^}]*\})?/g, 'none_such');
@@ -148,7 +148,7 @@ describe('OpenAPI', () => {
   });
 
   it('gives every JSON operation a success schema, the one its answers are checked against', () => {
-    const listed = describedRoutes().filter((doc) => doc.listed !== false && !doc.alias && (doc.produces ?? 'json') === 'json');
+    const listed = app.routeDocs.filter((doc) => doc.listed !== false && !doc.alias && (doc.produces ?? 'json') === 'json');
     const withoutSchema = listed.filter((doc) => !doc.responseSchema && Object.keys(doc.responses).some((status) => Number(status) < 300 && Number(status) !== 204));
     expect(withoutSchema.map((doc) => `${doc.method} ${doc.path}`)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/core/embedded-postgres.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/core/migrate.ts';
+import { modules } from '../../src/modules.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'yarrow-outage-'));
   port = await freePort();
   await startDatabase();
-  await migrate(database.url);
+  await migrate(database.url, modules);
   app = await startTestApp({ env: { DATABASE_URL: database.url }, useDatabaseAsIs: true });
   account = await app.account();
   await app.startWorkers(['diagnostics']);

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoss, sendJob, workQueue } from '../../src/core/queue.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -37,7 +41,7 @@ describe('queue', () => {
   });
 
   it('wakes a worker through LISTEN/NOTIFY instead of its polling interval', async () => {
-    const boss = createBoss(app.databaseUrl, { applicationName: 'queue-test-worker' });
+    const boss = createBoss(app.databaseUrl, app.rt.modules.queues, { applicationName: 'queue-test-worker' });
     boss.on('error', () => {});
     await boss.start();
     try {
@@ -58,4 +62,22 @@ describe('queue', () => {
       await boss.stop({ graceful: false });
     }
   }, 20_000);
+
+  it('sends from a script that loads only a domain file and opens a runtime from the module list', async () => {
+    // No import fills a registry: the domain file comes first, the module list is only data for openRuntime.
+    const account = await app.account();
+    const file = (path: string) => JSON.stringify(pathToFileURL(join(import.meta.dirname, '../..', path)).href);
+    const script = `
+      import { wakeDispatcher } from ${file('src/relay/notices.ts')};
+      import { loadConfig } from ${file('src/core/config.ts')};
+      import { openRuntime } from ${file('src/core/process.ts')};
+      import { modules } from ${file('src/modules.ts')};
+      const rt = await openRuntime('script', { modules, config: loadConfig(modules) });
+      await rt.db.prisma.$transaction((tx) => wakeDispatcher(rt, tx, ${account.id}));
+      await rt.close();`;
+    await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { env: { ...process.env, ...app.env } });
+    const jobs = await app.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM pgboss.job WHERE name = 'relay_dispatch' AND (data->>'accountId')::int = ${account.id}`;
+    expect(jobs.length).toBe(1);
+  });
 });

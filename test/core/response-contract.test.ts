@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { moduleRegistry } from '../../src/core/module.ts';
+import { modules } from '../../src/modules.ts';
 import type { RouteDoc } from '../../src/core/openapi.ts';
 import { responseViolation } from '../../src/core/response-contract.ts';
 
@@ -14,6 +16,7 @@ const route: RouteDoc = {
   responses: { 200: 'The thing.' },
   responseSchema: z.object({ ok: z.literal(true), thing: z.object({ id: z.string(), status: z.enum(['open', 'canceled']) }) }),
   errorCodes: ['invalid_state'],
+  errorStatus: moduleRegistry(modules).errorStatus,
 };
 const error = (code: string, extra: object = {}) => ({ ok: false, error: { code, message: 'Why.', ...extra } });
 

@@ -1,7 +1,9 @@
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { typeid } from 'typeid-js';
 import WebSocket from 'ws';
 import { newId } from '../../src/core/ids.ts';
+import { modules } from '../../src/modules.ts';
 import { createPanelUser } from '../../src/panel/users.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient } from '../payments/checkout-client.ts';
@@ -40,7 +42,11 @@ type Kind = (typeof kinds)[number];
 
 /** An id of the kind that names nothing. */
 function unknownId(kind: Kind): string {
-  return kind === 'webhookDelivery' ? '9000000000000000' : newId(kind);
+  if (kind === 'webhookDelivery') return '9000000000000000';
+  if (kind === 'apiRequest') return newId(kind);
+  const prefix = modules.map((module): Record<string, string> => module.idPrefixes ?? {}).find((prefixes) => kind in prefixes)?.[kind];
+  if (!prefix) throw new Error(`no module declares the id kind ${kind}`);
+  return typeid(prefix).toString();
 }
 
 /** Written into B's names, titles and descriptions: must never show up in an answer to A. */

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey, createAccount } from '../../src/accounts/service.ts';
 import type { Scope } from '../../src/core/auth.ts';
-import { scopes } from '../../src/modules.ts';
+import { modules, scopes } from '../../src/modules.ts';
 import { loadConfig, type Config } from '../../src/core/config.ts';
 import { openRuntime } from '../../src/core/process.ts';
+import type { RouteDoc } from '../../src/core/openapi.ts';
 import type { Runtime } from '../../src/core/runtime.ts';
 import { buildGateway, type Gateway } from '../../src/gateway.ts';
 import { createTestDatabase } from './database.ts';
@@ -31,6 +32,8 @@ export interface TestApp {
   databaseUrl: string;
   env: Record<string, string>;
   gatewayRoutes(): Array<{ method: string; path: string }>;
+  /** Every route of the gateway as OpenAPI describes it. */
+  routeDocs: readonly RouteDoc[];
   /**
    * Every answer of a route in OpenAPI that was not as documented (status listed, body matching its
    * schema, errors in the envelope with a listed code): `stop()` fails the test file when any.
@@ -73,8 +76,8 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     ...options.env,
     DATABASE_URL: databaseUrl,
   };
-  const config: Config = loadConfig(env);
-  const rt = await openRuntime('test-gateway', { config });
+  const config: Config = loadConfig(modules, env);
+  const rt = await openRuntime('test-gateway', { modules, config });
   const responseViolations: string[] = [];
   const validateResponses = (violation: string) => responseViolations.push(violation);
   const gateway: Gateway = await buildGateway(rt, { validateResponses });
@@ -90,6 +93,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     databaseUrl,
     env,
     gatewayRoutes: () => gateway.routes(),
+    routeDocs: gateway.routeDocs,
     responseViolations,
     async account({ scopes: granted = [...scopes], name = 'Test merchant', privateWebhookUrls = true } = {}) {
       const account = await createAccount(rt.db.prisma, { name });
@@ -110,7 +114,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
       return child;
     },
     async startExtraGateway(overrides = {}) {
-      const extraRt = await openRuntime('test-gateway-2', { config: { ...config, ...overrides } });
+      const extraRt = await openRuntime('test-gateway-2', { modules, config: { ...config, ...overrides } });
       const extra = await buildGateway(extraRt, { validateResponses });
       const extraPort = await extra.start(0, '127.0.0.1');
       return {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // Migrating creates every module's queues.
-import '../../src/modules.ts';
+import { modules } from '../../src/modules.ts';
 import { startEmbeddedPostgres } from '../../src/core/embedded-postgres.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/core/migrate.ts';
@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
       rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  await migrate(templateUrl);
+  await migrate(templateUrl, modules);
   project.provide('templateUrl', templateUrl);
   return stop;
 }

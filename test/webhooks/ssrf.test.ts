@@ -1,9 +1,10 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.ts';
+import { modules } from '../../src/modules.ts';
 import { connectDatabase } from '../../src/core/db.ts';
 import { encrypt } from '../../src/core/crypto.ts';
-import { newId } from '../../src/core/ids.ts';
+import { newId } from '../../src/webhooks/module.ts';
 import { signUp } from '../../src/panel/users.ts';
 import { bootstrapSandbox } from '../../src/sandbox.ts';
 import { addressProblem, metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed } from '../../src/webhooks/url-safety.ts';
@@ -257,26 +258,26 @@ describe('webhook URLs at delivery', () => {
 describe('who may use private webhook URLs', () => {
   it('WEBHOOK_ALLOW_PRIVATE_URLS overrides every account when set, and leaves it to the account when unset', () => {
     const base = { YARROW_SECRET: TEST_SECRET };
-    const unset = loadConfig({ ...base });
+    const unset = loadConfig(modules, { ...base });
     expect(unset.webhookAllowPrivateUrls).toBeUndefined();
     expect(privateWebhookUrlsAllowed(unset, false)).toBe(false);
     expect(privateWebhookUrlsAllowed(unset, true)).toBe(true);
-    const on = loadConfig({ ...base, YARROW_ENV: 'live', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+    const on = loadConfig(modules, { ...base, YARROW_ENV: 'live', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
     expect(privateWebhookUrlsAllowed(on, false)).toBe(true);
-    const off = loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
+    const off = loadConfig(modules, { ...base, WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
     expect(privateWebhookUrlsAllowed(off, true)).toBe(false);
-    expect(() => loadConfig({ ...base, WEBHOOK_RETRY_SCHEDULE: '30,soon' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
-    expect(loadConfig({ ...base }).WEBHOOK_RETRY_SCHEDULE).toEqual([30, 120, 600, 3600, 10800, 21600, 43200, 86400]);
+    expect(() => loadConfig(modules, { ...base, WEBHOOK_RETRY_SCHEDULE: '30,soon' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(loadConfig(modules, { ...base }).WEBHOOK_RETRY_SCHEDULE).toEqual([30, 120, 600, 3600, 10800, 21600, 43200, 86400]);
   });
 
   it('the first-start sandbox account on its own embedded database may; one on a shared database and a sign-up may not', async () => {
-    const embedded = await bootstrapSandbox({ config: { ...app.rt.config, DATABASE_URL: undefined }, db: app.rt.db });
+    const embedded = await bootstrapSandbox({ config: { ...app.rt.config, DATABASE_URL: undefined }, db: app.rt.db, modules: app.rt.modules });
     expect(embedded.account.allowPrivateWebhookUrls).toBe(true);
 
     const sharedUrl = await createTestDatabase();
     const shared = connectDatabase(sharedUrl, { poolSize: 1 });
     try {
-      const bootstrapped = await bootstrapSandbox({ config: { ...app.rt.config, DATABASE_URL: sharedUrl }, db: shared });
+      const bootstrapped = await bootstrapSandbox({ config: { ...app.rt.config, DATABASE_URL: sharedUrl }, db: shared, modules: app.rt.modules });
       expect(bootstrapped.account.allowPrivateWebhookUrls).toBe(false);
     } finally {
       await shared.close();

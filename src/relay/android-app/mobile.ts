@@ -15,6 +15,7 @@ import { publishDeviceChange } from '../notices.ts';
 import { acknowledgeMessage, reportMessage } from '../device-reports.ts';
 import { deviceWorkJson } from '../device-work.ts';
 import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../handoff.ts';
+import { relayErrors } from '../module.ts';
 import {
   appCancellingJson,
   appDeviceJson,
@@ -172,7 +173,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
         .catch((error: unknown) => {
           // The code came in the Authorization header, not as pairDevice's `pairing_code` field.
           if (error instanceof YarrowError && error.param === 'pairing_code') {
-            throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization' });
+            throw new YarrowError(error.code, error.message.replace(/^pairing_code: /, 'code: '), { param: 'Authorization', status: error.status });
           }
           throw error;
         });
@@ -308,7 +309,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     auth: 'none',
     responses: { 501: 'Not implemented.' },
     handler: () => {
-      throw new YarrowError('not_implemented', `${signInByCode} Make one pairing code per phone.`);
+      throw relayErrors.error('not_implemented', `${signInByCode} Make one pairing code per phone.`);
     },
   });
 
@@ -322,7 +323,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     auth: appDevice,
     responses: { 501: 'Not implemented.' },
     handler: () => {
-      throw new YarrowError('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
+      throw relayErrors.error('not_implemented', 'Yarrow gives the app no password: the API is used with Yarrow API keys made in the dashboard.');
     },
   });
 }

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, knownError, notFound, parseInput } from '../../core/errors.ts';
 import type { HttpContext } from '../../core/http.ts';
-import { newId } from '../../core/ids.ts';
+import { newId, relayErrors } from '../module.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
@@ -201,7 +201,7 @@ export function apiKeyCredential(c: Context): string {
 }
 
 const notImplemented = (what: string, why: string) => () => {
-  throw new YarrowError('not_implemented', `${what} is not available on Yarrow: ${why}`);
+  throw relayErrors.error('not_implemented', `${what} is not available on Yarrow: ${why}`);
 };
 
 export function registerThirdPartyApi(ctx: GatewayContext) {
