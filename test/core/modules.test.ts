@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
@@ -11,33 +9,7 @@ import { sendJob, type QueueName } from '../../src/core/queue.ts';
 import { modules } from '../../src/modules.ts';
 import { workerNames } from '../../workers/registry.ts';
 
-const root = join(import.meta.dirname, '../..');
-
 describe('domain modules', () => {
-  it('core/ imports no domain, no module list and not the gateway; the central files import only the module list', () => {
-    const domains = readdirSync(join(root, 'src'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !['core', 'generated', 'graphql', 'sdk'].includes(entry.name))
-      .map((entry) => entry.name);
-    expect(domains).toEqual(expect.arrayContaining(modules.map((module) => module.name)));
-    const sources = (folder: string) =>
-      readdirSync(join(root, folder))
-        .filter((name) => name.endsWith('.ts'))
-        .map((name) => `${folder}/${name}`);
-    const offending: string[] = [];
-    const check = (files: string[], forbidden: (specifier: string) => boolean) => {
-      for (const file of files) {
-        const source = readFileSync(join(root, file), 'utf8');
-        for (const [, specifier] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
-          if (forbidden(specifier!)) offending.push(`${file}: ${specifier}`);
-        }
-      }
-    };
-    const namesDomain = (specifier: string) => domains.some((domain) => new RegExp(`^(\\.\\./)+(src/)?${domain}/`).test(specifier) || specifier.startsWith(`./${domain}/`));
-    check(sources('src/core'), (specifier) => namesDomain(specifier) || /\.\.\/(modules|gateway)\.ts$/.test(specifier));
-    check([...sources('src/graphql'), ...sources('workers'), 'src/gateway.ts'], namesDomain);
-    expect(offending).toEqual([]);
-  });
-
   it('every module worker is started by name, and two modules cannot name a worker alike', () => {
     const declared = modules.flatMap((module) => Object.keys(module.workers ?? {}));
     expect(workerNames.toSorted()).toEqual(declared.toSorted());
