@@ -80,7 +80,11 @@ async function stopAll(exitCode: number) {
         }),
     ),
   );
-  // Even one still starting (a signal during start-up) is stopped, not left running.
+  // A signal during start-up: the database step under way (starting it, migrations, the sandbox
+  // account) finishes or fails first, and no step starts after it. Stopping the database under a
+  // migration would end its connection mid-work (an unhandled error, exit 1), and a database still
+  // starting is stopped once it runs, not left running.
+  await preparing.catch(() => undefined);
   const database = await embedded?.catch(() => undefined);
   if (database) await database.stop();
   process.exit(exitCode);
@@ -95,17 +99,20 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 let sandbox: SandboxBootstrap | undefined;
-try {
+
+/** The start-up steps that use the database, each skipped once a signal has come. */
+async function prepare() {
   if (!url) {
     embedded = startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
     url = (await embedded).url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL running');
   }
+  if (stopping) return;
   const applied = await migrate(url, modules);
   logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
 
   // Live has no sandbox account: merchants sign up in the panel.
-  if (config.YARROW_ENV === 'sandbox') {
+  if (config.YARROW_ENV === 'sandbox' && !stopping) {
     const db = connectDatabase(url, { poolSize: 2, applicationName: 'yarrow-main' });
     try {
       sandbox = await bootstrapSandbox({ config, db, modules: moduleRegistry(modules) });
@@ -113,6 +120,11 @@ try {
       await db.close();
     }
   }
+}
+const preparing = prepare();
+
+try {
+  await preparing;
   // A signal during start-up: the shutdown under way exits; start nothing more.
   if (stopping) await new Promise(() => {});
   await Promise.all(managed.map(launch));

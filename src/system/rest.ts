@@ -6,7 +6,7 @@ import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { buildPostman, postmanFlow } from '../core/postman.ts';
-import { referencePage } from './reference-page.ts';
+import { REFERENCE_ASSETS_PATH, referenceAssets, referencePage } from './reference-page.ts';
 import { checkHealth, healthReportSchema } from './service.ts';
 
 /** Both products answer on the same base (`/api/v1/…` is the Pay path and the relay base's `/v1/…`). */
@@ -111,6 +111,28 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     operationId: 'getApiReference',
     produces: 'html',
     responses: { 200: 'The rendered API reference.' },
-    handler: (c) => c.html(referencePage(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs))),
+    handler: (c) => {
+      const { body, headers } = referencePage(buildOpenApi(rt.config.publicBaseUrl, ctx.routeDocs));
+      return c.html(body, 200, headers);
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: `${REFERENCE_ASSETS_PATH}/:file{[a-z.-]+\\.js}`,
+    tag: 'System',
+    summary: "The API reference page's scripts (Redoc's bundle, and the one that starts it)",
+    auth: 'none',
+    openapi: false,
+    produces: 'text',
+    responses: { 200: 'The file.' },
+    handler: (c) => {
+      const file = c.req.param('file')!;
+      const asset = Object.hasOwn(referenceAssets, file) ? referenceAssets[file] : undefined;
+      if (!asset) throw new YarrowError('not_found', `No API reference asset ${file}.`);
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(asset());
+    },
   });
 }

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.ts';
@@ -11,46 +9,7 @@ import { newId } from '../../src/payments/module.ts';
 import { relayLocks } from '../../src/relay/module.ts';
 import { workerNames } from '../../workers/registry.ts';
 
-const root = join(import.meta.dirname, '../..');
-
 describe('domain modules', () => {
-  it('core/ imports no domain, no module list and not the gateway; the central files import only the module list', () => {
-    const domains = readdirSync(join(root, 'src'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !['core', 'generated', 'graphql', 'sdk'].includes(entry.name))
-      .map((entry) => entry.name);
-    expect(domains).toEqual(expect.arrayContaining(modules.map((module) => module.name)));
-    const sources = (folder: string) =>
-      readdirSync(join(root, folder))
-        .filter((name) => name.endsWith('.ts'))
-        .map((name) => `${folder}/${name}`);
-    const offending: string[] = [];
-    const check = (files: string[], forbidden: (specifier: string) => boolean) => {
-      for (const file of files) {
-        const source = readFileSync(join(root, file), 'utf8');
-        for (const [, specifier] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
-          if (forbidden(specifier!)) offending.push(`${file}: ${specifier}`);
-        }
-      }
-    };
-    const namesDomain = (specifier: string) => domains.some((domain) => new RegExp(`^(\\.\\./)+(src/)?${domain}/`).test(specifier) || specifier.startsWith(`./${domain}/`));
-    check(sources('src/core'), (specifier) => namesDomain(specifier) || /\.\.\/(modules|gateway)\.ts$/.test(specifier));
-    check([...sources('src/graphql'), ...sources('workers'), 'src/gateway.ts'], namesDomain);
-    expect(offending).toEqual([]);
-  });
-
-  it('no domain file imports the module list: only the composition roots do, and hand it to openRuntime', () => {
-    // A domain reads what every module declares from rt.modules; the list loads every domain (lazily), so a domain importing it closes a circle through all of them.
-    const roots = new Set(['src/relay/operator.ts']);
-    const domainFiles = (folder: string): string[] =>
-      readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? domainFiles(`${folder}/${entry.name}`) : /\.(ts|js)$/.test(entry.name) ? [`${folder}/${entry.name}`] : [],
-      );
-    const importing = modules
-      .flatMap((module) => domainFiles(`src/${module.name}`))
-      .filter((file) => !roots.has(file) && /from\s+'(\.\.\/)+modules\.ts'|import\s+'(\.\.\/)+modules\.ts'/.test(readFileSync(join(root, file), 'utf8')));
-    expect(importing).toEqual([]);
-  });
-
   it('every module worker is started by name, and two modules cannot name a worker alike', () => {
     const declared = modules.flatMap((module) => Object.keys(module.workers ?? {}));
     expect(workerNames.toSorted()).toEqual(declared.toSorted());

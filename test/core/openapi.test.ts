@@ -137,14 +137,8 @@ describe('OpenAPI', () => {
     const appPull = spec.paths['/api/mobile/v1/messages'].get;
     expect(appPull.responses['401'].content['application/json'].schema.properties.code.enum).toEqual(['unauthorized']);
     expect(appPull.responses['200'].content['application/json'].schema.type).toBe('array');
-
-    // The reference page shows the operation ids, the tags' descriptions and the success bodies.
-    const page = await (await fetch(`${app.baseUrl}/api/docs`)).text();
-    expect(page).toContain('<code>createPaymentIntent</code>');
-    expect(page).toContain(spec.tags.find((tag: { name: string }) => tag.name === 'Webhooks').description);
-    // The success body, as a table of its fields and its example.
-    expect(page).toMatch(/<tr><td><code>payment_intent<\/code><\/td>/);
-    expect(page).toContain('&quot;payment_intent&quot;');
+    // The reference page (Redoc) shows the operation ids, the tags' descriptions and the success
+    // bodies: test/system/reference.browser.test.ts reads it as rendered.
   });
 
   it('gives every JSON operation a success schema, the one its answers are checked against', () => {
@@ -159,14 +153,11 @@ describe('OpenAPI', () => {
 
     const page = await fetch(`${app.baseUrl}/api/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
+    // Redoc renders it in the browser from the document the page carries: sections per tag, request
+    // and response schemas, code marked up, no /api/api/… aliases (test/system/reference.browser.test.ts).
     const text = await page.text();
-    // Read by people: sections per tag collapse, schemas are tables, code is marked up (no literal
-    // backticks), and the /api/api/… aliases are not listed.
-    expect(text).toMatch(/<span class="method method-post">POST<\/span> <code>\/api\/v1\/api-keys<\/code>/);
-    expect(text).toMatch(/<details class="tag" id="[a-z-]+" open>/);
-    expect(text).toContain('<caption>Request body</caption>');
-    expect(text).toMatch(/<tr><td><code>scopes<\/code><\/td><td>array of /);
+    expect(text).toContain('<script src="/api/docs/assets/redoc.standalone.js" defer></script>');
+    expect(text).toContain('createPaymentIntent');
     expect(text).not.toContain('/api/api/');
-    expect(text.match(/.{0,80}`.{0,40}/)?.[0]).toBeUndefined();
   });
 });
