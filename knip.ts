@@ -1,6 +1,16 @@
-{
-  "$schema": "node_modules/knip/schema.json",
-  // The Prisma schema's generator providers are commands (`prisma-pothos-types`, `node …/dmmf.mjs`), not packages.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KnipConfig } from 'knip';
+
+// A config in TypeScript rather than JSON for one line: knip's `paths`, like tsconfig's, take a single
+// `*`, so `/panel/assets/*` cannot name `src/*/panel-assets/*`; the modules' asset folders are listed from src/.
+const src = join(import.meta.dirname, 'src');
+const panelAssetFolders = readdirSync(src, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(src, entry.name, 'panel-assets')))
+  .map((entry) => `src/${entry.name}/panel-assets/*`);
+
+const config: KnipConfig = {
+    // The Prisma schema's generator providers are commands (`prisma-pothos-types`, `node …/dmmf.mjs`), not packages.
   "ignoreIssues": { "prisma/**/*.prisma": ["unlisted"] },
   // The root project, the SDK package (packages/sdk), and scripts/openapi-types (a workspace only
   // because openapi-typescript needs TypeScript 5's compiler API; the project's TypeScript 7 has none).
@@ -28,7 +38,7 @@
         "/panel/src/*": ["src/*"],
         "/panel/assets/preact-htm.js": ["node_modules/htm/preact/standalone.module.js"],
         "/panel/assets/uplot.js": ["node_modules/uplot/dist/uPlot.esm.js"],
-        "/panel/assets/*": ["src/panel/assets/*", "src/payments/panel-assets/*", "src/webhooks/panel-assets/*", "src/relay/panel-assets/*"]
+        "/panel/assets/*": ["src/panel/assets/*", ...panelAssetFolders]
       },
       // An export its own file uses is not dead code; what nobody uses at all is reported.
       "ignoreExportsUsedInFile": true,
@@ -47,4 +57,6 @@
     // test/sdk/rest-types.test.ts runs openapi-typescript's CLI file by path (with the running Node), which knip cannot see.
     "scripts/openapi-types": { "ignoreDependencies": ["openapi-typescript"] }
   }
-}
+};
+
+export default config;
