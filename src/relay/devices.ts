@@ -8,7 +8,7 @@ import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { newId } from './module.ts';
-import { publish } from '../core/pubsub.ts';
+import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
@@ -207,6 +207,54 @@ export async function authenticateDevice(rt: Pick<Runtime, 'config' | 'db'>, aut
   return device;
 }
 
+/**
+ * Device tokens with a short per-process cache, as API keys have (`createKeyAuthenticator`): a
+ * phone reporting each state of each message costs no database read per call. Unpairing publishes
+ * `relayDeviceRevoked`, which every gateway hears and drops the device at once (the one that
+ * unpaired it too: it listens on its own NOTIFY); the TTL bounds staleness should a notification
+ * be missed. `remember` keeps the cache's copy as fresh as the caller's last write of the row.
+ */
+export function createDeviceAuthenticator(rt: Pick<Runtime, 'config' | 'db'>, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const cache = new Map<string, { device: Device; cachedAt: number }>();
+  const hashes = new Map<string, string>();
+  /** Forgets so far: a read that began before one is not cached (it may predate the unpairing). */
+  let forgets = 0;
+  return {
+    async authenticate(authorization: string | null | undefined): Promise<Device> {
+      const token = authorization ? bearerPattern.exec(authorization)?.[1] : undefined;
+      if (!token) return authenticateDevice(rt, authorization);
+      const hash = hashDeviceToken(rt.config.secret, token);
+      const hit = cache.get(hash);
+      if (hit && Date.now() - hit.cachedAt < ttlMs) return hit.device;
+      const before = forgets;
+      const device = await authenticateDevice(rt, authorization);
+      if (before !== forgets) return device;
+      if (cache.size >= maxEntries) {
+        const [oldest, entry] = cache.entries().next().value!;
+        cache.delete(oldest);
+        hashes.delete(entry.device.id);
+      }
+      cache.set(hash, { device, cachedAt: Date.now() });
+      hashes.set(device.id, hash);
+      return device;
+    },
+    /** The device's row as a write of this process left it (its presence): the cached copy, not its age, is replaced. */
+    remember(device: Device) {
+      const hash = hashes.get(device.id);
+      const hit = hash === undefined ? undefined : cache.get(hash);
+      if (hit && device.status !== 'revoked') hit.device = device;
+    },
+    forget(deviceId: string) {
+      forgets++;
+      const hash = hashes.get(deviceId);
+      if (hash !== undefined) cache.delete(hash);
+      hashes.delete(deviceId);
+    },
+  };
+}
+
 export const heartbeatInput = z.strictObject({
   battery_level: z.number().int().min(0).max(100).optional(),
   charging: z.boolean().optional(),
@@ -369,7 +417,7 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
     await releaseDeviceMessages(rt, tx, device, 'device_revoked');
     // Messages pinned to it can go nowhere else: they fail now, with the reason.
     await failPinnedTo(rt, tx, device.id, 'device_revoked');
-    await publish(tx, 'relayDevice', device.id, { kind: 'revoked' });
+    await publishAll(tx, [liveEvent('relayDevice', device.id, { kind: 'revoked' }), liveEvent('relayDeviceRevoked', 'all', { deviceId: device.id })]);
     await recordPresenceChange(tx, device.id, 'revoked');
     await publishDeviceChange(tx, device);
     return device;

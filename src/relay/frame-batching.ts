@@ -9,15 +9,22 @@ import { publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { recordEvents, type EventInput } from '../webhooks/events.ts';
 import type { ReportOutcome } from './device-reports.ts';
-import { applyDeviceFrames, recordDeviceWord } from './sql.ts';
+import { applyDeviceFrames, recordDeviceWords, type DeviceWord } from './sql.ts';
 import { messageEvent, messageStatus, statusEvents } from './status.ts';
 
 export interface DeviceFrame {
   device: { id: string; accountId: number };
   messageId: string;
-  attempt: number;
+  /** null: the message's current attempt, whatever it is (the Android app names no attempt). */
+  attempt: number | null;
   /** The report's status; absent for an ack. */
   status?: 'sent' | 'delivered';
+  /**
+   * The phone's own word for the report (the Android app's `processed`, `sent`, …): recorded on
+   * its latest attempt of the message when the frame moves nothing, as `recordPhoneWord` does.
+   * Absent (our protocol): only a report about an attempt the device no longer has is recorded.
+   */
+  word?: string;
 }
 /** null: no such message on the device's account. */
 type FrameResult = ReportOutcome | null;
@@ -64,7 +71,8 @@ async function inArrivalOrder(frames: DeviceFrame[], apply: (round: FrameStep[])
       const id = entry.frame.messageId;
       const step = round.get(id);
       if (!step) round.set(id, { ...entry });
-      else if (!putOff.has(id) && !step.ack && isAck(step.frame) && !isAck(entry.frame) && sameAttempt(step.frame, entry.frame)) {
+      // The app's frames are not paired: its ack's word may need recording, on its own.
+      else if (!putOff.has(id) && !step.ack && isAck(step.frame) && !isAck(entry.frame) && sameAttempt(step.frame, entry.frame) && step.frame.word === undefined) {
         round.set(id, { ...entry, ack: { frame: step.frame, index: step.index } });
       } else {
         putOff.add(id);
@@ -121,13 +129,20 @@ async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promi
   await recordEvents(rt, tx, events);
   await publishAll(tx, live);
   // A report about an attempt the device no longer has (taken back, or rerouted by the account) is
-  // the phone's word all the same: kept on its attempt, never dropped.
+  // the phone's word all the same: kept on its attempt, never dropped. The app's word is kept
+  // whenever its report moved nothing (its `Processed` about a message it took when it pulled it, a
+  // repeat about one already final), except a repeated `Sent` about a message it still holds.
+  const words: DeviceWord[] = [];
   for (const [i, row] of rows.entries()) {
-    const status = frames[i]!.status;
-    if (row.state !== null && !row.held && status !== undefined) {
-      await recordDeviceWord(tx, frames[i]!.device.id, frames[i]!.messageId, frames[i]!.attempt, status, now);
+    const { device, messageId, attempt, status, word } = frames[i]!;
+    if (row.state === null) continue;
+    if (word === undefined) {
+      if (!row.held && status !== undefined) words.push({ deviceId: device.id, messageId, attempt, state: status });
+    } else if (!row.acked && row.previous === null && !(status !== undefined && row.held && (row.state === 'dispatched' || row.state === 'sent'))) {
+      words.push({ deviceId: device.id, messageId, attempt: null, state: word });
     }
   }
+  await recordDeviceWords(tx, words, now);
   return rows.map((row, i): StepResult => {
     if (row.state === null) return { result: null, ackResult: null };
     const before = messageStatus({ state: row.state });

@@ -95,6 +95,11 @@ export const relayModule = defineModule({
   eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified'],
   topics: {
     relayDevice: liveTopic<string, DeviceSignal>(),
+    /**
+     * A device was unpaired: every gateway drops its token from the app's authentication cache
+     * (src/relay/android-app/mobile.ts), as `apiKeyRevoked` does for API keys.
+     */
+    relayDeviceRevoked: liveTopic<'all', { deviceId: string }>(),
     messageStatusChanged: liveTopic<string, RelayMessageStatus>(),
     messageUpdated: liveTopic<number, RelayMessageStatus>(),
     /** A device of the account paired, came online, went offline, sent a heartbeat or changed. */

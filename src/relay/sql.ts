@@ -291,7 +291,8 @@ export interface FrameColumns {
   ids: string[];
   devices: string[];
   accounts: number[];
-  attempts: number[];
+  /** null: the message's current attempt (the Android app names none). */
+  attempts: Array<number | null>;
   statuses: Array<'ack' | 'sent' | 'delivered'>;
   acks: boolean[];
 }
@@ -323,7 +324,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
       SELECT * FROM unnest(${ids}::text[], ${devices}::text[], ${accounts}::int[], ${attempts}::int[], ${statuses}::text[], ${acks}::boolean[])
         WITH ORDINALITY AS v(id, device_id, account_id, attempt, status, ack, n)
     ), held AS (
-      SELECT m.id, m.state, v.status, v.attempt,
+      SELECT m.id, m.state, v.status, m.attempts AS attempt,
              v.ack AND m.state::text = 'dispatched' AND m.acknowledged_at IS NULL AS acking,
              -- A report moves only a message the device took (acknowledged, now or before): a phone
              -- cannot report sent or delivered what it never held.
@@ -332,7 +333,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
              -- Taken by this device in this attempt, and not failed since (an expiry, a give-back).
              m.acknowledged_at IS NOT NULL AND m.state::text <> 'failed' AS taken
       FROM messages m JOIN v ON v.id = m.id
-      WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = v.attempt
+      WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = COALESCE(v.attempt, m.attempts)
       ORDER BY m.id FOR UPDATE OF m
     ), old AS (
       SELECT * FROM held WHERE acking OR moving
@@ -432,6 +433,35 @@ export async function recordDeviceWord(tx: DbClient, deviceId: string, messageId
     )
     SELECT number, current FROM said`;
   return row;
+}
+
+/** A phone's word for `recordDeviceWords`: `attempt` null is its latest attempt of the message. */
+export interface DeviceWord {
+  deviceId: string;
+  messageId: string;
+  attempt: number | null;
+  state: string;
+}
+
+/**
+ * `recordDeviceWord` for the words of one batch of frames, in one statement (the Android app's
+ * `Processed` is one for each message it sends: a statement each was a round trip each). Words
+ * about one message come in separate batches (`inArrivalOrder`), so no row is written twice here.
+ */
+export async function recordDeviceWords(tx: DbClient, words: DeviceWord[], now: Date) {
+  if (words.length === 0) return;
+  await tx.$executeRaw`
+    WITH w AS (
+      SELECT * FROM unnest(${words.map((w) => w.deviceId)}::text[], ${words.map((w) => w.messageId)}::text[], ${words.map((w) => w.attempt)}::int[], ${words.map((w) => w.state)}::text[])
+        AS w(device_id, message_id, attempt, state)
+    ), said AS (
+      UPDATE message_attempts a SET device_state = w.state, device_state_at = ${now}
+      FROM w
+      WHERE a.id = (SELECT x.id FROM message_attempts x WHERE x.message_id = w.message_id AND x.device_id = w.device_id AND (w.attempt IS NULL OR x.number = w.attempt)
+                    ORDER BY x.number DESC LIMIT 1)
+      RETURNING a.message_id, a.finished_at IS NULL AS current
+    )
+    UPDATE messages m SET stuck_at = NULL FROM said WHERE m.id = said.message_id AND said.current AND m.stuck_at IS NOT NULL`;
 }
 
 /**

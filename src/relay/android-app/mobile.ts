@@ -10,9 +10,10 @@ import type { Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
+import { authenticateDevice, createDeviceAuthenticator, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { publishDeviceChange } from '../notices.ts';
 import { acknowledgeMessage, reportMessage } from '../device-reports.ts';
+import { applyFrame } from '../frame-batching.ts';
 import { deviceWorkJson } from '../device-work.ts';
 import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../handoff.ts';
 import { relayErrors } from '../module.ts';
@@ -114,6 +115,22 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
       const device = await authenticateDevice(rt, c.req.header('authorization'));
       await spendCalls(device, 1);
       return seen(device, appVersionFrom(c.req.header('user-agent')));
+    },
+  };
+  // The reports' token check, cached: a phone reports three states of each message it sends, and
+  // a read of the device per report was a third of a report's round trips (docs/performance.md,
+  // round 4). Only the reports use it: a pull reads the device's `connectedAt` (what it re-serves
+  // after a reconnect), which another gateway's stream may just have written.
+  const reportingDevices = createDeviceAuthenticator(rt);
+  events.addEventListener('relayDeviceRevoked:all', (event) => reportingDevices.forget((event as CustomEvent<{ deviceId: string }>).detail.deviceId));
+  const reportingDevice: Credential<Device> = {
+    documentedAs: 'device',
+    authenticate: async (c) => {
+      const device = await reportingDevices.authenticate(c.req.header('authorization'));
+      await spendCalls(device, 1);
+      const now = await seen(device, appVersionFrom(c.req.header('user-agent')));
+      if (now !== device) reportingDevices.remember(now);
+      return now;
     },
   };
   /** The app asks for its address before it registers: a device token is checked when one is sent. */
@@ -250,14 +267,14 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     operationId: path === '/messages' ? 'reportAppMessageStates' : 'reportAppMessageStatesAtMessagePath',
     // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
     errorCodes: ['rate_limited'],
-    auth: appDevice,
+    auth: reportingDevice,
     // The whole body is checked before anything is applied.
     body: appStateReports,
     responses: { 204: 'Applied where it moves the message on; unknown or stale ids change nothing.' },
     handler: async (c, { auth: device, body: reports }) => {
       // Each report is a lookup and maybe a write: a body of 100 counts as 100 calls (the first is spent).
       if (reports.length > 1) await spendCalls(device, reports.length - 1);
-      for (const report of reports) await applyReport(rt, device, report);
+      await applyReports(rt, device, reports);
       return c.body(null, 204);
     },
   });
@@ -345,6 +362,29 @@ async function takenBackForApp(rt: Runtime, device: Device, room: number) {
     orderBy: { queuedAt: 'desc' },
     take: room,
   });
+}
+
+/**
+ * A PATCH's reports, in order. Runs of `Pending`, `Processed`, `Sent` and `Delivered` go together
+ * through the frames batch (`applyFrame`: one statement for them all, with the other phones' frames
+ * of the moment), about each message's current attempt on this phone, with the app's word kept
+ * where a report moves nothing; `Failed` and `Cancelled` (rare, each a transaction of its own)
+ * apply one by one between the runs.
+ */
+async function applyReports(rt: Runtime, device: Device, reports: AppStateReport[]) {
+  let run: Array<Promise<unknown>> = [];
+  for (const report of reports) {
+    const action = appReportAction(report);
+    if (action && (action.kind === 'ack' || action.status !== 'failed') && report.state !== 'Cancelled') {
+      const status = action.kind === 'ack' ? undefined : action.status;
+      run.push(applyFrame(rt, { device, messageId: report.id, attempt: null, ...(status ? { status } : {}), word: report.state.toLowerCase() }));
+      continue;
+    }
+    await Promise.all(run);
+    run = [];
+    await applyReport(rt, device, report);
+  }
+  await Promise.all(run);
 }
 
 /**
