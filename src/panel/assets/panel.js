@@ -43,8 +43,11 @@ function send(message) {
 }
 
 function subscribeOnSocket(id) {
-  const { document, variables } = subscriptions.get(id);
+  const { document, variables, subscribed } = subscriptions.get(id);
   send({ id, type: 'subscribe', payload: { query: String(document), variables } });
+  // What changed before the subscription was live (since the page's first read, or while the
+  // socket reconnected) sent no event: the caller re-reads.
+  subscribed?.();
 }
 
 function connect() {
@@ -93,10 +96,13 @@ addEventListener('pagehide', () => {
   socket?.close(1000, 'page left');
 });
 
-/** Subscribes to a live operation; returns a function that stops it. */
-export function live(document, variables, onData) {
+/**
+ * Subscribes to a live operation; returns a function that stops it. `onSubscribed` runs each time
+ * the subscription is (re)sent, so a page can re-read what no event told it about.
+ */
+export function live(document, variables, onData, onSubscribed) {
   const id = String(nextId++);
-  subscriptions.set(id, { document, variables, next: onData, error: reportLiveError });
+  subscriptions.set(id, { document, variables, next: onData, error: reportLiveError, subscribed: onSubscribed });
   if (!socket) connect();
   else if (acknowledged) subscribeOnSocket(id);
   return () => {

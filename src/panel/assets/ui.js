@@ -10,19 +10,23 @@ export { html, render, useCallback, useEffect, useRef, useState };
 
 /**
  * Live updates for a list: a number that changes when the subscription reports a change (a burst
- * of events within `delayMs` counts once). Pass it to `List` as `liveKey` to re-read the page.
+ * of events within `delayMs` counts once), and once each time the subscription goes live. Pass it
+ * to `List` as `liveKey` to re-read the page.
  */
 export function useLiveKey(document, variables = {}, delayMs = 100) {
   const [key, setKey] = useState(0);
   useEffect(() => {
     let pending = null;
-    const stop = live(document, variables, () => {
+    const changed = () => {
       if (pending !== null) return;
       pending = setTimeout(() => {
         pending = null;
         setKey((current) => current + 1);
       }, delayMs);
-    });
+    };
+    // Re-read once the subscription is live too: a change between the page's first read and
+    // the subscription (or during a reconnect) has no event of its own.
+    const stop = live(document, variables, changed, changed);
     return () => {
       clearTimeout(pending);
       stop();
