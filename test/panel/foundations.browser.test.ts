@@ -43,7 +43,8 @@ const accessibilityFindings = () => seriousAccessibilityFindings(page);
 
 async function settled(path: string) {
   await page.goto(`${app.baseUrl}/panel/${path}`);
-  await page.waitForLoadState('networkidle').catch(() => {});
+  // Best effort, and bounded: a page that keeps the network busy must not use up the test's time.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
 }
 
 describe('panel foundations in Chromium', () => {
@@ -185,18 +186,23 @@ describe('panel foundations in Chromium', () => {
   });
 
   it('sends the page to sign-in when the session ended in another tab', async () => {
-    await settled('keys');
+    // Each step has its own deadline, so a slow run names the step that hung instead of timing out
+    // the whole test (it did once in a clean-clone CI run on a loaded machine).
+    const step = <T>(name: string, work: Promise<T>, ms = 15_000) =>
+      Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`step "${name}" did not finish in ${ms} ms`)), ms).unref())]);
+    await step('open keys', settled('keys'));
     const other = await context.newPage();
-    await other.goto(`${app.baseUrl}/panel/keys`);
+    await step('open keys in another tab', other.goto(`${app.baseUrl}/panel/keys`));
     // Signing out redirects to sign-in, and the tab's own live check may send it there too: the
-    // first of two navigations is aborted, so wait for where it ends rather than for one load.
-    await other.getByRole('button', { name: 'Sign out' }).click();
+    // first of two navigations is aborted, so the click does not wait for its navigation, and the
+    // test waits for where the tab ends rather than for one load.
+    await step('sign out in the other tab', other.getByRole('button', { name: 'Sign out' }).click({ noWaitAfter: true }));
     await expect.poll(() => other.url(), { timeout: 15_000 }).toMatch(/\/panel\/sign-in$/);
-    await other.close();
-    const wentToSignIn = page.waitForURL(/\/panel\/sign-in$/);
+    await step('close the other tab', other.close());
+    const wentToSignIn = page.waitForURL(/\/panel\/sign-in$/, { timeout: 15_000 });
     // The page's next request finds the session gone (its live updates may notice first and leave already).
-    await page.evaluate(() => document.querySelector<HTMLButtonElement>('#create-key button[type="submit"]')?.click()).catch(() => {});
+    await step('submit a form', page.evaluate(() => document.querySelector<HTMLButtonElement>('#create-key button[type="submit"]')?.click())).catch(() => {});
     await wentToSignIn;
     expect(await page.getByText('Missing API key').count()).toBe(0);
-  });
+  }, 60_000);
 });
