@@ -21,7 +21,7 @@ const KEEP_ALIVE_MS = 12_000;
  * (above), and one keep-alive timer for the whole server instead of an interval, a timeout and a
  * pong listener per socket. The protocol itself is graphql-ws's (`makeServer`).
  */
-export function useGraphqlWs(options: ServerOptions<Record<string, unknown>, SocketExtra>, wss: WebSocketServer, logger: Logger) {
+export function useGraphqlWs(options: ServerOptions<Record<string, unknown>, SocketExtra>, wss: WebSocketServer, logger: Logger, keepAliveMs = KEEP_ALIVE_MS) {
   const server = makeServer(options);
   wss.options.handleProtocols = handleProtocols;
   wss.once('error', (error) => {
@@ -30,7 +30,7 @@ export function useGraphqlWs(options: ServerOptions<Record<string, unknown>, Soc
   });
 
   // Keep-alive: a socket that did not answer the last ping (a dead peer, a half-open connection)
-  // is terminated at the next round, KEEP_ALIVE_MS to 2 × KEEP_ALIVE_MS after it went silent.
+  // is terminated at the next round, one to two rounds after it went silent.
   const unanswered = new WeakSet<WebSocket>();
   function answered(this: WebSocket) {
     unanswered.delete(this);
@@ -45,7 +45,7 @@ export function useGraphqlWs(options: ServerOptions<Record<string, unknown>, Soc
       unanswered.add(socket);
       socket.ping();
     }
-  }, KEEP_ALIVE_MS);
+  }, keepAliveMs);
   keepAlive.unref();
 
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
