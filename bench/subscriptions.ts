@@ -17,15 +17,26 @@ export async function subscriptionsScenario(ctx: BenchContext) {
   const total = sizes.subscribers;
   const pid = gateway.child.pid!;
   // Warmed up first: what a gateway loads once (GraphQL, the Prisma query compiler on its first
-  // query, a WebSocket server) is not memory per socket.
+  // query, a WebSocket server, a subscription's first execution) is not memory per socket. And one
+  // ping answered end to end: the diagnostics worker's first publish loads its own Prisma query
+  // compiler (150–400 ms of a fresh process), which is not the fan-out the latency is about.
   await api(base, client.key).graphql('{ account { id } }');
   await new Promise<void>((resolve, reject) => {
     const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const timeout = setTimeout(() => reject(new Error('the warm-up ping was not answered in 15 s')), 15_000);
     socket.on('error', reject);
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${client.key}` } })));
-    socket.on('message', () => {
-      socket.close();
-      resolve();
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(String(raw)) as { type: string };
+      if (message.type === 'connection_ack') {
+        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { diagnosticPong { pingId receivedAt } }' } }));
+        // The subscription registers just after the subscribe message: then the ping.
+        setTimeout(() => void api(base, client.key).graphql('mutation { sendDiagnosticPing { pingId } }').catch(reject), 200);
+      } else if (message.type === 'next') {
+        clearTimeout(timeout);
+        socket.close();
+        resolve();
+      }
     });
   });
   await sleep(500);

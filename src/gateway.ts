@@ -110,27 +110,14 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
       (request, socket, head) => {
         let release: () => void;
         try {
-          release = liveConnections.admit(upgradeAddress(request, rt.config.TRUST_PROXY), socket as Socket, () => socket.destroy());
+          release = liveConnections.admit(upgradeAddress(request, rt.config.TRUST_PROXY), socket as Socket, destroyer(socket));
         } catch (error) {
           return refuseUpgrade(socket, error as YarrowError);
         }
         socket.once('close', release);
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          wss.emit('connection', ws, request);
-          // graphql-ws writes every socket error to stderr: a client's oversized or malformed frames
-          // (which ws answers by closing, 1009/1002) would be its way to fill the logs.
-          ws.removeAllListeners('error');
-          ws.on('error', (error) => {
-            rt.logger.debug({ err: error }, 'GraphQL WebSocket closed on a protocol error');
-            // ws sends its close frame (1009 for a message over maxPayload), then would read and
-            // drop the rest of a 100 MB frame while it waits for the client's: read nothing more,
-            // and end the connection a moment later (the client has its close frame by then).
-            setImmediate(() => {
-              socket.pause();
-              setTimeout(() => socket.destroy(), 1000).unref();
-            });
-          });
-        });
+        // Nothing kept for the socket's life may be made in this scope: its closures would keep
+        // the upgrade request (about 1 KB a socket). graphql-ws's protocol errors: ws-server.ts.
+        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
       },
     ],
   ]);
@@ -206,6 +193,11 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
       await events.close();
     },
   };
+}
+
+/** A socket's `close` for the live-connection accounting, made outside the upgrade handler's scope. */
+function destroyer(socket: Duplex) {
+  return () => socket.destroy();
 }
 
 /** Answers a WebSocket upgrade with the refusal as an HTTP error (the JSON body of any refusal) and closes. */

@@ -1,6 +1,5 @@
 import type { Principal } from '../core/auth.ts';
 
-const revokedMark = Symbol('revoked');
 /** Longer than the auth cache keeps a key (src/core/auth.ts, 30 s). */
 const REMEMBER_REVOKED_MS = 60_000;
 
@@ -33,29 +32,54 @@ export function createSubscriptionRevoker(events: EventTarget) {
     if (!principal) return iterator as AsyncIterableIterator<T>;
     const keyId = principal.keyId;
     let finished = false;
-    let revoke!: () => void;
-    const revoked = new Promise<typeof revokedMark>((resolve) => (revoke = () => resolve(revokedMark)));
-    const enders = open.get(keyId) ?? new Set();
-    enders.add(revoke);
-    open.set(keyId, enders);
-    if (recentlyRevoked.has(keyId)) revoke();
+    let revoked = false;
+    // The `next()` in progress, answered by the source or by the revocation, whichever comes first;
+    // once revoked, nothing more of the source. (A Promise.race of the source's next() with a
+    // revocation promise gave an event the source already had, when revoked before that next().)
+    let waiting: ((result: IteratorResult<T>) => void) | undefined;
     const release = () => {
       finished = true;
       const current = open.get(keyId);
       current?.delete(revoke);
       if (current?.size === 0) open.delete(keyId);
     };
+    /** The final result, once: the source is ended and the subscription with it. */
+    const ending = (): IteratorResult<T> => {
+      release();
+      void iterator.return?.();
+      return { done: false, value: final() };
+    };
+    function revoke() {
+      revoked = true;
+      if (!waiting) return;
+      const resolve = waiting;
+      waiting = undefined;
+      resolve(ending());
+    }
+    const enders = open.get(keyId) ?? new Set();
+    enders.add(revoke);
+    open.set(keyId, enders);
+    if (recentlyRevoked.has(keyId)) revoke();
     const wrapped: AsyncIterableIterator<T> = {
-      async next() {
-        if (finished) return { done: true, value: undefined };
-        const outcome = await Promise.race([iterator.next(), revoked]);
-        if (outcome === revokedMark) {
-          release();
-          void iterator.return?.();
-          return { done: false, value: final() };
-        }
-        if (outcome.done) release();
-        return outcome;
+      next() {
+        if (finished) return Promise.resolve({ done: true, value: undefined });
+        if (revoked) return Promise.resolve(ending());
+        return new Promise<IteratorResult<T>>((resolve, reject) => {
+          waiting = resolve;
+          iterator.next().then(
+            (step) => {
+              if (waiting !== resolve) return;
+              waiting = undefined;
+              if (step.done) release();
+              resolve(step);
+            },
+            (error: unknown) => {
+              if (waiting !== resolve) return;
+              waiting = undefined;
+              reject(error);
+            },
+          );
+        });
       },
       async return() {
         release();

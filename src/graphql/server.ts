@@ -1,7 +1,6 @@
 import { GraphQLError, parse, visit, execute as graphqlExecute, type DocumentNode, type ExecutionResult } from 'graphql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
-import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import type { Principal } from '../core/auth.ts';
 import { YarrowError, knownError, type ErrorCode } from '../core/errors.ts';
@@ -15,12 +14,14 @@ import { documentLimitPlugins, isIntrospection, operationLimitErrors, operationP
 import { createSubscriptionRevoker } from './revocation.ts';
 import { subscribeSharing } from './shared-execution.ts';
 import { createSubscriptionLimits } from './subscription-limits.ts';
+import { useGraphqlWs, type UpgradeRequest } from './ws-server.ts';
 import { schema } from './schema.ts';
 
 type ServerContext = {
   requestId?: string;
   connectionParams?: Record<string, unknown>;
-  req?: IncomingMessage;
+  /** A graphql-ws socket's upgrade request (what ws-server.ts keeps of it). */
+  req?: IncomingMessage | UpgradeRequest;
   /** Told the API key that made an HTTP request (the gateway logs it in the request log). */
   keyPrincipal?: (principal: Principal) => void;
 };
@@ -111,7 +112,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
 
   /** A request without an API key: a module's session (the panel's cookie) may authenticate it. */
   const sessionHooks = rt.modules.list.flatMap((module) => (module.graphqlSession ? [module.graphqlSession] : []));
-  async function sessionPrincipalFor(request: Request | undefined, req: IncomingMessage | undefined, params: Record<string, unknown> | undefined) {
+  async function sessionPrincipalFor(request: Request | undefined, req: UpgradeRequest | undefined, params: Record<string, unknown> | undefined) {
     const offered = {
       cookies: request?.headers.get('cookie') ?? req?.headers.cookie,
       csrfToken: request?.headers.get('x-csrf-token') ?? params?.csrfToken,
@@ -125,7 +126,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
   }
 
   /** The principal of a request or socket: its API key (header or connection params), else a module's session. */
-  async function authenticate(request: Request | undefined, req: IncomingMessage | undefined, connectionParams: Record<string, unknown> | undefined) {
+  async function authenticate(request: Request | undefined, req: UpgradeRequest | undefined, connectionParams: Record<string, unknown> | undefined) {
     const header = connectionParams?.authorization ?? connectionParams?.Authorization ?? request?.headers.get('authorization');
     return header ? await principalFor(header) : await sessionPrincipalFor(request, req, connectionParams);
   }
@@ -214,7 +215,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
   function attachWebSocket(wss: WebSocketServer) {
     /** The socket each operation's context came from, for the per-socket subscription cap. */
     const socketOf = new WeakMap<object, object>();
-    return useServer<Record<string, unknown>, { request: IncomingMessage; socket: object }>(
+    return useGraphqlWs(
       {
         // A socket that has not sent a valid key or panel session in its connection_init within
         // this long is closed (4408), before it may hold anything.
@@ -267,6 +268,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
           result.errors ? { ...result, errors: result.errors.map((error) => withoutHttp(toGraphqlError(error, rt)).toJSON()) } : undefined,
       },
       wss,
+      rt.logger,
     );
   }
 
