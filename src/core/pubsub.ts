@@ -51,10 +51,11 @@ export async function publishAll(db: DbClient, events: string[]) {
 
 /**
  * The query `publishAll` runs, for a statement that publishes along with its own work (as a CTE:
- * `WITH …, notified AS (${notifyQuery(events)}) SELECT (SELECT count(*) FROM notified)`).
+ * `WITH …, notified AS (${notifyQuery(events)}) SELECT (SELECT count(*) FROM notified)`). On
+ * another `channel` than the events channel, only a `PostgresEventTarget` of that channel hears it.
  */
-export function notifyQuery(events: string[]): Prisma.Sql {
-  return Prisma.sql`SELECT pg_notify(${EVENTS_CHANNEL}, event) FROM unnest(${packed(events)}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n`;
+export function notifyQuery(events: string[], channel = EVENTS_CHANNEL): Prisma.Sql {
+  return Prisma.sql`SELECT pg_notify(${channel}, event) FROM unnest(${packed(events)}::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n`;
 }
 
 /**
@@ -92,7 +93,9 @@ export async function publishMany<T extends keyof Topics>(db: DbClient, topic: T
 
 /**
  * An EventTarget whose dispatches travel through PostgreSQL NOTIFY and whose listeners hear every
- * process's dispatches through LISTEN. It is the event target of the gateway's GraphQL pub/sub.
+ * process's dispatches through LISTEN. It is the event target of the gateway's GraphQL pub/sub
+ * (on `EVENTS_CHANNEL`); a process that needs only a few events hears them on a channel of their
+ * own (`channel`) instead of parsing every status change.
  */
 export class PostgresEventTarget extends EventTarget {
   #client?: pg.Client;
@@ -101,9 +104,11 @@ export class PostgresEventTarget extends EventTarget {
   #url: string;
   #logger: Logger;
   #publisher: pg.Pool;
+  #channel: string;
 
-  constructor(url: string, publisher: pg.Pool, logger: Logger) {
+  constructor(url: string, publisher: pg.Pool, logger: Logger, channel = EVENTS_CHANNEL) {
     super();
+    this.#channel = channel;
     // One listener per live subscription: thousands are normal, not a leak.
     setMaxListeners(0, this);
     this.#url = url;
@@ -118,7 +123,7 @@ export class PostgresEventTarget extends EventTarget {
   async #connect() {
     const client = new pg.Client({ connectionString: this.#url, application_name: 'yarrow-listen', keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      if (message.channel !== this.#channel || !message.payload) return;
       try {
         type Published = { topic: string; payload: unknown };
         const parsed = JSON.parse(message.payload) as Published | Published[];
@@ -135,7 +140,7 @@ export class PostgresEventTarget extends EventTarget {
     });
     client.on('end', () => this.#scheduleReconnect(client));
     await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    await client.query(`LISTEN ${this.#channel}`);
     this.#client = client;
     this.#reconnectDelay = 100;
   }
@@ -162,7 +167,7 @@ export class PostgresEventTarget extends EventTarget {
   override dispatchEvent(event: Event): boolean {
     const detail = (event as CustomEvent).detail;
     this.#publisher
-      .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encode(event.type, detail)])
+      .query('SELECT pg_notify($1, $2)', [this.#channel, encode(event.type, detail)])
       .catch((error) => this.#logger.error({ err: error, topic: event.type }, 'event publish failed'));
     return true;
   }

@@ -11,7 +11,7 @@ import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from './json.ts';
-import { wakeDispatcher } from './notices.ts';
+import { RELAY_WAKE_CHANNEL } from './notices.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { insertQueuedMessages } from './sql.ts';
@@ -66,14 +66,14 @@ async function checkRouting(db: DbClient, account: Pick<Account, 'id' | 'relayMo
   if (deviceId) await checkRequestedDevice(db, account.id, deviceId);
 }
 
-/** Inserts a queued message and wakes the dispatcher, all inside the caller's transaction. */
+/** Inserts a queued message and wakes the routing workers, all inside the caller's transaction. */
 export async function queueMessage(rt: Runtime, tx: DbClient, accountId: number, input: NewMessage): Promise<Message> {
   return (await queueMessages(rt, tx, [{ accountId, ...input }]))[0]!;
 }
 
 /**
- * Inserts queued messages and sends their live events in one statement (`insertQueuedMessages`),
- * then wakes the dispatcher once per account, all inside the caller's transaction. Every send
+ * Inserts queued messages and sends their live events and the routing workers' wake-up (once per
+ * account) in one statement (`insertQueuedMessages`), inside the caller's transaction. Every send
  * (single, OTP, list) queues here. Messages come back in order.
  */
 export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<NewMessage & { accountId: number }>): Promise<Message[]> {
@@ -114,8 +114,12 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
   // Only the account's stream hears a new message: nobody can be subscribed to its own status yet
   // (its id is answered after this commits), and a 10,000-number list then publishes half as much.
   const queued = messages.map((message) => liveEvent('messageUpdated', message.accountId, statusEvent(message, now)));
-  await insertQueuedMessages(tx, messages, rt.config.RELAY_MAX_ATTEMPTS, now, notifyQuery(queued));
-  for (const accountId of new Set(inputs.map((input) => input.accountId))) await wakeDispatcher(rt, tx, accountId);
+  // The routing workers' wake-up is a NOTIFY of the same statement (`relayQueued`, on their own
+  // channel): a pg-boss job per send cost PostgreSQL as much as the message's own insert
+  // (docs/performance.md, round 4). A NOTIFY no worker hears (none running, a lost connection) is
+  // caught by the routing worker's sweep.
+  const wake = [...new Set(inputs.map((input) => input.accountId))].map((accountId) => liveEvent('relayQueued', 'all', { accountId }));
+  await insertQueuedMessages(tx, messages, rt.config.RELAY_MAX_ATTEMPTS, now, notifyQuery(queued), notifyQuery(wake, RELAY_WAKE_CHANNEL));
   return messages;
 }
 

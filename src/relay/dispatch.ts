@@ -2,7 +2,6 @@ import type { DbClient } from '../core/db.ts';
 import { newId } from './module.ts';
 import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
 import type { SignalledWork } from './module.ts';
-import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import {
   accountsWithOverdueMessages,
@@ -27,45 +26,78 @@ import { signalledWork } from './device-work.ts';
 import { failMessage, retryOrFailMany } from './retries.ts';
 import { publishStatuses, statusEvents } from './status.ts';
 
-// Messages are the queue: rows in state `queued`. `relay_dispatch` jobs drain an account's queue
-// onto devices with spare budget. Every send commits a wake-up with its messages; wake-ups
-// coalesce in the worker (one drain per account per job batch, one at a time per account and
-// process, `coalescedDrains`), not in the queue: a shared singleton key would make concurrent
-// sends of an account wait for each other's commit. Deferred wake-ups (budget frees, TTL, retry
-// time) keep one waiting job per account (`short` policy) under a key of their own.
+// Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
+// devices with spare budget when it is woken: by a send's own NOTIFY (`relayQueued`, in the accept
+// statement), by a `relay_dispatch` job (the other wake-ups: a device back, a retry, a resume, the
+// presence pass's sweep, src/relay/notices.ts), by its own timer when the queue can next move
+// (budget frees, TTL, retry time), or by its sweep (`sweepWaitingAccounts`) for a NOTIFY no worker
+// heard. Wake-ups coalesce in the worker (one pass at a time per account and process, and one
+// after it for every wake-up that came meanwhile, `coalescedDrains`); passes of several workers
+// take the account's drain lock in turn.
 
 const DRAIN_BATCH = 500;
 const RATE_WINDOW_MS = 60_000;
 const LONGEST_SLEEP_MS = 30_000;
+/** After a pass that left due work it did not see (rows another transaction held): look again this soon. */
+const RECHECK_MS = 250;
+/** After a pass that failed (a lost connection, a deadlock): try again this soon. */
+const RETRY_MS = 1_000;
+
+/** What a pass did, and whether it stopped on something another pass at once would meet too. */
+interface PassOutcome {
+  total: number;
+  /** Paused, no device with budget left, or queued work no device could take now. */
+  stalled: boolean;
+}
 
 /**
  * Drains for a worker process: one at a time per account (drains of one account would only queue
  * on its lock); the requests that come while one runs share a single pass after it, which sees
- * every message committed before they were made. A pass that ends with no other coming schedules
- * the account's next wake-up (`scheduleNextDrain`) before it settles, but a new pass need not
- * wait for that: it starts as soon as the rounds have committed.
+ * every message committed before they were made. A pass that ends with no other coming sets the
+ * account's next wake-up (`nextDrainTime`, a timer of the process) before it settles, but a new
+ * pass need not wait for that: it starts as soon as the rounds have committed. `wake` is `drain`
+ * for wake-ups nobody awaits: a failed pass is logged and tried again.
  */
 export function coalescedDrains(rt: Runtime) {
-  const running = new Map<number, Promise<number>>();
+  // At most WORKER_CONCURRENCY passes at once, over all accounts, as the queue's jobs had: a sweep
+  // (at start, every waiting account) must not start a thousand transactions on the pool at once.
+  const passes = limiter(rt.config.WORKER_CONCURRENCY);
+  const running = new Map<number, Promise<PassOutcome>>();
   const next = new Map<number, Promise<number>>();
+  const timers = new Map<number, { at: number; timer: NodeJS.Timeout }>();
+  /** The account's next pass at `at`, unless one is already set sooner. */
+  const wakeAt = (accountId: number, at: number) => {
+    const set = timers.get(accountId);
+    if (set && set.at <= at) return;
+    if (set) clearTimeout(set.timer);
+    const timer = setTimeout(() => {
+      timers.delete(accountId);
+      wake(accountId);
+    }, Math.max(0, at - Date.now()));
+    timer.unref();
+    timers.set(accountId, { at, timer });
+  };
   const run = (accountId: number): Promise<number> => {
-    const rounds: Promise<number> = drainAccount(rt, accountId).finally(() => {
+    const rounds: Promise<PassOutcome> = passes(() => drainAccount(rt, accountId)).finally(() => {
       if (running.get(accountId) === rounds) running.delete(accountId);
     });
     running.set(accountId, rounds);
-    return rounds.then(async (total) => {
+    return rounds.then(async ({ total, stalled }) => {
       // A pass already asked for (or started) will look again when it ends.
-      if (!next.has(accountId) && !running.has(accountId)) await scheduleNextDrain(rt, accountId);
+      if (!next.has(accountId) && !running.has(accountId)) {
+        const at = await nextDrainTime(rt, accountId, stalled);
+        if (at !== undefined) wakeAt(accountId, at);
+      }
       return total;
     });
   };
-  return (accountId: number): Promise<number> => {
+  const drain = (accountId: number): Promise<number> => {
     const current = running.get(accountId);
     if (!current) return run(accountId);
     const waiting = next.get(accountId);
     if (waiting !== undefined) return waiting;
     const after = current
-      .catch(() => 0)
+      .catch(() => undefined)
       .then(() => {
         next.delete(accountId);
         return run(accountId);
@@ -73,10 +105,31 @@ export function coalescedDrains(rt: Runtime) {
     next.set(accountId, after);
     return after;
   };
+  const wake = (accountId: number) => {
+    drain(accountId).catch((error) => {
+      rt.logger.warn({ err: error, accountId }, 'drain failed; trying again');
+      wakeAt(accountId, Date.now() + RETRY_MS);
+    });
+  };
+  return { drain, wake };
 }
 
-async function scheduleDispatcher(rt: Pick<Runtime, 'boss'>, accountId: number, at: Date) {
-  await sendJob(rt.boss, 'relay_dispatch', { accountId }, { startAfter: at, singletonKey: `later:${accountId}` });
+/** Runs the functions it is given at most `limit` at a time, the others in the order they came. */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active < limit) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot passes to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
 interface DeviceCapacity {
@@ -129,18 +182,20 @@ async function expireQueued(rt: Runtime, tx: DbClient, accountId?: number) {
 
 /**
  * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
- * online devices within their per-minute budget, and schedule the next pass if work remains.
+ * online devices within their per-minute budget, round after round while rounds fill up.
  */
-async function drainAccount(rt: Runtime, accountId: number): Promise<number> {
+async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome> {
   let total = 0;
+  let stalled = false;
   for (let round = 0; round < 50; round++) {
-    const { assigned, seen } = await rt.db.prisma.$transaction(async (tx) => {
+    const outcome = await rt.db.prisma.$transaction(async (tx) => {
       // The lock, and what decides whether this round has work, in one round trip.
       const account = await lockDrain(tx, accountId);
       if (account?.expired) await expireQueued(rt, tx, accountId);
-      if (account?.paused !== false) return { assigned: 0, seen: 0 };
+      if (account?.paused !== false) return { assigned: 0, seen: 0, stalled: true };
+      if (!account.due) return { assigned: 0, seen: 0, stalled: false };
       const devices = await deviceCapacity(rt, tx, accountId);
-      if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0 };
+      if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0, stalled: true };
       const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH);
       const assignments: Array<{ deviceId: string; message: Candidate }> = [];
       for (const row of candidates) {
@@ -151,7 +206,8 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<number> {
         device.inflight += 1;
         assignments.push({ deviceId: device.id, message: candidate });
       }
-      if (assignments.length === 0) return { assigned: 0, seen: candidates.length };
+      const placedAll = assignments.length === candidates.length;
+      if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll };
       // One statement moves the round's messages and opens their attempts, one sends every live event.
       const now = new Date();
       const moved = await dispatchMessages(
@@ -165,12 +221,13 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<number> {
         events.push(...statusEvents(message, now));
       }
       await publishAll(tx, events);
-      return { assigned: assignments.length, seen: candidates.length };
+      return { assigned: assignments.length, seen: candidates.length, stalled: !placedAll };
     });
-    total += assigned;
-    if (assigned === 0 || seen < DRAIN_BATCH) break;
+    total += outcome.assigned;
+    stalled = outcome.stalled;
+    if (outcome.assigned === 0 || outcome.seen < DRAIN_BATCH) break;
   }
-  return total;
+  return { total, stalled };
 }
 
 /** Room left in a signal's notification for its work (the whole event must stay under NOTIFY's limit). */
@@ -210,18 +267,31 @@ function sendSignals(moved: DispatchedRow[]): string[] {
   return signals;
 }
 
-/** If messages still wait, wake again when something can change: budget frees, TTL, retry time. */
-async function scheduleNextDrain(rt: Runtime, accountId: number) {
+/**
+ * When the account's queue next needs a pass, if messages still wait: at once (`RECHECK_MS`) when
+ * due work waits that the pass did not stall on (rows another transaction held while it looked:
+ * SKIP LOCKED passes over them), else when something can change: budget frees, TTL, retry time,
+ * and at the latest `LONGEST_SLEEP_MS` (a device back or a resume wakes it sooner).
+ *
+ * This was a dated `relay_dispatch` job (`short` policy, one waiting per account): pg-boss sends
+ * no NOTIFY for a job not yet due, so a worker found it only at its next poll, up to 30 s
+ * (`notifyPollingIntervalSeconds`) unless another send's job woke the poller first; a sooner
+ * wake-up was dropped while a later one waited; and due work left by a pass waited the whole 30 s.
+ * A timer of the worker is exact; the sweep (`sweepWaitingAccounts`) stands in for it if the
+ * worker dies.
+ */
+async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): Promise<number | undefined> {
   const waiting = await queuedTimes(rt.db.prisma, accountId);
-  if (!waiting.nextAttemptAt) return;
+  if (!waiting.nextAttemptAt) return undefined;
   const now = Date.now();
+  if (waiting.nextAttemptAt.getTime() <= now && !stalled) return now + RECHECK_MS;
   const devices = await deviceCapacity(rt, rt.db.prisma, accountId);
   const budgetFrees = devices
     .filter((device) => device.recent >= device.rate && device.oldestRecent)
     .map((device) => device.oldestRecent!.getTime() + RATE_WINDOW_MS + 50);
   const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees];
   if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
-  await scheduleDispatcher(rt, accountId, new Date(Math.max(now + 250, Math.min(...times))));
+  return Math.max(now + RECHECK_MS, Math.min(...times));
 }
 
 /**
@@ -394,12 +464,21 @@ async function failStrandedPinned(rt: Runtime, tx: DbClient) {
 
 /**
  * Wakes the dispatcher of every account with messages queued for longer than `overdueSeconds` and
- * a reachable device to take them. A routing worker does it with 0 when it starts: a drain that died
- * with its worker leaves its job claimed until it expires, and nothing else may wake the account.
+ * a reachable device to take them (a `relay_dispatch` job each, which any routing worker takes).
  */
-export async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
+async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
   const waiting = await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds);
   for (const { account_id } of waiting) await wakeDispatcher(rt, rt.db.prisma, account_id);
+}
+
+/**
+ * A routing worker's own sweep: drains every account with messages queued for longer than
+ * `overdueSeconds` and a reachable device. With 0 when the worker starts (after it LISTENs: a send
+ * committed before then was heard by nobody, or a drain died with its worker), then periodically
+ * for a send's NOTIFY the worker did not hear (its listening connection was lost meanwhile).
+ */
+export async function sweepWaitingAccounts(rt: Runtime, overdueSeconds: number, wake: (accountId: number) => void) {
+  for (const { account_id } of await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds)) wake(account_id);
 }
 
 /** How often the presence pass runs: often enough to notice silence within a third of the limit. */

@@ -80,7 +80,7 @@ export const relayModule = defineModule({
   },
   errorCodes: relayErrors.codes,
   queues: {
-    /** Drains one account's queued SMS onto its devices. `short`: one deferred wake-up per account waits (src/relay/dispatch.ts). */
+    /** Drains one account's queued SMS onto its devices: wake-ups other than a send's (src/relay/notices.ts). */
     relay_dispatch: {
       payload: z.object({ accountId: z.number().int() }),
       options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },
@@ -100,6 +100,12 @@ export const relayModule = defineModule({
      * (src/relay/android-app/mobile.ts), as `apiKeyRevoked` does for API keys.
      */
     relayDeviceRevoked: liveTopic<'all', { deviceId: string }>(),
+    /**
+     * Messages of the account were queued: every routing worker drains it (src/relay/workers.ts).
+     * Sent by the accept statement's own NOTIFY instead of a pg-boss job per send, on a channel of
+     * its own (`RELAY_WAKE_CHANNEL`, src/relay/notices.ts): gateways do not hear it.
+     */
+    relayQueued: liveTopic<'all', { accountId: number }>(),
     messageStatusChanged: liveTopic<string, RelayMessageStatus>(),
     messageUpdated: liveTopic<number, RelayMessageStatus>(),
     /** A device of the account paired, came online, went offline, sent a heartbeat or changed. */

@@ -9,6 +9,12 @@ import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device } from '../generated/prisma/client.ts';
 
+/**
+ * The channel of sends' wake-ups (`relayQueued`, in the accept statement): the routing workers
+ * LISTEN on it alone, rather than on the events channel, which carries every status change.
+ */
+export const RELAY_WAKE_CHANNEL = 'yarrow_relay_queued';
+
 /** Asks for a drain of the account's queue as soon as a worker is free (commits with `tx`). */
 export async function wakeDispatcher(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number) {
   // A key of its own: the queue's `short` policy allows one waiting job per key (see dispatch.ts).

@@ -31,11 +31,13 @@ export type QueuedMessageRow = Pick<
 >;
 
 /**
- * Inserts queued messages and sends their live events (`notifyQuery`) in one statement. The accept
- * path's one write: a Prisma `createManyAndReturn` and a separate notify cost the gateway more CPU
- * than the rest of the request (docs/performance.md, change 16).
+ * Inserts queued messages and sends their live events (`notify`) and the routing workers' wake-up
+ * (`wake`, both `notifyQuery`) in one statement. The accept path's one write: a Prisma
+ * `createManyAndReturn` and a separate notify cost the gateway more CPU than the rest of the
+ * request (docs/performance.md, change 16), and a pg-boss job to wake the drain as much
+ * PostgreSQL time as the insert (round 4).
  */
-export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessageRow[], maxAttempts: number, now: Date, notify: Prisma.Sql) {
+export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessageRow[], maxAttempts: number, now: Date, notify: Prisma.Sql, wake: Prisma.Sql) {
   const column = <T>(pick: (message: QueuedMessageRow) => T) => messages.map(pick);
   await tx.$queryRaw`
     WITH inserted AS (
@@ -49,8 +51,9 @@ export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessage
                   ${column((m) => m.batchId)}::text[], ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
         AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
       RETURNING 1
-    ), notified AS (${notify})
-    SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified`;
+    ), notified AS (${notify}), woken AS (${wake})
+    SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified,
+           (SELECT count(*) FROM woken)::int AS woken`;
 }
 
 /**
@@ -75,10 +78,14 @@ export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
  * (docs/performance.md, change 11).
  */
 export async function lockDrain(tx: DbClient, accountId: number) {
-  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean }>>`
+  // `due`: whether anything waits at all, so a pass with nothing to do (every routing worker hears
+  // every send's NOTIFY, and the one after the pass that took the work finds the queue empty)
+  // ends here instead of reading the devices' load (the round's dearest read).
+  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean; due: boolean }>>`
     SELECT pg_advisory_xact_lock(${advisoryKey(relayLocks.relayDrain, accountId)}) IS NOT NULL AS locked,
            (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
-           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired`;
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()) AS due`;
   return account;
 }
 

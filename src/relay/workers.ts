@@ -1,17 +1,43 @@
 import { jobsProcessed } from '../core/metrics.ts';
+import { PostgresEventTarget } from '../core/pubsub.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { coalescedDrains, presenceIntervalMs, presenceTick, wakeWaitingAccounts } from './dispatch.ts';
+import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './dispatch.ts';
+import { RELAY_WAKE_CHANNEL } from './notices.ts';
 import { expireOtp } from './otp.ts';
 
-/** sms-routing: drains each account's queued SMS onto its devices when a send wakes it. */
+/**
+ * How often a routing worker looks for accounts whose queued messages no wake-up reached (a send's
+ * NOTIFY lost with the listening connection), and how long a message must have waited to count.
+ * The look is the presence pass's (`accountsWithOverdueMessages`), a read of every queued message's
+ * index entry: 18 ms a call with 4,000 queued on the loaded bench machine, so not every second.
+ */
+const SWEEP_INTERVAL_MS = 5_000;
+const SWEEP_OVERDUE_SECONDS = 5;
+
+/**
+ * sms-routing: drains each account's queued SMS onto its devices when a send's NOTIFY
+ * (`relayQueued`) or a `relay_dispatch` job wakes it. Every routing worker hears every send; the
+ * account's drain lock takes their passes in turn.
+ */
 export async function runSmsRoutingWorker(rt: Runtime) {
-  // A drain that died with its process keeps its job claimed until the job expires: start afresh
-  // (not fatal if it fails: the device-presence pass wakes overdue accounts too).
-  await wakeWaitingAccounts(rt, 0).catch((error) => rt.logger.warn({ err: error }, 'waking waiting accounts failed'));
-  const drain = coalescedDrains(rt);
+  const { drain, wake } = coalescedDrains(rt);
+  const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger, RELAY_WAKE_CHANNEL);
+  events.addEventListener('relayQueued:all', (event) => wake((event as CustomEvent<{ accountId: number }>).detail.accountId));
+  await events.start();
+  // Listening now: what was queued before (with no worker to hear it), or whose drain died with its
+  // worker, is found by this first sweep (not fatal if it fails: the next sweep comes soon).
+  const sweep = (overdueSeconds: number) =>
+    sweepWaitingAccounts(rt, overdueSeconds, wake).catch((error) => rt.logger.warn({ err: error }, 'sweeping waiting accounts failed'));
+  await sweep(0);
+  let sweeping = false;
+  setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    void sweep(SWEEP_OVERDUE_SECONDS).finally(() => (sweeping = false));
+  }, SWEEP_INTERVAL_MS).unref();
   await workQueue(rt.boss, 'relay_dispatch', { batchSize: 50, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
-    // Every send wakes the dispatcher: wake-ups of one account in one batch need one drain.
+    // Wake-ups of one account in one batch need one drain; a failed one is retried by pg-boss.
     await Promise.all([...new Set(jobs.map((job) => job.data.accountId))].map(drain));
     jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
   });

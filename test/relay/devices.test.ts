@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
+import { newId } from '../../src/relay/module.ts';
 import { pairingCode, relayTestEnv, startDevice, waitForStatus } from './helpers.ts';
 
 const Devices = graphql(`
@@ -423,11 +424,49 @@ describe('nothing accepted is lost', () => {
     await sim.kill();
   });
 
+  it('a message whose wake-up no worker heard (a NOTIFY lost with its connection) is delivered by the routing worker\'s sweep', async () => {
+    const account = await app.account();
+    const sim = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Swept' });
+    const worker = await app.startWorkers(['sms-routing']);
+    // The phone's coming online queued a wake-up job: once the worker has taken it, nothing else
+    // will wake the account.
+    for (;;) {
+      const [pending] = await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
+        SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'relay_dispatch' AND state IN ('created', 'retry', 'active')
+          AND data->>'accountId' = ${String(account.id)}`;
+      if (pending!.count === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Queued as a send queues it, but without its NOTIFY: only the sweep (every 5 s) can find it.
+    const now = new Date();
+    const message = await app.rt.db.prisma.message.create({
+      data: {
+        id: newId('message'),
+        accountId: account.id,
+        to: '+14155552671',
+        body: 'no NOTIFY heard',
+        encoding: 'gsm7',
+        segments: 1,
+        maxAttempts: 3,
+        failedDeviceIds: [],
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        nextAttemptAt: now,
+        queuedAt: now,
+      },
+    });
+    expect(await waitForStatus(app, account.key, message.id, ['DELIVERED'])).toMatchObject({ deviceId: sim.deviceId });
+    worker.kill('SIGTERM');
+    await sim.kill();
+  });
+
   it('messages whose drain was claimed by a worker that died are delivered when a worker starts', async () => {
     const account = await app.account();
     const sim = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { name: 'Orphaned' });
     const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'claimed by the dead' } });
-    // As a SIGKILLed worker leaves it: the wake-up job claimed (active until it expires), no other.
+    // A send wakes by NOTIFY (heard by no worker here); a wake-up job of another kind (a device
+    // back, a retry), as a SIGKILLed worker leaves it: claimed (active until it expires), no other.
+    const { wakeDispatcher } = await import('../../src/relay/notices.ts');
+    await app.rt.db.prisma.$transaction((tx) => wakeDispatcher(app.rt, tx, account.id));
     const claimed = await app.rt.db.prisma.$executeRaw`
       UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = 'relay_dispatch' AND state = 'created'`;
     expect(claimed).toBeGreaterThanOrEqual(1);
