@@ -1,14 +1,14 @@
 // The PostgreSQL-side ceiling (issue 16): pgbench, 16 clients, against the bench's own embedded
 // server, running what `POST /api/v1/sms/send` commits: the message row with its live event
-// (`insertQueuedMessages`, src/relay/sql.ts) and the dispatcher's pg-boss job (`wakeDispatcher`),
-// in one transaction. pgbench from the PATH or Debian's postgresql-client (installed with apt-get
+// (`insertQueuedMessages`, src/relay/sql.ts) and the routing workers' wake-up NOTIFY
+// (`relayQueued`, which replaced a pg-boss job per send in round 4), in one transaction. pgbench from the PATH or Debian's postgresql-client (installed with apt-get
 // when the bench may), else the same script in a loop of plain `pg` clients.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import { RELAY_WAKE_CHANNEL } from '../src/relay/notices.ts';
 import { costOf, cpuMeter, sizes, type BenchContext, type Cost } from './support.ts';
 
 export const pgbenchClients = 16;
@@ -29,50 +29,10 @@ export function opaque(text: string): string {
   return `convert_from(decode('${Buffer.from(text).toString('base64')}', 'base64'), 'UTF8')`;
 }
 
-/** `$1`, `$2`… of a statement replaced by their values, highest first (`$10` before `$1`). */
-export function inline(text: string, values: unknown[] = []): string {
-  const sql = (value: unknown) =>
-    value === null || value === undefined ? 'NULL' : typeof value === 'number' || typeof value === 'boolean' ? String(value) : `(${opaque(typeof value === 'string' ? value : JSON.stringify(value))})`;
-  let statement = text;
-  for (let i = values.length; i >= 1; i--) statement = statement.replaceAll(`$${i}`, sql(values[i - 1]));
-  return statement;
-}
-
-/**
- * The pg-boss insert exactly as `sendJob` issues it for `relay_dispatch`, captured from pg-boss
- * itself rather than copied, with the singleton key made unique per transaction as the gateway's is.
- */
-async function dispatchJobStatement(databaseUrl: string, accountId: number): Promise<string> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 1, supervise: false, schedule: false, migrate: false });
-  await boss.start();
-  const captured: Array<{ text: string; values?: unknown[] }> = [];
-  try {
-    await boss.send('relay_dispatch', { accountId }, {
-      singletonKey: `now:${accountId}:KEY`,
-      db: {
-        executeSql: async (text: string, values?: unknown[]) => {
-          captured.push({ text, values });
-          return { rows: [{ id: null }] };
-        },
-      },
-    });
-  } finally {
-    await boss.stop({ graceful: false });
-  }
-  const insert = captured.find((statement) => /insert into/i.test(statement.text));
-  if (!insert) throw new Error('pg-boss issued no insert for relay_dispatch');
-  // `KEY` → a fresh uuid per transaction, inside the JSON parameter.
-  const [key] = (insert.values ?? []).map((value, i) => [value, i] as const).filter(([value]) => JSON.stringify(value).includes(':KEY'));
-  if (!key) throw new Error('the singleton key is not among the parameters pg-boss sent');
-  const values = [...(insert.values ?? [])];
-  values[key[1]] = 'PLACEHOLDER';
-  const json = typeof key[0] === 'string' ? key[0] : JSON.stringify(key[0]);
-  return inline(insert.text, values).replace(`(${opaque('PLACEHOLDER')})`, `(replace(${opaque(json)}, 'KEY', gen_random_uuid()::text))`);
-}
-
-/** One accepted send: the statement of `insertQueuedMessages` for one row, and the dispatch job. */
-export function acceptScript(accountId: number, jobInsert: string): string {
+/** One accepted send: the statement of `insertQueuedMessages` for one row, with its two NOTIFYs. */
+export function acceptScript(accountId: number): string {
   const event = JSON.stringify({ kind: 'messageUpdated', accountId, payload: { id: 'msg_pgbench', state: 'queued', to: '+33612345678', at: new Date().toISOString() } });
+  const wake = JSON.stringify({ topic: 'relayQueued:all', payload: { accountId } });
   const message = `WITH inserted AS (
   INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
                         failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
@@ -84,10 +44,11 @@ export function acceptScript(accountId: number, jobInsert: string): string {
     AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
   RETURNING 1
 ), notified AS (SELECT pg_notify('yarrow_events', event) FROM unnest(ARRAY[${opaque(event)}]::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n)
-SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified`;
+), woken AS (SELECT pg_notify('${RELAY_WAKE_CHANNEL}', ${opaque(wake)}))
+SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified, (SELECT count(*) FROM woken)::int AS woken`;
   // pgbench reads one statement per line unless it ends with `;` — keep each on one line.
   const oneLine = (sql: string) => `${sql.replace(/\s*\n\s*/g, ' ').trim()};`;
-  return ['BEGIN;', oneLine(message), oneLine(jobInsert), 'COMMIT;', ''].join('\n');
+  return ['BEGIN;', oneLine(message), 'COMMIT;', ''].join('\n');
 }
 
 /** pgbench on the PATH, in a Debian PostgreSQL bin dir, or installed with apt-get when root. */
@@ -128,7 +89,7 @@ async function loop(databaseUrl: string, script: string, clients: number): Promi
 
 /** Transactions per second of the accept path's statements, `pgbenchClients` clients, `BENCH_SECONDS`. */
 export async function measurePgbench(ctx: BenchContext, accountId: number): Promise<PgbenchResult> {
-  const script = acceptScript(accountId, await dispatchJobStatement(ctx.databaseUrl, accountId));
+  const script = acceptScript(accountId);
   const dir = mkdtempSync(join(tmpdir(), 'yarrow-pgbench-'));
   const file = join(dir, 'accept.sql');
   writeFileSync(file, script);
@@ -153,10 +114,9 @@ export async function measurePgbench(ctx: BenchContext, accountId: number): Prom
     return { rate: transactions / sizes.seconds, clients: pgbenchClients, driver: 'pg loop (no pgbench)', cost: costOf(meter(), transactions, 'tx') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    // Its messages and jobs would be dispatched to nobody and weigh on the scenarios after it.
+    // Its messages would be dispatched to nobody and weigh on the scenarios after it.
     const cleanup = new pg.Client({ connectionString: ctx.databaseUrl });
     await cleanup.connect();
-    await cleanup.query(`DELETE FROM pgboss.job WHERE name = 'relay_dispatch' AND data->>'accountId' = $1`, [String(accountId)]);
     await cleanup.query('DELETE FROM messages WHERE account_id = $1', [accountId]);
     await cleanup.end();
   }

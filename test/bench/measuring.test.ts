@@ -1,8 +1,8 @@
-// The bench's measuring helpers (issue 16): CPU from /proc, cost per unit, the pgbench script's
-// inlined parameters, and `--compare`'s pairing and verdicts. The bench itself is not in npm test.
+// The bench's measuring helpers (issue 16): CPU from /proc, cost per unit, the pgbench script, and `--compare`'s pairing and verdicts. The bench itself is not in npm test.
 import { describe, expect, it } from 'vitest';
 import { compareRuns, figuresOf, noisePercent, pickPair, type HistoryRun } from '../../bench/history.ts';
-import { inline } from '../../bench/pgbench.ts';
+import { acceptScript } from '../../bench/pgbench.ts';
+import { RELAY_WAKE_CHANNEL } from '../../src/relay/notices.ts';
 import { costOf, treeCpuMs, type Row } from '../../bench/support.ts';
 
 const run = (n: number, commit: string, scenarios: string[], figures: HistoryRun['figures'], sizes = { seconds: 8 }): HistoryRun => ({
@@ -37,12 +37,19 @@ describe('CPU per unit', () => {
 });
 
 describe('pgbench script', () => {
-  it('inlines $10 before $1, numbers as they are, text out of reach of pgbench variables', () => {
-    const sql = inline('SELECT $1, $2, $10, $3', [7, '{"accountId":1}', null, 4, 5, 6, 7, 8, 9, 'ten']);
-    expect(sql).toMatch(/^SELECT 7, \(convert_from\(decode\('([^']+)', 'base64'\), 'UTF8'\)\), \(convert_from.*\), NULL$/);
-    const encoded = /decode\('([^']+)'/.exec(sql)![1]!;
-    expect(Buffer.from(encoded, 'base64').toString()).toBe('{"accountId":1}');
-    expect(sql).not.toContain(':1');
+  it('is the accept transaction, one statement a line, its payloads out of reach of pgbench variables', () => {
+    const script = acceptScript(42);
+    const lines = script.split('\n');
+    expect(lines[0]).toBe('BEGIN;');
+    expect(lines.slice(2)).toEqual(['COMMIT;', '']);
+    const statement = lines[1]!;
+    // The routing workers' wake-up is a NOTIFY on their channel, as the accept statement sends it.
+    expect(statement).toContain(`pg_notify('${RELAY_WAKE_CHANNEL}'`);
+    expect(statement).toContain("pg_notify('yarrow_events'");
+    // pgbench reads `:name` as a variable: JSON such as {"accountId":42} must be encoded.
+    expect(statement.replaceAll('::', '')).not.toMatch(/:[a-z0-9"]/i);
+    const payloads = [...statement.matchAll(/decode\('([^']+)'/g)].map((match) => JSON.parse(Buffer.from(match[1]!, 'base64').toString()));
+    expect(payloads).toContainEqual({ topic: 'relayQueued:all', payload: { accountId: 42 } });
   });
 });
 
