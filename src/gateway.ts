@@ -9,7 +9,8 @@ import { WebSocketServer } from 'ws';
 import { apiCors } from './core/browser-security.ts';
 import { YarrowError, knownError } from './core/errors.ts';
 import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
-import { clientAddress, createAuthGuard, errorResponse, unmatchedRoute, upgradeAddress, type HttpContext, type HttpEnv } from './core/http.ts';
+import type { Principal } from './core/auth.ts';
+import { clientAddress, createAuthGuard, errorResponse, relayedJsonAnswer, unmatchedRoute, upgradeAddress, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
 import { loggedRequest } from './core/request-log.ts';
 import { capConnectionsPerAddress, createLiveConnections } from './core/live-connections.ts';
@@ -150,12 +151,16 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
       return graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') });
     }
     // A key's GraphQL request goes in the request log like a REST one: the body is read once, for
-    // Yoga and for the log.
+    // Yoga and for the log. Yoga gets it as a string (its own Request, not a stream of ours), and its
+    // JSON answer goes out as REST's do, the text kept for the log (`relayedJsonAnswer`).
     const body = c.req.method === 'POST' ? await c.req.text() : undefined;
-    const request = body === undefined ? c.req.raw : new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body });
-    return loggedRequest(rt, c, 'graphql', async () =>
-      graphql.yoga.fetch(request, { requestId: c.get('requestId'), keyPrincipal: (principal) => c.set('principal', principal) }),
-    );
+    const serverContext = { requestId: c.get('requestId'), keyPrincipal: (principal: Principal) => c.set('principal', principal) };
+    return loggedRequest(rt, c, 'graphql', async () => {
+      const response = await (body === undefined
+        ? graphql.yoga.fetch(c.req.raw, serverContext)
+        : graphql.yoga.fetch(c.req.url, { method: 'POST', headers: c.req.raw.headers, body }, serverContext));
+      return /json/i.test(response.headers.get('content-type') ?? '') ? relayedJsonAnswer(c, response) : response;
+    });
   });
 
   const server = (

@@ -47,6 +47,18 @@ function jsonAnswer(c: Context, value: unknown, status: number) {
   return response;
 }
 
+/**
+ * A JSON answer another server made (Yoga's, for /graphql) answered as `jsonAnswer` answers: its
+ * text, kept for the request log, in a light response. Yoga's own response reached the log by
+ * `clone().text()` (a teed stream) and the client by the server's streamed path (round 4, 26-gateway).
+ */
+export async function relayedJsonAnswer(c: Context, response: Response): Promise<Response> {
+  const text = await response.text();
+  const answer = c.body(text, response.status as 200, Object.fromEntries(response.headers));
+  answerTexts.set(answer, text);
+  return answer;
+}
+
 /** Success body: Yarrow answers `{"ok": true, ...}` everywhere. */
 export function ok(c: HttpContext, body: Record<string, unknown>, status: 200 | 201 | 202 = 200) {
   return jsonAnswer(c, { ok: true, ...body }, status);

@@ -50,15 +50,34 @@ export function redactSecrets(value: unknown): unknown {
   return value;
 }
 
-/** A body as the log keeps it: parsed JSON with secrets removed, or a note for anything else. */
-function loggedBody(text: string | undefined): unknown {
+/**
+ * Could `text` hold something `redactSecrets` would remove? A superset test on the raw text: every
+ * secret field name, `code`, and secret-shaped value, case-insensitive; a `\u` escape could spell any
+ * of them, so it counts too. Most bodies (a payment intent, an SMS send) have none, and the log keeps
+ * their text as it came: parsing and walking every answer again was the log's largest cost in a
+ * gateway profile (round 4, 26-gateway).
+ */
+const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|cvc|card_?number|"code"|yk_|whsec_|yp-|\\u/i;
+
+/**
+ * A body as the log keeps it, as the JSON text of its `jsonb` column: with nothing to redact, the
+ * text itself when it is known `valid` JSON (the text `ok()` made an answer from) or the client's
+ * text through JSON.parse; otherwise parsed JSON with secrets removed, or a note for what is not
+ * JSON; null for no body.
+ */
+function loggedBody(text: string | undefined, valid = false): string | null {
   if (text === undefined || text.trim() === '') return null;
-  if (text.length > MAX_BODY_CHARS) return { note: `body of ${text.length} characters not kept (over ${MAX_BODY_CHARS})` };
+  if (text.length > MAX_BODY_CHARS) return JSON.stringify({ note: `body of ${text.length} characters not kept (over ${MAX_BODY_CHARS})` });
+  let value: unknown;
   try {
-    return redactSecrets(JSON.parse(text));
+    // A client's text is written back as JSON.parse reads it (a number past a double's range stays
+    // what it was logged as before, not a value PostgreSQL's numeric refuses).
+    if (!mayHoldSecret.test(text)) return valid ? text : JSON.stringify(JSON.parse(text));
+    value = JSON.parse(text);
   } catch {
-    return { note: 'not JSON', text: redactSecrets(text.slice(0, 200)) };
+    return JSON.stringify({ note: 'not JSON', text: redactSecrets(text.slice(0, 200)) });
   }
+  return JSON.stringify(redactSecrets(value));
 }
 
 interface Entry {
@@ -73,9 +92,10 @@ interface Entry {
   requestId: string;
   idempotencyKey: string | null;
   errorCode: string | null;
-  query: Record<string, string> | null;
-  requestBody: unknown;
-  responseBody: unknown;
+  /** The JSON columns as JSON text (`loggedBody`), or null. */
+  query: string | null;
+  requestBody: string | null;
+  responseBody: string | null;
   createdAt: Date;
 }
 
@@ -83,22 +103,50 @@ interface Entry {
  * Inserts a batch of log rows in one statement on the `pg` pool. Prisma's `createMany` compiled a
  * new query plan for every batch (its shape changes with the row count) and serialised each JSON
  * column: the query compiler was the largest cost of an accept in a gateway profile (round 4).
+ * One array per column (`unnest`), the bodies as JSON text cast once to `jsonb`: a single JSON
+ * document of the rows (`jsonb_to_recordset`) made PostgreSQL parse every body twice (the document,
+ * then each `jsonb` field from its text) and the gateway `JSON.stringify` them into it. A prepared
+ * statement (`name`): each pooled connection parses and plans it once, not once per batch.
+ * A JSON `null` body is SQL NULL, as Prisma wrote it.
  */
-const insertEntries = `
+const insertEntries = {
+  name: 'yarrow_api_requests_insert',
+  text: `
   INSERT INTO api_requests (id, account_id, api_key_id, method, path, operation_id, status, duration_ms, request_id,
                             idempotency_key, error_code, query, request_body, response_body, created_at)
-  SELECT r.id, r."accountId", r."apiKeyId", r.method, r.path, r."operationId", r.status, r."durationMs", r."requestId",
-         r."idempotencyKey", r."errorCode", r.query, r."requestBody", r."responseBody", r."createdAt"
-  FROM jsonb_to_recordset($1::jsonb) AS r(id text, "accountId" int, "apiKeyId" text, method text, path text, "operationId" text,
-       status int, "durationMs" int, "requestId" text, "idempotencyKey" text, "errorCode" text, query jsonb,
-       "requestBody" jsonb, "responseBody" jsonb, "createdAt" timestamptz)`;
+  SELECT r.id, r.account_id, r.api_key_id, r.method, r.path, r.operation_id, r.status, r.duration_ms, r.request_id,
+         r.idempotency_key, r.error_code, r.query::jsonb, nullif(r.request_body::jsonb, 'null'), nullif(r.response_body::jsonb, 'null'), r.created_at
+  FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[],
+              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[])
+    AS r(id, account_id, api_key_id, method, path, operation_id, status, duration_ms, request_id,
+         idempotency_key, error_code, query, request_body, response_body, created_at)`,
+};
 
 /** One batched writer per process: the rows that arrive while one insert runs share the next. */
 const writerFor = perRuntime((rt: Pick<Runtime, 'db' | 'logger' | 'shared'>) => {
   const insert = batcher(
     async (entries: Entry[]) => {
-      // A JSON null and a missing body are both SQL NULL, as Prisma wrote them.
-      await rt.db.pool.query(insertEntries, [JSON.stringify(entries)]);
+      const column = <T>(value: (entry: Entry) => T) => entries.map(value);
+      await rt.db.pool.query({
+        ...insertEntries,
+        values: [
+          column((e) => e.id),
+          column((e) => e.accountId),
+          column((e) => e.apiKeyId),
+          column((e) => e.method),
+          column((e) => e.path),
+          column((e) => e.operationId),
+          column((e) => e.status),
+          column((e) => e.durationMs),
+          column((e) => e.requestId),
+          column((e) => e.idempotencyKey),
+          column((e) => e.errorCode),
+          column((e) => e.query),
+          column((e) => e.requestBody),
+          column((e) => e.responseBody),
+          column((e) => e.createdAt.toISOString()),
+        ],
+      });
       return entries.map(() => undefined);
     },
     { maxItems: 500 },
@@ -137,7 +185,7 @@ export async function loggedRequest(rt: Pick<Runtime, 'db' | 'logger' | 'shared'
       const answer = text !== undefined ? Promise.resolve(text) : response && /json/i.test(response.headers.get('content-type') ?? '') ? response.clone().text() : undefined;
       const known = failure instanceof YarrowError ? failure : undefined;
       const entry = { id, accountId: principal.accountId, apiKeyId: principal.keyId, operationId: operationId ?? null, durationMs, createdAt };
-      void record(rt, c, entry, response?.status ?? known?.status ?? 500, answer, known).catch((error: unknown) => {
+      void record(rt, c, entry, response?.status ?? known?.status ?? 500, answer, text !== undefined, known).catch((error: unknown) => {
         rt.logger.warn({ err: error, requestLogId: id }, 'API request log row not written');
       });
     }
@@ -151,9 +199,13 @@ async function record(
   entry: Pick<Entry, 'id' | 'accountId' | 'apiKeyId' | 'operationId' | 'durationMs' | 'createdAt'>,
   status: number,
   answer: Promise<string> | undefined,
+  fromOk: boolean,
   known: YarrowError | undefined,
 ): Promise<void> {
-  const answerBody = loggedBody(await answer) as { error?: { code?: string } } | null;
+  const text = await answer;
+  const responseBody = loggedBody(text, fromOk);
+  // Only an answer that says `"error"` can name an error code: the others are not parsed again.
+  const answered = responseBody?.includes('"error"') ? errorCodeOf(responseBody) : undefined;
   const query = c.req.query();
   await writerFor(rt)({
     ...entry,
@@ -162,12 +214,22 @@ async function record(
     status,
     requestId: c.get('requestId'),
     idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
-    errorCode: known?.code ?? answerBody?.error?.code ?? (status >= 500 ? 'internal_error' : null),
-    query: Object.keys(query).length > 0 ? (redactSecrets(query) as Record<string, string>) : null,
+    errorCode: known?.code ?? answered ?? (status >= 500 ? 'internal_error' : null),
+    query: Object.keys(query).length > 0 ? JSON.stringify(redactSecrets(query)) : null,
     // Hono keeps the body a route read; one it did not read is read here, after the answer.
     requestBody: ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? null : loggedBody(await c.req.text()),
-    responseBody: answerBody ?? (known ? redactSecrets(known.toBody()) : null),
+    responseBody: responseBody ?? (known ? JSON.stringify(redactSecrets(known.toBody())) : null),
   });
+}
+
+/** The `error.code` of a logged answer (`{"error": {"code": …}}`), if it has one. */
+function errorCodeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Deletes log rows older than the retention period (the maintenance worker, every ten minutes). */

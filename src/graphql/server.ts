@@ -141,6 +141,24 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     subscriptionLimits.counted(revoker.untilRevoked(result, principal, revokedResult), principal, socket, (error) => ({ errors: [toGraphqlError(error, rt)] }));
 
   /**
+   * Operations already priced within the limits, by document (Yoga's parse cache hands out the same
+   * DocumentNode for the same text), operation name and variables: the cost and depth depend on
+   * nothing else (`fieldCost` reads the arguments and the schema, never the context), and pricing
+   * walked the whole document with graphql-js's `validate` on every request (0.09 ms a GraphQL
+   * request in a profiled bench, docs/performance.md, round 4, 26-gateway). A refusal is priced
+   * again each time; a document keeps at most 64 variants (then starts over).
+   */
+  const priced = new WeakMap<DocumentNode, Set<string>>();
+  const variant = (request: OperationRequest) => `${request.operationName ?? ''} ${JSON.stringify(request.variableValues ?? {})}`;
+  const withinLimits = (request: OperationRequest) => priced.get(request.document)?.has(variant(request)) ?? false;
+  function rememberWithinLimits(request: OperationRequest) {
+    const variants = priced.get(request.document) ?? new Set<string>();
+    priced.set(request.document, variants);
+    if (variants.size >= 64) variants.clear();
+    variants.add(variant(request));
+  }
+
+  /**
    * Whether an operation may run, decided after validation and before any field runs: live
    * introspection needs a valid key; cost and depth within the limits (limits.ts); then the rate
    * budgets of the key and its account spend one point, or one per mutation field. The errors of a
@@ -152,8 +170,11 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     if (rt.config.YARROW_ENV === 'live' && !ctx.principal && isIntrospection(request.document)) {
       return refuse(ctx.authError ?? new YarrowError('unauthorized', 'Introspection needs an API key in live mode. Send it as "Authorization: Bearer <key>".'));
     }
-    const limitErrors = operationLimitErrors(request, rt.config);
-    if (limitErrors.length > 0) return limitErrors.map((error) => toGraphqlError(error, rt));
+    if (!withinLimits(request)) {
+      const limitErrors = operationLimitErrors(request, rt.config);
+      if (limitErrors.length > 0) return limitErrors.map((error) => toGraphqlError(error, rt));
+      rememberWithinLimits(request);
+    }
     if (ctx.principal) {
       try {
         await auth.consume(ctx.principal, operationPoints(request.document, request.operationName));
@@ -193,6 +214,9 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
     landingPage: false,
     // CORS is decided once for the whole API, in the gateway (apiCors); Yoga's own would reflect any origin.
     cors: false,
+    // The gateway's bodyLimit (BODY_LIMIT_BYTES) caps every HTTP request before Yoga reads it; Yoga's
+    // own cap piped each body through a TransformStream to count its bytes again (round 4, 26-gateway).
+    maxRequestBodySize: false,
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, rt) },
     context: async ({ request, connectionParams, requestId, req, keyPrincipal }) => {

@@ -7,6 +7,7 @@ import { newCapabilityId } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { moneyFields, refineMoney } from './money.ts';
+import { insertPaymentIntents } from './sql.ts';
 import { intentsCreated, lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import { reviewRejected } from './tokens.ts';
 
@@ -68,23 +69,21 @@ const groupedCreates = perRuntime((rt: Rt & Pick<Runtime, 'db' | 'shared'>) =>
 
 /** Inserts validated payment intents with one statement and records their events, in the caller's transaction, in order. */
 async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIntent[]): Promise<PaymentIntent[]> {
-  const ids = requests.map(() => newCapabilityId('paymentIntent'));
-  const created = await tx.paymentIntent.createManyAndReturn({
-    data: requests.map(({ accountId, input, invoiceId }, i) => ({
-      id: ids[i]!,
-      accountId,
-      amount: input.amount,
-      currency: input.currency,
-      title: input.title,
-      customerName: input.customer_name,
-      customerEmail: input.customer_email,
-      metadata: input.metadata,
-      returnUrl: input.return_url ?? null,
-      invoiceId: invoiceId ?? null,
-    })),
-  });
+  const rows = requests.map(({ accountId, input, invoiceId }) => ({
+    id: newCapabilityId('paymentIntent'),
+    accountId,
+    amount: input.amount,
+    currency: input.currency,
+    title: input.title,
+    customerName: input.customer_name,
+    customerEmail: input.customer_email,
+    metadata: input.metadata,
+    returnUrl: input.return_url ?? null,
+    invoiceId: invoiceId ?? null,
+  }));
+  const created = await insertPaymentIntents(tx, rows, new Date());
   const byId = new Map(created.map((intent) => [intent.id, intent]));
-  const intents = ids.map((id) => byId.get(id)!);
+  const intents = rows.map((row) => byId.get(row.id)!);
   await intentsCreated(rt, tx, intents);
   return intents;
 }

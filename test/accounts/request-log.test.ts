@@ -166,6 +166,23 @@ describe('the API request log', () => {
     for (const secret of secrets) expect(stored).not.toContain(secret);
   });
 
+  it('keeps a body with nothing to redact as sent, and still finds a secret field spelled with escapes', async () => {
+    const plain = { amount: 12.5, currency: 'usd', title: 'Plain order', customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', metadata: { order_id: '1042' } };
+    const created = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: plain });
+    const escaped = await app.request('POST', '/api/v1/payment-intents', {
+      key: merchant.key,
+      headers: { 'content-type': 'application/json' },
+      // "metadata": {"p\u0061ssword": "hunter22"}: the raw text never says "password".
+      body: JSON.stringify({ ...plain, metadata: { pass: 'x' } }).replace('"pass"', '"p\\u0061ssword"').replace('"x"', '"hunter22"'),
+    });
+    expect([created.status, escaped.status]).toEqual([201, 201]);
+    const [first, second] = await Promise.all([created, escaped].map((response) => logged(response.headers.get('x-request-id')!)));
+    expect(first.request_body).toEqual(plain);
+    expect(first.response_body).toMatchObject({ payment_intent: { id: created.body.payment_intent.id, metadata: { order_id: '1042' } } });
+    expect(second.request_body).toMatchObject({ metadata: { password: '[redacted]' } });
+    expect(JSON.stringify(second)).not.toContain('hunter22');
+  });
+
   it('loses no row when many requests arrive at once (rows are written in batches after the answers)', async () => {
     const burst = await Promise.all(Array.from({ length: 60 }, () => app.request('GET', '/api/v1/account', { key: merchant.key })));
     expect(burst.every((response) => response.status === 200)).toBe(true);
