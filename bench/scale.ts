@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { freePort } from '../test/helpers/global-setup.ts';
 import { EVENTS_CHANNEL } from '../src/core/pubsub.ts';
+import { RELAY_WAKE_CHANNEL } from '../src/relay/notices.ts';
 import { costOf, cpuMeter, round, rows, sizes, sleep, startChild, until, type BenchContext, type Child } from './support.ts';
 
 interface SimEvent {
@@ -23,7 +24,8 @@ const number = (i: number) => `+3365${String(i).padStart(7, '0')}`;
 
 /**
  * What PostgreSQL did between `start()` and `stop()`: commits (pg_stat_database), WAL bytes, and
- * the notifications heard on Yarrow's events channel and pg-boss's job channel by a listener of
+ * the notifications heard on Yarrow's events channel, the routing workers' wake-up channel and
+ * pg-boss's job channel by a listener of
  * the bench's own (each NOTIFY reaches every listener once; PostgreSQL folds identical ones of a
  * transaction into one, as the listeners get them).
  */
@@ -31,12 +33,14 @@ async function postgresMeter(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'bench-scale' });
   await client.connect();
   const { rows: [channel] } = await client.query<{ name: string }>(`SELECT 'pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24) AS name`);
-  const heard = { events: 0, jobs: 0 };
+  const heard = { events: 0, wakes: 0, jobs: 0 };
   client.on('notification', (message) => {
     if (message.channel === EVENTS_CHANNEL) heard.events++;
+    else if (message.channel === RELAY_WAKE_CHANNEL) heard.wakes++;
     else heard.jobs++;
   });
   await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+  await client.query(`LISTEN ${RELAY_WAKE_CHANNEL}`);
   await client.query(`LISTEN "${channel!.name}"`);
   const sample = async () => {
     const { rows: [row] } = await client.query<{ commits: string; wal: string }>(
@@ -57,6 +61,7 @@ async function postgresMeter(databaseUrl: string) {
           commits_per_s: round((after.commits - before.commits) / seconds),
           wal_mb_per_s: round((after.wal - before.wal) / seconds / 2 ** 20, 2),
           notify_events_per_s: round((after.events - before.events) / seconds),
+          notify_wakes_per_s: round((after.wakes - before.wakes) / seconds),
           notify_jobs_per_s: round((after.jobs - before.jobs) / seconds),
           commits: after.commits - before.commits,
         };

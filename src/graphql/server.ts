@@ -146,16 +146,19 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
    * nothing else (`fieldCost` reads the arguments and the schema, never the context), and pricing
    * walked the whole document with graphql-js's `validate` on every request (0.09 ms a GraphQL
    * request in a profiled bench, docs/performance.md, round 4, 26-gateway). A refusal is priced
-   * again each time; a document keeps at most 64 variants (then starts over).
+   * again each time; a document keeps at most 64 variants (then starts over), each of at most 1 KB
+   * (larger variables are priced every time), so the memory stays bounded by Yoga's parse cache.
    */
   const priced = new WeakMap<DocumentNode, Set<string>>();
   const variant = (request: OperationRequest) => `${request.operationName ?? ''} ${JSON.stringify(request.variableValues ?? {})}`;
   const withinLimits = (request: OperationRequest) => priced.get(request.document)?.has(variant(request)) ?? false;
   function rememberWithinLimits(request: OperationRequest) {
+    const key = variant(request);
+    if (key.length > 1024) return;
     const variants = priced.get(request.document) ?? new Set<string>();
     priced.set(request.document, variants);
     if (variants.size >= 64) variants.clear();
-    variants.add(variant(request));
+    variants.add(key);
   }
 
   /**
