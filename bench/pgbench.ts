@@ -44,7 +44,7 @@ export function acceptScript(accountId: number): string {
     AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
   RETURNING 1
 ), notified AS (SELECT pg_notify('yarrow_events', event) FROM unnest(ARRAY[${opaque(event)}]::text[]) WITH ORDINALITY AS e(event, n) ORDER BY n)
-), woken AS (SELECT pg_notify('${RELAY_WAKE_CHANNEL}', ${opaque(wake)}))
+, woken AS (SELECT pg_notify('${RELAY_WAKE_CHANNEL}', ${opaque(wake)}))
 SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified, (SELECT count(*) FROM woken)::int AS woken`;
   // pgbench reads one statement per line unless it ends with `;` — keep each on one line.
   const oneLine = (sql: string) => `${sql.replace(/\s*\n\s*/g, ' ').trim()};`;
