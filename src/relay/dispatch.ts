@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { DbClient } from '../core/db.ts';
 import { newId } from './module.ts';
 import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
@@ -61,7 +62,7 @@ interface PassOutcome {
 export function coalescedDrains(rt: Runtime) {
   // At most WORKER_CONCURRENCY passes at once, over all accounts, as the queue's jobs had: a sweep
   // (at start, every waiting account) must not start a thousand transactions on the pool at once.
-  const passes = limiter(rt.config.WORKER_CONCURRENCY);
+  const passes = pLimit(rt.config.WORKER_CONCURRENCY);
   const running = new Map<number, Promise<PassOutcome>>();
   const next = new Map<number, Promise<number>>();
   const timers = new Map<number, { at: number; timer: NodeJS.Timeout }>();
@@ -112,24 +113,6 @@ export function coalescedDrains(rt: Runtime) {
     });
   };
   return { drain, wake };
-}
-
-/** Runs the functions it is given at most `limit` at a time, the others in the order they came. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (active < limit) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      // The slot passes to the next in line, or is freed.
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
 }
 
 interface DeviceCapacity {

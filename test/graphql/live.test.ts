@@ -1,42 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { anyEventOf, currentThenLive } from '../../src/graphql/live.ts';
-
-/** A live source as `ctx.pubsub.subscribe` gives one: events pushed in, `return()` ends it and any waiting `next()`. */
-function source<T>() {
-  const queued: T[] = [];
-  let waiting: ((result: IteratorResult<T>) => void) | undefined;
-  let ended = false;
-  const iterator: AsyncIterator<T> = {
-    next: () => {
-      if (queued.length > 0) return Promise.resolve({ done: false, value: queued.shift()! });
-      if (ended) return Promise.resolve({ done: true, value: undefined });
-      return new Promise((resolve) => (waiting = resolve));
-    },
-    return: () => {
-      ended = true;
-      waiting?.({ done: true, value: undefined });
-      waiting = undefined;
-      return Promise.resolve({ done: true, value: undefined });
-    },
-  };
-  return {
-    iterator,
-    push(value: T) {
-      if (waiting) {
-        const resolve = waiting;
-        waiting = undefined;
-        resolve({ done: false, value });
-      } else queued.push(value);
-    },
-    get ended() {
-      return ended;
-    },
-  };
-}
+import { liveSource } from '../helpers/live-source.ts';
 
 describe('currentThenLive', () => {
   it('yields the current state first, then each event `next` keeps', async () => {
-    const live = source<number>();
+    const live = liveSource<number>();
     live.push(1); // heard while the current state was read: already shown, dropped below
     const results = currentThenLive(live.iterator, { current: async () => 1, next: (event) => (event > 1 ? event * 10 : undefined) });
     expect(await results.next()).toEqual({ done: false, value: 1 });
@@ -45,7 +13,7 @@ describe('currentThenLive', () => {
   });
 
   it('ends the live source at once when the client leaves while it waits for an event', async () => {
-    const live = source<number>();
+    const live = liveSource<number>();
     const results = currentThenLive(live.iterator, { next: (event) => event });
     const waiting = results.next();
     await results.return!();
@@ -54,7 +22,7 @@ describe('currentThenLive', () => {
   });
 
   it('ends the live source when reading the current state fails', async () => {
-    const live = source<number>();
+    const live = liveSource<number>();
     const results = currentThenLive(live.iterator, {
       current: () => Promise.reject(new Error('not_found')),
       next: (event) => event,
@@ -66,8 +34,8 @@ describe('currentThenLive', () => {
 
 describe('anyEventOf', () => {
   it('yields once for events of any source that came together, waits for the next, and ends every source', async () => {
-    const devices = source<string>();
-    const keys = source<number>();
+    const devices = liveSource<string>();
+    const keys = liveSource<number>();
     const changes = anyEventOf([devices.iterator, keys.iterator]);
     devices.push('paired');
     keys.push(1);

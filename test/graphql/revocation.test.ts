@@ -1,39 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/core/auth.ts';
 import { createSubscriptionRevoker } from '../../src/graphql/revocation.ts';
-
-/** A live source: events pushed in, `return()` ends it and any waiting `next()`. */
-function source<T>() {
-  const queued: T[] = [];
-  let waiting: ((result: IteratorResult<T>) => void) | undefined;
-  let ended = false;
-  const iterator: AsyncIterableIterator<T> = {
-    next: () => {
-      if (queued.length > 0) return Promise.resolve({ done: false, value: queued.shift()! });
-      if (ended) return Promise.resolve({ done: true, value: undefined });
-      return new Promise((resolve) => (waiting = resolve));
-    },
-    return: () => {
-      ended = true;
-      waiting?.({ done: true, value: undefined });
-      waiting = undefined;
-      return Promise.resolve({ done: true, value: undefined });
-    },
-    [Symbol.asyncIterator]: () => iterator,
-  };
-  return {
-    iterator,
-    push(value: T) {
-      if (!waiting) return void queued.push(value);
-      const resolve = waiting;
-      waiting = undefined;
-      resolve({ done: false, value });
-    },
-    get ended() {
-      return ended;
-    },
-  };
-}
+import { liveSource } from '../helpers/live-source.ts';
 
 const principal = (keyId: string) => ({ keyId, accountId: 1, scopes: [] }) as unknown as Principal;
 const revoke = (events: EventTarget, keyId: string) => events.dispatchEvent(new CustomEvent('apiKeyRevoked:all', { detail: { keyId } }));
@@ -42,8 +10,8 @@ describe('subscription revocation', () => {
   it("passes a key's events through, and ends a waiting subscription with the final result when the key is revoked", async () => {
     const events = new EventTarget();
     const { untilRevoked } = createSubscriptionRevoker(events);
-    const live = source<string>();
-    const other = source<string>();
+    const live = liveSource<string>();
+    const other = liveSource<string>();
     const results = untilRevoked(live.iterator, principal('key_a'), () => 'revoked');
     const others = untilRevoked(other.iterator, principal('key_b'), () => 'revoked');
     live.push('one');
@@ -66,7 +34,7 @@ describe('subscription revocation', () => {
     const events = new EventTarget();
     const { untilRevoked } = createSubscriptionRevoker(events);
     revoke(events, 'key_a');
-    const live = source<string>();
+    const live = liveSource<string>();
     live.push('one');
     const results = untilRevoked(live.iterator, principal('key_a'), () => 'revoked');
     expect(await results.next()).toEqual({ done: false, value: 'revoked' });
@@ -82,7 +50,7 @@ describe('subscription revocation', () => {
       [Symbol.asyncIterator]: () => failing,
     };
     await expect(untilRevoked(failing, principal('key_a'), () => 'revoked').next()).rejects.toThrow('boom');
-    const live = source<string>();
+    const live = liveSource<string>();
     const results = untilRevoked(live.iterator, principal('key_a'), () => 'revoked');
     const waiting = results.next();
     await results.return!();
