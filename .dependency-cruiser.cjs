@@ -78,6 +78,24 @@ module.exports = {
       to: { path: manifest },
     },
     {
+      name: 'manifest-loads-only-its-contract',
+      severity: 'error',
+      comment:
+        "A module.ts loads, as it is imported, nothing of its domain but its contract.ts (and core/): every process loads " +
+        'every manifest first, and the rest of the domain when it is used (`() => import(…)`).',
+      from: { path: '^src/((?!(?:core|generated|graphql)/)[^/]+)/module\\.ts$' },
+      to: { path: '^src/', pathNot: ['^src/core/', '^src/$1/contract\\.ts$'], dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
+      name: 'contract-is-a-leaf',
+      severity: 'error',
+      comment:
+        "A contract.ts loads nothing of src/ but core/: every file of its domain, its manifest and other domains import it, " +
+        'so it must bring none of them along (`import type` is erased and may name a type of its domain).',
+      from: { path: frontDoor.replace('(index|contract)', 'contract') },
+      to: { path: '^src/', pathNot: '^src/core/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'domain-uses-the-graphql-toolkit-only',
       severity: 'error',
       comment:

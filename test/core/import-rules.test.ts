@@ -62,6 +62,12 @@ const files: Record<string, string> = {
   'src/accounts/graphql.ts': "import { builder } from '../graphql/builder.ts';\nimport type { S } from '../graphql/schema.ts';\nexport const g: S | typeof builder = builder;\n",
   'src/graphql/builder.ts': 'export const builder = 1;\n',
   'src/app.ts': "import { paymentsModule } from './payments/module.ts';\nexport const app = paymentsModule;\n",
+  // A manifest that loads a file of its domain at once; a contract.ts that loads one (a type may be named).
+  'src/system/module.ts': "import type { HealthReport } from './service.ts';\nimport { checkHealth } from './health.ts';\nexport const systemModule: HealthReport = checkHealth;\n",
+  'src/system/health.ts': 'export const checkHealth = 1;\n',
+  'src/accounts/contract.ts': "import type { Clock } from './json.ts';\nimport { clockTime } from './sql.ts';\nexport const time: Clock = clockTime;\n",
+  'src/accounts/json.ts': 'export type Clock = 1;\n',
+  'src/accounts/sql.ts': 'export const clockTime = 1;\n',
 };
 
 describe('import rules (npm run cycles: dependency-cruiser with .dependency-cruiser.cjs)', () => {
@@ -103,6 +109,8 @@ describe('import rules (npm run cycles: dependency-cruiser with .dependency-crui
       'only-the-module-list-imports-a-manifest: src/payments/refunds.ts → src/payments/module.ts',
       'only-the-module-list-imports-a-manifest: src/app.ts → src/payments/module.ts',
       'domain-uses-the-graphql-toolkit-only: src/accounts/graphql.ts → src/graphql/schema.ts',
+      'manifest-loads-only-its-contract: src/system/module.ts → src/system/health.ts',
+      'contract-is-a-leaf: src/accounts/contract.ts → src/accounts/sql.ts',
     ].toSorted());
   });
 });
