@@ -92,7 +92,7 @@ module.exports = {
       comment:
         "A contract.ts loads nothing of src/ but core/: every file of its domain, its manifest and other domains import it, " +
         'so it must bring none of them along (`import type` is erased and may name a type of its domain).',
-      from: { path: frontDoor.replace('(index|contract)', 'contract') },
+      from: { path: '^src/[^/]+/contract\\.ts$' },
       to: { path: '^src/', pathNot: '^src/core/', dependencyTypesNot: ['type-only'] },
     },
     {
