@@ -85,7 +85,8 @@ export const errorEnvelope = z.object({
 export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>();
   if (doc.auth === 'device') codes.add('unauthorized');
-  else if (doc.auth !== 'none' && doc.auth !== 'session') for (const code of ['unauthorized', 'forbidden', 'rate_limited'] as const) codes.add(code);
+  // A key's request may also ask for a simulated fault (Yarrow-Simulate-Error, src/core/simulated-errors.ts): any of these, or 400 for a bad one.
+  else if (doc.auth !== 'none' && doc.auth !== 'session') for (const code of ['unauthorized', 'forbidden', 'rate_limited', 'idempotency_conflict', 'invalid_request'] as const) codes.add(code);
   if (doc.body) for (const code of ['invalid_request', 'payload_too_large'] as const) codes.add(code);
   if (doc.body && doc.bodyType !== 'form') codes.add('unsupported_media_type');
   if (doc.query) codes.add('invalid_request');

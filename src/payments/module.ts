@@ -14,6 +14,12 @@ export interface PaymentIntentUpdate {
   canceledAt: string | null;
   /** Minor units refunded or being refunded. */
   amountRefunded: number;
+  /** Minor units authorized and not yet captured (manual capture). */
+  amountCapturable: number;
+  /** Minor units taken. */
+  amountReceived: number;
+  /** When an authorization lapses, if there is one. */
+  captureBefore: string | null;
   updatedAt: string;
 }
 
@@ -55,6 +61,7 @@ export const paymentsModule = defineModule({
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
     'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
     'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
+    'payment-authorization-expiry': async (rt) => (await import('./capture.ts')).runAuthorizationExpiryWorker(rt),
   },
   queues: {
     payment_review: {
@@ -67,6 +74,10 @@ export const paymentsModule = defineModule({
     },
     payment_refund: {
       payload: z.object({ refundId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    payment_authorization_expiry: {
+      payload: z.object({ paymentIntentId: z.string() }),
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
     },
     invoice_overdue: {
@@ -83,6 +94,7 @@ export const paymentsModule = defineModule({
     'payment_intent.succeeded',
     'payment_intent.payment_failed',
     'payment_intent.canceled',
+    'payment_intent.amount_capturable_updated',
     'refund.created',
     'refund.succeeded',
     'refund.failed',

@@ -297,7 +297,7 @@ export function resultPage(options: { merchant: Merchant; intent: PaymentIntent;
   let body: unknown;
   switch (intent.status) {
     case 'succeeded':
-      heading = intent.amountRefunded >= intent.amount ? 'Payment refunded' : 'Payment successful';
+      heading = intent.amountRefunded >= intent.amountReceived ? 'Payment refunded' : 'Payment successful';
       body = html`<div class="notice success">${
         intent.amountRefunded > 0
           ? `${merchant.name} refunded ${moneyOf({ amount: intent.amountRefunded, currency: intent.currency }, viewer.locale)} of your payment. Your bank shows it within a few days.`

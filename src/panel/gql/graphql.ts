@@ -85,6 +85,7 @@ export type PaymentIntentStatus =
   | 'CANCELED'
   | 'PROCESSING'
   | 'REQUIRES_ACTION'
+  | 'REQUIRES_CAPTURE'
   | 'REQUIRES_PAYMENT_METHOD'
   | 'SUCCEEDED';
 
