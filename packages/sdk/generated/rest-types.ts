@@ -565,6 +565,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-intents/{id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture an authorized payment intent (capture_method manual), in full or in part
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["capturePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-intents/{id}/review/approve": {
         parameters: {
             query?: never;
@@ -2943,6 +2963,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `unauthorized`. */
             401: {
                 headers: {
@@ -2981,6 +3024,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -3220,6 +3286,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -3759,6 +3848,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -3836,7 +3948,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
+                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
                 object_public_id?: string;
                 request_log_id?: string;
             };
@@ -4007,6 +4119,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -4250,6 +4385,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -4649,6 +4807,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -5303,6 +5484,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -5582,7 +5786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5596,7 +5800,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -5719,6 +5923,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `unauthorized`. */
             401: {
                 headers: {
@@ -5757,6 +5984,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -6045,6 +6295,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -6314,7 +6587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6328,7 +6601,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -6632,6 +6905,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -7188,6 +7484,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `payload_too_large`. */
             413: {
                 headers: {
@@ -7311,7 +7630,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                status?: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                status?: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                 q?: string;
                 created_from?: string;
                 created_before?: string;
@@ -7354,6 +7673,12 @@ export interface operations {
                      *           "amount_refunded_minor": 500,
                      *           "refunded": true,
                      *           "latest_card_session": null,
+                     *           "capture_method": "automatic",
+                     *           "amount_capturable": 40,
+                     *           "amount_capturable_minor": 4000,
+                     *           "amount_received": 30,
+                     *           "amount_received_minor": 3000,
+                     *           "capture_before": null,
                      *           "metadata": {
                      *             "order_id": "1042"
                      *           },
@@ -7378,7 +7703,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -7427,6 +7752,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -7531,6 +7883,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -7659,6 +8034,12 @@ export interface operations {
                     };
                     /** Format: uri */
                     return_url?: string;
+                    /**
+                     * @description automatic: an approved payment is taken at once. manual: it is only authorized (requires_capture) until you capture it, within 7 days.
+                     * @default automatic
+                     * @enum {string}
+                     */
+                    capture_method?: "automatic" | "manual";
                 };
             };
         };
@@ -7693,6 +8074,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -7712,7 +8099,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -7761,6 +8148,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8030,6 +8444,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -8049,7 +8469,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -8098,6 +8518,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8200,6 +8647,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -8329,6 +8799,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -8348,7 +8824,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -8397,6 +8873,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8507,7 +9010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8521,7 +9024,415 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    capturePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_to_capture": 30
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description In the major unit of the payment's currency, at most amount_capturable; absent: all of it. The rest is released.
+                     * @example 30
+                     */
+                    amount_to_capture?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The succeeded payment intent, with amount_received; the rest of the authorization is released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
+                     *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
+                            latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -8689,6 +9600,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -8708,7 +9625,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -8757,6 +9674,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8867,7 +9811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8881,7 +9825,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -9014,6 +9958,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -9033,7 +9983,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -9082,6 +10032,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -9192,7 +10169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9206,7 +10183,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -9842,6 +10819,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -10109,6 +11109,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -10273,6 +11296,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -10336,7 +11365,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -10385,6 +11414,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -10811,6 +11867,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -12531,6 +13610,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -12634,6 +13736,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `unauthorized`. */
             401: {
                 headers: {
@@ -12672,6 +13797,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -12856,6 +14004,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -13185,6 +14356,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -13437,6 +14631,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -13975,6 +15192,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `unauthorized`. */
             401: {
                 headers: {
@@ -14036,6 +15276,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -14431,6 +15694,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `unauthorized`. */
             401: {
                 headers: {
@@ -14492,6 +15778,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -14742,6 +16051,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `payload_too_large`. */
             413: {
                 headers: {
@@ -14866,7 +16198,7 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 endpoint_id?: string;
-                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
+                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
@@ -15029,6 +16361,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -15271,6 +16626,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -15505,7 +16883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15519,7 +16897,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -15776,6 +17154,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -15868,7 +17269,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
                     enabled?: boolean;
                 };
             };
@@ -16325,6 +17726,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -16566,6 +17990,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -16658,7 +18105,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url?: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
                 };
@@ -16812,6 +18259,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -17104,6 +18574,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -17334,6 +18827,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -17589,6 +19105,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -17828,6 +19367,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -18523,7 +20085,7 @@ export interface operations {
                         /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
                         id: string;
                         /** @enum {string} */
-                        status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                        status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                         /** @description Whether the customer can still pay (no success, cancel or review under way). */
                         payable: boolean;
                         /** @example Order #1042 */
