@@ -305,6 +305,11 @@ export function resultPage(options: { merchant: Merchant; intent: PaymentIntent;
       }</div>
 ${receipt(intent, session, refunds, viewer.locale)}`;
       break;
+    case 'requires_capture':
+      // Manual capture: the card is authorized, and the merchant takes the money later (or releases it).
+      heading = 'Payment authorized';
+      body = html`<div class="notice success" role="status">Thank you, ${intent.customerName}. ${moneyOf({ amount: intent.amountCapturable, currency: intent.currency }, viewer.locale)} is authorized on your payment method. ${merchant.name} takes it when your order is ready; anything not taken is released.</div>`;
+      break;
     case 'processing':
       heading = 'Payment under review';
       body = html`<div class="notice info" role="status">Your payment is being reviewed. This page updates by itself when it completes; you do not need to pay again.</div>`;

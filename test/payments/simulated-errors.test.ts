@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocksOf, jsonDocuments, localize, runShell } from '../docs/markdown.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent } from './checkout-client.ts';
 
@@ -79,6 +80,15 @@ describe('Yarrow-Simulate-Error', () => {
     const after = await app.request('GET', `/api/v1/payment-intents/${authorized.id}`, { key: merchant.key });
     expect(after.body.payment_intent).toMatchObject({ status: 'requires_capture', amount_capturable_minor: 2000 });
     expect((await app.request('GET', `/api/v1/payment-intents/${paid.id}`, { key: merchant.key })).body.payment_intent.amount_refunded).toBe(0);
+  });
+
+  it('the example of docs/pay.md ("Simulated faults") answers 429 and creates nothing', async () => {
+    const block = blocksOf('docs/pay.md').find((candidate) => candidate.tag === 'simulate-error');
+    expect(block).toBeDefined();
+    const before = await footprint(merchant.id);
+    const output = await runShell(localize(block!.text, app.baseUrl, new Map()), { KEY: merchant.key });
+    expect(jsonDocuments(output)).toEqual([expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'rate_limited' }) })]);
+    expect(await footprint(merchant.id)).toEqual(before);
   });
 
   it('refuses an unknown fault with 400 naming the header, and still checks the key first', async () => {
