@@ -277,7 +277,7 @@ function receipt(intent: PaymentIntent, session: CardSession | undefined, refund
 <dl class="receipt" data-testid="receipt">
 <div><dt>Reference</dt><dd data-testid="reference"><code>${intent.id}</code></dd></div>
 <div><dt>Paid with</dt><dd data-testid="method">${methodOf(intent, session)}</dd></div>
-<div><dt>Amount</dt><dd data-testid="receipt-amount">${moneyOf(intent, locale)}</dd></div>
+<div><dt>Amount</dt><dd data-testid="receipt-amount">${moneyOf({ amount: intent.amountReceived, currency: intent.currency }, locale)}</dd></div>
 <div><dt>Date</dt><dd data-testid="date">${dateTime(intent.succeededAt ?? intent.updatedAt, locale)}</dd></div>
 ${refunds.map(
   (refund) =>

@@ -126,6 +126,10 @@ describe('authorize on the hosted checkout, capture in the panel', () => {
     expect(succeeded.data).toMatchObject({ payment_intent: { status: 'succeeded', amount_received_minor: 10000, amount_capturable_minor: 0 } });
     await page.locator('#timeline [data-event-type="payment_intent.amount_capturable_updated"]').waitFor();
     expect(problems).toEqual([]);
+    // The customer's receipt shows what was taken, not what was authorized.
+    await page.goto(`${app.baseUrl}/checkout/${intent.id}`);
+    expect(await page.getByTestId('heading').textContent()).toBe('Payment successful');
+    expect(await page.getByTestId('receipt-amount').textContent()).toBe('$100.00');
   }, 90_000);
 
   it('cancels an authorization from the panel, releasing it, at phone width', async () => {
