@@ -63,7 +63,7 @@ export const intentStatuses: readonly PaymentIntentStatus[] = [
 ];
 
 /** How long an authorization can be captured, on the account's time (Stripe's 7 days for online card payments). */
-export const AUTHORIZATION_VALID_MS = 7 * 86_400_000;
+const AUTHORIZATION_VALID_MS = 7 * 86_400_000;
 
 /** What a transition may change besides the status. */
 export interface IntentChanges {
