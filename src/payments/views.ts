@@ -316,7 +316,10 @@ ${receipt(intent, session, refunds, viewer.locale)}`;
       break;
     case 'canceled':
       heading = 'Payment canceled';
-      body = html`<div class="notice error">${merchant.name} canceled this payment. Nothing was charged.</div>`;
+      body =
+        intent.cancellationReason === 'expired'
+          ? html`<div class="notice error">The authorization expired before ${merchant.name} took the payment: it is released, and nothing was charged.</div>`
+          : html`<div class="notice error">${merchant.name} canceled this payment. Nothing was charged.</div>`;
       break;
     case 'requires_action':
       heading = 'Authentication needed';

@@ -27,7 +27,7 @@ const live = { timeout: 15_000 };
 beforeAll(async () => {
   receiver = await startReceiver();
   app = await startTestApp({ env: { WEBHOOK_RETRY_SCHEDULE: '0.1,0.2' } });
-  await app.startWorkers(['webhooks']);
+  await app.startWorkers(['webhooks', 'payment-authorization-expiry']);
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   watchForProblems(page, problems);
@@ -61,7 +61,7 @@ async function webhookFor(intentId: string, type: string): Promise<WebhookEvent>
 }
 
 /** The customer's side: the hosted checkout in its own page, paid with YP-VISA-APPROVE. */
-async function authorizeInBrowser(intentId: string) {
+async function authorizeInBrowser(intentId: string, amountText = '$120.00') {
   const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
   try {
     await customer.goto(`${app.baseUrl}/checkout/${intentId}`);
@@ -72,7 +72,7 @@ async function authorizeInBrowser(intentId: string) {
     await customer.locator('#result').waitFor();
     expect(await customer.locator('#result').getAttribute('data-status')).toBe('requires_capture');
     expect(await customer.getByTestId('heading').textContent()).toBe('Payment authorized');
-    expect(await customer.locator('#result').textContent()).toContain('$120.00 is authorized');
+    expect(await customer.locator('#result').textContent()).toContain(`${amountText} is authorized`);
     expect(await customer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     expect(await seriousAccessibilityFindings(customer)).toEqual([]);
     await customer.screenshot({ path: join(screenshotsDir, 'checkout-authorized-390.png'), fullPage: true });
@@ -147,6 +147,29 @@ describe('authorize on the hosted checkout, capture in the panel', () => {
     await expect.poll(() => summary.getAttribute('data-status'), live).toBe('CANCELED');
     const canceled = await webhookFor(intent.id, 'payment_intent.canceled');
     expect(canceled.data).toMatchObject({ payment_intent: { status: 'canceled', amount_capturable_minor: 0, amount_received_minor: 0 } });
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('expires an authorization when the test clock passes 7 days, with its event, and the customer sees it released', async () => {
+    // The last test of the file: the clock then holds the account's time.
+    const start = new Date('2027-06-01T12:00:00Z');
+    expect((await app.request('POST', '/api/v1/test-clock', { key, body: { frozen_time: start.toISOString() } })).status).toBe(201);
+    const intent = await createIntent(app, key, { title: 'Late checkout', amount: 45, capture_method: 'manual' });
+    await authorizeInBrowser(intent.id, '$45.00');
+    const authorized = (await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key })).body.payment_intent;
+    expect(authorized.capture_before).toBe('2027-06-08T12:00:00.000Z');
+
+    const advanced = await app.request('POST', '/api/v1/test-clock/advance', { key, body: { frozen_time: '2027-06-09T12:00:00Z' } });
+    expect(advanced.status).toBe(200);
+    const canceled = await webhookFor(intent.id, 'payment_intent.canceled');
+    expect(canceled.data).toMatchObject({ payment_intent: { status: 'canceled', cancellation_reason: 'expired', amount_capturable_minor: 0 } });
+
+    await page.goto(`${app.baseUrl}/checkout/${intent.id}`);
+    expect(await page.getByTestId('heading').textContent()).toBe('Payment canceled');
+    expect(await page.locator('#result').textContent()).toContain('The authorization expired');
+    await page.goto(`${app.baseUrl}/panel/payments/${intent.id}`);
+    await expect.poll(() => page.locator('#intent-summary').getAttribute('data-status'), live).toBe('CANCELED');
+    expect(await page.locator('#intent-summary').textContent()).toContain('expired');
     expect(problems).toEqual([]);
   }, 90_000);
 });
