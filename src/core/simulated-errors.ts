@@ -7,7 +7,7 @@ import type { HttpContext } from './http.ts';
 // so a merchant can rehearse their retries. `defineRoute` asks before the handler runs (after the
 // key is checked), so the request changes nothing: no row, no idempotency record, no event.
 
-const SIMULATE_ERROR_HEADER = 'Yarrow-Simulate-Error';
+export const SIMULATE_ERROR_HEADER = 'Yarrow-Simulate-Error';
 
 const faults = {
   rate_limited: () =>
@@ -22,7 +22,7 @@ const faults = {
     ),
 } as const;
 
-const simulatedFaults = Object.keys(faults) as (keyof typeof faults)[];
+export const simulatedFaults = Object.keys(faults) as (keyof typeof faults)[];
 
 /** Throws the fault a request asks for; a request without the header goes on. Live refuses the header. */
 export function throwSimulatedError(config: Pick<Config, 'YARROW_ENV'>, c: HttpContext) {

@@ -136,4 +136,12 @@ describe('typed REST client', () => {
     const captured = await rest.POST('/api/v1/payment-intents/{id}/capture', { params: { path: { id: intent.id } }, body: { amount_to_capture: '12.00' } });
     expect(captured.data?.payment_intent).toMatchObject({ status: 'succeeded', amount_received: 12, amount_capturable: 0 });
   });
+
+  it('asks for a simulated fault through a typed header parameter', async () => {
+    const rest = createYarrowRestClient({ baseUrl: app.baseUrl, apiKey: account.key });
+    const limited = await rest.GET('/api/v1/payment-intents', { params: { header: { 'Yarrow-Simulate-Error': 'rate_limited' } } });
+    expect(limited.response.status).toBe(429);
+    expect(limited.response.headers.get('retry-after')).toBe('1');
+    expect(limited.error?.error.code).toBe('rate_limited');
+  });
 });

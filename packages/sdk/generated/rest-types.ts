@@ -2913,7 +2913,10 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -3133,7 +3136,10 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -3394,6 +3400,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -3693,7 +3701,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -3952,7 +3963,10 @@ export interface operations {
                 object_public_id?: string;
                 request_log_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4224,7 +4238,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -4604,7 +4621,10 @@ export interface operations {
                 created_from?: string;
                 created_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4915,6 +4935,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -5279,7 +5301,10 @@ export interface operations {
     getInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -5581,7 +5606,10 @@ export interface operations {
     voidInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -5883,7 +5911,10 @@ export interface operations {
     getLaunchReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6101,7 +6132,10 @@ export interface operations {
                 queued_before?: unknown;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6392,7 +6426,10 @@ export interface operations {
     rerouteMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -6732,7 +6769,10 @@ export interface operations {
             query: {
                 request_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7013,6 +7053,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -7342,7 +7384,10 @@ export interface operations {
     verifyOtp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7635,7 +7680,10 @@ export interface operations {
                 created_from?: string;
                 created_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7991,6 +8039,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -8405,7 +8455,10 @@ export interface operations {
     getPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -8752,7 +8805,10 @@ export interface operations {
     cancelPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -9153,7 +9209,10 @@ export interface operations {
     capturePaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -9561,7 +9620,10 @@ export interface operations {
     approvePaymentReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -9908,7 +9970,10 @@ export interface operations {
     rejectPaymentReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -10315,6 +10380,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -10672,7 +10739,10 @@ export interface operations {
                 ending_before?: string;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -10922,7 +10992,10 @@ export interface operations {
                 payment_intent?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -11209,6 +11282,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -11694,7 +11769,10 @@ export interface operations {
     getRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -13425,7 +13503,10 @@ export interface operations {
                 status?: "online" | "offline" | "revoked";
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -13707,7 +13788,10 @@ export interface operations {
     getRelaySettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -13902,7 +13986,10 @@ export interface operations {
     updateRelaySettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -14169,7 +14256,10 @@ export interface operations {
                 created_from?: string;
                 created_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -14453,7 +14543,10 @@ export interface operations {
     getApiRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -14739,6 +14832,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -15134,7 +15229,10 @@ export interface operations {
     getTestClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -15384,6 +15482,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -15665,7 +15765,10 @@ export interface operations {
     deleteTestClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -15883,7 +15986,10 @@ export interface operations {
     advanceTestClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -16203,7 +16309,10 @@ export interface operations {
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -16466,7 +16575,10 @@ export interface operations {
     getWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -16723,7 +16835,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -16984,7 +17099,10 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -17254,6 +17372,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -17562,7 +17682,10 @@ export interface operations {
     getWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -17823,7 +17946,10 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -18087,7 +18213,10 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -18410,7 +18539,10 @@ export interface operations {
     disableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -18671,7 +18803,10 @@ export interface operations {
     enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -18932,7 +19067,10 @@ export interface operations {
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -19202,7 +19340,10 @@ export interface operations {
     getWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
