@@ -187,7 +187,7 @@ builder.subscriptionFields((t) => ({
 const HeldJob = builder.objectRef<{ queue: string; dueAt: Date }>('TestClockHeldJob').implement({
   description: 'A job waiting for the test clock to reach its time.',
   fields: (t) => ({
-    queue: t.exposeString('queue', { description: 'payment_review, kyc_review, invoice_overdue or webhook_deliver.' }),
+    queue: t.exposeString('queue', { description: 'payment_review, kyc_review, invoice_overdue, payment_authorization_expiry or webhook_deliver.' }),
     dueAt: t.expose('dueAt', { type: 'DateTime' }),
   }),
 });

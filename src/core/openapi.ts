@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Scope } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
+import { SIMULATE_ERROR_HEADER, simulatedFaults } from './simulated-errors.ts';
 
 /**
  * What a route documents about itself, recorded by `defineRoute` (`src/core/route.ts`) from the
@@ -82,10 +83,14 @@ export const errorEnvelope = z.object({
  * such as the health check's 503) is left to that entry. The test gateways hold every answer to
  * this list (src/core/response-contract.ts), so it stays honest.
  */
+/** A route an API key calls (a scope), as opposed to a public one, a panel session's or a device's. */
+const takesApiKey = (doc: RouteDoc) => doc.auth !== 'none' && doc.auth !== 'session' && doc.auth !== 'device';
+
 export function documentedErrors(doc: RouteDoc): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>();
   if (doc.auth === 'device') codes.add('unauthorized');
-  else if (doc.auth !== 'none' && doc.auth !== 'session') for (const code of ['unauthorized', 'forbidden', 'rate_limited'] as const) codes.add(code);
+  // A key's request may also ask for a simulated fault (Yarrow-Simulate-Error, src/core/simulated-errors.ts): any of these, or 400 for a bad one.
+  else if (takesApiKey(doc)) for (const code of ['unauthorized', 'forbidden', 'rate_limited', 'idempotency_conflict', 'invalid_request'] as const) codes.add(code);
   if (doc.body) for (const code of ['invalid_request', 'payload_too_large'] as const) codes.add(code);
   if (doc.body && doc.bodyType !== 'form') codes.add('unsupported_media_type');
   if (doc.query) codes.add('invalid_request');
@@ -279,6 +284,15 @@ export function buildOpenApi(baseUrl: string, routeDocs: readonly RouteDoc[]) {
         required: false,
         description: 'Replays the first response for 24 h; another body with the same key → 409.',
         schema: { type: 'string', maxLength: 255 },
+      });
+    }
+    if (takesApiKey(doc)) {
+      parameters.push({
+        name: SIMULATE_ERROR_HEADER,
+        in: 'header',
+        required: false,
+        description: 'Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400).',
+        schema: { type: 'string', enum: simulatedFaults },
       });
     }
     const responses: Record<string, unknown> = {};

@@ -6,6 +6,7 @@ import type { GatewayContext } from './gateway-context.ts';
 import { readJson, type HttpContext, type HttpEnv } from './http.ts';
 import { loggedRequest } from './request-log.ts';
 import { describeRoute, type RouteDoc } from './openapi.ts';
+import { throwSimulatedError } from './simulated-errors.ts';
 
 /**
  * A way for a request to prove who it is other than an API key with a scope (a device token,
@@ -98,8 +99,11 @@ export function defineRoute<
   };
   const readsJson = spec.body !== undefined && spec.bodyType !== 'form';
 
+  // A request an API key makes may ask for a simulated fault (sandbox only), after its key is checked and before anything is read or written.
+  const keyed = typeof auth === 'string' && auth !== 'none';
   const run = async (c: HttpContext) => {
     const principal = await authenticate(c);
+    if (keyed) throwSimulatedError(ctx.rt.config, c);
     const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined;
     let body: unknown;
     let rawBody = '';
@@ -122,7 +126,7 @@ export function defineRoute<
     : run;
 
   // A route an API key calls is logged in the account's API request log (src/core/request-log.ts).
-  const logged = typeof auth === 'string' && auth !== 'none' ? (c: HttpContext) => loggedRequest(ctx.rt, c, spec.operationId, async () => handler(c)) : handler;
+  const logged = keyed ? (c: HttpContext) => loggedRequest(ctx.rt, c, spec.operationId, async () => handler(c)) : handler;
 
   const doc: RouteDoc = {
     method: spec.method,

@@ -13,6 +13,7 @@ const statusInWords: Record<PaymentIntent['status'], string> = {
   requires_payment_method: 'waiting for a payment method',
   requires_action: 'waiting for 3-D Secure authentication',
   processing: 'under review',
+  requires_capture: 'authorized and waiting for the merchant to capture it',
   succeeded: 'already paid',
   canceled: 'canceled',
 };

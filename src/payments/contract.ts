@@ -19,6 +19,12 @@ export interface PaymentIntentUpdate {
   canceledAt: string | null;
   /** Minor units refunded or being refunded. */
   amountRefunded: number;
+  /** Minor units authorized and not yet captured (manual capture). */
+  amountCapturable: number;
+  /** Minor units taken. */
+  amountReceived: number;
+  /** When an authorization lapses, if there is one. */
+  captureBefore: string | null;
   updatedAt: string;
 }
 

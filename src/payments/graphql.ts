@@ -16,6 +16,7 @@ import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts'
 import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses, refundStatuses, refundsWhere } from './lists.ts';
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
 import { createRefund, getRefund } from './refunds.ts';
+import { capturePaymentIntent } from './capture.ts';
 import { accountNow } from '../accounts/index.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
@@ -37,6 +38,9 @@ const RefundStatusEnum = enumOf('RefundStatus', refundStatuses, {
   description: 'PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back).',
 });
 const RefundReasonEnum = enumOf('RefundReason', refundReasons);
+const CaptureMethodEnum = enumOf('CaptureMethod', ['automatic', 'manual'], {
+  description: 'AUTOMATIC: an approved payment is taken at once. MANUAL: it is authorized (REQUIRES_CAPTURE) until captured, within 7 days.',
+});
 const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'void_invoice']);
 
 const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
@@ -99,12 +103,28 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
     }),
     amountRefundedMinor: t.exposeInt('amountRefunded', { description: 'The same in minor units.' }),
     refunded: t.boolean({
-      description: 'The whole amount is refunded or being refunded.',
-      resolve: (intent) => intent.amountRefunded > 0 && intent.amountRefunded >= intent.amount,
+      description: 'The whole amount received is refunded or being refunded.',
+      resolve: (intent) => intent.amountRefunded > 0 && intent.amountRefunded >= intent.amountReceived,
     }),
     amountRefundable: t.float({
       description: 'What is left to refund of a succeeded payment (0 for any other status).',
-      resolve: (intent) => (intent.status === 'succeeded' ? toMajorUnits(intent.amount - intent.amountRefunded, intent.currency) : 0),
+      resolve: (intent) => (intent.status === 'succeeded' ? toMajorUnits(intent.amountReceived - intent.amountRefunded, intent.currency) : 0),
+    }),
+    captureMethod: t.field({ type: CaptureMethodEnum, resolve: (intent) => intent.captureMethod }),
+    amountCapturable: t.float({
+      description: 'Authorized and not yet captured (REQUIRES_CAPTURE), in the major unit; 0 otherwise.',
+      resolve: (intent) => toMajorUnits(intent.amountCapturable, intent.currency),
+    }),
+    amountCapturableMinor: t.exposeInt('amountCapturable', { description: 'The same in minor units.' }),
+    amountReceived: t.float({
+      description: 'Taken from the customer (the captured part of an authorization), in the major unit.',
+      resolve: (intent) => toMajorUnits(intent.amountReceived, intent.currency),
+    }),
+    amountReceivedMinor: t.exposeInt('amountReceived', { description: 'The same in minor units.' }),
+    captureBefore: t.expose('captureBefore', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'An authorization not captured by then is canceled (cancellationReason expired).',
     }),
     refunds: t.relatedConnection('refunds', { cursor: 'id', query: () => ({ orderBy: { id: 'desc' } }) }),
     succeededAt: t.expose('succeededAt', { type: 'DateTime', nullable: true }),
@@ -233,6 +253,7 @@ const CreatePaymentIntentInput = builder.inputType('CreatePaymentIntentInput', {
     customerEmail: t.string({ required: true }),
     metadata: t.field({ type: 'JSONObject' }),
     returnUrl: t.string(),
+    captureMethod: t.field({ type: CaptureMethodEnum, description: 'MANUAL: authorize now, capture later (capturePaymentIntent). Default AUTOMATIC.' }),
   }),
 });
 
@@ -374,6 +395,16 @@ builder.mutationFields((t) => ({
         ),
       ),
   }),
+  capturePaymentIntent: t.prismaField({
+    type: 'PaymentIntent',
+    description: 'As POST /api/v1/payment-intents/{id}/capture: takes amountToCapture (default: all) of an authorized payment; the rest is released.',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }), amountToCapture: t.arg.float({ description: "In the payment's major unit, at most amountCapturable." }) },
+    resolve: (_query, _root, { id, amountToCapture }, ctx) =>
+      withGraphqlParams('', () =>
+        transaction(ctx, (tx) => capturePaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), serviceInput({ amountToCapture }, { names: 'snake_case' }))),
+      ),
+  }),
   approvePaymentReview: t.prismaField({
     type: 'PaymentIntent',
     description: 'Approve a payment held for review (processing → succeeded). In the sandbox the account decides its own reviews.',
@@ -463,6 +494,9 @@ function applyIntentUpdate(intent: PaymentIntent, update: PaymentIntentUpdate): 
     succeededAt: date(update.succeededAt),
     canceledAt: date(update.canceledAt),
     amountRefunded: update.amountRefunded,
+    amountCapturable: update.amountCapturable,
+    amountReceived: update.amountReceived,
+    captureBefore: date(update.captureBefore),
     updatedAt: new Date(update.updatedAt),
   };
 }

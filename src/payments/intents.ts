@@ -6,6 +6,7 @@ import { perRuntime } from '../core/per-runtime.ts';
 import { newCapabilityId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
+import { captureMethodSchema } from './capture.ts';
 import { moneyFields, refineMoney } from './money.ts';
 import { insertPaymentIntents } from './sql.ts';
 import { intentsCreated, lockPaymentIntent, transitionIntent } from './state-machine.ts';
@@ -34,6 +35,7 @@ export const createPaymentIntentInput = z
     customer_email: z.email().max(254).meta({ examples: ['ada@example.com'] }),
     metadata: metadataSchema.default({}),
     return_url: httpUrlSchema.optional(),
+    capture_method: captureMethodSchema,
   })
   .transform(refineMoney);
 
@@ -80,6 +82,7 @@ async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIn
     metadata: input.metadata,
     returnUrl: input.return_url ?? null,
     invoiceId: invoiceId ?? null,
+    captureMethod: input.capture_method,
   }));
   const created = await insertPaymentIntents(tx, rows, new Date());
   const byId = new Map(created.map((intent) => [intent.id, intent]));

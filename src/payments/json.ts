@@ -3,7 +3,7 @@ import type { Config } from '../core/config.ts';
 import type { Prisma } from '../core/db.ts';
 import { timestamp } from '../core/http.ts';
 import type { CardSession, Invoice, KycReview, PaymentIntent, Refund } from '../generated/prisma/client.ts';
-import { InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
+import { CaptureMethod, InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
 import { currencyCodes, formatAmount, toMajorUnits } from './money.ts';
 
 // The JSON shapes REST answers and events carry. One shape per object, used everywhere: each is a
@@ -49,6 +49,12 @@ export const paymentIntentSchema = z.object({
   amount_refunded_minor: z.number().int().describe('The same in minor units.').meta({ examples: [500] }),
   refunded: z.boolean().describe('The whole amount is refunded or being refunded.'),
   latest_card_session: z.string().nullable(),
+  capture_method: z.enum(CaptureMethod).describe('automatic, or manual: an approved payment waits in requires_capture for a capture.'),
+  amount_capturable: z.number().describe('Authorized and not yet captured (requires_capture), in major units; 0 otherwise.').meta({ examples: [40] }),
+  amount_capturable_minor: z.number().int().describe('The same in minor units.').meta({ examples: [4000] }),
+  amount_received: z.number().describe('Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.').meta({ examples: [30] }),
+  amount_received_minor: z.number().int().describe('The same in minor units.').meta({ examples: [3000] }),
+  capture_before: timestamp.nullable().describe('An authorization not captured by then is canceled (cancellation_reason expired).'),
   metadata,
   succeeded_at: timestamp.nullable(),
   canceled_at: timestamp.nullable(),
@@ -76,8 +82,14 @@ export function paymentIntentJson(config: Urls, intent: PaymentIntent): z.infer<
     invoice: intent.invoiceId,
     amount_refunded: toMajorUnits(intent.amountRefunded, intent.currency),
     amount_refunded_minor: intent.amountRefunded,
-    refunded: intent.amountRefunded > 0 && intent.amountRefunded >= intent.amount,
+    refunded: intent.amountRefunded > 0 && intent.amountRefunded >= intent.amountReceived,
     latest_card_session: intent.latestCardSessionId,
+    capture_method: intent.captureMethod,
+    amount_capturable: toMajorUnits(intent.amountCapturable, intent.currency),
+    amount_capturable_minor: intent.amountCapturable,
+    amount_received: toMajorUnits(intent.amountReceived, intent.currency),
+    amount_received_minor: intent.amountReceived,
+    capture_before: iso(intent.captureBefore),
     metadata: intent.metadata as Record<string, string>,
     succeeded_at: iso(intent.succeededAt),
     canceled_at: iso(intent.canceledAt),

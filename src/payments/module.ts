@@ -17,6 +17,7 @@ export const paymentsModule = defineModule({
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
     'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
     'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
+    'payment-authorization-expiry': async (rt) => (await import('./capture.ts')).runAuthorizationExpiryWorker(rt),
   },
   queues: {
     payment_review: {
@@ -29,6 +30,10 @@ export const paymentsModule = defineModule({
     },
     payment_refund: {
       payload: z.object({ refundId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    payment_authorization_expiry: {
+      payload: z.object({ paymentIntentId: z.string() }),
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
     },
     invoice_overdue: {
@@ -45,6 +50,7 @@ export const paymentsModule = defineModule({
     'payment_intent.succeeded',
     'payment_intent.payment_failed',
     'payment_intent.canceled',
+    'payment_intent.amount_capturable_updated',
     'refund.created',
     'refund.succeeded',
     'refund.failed',

@@ -53,6 +53,10 @@ export const PanelPaymentIntent = graphql(`
       canceledAt
       amountRefunded
       amountRefundable
+      captureMethod
+      amountCapturable
+      amountReceived
+      captureBefore
       refunds(first: 50) {
         edges {
           node {
@@ -130,6 +134,15 @@ export const PanelPaymentIntentUpdated = graphql(`
 export const PanelCancelPaymentIntent = graphql(`
   mutation PanelCancelPaymentIntent($id: ID!) {
     cancelPaymentIntent(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelCapturePaymentIntent = graphql(`
+  mutation PanelCapturePaymentIntent($id: ID!, $amountToCapture: Float) {
+    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {
       id
       status
     }

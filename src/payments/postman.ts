@@ -1,12 +1,12 @@
 import { csrfFrom, locationOf, type PostmanFolder, type PostmanStep } from '../core/postman.ts';
 
 /** Create an intent, open its checkout, choose Visa and submit `token` on the card session page. */
-function payWithCard(label: string, intentVar: string, sessionVar: string, token: string, expectedStatus: string): PostmanStep[] {
+function payWithCard(label: string, intentVar: string, sessionVar: string, token: string, expectedStatus: string, create: Record<string, string> = {}): PostmanStep[] {
   return [
     {
       name: `Create a payment intent (${label})`,
       operation: 'post /api/v1/payment-intents',
-      json: { amount: '25.00', currency: 'USD', title: `Postman: ${label}`, customer_name: 'Ada Customer', customer_email: 'ada@example.com' },
+      json: { amount: '25.00', currency: 'USD', title: `Postman: ${label}`, customer_name: 'Ada Customer', customer_email: 'ada@example.com', ...create },
       status: 201,
       checks: { 'a new intent awaits a payment method': `pm.expect(json.payment_intent.status).to.eql('requires_payment_method');` },
       sets: { [intentVar]: 'json.payment_intent.id' },
@@ -68,7 +68,7 @@ function payWithCard(label: string, intentVar: string, sessionVar: string, token
 export const postmanFolders: PostmanFolder[] = [
   {
     name: 'Payments',
-    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved (then partly refunded), 3-D Secure, review approved and rejected; one canceled.',
+    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved (then partly refunded), 3-D Secure, review approved and rejected, authorized then partly captured; one canceled; a simulated fault.',
     steps: [
       ...payWithCard('approved', 'payment_intent_id', 'card_session_id', 'YP-VISA-APPROVE', 'succeeded'),
       {
@@ -145,6 +145,33 @@ export const postmanFolders: PostmanFolder[] = [
         json: { reason: 'Postman: the order looked wrong.' },
         status: 200,
         checks: { 'failed': "pm.expect(json.payment_intent.status).to.eql('requires_payment_method'); pm.expect(json.payment_intent.last_payment_error).to.be.ok;" },
+      },
+      ...payWithCard('authorized', 'payment_intent_manual_id', 'card_session_manual_id', 'YP-VISA-APPROVE', 'requires_capture', { capture_method: 'manual' }),
+      {
+        name: 'Capture more than was authorized: refused, naming amount_to_capture',
+        operation: 'post /api/v1/payment-intents/{id}/capture',
+        params: { id: '{{payment_intent_manual_id}}' },
+        json: { amount_to_capture: '30.00' },
+        status: 400,
+        checks: { 'invalid amount_to_capture': "pm.expect(json.error.code).to.eql('invalid_request'); pm.expect(json.error.param).to.eql('amount_to_capture');" },
+      },
+      {
+        name: 'Capture part of the authorization (the rest is released)',
+        operation: 'post /api/v1/payment-intents/{id}/capture',
+        params: { id: '{{payment_intent_manual_id}}' },
+        json: { amount_to_capture: '20.00' },
+        status: 200,
+        checks: {
+          'succeeded, 20.00 received': "pm.expect(json.payment_intent.status).to.eql('succeeded'); pm.expect(json.payment_intent.amount_received_minor).to.eql(2000); pm.expect(json.payment_intent.amount_capturable).to.eql(0);",
+        },
+      },
+      {
+        name: 'A simulated fault (Yarrow-Simulate-Error: rate_limited): 429, nothing created',
+        operation: 'post /api/v1/payment-intents',
+        prerequest: ["pm.request.headers.add({ key: 'Yarrow-Simulate-Error', value: 'rate_limited' });"],
+        json: { amount: '5.00', currency: 'USD', title: 'Postman: never created', customer_name: 'Ada Customer', customer_email: 'ada@example.com' },
+        status: 429,
+        checks: { 'rate_limited with Retry-After': "pm.expect(json.error.code).to.eql('rate_limited'); pm.expect(pm.response.headers.get('Retry-After')).to.eql('1');" },
       },
       {
         name: 'Create a payment intent (to cancel)',

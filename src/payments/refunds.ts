@@ -43,7 +43,7 @@ export async function createRefund(rt: Rt, tx: DbClient, accountId: number, raw:
   if (intent.status !== 'succeeded') {
     throw new YarrowError('invalid_state', `This payment intent is ${intent.status}; only a succeeded payment can be refunded.`, { param: 'payment_intent' });
   }
-  const left = intent.amount - intent.amountRefunded;
+  const left = intent.amountReceived - intent.amountRefunded;
   const currency = intent.currency as Currency;
   if (left <= 0) throw new YarrowError('invalid_state', 'This payment is already refunded in full.', { param: 'payment_intent' });
   let amount = left;

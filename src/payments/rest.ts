@@ -18,6 +18,7 @@ import { listInvoices, listInvoicesQuery, listPaymentIntents, listPaymentIntents
 import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema, refundJson, refundSchema } from './json.ts';
 import { createRefund, createRefundInput, getRefund } from './refunds.ts';
 import { voidInvoice } from './state-machine.ts';
+import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
 
 export function registerPaymentRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
@@ -89,6 +90,24 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     responses: { 200: 'The canceled payment intent.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
+      return ok(c, intentBody(intent));
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/payment-intents/:id/capture',
+    tag: 'Payments',
+    auth: 'payments.write',
+    summary: 'Capture an authorized payment intent (capture_method manual), in full or in part',
+    operationId: 'capturePaymentIntent',
+    response: intentResponse,
+    errorCodes: ['invalid_state'],
+    body: capturePaymentIntentInput,
+    bodyValidatedBy: 'service',
+    responses: { 200: 'The succeeded payment intent, with amount_received; the rest of the authorization is released.' },
+    handler: async (c, { body }) => {
+      const intent = await rt.db.prisma.$transaction((tx) => capturePaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
       return ok(c, intentBody(intent));
     },
   });

@@ -42,7 +42,14 @@ export const intentTransitions = {
   start_review: { from: ['requires_payment_method'], to: 'processing', event: 'payment_intent.processing', verb: 'go to review' },
   approve_review: { from: ['processing'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be approved in review' },
   reject_review: { from: ['processing'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'be rejected in review' },
-  cancel: { from: ['requires_payment_method', 'requires_action', 'processing'], to: 'canceled', event: 'payment_intent.canceled', verb: 'be canceled' },
+  cancel: { from: ['requires_payment_method', 'requires_action', 'processing', 'requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'be canceled' },
+  // Manual capture (src/payments/capture.ts). An approved payment of a manual-capture intent is
+  // authorized, not taken: `succeed` and `approve_review` become `authorize` for it (in
+  // `transitionIntent`), so every way a payment gets approved holds the money the same way.
+  authorize: { from: ['requires_payment_method', 'requires_action', 'processing'], to: 'requires_capture', event: 'payment_intent.amount_capturable_updated', verb: 'be authorized' },
+  capture: { from: ['requires_capture'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be captured (only a requires_capture payment intent can)' },
+  // An authorization holds the customer's money for 7 days at most, as a card network's does: then it lapses by itself.
+  expire_authorization: { from: ['requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'expire' },
 } as const satisfies Record<string, Transition<PaymentIntentStatus>>;
 
 export type IntentAction = keyof typeof intentTransitions;
@@ -51,9 +58,13 @@ export const intentStatuses: readonly PaymentIntentStatus[] = [
   'requires_payment_method',
   'requires_action',
   'processing',
+  'requires_capture',
   'succeeded',
   'canceled',
 ];
+
+/** How long an authorization can be captured, on the account's time (Stripe's 7 days for online card payments). */
+const AUTHORIZATION_VALID_MS = 7 * 86_400_000;
 
 /** What a transition may change besides the status. */
 export interface IntentChanges {
@@ -61,6 +72,8 @@ export interface IntentChanges {
   latestCardSessionId?: string;
   decline?: Decline & { paymentMethodCode?: string | null; cardSessionId?: string | null };
   cancellationReason?: string | null;
+  /** `capture`: the minor units taken (the caller checked it is at most `amount_capturable`). */
+  amountToCapture?: number;
 }
 
 function refuse(what: string, status: string, verb: string) {
@@ -110,7 +123,8 @@ export async function transitionIntent(
   changes: IntentChanges = {},
 ): Promise<PaymentIntent> {
   const { intent, invoice } = await lockPaymentIntent(tx, accountId, intentId);
-  const transition: Transition<PaymentIntentStatus> = intentTransitions[action];
+  const approval = action === 'succeed' || action === 'approve_review';
+  const transition: Transition<PaymentIntentStatus> = intentTransitions[approval && intent.captureMethod === 'manual' ? 'authorize' : action];
   if (!transition.from.includes(intent.status)) throw refuse('payment intent', intent.status, transition.verb);
 
   const now = new Date();
@@ -131,10 +145,24 @@ export async function transitionIntent(
     // As at Stripe: the previous attempt's error clears once the intent moves on.
     data.lastPaymentError = Prisma.DbNull;
   }
-  if (transition.to === 'succeeded') data.succeededAt = now;
+  if (transition.to === 'succeeded') {
+    data.succeededAt = now;
+    // What refunds may give back: all of an automatic payment, the captured part of an authorization.
+    data.amountReceived = transition === intentTransitions.capture ? (changes.amountToCapture ?? intent.amountCapturable) : intent.amount;
+    data.amountCapturable = 0;
+  }
+  let authorizationEnds: Date | null = null;
+  if (transition.to === 'requires_capture') {
+    // The 7 days run on the account's time, so a test clock advanced 8 days expires the authorization.
+    authorizationEnds = new Date((await accountNow(tx, accountId)).getTime() + AUTHORIZATION_VALID_MS);
+    data.amountCapturable = intent.amount;
+    data.captureBefore = authorizationEnds;
+  }
   if (transition.to === 'canceled') {
     data.canceledAt = now;
     data.cancellationReason = changes.cancellationReason ?? null;
+    // Canceling (or the authorization lapsing) releases whatever was held.
+    data.amountCapturable = 0;
   }
   const updated = await tx.paymentIntent.update({ where: { id: intent.id }, data });
   await recordIntentEvent(rt, tx, updated, transition.event);
@@ -149,6 +177,9 @@ export async function transitionIntent(
       { paymentIntentId: updated.id, cardSessionId: updated.latestCardSessionId ?? '' },
       { afterSeconds: rt.config.PAYMENT_REVIEW_DELAY_SECONDS },
     );
+  }
+  if (authorizationEnds) {
+    await sendJobAt(rt, tx, updated.accountId, 'payment_authorization_expiry', { paymentIntentId: updated.id }, { at: authorizationEnds });
   }
   if (transition.to === 'succeeded' && invoice) {
     await transitionInvoiceLocked(rt, tx, invoice, 'pay', now, updated);
@@ -189,6 +220,9 @@ async function publishIntentUpdate(tx: DbClient, intent: PaymentIntent) {
     succeededAt: intent.succeededAt?.toISOString() ?? null,
     canceledAt: intent.canceledAt?.toISOString() ?? null,
     amountRefunded: intent.amountRefunded,
+    amountCapturable: intent.amountCapturable,
+    amountReceived: intent.amountReceived,
+    captureBefore: intent.captureBefore?.toISOString() ?? null,
     updatedAt: intent.updatedAt.toISOString(),
   });
 }

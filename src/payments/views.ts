@@ -277,7 +277,7 @@ function receipt(intent: PaymentIntent, session: CardSession | undefined, refund
 <dl class="receipt" data-testid="receipt">
 <div><dt>Reference</dt><dd data-testid="reference"><code>${intent.id}</code></dd></div>
 <div><dt>Paid with</dt><dd data-testid="method">${methodOf(intent, session)}</dd></div>
-<div><dt>Amount</dt><dd data-testid="receipt-amount">${moneyOf(intent, locale)}</dd></div>
+<div><dt>Amount</dt><dd data-testid="receipt-amount">${moneyOf({ amount: intent.amountReceived, currency: intent.currency }, locale)}</dd></div>
 <div><dt>Date</dt><dd data-testid="date">${dateTime(intent.succeededAt ?? intent.updatedAt, locale)}</dd></div>
 ${refunds.map(
   (refund) =>
@@ -297,7 +297,7 @@ export function resultPage(options: { merchant: Merchant; intent: PaymentIntent;
   let body: unknown;
   switch (intent.status) {
     case 'succeeded':
-      heading = intent.amountRefunded >= intent.amount ? 'Payment refunded' : 'Payment successful';
+      heading = intent.amountRefunded >= intent.amountReceived ? 'Payment refunded' : 'Payment successful';
       body = html`<div class="notice success">${
         intent.amountRefunded > 0
           ? `${merchant.name} refunded ${moneyOf({ amount: intent.amountRefunded, currency: intent.currency }, viewer.locale)} of your payment. Your bank shows it within a few days.`
@@ -305,13 +305,21 @@ export function resultPage(options: { merchant: Merchant; intent: PaymentIntent;
       }</div>
 ${receipt(intent, session, refunds, viewer.locale)}`;
       break;
+    case 'requires_capture':
+      // Manual capture: the card is authorized, and the merchant takes the money later (or releases it).
+      heading = 'Payment authorized';
+      body = html`<div class="notice success" role="status">Thank you, ${intent.customerName}. ${moneyOf({ amount: intent.amountCapturable, currency: intent.currency }, viewer.locale)} is authorized on your payment method. ${merchant.name} takes it when your order is ready; anything not taken is released.</div>`;
+      break;
     case 'processing':
       heading = 'Payment under review';
       body = html`<div class="notice info" role="status">Your payment is being reviewed. This page updates by itself when it completes; you do not need to pay again.</div>`;
       break;
     case 'canceled':
       heading = 'Payment canceled';
-      body = html`<div class="notice error">${merchant.name} canceled this payment. Nothing was charged.</div>`;
+      body =
+        intent.cancellationReason === 'expired'
+          ? html`<div class="notice error">The authorization expired before ${merchant.name} took the payment: it is released, and nothing was charged.</div>`
+          : html`<div class="notice error">${merchant.name} canceled this payment. Nothing was charged.</div>`;
       break;
     case 'requires_action':
       heading = 'Authentication needed';

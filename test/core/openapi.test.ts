@@ -129,7 +129,8 @@ describe('OpenAPI', () => {
     expect(create.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['idempotency_conflict']);
     expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '500', '503']);
     const cancel = spec.paths['/api/v1/payment-intents/{id}/cancel'].post;
-    expect(cancel.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['invalid_state']);
+    // idempotency_conflict: a simulated fault a key may ask for (Yarrow-Simulate-Error).
+    expect(cancel.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['idempotency_conflict', 'invalid_state']);
     expect(cancel.responses['404'].content['application/json'].examples.not_found.value).toMatchObject({ ok: false, error: { code: 'not_found' } });
     const redeliver = spec.paths['/api/v1/webhook-deliveries/{id}/redeliver'].post;
     expect(redeliver).toMatchObject({ operationId: 'redeliverWebhookDelivery', security: [{ apiKey: [] }], 'x-scope': 'webhooks.manage' });

@@ -23,6 +23,7 @@ const taggedBy: Record<string, string> = {
   'pay-quickstart': 'test/docs/quickstarts.test.ts',
   'relay-quickstart': 'test/docs/quickstarts.test.ts',
   'sdk-example': 'test/sdk/package.test.ts',
+  'simulate-error': 'test/payments/simulated-errors.test.ts',
 };
 
 /** Untagged blocks, by page and first line: the test that runs each, or why it is not run. */
@@ -204,6 +205,14 @@ describe('the blocks marked `run`, run against a test gateway', () => {
       const pages = checkoutClient(app);
       const paid = await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-APPROVE');
       expect(paid.status).toBe(303);
+      ids.set('pi', intent.id);
+    },
+    // "Capture all or part of it": one with capture_method manual, authorized with YP-VISA-APPROVE.
+    'authorized-intent': async (ids) => {
+      const intent = await createIntent(app, account.key, { capture_method: 'manual' });
+      const pages = checkoutClient(app);
+      const authorized = await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-APPROVE');
+      expect(authorized.status).toBe(303);
       ids.set('pi', intent.id);
     },
   };

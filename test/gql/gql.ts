@@ -28,6 +28,9 @@ type Documents = {
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
+    "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": typeof types.TestCreateManualIntentDocument,
+    "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": typeof types.TestCapturePaymentIntentDocument,
+    "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": typeof types.TestAuthorizedIntentDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
@@ -120,6 +123,9 @@ const documents: Documents = {
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
+    "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": types.TestCreateManualIntentDocument,
+    "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": types.TestCapturePaymentIntentDocument,
+    "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": types.TestAuthorizedIntentDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
@@ -251,6 +257,18 @@ export function graphql(source: "\n  subscription OutagePongs {\n    diagnosticP
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedOverTlsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateManualIntentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n"): typeof import('./graphql.ts').TestCapturePaymentIntentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n"): typeof import('./graphql.ts').TestAuthorizedIntentDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

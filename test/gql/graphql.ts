@@ -11,6 +11,11 @@ export type CancellationReason =
   | 'REQUESTED_BY_CUSTOMER'
   | 'VOID_INVOICE';
 
+/** AUTOMATIC: an approved payment is taken at once. MANUAL: it is authorized (REQUIRES_CAPTURE) until captured, within 7 days. */
+export type CaptureMethod =
+  | 'AUTOMATIC'
+  | 'MANUAL';
+
 /** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
 export type CardSessionStatus =
   | 'CHALLENGE'
@@ -37,6 +42,8 @@ export type CreateInvoiceInput = {
 export type CreatePaymentIntentInput = {
   /** In the major unit: 12.5 is 12.50 USD; JPY takes whole numbers. */
   amount: number;
+  /** MANUAL: authorize now, capture later (capturePaymentIntent). Default AUTOMATIC. */
+  captureMethod?: CaptureMethod | null | undefined;
   currency: string;
   customerEmail: string;
   customerName: string;
@@ -98,6 +105,7 @@ export type PaymentIntentStatus =
   | 'CANCELED'
   | 'PROCESSING'
   | 'REQUIRES_ACTION'
+  | 'REQUIRES_CAPTURE'
   | 'REQUIRES_PAYMENT_METHOD'
   | 'SUCCEEDED';
 
@@ -330,6 +338,28 @@ export type KeysChangedOverTlsSubscriptionVariables = Exact<{ [key: string]: nev
 
 
 export type KeysChangedOverTlsSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type TestCreateManualIntentMutationVariables = Exact<{
+  input: CreatePaymentIntentInput;
+}>;
+
+
+export type TestCreateManualIntentMutation = { createPaymentIntent: { id: string, captureMethod: CaptureMethod, status: PaymentIntentStatus } };
+
+export type TestCapturePaymentIntentMutationVariables = Exact<{
+  id: string | number;
+  amountToCapture?: number | null | undefined;
+}>;
+
+
+export type TestCapturePaymentIntentMutation = { capturePaymentIntent: { id: string, status: PaymentIntentStatus, amountCapturable: number, amountReceived: number, amountReceivedMinor: number, amountRefundable: number, captureBefore: string | null } };
+
+export type TestAuthorizedIntentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestAuthorizedIntentQuery = { paymentIntent: { status: PaymentIntentStatus, amountCapturable: number, amountCapturableMinor: number, captureBefore: string | null } };
 
 export type BrowserIntentStatusSubscriptionVariables = Exact<{
   id: string | number;
@@ -1025,6 +1055,38 @@ export const KeysChangedOverTlsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KeysChangedOverTlsSubscription, KeysChangedOverTlsSubscriptionVariables>;
+export const TestCreateManualIntentDocument = new TypedDocumentString(`
+    mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {
+  createPaymentIntent(input: $input) {
+    id
+    captureMethod
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<TestCreateManualIntentMutation, TestCreateManualIntentMutationVariables>;
+export const TestCapturePaymentIntentDocument = new TypedDocumentString(`
+    mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {
+  capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {
+    id
+    status
+    amountCapturable
+    amountReceived
+    amountReceivedMinor
+    amountRefundable
+    captureBefore
+  }
+}
+    `) as unknown as TypedDocumentString<TestCapturePaymentIntentMutation, TestCapturePaymentIntentMutationVariables>;
+export const TestAuthorizedIntentDocument = new TypedDocumentString(`
+    query TestAuthorizedIntent($id: ID!) {
+  paymentIntent(id: $id) {
+    status
+    amountCapturable
+    amountCapturableMinor
+    captureBefore
+  }
+}
+    `) as unknown as TypedDocumentString<TestAuthorizedIntentQuery, TestAuthorizedIntentQueryVariables>;
 export const BrowserIntentStatusDocument = new TypedDocumentString(`
     subscription BrowserIntentStatus($id: ID!) {
   paymentIntentUpdated(id: $id) {

@@ -90,7 +90,8 @@ describe('POST /api/v1/payment-intents', () => {
     ['a bad email', { customer_email: 'not-an-email' }, 'customer_email'],
     ['metadata with a number', { metadata: { order: 5 } }, 'metadata.order'],
     ['a javascript: return URL', { return_url: 'javascript:alert(1)' }, 'return_url'],
-    ['an unknown field', { capture_method: 'manual' }, undefined],
+    ['an unknown field', { confirm_later: true }, 'confirm_later'],
+    ['an unknown capture method', { capture_method: 'later' }, 'capture_method'],
   ])('refuses %s with 400 naming the param', async (_label, change, param) => {
     const before = await intentCount();
     const response = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: { ...valid, ...change } });

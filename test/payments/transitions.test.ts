@@ -25,7 +25,10 @@ const documented: Record<IntentAction, Partial<Record<PaymentIntentStatus, Payme
   start_review: { requires_payment_method: 'processing' },
   approve_review: { processing: 'succeeded' },
   reject_review: { processing: 'requires_payment_method' },
-  cancel: { requires_payment_method: 'canceled', requires_action: 'canceled', processing: 'canceled' },
+  cancel: { requires_payment_method: 'canceled', requires_action: 'canceled', processing: 'canceled', requires_capture: 'canceled' },
+  authorize: { requires_payment_method: 'requires_capture', requires_action: 'requires_capture', processing: 'requires_capture' },
+  capture: { requires_capture: 'succeeded' },
+  expire_authorization: { requires_capture: 'canceled' },
 };
 
 const decline = { code: 'card_declined', declineCode: 'generic_decline', message: 'Declined.' };

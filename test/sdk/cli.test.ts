@@ -271,6 +271,7 @@ describe('yarrow trigger', () => {
     ['payment_intent.requires_action', /the intent is requires_action\./],
     ['payment_intent.processing', /the intent is processing\./],
     ['payment_intent.payment_failed', /the intent is requires_payment_method\./],
+    ['payment_intent.amount_capturable_updated', /the intent is requires_capture, 12\.5 USD capturable until \d{4}-/],
     ['invoice.created', /Created invoice inv_\S+ \(INV-\d+, 42\.00 USD, due \d{4}-\d\d-\d\d\)\./],
     ['invoice.paid', /the invoice is paid\./],
     ['invoice.voided', /Voided it\./],

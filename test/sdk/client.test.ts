@@ -5,6 +5,7 @@ import { YarrowGraphqlError, createYarrowClient, createYarrowRestClient } from '
 import { graphql } from '../gql/index.ts';
 import { PanelCreateKey, PanelKeys } from '../../src/accounts/panel-operations.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
+import { checkoutClient } from '../payments/checkout-client.ts';
 
 const SdkPing = graphql(`
   mutation SdkPing {
@@ -119,5 +120,28 @@ describe('typed REST client', () => {
     expect(refused.error?.error).toMatchObject({ code: 'invalid_request', param: 'currency' });
     const anonymous = await createYarrowRestClient({ baseUrl: app.baseUrl, apiKey: 'yk_test_none' }).GET('/api/v1/account');
     expect(anonymous.error?.error.code).toBe('unauthorized');
+  });
+
+  it('authorizes with capture_method manual and captures part, typed (issue 33)', async () => {
+    const rest = createYarrowRestClient({ baseUrl: app.baseUrl, apiKey: account.key });
+    const created = await rest.POST('/api/v1/payment-intents', {
+      body: { amount: 30, currency: 'USD', title: 'REST SDK capture', customer_name: 'Ada', customer_email: 'ada@example.com', capture_method: 'manual' },
+    });
+    const intent = created.data!.payment_intent;
+    expect(intent.capture_method).toBe('manual');
+    const pages = checkoutClient(app);
+    await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-APPROVE');
+    const over = await rest.POST('/api/v1/payment-intents/{id}/capture', { params: { path: { id: intent.id } }, body: { amount_to_capture: 31 } });
+    expect(over.error?.error).toMatchObject({ code: 'invalid_request', param: 'amount_to_capture' });
+    const captured = await rest.POST('/api/v1/payment-intents/{id}/capture', { params: { path: { id: intent.id } }, body: { amount_to_capture: '12.00' } });
+    expect(captured.data?.payment_intent).toMatchObject({ status: 'succeeded', amount_received: 12, amount_capturable: 0 });
+  });
+
+  it('asks for a simulated fault through a typed header parameter', async () => {
+    const rest = createYarrowRestClient({ baseUrl: app.baseUrl, apiKey: account.key });
+    const limited = await rest.GET('/api/v1/payment-intents', { params: { header: { 'Yarrow-Simulate-Error': 'rate_limited' } } });
+    expect(limited.response.status).toBe(429);
+    expect(limited.response.headers.get('retry-after')).toBe('1');
+    expect(limited.error?.error.code).toBe('rate_limited');
   });
 });

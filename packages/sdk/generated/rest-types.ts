@@ -565,6 +565,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-intents/{id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture an authorized payment intent (capture_method manual), in full or in part
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["capturePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-intents/{id}/review/approve": {
         parameters: {
             query?: never;
@@ -2893,7 +2913,10 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2943,6 +2966,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `unauthorized`. */
             401: {
                 headers: {
@@ -2981,6 +3027,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -3067,7 +3136,10 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -3228,6 +3300,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -3305,6 +3400,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -3604,7 +3701,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -3759,6 +3859,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -3836,11 +3959,14 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
+                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
                 object_public_id?: string;
                 request_log_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4015,6 +4141,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -4089,7 +4238,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -4250,6 +4402,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -4446,7 +4621,10 @@ export interface operations {
                 created_from?: string;
                 created_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4657,6 +4835,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -4734,6 +4935,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -5098,7 +5301,10 @@ export interface operations {
     getInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -5303,6 +5509,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -5377,7 +5606,10 @@ export interface operations {
     voidInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -5582,7 +5814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5596,7 +5828,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -5679,7 +5911,10 @@ export interface operations {
     getLaunchReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -5716,6 +5951,29 @@ export interface operations {
                             ok: boolean;
                             hint: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
                     };
                 };
             };
@@ -5757,6 +6015,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -5851,7 +6132,10 @@ export interface operations {
                 queued_before?: unknown;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6045,6 +6329,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -6119,7 +6426,10 @@ export interface operations {
     rerouteMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -6314,7 +6624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6328,7 +6638,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -6459,7 +6769,10 @@ export interface operations {
             query: {
                 request_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6640,6 +6953,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -6717,6 +7053,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -7046,7 +7384,10 @@ export interface operations {
     verifyOtp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7188,6 +7529,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `payload_too_large`. */
             413: {
                 headers: {
@@ -7311,12 +7675,15 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                status?: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                status?: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                 q?: string;
                 created_from?: string;
                 created_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7354,6 +7721,12 @@ export interface operations {
                      *           "amount_refunded_minor": 500,
                      *           "refunded": true,
                      *           "latest_card_session": null,
+                     *           "capture_method": "automatic",
+                     *           "amount_capturable": 40,
+                     *           "amount_capturable_minor": 4000,
+                     *           "amount_received": 30,
+                     *           "amount_received_minor": 3000,
+                     *           "capture_before": null,
                      *           "metadata": {
                      *             "order_id": "1042"
                      *           },
@@ -7378,7 +7751,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -7427,6 +7800,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -7539,6 +7939,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -7616,6 +8039,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -7659,6 +8084,12 @@ export interface operations {
                     };
                     /** Format: uri */
                     return_url?: string;
+                    /**
+                     * @description automatic: an approved payment is taken at once. manual: it is only authorized (requires_capture) until you capture it, within 7 days.
+                     * @default automatic
+                     * @enum {string}
+                     */
+                    capture_method?: "automatic" | "manual";
                 };
             };
         };
@@ -7693,6 +8124,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -7712,7 +8149,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -7761,6 +8198,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -7991,7 +8455,10 @@ export interface operations {
     getPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -8030,6 +8497,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -8049,7 +8522,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -8098,6 +8571,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8200,6 +8700,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -8282,7 +8805,10 @@ export interface operations {
     cancelPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -8329,6 +8855,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -8348,7 +8880,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -8397,6 +8929,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8507,7 +9066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8521,7 +9080,418 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    capturePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_to_capture": 30
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description In the major unit of the payment's currency, at most amount_capturable; absent: all of it. The rest is released.
+                     * @example 30
+                     */
+                    amount_to_capture?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The succeeded payment intent, with amount_received; the rest of the authorization is released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "payment_intent": {
+                     *         "id": "pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "payment_intent",
+                     *         "status": "requires_payment_method",
+                     *         "amount": 12.5,
+                     *         "amount_minor": 1250,
+                     *         "amount_display": "$12.50",
+                     *         "currency": "USD",
+                     *         "title": "Order #1042",
+                     *         "customer_name": "Ada Lovelace",
+                     *         "customer_email": "ada@example.com",
+                     *         "checkout_url": "https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "return_url": null,
+                     *         "payment_method_code": null,
+                     *         "last_payment_error": null,
+                     *         "cancellation_reason": null,
+                     *         "invoice": null,
+                     *         "amount_refunded": 5,
+                     *         "amount_refunded_minor": 500,
+                     *         "refunded": true,
+                     *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
+                     *         "metadata": {
+                     *           "order_id": "1042"
+                     *         },
+                     *         "succeeded_at": null,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
+                            latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -8650,7 +9620,10 @@ export interface operations {
     approvePaymentReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -8689,6 +9662,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -8708,7 +9687,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -8757,6 +9736,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -8867,7 +9873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8881,7 +9887,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -8964,7 +9970,10 @@ export interface operations {
     rejectPaymentReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -9014,6 +10023,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -9033,7 +10048,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -9082,6 +10097,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -9192,7 +10234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9206,7 +10248,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -9338,6 +10380,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -9695,7 +10739,10 @@ export interface operations {
                 ending_before?: string;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -9842,6 +10889,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -9922,7 +10992,10 @@ export interface operations {
                 payment_intent?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -10109,6 +11182,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -10186,6 +11282,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -10273,6 +11371,12 @@ export interface operations {
                      *         "amount_refunded_minor": 500,
                      *         "refunded": true,
                      *         "latest_card_session": null,
+                     *         "capture_method": "automatic",
+                     *         "amount_capturable": 40,
+                     *         "amount_capturable_minor": 4000,
+                     *         "amount_received": 30,
+                     *         "amount_received_minor": 3000,
+                     *         "capture_before": null,
                      *         "metadata": {
                      *           "order_id": "1042"
                      *         },
@@ -10336,7 +11440,7 @@ export interface operations {
                             /** @constant */
                             object: "payment_intent";
                             /** @enum {string} */
-                            status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                             /**
                              * @description In major units of the currency (12.5 = 12.50).
                              * @example 12.5
@@ -10385,6 +11489,33 @@ export interface operations {
                             /** @description The whole amount is refunded or being refunded. */
                             refunded: boolean;
                             latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
                             /**
                              * @example {
                              *       "order_id": "1042"
@@ -10638,7 +11769,10 @@ export interface operations {
     getRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -10811,6 +11945,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -12346,7 +13503,10 @@ export interface operations {
                 status?: "online" | "offline" | "revoked";
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -12531,6 +13691,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -12605,7 +13788,10 @@ export interface operations {
     getRelaySettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -12631,6 +13817,29 @@ export interface operations {
                          * @enum {string}
                          */
                         mode: "auto" | "manual";
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
                     };
                 };
             };
@@ -12672,6 +13881,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -12754,7 +13986,10 @@ export interface operations {
     updateRelaySettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -12856,6 +14091,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -12998,7 +14256,10 @@ export interface operations {
                 created_from?: string;
                 created_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -13185,6 +14446,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -13259,7 +14543,10 @@ export interface operations {
     getApiRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -13445,6 +14732,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -13522,6 +14832,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -13917,7 +15229,10 @@ export interface operations {
     getTestClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -13971,6 +15286,29 @@ export interface operations {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
                         };
                     };
                 };
@@ -14036,6 +15374,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -14121,6 +15482,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -14402,7 +15765,10 @@ export interface operations {
     deleteTestClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -14428,6 +15794,29 @@ export interface operations {
                         deleted: true;
                         /** @description Held jobs sent, each as far from the real time as it was from the clock. */
                         released_jobs: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
                     };
                 };
             };
@@ -14492,6 +15881,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -14574,7 +15986,10 @@ export interface operations {
     advanceTestClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -14742,6 +16157,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `payload_too_large`. */
             413: {
                 headers: {
@@ -14866,12 +16304,15 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 endpoint_id?: string;
-                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
+                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -15037,6 +16478,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -15111,7 +16575,10 @@ export interface operations {
     getWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -15271,6 +16738,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -15345,7 +16835,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -15505,7 +16998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: `invalid_state`. */
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15519,7 +17012,7 @@ export interface operations {
                              * @description A stable code; the status of each is fixed (README, Errors).
                              * @enum {string}
                              */
-                            code: "invalid_state";
+                            code: "idempotency_conflict" | "invalid_state";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -15606,7 +17099,10 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path?: never;
             cookie?: never;
         };
@@ -15776,6 +17272,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -15853,6 +17372,8 @@ export interface operations {
             header?: {
                 /** @description Replays the first response for 24 h; another body with the same key → 409. */
                 "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
             };
             path?: never;
             cookie?: never;
@@ -15868,7 +17389,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
                     enabled?: boolean;
                 };
             };
@@ -16161,7 +17682,10 @@ export interface operations {
     getWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -16325,6 +17849,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -16399,7 +17946,10 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -16566,6 +18116,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -16640,7 +18213,10 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -16658,7 +18234,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url?: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
                 };
@@ -16820,6 +18396,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `payload_too_large`. */
             413: {
                 headers: {
@@ -16940,7 +18539,10 @@ export interface operations {
     disableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -17104,6 +18706,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -17178,7 +18803,10 @@ export interface operations {
     enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -17342,6 +18970,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -17416,7 +19067,10 @@ export interface operations {
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -17589,6 +19243,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
             /** @description Error: `rate_limited`. */
             429: {
                 headers: {
@@ -17663,7 +19340,10 @@ export interface operations {
     getWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
             path: {
                 /** @description The id of the object. */
                 id: string;
@@ -17828,6 +19508,29 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -18523,7 +20226,7 @@ export interface operations {
                         /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
                         id: string;
                         /** @enum {string} */
-                        status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+                        status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
                         /** @description Whether the customer can still pay (no success, cancel or review under way). */
                         payable: boolean;
                         /** @example Order #1042 */

@@ -9,6 +9,7 @@ const queueNames = {
   payment_review: 'Payment review',
   kyc_review: 'KYC review',
   invoice_overdue: 'Invoice overdue check',
+  payment_authorization_expiry: 'Authorization expiry',
   webhook_deliver: 'Webhook retry',
 };
 const steps = [

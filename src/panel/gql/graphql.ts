@@ -20,6 +20,11 @@ export type ApiRequestFilter = {
   status?: number | null | undefined;
 };
 
+/** AUTOMATIC: an approved payment is taken at once. MANUAL: it is authorized (REQUIRES_CAPTURE) until captured, within 7 days. */
+export type CaptureMethod =
+  | 'AUTOMATIC'
+  | 'MANUAL';
+
 /** OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes. */
 export type CardSessionStatus =
   | 'CHALLENGE'
@@ -85,6 +90,7 @@ export type PaymentIntentStatus =
   | 'CANCELED'
   | 'PROCESSING'
   | 'REQUIRES_ACTION'
+  | 'REQUIRES_CAPTURE'
   | 'REQUIRES_PAYMENT_METHOD'
   | 'SUCCEEDED';
 
@@ -336,7 +342,7 @@ export type PanelPaymentIntentQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, amountRefunded: number, amountRefundable: number, lastPaymentError: { message: string } | null, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountDisplay: string, currency: string, reason: RefundReason | null, failureReason: string | null, createdAt: string } }> }, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, amountRefunded: number, amountRefundable: number, captureMethod: CaptureMethod, amountCapturable: number, amountReceived: number, captureBefore: string | null, lastPaymentError: { message: string } | null, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountDisplay: string, currency: string, reason: RefundReason | null, failureReason: string | null, createdAt: string } }> }, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
 
 export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
   id: string | number;
@@ -351,6 +357,14 @@ export type PanelCancelPaymentIntentMutationVariables = Exact<{
 
 
 export type PanelCancelPaymentIntentMutation = { cancelPaymentIntent: { id: string, status: PaymentIntentStatus } };
+
+export type PanelCapturePaymentIntentMutationVariables = Exact<{
+  id: string | number;
+  amountToCapture?: number | null | undefined;
+}>;
+
+
+export type PanelCapturePaymentIntentMutation = { capturePaymentIntent: { id: string, status: PaymentIntentStatus } };
 
 export type PanelCreateRefundMutationVariables = Exact<{
   input: CreateRefundInput;
@@ -930,6 +944,10 @@ export const PanelPaymentIntentDocument = new TypedDocumentString(`
     canceledAt
     amountRefunded
     amountRefundable
+    captureMethod
+    amountCapturable
+    amountReceived
+    captureBefore
     refunds(first: 50) {
       edges {
         node {
@@ -1009,6 +1027,14 @@ export const PanelCancelPaymentIntentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelCancelPaymentIntentMutation, PanelCancelPaymentIntentMutationVariables>;
+export const PanelCapturePaymentIntentDocument = new TypedDocumentString(`
+    mutation PanelCapturePaymentIntent($id: ID!, $amountToCapture: Float) {
+  capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCapturePaymentIntentMutation, PanelCapturePaymentIntentMutationVariables>;
 export const PanelCreateRefundDocument = new TypedDocumentString(`
     mutation PanelCreateRefund($input: CreateRefundInput!) {
   createRefund(input: $input) {

@@ -30,6 +30,7 @@ const messages = {
   canceled: 'This payment was canceled.',
   succeeded: 'This payment is complete.',
   processing: 'This payment is under review.',
+  requires_capture: 'This payment is authorized; the merchant completes it.',
   unreachable: 'The payment service cannot be reached. Try again in a moment.',
   popup: 'Checkout is open in another window.',
 };
@@ -100,6 +101,7 @@ class YarrowPayButton extends HTMLElement {
     if (answer.payable) return this.#show('ready', this.#label());
     if (answer.status === 'succeeded') return this.#show('paid', 'Paid', messages.succeeded);
     if (answer.status === 'processing') return this.#show('processing', this.#label(), messages.processing);
+    if (answer.status === 'requires_capture') return this.#show('authorized', 'Authorized', messages.requires_capture);
     return this.#show('error', this.#label(), messages.canceled);
   }
 
@@ -109,7 +111,7 @@ class YarrowPayButton extends HTMLElement {
     return this.#state ? `Pay ${this.#state.amount_display} ${this.#state.currency}` : 'Pay';
   }
 
-  /** `state`: loading, ready, paid, processing, opened or error (also `data-state` on the element, for styling). */
+  /** `state`: loading, ready, paid, authorized, processing, opened or error (also `data-state` on the element, for styling). */
   #show(state, label, message = '') {
     this.dataset.state = state;
     this.#button.textContent = label;

@@ -10,6 +10,7 @@ import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
+import { CaptureForm } from '/panel/assets/payment-capture.js';
 
 // One payment intent (issue 15): what it is, its status changes as a timeline (its events, each
 // with the webhook deliveries it made), its card sessions, and the sandbox actions its state allows.
@@ -114,6 +115,7 @@ function Actions({ intent, reload }) {
     buttons.push(html`<button type="button" onClick=${() => run(() => client.request(PanelApprovePaymentReview, { id: intent.id }))}>Approve review</button>`);
     buttons.push(html`<button type="button" class="danger" onClick=${reject}>Reject review</button>`);
   }
+  if (intent.status === 'REQUIRES_CAPTURE') return html`<${CaptureForm} intent=${intent} reload=${reload} />`;
   if (intent.status === 'SUCCEEDED' && intent.amountRefundable > 0) return html`<${RefundForm} intent=${intent} reload=${reload} />`;
   return buttons.length
     ? html`<div class="actions" role="group" aria-label="Actions">${buttons}</div>`
@@ -149,6 +151,7 @@ function IntentPage() {
         <dt>Created</dt><dd><${DateTime} value=${intent.createdAt} /></dd>
         ${intent.invoice && html`<dt>Invoice</dt><dd>${intent.invoice.invoiceNo}</dd>`}
         ${intent.lastPaymentError && html`<dt>Last error</dt><dd>${intent.lastPaymentError.message}</dd>`}
+        ${intent.captureMethod === 'MANUAL' && intent.status === 'SUCCEEDED' && html`<dt>Captured</dt><dd id="amount-received"><${Money} amount=${intent.amountReceived.toFixed(intent.amountDisplay.split('.')[1]?.length ?? 0)} currency=${intent.currency} /></dd>`}
         ${intent.amountRefunded > 0 && html`<dt>Refunded</dt><dd id="amount-refunded"><${Money} amount=${intent.amountRefunded.toFixed(intent.amountDisplay.split('.')[1]?.length ?? 0)} currency=${intent.currency} /></dd>`}
         ${intent.cancellationReason && html`<dt>Cancellation reason</dt><dd>${intent.cancellationReason.replaceAll('_', ' ')}</dd>`}
       </dl>

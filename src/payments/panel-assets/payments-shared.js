@@ -5,6 +5,7 @@ export const intentStatuses = {
   REQUIRES_PAYMENT_METHOD: { label: 'Awaiting payment', tone: 'neutral' },
   REQUIRES_ACTION: { label: 'Customer action needed', tone: 'warn' },
   PROCESSING: { label: 'Processing', tone: 'warn' },
+  REQUIRES_CAPTURE: { label: 'Authorized', tone: 'warn' },
   SUCCEEDED: { label: 'Succeeded', tone: 'good' },
   CANCELED: { label: 'Cancelled', tone: 'neutral' },
 };

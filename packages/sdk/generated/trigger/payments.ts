@@ -49,7 +49,7 @@ const RejectKyc = graphql(`
 `);
 
 
-async function createIntent(options: TriggerOptions, title: string): Promise<Json> {
+async function createIntent(options: TriggerOptions, title: string, extra: Record<string, string> = {}): Promise<Json> {
   const { payment_intent: intent } = await rest(options, 'POST', '/api/v1/payment-intents', {
     amount: 12.5,
     currency: 'USD',
@@ -57,6 +57,7 @@ async function createIntent(options: TriggerOptions, title: string): Promise<Jso
     customer_name: 'Ada Lovelace',
     customer_email: 'ada@example.com',
     metadata: { created_by: 'yarrow trigger' },
+    ...extra,
   });
   options.print(`Created payment intent ${intent.id} (${intent.amount_display} ${intent.currency}).`);
   return intent;
@@ -139,6 +140,14 @@ export const recipes: Record<string, Recipe> = {
     const intent = await createIntent(options, 'yarrow trigger');
     await rest(options, 'POST', `/api/v1/payment-intents/${intent.id}/cancel`, { cancellation_reason: 'requested_by_customer' });
     options.print(`Canceled it (requested_by_customer).`);
+  },
+  'payment_intent.amount_capturable_updated': async (options) => {
+    const intent = await createIntent(options, 'yarrow trigger', { capture_method: 'manual' });
+    await hostedPages(options.baseUrl).pay(intent.id, 'YP-VISA-APPROVE');
+    const after = (await rest(options, 'GET', `/api/v1/payment-intents/${intent.id}`)).payment_intent;
+    options.print(
+      `Authorized it on the hosted checkout with YP-VISA-APPROVE (capture_method manual): the intent is ${after.status}, ${after.amount_capturable} ${after.currency} capturable until ${after.capture_before}. Capture it with POST /api/v1/payment-intents/${intent.id}/capture.`,
+    );
   },
   'refund.created': refundOf('5.00', 'the payment-refund worker settles it.'),
   'refund.succeeded': refundOf('5.00', 'refund.succeeded follows when the payment-refund worker settles it.'),
