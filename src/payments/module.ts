@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
 import { idMaker } from '../core/ids.ts';
+import { domainErrors } from '../core/errors.ts';
 
 /** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
 export interface PaymentIntentUpdate {
@@ -38,14 +39,23 @@ export interface KycReviewUpdate {
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
 /** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' } as const;
+const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're', customer: 'cus', paymentMethod: 'pm' } as const;
 export const { newId, newCapabilityId } = idMaker(idPrefixes);
+
+/** Error codes only payments answers with: a charge of a saved method that did not go through (402, as at Stripe). */
+export const paymentsErrors = domainErrors({
+  /** An off-session charge of a card that asks for 3-D Secure: bring the customer back to authenticate. */
+  authentication_required: 402,
+  /** An off-session charge the issuer declined (`decline_code` says why). */
+  card_declined: 402,
+});
 
 export const paymentsModule = defineModule({
   name: 'payments',
   postman: async () => (await import('./postman.ts')).postmanFolders,
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
+    (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
   },
@@ -76,6 +86,7 @@ export const paymentsModule = defineModule({
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
   idPrefixes,
+  errorCodes: paymentsErrors.codes,
   eventTypes: [
     'payment_intent.created',
     'payment_intent.requires_action',
@@ -93,6 +104,11 @@ export const paymentsModule = defineModule({
     'kyc.review.submitted',
     'kyc.review.approved',
     'kyc.review.rejected',
+    'customer.created',
+    'customer.updated',
+    'customer.deleted',
+    'payment_method.attached',
+    'payment_method.detached',
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
@@ -130,6 +146,21 @@ export const paymentsModule = defineModule({
       summary: 'Invoice page: its details, payment, timeline and void',
       script: 'invoice.js',
       body: async () => (await import('./panel.ts')).invoicePage(),
+    },
+    {
+      path: 'customers',
+      title: 'Customers',
+      summary: 'Customers page: customers, searchable by email',
+      script: 'customers.js',
+      body: async () => (await import('./customers-panel.ts')).customersPage(),
+    },
+    {
+      path: 'customers/:id{cus_[0-9a-z]+}',
+      partOf: 'customers',
+      title: 'Customer',
+      summary: 'Customer page: its details, saved payment methods and payments',
+      script: 'customer.js',
+      body: async () => (await import('./customers-panel.ts')).customerPage(),
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
