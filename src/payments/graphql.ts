@@ -31,7 +31,7 @@ const CardSessionStatusEnum = enumOf('CardSessionStatus', cardSessionStatuses, {
   description: 'OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes.',
 });
 const KycReviewStatusEnum = enumOf('KycReviewStatus', ['pending_review', 'approved', 'rejected']);
-const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
+export const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
 const SandboxOutcomeEnum = enumOf('SandboxOutcome', sandboxOutcomes);
 const RefundStatusEnum = enumOf('RefundStatus', refundStatuses, {
   description: 'PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back).',
@@ -229,10 +229,15 @@ const CreatePaymentIntentInput = builder.inputType('CreatePaymentIntentInput', {
     amount: t.float({ required: true, description: 'In the major unit: 12.5 is 12.50 USD; JPY takes whole numbers.' }),
     currency: t.string({ required: true }),
     title: t.string({ required: true }),
-    customerName: t.string({ required: true }),
-    customerEmail: t.string({ required: true }),
+    customerName: t.string({ description: "Required unless customer is given (then the customer's name by default)." }),
+    customerEmail: t.string({ description: "Required unless customer is given (then the customer's email by default)." }),
     metadata: t.field({ type: 'JSONObject' }),
     returnUrl: t.string(),
+    customer: t.id({ description: 'The customer (cus_…) the payment is for.' }),
+    setupFutureUsage: t.string({ description: 'off_session: its success saves the method paid with on the customer.' }),
+    paymentMethod: t.id({ description: "A saved method (pm_…) of the customer to charge now (with confirm and offSession)." }),
+    confirm: t.boolean({ description: 'true: charge paymentMethod now, without the checkout.' }),
+    offSession: t.boolean({ description: 'true: the customer is not there to authenticate (required with confirm).' }),
   }),
 });
 

@@ -49,12 +49,13 @@ function searchTerm(filter: PaymentsListFilter, params: FilterParams): string | 
 
 export function paymentIntentsWhere(
   accountId: number,
-  filter: PaymentsListFilter & { status?: readonly PaymentIntentStatus[] | null },
+  filter: PaymentsListFilter & { status?: readonly PaymentIntentStatus[] | null; customerId?: string | null },
   params = graphqlParams,
 ): Prisma.PaymentIntentWhereInput {
   const term = searchTerm(filter, params);
   return {
     accountId,
+    ...(filter.customerId ? { customerId: filter.customerId } : {}),
     ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
     ...createdRange(filter, params),
     ...(term
@@ -122,13 +123,17 @@ export function cardSessionsWhere(
   };
 }
 
-export const listPaymentIntentsQuery = listQuery.extend({ status: z.enum(intentStatuses).optional(), ...listFilterQuery });
+export const listPaymentIntentsQuery = listQuery.extend({
+  status: z.enum(intentStatuses).optional(),
+  ...listFilterQuery,
+  customer: z.string().max(100).optional().describe("Only this customer's payments (cus_…)."),
+});
 
 export async function listPaymentIntents(db: DbClient, accountId: number, raw: unknown) {
   const query = parseInput(listPaymentIntentsQuery, raw);
   await assertCursorsOwned(db.paymentIntent, accountId, query, 'payment intent');
   const rows = await db.paymentIntent.findMany({
-    where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null, ...restFilter(query) }, restParams),
+    where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null, customerId: query.customer, ...restFilter(query) }, restParams),
     ...pageArgs(query),
   });
   return { rows, query };

@@ -59,7 +59,10 @@ export const paymentsModule = defineModule({
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
   },
-  graphql: () => import('./graphql.ts'),
+  graphql: async () => {
+    await import('./graphql.ts');
+    await import('./customers-graphql.ts');
+  },
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),

@@ -1,11 +1,99 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
+import { execute } from '../helpers/graphql.ts';
 import { checkoutClient, createIntent, eventTypesOf } from './checkout-client.ts';
 
 // Customers and saved payment methods (issue 33) through REST and the hosted checkout (driven over
 // HTTP as a browser without JavaScript would): a card saved by a payment with setup_future_usage,
 // charged again off-session (approved, 3-D Secure answering authentication_required, declined),
 // refused for another customer, invisible to another account.
+
+const CreateCustomer = graphql(`
+  mutation TestCreateCustomer($input: CreateCustomerInput!) {
+    createCustomer(input: $input) {
+      id
+      email
+      name
+    }
+  }
+`);
+
+const UpdateCustomer = graphql(`
+  mutation TestUpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {
+    updateCustomer(id: $id, input: $input) {
+      id
+      name
+      description
+    }
+  }
+`);
+
+const DeleteCustomer = graphql(`
+  mutation TestDeleteCustomer($id: ID!) {
+    deleteCustomer(id: $id)
+  }
+`);
+
+const CustomersByEmail = graphql(`
+  query TestCustomersByEmail($email: String, $search: String) {
+    customers(first: 10, email: $email, search: $search) {
+      edges {
+        node {
+          id
+          paymentMethods(first: 5) {
+            edges {
+              node {
+                id
+                paymentMethodCode
+                brand
+                last4
+              }
+            }
+          }
+          paymentIntents(first: 5) {
+            edges {
+              node {
+                id
+                customer {
+                  id
+                }
+                paymentMethod {
+                  id
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+const ChargeSaved = graphql(`
+  mutation TestChargeSaved($input: CreatePaymentIntentInput!) {
+    createPaymentIntent(input: $input) {
+      id
+      status
+      customerId
+      lastPaymentError {
+        code
+      }
+    }
+  }
+`);
+
+const DetachMethod = graphql(`
+  mutation TestDetachMethod($id: ID!) {
+    detachPaymentMethod(id: $id) {
+      id
+      customer {
+        id
+      }
+      detachedAt
+    }
+  }
+`);
 
 let app: TestApp;
 let merchant: TestAccount;
@@ -228,5 +316,38 @@ describe('saved payment methods', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await app.rt.db.prisma.paymentIntent.count({ where: { customerId: customer.id, title: 'Renewal' } })).toBe(1);
+  });
+});
+
+describe('customers in GraphQL', () => {
+  it('creates, finds, updates and deletes a customer, lists its methods and payments, charges and detaches a method, as REST does', async () => {
+    const created = await execute(app.baseUrl, merchant.key, CreateCustomer, { input: { email: 'linus@example.com', name: 'Linus' } });
+    expect(created.errors).toBeUndefined();
+    const customer = created.data!.createCustomer;
+    expect(customer.id).toMatch(/^cus_/);
+    const bad = await execute(app.baseUrl, merchant.key, CreateCustomer, { input: { email: 'nope' } });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'input.email' });
+
+    const updated = await execute(app.baseUrl, merchant.key, UpdateCustomer, { id: customer.id, input: { name: null, description: 'Chemist' } });
+    expect(updated.data!.updateCustomer).toEqual({ id: customer.id, name: null, description: 'Chemist' });
+
+    const method = await saveCard(customer.id, 'YP-VISA-APPROVE');
+    const found = await execute(app.baseUrl, merchant.key, CustomersByEmail, { email: 'LINUS@example.com' });
+    const node = found.data!.customers.edges[0]!.node;
+    expect(found.data!.customers.edges).toHaveLength(1);
+    expect(node.paymentMethods.edges.map((edge) => edge.node)).toEqual([{ id: method.id, paymentMethodCode: 'VISA', brand: 'visa', last4: '4242' }]);
+    expect(node.paymentIntents.edges[0]!.node).toMatchObject({ customer: { id: customer.id }, paymentMethod: { id: method.id } });
+    expect((await execute(app.baseUrl, other.key, CustomersByEmail, { search: 'linus' })).data!.customers.edges).toEqual([]);
+
+    const charged = await execute(app.baseUrl, merchant.key, ChargeSaved, {
+      input: { amount: 3, currency: 'USD', title: 'Top-up', customer: customer.id, paymentMethod: method.id, confirm: true, offSession: true },
+    });
+    expect(charged.data!.createPaymentIntent).toMatchObject({ status: 'SUCCEEDED', customerId: customer.id, lastPaymentError: null });
+
+    const detached = await execute(app.baseUrl, merchant.key, DetachMethod, { id: method.id });
+    expect(detached.data!.detachPaymentMethod).toMatchObject({ id: method.id, customer: null });
+    const deleted = await execute(app.baseUrl, merchant.key, DeleteCustomer, { id: customer.id });
+    expect(deleted.data!.deleteCustomer).toBe(customer.id);
+    expect(await app.rt.db.prisma.customer.count({ where: { id: customer.id } })).toBe(0);
   });
 });
