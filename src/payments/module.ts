@@ -52,7 +52,7 @@ export const paymentsErrors = domainErrors({
 
 export const paymentsModule = defineModule({
   name: 'payments',
-  postman: async () => (await import('./postman.ts')).postmanFolders,
+  postman: async () => [...(await import('./postman.ts')).postmanFolders, ...(await import('./customers-postman.ts')).customerFolders],
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
     (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);
