@@ -10,7 +10,7 @@ import { moneyFields, refineMoney } from './money.ts';
 import { insertPaymentIntents } from './sql.ts';
 import { intentsCreated, lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import { reviewRejected } from './tokens.ts';
-import { chargeOffSession, checkCustomerIntentFields, customerIntentFields, resolveCustomerLink, type CustomerLink } from './off-session.ts';
+import { chargeOffSession, checkCustomerIntentFields, customerIntentFields, namesCustomerFields, resolveCustomerLink, type CustomerLink } from './off-session.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
@@ -63,7 +63,7 @@ export async function createPaymentIntent(
 ): Promise<PaymentIntent> {
   const request = { accountId, input: parseInput(createPaymentIntentInput, raw), invoiceId };
   // One for a customer reads its rows first and may be refused: alone, so it fails no other create.
-  if (request.input.customer) return tx ? createCustomerPaymentIntent(rt, tx, request) : rt.db.prisma.$transaction((own) => createCustomerPaymentIntent(rt, own, request));
+  if (namesCustomerFields(request.input)) return tx ? createCustomerPaymentIntent(rt, tx, request) : rt.db.prisma.$transaction((own) => createCustomerPaymentIntent(rt, own, request));
   if (!tx) return groupedCreates(rt)(request);
   const [intent] = await createPaymentIntents(rt, tx, [request]);
   return intent!;

@@ -4,7 +4,7 @@ import { YarrowError } from '../core/errors.ts';
 import type { StoredResponse } from '../core/idempotency.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent, PaymentMethod } from '../generated/prisma/client.ts';
-import { getCustomer, savedMethodOf, tokenOf } from './payment-methods.ts';
+import { findPaymentMethod, getCustomer, savedMethodOf, tokenOf } from './payment-methods.ts';
 import { transitionIntent } from './state-machine.ts';
 import { declineFor, type Decline } from './tokens.ts';
 
@@ -36,21 +36,35 @@ type CustomerIntentInput = { [K in keyof typeof customerIntentFields]?: z.infer<
   customer_email?: string;
 };
 
-/** How the customer fields must go together; each refusal names the param to fix. */
+/**
+ * The rules of the customer fields that name no object (zod, before anything is read); the rest is
+ * `combinationRefusal`, after the ids are looked up, so another account's id answers as an unknown
+ * one whatever else the request gets wrong.
+ */
 export function checkCustomerIntentFields(input: CustomerIntentInput, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!input.customer) {
+  if (!input.customer && !input.payment_method) {
     if (input.customer_name === undefined) issue('customer_name', 'is required (or send customer)');
     if (input.customer_email === undefined) issue('customer_email', 'is required (or send customer)');
-    if (input.setup_future_usage) issue('setup_future_usage', 'needs customer: a method is saved on a customer');
-    if (input.payment_method) issue('payment_method', 'needs customer: a saved method is charged for its customer');
   }
-  if (input.confirm && !input.payment_method) issue('payment_method', 'is required with confirm (the saved method to charge)');
-  if (input.payment_method && input.confirm !== true) issue('confirm', 'must be true with payment_method (the checkout charges new methods)');
+  if (input.setup_future_usage && !input.customer) issue('setup_future_usage', 'needs customer: a method is saved on a customer');
+}
+
+/** Whether an intent's create takes the customer path (`resolveCustomerLink`). */
+export const namesCustomerFields = (input: CustomerIntentInput) =>
+  Boolean(input.customer || input.payment_method || input.confirm !== undefined || input.off_session !== undefined);
+
+/** How `customer`, `payment_method`, `confirm` and `off_session` must go together (the refusal names the field to fix). */
+function combinationRefusal(input: CustomerIntentInput): YarrowError | undefined {
+  const refuse = (param: string, reason: string) => new YarrowError('invalid_request', `${param}: ${reason}`, { param });
+  if (input.payment_method && !input.customer) return refuse('customer', 'is required with payment_method (a saved method is charged for its customer)');
+  if (input.confirm && !input.payment_method) return refuse('payment_method', 'is required with confirm (the saved method to charge)');
+  if (input.payment_method && input.confirm !== true) return refuse('confirm', 'must be true with payment_method (the checkout charges new methods)');
   if (input.confirm && input.off_session !== true) {
-    issue('off_session', 'must be true with confirm: a customer who is there pays on the checkout page (checkout_url)');
+    return refuse('off_session', 'must be true with confirm: a customer who is there pays on the checkout page (checkout_url)');
   }
-  if (input.off_session && !input.confirm) issue('confirm', 'must be true with off_session');
+  if (input.off_session && !input.confirm) return refuse('confirm', 'must be true with off_session');
+  return undefined;
 }
 
 /** What an intent's customer fields resolve to before it is inserted. */
@@ -63,19 +77,22 @@ export interface CustomerLink {
 }
 
 /**
- * Resolves the customer fields in `tx`: the customer must be the account's (else not found, naming
- * `customer`), the method the customer's (`savedMethodOf`); a missing payer name or email comes
- * from the customer.
+ * Resolves the customer fields in `tx`: the customer and the method must be the account's (else not
+ * found, naming the field), then go together (`combinationRefusal`), the method the customer's
+ * (`savedMethodOf`); a missing payer name or email comes from the customer.
  */
 export async function resolveCustomerLink(db: DbClient, accountId: number, input: CustomerIntentInput): Promise<{ link: CustomerLink; method: PaymentMethod | null }> {
-  if (!input.customer) {
+  const customer = input.customer ? await getCustomer(db, accountId, input.customer, 'customer') : null;
+  const found = input.payment_method ? await findPaymentMethod(db, accountId, input.payment_method) : null;
+  const refusal = combinationRefusal(input);
+  if (refusal) throw refusal;
+  if (!customer) {
     return {
       link: { customerId: null, setupFutureUsage: null, paymentMethodId: null, customerName: input.customer_name!, customerEmail: input.customer_email! },
       method: null,
     };
   }
-  const customer = await getCustomer(db, accountId, input.customer, 'customer');
-  const method = input.payment_method ? await savedMethodOf(db, accountId, customer.id, input.payment_method) : null;
+  const method = found ? savedMethodOf(found, customer.id) : null;
   const customerEmail = input.customer_email ?? customer.email;
   if (!customerEmail) {
     throw new YarrowError('invalid_request', `customer_email: is required (${customer.id} has no email)`, { param: 'customer_email' });

@@ -61,14 +61,19 @@ export async function lockCustomer(tx: DbClient, accountId: number, id: string, 
   return getCustomer(tx, accountId, id, param);
 }
 
-/**
- * For `POST /api/v1/payment-intents` with `payment_method` (and the checkout's saved methods): the
- * method must be the customer's. Another account's is not found; another customer's, or a detached
- * one, is refused naming `payment_method`.
- */
-export async function savedMethodOf(db: DbClient, accountId: number, customerId: string, methodId: string): Promise<PaymentMethod> {
+/** A payment method of the account named by a request's `payment_method` (another account's is not found). */
+export async function findPaymentMethod(db: DbClient, accountId: number, methodId: string): Promise<PaymentMethod> {
   const method = await db.paymentMethod.findFirst({ where: { id: methodId, accountId } });
   if (!method) throw notFound('payment method', 'payment_method');
+  return method;
+}
+
+/**
+ * For `POST /api/v1/payment-intents` with `payment_method` (and the checkout's saved methods): the
+ * method must be the customer's. Another customer's, or a detached one, is refused naming
+ * `payment_method`.
+ */
+export function savedMethodOf(method: PaymentMethod, customerId: string): PaymentMethod {
   if (method.customerId === null) {
     throw new YarrowError('invalid_request', `${method.id} was detached from its customer and cannot be charged; save a new method.`, {
       param: 'payment_method',

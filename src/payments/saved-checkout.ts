@@ -4,7 +4,7 @@ import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { CardSession, PaymentIntent, PaymentMethod } from '../generated/prisma/client.ts';
 import { findIntentForCheckout, startCardSession, submitToken } from './card-sessions.ts';
-import { savedMethodOf } from './payment-methods.ts';
+import { findPaymentMethod, savedMethodOf } from './payment-methods.ts';
 
 // The hosted checkout's saved methods: an intent with a `customer` offers the customer's saved
 // methods; choosing one is an attempt like a new card's (a card session of its rail, then its
@@ -35,7 +35,7 @@ export async function payWithSavedMethod(rt: Rt, intentId: string, form: unknown
   if (!intent.customerId) {
     throw new YarrowError('invalid_request', 'This payment has no saved payment methods to offer; choose a way to pay.', { param: 'payment_method' });
   }
-  const method = await savedMethodOf(rt.db.prisma, intent.accountId, intent.customerId, methodId);
+  const method = savedMethodOf(await findPaymentMethod(rt.db.prisma, intent.accountId, methodId), intent.customerId);
   const session = await startCardSession(rt, intentId, { payment_method_code: method.paymentMethodCode });
   // The session names the method, so the success records it rather than saving the card again.
   await rt.db.prisma.cardSession.update({ where: { id: session.id }, data: { paymentMethodId: method.id } });
