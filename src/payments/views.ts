@@ -196,6 +196,7 @@ ${pendingChallenge
 <h2>Or pay another way</h2>`
   : ''}
 ${savedMethods.length > 0 ? savedMethodsForm(intent, savedMethods, csrfToken, viewer.locale) : ''}
+${intent.setupFutureUsage ? html`<p class="muted" data-testid="saves-method">The way you pay is saved with ${merchant.name} for future payments.</p>` : ''}
 <form method="post" action="/checkout/${intent.id}/pay">
 ${hidden('csrf_token', csrfToken)}
 <fieldset class="rails">

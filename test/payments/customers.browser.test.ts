@@ -48,6 +48,7 @@ async function createCustomer(email: string, name: string) {
 async function payAndSave(customerId: string, rail: string, token: string, challenge?: 'pass') {
   const intent = await createIntent(app, key, { customer: customerId, setup_future_usage: 'off_session', customer_name: undefined, customer_email: undefined, title: 'First month' });
   await page.goto(`${app.baseUrl}/checkout/${intent.id}`);
+  expect(await page.getByTestId('saves-method').textContent()).toContain('saved with Renewals Ltd for future payments');
   await page.locator(`#rail-${rail}`).check();
   await Promise.all([page.waitForURL(/\/card\/cs_/), page.locator('#continue').click()]);
   await page.getByRole('button', { name: `Use ${token}` }).click();
