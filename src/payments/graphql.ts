@@ -161,7 +161,11 @@ builder.prismaObject('CardSession', {
       type: CardSessionStatusEnum,
       resolve: async (session, _args, ctx) => cardSessionStatus(session, await accountTimeOf(ctx, session.accountId)),
     }),
-    token: t.exposeString('token', { nullable: true, description: 'The test token submitted, once one was.' }),
+    token: t.string({
+      nullable: true,
+      description: "The test token submitted, once one was; null for a customer's saved method (whose token is never answered).",
+      resolve: (session) => (session.paymentMethodId ? null : session.token),
+    }),
     outcome: t.exposeString('outcome', {
       nullable: true,
       description: 'succeeded, declined, review, authentication_failed or abandoned, once completed.',

@@ -273,7 +273,7 @@ export function challengePage(options: { merchant: Merchant; intent: PaymentInte
     html`${summary(merchant, intent, viewer.locale)}
 <h2>Confirm your payment</h2>
 <p>Your bank asks you to confirm a payment of <strong>${moneyOf(intent, viewer.locale)}</strong> to ${merchant.name}
-with ${railNames[session.paymentMethodCode as PaymentMethodCode]} (${session.token}).</p>
+with ${railNames[session.paymentMethodCode as PaymentMethodCode]}${session.paymentMethodId ? ' (your saved method)' : html` (${session.token})`}.</p>
 <div class="notice info">Sandbox 3-D Secure: choose how the challenge ends.</div>
 <form method="post" action="/checkout/${intent.id}/card/${session.id}/challenge">
 ${hidden('csrf_token', csrfToken)}

@@ -410,6 +410,13 @@ export type TestDetachMethodMutationVariables = Exact<{
 
 export type TestDetachMethodMutation = { detachPaymentMethod: { id: string, detachedAt: string | null, customer: { id: string } | null } };
 
+export type TestSessionTokensQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestSessionTokensQuery = { cardSessions: { edges: Array<{ node: { token: string | null, outcome: string | null } }> } };
+
 export type CreateIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
 }>;
@@ -1185,6 +1192,18 @@ export const TestDetachMethodDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TestDetachMethodMutation, TestDetachMethodMutationVariables>;
+export const TestSessionTokensDocument = new TypedDocumentString(`
+    query TestSessionTokens($id: ID!) {
+  cardSessions(first: 10, paymentIntentId: $id) {
+    edges {
+      node {
+        token
+        outcome
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestSessionTokensQuery, TestSessionTokensQueryVariables>;
 export const CreateIntentDocument = new TypedDocumentString(`
     mutation CreateIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {

@@ -107,6 +107,7 @@ describe('saved cards through the hosted checkout', () => {
     expect(await page.content()).not.toContain('YP-MC-3DS');
     expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await Promise.all([page.waitForURL(/\/card\/cs_/), saved.click()]);
+    expect(await page.content()).not.toContain('YP-MC-3DS');
     await Promise.all([page.waitForLoadState('load'), page.locator('#challenge-pass').click()]);
     await expect.poll(() => page.locator('h1, h2').allTextContents()).toContainEqual(expect.stringMatching(/Payment successful/));
     const paid = await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key });

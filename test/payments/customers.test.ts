@@ -95,6 +95,19 @@ const DetachMethod = graphql(`
   }
 `);
 
+const SessionTokens = graphql(`
+  query TestSessionTokens($id: ID!) {
+    cardSessions(first: 10, paymentIntentId: $id) {
+      edges {
+        node {
+          token
+          outcome
+        }
+      }
+    }
+  }
+`);
+
 let app: TestApp;
 let merchant: TestAccount;
 let other: TestAccount;
@@ -263,6 +276,9 @@ describe('saved payment methods', () => {
     expect((await pages.answerChallenge(chosen.location!, 'pass')).status).toBe(303);
     const paid = await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: merchant.key });
     expect(paid.body.payment_intent).toMatchObject({ status: 'succeeded', payment_method: method.id });
+    // The saved method's attempt never answers its token (the stand-in for the card).
+    const sessions = await execute(app.baseUrl, merchant.key, SessionTokens, { id: intent.id });
+    expect(sessions.data!.cardSessions.edges.map((edge) => edge.node)).toEqual([{ token: null, outcome: 'succeeded' }]);
   });
 
   it('declines off-session what the saved card declines', async () => {
