@@ -64,6 +64,14 @@ export function ok(c: HttpContext, body: Record<string, unknown>, status: 200 | 
   return jsonAnswer(c, { ok: true, ...body }, status);
 }
 
+/**
+ * A create's answer as `idempotentCreate` keeps it: a success (`ok`), or a 402 whose error envelope
+ * is the whole body (a create that was made but whose charge did not go through, as at Stripe).
+ */
+export function createdAnswer(c: HttpContext, body: Record<string, unknown>, status: 200 | 201 | 202 | 402) {
+  return status === 402 ? jsonAnswer(c, body, status) : ok(c, body, status);
+}
+
 export function errorResponse(c: Context, error: YarrowError) {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   return jsonAnswer(c, error.toBody(), error.status);

@@ -2,13 +2,14 @@ import { sha256 } from './crypto.ts';
 import type { DbClient } from './db.ts';
 import { YarrowError } from './errors.ts';
 import { coreLockNamespaces, tryAdvisoryXactLock } from './locks.ts';
-import { ok, type HttpContext } from './http.ts';
+import { createdAnswer, type HttpContext } from './http.ts';
 import type { Runtime } from './runtime.ts';
 
 const KEY_TTL_HOURS = 24;
 
 export interface StoredResponse {
-  status: 200 | 201 | 202;
+  /** 402: the object was created but its charge did not go through; `body` is the error envelope (`createdAnswer`). */
+  status: 200 | 201 | 202 | 402;
   body: Record<string, unknown>;
 }
 
@@ -79,7 +80,7 @@ export async function idempotentCreate(
   if (key === undefined) {
     // A create with no key needs no transaction of its own: `withoutKey` may share one with others.
     const result = options.withoutKey ? await options.withoutKey() : await rt.db.prisma.$transaction((tx) => handler(tx));
-    return ok(c, result.body, result.status);
+    return createdAnswer(c, result.body, result.status);
   }
   if (key.length < 1 || key.length > 255) {
     throw new YarrowError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
@@ -121,5 +122,5 @@ export async function idempotentCreate(
     return { replayed: false, ...result };
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-  return ok(c, outcome.body, outcome.status);
+  return createdAnswer(c, outcome.body, outcome.status);
 }

@@ -174,9 +174,12 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
     const now = new Date();
     const finish = (outcome: string) => ({ token: token.token, status: 'completed' as const, outcome, completedAt: now });
     switch (kind) {
-      case 'approve':
+      case 'approve': {
+        // The session keeps its token first: a customer's payment saves its method from it (payment-methods.ts).
+        const completed = await tx.cardSession.update({ where: { id: session.id }, data: finish('succeeded') });
         await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
-        return tx.cardSession.update({ where: { id: session.id }, data: finish('succeeded') });
+        return completed;
+      }
       case 'challenge':
         await transitionIntent(rt, tx, intent.accountId, intent.id, 'require_action', attempt);
         return tx.cardSession.update({ where: { id: session.id }, data: { token: token.token, status: 'challenge' } });

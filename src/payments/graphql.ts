@@ -32,7 +32,7 @@ const CardSessionStatusEnum = enumOf('CardSessionStatus', cardSessionStatuses, {
   description: 'OPEN: waiting for a token; CHALLENGE: waiting for 3-D Secure; COMPLETED: used; EXPIRED: unused after 30 minutes.',
 });
 const KycReviewStatusEnum = enumOf('KycReviewStatus', ['pending_review', 'approved', 'rejected']);
-const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
+export const PaymentMethodCodeEnum = enumOf('PaymentMethodCode', paymentMethodCodes);
 const SandboxOutcomeEnum = enumOf('SandboxOutcome', sandboxOutcomes);
 const RefundStatusEnum = enumOf('RefundStatus', refundStatuses, {
   description: 'PENDING until the payment-refund worker settles it; then SUCCEEDED or FAILED (a failed refund gives its amount back).',
@@ -181,7 +181,11 @@ builder.prismaObject('CardSession', {
       type: CardSessionStatusEnum,
       resolve: async (session, _args, ctx) => cardSessionStatus(session, await accountTimeOf(ctx, session.accountId)),
     }),
-    token: t.exposeString('token', { nullable: true, description: 'The test token submitted, once one was.' }),
+    token: t.string({
+      nullable: true,
+      description: "The test token submitted, once one was; null for a customer's saved method (whose token is never answered).",
+      resolve: (session) => (session.paymentMethodId ? null : session.token),
+    }),
     outcome: t.exposeString('outcome', {
       nullable: true,
       description: 'succeeded, declined, review, authentication_failed or abandoned, once completed.',
@@ -249,11 +253,16 @@ const CreatePaymentIntentInput = builder.inputType('CreatePaymentIntentInput', {
     amount: t.float({ required: true, description: 'In the major unit: 12.5 is 12.50 USD; JPY takes whole numbers.' }),
     currency: t.string({ required: true }),
     title: t.string({ required: true }),
-    customerName: t.string({ required: true }),
-    customerEmail: t.string({ required: true }),
+    customerName: t.string({ description: "Required unless customer is given (then the customer's name by default)." }),
+    customerEmail: t.string({ description: "Required unless customer is given (then the customer's email by default)." }),
     metadata: t.field({ type: 'JSONObject' }),
     returnUrl: t.string(),
     captureMethod: t.field({ type: CaptureMethodEnum, description: 'MANUAL: authorize now, capture later (capturePaymentIntent). Default AUTOMATIC.' }),
+    customer: t.id({ description: 'The customer (cus_…) the payment is for.' }),
+    setupFutureUsage: t.string({ description: 'off_session: its success saves the method paid with on the customer.' }),
+    paymentMethod: t.id({ description: "A saved method (pm_…) of the customer to charge now (with confirm and offSession)." }),
+    confirm: t.boolean({ description: 'true: charge paymentMethod now, without the checkout.' }),
+    offSession: t.boolean({ description: 'true: the customer is not there to authenticate (required with confirm).' }),
   }),
 });
 

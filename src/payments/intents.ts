@@ -11,6 +11,7 @@ import { moneyFields, refineMoney } from './money.ts';
 import { insertPaymentIntents } from './sql.ts';
 import { intentsCreated, lockPaymentIntent, transitionIntent } from './state-machine.ts';
 import { reviewRejected } from './tokens.ts';
+import { chargeOffSession, checkCustomerIntentFields, customerIntentFields, namesCustomerFields, resolveCustomerLink, type CustomerLink } from './off-session.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
@@ -31,12 +32,14 @@ export const createPaymentIntentInput = z
   .strictObject({
     ...moneyFields,
     title: z.string().trim().min(1).max(200).meta({ examples: ['Order #1042'] }),
-    customer_name: z.string().trim().min(1).max(200).meta({ examples: ['Ada Lovelace'] }),
-    customer_email: z.email().max(254).meta({ examples: ['ada@example.com'] }),
+    customer_name: z.string().trim().min(1).max(200).optional().describe('Required unless customer is sent (then it defaults to the customer\'s name).').meta({ examples: ['Ada Lovelace'] }),
+    customer_email: z.email().max(254).optional().describe('Required unless customer is sent (then it defaults to the customer\'s email).').meta({ examples: ['ada@example.com'] }),
     metadata: metadataSchema.default({}),
     return_url: httpUrlSchema.optional(),
     capture_method: captureMethodSchema,
+    ...customerIntentFields,
   })
+  .superRefine(checkCustomerIntentFields)
   .transform(refineMoney);
 
 
@@ -44,6 +47,8 @@ interface NewPaymentIntent {
   accountId: number;
   input: z.infer<typeof createPaymentIntentInput>;
   invoiceId?: string;
+  /** The customer fields as resolved (createCustomerPaymentIntent); without one, the payer as sent. */
+  link?: CustomerLink;
 }
 
 /**
@@ -59,6 +64,8 @@ export async function createPaymentIntent(
   { tx, invoiceId }: { tx?: DbClient; invoiceId?: string } = {},
 ): Promise<PaymentIntent> {
   const request = { accountId, input: parseInput(createPaymentIntentInput, raw), invoiceId };
+  // One for a customer reads its rows first and may be refused: alone, so it fails no other create.
+  if (namesCustomerFields(request.input)) return tx ? createCustomerPaymentIntent(rt, tx, request) : rt.db.prisma.$transaction((own) => createCustomerPaymentIntent(rt, own, request));
   if (!tx) return groupedCreates(rt)(request);
   const [intent] = await createPaymentIntents(rt, tx, [request]);
   return intent!;
@@ -69,20 +76,33 @@ const groupedCreates = perRuntime((rt: Rt & Pick<Runtime, 'db' | 'shared'>) =>
   groupedTransactions(rt.db, (tx, requests: NewPaymentIntent[]) => createPaymentIntents(rt, tx, requests)),
 );
 
+/**
+ * A payment intent for a customer: its customer and saved method checked (`resolveCustomerLink`),
+ * then, with `confirm`, the saved method charged off-session in the same transaction.
+ */
+async function createCustomerPaymentIntent(rt: Rt, tx: DbClient, request: NewPaymentIntent): Promise<PaymentIntent> {
+  const { link, method } = await resolveCustomerLink(tx, request.accountId, request.input);
+  const [intent] = await createPaymentIntents(rt, tx, [{ ...request, link }]);
+  return method && request.input.confirm ? chargeOffSession(rt, tx, intent!, method) : intent!;
+}
+
 /** Inserts validated payment intents with one statement and records their events, in the caller's transaction, in order. */
 async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIntent[]): Promise<PaymentIntent[]> {
-  const rows = requests.map(({ accountId, input, invoiceId }) => ({
+  const rows = requests.map(({ accountId, input, invoiceId, link }) => ({
     id: newCapabilityId('paymentIntent'),
     accountId,
     amount: input.amount,
     currency: input.currency,
     title: input.title,
-    customerName: input.customer_name,
-    customerEmail: input.customer_email,
+    customerName: link?.customerName ?? input.customer_name!,
+    customerEmail: link?.customerEmail ?? input.customer_email!,
     metadata: input.metadata,
     returnUrl: input.return_url ?? null,
     invoiceId: invoiceId ?? null,
     captureMethod: input.capture_method,
+    customerId: link?.customerId ?? null,
+    setupFutureUsage: link?.setupFutureUsage ?? null,
+    paymentMethodId: link?.paymentMethodId ?? null,
   }));
   const created = await insertPaymentIntents(tx, rows, new Date());
   const byId = new Map(created.map((intent) => [intent.id, intent]));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../core/config.ts';
 import type { Prisma } from '../core/db.ts';
 import { timestamp } from '../core/http.ts';
-import type { CardSession, Invoice, KycReview, PaymentIntent, Refund } from '../generated/prisma/client.ts';
+import type { CardSession, Customer, Invoice, KycReview, PaymentIntent, PaymentMethod, Refund } from '../generated/prisma/client.ts';
 import { CaptureMethod, InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
 import { currencyCodes, formatAmount, toMajorUnits } from './money.ts';
 
@@ -55,6 +55,9 @@ export const paymentIntentSchema = z.object({
   amount_received: z.number().describe('Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.').meta({ examples: [30] }),
   amount_received_minor: z.number().int().describe('The same in minor units.').meta({ examples: [3000] }),
   capture_before: timestamp.nullable().describe('An authorization not captured by then is canceled (cancellation_reason expired).'),
+  customer: z.string().nullable().describe('The customer (`cus_…`) it is for, if any.'),
+  setup_future_usage: z.enum(['off_session']).nullable().describe('off_session: its success saves the method paid with on the customer.'),
+  payment_method: z.string().nullable().describe('The saved payment method (`pm_…`) it was charged with, or that its success saved.'),
   metadata,
   succeeded_at: timestamp.nullable(),
   canceled_at: timestamp.nullable(),
@@ -90,6 +93,9 @@ export function paymentIntentJson(config: Urls, intent: PaymentIntent): z.infer<
     amount_received: toMajorUnits(intent.amountReceived, intent.currency),
     amount_received_minor: intent.amountReceived,
     capture_before: iso(intent.captureBefore),
+    customer: intent.customerId,
+    setup_future_usage: intent.setupFutureUsage as 'off_session' | null,
+    payment_method: intent.paymentMethodId,
     metadata: intent.metadata as Record<string, string>,
     succeeded_at: iso(intent.succeededAt),
     canceled_at: iso(intent.canceledAt),
@@ -246,5 +252,57 @@ export function kycReviewJson(review: KycReview) {
     reviewed_by: review.reviewedBy,
     reviewed_at: iso(review.reviewedAt),
     submitted_at: review.createdAt.toISOString(),
+  };
+}
+
+export const customerSchema = z.object({
+  id: z.string().meta({ examples: ['cus_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+  object: z.literal('customer'),
+  email: z.string().nullable().meta({ examples: ['ada@example.com'] }),
+  name: z.string().nullable().meta({ examples: ['Ada Lovelace'] }),
+  description: z.string().nullable(),
+  metadata,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export function customerJson(customer: Customer): z.infer<typeof customerSchema> {
+  return {
+    id: customer.id,
+    object: 'customer' as const,
+    email: customer.email,
+    name: customer.name,
+    description: customer.description,
+    metadata: customer.metadata as Record<string, string>,
+    created_at: customer.createdAt.toISOString(),
+    updated_at: customer.updatedAt.toISOString(),
+  };
+}
+
+/** A saved method as answered: never its sandbox token (the stand-in for the card). */
+export const paymentMethodSchema = z.object({
+  id: z.string().meta({ examples: ['pm_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+  object: z.literal('payment_method'),
+  customer: z.string().nullable().describe('The customer it is saved on; null once detached.'),
+  payment_method_code: z.string().describe('The rail: visa, mastercard, google_pay, apple_pay.').meta({ examples: ['visa'] }),
+  card: z.object({
+    brand: z.string().describe('The card network (inside the wallet, for a wallet).').meta({ examples: ['visa'] }),
+    last4: z.string().meta({ examples: ['4242'] }),
+  }),
+  payment_intent: z.string().nullable().describe('The payment intent whose success saved it.'),
+  detached_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+
+export function paymentMethodJson(method: PaymentMethod): z.infer<typeof paymentMethodSchema> {
+  return {
+    id: method.id,
+    object: 'payment_method' as const,
+    customer: method.customerId,
+    payment_method_code: method.paymentMethodCode,
+    card: { brand: method.brand, last4: method.last4 },
+    payment_intent: method.paymentIntentId,
+    detached_at: iso(method.detachedAt),
+    created_at: method.createdAt.toISOString(),
   };
 }

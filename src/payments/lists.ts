@@ -49,12 +49,13 @@ function searchTerm(filter: PaymentsListFilter, params: FilterParams): string | 
 
 export function paymentIntentsWhere(
   accountId: number,
-  filter: PaymentsListFilter & { status?: readonly PaymentIntentStatus[] | null },
+  filter: PaymentsListFilter & { status?: readonly PaymentIntentStatus[] | null; customerId?: string | null },
   params = graphqlParams,
 ): Prisma.PaymentIntentWhereInput {
   const term = searchTerm(filter, params);
   return {
     accountId,
+    ...(filter.customerId ? { customerId: filter.customerId } : {}),
     ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
     ...createdRange(filter, params),
     ...(term
@@ -122,13 +123,17 @@ export function cardSessionsWhere(
   };
 }
 
-export const listPaymentIntentsQuery = listQuery.extend({ status: z.enum(intentStatuses).optional(), ...listFilterQuery });
+export const listPaymentIntentsQuery = listQuery.extend({
+  status: z.enum(intentStatuses).optional(),
+  ...listFilterQuery,
+  customer: z.string().max(100).optional().describe("Only this customer's payments (cus_…)."),
+});
 
 export async function listPaymentIntents(db: DbClient, accountId: number, raw: unknown) {
   const query = parseInput(listPaymentIntentsQuery, raw);
   await assertCursorsOwned(db.paymentIntent, accountId, query, 'payment intent');
   const rows = await db.paymentIntent.findMany({
-    where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null, ...restFilter(query) }, restParams),
+    where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null, customerId: query.customer, ...restFilter(query) }, restParams),
     ...pageArgs(query),
   });
   return { rows, query };
@@ -172,5 +177,54 @@ export async function listRefunds(db: DbClient, accountId: number, raw: unknown)
     where: refundsWhere(accountId, { paymentIntentId: query.payment_intent, status: query.status ? [query.status] : null }),
     ...pageArgs(query),
   });
+  return { rows, query };
+}
+
+/** Customers by email (exactly, in any case: Stripe's `email=`) or a search of email and name. */
+export function customersWhere(
+  accountId: number,
+  filter: { email?: string | null; search?: string | null },
+  params = graphqlParams,
+): Prisma.CustomerWhereInput {
+  const term = searchTerm(filter, params);
+  const email = filter.email?.trim();
+  return {
+    accountId,
+    ...(email ? { email: { equals: email, mode: 'insensitive' } } : {}),
+    ...(term
+      ? {
+          OR: [
+            { id: term },
+            { email: { contains: term, mode: 'insensitive' } },
+            { name: { contains: term, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
+  };
+}
+
+export const listCustomersQuery = listQuery.extend({
+  email: z.string().max(254).optional().describe('Only the customers with this email (any case).'),
+  q: listFilterQuery.q.describe('Part of an email or name, or a customer id.'),
+});
+
+export async function listCustomers(db: DbClient, accountId: number, raw: unknown) {
+  const query = parseInput(listCustomersQuery, raw);
+  await assertCursorsOwned(db.customer, accountId, query, 'customer');
+  const rows = await db.customer.findMany({ where: customersWhere(accountId, { email: query.email, search: query.q }, restParams), ...pageArgs(query) });
+  return { rows, query };
+}
+
+/** A customer's saved payment methods (attached ones: a detached method belongs to no customer). */
+export function paymentMethodsWhere(accountId: number, customerId: string): Prisma.PaymentMethodWhereInput {
+  return { accountId, customerId };
+}
+
+export const listPaymentMethodsQuery = listQuery;
+
+export async function listPaymentMethods(db: DbClient, accountId: number, customerId: string, raw: unknown) {
+  const query = parseInput(listPaymentMethodsQuery, raw);
+  await assertCursorsOwned(db.paymentMethod, accountId, query, 'payment method');
+  const rows = await db.paymentMethod.findMany({ where: paymentMethodsWhere(accountId, customerId), ...pageArgs(query) });
   return { rows, query };
 }

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idPrefixes, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
+import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
 export const paymentsModule = defineModule({
   name: 'payments',
-  postman: async () => (await import('./postman.ts')).postmanFolders,
+  postman: async () => [...(await import('./postman.ts')).postmanFolders, ...(await import('./customers-postman.ts')).customerFolders],
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
+    (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
   },
-  graphql: () => import('./graphql.ts'),
+  graphql: async () => {
+    await import('./graphql.ts');
+    await import('./customers-graphql.ts');
+  },
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
@@ -43,6 +47,7 @@ export const paymentsModule = defineModule({
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
   idPrefixes,
+  errorCodes: paymentsErrors.codes,
   eventTypes: [
     'payment_intent.created',
     'payment_intent.requires_action',
@@ -61,6 +66,11 @@ export const paymentsModule = defineModule({
     'kyc.review.submitted',
     'kyc.review.approved',
     'kyc.review.rejected',
+    'customer.created',
+    'customer.updated',
+    'customer.deleted',
+    'payment_method.attached',
+    'payment_method.detached',
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
@@ -98,6 +108,21 @@ export const paymentsModule = defineModule({
       summary: 'Invoice page: its details, payment, timeline and void',
       script: 'invoice.js',
       body: async () => (await import('./panel.ts')).invoicePage(),
+    },
+    {
+      path: 'customers',
+      title: 'Customers',
+      summary: 'Customers page: customers, searchable by email',
+      script: 'customers.js',
+      body: async () => (await import('./customers-panel.ts')).customersPage(),
+    },
+    {
+      path: 'customers/:id{cus_[0-9a-z]+}',
+      partOf: 'customers',
+      title: 'Customer',
+      summary: 'Customer page: its details, saved payment methods and payments',
+      script: 'customer.js',
+      body: async () => (await import('./customers-panel.ts')).customerPage(),
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,

@@ -20,6 +20,7 @@ import {
 } from './card-sessions.ts';
 import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from './invoices.ts';
 import { accountNow } from '../accounts/index.ts';
+import { payWithSavedMethod, payWithSavedMethodForm, savedMethodsForCheckout } from './saved-checkout.ts';
 import { cardSessionStatus } from './json.ts';
 import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
@@ -143,7 +144,15 @@ export function registerCheckoutPages(ctx: GatewayContext) {
       intent.status === 'requires_action' && latest && cardSessionStatus(latest, await accountNow(rt.db.prisma, intent.accountId)) === 'challenge' ? latest : null;
     return render(
       c,
-      checkoutPage({ merchant, intent, csrfToken: csrfToken('checkout', intent.id), pendingChallenge, error, viewer: viewerOf(c) }),
+      checkoutPage({
+        merchant,
+        intent,
+        csrfToken: csrfToken('checkout', intent.id),
+        pendingChallenge,
+        error,
+        viewer: viewerOf(c),
+        savedMethods: await savedMethodsForCheckout(rt.db.prisma, intent),
+      }),
       error ? 400 : 200,
     );
   }
@@ -257,6 +266,22 @@ export function registerCheckoutPages(ctx: GatewayContext) {
       const form = await readForm(c, 'checkout', intentId);
       return orFormAgain(
         async () => c.redirect(`/checkout/${intentId}/card/${(await startCardSession(rt, intentId, form)).id}`, 303),
+        (reason) => showCheckout(c, intentId, reason),
+      );
+    }, backToCheckout),
+  });
+
+  defineRoute(ctx, {
+    ...hostedForm(payWithSavedMethodForm),
+    method: 'post',
+    path: '/checkout/:pi/saved',
+    summary: "Pay with one of the customer's saved methods (field `payment_method`): redirects to its card session",
+    operationId: 'payWithSavedMethod',
+    handler: hosted(async (c) => {
+      const intentId = c.req.param('pi')!;
+      const form = await readForm(c, 'checkout', intentId);
+      return orFormAgain(
+        async () => c.redirect(`/checkout/${intentId}/card/${(await payWithSavedMethod(rt, intentId, form)).id}`, 303),
         (reason) => showCheckout(c, intentId, reason),
       );
     }, backToCheckout),

@@ -278,3 +278,68 @@ export const PanelSubmitKyc = graphql(`
     }
   }
 `);
+
+// --- customers (customers.js, customer.js) ---
+
+export const PanelCustomers = graphql(`
+  query PanelCustomers($first: Int, $after: String, $email: String, $search: String) {
+    customers(first: $first, after: $after, email: $email, search: $search) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          email
+          name
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelCustomer = graphql(`
+  query PanelCustomer($id: ID!) {
+    customer(id: $id) {
+      id
+      email
+      name
+      description
+      createdAt
+      paymentMethods(first: 50) {
+        edges {
+          node {
+            id
+            paymentMethodCode
+            brand
+            last4
+            paymentIntentId
+            createdAt
+          }
+        }
+      }
+      paymentIntents(first: 20) {
+        edges {
+          node {
+            id
+            title
+            amountDisplay
+            currency
+            status
+            createdAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelDetachPaymentMethod = graphql(`
+  mutation PanelDetachPaymentMethod($id: ID!) {
+    detachPaymentMethod(id: $id) {
+      id
+    }
+  }
+`);

@@ -19,6 +19,7 @@ import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema, ref
 import { createRefund, createRefundInput, getRefund } from './refunds.ts';
 import { voidInvoice } from './state-machine.ts';
 import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
+import { createdIntentAnswer } from './off-session.ts';
 
 export function registerPaymentRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
@@ -38,10 +39,12 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     body: createPaymentIntentInput,
     bodyValidatedBy: 'service',
     idempotent: true,
+    errorCodes: ['not_found', 'authentication_required', 'card_declined'],
     responses: { 201: 'The payment intent, with its checkout_url.' },
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
-      const created = (intent: Parameters<typeof intentBody>[0]) => ({ status: 201 as const, body: intentBody(intent) });
+      // 402 when an off-session charge of a saved method did not go through (the intent is made).
+      const created = (intent: Parameters<typeof intentBody>[0]) => createdIntentAnswer(intent, intentBody(intent));
       return idempotentCreate(rt, c, rawBody, async (tx) => created(await createPaymentIntent(rt, accountId, body, { tx })), {
         withoutKey: async () => created(await createPaymentIntent(rt, accountId, body)),
       });

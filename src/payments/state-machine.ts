@@ -20,6 +20,7 @@ import type {
 } from '../generated/prisma/client.ts';
 import { invoiceJson, invoiceNo, kycReviewJson, paymentIntentJson, refundJson } from './json.ts';
 import type { Decline } from './tokens.ts';
+import { methodPaidWith } from './payment-methods.ts';
 
 // Every status change of a payment intent, a refund, an invoice and a KYC review happens here, and
 // only here: each one locks its row, checks the move is allowed (else 409 invalid_state), writes the
@@ -164,7 +165,9 @@ export async function transitionIntent(
     // Canceling (or the authorization lapsing) releases whatever was held.
     data.amountCapturable = 0;
   }
-  const updated = await tx.paymentIntent.update({ where: { id: intent.id }, data });
+  let updated = await tx.paymentIntent.update({ where: { id: intent.id }, data });
+  // A customer's payment keeps the saved method it was paid with, saving it if asked (payment-methods.ts).
+  if (transition.to === 'succeeded') updated = await methodPaidWith(rt, tx, updated);
   await recordIntentEvent(rt, tx, updated, transition.event);
 
   if (transition.to === 'processing') {

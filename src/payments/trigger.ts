@@ -127,6 +127,33 @@ async function pendingKycReview(options: TriggerOptions) {
   return submitKyc(options);
 }
 
+async function createCustomer(options: TriggerOptions): Promise<Json> {
+  const { customer } = await rest(options, 'POST', '/api/v1/customers', {
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    metadata: { created_by: 'yarrow trigger' },
+  });
+  options.print(`Created customer ${customer.id} (${customer.email}).`);
+  return customer;
+}
+
+/** A new customer with a card saved by a payment paid on the hosted checkout with YP-VISA-APPROVE. */
+async function customerWithSavedCard(options: TriggerOptions): Promise<Json> {
+  const customer = await createCustomer(options);
+  const { payment_intent: intent } = await rest(options, 'POST', '/api/v1/payment-intents', {
+    amount: 12.5,
+    currency: 'USD',
+    title: 'yarrow trigger',
+    customer: customer.id,
+    setup_future_usage: 'off_session',
+  });
+  await hostedPages(options.baseUrl).pay(intent.id, 'YP-VISA-APPROVE');
+  const { data } = await rest(options, 'GET', `/api/v1/customers/${customer.id}/payment-methods`);
+  const method = data[0];
+  options.print(`Paid ${intent.id} on the hosted checkout with YP-VISA-APPROVE, saving ${method.id} (${method.card.brand} •••• ${method.card.last4}) on the customer.`);
+  return method;
+}
+
 export const recipes: Record<string, Recipe> = {
   'payment_intent.created': async (options) => {
     await createIntent(options, 'yarrow trigger');
@@ -183,5 +210,26 @@ export const recipes: Record<string, Recipe> = {
       graphqlClient(options).request(RejectKyc, { id: review.id, reason: 'Rejected by yarrow trigger.' }),
     );
     options.print(`Rejected it (sandbox operator): ${rejected.status.toLowerCase()}.`);
+  },
+  'customer.created': async (options) => {
+    await createCustomer(options);
+  },
+  'customer.updated': async (options) => {
+    const customer = await createCustomer(options);
+    await rest(options, 'POST', `/api/v1/customers/${customer.id}`, { description: 'Updated by yarrow trigger' });
+    options.print('Updated its description.');
+  },
+  'customer.deleted': async (options) => {
+    const customer = await createCustomer(options);
+    await rest(options, 'DELETE', `/api/v1/customers/${customer.id}`);
+    options.print('Deleted it.');
+  },
+  'payment_method.attached': async (options) => {
+    await customerWithSavedCard(options);
+  },
+  'payment_method.detached': async (options) => {
+    const method = await customerWithSavedCard(options);
+    await rest(options, 'POST', `/api/v1/payment-methods/${method.id}/detach`, {});
+    options.print('Detached it.');
   },
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
-import type { CardSession, Invoice, PaymentIntent, Refund } from '../generated/prisma/client.ts';
+import type { CardSession, Invoice, PaymentIntent, PaymentMethod, Refund } from '../generated/prisma/client.ts';
 import { invoiceNo, isOverdue } from './json.ts';
 import { formatMoney } from '@yarrow/sdk/format';
 import { formatAmount } from './money.ts';
@@ -177,8 +177,10 @@ export function checkoutPage(options: {
   pendingChallenge?: CardSession | null;
   error?: string;
   viewer: Viewer;
+  /** The customer's saved methods, offered first (an intent with a `customer`). */
+  savedMethods?: PaymentMethod[];
 }) {
-  const { merchant, intent, csrfToken, pendingChallenge, error, viewer } = options;
+  const { merchant, intent, csrfToken, pendingChallenge, error, viewer, savedMethods = [] } = options;
   const lastError = intent.lastPaymentError as PaymentError;
   // The way the payer chose last time stays chosen (a retry after a decline starts from it).
   const chosen = paymentMethodCodes.find((code) => code === intent.paymentMethodCode) ?? paymentMethodCodes[0];
@@ -193,6 +195,8 @@ ${pendingChallenge
 <a class="button" href="/checkout/${intent.id}/card/${pendingChallenge.id}" id="continue-authentication">Continue authentication</a>
 <h2>Or pay another way</h2>`
   : ''}
+${savedMethods.length > 0 ? savedMethodsForm(intent, savedMethods, csrfToken, viewer.locale) : ''}
+${intent.setupFutureUsage ? html`<p class="muted" data-testid="saves-method">The way you pay is saved with ${merchant.name} for future payments.</p>` : ''}
 <form method="post" action="/checkout/${intent.id}/pay">
 ${hidden('csrf_token', csrfToken)}
 <fieldset class="rails">
@@ -210,6 +214,26 @@ ${sandboxOutcomes.map((value) => html`<option value="${value}">${outcomeLabels[v
 </form>`,
     { watch: { intent } },
   );
+}
+
+/** A saved method as the payer knows it: `Visa •••• 4242`, `Google Pay (Mastercard •••• 4444)`. */
+function savedMethodLabel(method: PaymentMethod) {
+  const rail = method.paymentMethodCode as PaymentMethodCode;
+  const card = `${railNames[method.brand as PaymentMethodCode] ?? method.brand} •••• ${method.last4}`;
+  return rail === 'visa' || rail === 'mastercard' ? card : `${railNames[rail]} (${card})`;
+}
+
+/** One button per saved method: paying with one runs it as a new attempt (a 3-D Secure card still asks the payer). */
+function savedMethodsForm(intent: PaymentIntent, methods: PaymentMethod[], csrfToken: string, locale: string) {
+  return html`<h2>Your saved payment methods</h2>
+<form method="post" action="/checkout/${intent.id}/saved" data-testid="saved-methods">
+${hidden('csrf_token', csrfToken)}
+${methods.map(
+  (method) =>
+    html`<button type="submit" name="payment_method" value="${method.id}" data-testid="saved-method" id="saved-${method.id}">Pay ${moneyOf(intent, locale)} with ${savedMethodLabel(method)}</button>`,
+)}
+</form>
+<h2>Or pay with a new method</h2>`;
 }
 
 export function cardPage(options: { merchant: Merchant; intent: PaymentIntent; session: CardSession; csrfToken: string; error?: string; viewer: Viewer }) {
@@ -249,7 +273,7 @@ export function challengePage(options: { merchant: Merchant; intent: PaymentInte
     html`${summary(merchant, intent, viewer.locale)}
 <h2>Confirm your payment</h2>
 <p>Your bank asks you to confirm a payment of <strong>${moneyOf(intent, viewer.locale)}</strong> to ${merchant.name}
-with ${railNames[session.paymentMethodCode as PaymentMethodCode]} (${session.token}).</p>
+with ${railNames[session.paymentMethodCode as PaymentMethodCode]}${session.paymentMethodId ? ' (your saved method)' : html` (${session.token})`}.</p>
 <div class="notice info">Sandbox 3-D Secure: choose how the challenge ends.</div>
 <form method="post" action="/checkout/${intent.id}/card/${session.id}/challenge">
 ${hidden('csrf_token', csrfToken)}

@@ -17,6 +17,7 @@ import { type Block, blocksOf, documents, idsIn, jsonDocuments, localize, readDo
 const taggedBy: Record<string, string> = {
   run: 'test/docs/snippets.test.ts',
   'run=paid-intent': 'test/docs/snippets.test.ts',
+  'run=saved-card': 'test/docs/snippets.test.ts',
   layout: 'test/docs/snippets.test.ts',
   core: 'test/docs/snippets.test.ts',
   tree: 'test/docs/snippets.test.ts',
@@ -214,6 +215,12 @@ describe('the blocks marked `run`, run against a test gateway', () => {
       const authorized = await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-APPROVE');
       expect(authorized.status).toBe(303);
       ids.set('pi', intent.id);
+    },
+    // "When it succeeds … the method is saved": the customer pays the intent just created with YP-VISA-APPROVE on its checkout.
+    'saved-card': async (ids) => {
+      const pages = checkoutClient(app);
+      const paid = await pages.submitToken(await pages.startSession(ids.get('pi')!, 'visa'), 'YP-VISA-APPROVE');
+      expect(paid.status).toBe(303);
     },
   };
 

@@ -37,6 +37,8 @@ const kinds = [
   'recipient',
   'recipientList',
   'messageBatch',
+  'customer',
+  'paymentMethod',
 ] as const;
 type Kind = (typeof kinds)[number];
 
@@ -102,6 +104,13 @@ async function populate(label: string, marker: string): Promise<Tenant> {
   ).payment_intent;
   const sessionPath = await checkoutClient(app).startSession(intent.id, 'visa');
   expect((await checkoutClient(app).submitToken(sessionPath, 'YP-VISA-APPROVE')).status).toBe(303);
+  const customer = ok(await rest(account.key, 'POST', '/api/v1/customers', { email: 'customer@example.com', name: `Customer ${marker}`, description: marker }), 201).customer;
+  const saving = ok(
+    await rest(account.key, 'POST', '/api/v1/payment-intents', { amount: 3, currency: 'USD', title: `Saving ${marker}`, customer: customer.id, setup_future_usage: 'off_session' }),
+    201,
+  ).payment_intent;
+  expect((await checkoutClient(app).submitToken(await checkoutClient(app).startSession(saving.id, 'visa'), 'YP-VISA-APPROVE')).status).toBe(303);
+  const paymentMethod = ok(await rest(account.key, 'GET', `/api/v1/payment-intents/${saving.id}`), 200).payment_intent.payment_method as string;
   const refund = ok(await rest(account.key, 'POST', '/api/v1/refunds', { payment_intent: intent.id, amount: 1, metadata: { note: marker } }), 201).refund;
   const invoice = ok(
     await rest(account.key, 'POST', '/api/v1/invoices', {
@@ -176,6 +185,8 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       recipient: recipient.createRecipient.id,
       recipientList: list.createRecipientList.id,
       messageBatch: queued.body.batch_id,
+      customer: customer.id,
+      paymentMethod,
     },
   };
 }
@@ -296,6 +307,8 @@ describe('REST, from the live OpenAPI document', () => {
       messages: 'message',
       recipients: 'recipient',
       devices: 'device',
+      customers: 'customer',
+      'payment-methods': 'paymentMethod',
     };
     /** Id parameters in queries and bodies → their kind. */
     const paramKinds: Record<string, Kind> = {
@@ -309,6 +322,8 @@ describe('REST, from the live OpenAPI document', () => {
       api_key_id: 'apiKey',
       request_log_id: 'apiRequest',
       batch_id: 'messageBatch',
+      customer: 'customer',
+      payment_method: 'paymentMethod',
     };
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {
@@ -326,6 +341,8 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/relay/device/messages/{id}/report': { attempt: 1, status: 'sent' },
       'post /api/v1/payment-intents/{id}/review/reject': { reason: 'not this one' },
       'post /api/v1/payment-intents/{id}/cancel': {},
+      'post /api/v1/payment-intents': { amount: 5, currency: 'USD', title: 'Isolation', customer_name: 'A', customer_email: 'a@example.com' },
+      'post /api/v1/customers/{id}': { name: 'Renamed' },
     };
     const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name in paramKinds || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
 
@@ -476,6 +493,8 @@ const argKinds: Record<string, Kind> = {
   deviceId: 'device',
   apiKeyId: 'apiKey',
   batchId: 'messageBatch',
+  customer: 'customer',
+  paymentMethod: 'paymentMethod',
 };
 /** A bare `id` argument names what its field is about (first match wins: lists before recipients). */
 const fieldKinds: Array<[RegExp, Kind]> = [
@@ -492,6 +511,8 @@ const fieldKinds: Array<[RegExp, Kind]> = [
   [/CardSession/i, 'cardSession'],
   [/^event$/, 'event'],
   [/^apiRequest$/, 'apiRequest'],
+  [/PaymentMethod/i, 'paymentMethod'],
+  [/Customer/i, 'customer'],
 ];
 /** Arguments that need a meaningful value for the call to get as far as the id check. */
 const argValues: Record<string, unknown> = {
@@ -499,6 +520,8 @@ const argValues: Record<string, unknown> = {
   'updateRecipient.input': { name: 'Renamed' },
   'updateRecipientList.input': { name: 'Renamed' },
   'updateWebhookEndpoint.input': { description: 'Renamed' },
+  'updateCustomer.input': { name: 'Renamed' },
+  'createPaymentIntent.input': { amount: 5, currency: 'USD', title: 'Isolation', customerName: 'A', customerEmail: 'a@example.com' },
   'importRecipients.csv': 'name,phone\nNew person,+14155550199',
 };
 
@@ -769,6 +792,10 @@ describe('afterwards', () => {
       expect(JSON.parse(row).api_key_id, "a row in B's request log made by a key not B's").toBe(bKey);
     }
     after.tables.api_requests = (after.tables.api_requests ?? []).filter((entry) => logged.includes(entry));
+    // B's key marks its own use (last_used_at, at most once a minute): a slow run outlasts the minute.
+    const withoutLastUse = (rows: string[] = []) => rows.map((row) => JSON.stringify({ ...JSON.parse(row), last_used_at: null }));
+    before.tables.api_keys = withoutLastUse(before.tables.api_keys);
+    after.tables.api_keys = withoutLastUse(after.tables.api_keys);
     for (const [table, rows] of Object.entries(before.tables)) expect(after.tables[table], table).toEqual(rows);
     expect(Object.keys(after.tables).sort()).toEqual(Object.keys(before.tables).sort());
     const account = await rest(b.account.key, 'GET', '/api/v1/account');

@@ -32,6 +32,13 @@ type Documents = {
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": typeof types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": typeof types.TestAuthorizedIntentDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
+    "\n  mutation TestCreateCustomer($input: CreateCustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      email\n      name\n    }\n  }\n": typeof types.TestCreateCustomerDocument,
+    "\n  mutation TestUpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n": typeof types.TestUpdateCustomerDocument,
+    "\n  mutation TestDeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": typeof types.TestDeleteCustomerDocument,
+    "\n  query TestCustomersByEmail($email: String, $search: String) {\n    customers(first: 10, email: $email, search: $search) {\n      edges {\n        node {\n          id\n          paymentMethods(first: 5) {\n            edges {\n              node {\n                id\n                paymentMethodCode\n                brand\n                last4\n              }\n            }\n          }\n          paymentIntents(first: 5) {\n            edges {\n              node {\n                id\n                customer {\n                  id\n                }\n                paymentMethod {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.TestCustomersByEmailDocument,
+    "\n  mutation TestChargeSaved($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      customerId\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.TestChargeSavedDocument,
+    "\n  mutation TestDetachMethod($id: ID!) {\n    detachPaymentMethod(id: $id) {\n      id\n      customer {\n        id\n      }\n      detachedAt\n    }\n  }\n": typeof types.TestDetachMethodDocument,
+    "\n  query TestSessionTokens($id: ID!) {\n    cardSessions(first: 10, paymentIntentId: $id) {\n      edges {\n        node {\n          token\n          outcome\n        }\n      }\n    }\n  }\n": typeof types.TestSessionTokensDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveReviewDocument,
@@ -127,6 +134,13 @@ const documents: Documents = {
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": types.TestAuthorizedIntentDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
+    "\n  mutation TestCreateCustomer($input: CreateCustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      email\n      name\n    }\n  }\n": types.TestCreateCustomerDocument,
+    "\n  mutation TestUpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n": types.TestUpdateCustomerDocument,
+    "\n  mutation TestDeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": types.TestDeleteCustomerDocument,
+    "\n  query TestCustomersByEmail($email: String, $search: String) {\n    customers(first: 10, email: $email, search: $search) {\n      edges {\n        node {\n          id\n          paymentMethods(first: 5) {\n            edges {\n              node {\n                id\n                paymentMethodCode\n                brand\n                last4\n              }\n            }\n          }\n          paymentIntents(first: 5) {\n            edges {\n              node {\n                id\n                customer {\n                  id\n                }\n                paymentMethod {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": types.TestCustomersByEmailDocument,
+    "\n  mutation TestChargeSaved($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      customerId\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.TestChargeSavedDocument,
+    "\n  mutation TestDetachMethod($id: ID!) {\n    detachPaymentMethod(id: $id) {\n      id\n      customer {\n        id\n      }\n      detachedAt\n    }\n  }\n": types.TestDetachMethodDocument,
+    "\n  query TestSessionTokens($id: ID!) {\n    cardSessions(first: 10, paymentIntentId: $id) {\n      edges {\n        node {\n          token\n          outcome\n        }\n      }\n    }\n  }\n": types.TestSessionTokensDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveReviewDocument,
@@ -273,6 +287,34 @@ export function graphql(source: "\n  query TestAuthorizedIntent($id: ID!) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').BrowserIntentStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCreateCustomer($input: CreateCustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      email\n      name\n    }\n  }\n"): typeof import('./graphql.ts').TestCreateCustomerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestUpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n"): typeof import('./graphql.ts').TestUpdateCustomerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestDeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n"): typeof import('./graphql.ts').TestDeleteCustomerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestCustomersByEmail($email: String, $search: String) {\n    customers(first: 10, email: $email, search: $search) {\n      edges {\n        node {\n          id\n          paymentMethods(first: 5) {\n            edges {\n              node {\n                id\n                paymentMethodCode\n                brand\n                last4\n              }\n            }\n          }\n          paymentIntents(first: 5) {\n            edges {\n              node {\n                id\n                customer {\n                  id\n                }\n                paymentMethod {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestCustomersByEmailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestChargeSaved($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      customerId\n      lastPaymentError {\n        code\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestChargeSavedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestDetachMethod($id: ID!) {\n    detachPaymentMethod(id: $id) {\n      id\n      customer {\n        id\n      }\n      detachedAt\n    }\n  }\n"): typeof import('./graphql.ts').TestDetachMethodDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestSessionTokens($id: ID!) {\n    cardSessions(first: 10, paymentIntentId: $id) {\n      edges {\n        node {\n          token\n          outcome\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestSessionTokensDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -28,6 +28,13 @@ export type CreateApiKeyInput = {
   scopes: Array<Scope>;
 };
 
+export type CreateCustomerInput = {
+  description?: string | null | undefined;
+  email?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  name?: string | null | undefined;
+};
+
 export type CreateInvoiceInput = {
   amount: number;
   currency: string;
@@ -44,11 +51,23 @@ export type CreatePaymentIntentInput = {
   amount: number;
   /** MANUAL: authorize now, capture later (capturePaymentIntent). Default AUTOMATIC. */
   captureMethod?: CaptureMethod | null | undefined;
+  /** true: charge paymentMethod now, without the checkout. */
+  confirm?: boolean | null | undefined;
   currency: string;
-  customerEmail: string;
-  customerName: string;
+  /** The customer (cus_…) the payment is for. */
+  customer?: string | number | null | undefined;
+  /** Required unless customer is given (then the customer's email by default). */
+  customerEmail?: string | null | undefined;
+  /** Required unless customer is given (then the customer's name by default). */
+  customerName?: string | null | undefined;
   metadata?: Record<string, unknown> | null | undefined;
+  /** true: the customer is not there to authenticate (required with confirm). */
+  offSession?: boolean | null | undefined;
+  /** A saved method (pm_…) of the customer to charge now (with confirm and offSession). */
+  paymentMethod?: string | number | null | undefined;
   returnUrl?: string | null | undefined;
+  /** off_session: its success saves the method paid with on the customer. */
+  setupFutureUsage?: string | null | undefined;
   title: string;
 };
 
@@ -210,6 +229,15 @@ export type SubmitKycInput = {
   registrationNumber: string;
 };
 
+/** A field left out stays; null clears it. */
+export type UpdateCustomerInput = {
+  description?: string | null | undefined;
+  email?: string | null | undefined;
+  /** Replaces the whole metadata. */
+  metadata?: Record<string, unknown> | null | undefined;
+  name?: string | null | undefined;
+};
+
 export type UpdateDeviceInput = {
   name?: string | null | undefined;
   /** SMS per minute; null goes back to the default. */
@@ -367,6 +395,57 @@ export type BrowserIntentStatusSubscriptionVariables = Exact<{
 
 
 export type BrowserIntentStatusSubscription = { paymentIntentUpdated: { id: string, status: PaymentIntentStatus } };
+
+export type TestCreateCustomerMutationVariables = Exact<{
+  input: CreateCustomerInput;
+}>;
+
+
+export type TestCreateCustomerMutation = { createCustomer: { id: string, email: string | null, name: string | null } };
+
+export type TestUpdateCustomerMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateCustomerInput;
+}>;
+
+
+export type TestUpdateCustomerMutation = { updateCustomer: { id: string, name: string | null, description: string | null } };
+
+export type TestDeleteCustomerMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestDeleteCustomerMutation = { deleteCustomer: string };
+
+export type TestCustomersByEmailQueryVariables = Exact<{
+  email?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type TestCustomersByEmailQuery = { customers: { edges: Array<{ node: { id: string, paymentMethods: { edges: Array<{ node: { id: string, paymentMethodCode: PaymentMethodCode, brand: string, last4: string } }> }, paymentIntents: { edges: Array<{ node: { id: string, customer: { id: string } | null, paymentMethod: { id: string } | null } }> } } }> } };
+
+export type TestChargeSavedMutationVariables = Exact<{
+  input: CreatePaymentIntentInput;
+}>;
+
+
+export type TestChargeSavedMutation = { createPaymentIntent: { id: string, status: PaymentIntentStatus, customerId: string | null, lastPaymentError: { code: string } | null } };
+
+export type TestDetachMethodMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestDetachMethodMutation = { detachPaymentMethod: { id: string, detachedAt: string | null, customer: { id: string } | null } };
+
+export type TestSessionTokensQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestSessionTokensQuery = { cardSessions: { edges: Array<{ node: { token: string | null, outcome: string | null } }> } };
 
 export type CreateIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
@@ -1095,6 +1174,98 @@ export const BrowserIntentStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BrowserIntentStatusSubscription, BrowserIntentStatusSubscriptionVariables>;
+export const TestCreateCustomerDocument = new TypedDocumentString(`
+    mutation TestCreateCustomer($input: CreateCustomerInput!) {
+  createCustomer(input: $input) {
+    id
+    email
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<TestCreateCustomerMutation, TestCreateCustomerMutationVariables>;
+export const TestUpdateCustomerDocument = new TypedDocumentString(`
+    mutation TestUpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {
+  updateCustomer(id: $id, input: $input) {
+    id
+    name
+    description
+  }
+}
+    `) as unknown as TypedDocumentString<TestUpdateCustomerMutation, TestUpdateCustomerMutationVariables>;
+export const TestDeleteCustomerDocument = new TypedDocumentString(`
+    mutation TestDeleteCustomer($id: ID!) {
+  deleteCustomer(id: $id)
+}
+    `) as unknown as TypedDocumentString<TestDeleteCustomerMutation, TestDeleteCustomerMutationVariables>;
+export const TestCustomersByEmailDocument = new TypedDocumentString(`
+    query TestCustomersByEmail($email: String, $search: String) {
+  customers(first: 10, email: $email, search: $search) {
+    edges {
+      node {
+        id
+        paymentMethods(first: 5) {
+          edges {
+            node {
+              id
+              paymentMethodCode
+              brand
+              last4
+            }
+          }
+        }
+        paymentIntents(first: 5) {
+          edges {
+            node {
+              id
+              customer {
+                id
+              }
+              paymentMethod {
+                id
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestCustomersByEmailQuery, TestCustomersByEmailQueryVariables>;
+export const TestChargeSavedDocument = new TypedDocumentString(`
+    mutation TestChargeSaved($input: CreatePaymentIntentInput!) {
+  createPaymentIntent(input: $input) {
+    id
+    status
+    customerId
+    lastPaymentError {
+      code
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestChargeSavedMutation, TestChargeSavedMutationVariables>;
+export const TestDetachMethodDocument = new TypedDocumentString(`
+    mutation TestDetachMethod($id: ID!) {
+  detachPaymentMethod(id: $id) {
+    id
+    customer {
+      id
+    }
+    detachedAt
+  }
+}
+    `) as unknown as TypedDocumentString<TestDetachMethodMutation, TestDetachMethodMutationVariables>;
+export const TestSessionTokensDocument = new TypedDocumentString(`
+    query TestSessionTokens($id: ID!) {
+  cardSessions(first: 10, paymentIntentId: $id) {
+    edges {
+      node {
+        token
+        outcome
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestSessionTokensQuery, TestSessionTokensQueryVariables>;
 export const CreateIntentDocument = new TypedDocumentString(`
     mutation CreateIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {

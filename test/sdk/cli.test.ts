@@ -280,6 +280,8 @@ describe('yarrow trigger', () => {
     // Rejected first: approved details are locked, so nothing can be rejected after an approval.
     ['kyc.review.rejected', /Rejected it \(sandbox operator\): rejected\./],
     ['kyc.review.approved', /Approved it \(sandbox operator\): approved\./],
+    ['customer.deleted', /Created customer cus_\S+ \(ada@example\.com\)\.\nDeleted it\./],
+    ['payment_method.detached', /saving pm_\S+ \(visa •••• 4242\) on the customer\.\nDetached it\./],
   ])('%s happens for real', async (event, said) => {
     const result = await finished(runCli(['trigger', event], env));
     expect(result.code, result.stderr).toBe(0);

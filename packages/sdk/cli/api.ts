@@ -38,7 +38,7 @@ function describeRefusal(status: number, body: Json | undefined): string {
 }
 
 /** A REST call with the key; answers the JSON body of a 2xx, or throws a CliError saying why not. */
-export async function rest(connection: Connection, method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
+export async function rest(connection: Connection, method: 'GET' | 'POST' | 'DELETE', path: string, body?: Json): Promise<Json> {
   let response: Response;
   try {
     response = await fetch(`${connection.baseUrl}${path}`, {

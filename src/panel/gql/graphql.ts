@@ -432,6 +432,30 @@ export type PanelSubmitKycMutationVariables = Exact<{
 
 export type PanelSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
 
+export type PanelCustomersQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  email?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type PanelCustomersQuery = { customers: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, email: string | null, name: string | null, createdAt: string } }> } };
+
+export type PanelCustomerQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCustomerQuery = { customer: { id: string, email: string | null, name: string | null, description: string | null, createdAt: string, paymentMethods: { edges: Array<{ node: { id: string, paymentMethodCode: PaymentMethodCode, brand: string, last4: string, paymentIntentId: string | null, createdAt: string } }> }, paymentIntents: { edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, status: PaymentIntentStatus, createdAt: string } }> } } };
+
+export type PanelDetachPaymentMethodMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelDetachPaymentMethodMutation = { detachPaymentMethod: { id: string } };
+
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
   search?: string | null | undefined;
@@ -1163,6 +1187,66 @@ export const PanelSubmitKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelSubmitKycMutation, PanelSubmitKycMutationVariables>;
+export const PanelCustomersDocument = new TypedDocumentString(`
+    query PanelCustomers($first: Int, $after: String, $email: String, $search: String) {
+  customers(first: $first, after: $after, email: $email, search: $search) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        email
+        name
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCustomersQuery, PanelCustomersQueryVariables>;
+export const PanelCustomerDocument = new TypedDocumentString(`
+    query PanelCustomer($id: ID!) {
+  customer(id: $id) {
+    id
+    email
+    name
+    description
+    createdAt
+    paymentMethods(first: 50) {
+      edges {
+        node {
+          id
+          paymentMethodCode
+          brand
+          last4
+          paymentIntentId
+          createdAt
+        }
+      }
+    }
+    paymentIntents(first: 20) {
+      edges {
+        node {
+          id
+          title
+          amountDisplay
+          currency
+          status
+          createdAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCustomerQuery, PanelCustomerQueryVariables>;
+export const PanelDetachPaymentMethodDocument = new TypedDocumentString(`
+    mutation PanelDetachPaymentMethod($id: ID!) {
+  detachPaymentMethod(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDetachPaymentMethodMutation, PanelDetachPaymentMethodMutationVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(
