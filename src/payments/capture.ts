@@ -38,6 +38,12 @@ export const capturePaymentIntentInput = z.strictObject({
 export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown): Promise<PaymentIntent> {
   const input = parseInput(capturePaymentIntentInput, raw);
   const { intent } = await lockPaymentIntent(tx, accountId, id);
+  // Past its deadline an authorization is gone, even in the moment before the expiry job cancels it.
+  if (intent.status === 'requires_capture' && intent.captureBefore && intent.captureBefore <= (await accountNow(tx, accountId))) {
+    throw new YarrowError('invalid_state', `This authorization expired at ${intent.captureBefore.toISOString()} (capture_before); it can no longer be captured.`, {
+      param: 'status',
+    });
+  }
   let amountToCapture = intent.amountCapturable;
   if (intent.status === 'requires_capture' && input.amount_to_capture !== undefined) {
     const currency = intent.currency as Currency;

@@ -216,6 +216,17 @@ describe('authorize and capture', () => {
     expect(late.body.error.message).toContain('canceled');
   });
 
+  it('refuses to capture an authorization past capture_before even before the expiry job has run', async () => {
+    const intent = await authorizedIntent(merchant, 10);
+    // As in the moment between the deadline and the worker's turn.
+    await app.rt.db.prisma.paymentIntent.update({ where: { id: intent.id }, data: { captureBefore: new Date(Date.now() - 1000) } });
+    const late = await capture(intent.id);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'invalid_state', param: 'status' });
+    expect(late.body.error.message).toContain('expired');
+    expect(await show(intent.id)).toMatchObject({ status: 'requires_capture', amount_received: 0 });
+  });
+
   it('works the same over GraphQL: captureMethod MANUAL, then capturePaymentIntent with its refusals naming the argument', async () => {
     const created = await execute(app.baseUrl, merchant.key, CreateManual, {
       input: { amount: 50, currency: 'EUR', title: 'Hotel night', customerName: 'Ada', customerEmail: 'ada@example.com', captureMethod: 'MANUAL' },

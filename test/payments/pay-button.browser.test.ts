@@ -116,6 +116,29 @@ describe('<yarrow-pay-button>', () => {
     }
   });
 
+  it('a manual-capture intent paid in the popup shows authorized (issue 33)', async () => {
+    const intent = await createIntent(app, merchant.key, { title: 'Room deposit', capture_method: 'manual' });
+    const { page, problems } = await merchantPage(intent.id, 'mode="popup"');
+    try {
+      await page.locator('yarrow-pay-button[data-state="ready"]').waitFor();
+      const [popup] = await Promise.all([page.waitForEvent('popup'), button(page).locator('button').click()]);
+      await popup.waitForURL(`${app.baseUrl}/checkout/${intent.id}`);
+      await popup.locator('#rail-visa').check();
+      await Promise.all([popup.waitForURL(/\/card\/cs_/), popup.locator('#continue').click()]);
+      await popup.locator('#token').fill('YP-VISA-APPROVE');
+      await Promise.all([popup.waitForLoadState('load'), popup.locator('#pay').click()]);
+      expect(await popup.locator('#result').getAttribute('data-status')).toBe('requires_capture');
+      await popup.close();
+      await page.locator('yarrow-pay-button[data-state="authorized"]').waitFor();
+      expect(await button(page).locator('button').textContent()).toBe('Authorized');
+      expect(await button(page).locator('button').isDisabled()).toBe(true);
+      expect(await button(page).locator('[part~="status"]').textContent()).toBe('This payment is authorized; the merchant completes it.');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('mode="popup" opens the checkout in a popup and shows the result once it closes', async () => {
     const intent = await createIntent(app, merchant.key, { title: 'Mugs' });
     const { page, problems } = await merchantPage(intent.id, 'mode="popup" label="Buy the mugs"');
