@@ -1,7 +1,10 @@
+import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
+import { createEndpoint } from '../webhooks/helpers.ts';
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { checkoutClient, createIntent, eventTypesOf } from './checkout-client.ts';
 
 // Customers and saved payment methods (issue 33) through REST and the hosted checkout (driven over
@@ -112,13 +115,23 @@ let app: TestApp;
 let merchant: TestAccount;
 let other: TestAccount;
 
+let receiver: Receiver;
+let secret: string;
+
 beforeAll(async () => {
+  receiver = await startReceiver();
   app = await startTestApp();
-  merchant = await app.account({ scopes: ['payments.read', 'payments.write'] });
+  merchant = await app.account();
   other = await app.account({ scopes: ['payments.read', 'payments.write'] });
+  ({ secret } = await createEndpoint(app, merchant.key, {
+    url: receiver.url('/customers'),
+    eventTypes: ['customer.created', 'customer.updated', 'customer.deleted', 'payment_method.attached', 'payment_method.detached'],
+  }));
+  await app.startWorkers(['webhooks']);
 });
 afterAll(async () => {
   await app?.stop();
+  await receiver?.close();
 });
 
 async function createCustomer(key: string, body: Record<string, unknown> = { email: 'ada@example.com', name: 'Ada Lovelace' }) {
@@ -365,5 +378,29 @@ describe('customers in GraphQL', () => {
     const deleted = await execute(app.baseUrl, merchant.key, DeleteCustomer, { id: customer.id });
     expect(deleted.data!.deleteCustomer).toBe(customer.id);
     expect(await app.rt.db.prisma.customer.count({ where: { id: customer.id } })).toBe(0);
+  });
+});
+
+describe('customer and payment method webhooks', () => {
+  it('delivers customer.* and payment_method.attached/detached, signed, with the REST objects and never the token', async () => {
+    const customer = await createCustomer(merchant.key, { email: 'hooks@example.com' });
+    const method = await saveCard(customer.id, 'YP-MC-APPROVE', 'mastercard');
+    expect((await app.request('POST', `/api/v1/payment-methods/${method.id}/detach`, { key: merchant.key })).status).toBe(200);
+    expect((await app.request('DELETE', `/api/v1/customers/${customer.id}`, { key: merchant.key })).status).toBe(200);
+    const about = (id: string) =>
+      receiver
+        .received('/customers')
+        .map((request) => ({ event: verifyWebhook(secret, request.headers, request.body), body: request.body }))
+        .filter(({ event }) => event.object_public_id === id);
+    for (;;) {
+      if (about(customer.id).length >= 2 && about(method.id).length >= 2) break;
+      await receiver.waitFor('/customers', receiver.received('/customers').length + 1);
+    }
+    expect(about(customer.id).map(({ event }) => event.event).sort()).toEqual(['customer.created', 'customer.deleted']);
+    const attached = about(method.id).find(({ event }) => event.event === 'payment_method.attached')!;
+    expect(attached.event.data).toMatchObject({ customer: customer.id, payment_method: { id: method.id, card: { brand: 'mastercard', last4: '4444' } } });
+    const detached = about(method.id).find(({ event }) => event.event === 'payment_method.detached')!;
+    expect(detached.event.data).toMatchObject({ customer: customer.id, payment_method: { id: method.id, customer: null } });
+    for (const { body } of [...about(customer.id), ...about(method.id)]) expect(body).not.toContain('YP-');
   });
 });
