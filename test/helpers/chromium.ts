@@ -34,6 +34,9 @@ export async function chromiumExecutable(): Promise<string> {
   process.env.TMPDIR = staging;
   try {
     await Chromium.executablePath(join(packageDir, 'bin'));
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   } finally {
     if (tmpdirBefore === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmpdirBefore;
