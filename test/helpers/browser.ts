@@ -13,8 +13,11 @@ export const screenshotsDir = join(import.meta.dirname, '../../test-results');
  */
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(screenshotsDir, { recursive: true });
+  const { executablePath, libraryPath } = inject('chromium');
+  const libraries = [libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
   return chromium.launch({
-    executablePath: inject('chromiumPath'),
+    executablePath,
+    env: libraries ? { ...process.env, LD_LIBRARY_PATH: libraries } : process.env,
     headless: true,
     args: [
       '--headless',

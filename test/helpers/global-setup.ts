@@ -8,13 +8,13 @@ import { modules } from '../../src/modules.ts';
 import { startEmbeddedPostgres } from '../../src/core/embedded-postgres.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/core/migrate.ts';
-import { chromiumExecutable } from './chromium.ts';
+import { chromiumLaunch, type ChromiumLaunch } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateUrl: string;
-    /** The Chromium binary the browser tests launch (./chromium.ts). */
-    chromiumPath: string;
+    /** How the browser tests launch Chromium (./chromium.ts). */
+    chromium: ChromiumLaunch;
   }
 }
 
@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
  * test file clones into a database of its own.
  */
 export default async function setup(project: TestProject) {
-  project.provide('chromiumPath', await chromiumExecutable());
+  project.provide('chromium', await chromiumLaunch());
   const external = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   let templateUrl: string;
