@@ -35,7 +35,9 @@ export class Lifetime {
     const timer = setInterval(() => {
       if (running || this.ended) return;
       running = true;
-      const run = task()
+      // Through a promise, so that a task that throws before its first await is logged too.
+      const run = Promise.resolve()
+        .then(task)
         .catch((error) => this.#logger.error({ err: error }, failure))
         .finally(() => {
           running = false;
