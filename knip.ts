@@ -55,7 +55,9 @@ const config: KnipConfig = {
     // exports; knip finds its bin itself); what codegen and openapi-typescript generate (generated/) is whole, used or not.
     "packages/sdk": { "entry": ["*.ts"], "ignore": ["generated/**"], "ignoreExportsUsedInFile": true },
     // test/sdk/rest-types.test.ts runs openapi-typescript's CLI file by path (with the running Node), which knip cannot see.
-    "scripts/openapi-types": { "ignoreDependencies": ["openapi-typescript"] }
+    "scripts/openapi-types": { "ignoreDependencies": ["openapi-typescript"] },
+    // test/sdk/package.test.ts runs this workspace's Node 20 by path (scripts/lowest-node/node_modules/.bin/node).
+    "scripts/lowest-node": { "ignoreDependencies": ["node"] }
   }
 };
 

@@ -1,6 +1,7 @@
 // `npm start`: the whole service on one machine. Database (embedded unless DATABASE_URL is set),
 // migrations, the sandbox account (sandbox only), then the gateway and the workers as child
-// processes. A start that fails says why in one line; Ctrl-C stops everything cleanly, exit 0.
+// processes, each restarted when it dies (the embedded database too). A start that fails says why in
+// one line; Ctrl-C stops everything cleanly, exit 0, whatever state the database is in.
 import { modules } from './modules.ts';
 import { moduleRegistry } from './core/module.ts';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { bootstrapSandbox, type SandboxBootstrap } from './sandbox.ts';
 import { connectDatabase } from './core/db.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/embedded-postgres.ts';
+import { superviseEmbeddedPostgres, type SupervisedDatabase } from './core/embedded-watch.ts';
 import { createLogger } from './core/logger.ts';
 import { migrate } from './core/migrate.ts';
 import { loadConfigOrExit, startupFailureMessage } from './core/process.ts';
@@ -30,6 +32,8 @@ const managed: Managed[] = [
   { name: 'workers', script: join(root, 'workers/main.ts'), args: [], restarts: 0 },
 ];
 let embedded: Promise<EmbeddedDatabase> | undefined;
+/** The embedded database once everything has started: restarted when it dies. */
+let supervised: SupervisedDatabase | undefined;
 let url = config.DATABASE_URL;
 let stopping = false;
 let started = false;
@@ -85,8 +89,13 @@ async function stopAll(exitCode: number) {
   // migration would end its connection mid-work (an unhandled error, exit 1), and a database still
   // starting is stopped once it runs, not left running.
   await preparing.catch(() => undefined);
-  const database = await embedded?.catch(() => undefined);
-  if (database) await database.stop();
+  try {
+    if (supervised) await supervised.stop();
+    else await (await embedded?.catch(() => undefined))?.stop();
+  } catch (error) {
+    logger.error(`embedded PostgreSQL did not stop: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
+    process.exit(1);
+  }
   process.exit(exitCode);
 }
 
@@ -100,10 +109,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 let sandbox: SandboxBootstrap | undefined;
 
+const startEmbedded = () => startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+
 /** The start-up steps that use the database, each skipped once a signal has come. */
 async function prepare() {
   if (!url) {
-    embedded = startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    embedded = startEmbedded();
     url = (await embedded).url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL running');
   }
@@ -129,6 +140,7 @@ try {
   if (stopping) await new Promise(() => {});
   await Promise.all(managed.map(launch));
   started = true;
+  if (embedded && !stopping) supervised = superviseEmbeddedPostgres(await embedded, startEmbedded, logger);
 } catch (error) {
   if (stopping) await new Promise(() => {});
   if (!(error instanceof ChildFailedToStart)) console.error(`Yarrow could not start: ${startupFailureMessage(error)}`);

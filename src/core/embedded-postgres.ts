@@ -22,6 +22,9 @@ for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'e
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Is its server running (its postmaster alive)? False once it died: killed, out of memory. */
+  running(): boolean;
+  /** Stops the server; one that already died counts as stopped. */
   stop(): Promise<void>;
 }
 
@@ -123,11 +126,13 @@ export async function startEmbeddedPostgres(options: {
   writeFileSync(urlFile, url, { mode: 0o600 });
   return {
     url,
+    running: () => runningPostmaster(clusterDir) !== undefined,
     async stop() {
       rmSync(urlFile, { force: true });
-      // Fast shutdown: open sessions are ended (their clients should have closed them by now).
+      // Fast shutdown: open sessions are ended (their clients should have closed them by now). A
+      // server that died leaves its postmaster.pid behind, naming no live process: it is stopped.
       await execFileAsync(pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], runAs ?? {}).catch((error) => {
-        if (existsSync(join(clusterDir, 'postmaster.pid'))) throw error;
+        if (runningPostmaster(clusterDir) !== undefined) throw error;
       });
       rmSync(join(options.dataDir, 'main.pid'), { force: true });
     },
@@ -240,6 +245,17 @@ function lastLogLine(file: string): string | undefined {
 export function runningEmbeddedUrl(dataDir: string): string | undefined {
   const file = join(dataDir, 'database-url');
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/** The pid of the cluster's postmaster if it is running (its lock file names a live process). */
+function runningPostmaster(clusterDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return undefined;
+  }
+  return pid && alive(pid) ? pid : undefined;
 }
 
 function alive(pid: number): boolean {

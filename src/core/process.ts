@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DatabaseOutage } from './database-outage.ts';
 import { connectDatabase } from './db.ts';
 import { EmbeddedPostgresError, runningEmbeddedUrl } from './embedded-postgres.ts';
+import { Lifetime } from './lifetime.ts';
 import { createLogger } from './logger.ts';
 import { SharedHelpers } from './per-runtime.ts';
 import { moduleRegistry, type Modules } from './module.ts';
@@ -20,7 +22,10 @@ export function resolveDatabaseUrl(config: Config): string {
 
 /**
  * Opens what a gateway or worker process needs from the module list (`modules` of src/modules.ts):
- * what the modules declare, config, database pool, queue and logger.
+ * what the modules declare, config, database pool, queue and logger, and the process's lifetime.
+ * The database may go away and come back (a restart, a failover): the pools and pg-boss reconnect
+ * by themselves, and the logger says so once each way (`DatabaseOutage`). `close` ends the lifetime
+ * first (no periodic run starts), then stops the queue and closes the pools.
  */
 export async function openRuntime(
   name: string,
@@ -28,8 +33,11 @@ export async function openRuntime(
 ): Promise<Runtime & { close(): Promise<void> }> {
   const modules = moduleRegistry(options.modules);
   const config = options.config ?? loadConfig(options.modules);
-  const logger = createLogger(config.LOG_LEVEL, name);
+  let outage: DatabaseOutage | undefined;
+  const logger = createLogger(config.LOG_LEVEL, name, { absorbs: (error) => outage?.absorbs(error) ?? false });
+  const lifetime = new Lifetime(logger);
   const db = connectDatabase(resolveDatabaseUrl(config), { poolSize: config.DATABASE_POOL_SIZE, applicationName: `yarrow-${name}` });
+  outage = new DatabaseOutage({ logger, lifetime, probe: () => db.pool.query('SELECT 1') });
   const boss = createBoss(db.url, modules.queues, {
     applicationName: `yarrow-${name}-queue`,
     supervise: options.supervise,
@@ -45,7 +53,9 @@ export async function openRuntime(
     logger,
     shared: new SharedHelpers(),
     modules,
+    lifetime,
     async close() {
+      await lifetime.end();
       await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
       await db.close();
     },

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db.ts';
+import type { Lifetime } from './lifetime.ts';
 import type { Logger } from './logger.ts';
 import type { SharedHelpers } from './per-runtime.ts';
 import type { ModuleRegistry } from './module.ts';
@@ -16,4 +17,6 @@ export interface Runtime {
   shared: SharedHelpers;
   /** What the modules declare (scopes, event names, queues, error codes), from the list `openRuntime` was given. */
   modules: ModuleRegistry;
+  /** Until the process stops: periodic database work runs through `lifetime.every`, so a stop starts none. */
+  lifetime: Lifetime;
 }

@@ -53,13 +53,5 @@ export async function runOtpExpiryWorker(rt: Runtime) {
 
 /** device-presence: marks silent devices offline and wakes accounts with overdue messages. */
 export async function runDevicePresenceWorker(rt: Runtime) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    presenceTick(rt)
-      .catch((error) => rt.logger.error({ err: error }, 'device presence pass failed'))
-      .finally(() => (running = false));
-  }, presenceIntervalMs(rt));
-  timer.unref();
+  rt.lifetime.every(presenceIntervalMs(rt), 'device presence pass failed', () => presenceTick(rt));
 }

@@ -45,6 +45,8 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     responses: { 200: 'Everything works.', 503: 'The database or the queue fails.' },
     handler: async (c) => {
       const report = await checkHealth(rt);
+      // As every other answer while the database is away (`serviceUnavailable`): try again shortly.
+      if (!report.ok) c.header('Retry-After', '2');
       return c.json(report, report.ok ? 200 : 503);
     },
   });

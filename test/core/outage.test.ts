@@ -76,6 +76,8 @@ describe('database outage', () => {
     ]);
     for (const response of during) {
       expect(response.status).toBe(503);
+      // Clients (and load balancers, for the health check) are told when to try again.
+      expect(response.headers.get('retry-after')).toBe('2');
     }
     expect(during[0]!.body.error.code).toBe('service_unavailable');
     expect(during[1]!.body.error.code).toBe('service_unavailable');

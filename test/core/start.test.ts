@@ -14,6 +14,8 @@ const root = join(import.meta.dirname, '../..');
 interface Started {
   child: ChildProcess;
   output: () => string;
+  /** Resolves once the output from `from` on (a position in it) contains `text` (or matches it). */
+  waitFor: (text: string | RegExp, from?: number) => Promise<void>;
 }
 
 /** The environment of a started Yarrow: this test run's, without the variables a start reads. */
@@ -35,11 +37,24 @@ function start(env: Record<string, string>, options: { cwd?: string; detached?: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const waitFor = (text: string | RegExp, from = 0) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (typeof text === 'string' ? !output.includes(text, from) : !text.test(output.slice(from))) return;
+        child.stdout!.off('data', check);
+        child.stderr!.off('data', check);
+        resolve();
+      };
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      child.once('exit', () => reject(new Error(`npm start exited before printing "${text}":\n${output.slice(from)}`)));
+      check();
+    });
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const banner = output.indexOf('Yarrow is running');
-      if (banner >= 0 && output.includes('\n\n', banner)) resolve({ child, output: () => output });
+      if (banner >= 0 && output.includes('\n\n', banner)) resolve({ child, output: () => output, waitFor });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -302,5 +317,79 @@ describe('start-up failures', () => {
     expect(result.output).toContain('run "npm start" first');
     expect(result.output).not.toMatch(stackTrace);
     expect(readdirSync(parent)).toEqual([]);
+  });
+});
+
+/** The pid of the embedded PostgreSQL's postmaster (its lock file's first line). */
+function postmasterOf(dataDir: string): number {
+  return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** The JSON log lines of `output` at error level (50) or above. */
+function errorLines(output: string): string[] {
+  return output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+}
+
+describe('npm start when its PostgreSQL dies', () => {
+  // The OOM killer's way: SIGKILL to the postmaster, no shutdown.
+  it('restarts it: the API is back within 30 s, each process says so in one line each way, and Ctrl-C after is clean', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-killed-pg-'));
+    const port = await freePort();
+    const started = await start({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'info' }, { detached: true });
+    const key = /Sandbox API key \(shown once, store it now\): (yk_test_\w+)/.exec(started.output())![1]!;
+    const account = () => fetch(`http://127.0.0.1:${port}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await account()).status).toBe(200);
+
+    const from = started.output().length;
+    const killedAt = performance.now();
+    process.kill(postmasterOf(dataDir), 'SIGKILL');
+    await started.waitFor('embedded PostgreSQL restarted', from);
+    // The supervisor's line says the server is back; no event tells a client when its process has
+    // reconnected, so the client retries as a 503's Retry-After asks (more often here).
+    let answer = await account();
+    while (answer.status !== 200 && performance.now() - killedAt < 30_000) {
+      expect(answer.status).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = await account();
+    }
+    expect(answer.status).toBe(200);
+    expect(performance.now() - killedAt).toBeLessThan(30_000);
+
+    const outage = started.output().slice(from);
+    expect(outage.match(/embedded PostgreSQL stopped unexpectedly: restarting it/g)).toHaveLength(1);
+    // One line when it goes, per process (the gateway and the workers), instead of one per poll,
+    // and one when its check finds the database back (within a second of it).
+    for (const name of ['gateway', 'worker:']) {
+      const said = (message: string) => started.output().slice(from).split('\n').filter((line) => line.includes(`"process":"${name}`) && line.includes(message));
+      // The workers poll all the time and always notice; the gateway only if something asked it.
+      if (name === 'gateway' && said('database unavailable').length === 0) continue;
+      expect(said('database unavailable')).toHaveLength(1);
+      await started.waitFor(new RegExp(`"process":"${name}[^\n]*"msg":"database is back"`), from);
+      expect(said('database is back')).toHaveLength(1);
+    }
+    expect(errorLines(outage).length).toBeLessThanOrEqual(3);
+    expect(outage).not.toMatch(stackTrace);
+
+    const before = started.output().length;
+    const { code } = await interrupt(started);
+    expect(code).toBe(0);
+    const stopping = started.output().slice(before);
+    expect(errorLines(stopping)).toEqual([]);
+    expect(stopping).not.toMatch(stackTrace);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('stops cleanly on Ctrl-C while its PostgreSQL is away', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yarrow-away-pg-'));
+    const started = await start({ DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'info' }, { detached: true });
+    const from = started.output().length;
+    process.kill(postmasterOf(dataDir), 'SIGKILL');
+    await started.waitFor('embedded PostgreSQL stopped unexpectedly', from);
+    const { code } = await interrupt(started);
+    expect(code).toBe(0);
+    expect(started.output().slice(from)).not.toMatch(stackTrace);
+    // No PostgreSQL left running: neither the dead one nor one its restart had started.
+    const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+    if (existsSync(pidFile)) expect(() => process.kill(postmasterOf(dataDir), 0)).toThrow();
   });
 });

@@ -2,18 +2,22 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type AxeCore from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** Where browser tests leave screenshots (gitignored). */
 export const screenshotsDir = join(import.meta.dirname, '../../test-results');
 
 /**
- * Launches headless Chromium: Debian's `chromium` package by default (README, "Two commands"), or the
- * binary `CHROMIUM_PATH` names. Playwright gives every launch a fresh temporary profile.
+ * Launches headless Chromium: the one `npm install` brought, or the binary `CHROMIUM_PATH` names
+ * (./chromium.ts, resolved by the global setup). Playwright gives every launch a fresh temporary profile.
  */
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(screenshotsDir, { recursive: true });
+  const { executablePath, libraryPath } = inject('chromium');
+  const libraries = [libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
+    env: libraries ? { ...process.env, LD_LIBRARY_PATH: libraries } : process.env,
     headless: true,
     args: [
       '--headless',

@@ -8,10 +8,13 @@ import { modules } from '../../src/modules.ts';
 import { startEmbeddedPostgres } from '../../src/core/embedded-postgres.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/core/migrate.ts';
+import { chromiumLaunch, type ChromiumLaunch } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateUrl: string;
+    /** How the browser tests launch Chromium (./chromium.ts). */
+    chromium: ChromiumLaunch;
   }
 }
 
@@ -27,10 +30,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * One embedded PostgreSQL for the whole run (or TEST_DATABASE_URL's server), with a migrated
- * template database that every test file clones into a database of its own.
+ * The browser tests' Chromium, inflated once before any test file starts; one embedded PostgreSQL
+ * for the whole run (or TEST_DATABASE_URL's server), with a migrated template database that every
+ * test file clones into a database of its own.
  */
 export default async function setup(project: TestProject) {
+  project.provide('chromium', await chromiumLaunch());
   const external = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   let templateUrl: string;

@@ -24,16 +24,17 @@ const run = promisify(execFile);
 const lowestMajor = Number(/^>=\s*(\d+)/.exec(JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')).engines.node)![1]);
 
 /**
- * A Node binary of exactly that major version on this machine (`npm test` runs under the project's
- * Node 24, whose `node` comes first on npm's PATH; the system one is further down or in /usr/bin).
+ * The Node `npm install` brought for this test (the workspace scripts/lowest-node, whose `node`
+ * dependency is linked in its own node_modules/.bin, not over the project's Node 24), checked to be
+ * of the major the package declares.
  */
-async function findLowestNode(): Promise<string> {
-  const candidates = [...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'node')), '/usr/bin/node', '/usr/local/bin/node'];
-  for (const candidate of new Set(candidates)) {
-    const version = await run(candidate, ['--version']).then(({ stdout }) => stdout.trim(), () => '');
-    if (version.startsWith(`v${lowestMajor}.`)) return candidate;
+async function lowestNode(): Promise<string> {
+  const candidate = join(root, 'scripts/lowest-node/node_modules/.bin/node');
+  const version = await run(candidate, ['--version']).then(({ stdout }) => stdout.trim(), (error: Error) => `missing (${error.message})`);
+  if (!version.startsWith(`v${lowestMajor}.`)) {
+    throw new Error(`${candidate} is ${version}, but the SDK's engines say Node >= ${lowestMajor}: scripts/lowest-node/package.json's node must be the same major (then npm install).`);
   }
-  throw new Error(`No Node ${lowestMajor} found on PATH or in /usr/bin: install one to run this test (the SDK promises Node >= ${lowestMajor}).`);
+  return candidate;
 }
 
 /** The snippets of docs/merchant-api.md: each ```` ```ts sdk-example=<file> ```` block, by file name. */
@@ -60,7 +61,7 @@ let installLog: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  node = await findLowestNode();
+  node = await lowestNode();
   env = { ...process.env, PATH: [dirname(node), process.env.PATH].join(delimiter), npm_config_update_notifier: 'false' };
   project = mkdtempSync(join(tmpdir(), 'yarrow-sdk-project-'));
 
