@@ -147,7 +147,8 @@ export async function resolveReviewJob(rt: Runtime, job: { paymentIntentId: stri
     const found = await tx.paymentIntent.findUnique({ where: { id: job.paymentIntentId }, select: { accountId: true } });
     if (!found) return null;
     const { intent } = await lockPaymentIntent(tx, found.accountId, job.paymentIntentId);
-    if (intent.status !== 'processing' || intent.latestCardSessionId !== job.cardSessionId) return null;
+    // An off-session charge has no card session: its job names none ('').
+    if (intent.status !== 'processing' || (intent.latestCardSessionId ?? '') !== job.cardSessionId) return null;
     return transitionIntent(rt, tx, intent.accountId, intent.id, 'approve_review');
   });
 }

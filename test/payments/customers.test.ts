@@ -120,14 +120,14 @@ let secret: string;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  app = await startTestApp();
+  app = await startTestApp({ env: { PAYMENT_REVIEW_DELAY_SECONDS: '0' } });
   merchant = await app.account();
   other = await app.account({ scopes: ['payments.read', 'payments.write'] });
   ({ secret } = await createEndpoint(app, merchant.key, {
     url: receiver.url('/customers'),
     eventTypes: ['customer.created', 'customer.updated', 'customer.deleted', 'payment_method.attached', 'payment_method.detached'],
   }));
-  await app.startWorkers(['webhooks']);
+  await app.startWorkers(['webhooks', 'payment-review']);
 });
 afterAll(async () => {
   await app?.stop();
@@ -149,8 +149,9 @@ async function saveCard(customerId: string, token: string, rail = 'visa', sandbo
   const session = await pages.startSession(intent.id, rail, sandboxOutcome);
   expect((await pages.submitToken(session, token)).status).toBe(303);
   if (token.includes('3DS')) expect((await pages.answerChallenge(session, 'pass')).status).toBe(303);
+  // A review token's payment is approved by the sandbox reviewer (the payment-review worker).
+  await expect.poll(async () => (await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: merchant.key })).body.payment_intent.status, { timeout: 20_000 }).toBe('succeeded');
   const paid = await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: merchant.key });
-  expect(paid.body.payment_intent.status).toBe('succeeded');
   expect(paid.body.payment_intent.payment_method).toMatch(/^pm_/);
   const method = await app.request('GET', `/api/v1/payment-methods/${paid.body.payment_intent.payment_method}`, { key: merchant.key });
   expect(method.status).toBe(200);
@@ -304,6 +305,17 @@ describe('saved payment methods', () => {
     expect(charge.status).toBe(402);
     expect(charge.body.error).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds', param: 'payment_method' });
     expect(charge.body.error.payment_intent.status).toBe('requires_payment_method');
+  });
+
+  it('holds an off-session charge of a review card for review, which the sandbox reviewer approves', async () => {
+    const customer = await createCustomer(merchant.key);
+    const method = await saveCard(customer.id, 'YP-VISA-REVIEW');
+    const charge = await chargeOffSession(merchant.key, customer.id, method.id);
+    expect(charge.status).toBe(201);
+    expect(charge.body.payment_intent.status).toBe('processing');
+    const id = charge.body.payment_intent.id;
+    await expect.poll(async () => (await app.request('GET', `/api/v1/payment-intents/${id}`, { key: merchant.key })).body.payment_intent.status, { timeout: 20_000 }).toBe('succeeded');
+    expect(await eventTypesOf(app, id)).toEqual(['payment_intent.created', 'payment_intent.processing', 'payment_intent.succeeded']);
   });
 
   it("refuses a charge with another customer's method, and with a detached one, creating nothing", async () => {
