@@ -12,3 +12,24 @@ export async function clockTimeForShare(tx: DbClient, accountId: number): Promis
     SELECT frozen_time FROM test_clocks WHERE account_id = ${accountId} FOR SHARE`;
   return rows[0]?.frozen_time ?? null;
 }
+
+/**
+ * `clockTimeForShare` of several accounts (a batch of webhook retries) without waiting for any:
+ * a clock whose row another transaction holds (an advance, a deletion step) is not read but
+ * answered `busy`, so one account's clock cannot hold up the others' work. Accounts without a
+ * clock are in neither.
+ */
+export async function clockTimesForShareUnlessBusy(tx: DbClient, accountIds: readonly number[]) {
+  const frozen = new Map<number, Date>();
+  const busy = new Set<number>();
+  if (accountIds.length === 0) return { frozen, busy };
+  const present = await tx.$queryRaw<Array<{ account_id: number }>>`
+    SELECT account_id FROM test_clocks WHERE account_id = ANY(${[...accountIds]}::int[])`;
+  if (present.length === 0) return { frozen, busy };
+  const shared = await tx.$queryRaw<Array<{ account_id: number; frozen_time: Date }>>`
+    SELECT account_id, frozen_time FROM test_clocks WHERE account_id = ANY(${present.map((row) => row.account_id)}::int[])
+    ORDER BY account_id FOR SHARE SKIP LOCKED`;
+  for (const row of shared) frozen.set(row.account_id, row.frozen_time);
+  for (const row of present) if (!frozen.has(row.account_id)) busy.add(row.account_id);
+  return { frozen, busy };
+}
