@@ -41,19 +41,38 @@ const secretCode = (field: string, value: string | number) =>
 const secretValue = /\b(yk_(test|live)_[\w-]+|whsec_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
 const REDACTED = '[redacted]';
 
-/** A copy of `value` with every secret field and secret-shaped string replaced by `[redacted]`. */
-export function redactSecrets(value: unknown): unknown {
+/**
+ * A copy of `value` with every secret field and secret-shaped string replaced by `[redacted]`;
+ * `aliases`: more field names whose values are secrets (a GraphQL document's, `aliasedSecrets`).
+ */
+export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
   if (typeof value === 'string') return value.replace(secretValue, REDACTED);
-  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, aliases));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([field, item]) => {
         const text = typeof item === 'string' || typeof item === 'number';
-        return [field, text && (secretField.test(field) || secretCode(field, item)) ? REDACTED : redactSecrets(item)];
+        const secret = text && (secretField.test(field) || secretCode(field, item) || aliases?.test(field) === true);
+        return [field, secret ? REDACTED : redactSecrets(item, aliases)];
       }),
     );
   }
   return value;
+}
+
+/**
+ * The names a GraphQL document gives secret fields by alias (`c: code`, `link: qrPayload`): its
+ * answer keys them by alias, which the field names above cannot see. Read from the request's raw
+ * text (every `name: name` pair but a variable's `$name: Type`; an argument written the same way
+ * only adds a name to redact), as a pattern of names, or undefined when there is none.
+ */
+export function aliasedSecrets(document: string | undefined): RegExp | undefined {
+  if (!document?.includes(':')) return undefined;
+  const names = new Set<string>();
+  for (const [, alias, field] of document.matchAll(/(?<![$\w])(\w+)\s*:\s*(\w+)/g)) {
+    if (secretField.test(field!) || /^code$/i.test(field!)) names.add(alias!);
+  }
+  return names.size > 0 ? new RegExp(`^(${[...names].join('|')})$`) : undefined;
 }
 
 /**
@@ -113,19 +132,19 @@ export function loggedPath(path: string): string {
  * text through JSON.parse; otherwise parsed JSON with secrets removed, or a note for what is not
  * JSON; null for no body.
  */
-export function loggedBody(text: string | undefined, valid = false): string | null {
+export function loggedBody(text: string | undefined, valid = false, aliases?: RegExp): string | null {
   if (text === undefined || text.trim() === '') return null;
   if (text.length > MAX_BODY_CHARS) return JSON.stringify({ note: `body of ${text.length} characters not kept (over ${MAX_BODY_CHARS})` });
   let value: unknown;
   try {
     // A client's text is written back as JSON.parse reads it (a number past a double's range stays
     // what it was logged as before, not a value PostgreSQL's numeric refuses).
-    if (!mayHoldSecret.test(text)) return valid ? text : JSON.stringify(JSON.parse(text));
+    if (!aliases && !mayHoldSecret.test(text)) return valid ? text : JSON.stringify(JSON.parse(text));
     value = JSON.parse(text);
   } catch {
     return JSON.stringify(nonJsonBody(text));
   }
-  return JSON.stringify(redactSecrets(value));
+  return JSON.stringify(redactSecrets(value, aliases));
 }
 
 interface Entry {
@@ -251,10 +270,15 @@ async function record(
   known: YarrowError | undefined,
 ): Promise<void> {
   const text = await answer;
-  const responseBody = loggedBody(text, fromOk);
+  // Hono keeps the body a route read; one it did not read is read here, after the answer.
+  const sent = ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? undefined : await c.req.text();
+  const query = c.req.query();
+  // A GraphQL document may name secret fields by aliases: its answer (and its variables) are
+  // redacted under those names too.
+  const aliases = entry.operationId === 'graphql' ? aliasedSecrets(sent ?? query.query) : undefined;
+  const responseBody = loggedBody(text, fromOk, aliases);
   // Only an answer that says `"error"` can name an error code: the others are not parsed again.
   const answered = responseBody?.includes('"error"') ? errorCodeOf(responseBody) : undefined;
-  const query = c.req.query();
   await writerFor(rt)({
     ...entry,
     method: c.req.method,
@@ -263,9 +287,8 @@ async function record(
     requestId: c.get('requestId'),
     idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
     errorCode: known?.code ?? answered ?? (status >= 500 ? 'internal_error' : null),
-    query: Object.keys(query).length > 0 ? JSON.stringify(redactSecrets(query)) : null,
-    // Hono keeps the body a route read; one it did not read is read here, after the answer.
-    requestBody: ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? null : loggedBody(await c.req.text()),
+    query: Object.keys(query).length > 0 ? JSON.stringify(redactSecrets(query, aliases)) : null,
+    requestBody: sent === undefined ? null : loggedBody(sent, false, aliases),
     responseBody: responseBody ?? (known ? JSON.stringify(redactSecrets(known.toBody())) : null),
   });
 }

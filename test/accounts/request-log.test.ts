@@ -199,8 +199,19 @@ describe('the API request log', () => {
     const { data } = (await response.json()) as { data: { createPairingCode: { code: string; qrPayload: string; qrImage: string } } };
     const entry = await logged(response.headers.get('x-request-id')!);
     expect(entry.response_body).toMatchObject({ data: { createPairingCode: { code: '[redacted]', qrPayload: '[redacted]', qrImage: '[redacted]' } } });
+    // Under aliases too: the document says which field each alias is.
+    const aliased = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.key}` },
+      body: JSON.stringify({ query: 'mutation { pairing: createPairingCode { c: code link: qrPayload expiresAt } }' }),
+    });
+    const aliasedData = ((await aliased.json()) as { data: { pairing: { c: string; link: string } } }).data.pairing;
+    const aliasedEntry = await logged(aliased.headers.get('x-request-id')!);
+    expect(aliasedEntry.response_body).toMatchObject({ data: { pairing: { c: '[redacted]', link: '[redacted]', expiresAt: expect.any(String) } } });
     const stored = JSON.stringify(await app.rt.db.prisma.apiRequest.findMany({ where: { accountId: merchant.id } }));
-    for (const secret of [data.createPairingCode.code, data.createPairingCode.qrPayload, data.createPairingCode.qrImage.slice(30, 90)]) expect(stored).not.toContain(secret);
+    for (const secret of [data.createPairingCode.code, data.createPairingCode.qrPayload, data.createPairingCode.qrImage.slice(30, 90), aliasedData.c]) {
+      expect(stored).not.toContain(secret);
+    }
   });
 
   it('never stores a padded one-time code', async () => {

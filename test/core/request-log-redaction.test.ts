@@ -3,7 +3,7 @@
 // (`mayHoldSecret`, docs/performance.md round 4) stays a superset of every rule: whenever the
 // redaction would change a body, the quick test says it may hold a secret.
 import { describe, expect, it } from 'vitest';
-import { loggedBody, loggedPath, mayHoldSecret, redactSecrets } from '../../src/core/request-log.ts';
+import { aliasedSecrets, loggedBody, loggedPath, mayHoldSecret, redactSecrets } from '../../src/core/request-log.ts';
 
 const KEY = 'yk_test_Q2w3e4r5t6y7u8i9o0pAsDfGhJkL1234567890';
 
@@ -92,6 +92,17 @@ describe('request log redaction', () => {
     expect(text).not.toContain('hunter22');
     expect(text).not.toContain('987654');
     expect(JSON.parse(text)).toMatchObject({ note: 'not JSON' });
+  });
+
+  it('redacts secret fields a GraphQL document renames with aliases, and leaves a document without them on the fast path', () => {
+    const document = JSON.stringify({ query: 'mutation ($input: CreateApiKeyInput!) { k: createApiKey(input: $input) { s: secret apiKey { id } } p: createPairingCode { c: code } }' });
+    const aliases = aliasedSecrets(document)!;
+    expect(['s', 'c'].every((name) => aliases.test(name))).toBe(true);
+    // (k and p name objects: only text values are redacted, so flagging them too changes nothing.)
+    expect(['input', 'apiKey', 'id'].some((name) => aliases.test(name))).toBe(false);
+    const answer = '{"data":{"k":{"s":"opaque-1","apiKey":{"id":"key_1"}},"p":{"c":"K7M2QX9A"}}}';
+    expect(JSON.parse(loggedBody(answer, true, aliases)!)).toEqual({ data: { k: { s: '[redacted]', apiKey: { id: 'key_1' } }, p: { c: '[redacted]' } } });
+    expect(aliasedSecrets(JSON.stringify({ query: 'mutation ($input: CreatePaymentIntentInput!) { createPaymentIntent(input: $input) { id } }' }))).toBeUndefined();
   });
 
   it('redacts a key in a URL path, percent-escaped or not, and leaves other paths as they are', () => {
