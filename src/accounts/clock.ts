@@ -3,10 +3,11 @@ import type { SendOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { oneAtATimePer } from '../core/one-at-a-time.ts';
 import { sendJob, sendJobs, type JobData, type QueueName } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
-import { clockTimeForShare, clockTimesForShareUnlessBusy } from './sql.ts';
+import { clockTimeForShare, clockTimesForShareUnlessBusy, deleteHeldJobs, heldJobsDue } from './sql.ts';
 
 // The account's time. Every rule that compares with "now" (a card session's 30 minutes, the review
 // delays, an invoice's due date, the webhook retry schedule) reads it through `accountNow`, and
@@ -85,20 +86,16 @@ async function releaseJobs(
   startAfter: (dueAt: Date) => Date | undefined,
   limit?: number,
 ) {
-  const held = await tx.testClockJob.findMany({
-    where: { accountId, ...(upTo ? { dueAt: { lte: upTo } } : {}) },
-    orderBy: [{ dueAt: 'asc' }, { id: 'asc' }],
-    ...(limit ? { take: limit } : {}),
-  });
+  const held = await heldJobsDue(tx, accountId, upTo, limit);
   const byQueue = Map.groupBy(held, (job) => job.queue as QueueName);
   for (const [queue, jobs] of byQueue) {
     const sent = jobs.map((job) => {
-      const start = startAfter(job.dueAt);
+      const start = startAfter(job.due_at);
       return { ...(job.options as HeldOptions), data: job.data as never, ...(start ? { startAfter: start } : {}) };
     });
     await sendJobs(rt.boss, queue, sent, { tx });
   }
-  if (held.length > 0) await tx.testClockJob.deleteMany({ where: { id: { in: held.map((job) => job.id) } } });
+  if (held.length > 0) await deleteHeldJobs(tx, held.map((job) => job.id));
   return held.length;
 }
 
@@ -215,21 +212,8 @@ export function deleteTestClock(rt: Rt & Pick<Runtime, 'db'>, accountId: number)
   });
 }
 
-/** Per account, the end of the last deletion this process started. */
-const deletionsRunning = new Map<number, Promise<unknown>>();
-
-function oneDeletionAtATime<T>(accountId: number, work: () => Promise<T>): Promise<T> {
-  const run = (deletionsRunning.get(accountId) ?? Promise.resolve()).then(work, work);
-  const settled = run.then(
-    () => {},
-    () => {},
-  );
-  deletionsRunning.set(accountId, settled);
-  void settled.then(() => {
-    if (deletionsRunning.get(accountId) === settled) deletionsRunning.delete(accountId);
-  });
-  return run;
-}
+/** An account's deletions in this process, one after another. */
+const oneDeletionAtATime = oneAtATimePer<number>();
 
 /** The earliest held jobs (what an advance would run next) and how many there are. */
 export async function heldJobs(db: DbClient, accountId: number, first = 20) {

@@ -1,5 +1,6 @@
 // The accounts domain's raw SQL (pg-boss `plans.ts` style): only what Prisma cannot say.
 import type { DbClient } from '../core/db.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 
 /**
  * The account's test clock time, read `FOR SHARE` (Prisma cannot lock a row it reads): a job
@@ -32,4 +33,20 @@ export async function clockTimesForShareUnlessBusy(tx: DbClient, accountIds: rea
   for (const row of shared) frozen.set(row.account_id, row.frozen_time);
   for (const row of present) if (!frozen.has(row.account_id)) busy.add(row.account_id);
   return { frozen, busy };
+}
+
+/**
+ * Deletes held jobs by id, one array parameter: Prisma's `deleteMany` with `in: [1,000 ids]`
+ * compiled a statement of a thousand parameters on the gateway's event loop (tens of ms each).
+ */
+export async function deleteHeldJobs(tx: DbClient, ids: bigint[]): Promise<void> {
+  await tx.$executeRaw`DELETE FROM test_clock_jobs WHERE id = ANY(${ids.map(String)}::bigint[])`;
+}
+
+/** An account's held jobs in due order (due by `upTo`, if given), at most `limit` of them. */
+export function heldJobsDue(tx: DbClient, accountId: number, upTo: Date | null, limit: number | undefined) {
+  return tx.$queryRaw<Array<{ id: bigint; queue: string; data: unknown; options: unknown; due_at: Date }>>`
+    SELECT id, queue, data, options, due_at FROM test_clock_jobs
+    WHERE account_id = ${accountId} ${upTo ? Prisma.sql`AND due_at <= ${upTo}` : Prisma.empty}
+    ORDER BY due_at, id ${limit ? Prisma.sql`LIMIT ${limit}` : Prisma.empty}`;
 }
