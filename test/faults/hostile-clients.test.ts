@@ -279,7 +279,7 @@ describe('hostile clients against one gateway', () => {
 // connections) for seconds. Each attack runs while the victim's requests are timed, with the same
 // p99 limit as above.
 describe('no tenant stalls another', () => {
-  it('a loop of 50,000-row imports of bad numbers: the import yields the event loop, and a larger file stops at the cap', async () => {
+  it('a loop of 50,000-row imports of bad numbers: read off the event loop, and a larger file stops at the cap', async () => {
     // Numbers in an area code that does not exist: every row is checked and skipped (the costly path).
     const rows = (count: number) => Array.from({ length: count }, (_, i) => `B,+1555${String(i).padStart(7, '0')}`);
     const bad = ['name,phone', ...rows(MAX_IMPORT_ROWS)].join('\n');
