@@ -12,7 +12,7 @@ import type { GatewayContext, UpgradeHandler } from './core/gateway-context.ts';
 import type { Principal } from './core/auth.ts';
 import { clientAddress, createAuthGuard, errorResponse, relayedJsonAnswer, unmatchedRoute, upgradeAddress, type HttpContext, type HttpEnv } from './core/http.ts';
 import { newId } from './core/ids.ts';
-import { loggedRequest } from './core/request-log.ts';
+import { loggedPath, loggedRequest } from './core/request-log.ts';
 import { capConnectionsPerAddress, createLiveConnections } from './core/live-connections.ts';
 import { httpRequests } from './core/metrics.ts';
 import { checkResponses } from './core/response-contract.ts';
@@ -63,7 +63,7 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     const route = c.req.routePath || 'unmatched';
     httpRequests.observe({ method: c.req.method, route, status: String(c.res.status) }, ms / 1000);
     if (rt.logger.isLevelEnabled('info')) {
-      requestLog(c).info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      requestLog(c).info({ method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   });
 
@@ -143,23 +143,25 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
 
   if (rt.config.graphiql) registerGraphiqlRoutes(context);
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
-    if (c.req.header('accept')?.includes('text/event-stream')) {
+    const stream = c.req.header('accept')?.includes('text/event-stream') ?? false;
+    if (stream) {
       // An event stream holds its connection open like a WebSocket: the same caps, and the same stall watch.
       const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse };
       const release = liveConnections.admit(clientAddress(c, rt.config.TRUST_PROXY), incoming.socket, () => incoming.socket.destroy());
       outgoing.once('close', release);
-      return graphql.yoga.fetch(c.req.raw, { requestId: c.get('requestId') });
     }
-    // A key's GraphQL request goes in the request log like a REST one: the body is read once, for
-    // Yoga and for the log. Yoga gets it as a string (its own Request, not a stream of ours), and its
-    // JSON answer goes out as REST's do, the text kept for the log (`relayedJsonAnswer`).
+    // A key's GraphQL request goes in the request log like a REST one, whatever its transport (a
+    // POST, a GET, an event stream: mutations run over each; a stream's row is written when it
+    // starts, without its events). The body is read once, for Yoga and for the log. Yoga gets it as
+    // a string (its own Request, not a stream of ours), and its JSON answer goes out as REST's do,
+    // the text kept for the log (`relayedJsonAnswer`).
     const body = c.req.method === 'POST' ? await c.req.text() : undefined;
     const serverContext = { requestId: c.get('requestId'), keyPrincipal: (principal: Principal) => c.set('principal', principal) };
     return loggedRequest(rt, c, 'graphql', async () => {
       const response = await (body === undefined
         ? graphql.yoga.fetch(c.req.raw, serverContext)
         : graphql.yoga.fetch(c.req.url, { method: 'POST', headers: c.req.raw.headers, body }, serverContext));
-      return /json/i.test(response.headers.get('content-type') ?? '') ? relayedJsonAnswer(c, response) : response;
+      return !stream && /json/i.test(response.headers.get('content-type') ?? '') ? relayedJsonAnswer(c, response) : response;
     });
   });
 

@@ -3,10 +3,11 @@ import type { SendOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { sendJob, type JobData, type QueueName } from '../core/queue.ts';
+import { oneAtATimePer } from '../core/one-at-a-time.ts';
+import { sendJob, sendJobs, type JobData, type QueueName } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
-import { clockTimeForShare } from './sql.ts';
+import { clockTimeForShare, clockTimesForShareUnlessBusy, deleteHeldJobs, heldJobsDue } from './sql.ts';
 
 // The account's time. Every rule that compares with "now" (a card session's 30 minutes, the review
 // delays, an invoice's due date, the webhook retry schedule) reads it through `accountNow`, and
@@ -31,6 +32,18 @@ export async function accountNows(db: DbClient, accountIds: readonly number[]): 
   const clocks = unique.length > 0 ? await db.testClock.findMany({ where: { accountId: { in: unique } }, select: { accountId: true, frozenTime: true } }) : [];
   const frozen = new Map(clocks.map((clock) => [clock.accountId, clock.frozenTime]));
   return (accountId) => frozen.get(accountId) ?? now;
+}
+
+/**
+ * `accountNows` for work that must not wait on one account's clock (the webhook worker's batch of
+ * failed attempts, shared by every account): each clock is read `FOR SHARE` as `sendJobAt` reads
+ * it, except one another transaction is changing right now (an advance, a step of a deletion),
+ * whose account is answered `busy`, for the caller to handle on its own.
+ */
+export async function accountNowsUnlessBusy(db: DbClient, accountIds: readonly number[]) {
+  const now = new Date();
+  const { frozen, busy } = await clockTimesForShareUnlessBusy(db, [...new Set(accountIds)]);
+  return { nowOf: (accountId: number) => frozen.get(accountId) ?? now, busy };
 }
 
 /** The pg-boss options a held job keeps (JSON: it is stored until sent). */
@@ -61,17 +74,28 @@ export async function sendJobAt<Q extends QueueName>(
   return jobId;
 }
 
-/** Sends held jobs, in due order, each starting `startAfter(job)` (none: at once). */
-async function releaseJobs(rt: Rt, tx: DbClient, accountId: number, upTo: Date | null, startAfter: (dueAt: Date) => Date | undefined) {
-  const held = await tx.testClockJob.findMany({
-    where: { accountId, ...(upTo ? { dueAt: { lte: upTo } } : {}) },
-    orderBy: [{ dueAt: 'asc' }, { id: 'asc' }],
-  });
-  for (const job of held) {
-    const start = startAfter(job.dueAt);
-    await sendJob(rt.boss, job.queue as QueueName, job.data as never, { ...(job.options as HeldOptions), tx, ...(start ? { startAfter: start } : {}) });
+/**
+ * Sends held jobs, in due order, each starting `startAfter(job)` (none: at once), at most `limit`
+ * of them: one insert per queue (a thousand jobs one by one held the clock's row lock for seconds).
+ */
+async function releaseJobs(
+  rt: Rt,
+  tx: DbClient,
+  accountId: number,
+  upTo: Date | null,
+  startAfter: (dueAt: Date) => Date | undefined,
+  limit?: number,
+) {
+  const held = await heldJobsDue(tx, accountId, upTo, limit);
+  const byQueue = Map.groupBy(held, (job) => job.queue as QueueName);
+  for (const [queue, jobs] of byQueue) {
+    const sent = jobs.map((job) => {
+      const start = startAfter(job.due_at);
+      return { ...(job.options as HeldOptions), data: job.data as never, ...(start ? { startAfter: start } : {}) };
+    });
+    await sendJobs(rt.boss, queue, sent, { tx });
   }
-  if (held.length > 0) await tx.testClockJob.deleteMany({ where: { id: { in: held.map((job) => job.id) } } });
+  if (held.length > 0) await deleteHeldJobs(tx, held.map((job) => job.id));
   return held.length;
 }
 
@@ -151,14 +175,45 @@ export async function advanceTestClock(rt: Rt, tx: DbClient, accountId: number, 
   return { clock: advanced, released };
 }
 
-/** Deletes the clock: the account is back on the real time, and each held job keeps its distance from the clock's time. */
-export async function deleteTestClock(rt: Rt, tx: DbClient, accountId: number) {
-  const clock = await lockClock(tx, accountId);
-  const now = Date.now();
-  const released = await releaseJobs(rt, tx, accountId, null, (dueAt) => new Date(now + dueAt.getTime() - clock.frozenTime.getTime()));
-  await tx.testClock.delete({ where: { accountId } });
-  return { clock, released };
+/** The most held jobs one transaction of a deletion sends: each holds the clock's row lock briefly. */
+const RELEASED_PER_DELETE_STEP = MAX_RELEASED_PER_ADVANCE;
+
+/**
+ * Deletes the clock: the account is back on the real time, and each held job keeps its distance
+ * from the clock's time (measured from when the deletion began). However many jobs it holds, in
+ * transactions of at most RELEASED_PER_DELETE_STEP jobs each (the clock goes with the last), so
+ * none holds the clock's row lock for long, and one that fails keeps the steps before it (7,200
+ * held jobs in one transaction ran 15 s, timed out and rolled back, every time). The deletions of
+ * an account run one at a time in a process: waiting holds no database connection (a dozen at
+ * once each held one while it waited for the row lock, and took the pool from every tenant).
+ */
+export function deleteTestClock(rt: Rt & Pick<Runtime, 'db'>, accountId: number) {
+  return oneDeletionAtATime(accountId, async () => {
+    const started = Date.now();
+    let released = 0;
+    for (;;) {
+      const step = await rt.db.prisma.$transaction(async (tx) => {
+        const clock = await lockClock(tx, accountId);
+        const sent = await releaseJobs(
+          rt,
+          tx,
+          accountId,
+          null,
+          (dueAt) => new Date(started + dueAt.getTime() - clock.frozenTime.getTime()),
+          RELEASED_PER_DELETE_STEP,
+        );
+        const done = sent < RELEASED_PER_DELETE_STEP || (await tx.testClockJob.count({ where: { accountId } })) === 0;
+        if (done) await tx.testClock.delete({ where: { accountId } });
+        return { clock, sent, done };
+      });
+      released += step.sent;
+      if (step.done) return { clock: step.clock, released };
+    }
+  });
 }
+
+/** An account's deletions in this process, one after another. */
+const oneDeletionAtATime = oneAtATimePer<number>();
 
 /** The earliest held jobs (what an advance would run next) and how many there are. */
 export async function heldJobs(db: DbClient, accountId: number, first = 20) {

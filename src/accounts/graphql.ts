@@ -246,6 +246,6 @@ builder.mutationFields((t) => ({
   deleteTestClock: t.int({
     description: 'As DELETE /api/v1/test-clock: back to the real time. Answers how many held jobs it sent.',
     authScopes: { scope: 'payments.write' },
-    resolve: async (_root, _args, ctx) => (await ctx.rt.db.prisma.$transaction((tx) => deleteTestClock(ctx.rt, tx, ctx.principal!.accountId))).released,
+    resolve: async (_root, _args, ctx) => (await deleteTestClock(ctx.rt, ctx.principal!.accountId)).released,
   }),
 }));

@@ -2,5 +2,5 @@
 // Another domain imports these from here, never from the files behind it (.dependency-cruiser.cjs).
 
 // The account's time: every rule that compares with "now" or schedules a job for later, in any domain.
-export { accountNow, accountNows, sendJobAt } from './clock.ts';
+export { accountNow, accountNows, accountNowsUnlessBusy, sendJobAt } from './clock.ts';
 export { createAccount, createApiKey, getAccount } from './service.ts';

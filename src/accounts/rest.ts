@@ -197,7 +197,7 @@ function registerTestClockRoutes(ctx: GatewayContext) {
     response: okSchema({ deleted: z.literal(true), released_jobs: z.number().int().describe('Held jobs sent, each as far from the real time as it was from the clock.') }),
     responses: { 200: 'Deleted.' },
     handler: async (c) => {
-      const { released } = await rt.db.prisma.$transaction((tx) => deleteTestClock(rt, tx, c.get('principal').accountId));
+      const { released } = await deleteTestClock(rt, c.get('principal').accountId);
       return ok(c, { deleted: true as const, released_jobs: released });
     },
   });

@@ -25,25 +25,35 @@ const MAX_BODY_CHARS = 16_384;
 
 /**
  * Field names whose text values are never stored, at any depth: keys and signing secrets, card and
- * device tokens, passwords, pairing codes. (An object under such a name, like `api_key: {id, label}`,
- * is walked like any other.)
+ * device tokens, passwords, pairing codes and the QR payloads and images that carry them. (An
+ * object under such a name, like `api_key: {id, label}`, is walked like any other.)
  */
-const secretField = /secret|password|passcode|token|authorization|api_?key|^otp(_code)?$|pairing_?code|^cvc$|card_?number/i;
-/** A `code` that is digits is a one-time code (`POST /api/v1/otp/verify`); an error's `code` is a word. */
-const oneTimeCode = (field: string, value: string | number) => /^code$/i.test(field) && /^\d{3,12}$/.test(String(value));
-/** Secrets recognised by their shape wherever they appear (in free text too). */
-const secretValue = /\b(yk_(test|live)_[\w-]+|whsec_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b/gi;
+const secretField = /secret|password|passcode|token|authorization|api_?key|^otp(_code)?$|pairing_?code|qr_?(payload|image)|^cvc$|card_?number/i;
+/**
+ * A `code` is kept only when it reads as an error code: a word in lower case (`invalid_request`)
+ * or upper-case words joined by `_` (GraphQL's `BAD_USER_INPUT`). Anything else under that name is
+ * a one-time code (`POST /api/v1/otp/verify`, however padded) or a pairing code (`createPairingCode`:
+ * letters and digits, no `_`).
+ */
+const secretCode = (field: string, value: string | number) =>
+  /^code$/i.test(field) && !(typeof value === 'string' && /^([a-z]+(_[a-z]+)*|[A-Z]+(_[A-Z]+)+)$/.test(value));
+/** Secrets recognised by their shape wherever they appear (in free text too), QR payloads of pairing codes included. */
+const secretValue = /\b(yk_(test|live)_[\w-]+|whsec_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
 const REDACTED = '[redacted]';
 
-/** A copy of `value` with every secret field and secret-shaped string replaced by `[redacted]`. */
-export function redactSecrets(value: unknown): unknown {
+/**
+ * A copy of `value` with every secret field and secret-shaped string replaced by `[redacted]`;
+ * `aliases`: more field names whose values are secrets (a GraphQL document's, `aliasedSecrets`).
+ */
+export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
   if (typeof value === 'string') return value.replace(secretValue, REDACTED);
-  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, aliases));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([field, item]) => {
         const text = typeof item === 'string' || typeof item === 'number';
-        return [field, text && (secretField.test(field) || oneTimeCode(field, item)) ? REDACTED : redactSecrets(item)];
+        const secret = text && (secretField.test(field) || secretCode(field, item) || aliases?.test(field) === true);
+        return [field, secret ? REDACTED : redactSecrets(item, aliases)];
       }),
     );
   }
@@ -51,13 +61,70 @@ export function redactSecrets(value: unknown): unknown {
 }
 
 /**
+ * The names a GraphQL document gives secret fields by alias (`c: code`, `link: qrPayload`): its
+ * answer keys them by alias, which the field names above cannot see. Read from the request's raw
+ * text (every `name: name` pair but a variable's `$name: Type`; an argument written the same way
+ * only adds a name to redact), as a pattern of names, or undefined when there is none.
+ */
+export function aliasedSecrets(document: string | undefined): RegExp | undefined {
+  if (!document?.includes(':')) return undefined;
+  const names = new Set<string>();
+  for (const [, alias, field] of document.matchAll(/(?<![$\w])(\w+)\s*:\s*(\w+)/g)) {
+    if (secretField.test(field!) || /^code$/i.test(field!)) names.add(alias!);
+  }
+  return names.size > 0 ? new RegExp(`^(${[...names].join('|')})$`) : undefined;
+}
+
+/**
  * Could `text` hold something `redactSecrets` would remove? A superset test on the raw text: every
  * secret field name, `code`, and secret-shaped value, case-insensitive; a `\u` escape could spell any
  * of them, so it counts too. Most bodies (a payment intent, an SMS send) have none, and the log keeps
  * their text as it came: parsing and walking every answer again was the log's largest cost in a
- * gateway profile (round 4, 26-gateway).
+ * gateway profile (round 4, 26-gateway). test/core/request-log-redaction.test.ts checks it against
+ * every rule above.
  */
-const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|cvc|card_?number|"code"|yk_|whsec_|yp-|\\u/i;
+export const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|qr_?(payload|image)|cvc|card_?number|"code"|yk_|whsec_|yp-|yarrow-relay:|data:image|\\u/i;
+
+/** A name a secret may go by in free text (`password=…`, `token: …`, `"otp": "…"`), and its value. */
+const secretAssignment =
+  /([\w-]*(secret|password|passcode|token|authorization|api_?key|otp|code|cvc|card_?number|qr_?(payload|image))[\w-]*)("?\s*[=:]\s*)("?[ \t]*)[^\s&",}]+/gi;
+
+/**
+ * A body that is not JSON (a form or text a JSON route refused with 415), as the log keeps it: its
+ * first 200 characters, percent-escapes decoded (so `pass%77ord=` or `yk%5Ftest%5F…` is seen for
+ * what it is), then a form's fields redacted as a JSON body's are, or in free text each
+ * `name=value` whose name a secret goes by and each secret-shaped value.
+ */
+function nonJsonBody(text: string) {
+  const sample = text.slice(0, 200);
+  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(sample.trim())) {
+    const fields = new URLSearchParams(sample.trim());
+    return { note: 'not JSON', form: redactSecrets(Object.fromEntries(fields)) };
+  }
+  return { note: 'not JSON', text: redactFreeText(decoded(sample)) };
+}
+
+function redactFreeText(text: string) {
+  return text.replace(secretValue, REDACTED).replace(secretAssignment, (_all, name: string, _word, _q, separator: string, quote: string) => `${name}${separator}${quote}${REDACTED}`);
+}
+
+/** `text` with its percent-escapes decoded, or as it is when they do not decode. */
+function decoded(text: string) {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A request path as the logs keep it (the request log's `path`, the access log's line): a key or
+ * secret pasted into a URL is redacted, percent-escaped or not.
+ */
+export function loggedPath(path: string): string {
+  if (!/yk_|whsec_|yp-|yarrow-relay|%/i.test(path)) return path;
+  return decoded(path).replace(secretValue, REDACTED);
+}
 
 /**
  * A body as the log keeps it, as the JSON text of its `jsonb` column: with nothing to redact, the
@@ -65,19 +132,19 @@ const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|
  * text through JSON.parse; otherwise parsed JSON with secrets removed, or a note for what is not
  * JSON; null for no body.
  */
-function loggedBody(text: string | undefined, valid = false): string | null {
+export function loggedBody(text: string | undefined, valid = false, aliases?: RegExp): string | null {
   if (text === undefined || text.trim() === '') return null;
   if (text.length > MAX_BODY_CHARS) return JSON.stringify({ note: `body of ${text.length} characters not kept (over ${MAX_BODY_CHARS})` });
   let value: unknown;
   try {
     // A client's text is written back as JSON.parse reads it (a number past a double's range stays
     // what it was logged as before, not a value PostgreSQL's numeric refuses).
-    if (!mayHoldSecret.test(text)) return valid ? text : JSON.stringify(JSON.parse(text));
+    if (!aliases && !mayHoldSecret.test(text)) return valid ? text : JSON.stringify(JSON.parse(text));
     value = JSON.parse(text);
   } catch {
-    return JSON.stringify({ note: 'not JSON', text: redactSecrets(text.slice(0, 200)) });
+    return JSON.stringify(nonJsonBody(text));
   }
-  return JSON.stringify(redactSecrets(value));
+  return JSON.stringify(redactSecrets(value, aliases));
 }
 
 interface Entry {
@@ -203,21 +270,25 @@ async function record(
   known: YarrowError | undefined,
 ): Promise<void> {
   const text = await answer;
-  const responseBody = loggedBody(text, fromOk);
+  // Hono keeps the body a route read; one it did not read is read here, after the answer.
+  const sent = ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? undefined : await c.req.text();
+  const query = c.req.query();
+  // A GraphQL document may name secret fields by aliases: its answer (and its variables) are
+  // redacted under those names too.
+  const aliases = entry.operationId === 'graphql' ? aliasedSecrets(sent ?? query.query) : undefined;
+  const responseBody = loggedBody(text, fromOk, aliases);
   // Only an answer that says `"error"` can name an error code: the others are not parsed again.
   const answered = responseBody?.includes('"error"') ? errorCodeOf(responseBody) : undefined;
-  const query = c.req.query();
   await writerFor(rt)({
     ...entry,
     method: c.req.method,
-    path: c.req.path,
+    path: loggedPath(c.req.path),
     status,
     requestId: c.get('requestId'),
     idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
     errorCode: known?.code ?? answered ?? (status >= 500 ? 'internal_error' : null),
-    query: Object.keys(query).length > 0 ? JSON.stringify(redactSecrets(query)) : null,
-    // Hono keeps the body a route read; one it did not read is read here, after the answer.
-    requestBody: ['GET', 'HEAD', 'DELETE'].includes(c.req.method) ? null : loggedBody(await c.req.text()),
+    query: Object.keys(query).length > 0 ? JSON.stringify(redactSecrets(query, aliases)) : null,
+    requestBody: sent === undefined ? null : loggedBody(sent, false, aliases),
     responseBody: responseBody ?? (known ? JSON.stringify(redactSecrets(known.toBody())) : null),
   });
 }

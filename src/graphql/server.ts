@@ -78,7 +78,10 @@ function toGraphqlError(error: unknown, rt: Runtime): GraphQLError {
   if (isGraphqlError(original) && isGraphqlError(error)) {
     // Parse and validation errors describe the client's document: safe to show as they are.
     const param = (error.extensions.param as string | undefined) ?? argumentOf(error);
-    return new GraphQLError(error.message, {
+    // Live introspection needs a key, and graphql-js's suggestions (`Did you mean "paymentIntent"?`)
+    // would spell the schema out to anyone guessing names; a key's holder reads the schema instead.
+    const message = rt.config.YARROW_ENV === 'live' ? error.message.replace(/\s*Did you mean\b[^?]*\?/g, '') : error.message;
+    return new GraphQLError(message, {
       nodes: error.nodes,
       path: error.path,
       // Only Yarrow's codes reach clients: graphql-js and Yoga's own (GRAPHQL_VALIDATION_FAILED, …) are the client's mistakes.

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
@@ -11,20 +10,16 @@ import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '.
 import { queueMessages, resolveRouting, sendOptions } from './accept.ts';
 import { assertCanSend, consumeSendRate } from './rules.ts';
 import { phoneNumber } from './sms.ts';
+import { recipientInput, recipientTag } from './recipient-input.ts';
+import { readImport } from './recipients-import.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
-const tag = z.string().trim().min(1).max(50);
-
-export const recipientInput = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  phone: phoneNumber,
-  tags: z.array(tag).max(20).default([]),
-});
+export { recipientInput };
 
 export const recipientUpdate = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   phone: phoneNumber.optional(),
-  tags: z.array(tag).max(20).optional(),
+  tags: z.array(recipientTag).max(20).optional(),
 });
 
 const digitsOf = (e164: string) => e164.replace(/\D/g, '');
@@ -124,7 +119,6 @@ export async function searchRecipients(db: DbClient, accountId: number, query: z
   return rows.map((row) => byId.get(row.id)!);
 }
 
-const MAX_IMPORT_ROWS = 50_000;
 /** Rows per INSERT of an import: each statement and its parameters stay small however large the file. */
 const IMPORT_BATCH = 1000;
 
@@ -145,14 +139,14 @@ export function importRecipients(rt: RecipientLimits, db: DbClient, accountId: n
   // Parsed only when its turn comes: waiting imports hold their text, not their rows.
   return oneImportAtATime(accountId, async () => {
     if (listId) await getList(db, accountId, listId, 'listId');
-    const { rows, skipped } = parseImport(csv);
+    const { rows, skipped } = await readImport(csv);
     return inTransaction(db, async (tx) => {
       const { limit, room: roomAtStart } = await recipientRoom(rt, tx, accountId);
       let room = roomAtStart;
       let created = 0;
       for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
         const batch = rows.slice(start, start + IMPORT_BATCH);
-        const fits = batch.slice(0, Math.max(0, room));
+        const fits = batch.slice(0, Math.max(0, room)).map((row) => ({ ...row, id: newId('recipient') }));
         for (const row of batch.slice(fits.length)) {
           skipped.push({ line: row.line, reason: `limit: the account has its most recipients (${limit})` });
         }
@@ -169,51 +163,6 @@ export function importRecipients(rt: RecipientLimits, db: DbClient, accountId: n
       return { created, skipped };
     });
   });
-}
-
-/** An import's rows to insert (each number once) and the lines skipped as bad or repeated. */
-function parseImport(csv: string) {
-  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
-  try {
-    records = parse(csv, {
-      columns: (header: string[]) => header.map((column) => column.trim().toLowerCase().replace(/[\s-]+/g, '_')),
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      relax_column_count: true,
-      info: true,
-    });
-  } catch (error) {
-    throw new YarrowError('invalid_request', `csv: ${(error as Error).message}`, { param: 'csv' });
-  }
-  if (records.length > MAX_IMPORT_ROWS) {
-    throw new YarrowError('invalid_request', `csv: at most ${MAX_IMPORT_ROWS} rows per import.`, { param: 'csv' });
-  }
-  const header = Object.keys(records[0]?.record ?? {});
-  const phoneColumn = ['phone', 'number', 'phone_number', 'mobile'].find((column) => header.includes(column));
-  if (records.length > 0 && (!header.includes('name') || !phoneColumn)) {
-    throw new YarrowError('invalid_request', 'csv: the header row needs a "name" and a "phone" column.', { param: 'csv' });
-  }
-  const rows: Array<{ id: string; name: string; phone: string; tags: string[]; line: number }> = [];
-  const skipped: ImportResult['skipped'] = [];
-  const inFile = new Set<string>();
-  for (const { record, info } of records) {
-    const parsed = recipientInput.safeParse({
-      name: record.name ?? '',
-      phone: record[phoneColumn!] ?? '',
-      tags: (record.tags ?? '').split(/[;|]/).map((value) => value.trim()).filter(Boolean),
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      skipped.push({ line: info.lines, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` });
-    } else if (inFile.has(parsed.data.phone)) {
-      skipped.push({ line: info.lines, reason: 'duplicate: this number is on an earlier line' });
-    } else {
-      inFile.add(parsed.data.phone);
-      rows.push({ id: newId('recipient'), ...parsed.data, line: info.lines });
-    }
-  }
-  return { rows, skipped };
 }
 
 /** Per account, the end of the last import this process started. */

@@ -12,7 +12,7 @@ import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { openAttempts, recordAttemptResults } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { accountNows } from '../accounts/index.ts';
+import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
 import { recordEvent } from './events.ts';
 import { signedRequest } from './formats.ts';
@@ -159,9 +159,10 @@ interface Outcome {
 /**
  * Records finished attempts together. One statement writes every attempt's result and marks the
  * delivered ones succeeded (those their job still owns), clearing their endpoints' failing
- * streak; their live updates follow it. Failed attempts then go through `recordFailures`.
+ * streak; their live updates follow it. Failed attempts then go through `recordFailures`; per
+ * outcome, true when its failure is left to its own caller (its account's test clock was busy).
  */
-async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<undefined[]> {
+async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean[]> {
   const now = new Date();
   const succeeded = await recordAttemptResults(
     rt.db.prisma,
@@ -195,27 +196,40 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<undefin
     ),
   );
   const failures = outcomes.filter((outcome) => !outcome.result.ok);
-  if (failures.length > 0) await recordFailures(rt, failures, now);
-  return outcomes.map(() => undefined);
+  const left = new Set(failures.length > 0 ? await recordFailures(rt, failures, now) : []);
+  return outcomes.map((outcome) => left.has(outcome));
 }
 
 /**
  * Failed attempts, in the order they finished: per delivery the next scheduled attempt or
- * failure, per endpoint the failing streak and, past its limit, disabling.
+ * failure, per endpoint the failing streak and, past its limit, disabling. The batch of a
+ * worker's pollers is every account's: an account whose test clock another transaction is
+ * changing (an advance, a deletion) is not waited for (that held the whole batch, every tenant's
+ * retries, for as long as the clock's transaction ran); its failures are answered, left undone, for
+ * their callers to record on their own (`waitForClocks`).
  */
-async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
-  await rt.db.prisma.$transaction(async (tx) => {
+async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, options: { waitForClocks?: boolean } = {}): Promise<Outcome[]> {
+  return rt.db.prisma.$transaction(async (tx) => {
     const deliveries = await lockDeliveries(tx, failures.map(({ job }) => BigInt(job.data.deliveryId)));
     // The retry schedule and the failing streak run on each account's time (a test clock's, if any).
-    const clockOf = await accountNows(tx, [...deliveries.values()].map((delivery) => delivery.accountId));
+    const accountIds = [...deliveries.values()].map((delivery) => delivery.accountId);
+    const { nowOf: clockOf, busy } = options.waitForClocks
+      ? { nowOf: await accountNows(tx, accountIds), busy: new Set<number>() }
+      : await accountNowsUnlessBusy(tx, accountIds);
+    const left: Outcome[] = [];
     // Endpoint state as of each attempt, in order; the failing streak is written once at the end.
     const endpoints = new Map<string, WebhookEndpoint>();
     const startedFailing = new Set<string>();
     const updates: string[] = [];
-    for (const { job, result } of failures) {
+    for (const failure of failures) {
+      const { job, result } = failure;
       const delivery = deliveries.get(BigInt(job.data.deliveryId));
       // Gone with its endpoint, or a redelivery took it over while we were sending: not ours.
       if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending') continue;
+      if (busy.has(delivery.accountId)) {
+        left.push(failure);
+        continue;
+      }
       if (!endpoints.has(delivery.endpointId)) endpoints.set(delivery.endpointId, { ...delivery.endpoint });
       const endpoint = endpoints.get(delivery.endpointId)!;
       const attemptCount = delivery.attemptCount + 1;
@@ -252,6 +266,7 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date) {
       await tx.webhookEndpoint.update({ where: { id }, data: { failingSince: endpoints.get(id)!.failingSince } });
     }
     await publishAll(tx, updates);
+    return left;
   });
 }
 
@@ -281,7 +296,9 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<voi
   const { delivery, attemptId, allowPrivate } = started;
   const { body, headers } = await signedRequest(rt.config, rt.db.prisma, { endpoint: delivery.endpoint, event: delivery.event, deliveryId: String(delivery.id) });
   const result = await postWebhook({ url: delivery.endpoint.url, body, headers, timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate });
-  await record({ job, attemptId, result });
+  const left = await record({ job, attemptId, result });
+  // Its account's test clock was being changed: recorded on its own, waiting for that clock only.
+  if (left) await recordFailures(rt, [{ job, attemptId, result }], new Date(), { waitForClocks: true });
   jobsProcessed.inc({ queue: 'webhook_deliver', outcome: result.ok ? 'delivered' : 'failed' });
 }
 

@@ -166,6 +166,96 @@ describe('the API request log', () => {
     for (const secret of secrets) expect(stored).not.toContain(secret);
   });
 
+  it('logs GraphQL over GET and over an event stream, where mutations such as createApiKey run too', async () => {
+    const authorization = `Bearer ${merchant.key}`;
+    const viaGet = await fetch(`${app.baseUrl}/graphql?query=${encodeURIComponent('{ account { id } }')}`, { headers: { authorization } });
+    expect(viaGet.status).toBe(200);
+    expect(await logged(viaGet.headers.get('x-request-id')!)).toMatchObject({ method: 'GET', path: '/graphql', operation_id: 'graphql', status: 200, query: { query: '{ account { id } }' } });
+
+    const viaStream = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization },
+      body: JSON.stringify({
+        query: 'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret apiKey { id } } }',
+        variables: { input: { label: 'made over SSE', scopes: ['PAYMENTS_READ'] } },
+      }),
+    });
+    expect(viaStream.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const streamed = await viaStream.text();
+    const secret = /"secret":"(yk_test_[^"]+)"/.exec(streamed)?.[1];
+    expect(secret, streamed).toBeDefined();
+    const entry = await logged(viaStream.headers.get('x-request-id')!);
+    expect(entry).toMatchObject({ method: 'POST', path: '/graphql', operation_id: 'graphql', status: 200, request_body: { variables: { input: { label: 'made over SSE' } } } });
+    const stored = JSON.stringify(await app.rt.db.prisma.apiRequest.findMany({ where: { accountId: merchant.id } }));
+    expect(stored).not.toContain(secret!);
+  });
+
+  it('never stores a pairing code, its QR payload or its QR image (createPairingCode with a key)', async () => {
+    const response = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.key}` },
+      body: JSON.stringify({ query: 'mutation { createPairingCode { code qrPayload qrImage expiresAt } }' }),
+    });
+    const { data } = (await response.json()) as { data: { createPairingCode: { code: string; qrPayload: string; qrImage: string } } };
+    const entry = await logged(response.headers.get('x-request-id')!);
+    expect(entry.response_body).toMatchObject({ data: { createPairingCode: { code: '[redacted]', qrPayload: '[redacted]', qrImage: '[redacted]' } } });
+    // Under aliases too: the document says which field each alias is.
+    const aliased = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.key}` },
+      body: JSON.stringify({ query: 'mutation { pairing: createPairingCode { c: code link: qrPayload expiresAt } }' }),
+    });
+    const aliasedData = ((await aliased.json()) as { data: { pairing: { c: string; link: string } } }).data.pairing;
+    const aliasedEntry = await logged(aliased.headers.get('x-request-id')!);
+    expect(aliasedEntry.response_body).toMatchObject({ data: { pairing: { c: '[redacted]', link: '[redacted]', expiresAt: expect.any(String) } } });
+    const stored = JSON.stringify(await app.rt.db.prisma.apiRequest.findMany({ where: { accountId: merchant.id } }));
+    for (const secret of [data.createPairingCode.code, data.createPairingCode.qrPayload, data.createPairingCode.qrImage.slice(30, 90), aliasedData.c]) {
+      expect(stored).not.toContain(secret);
+    }
+  });
+
+  it('never stores a padded one-time code', async () => {
+    const verify = await app.request('POST', '/api/v1/otp/verify', { key: merchant.key, body: { otp_id: 'otp_01jdx3p4a6c8e0g2j4l6n8q0s2', code: ' 987654' } });
+    const entry = await logged(verify.headers.get('x-request-id')!);
+    expect(entry.request_body).toEqual({ otp_id: 'otp_01jdx3p4a6c8e0g2j4l6n8q0s2', code: '[redacted]' });
+    expect(JSON.stringify(await app.rt.db.prisma.apiRequest.findUnique({ where: { id: entry.id } }))).not.toContain('987654');
+  });
+
+  it('never stores a secret sent in a body refused with 415: a form (password=, token=, a URL-encoded key) or text', async () => {
+    const sent = async (contentType: string, body: string) => {
+      const response = await fetch(`${app.baseUrl}/api/v1/payment-intents`, { method: 'POST', headers: { authorization: `Bearer ${merchant.key}`, 'content-type': contentType }, body });
+      expect(response.status).toBe(415);
+      return logged(response.headers.get('x-request-id')!);
+    };
+    const form = await sent('application/x-www-form-urlencoded', `password=hunter22&token=tok_abc123&api%5Fkey=${encodeURIComponent(merchant.key)}&title=Order`);
+    expect(form).toMatchObject({ status: 415, error_code: 'unsupported_media_type', request_body: { note: 'not JSON', form: { password: '[redacted]', token: '[redacted]', api_key: '[redacted]', title: 'Order' } } });
+    const escapedKey = await sent('application/x-www-form-urlencoded', `key=${merchant.key.replaceAll('_', '%5F')}`);
+    const text = await sent('text/plain', `token: tok_abc123 password=hunter22 ${merchant.key}`);
+    const stored = JSON.stringify(await app.rt.db.prisma.apiRequest.findMany({ where: { id: { in: [form.id, escapedKey.id, text.id] } } }));
+    for (const secret of ['hunter22', 'tok_abc123', merchant.key, merchant.key.slice(8)]) expect(stored).not.toContain(secret);
+  });
+
+  it('never stores a key pasted into a URL path, in the request log or the access log', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = app.rt.logger;
+    const level = logger.level;
+    logger.level = 'info';
+    const child = vi.spyOn(logger, 'child').mockImplementation(() => ({ info: (line: Record<string, unknown>) => lines.push(line), warn() {}, error() {} }) as never);
+    let response: Awaited<ReturnType<typeof app.request>>;
+    try {
+      response = await app.request('GET', `/api/v1/payment-intents/${merchant.key}`, { key: merchant.key });
+    } finally {
+      child.mockRestore();
+      logger.level = level;
+    }
+    expect(response.status).toBe(404);
+    const entry = await logged(response.headers.get('x-request-id')!);
+    expect(entry.path).toBe('/api/v1/payment-intents/[redacted]');
+    expect(lines.find((line) => line.status === 404)).toMatchObject({ method: 'GET', path: '/api/v1/payment-intents/[redacted]' });
+    expect(JSON.stringify(lines)).not.toContain(merchant.key);
+    expect(JSON.stringify(await app.rt.db.prisma.apiRequest.findUnique({ where: { id: entry.id } }))).not.toContain(merchant.key.slice(8));
+  });
+
   it('keeps a body with nothing to redact as sent, and still finds a secret field spelled with escapes', async () => {
     const plain = { amount: 12.5, currency: 'usd', title: 'Plain order', customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', metadata: { order_id: '1042' } };
     const created = await app.request('POST', '/api/v1/payment-intents', { key: merchant.key, body: plain });

@@ -290,6 +290,34 @@ describe('what the clock moves', () => {
     expect((await clock(account)).body.test_clock.held_jobs_count).toBe(1);
   });
 
+  it("records another account's failed webhook attempts while one account's clock row is held (an advance or a deletion running)", async () => {
+    const { account: clocked } = await clockedAccount('/clock-held', ['payment_intent.created']);
+    receiver.on('/clock-held', () => ({ status: 500, body: 'no' }));
+    const other = await app.account();
+    await createEndpoint(app, other.key, { url: receiver.url('/other-fails'), eventTypes: ['payment_intent.created'] });
+    receiver.on('/other-fails', () => ({ status: 500, body: 'no' }));
+    const attempts = async (accountId: number) => (await app.rt.db.prisma.webhookDelivery.findFirstOrThrow({ where: { accountId } })).attemptCount;
+    // The clocked account's clock row, locked as a long advance or deletion step locks it.
+    const holder = await app.rt.db.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM test_clocks WHERE account_id = $1 FOR UPDATE', [clocked.id]);
+      await createIntent(app, clocked.key);
+      await receiver.waitFor('/clock-held', 1);
+      await createIntent(app, other.key);
+      await receiver.waitFor('/other-fails', 1);
+      // The other account's failure is recorded (its retry scheduled) while the clock is still held.
+      await expect.poll(() => attempts(other.id), { timeout: 10_000 }).toBe(1);
+      expect(await attempts(clocked.id)).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // Once the clock is free, the clocked account's failure is recorded too, its retry held by the clock.
+    await expect.poll(() => attempts(clocked.id), { timeout: 10_000 }).toBe(1);
+    expect((await clock(clocked)).body.test_clock.held_jobs).toEqual([{ queue: 'webhook_deliver', due_at: expect.any(String) }]);
+  });
+
   it('sends held jobs when deleted, each as far from the real time as it was from the clock', async () => {
     const { account } = await clockedAccount('/deleted', ['payment_intent.processing']);
     const intent = await createIntent(app, account.key);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiKey } from '../../src/accounts/service.ts';
 import { scopes } from '../../src/modules.ts';
+import { MAX_IMPORT_ROWS } from '../../src/relay/recipients-import.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 
 const RSS_GROWTH_LIMIT_MB = 100;
@@ -274,6 +275,87 @@ describe('hostile clients against one gateway', () => {
   });
 });
 
+// Issue 32: work one tenant can ask for that once held the gateway (its event loop, or its database
+// connections) for seconds. Each attack runs while the victim's requests are timed, with the same
+// p99 limit as above.
+describe('no tenant stalls another', () => {
+  it('a loop of 50,000-row imports of bad numbers: read off the event loop, and a larger file stops at the cap', async () => {
+    // Numbers in an area code that does not exist: every row is checked and skipped (the costly path).
+    const rows = (count: number) => Array.from({ length: count }, (_, i) => `B,+1555${String(i).padStart(7, '0')}`);
+    const bad = ['name,phone', ...rows(MAX_IMPORT_ROWS)].join('\n');
+    const traffic = victimTraffic();
+    for (let i = 0; i < 2; i++) {
+      const result = await importOf(bad);
+      expect(result.created).toBe(0);
+      expect(result.skipped).toHaveLength(MAX_IMPORT_ROWS);
+    }
+    // One row more is refused, naming the cap, without a row imported.
+    const over = await graphqlOf(attacker.key, 'mutation ($csv: String!) { importRecipients(csv: $csv) { created skipped { line } } }', {
+      csv: ['name,phone', ...rows(MAX_IMPORT_ROWS + 1)].join('\n'),
+    });
+    expect(over.errors?.[0]).toMatchObject({ message: `csv: at most ${MAX_IMPORT_ROWS} rows per import.`, extensions: { code: 'invalid_request', param: 'csv' } });
+    const { count, p99 } = await traffic.stop();
+    console.log(`bad-row imports: victim ${count} requests, p99 ${p99.toFixed(1)} ms`);
+    expect(count).toBeGreaterThan(20);
+    expect(p99).toBeLessThan(P99_LIMIT_MS);
+  }, 180_000);
+
+  it('deleting test clocks that hold thousands of jobs, each a dozen times at once: bounded transactions, no pool taken', async () => {
+    const HELD = 7200;
+    // Three sandbox accounts of the attacker's, each clock holding 7,200 jobs, made before the victim is timed.
+    const clocked = await Promise.all([1, 2, 3].map((n) => app.account({ name: `Clocked ${n}` })));
+    for (const [round, account] of clocked.entries()) {
+      const frozen = new Date(Date.now() + 86_400_000);
+      const created = await fetch(`${gateway.baseUrl}/api/v1/test-clock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ frozen_time: frozen.toISOString() }),
+      });
+      expect(created.status).toBe(201);
+      await app.rt.db.prisma.$executeRaw`
+        INSERT INTO test_clock_jobs (account_id, job_id, queue, data, options, due_at)
+        SELECT ${account.id}, gen_random_uuid()::text, 'invoice_overdue', jsonb_build_object('invoiceId', 'inv_none_' || ${round}::int), '{}'::jsonb,
+               ${frozen}::timestamptz + i * interval '1 second'
+        FROM generate_series(1, ${HELD}) AS i`;
+    }
+    const traffic = victimTraffic();
+    const answers = [];
+    for (const account of clocked) {
+      answers.push(
+        await Promise.all(
+          Array.from({ length: 12 }, async () => {
+            const response = await fetch(`${gateway.baseUrl}/api/v1/test-clock`, { method: 'DELETE', headers: { authorization: `Bearer ${account.key}` } });
+            return { status: response.status, body: (await response.json()) as { released_jobs?: number } };
+          }),
+        ),
+      );
+    }
+    const { count, p99 } = await traffic.stop();
+    console.log(`test clock deletes: victim ${count} requests, p99 ${p99.toFixed(1)} ms`);
+    for (const [round, deletes] of answers.entries()) {
+      // One deletes the clock and sends every held job; the others find it gone.
+      expect(deletes.map((d) => d.status).sort()).toEqual([200, ...Array(11).fill(404)]);
+      expect(deletes.find((d) => d.status === 200)!.body.released_jobs).toBe(HELD);
+      expect(await app.rt.db.prisma.testClockJob.count({ where: { accountId: clocked[round]!.id } })).toBe(0);
+      const [sent] = await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
+        SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'invoice_overdue' AND data->>'invoiceId' = ${`inv_none_${round}`}`;
+      expect(sent!.count).toBe(HELD);
+    }
+    expect(count).toBeGreaterThan(20);
+    expect(p99).toBeLessThan(P99_LIMIT_MS);
+  }, 120_000);
+});
+
+/** A GraphQL request to the gateway process: its `data` and `errors`. */
+async function graphqlOf(key: string, query: string, variables: Record<string, unknown>) {
+  const response = await fetch(`${gateway.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+}
+
 /** A payment intent of the attacker's: one `payment_intent.created` event for its feed. */
 async function createIntent() {
   const created = await fetch(`${gateway.baseUrl}/api/v1/payment-intents`, {
@@ -291,7 +373,8 @@ async function importOf(csv: string) {
     headers: { authorization: `Bearer ${attacker.key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ query: 'mutation ($csv: String!) { importRecipients(csv: $csv) { created skipped { line } } }', variables: { csv } }),
   });
-  const body = (await response.json()) as { data: { importRecipients: { created: number; skipped: unknown[] } } };
+  const body = (await response.json()) as { data: { importRecipients: { created: number; skipped: unknown[] } } | null; errors?: unknown };
+  if (!body.data) throw new Error(`import refused: ${JSON.stringify(body.errors)}`);
   return body.data.importRecipients;
 }
 

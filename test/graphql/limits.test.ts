@@ -307,11 +307,23 @@ describe('introspection in live mode', () => {
       expect(wrongKey.status).toBe(401);
       const keyed = await post(live.baseUrl, liveAccount.key, '{ __schema { queryType { name } } }');
       expect(keyed.data?.__schema.queryType.name).toBe('Query');
+      // Nor do guessed names get suggestions (`Did you mean "paymentIntent"?`), over HTTP or an event stream.
+      const guessed = await post(live.baseUrl, undefined, '{ paymentIntnt(id: "pi_x") { id } }');
+      expect(guessed.errors?.[0]?.message).toBe('Cannot query field "paymentIntnt" on type "Query".');
+      const streamed = await fetch(`${live.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'subscription { eventCreatd { id } }' }),
+      });
+      const events = await streamed.text();
+      expect(events).toContain('Cannot query field \\"eventCreatd\\" on type \\"Subscription\\".');
+      expect(events).not.toContain('Did you mean');
     } finally {
       await live.stop();
     }
     const sandbox = await post(app.baseUrl, undefined, '{ __schema { queryType { name } } }');
     expect(sandbox.data?.__schema.queryType.name).toBe('Query');
+    expect((await post(app.baseUrl, undefined, '{ paymentIntnt(id: "pi_x") { id } }')).errors?.[0]?.message).toContain('Did you mean "paymentIntent"');
   });
 });
 
