@@ -17,6 +17,7 @@ const statusInWords: Record<PaymentIntent['status'], string> = {
   canceled: 'canceled',
 };
 import { lockPaymentIntent, transitionIntent } from './state-machine.ts';
+import { openDispute } from './dispute-state-machine.ts';
 import {
   authenticationAbandoned,
   authenticationFailed,
@@ -173,9 +174,12 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
     const now = new Date();
     const finish = (outcome: string) => ({ token: token.token, status: 'completed' as const, outcome, completedAt: now });
     switch (kind) {
-      case 'approve':
-        await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
+      case 'approve': {
+        const paid = await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
+        // A dispute token's card holder disputes the payment once it has succeeded (disputes.ts).
+        if (token.dispute && paid.status === 'succeeded') await openDispute(rt, tx, paid, token.dispute);
         return tx.cardSession.update({ where: { id: session.id }, data: finish('succeeded') });
+      }
       case 'challenge':
         await transitionIntent(rt, tx, intent.accountId, intent.id, 'require_action', attempt);
         return tx.cardSession.update({ where: { id: session.id }, data: { token: token.token, status: 'challenge' } });

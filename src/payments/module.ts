@@ -38,7 +38,7 @@ export interface KycReviewUpdate {
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
 /** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' } as const;
+const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're', dispute: 'dp' } as const;
 export const { newId, newCapabilityId } = idMaker(idPrefixes);
 
 export const paymentsModule = defineModule({
@@ -48,13 +48,15 @@ export const paymentsModule = defineModule({
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
+    (await import('./disputes-rest.ts')).registerDisputeRoutes(ctx);
   },
-  graphql: () => import('./graphql.ts'),
+  graphql: () => Promise.all([import('./graphql.ts'), import('./disputes-graphql.ts')]),
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
     'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
     'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
+    'dispute-review': async (rt) => (await import('./disputes.ts')).runDisputeReviewWorker(rt),
   },
   queues: {
     payment_review: {
@@ -67,6 +69,10 @@ export const paymentsModule = defineModule({
     },
     payment_refund: {
       payload: z.object({ refundId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    dispute_review: {
+      payload: z.object({ disputeId: z.string(), kind: z.enum(['review', 'deadline']) }),
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
     },
     invoice_overdue: {
@@ -93,6 +99,9 @@ export const paymentsModule = defineModule({
     'kyc.review.submitted',
     'kyc.review.approved',
     'kyc.review.rejected',
+    'dispute.created',
+    'dispute.updated',
+    'dispute.closed',
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
@@ -105,6 +114,10 @@ export const paymentsModule = defineModule({
     env: {
       PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
       KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+      /** How long the sandbox issuer takes to decide submitted dispute evidence. */
+      DISPUTE_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+      /** Days a merchant has to respond to a dispute (evidence_due_by), in the account's time. */
+      DISPUTE_EVIDENCE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     },
   },
   panelPages: [
@@ -130,6 +143,21 @@ export const paymentsModule = defineModule({
       summary: 'Invoice page: its details, payment, timeline and void',
       script: 'invoice.js',
       body: async () => (await import('./panel.ts')).invoicePage(),
+    },
+    {
+      path: 'disputes',
+      title: 'Disputes',
+      summary: 'Disputes page: chargebacks opened on payments, their status and due dates',
+      script: 'disputes.js',
+      body: async () => (await import('./disputes-panel.ts')).disputesPage(),
+    },
+    {
+      path: 'disputes/:id{dp_[0-9a-z]+}',
+      partOf: 'disputes',
+      title: 'Dispute',
+      summary: 'Dispute page: its details, evidence form (save or submit), accept, timeline',
+      script: 'dispute.js',
+      body: async () => (await import('./disputes-panel.ts')).disputePage(),
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,

@@ -29,6 +29,9 @@ type Documents = {
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.BrowserIntentStatusDocument,
+    "\n  query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {\n    disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {\n      edges {\n        node {\n          id\n          status\n          reason\n          amountMinor\n          evidenceDueBy\n          paymentIntent {\n            id\n            disputes(first: 5) {\n              edges {\n                node {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.TestDisputesDocument,
+    "\n  mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {\n    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {\n      id\n      status\n      evidence {\n        productDescription\n        uncategorizedText\n      }\n    }\n  }\n": typeof types.TestSubmitDisputeEvidenceDocument,
+    "\n  mutation TestCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n      closedAt\n    }\n  }\n": typeof types.TestCloseDisputeDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveReviewDocument,
@@ -121,6 +124,9 @@ const documents: Documents = {
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
     "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n": types.BrowserIntentStatusDocument,
+    "\n  query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {\n    disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {\n      edges {\n        node {\n          id\n          status\n          reason\n          amountMinor\n          evidenceDueBy\n          paymentIntent {\n            id\n            disputes(first: 5) {\n              edges {\n                node {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": types.TestDisputesDocument,
+    "\n  mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {\n    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {\n      id\n      status\n      evidence {\n        productDescription\n        uncategorizedText\n      }\n    }\n  }\n": types.TestSubmitDisputeEvidenceDocument,
+    "\n  mutation TestCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n      closedAt\n    }\n  }\n": types.TestCloseDisputeDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveReviewDocument,
@@ -255,6 +261,18 @@ export function graphql(source: "\n  subscription KeysChangedOverTls {\n    apiK
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription BrowserIntentStatus($id: ID!) {\n    paymentIntentUpdated(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql.ts').BrowserIntentStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {\n    disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {\n      edges {\n        node {\n          id\n          status\n          reason\n          amountMinor\n          evidenceDueBy\n          paymentIntent {\n            id\n            disputes(first: 5) {\n              edges {\n                node {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestDisputesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {\n    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {\n      id\n      status\n      evidence {\n        productDescription\n        uncategorizedText\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestSubmitDisputeEvidenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n      closedAt\n    }\n  }\n"): typeof import('./graphql.ts').TestCloseDisputeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
