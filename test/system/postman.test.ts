@@ -58,7 +58,7 @@ describe('Postman collection', () => {
     expect(create.auth).toBeUndefined();
   });
 
-  it('runs in newman against a live server: every request passes, each with at least one assertion', async () => {
+  it('runs in newman against a live server: every request passes, each with at least one assertion', { timeout: 120_000 }, async () => {
     const { key, id: accountId } = await app.account({ name: 'Postman merchant' });
     const collection = await app.request('GET', '/api/postman.json');
     expect(collection.status).toBe(200);
