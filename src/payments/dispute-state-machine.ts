@@ -43,8 +43,9 @@ export type DisputeJobKind = 'review' | 'deadline';
 
 type Plan = (tx: DbClient, dispute: Dispute, evidence: DisputeEvidence, now: Date) => Promise<Dispute>;
 
-/** Evidence merges over what was saved (each field sent replaces its earlier value, as at Stripe). */
-const merged = (dispute: Dispute, evidence: DisputeEvidence) => ({ ...(dispute.evidence as DisputeEvidence), ...evidence });
+/** Evidence merges over what was saved (each field sent replaces its earlier value, as at Stripe); an empty one clears it. */
+const merged = (dispute: Dispute, evidence: DisputeEvidence) =>
+  Object.fromEntries(Object.entries({ ...(dispute.evidence as DisputeEvidence), ...evidence }).filter(([, value]) => value.trim() !== ''));
 
 const update = (tx: DbClient, dispute: Dispute, data: Prisma.DisputeUpdateInput) => tx.dispute.update({ where: { id: dispute.id }, data });
 

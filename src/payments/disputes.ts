@@ -51,7 +51,7 @@ export const disputeEvidenceSchema = z
   .meta({ examples: [{ product_description: 'A blue teapot', uncategorized_text: 'winning_evidence' }] });
 
 export const submitDisputeEvidenceInput = z.strictObject({
-  evidence: disputeEvidenceSchema.default({}).describe('Fields to save; each replaces its earlier value.'),
+  evidence: disputeEvidenceSchema.default({}).describe('Fields to save; each replaces its earlier value (an empty string clears it).'),
   submit: z.boolean().default(false).describe('true: submit the evidence for review (final, → under_review); false: save it as a draft.'),
 });
 

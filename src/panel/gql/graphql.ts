@@ -56,6 +56,40 @@ export type DeviceStatus =
   | 'ONLINE'
   | 'REVOKED';
 
+/** Text evidence, by Stripe's field names (each at most 20,000 characters, 150,000 in all). In the sandbox, winning_evidence in any field wins. */
+export type DisputeEvidenceInput = {
+  accessActivityLog?: string | null | undefined;
+  billingAddress?: string | null | undefined;
+  cancellationRebuttal?: string | null | undefined;
+  customerCommunication?: string | null | undefined;
+  customerEmailAddress?: string | null | undefined;
+  customerName?: string | null | undefined;
+  customerPurchaseIp?: string | null | undefined;
+  duplicateChargeExplanation?: string | null | undefined;
+  productDescription?: string | null | undefined;
+  refundPolicyDisclosure?: string | null | undefined;
+  refundRefusalExplanation?: string | null | undefined;
+  serviceDate?: string | null | undefined;
+  shippingAddress?: string | null | undefined;
+  shippingCarrier?: string | null | undefined;
+  shippingDate?: string | null | undefined;
+  shippingTrackingNumber?: string | null | undefined;
+  uncategorizedText?: string | null | undefined;
+};
+
+export type DisputeReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'PRODUCT_NOT_RECEIVED'
+  | 'UNRECOGNIZED';
+
+/** NEEDS_RESPONSE until evidence is submitted (UNDER_REVIEW) or the dispute is accepted; WON or LOST when closed. */
+export type DisputeStatus =
+  | 'LOST'
+  | 'NEEDS_RESPONSE'
+  | 'UNDER_REVIEW'
+  | 'WON';
+
 export type InvoiceStatus =
   | 'OPEN'
   | 'PAID'
@@ -417,6 +451,44 @@ export type PanelSubmitKycMutationVariables = Exact<{
 
 
 export type PanelSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
+
+export type PanelDisputesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<DisputeStatus> | DisputeStatus | null | undefined;
+}>;
+
+
+export type PanelDisputesQuery = { disputes: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, createdAt: string, paymentIntent: { id: string, title: string, customerName: string } } }> } };
+
+export type PanelDisputeQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelDisputeQuery = { dispute: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, evidenceSubmittedAt: string | null, closedAt: string | null, createdAt: string, evidence: { all: Record<string, unknown> }, paymentIntent: { id: string, title: string, customerName: string, customerEmail: string } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelSubmitDisputeEvidenceMutationVariables = Exact<{
+  id: string | number;
+  evidence: DisputeEvidenceInput;
+  submit?: boolean | null | undefined;
+}>;
+
+
+export type PanelSubmitDisputeEvidenceMutation = { submitDisputeEvidence: { id: string, status: DisputeStatus } };
+
+export type PanelCloseDisputeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCloseDisputeMutation = { closeDispute: { id: string, status: DisputeStatus } };
+
+export type PanelDisputeEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDisputeEventsSubscription = { eventCreated: { id: string, type: string, objectPublicId: string } };
 
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
@@ -1137,6 +1209,90 @@ export const PanelSubmitKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelSubmitKycMutation, PanelSubmitKycMutationVariables>;
+export const PanelDisputesDocument = new TypedDocumentString(`
+    query PanelDisputes($first: Int, $after: String, $status: [DisputeStatus!]) {
+  disputes(first: $first, after: $after, status: $status) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        reason
+        amountDisplay
+        currency
+        evidenceDueBy
+        createdAt
+        paymentIntent {
+          id
+          title
+          customerName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputesQuery, PanelDisputesQueryVariables>;
+export const PanelDisputeDocument = new TypedDocumentString(`
+    query PanelDispute($id: ID!, $objectId: String!) {
+  dispute(id: $id) {
+    id
+    status
+    reason
+    amountDisplay
+    currency
+    evidenceDueBy
+    evidenceSubmittedAt
+    closedAt
+    createdAt
+    evidence {
+      all
+    }
+    paymentIntent {
+      id
+      title
+      customerName
+      customerEmail
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputeQuery, PanelDisputeQueryVariables>;
+export const PanelSubmitDisputeEvidenceDocument = new TypedDocumentString(`
+    mutation PanelSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {
+  submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSubmitDisputeEvidenceMutation, PanelSubmitDisputeEvidenceMutationVariables>;
+export const PanelCloseDisputeDocument = new TypedDocumentString(`
+    mutation PanelCloseDispute($id: ID!) {
+  closeDispute(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCloseDisputeMutation, PanelCloseDisputeMutationVariables>;
+export const PanelDisputeEventsDocument = new TypedDocumentString(`
+    subscription PanelDisputeEvents {
+  eventCreated(types: ["dispute.created", "dispute.updated", "dispute.closed"]) {
+    id
+    type
+    objectPublicId
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputeEventsSubscription, PanelDisputeEventsSubscriptionVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(
