@@ -16,6 +16,7 @@ import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts'
 import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses, refundStatuses, refundsWhere } from './lists.ts';
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
 import { createRefund, getRefund } from './refunds.ts';
+import { disputedAmount } from './disputes.ts';
 import { accountNow } from '../accounts/clock.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
@@ -103,8 +104,11 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
       resolve: (intent) => intent.amountRefunded > 0 && intent.amountRefunded >= intent.amount,
     }),
     amountRefundable: t.float({
-      description: 'What is left to refund of a succeeded payment (0 for any other status).',
-      resolve: (intent) => (intent.status === 'succeeded' ? toMajorUnits(intent.amount - intent.amountRefunded, intent.currency) : 0),
+      description: 'What is left to refund of a succeeded payment, less what is disputed (0 for any other status).',
+      resolve: async (intent, _args, ctx) =>
+        intent.status === 'succeeded'
+          ? toMajorUnits(Math.max(0, intent.amount - intent.amountRefunded - (await disputedAmount(ctx.rt.db.prisma, intent.id))), intent.currency)
+          : 0,
     }),
     refunds: t.relatedConnection('refunds', { cursor: 'id', query: () => ({ orderBy: { id: 'desc' } }) }),
     succeededAt: t.expose('succeededAt', { type: 'DateTime', nullable: true }),
