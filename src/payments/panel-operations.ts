@@ -53,6 +53,14 @@ export const PanelPaymentIntent = graphql(`
       canceledAt
       amountRefunded
       amountRefundable
+      disputes(first: 5) {
+        edges {
+          node {
+            id
+            status
+          }
+        }
+      }
       refunds(first: 50) {
         edges {
           node {

@@ -159,13 +159,23 @@ describe('disputes through the hosted checkout and the panel', { timeout: 120_00
       ['dispute.updated', 'under_review'],
       ['dispute.closed', 'won'],
     ]);
+
+    // The payment's page links its dispute; won, the payment is refundable again.
+    await panel.goto(`${app.baseUrl}/panel/payments/${intent.id}`);
+    await expect.poll(() => panel.locator('#intent-disputes').textContent(), { timeout: 10_000 }).toBe(`${dispute.id} (won) `);
+    await panel.locator('#refund-form').waitFor();
     expect(problems).toEqual([]);
   });
 
   it('lost: losing_evidence on a Mastercard dispute, decided when the clock passes the review', async () => {
-    const { dispute } = await payInBrowser('mastercard', 'YP-MC-DISPUTE');
+    const { intent, dispute } = await payInBrowser('mastercard', 'YP-MC-DISPUTE');
     expect(dispute.reason).toBe('product_not_received');
-    await openDispute(dispute.id);
+    // The payment's page offers no refund of the disputed amount, and links the dispute.
+    await panel.goto(`${app.baseUrl}/panel/payments/${intent.id}`);
+    await expect.poll(() => panel.locator('#intent-disputes').textContent(), { timeout: 10_000 }).toBe(`${dispute.id} (needs response) `);
+    expect(await panel.locator('#refund-form').count()).toBe(0);
+    await Promise.all([panel.waitForURL(new RegExp(`/panel/disputes/${dispute.id}$`)), panel.locator('#intent-disputes a').click()]);
+    await expect.poll(() => summary().getAttribute('data-status'), { timeout: 10_000 }).toBe('NEEDS_RESPONSE');
     await submitEvidence('losing_evidence');
     await advance(at(4 * 3_600_000));
     await expect.poll(() => summary().getAttribute('data-status'), { timeout: 15_000 }).toBe('LOST');

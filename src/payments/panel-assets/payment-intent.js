@@ -10,6 +10,7 @@ import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
+import { disputeStatuses } from '/panel/assets/disputes-shared.js';
 
 // One payment intent (issue 15): what it is, its status changes as a timeline (its events, each
 // with the webhook deliveries it made), its card sessions, and the sandbox actions its state allows.
@@ -151,6 +152,10 @@ function IntentPage() {
         ${intent.lastPaymentError && html`<dt>Last error</dt><dd>${intent.lastPaymentError.message}</dd>`}
         ${intent.amountRefunded > 0 && html`<dt>Refunded</dt><dd id="amount-refunded"><${Money} amount=${intent.amountRefunded.toFixed(intent.amountDisplay.split('.')[1]?.length ?? 0)} currency=${intent.currency} /></dd>`}
         ${intent.cancellationReason && html`<dt>Cancellation reason</dt><dd>${intent.cancellationReason.replaceAll('_', ' ')}</dd>`}
+        ${intent.disputes.edges.length > 0 &&
+        html`<dt>Disputed</dt><dd id="intent-disputes">${intent.disputes.edges.map(
+          ({ node: dispute }) => html`<a key=${dispute.id} href="/panel/disputes/${dispute.id}">${dispute.id}</a> (${disputeStatuses[dispute.status]?.label.toLowerCase() ?? dispute.status}) `,
+        )}</dd>`}
       </dl>
       <${Actions} intent=${intent} reload=${() => setReloads((count) => count + 1)} />
     </section>
