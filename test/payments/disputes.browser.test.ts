@@ -176,9 +176,19 @@ describe('disputes through the hosted checkout and the panel', { timeout: 120_00
     expect(await panel.locator('#refund-form').count()).toBe(0);
     await Promise.all([panel.waitForURL(new RegExp(`/panel/disputes/${dispute.id}$`)), panel.locator('#intent-disputes a').click()]);
     await expect.poll(() => summary().getAttribute('data-status'), { timeout: 10_000 }).toBe('NEEDS_RESPONSE');
+
+    // A text file goes into Customer communication; one longer than the field holds is refused beside it.
+    const file = panel.locator('#evidence-file');
+    await file.setInputFiles({ name: 'thread.txt', mimeType: 'text/plain', buffer: Buffer.from('Customer: where is my teapot?') });
+    await expect.poll(() => panel.getByLabel('Customer communication', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Customer: where is my teapot?');
+    await file.setInputFiles({ name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.from('x'.repeat(20_001)) });
+    await expect.poll(() => panel.locator('#evidence-customerCommunication-error').textContent(), { timeout: 10_000 }).toContain('The file huge.txt is too long');
+    expect(await panel.getByLabel('Customer communication', { exact: true }).inputValue()).toBe('Customer: where is my teapot?');
+
     await submitEvidence('losing_evidence');
     await advance(at(4 * 3_600_000));
     await expect.poll(() => summary().getAttribute('data-status'), { timeout: 15_000 }).toBe('LOST');
+    expect(await panel.locator('#evidence-saved').textContent()).toContain('Customer: where is my teapot?');
     const events = await verifiedEvents(dispute.id, 3);
     expect(events.map((event) => [event.event, statusOf(event)])).toEqual([
       ['dispute.created', 'needs_response'],

@@ -37,6 +37,23 @@ function EvidenceForm({ dispute, reload }) {
       else showError(error);
     }
   };
+  // A text file (a message thread, a delivery receipt) goes into Customer communication, checked
+  // here against the field's cap: the API takes text evidence only.
+  const attach = async (event) => {
+    const input = event.currentTarget;
+    const file = input.files[0];
+    if (!file) return;
+    const text = await file.text();
+    const field = input.form.elements.customerCommunication;
+    const joined = field.value ? `${field.value}\n\n${text}` : text;
+    if (joined.length > MAX_FIELD_LENGTH) {
+      show({ message: `The file ${file.name} is too long: Customer communication holds at most ${MAX_FIELD_LENGTH.toLocaleString()} characters.`, param: 'customerCommunication' });
+    } else {
+      field.value = joined;
+      clear();
+    }
+    input.value = '';
+  };
   const submit = async (event) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -61,6 +78,10 @@ function EvidenceForm({ dispute, reload }) {
         <${FieldError} id="evidence-${field.name}" error=${errors[field.name]} />
       </div>`,
     )}
+    <div class="field">
+      <label for="evidence-file">Attach a text file to Customer communication</label>
+      <input type="file" id="evidence-file" accept=".txt,text/plain" onChange=${attach} />
+    </div>
     <div class="actions">
       <button type="button" class="secondary" id="save-evidence" onClick=${(event) => send(event.currentTarget.form, false)}>Save draft</button>
       <button type="submit" id="submit-evidence">Submit evidence</button>
