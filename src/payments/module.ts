@@ -36,7 +36,7 @@ export interface KycReviewUpdate {
   reviewedAt: string | null;
 }
 
-/** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
+/** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 /** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
 const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're', dispute: 'dp' } as const;
 export const { newId, newCapabilityId } = idMaker(idPrefixes);
