@@ -1,12 +1,13 @@
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
-import { accountNow, sendJobAt } from '../accounts/clock.ts';
+import { accountNow, sendJobAt } from '../accounts/index.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { recordEvent, type EventType } from '../webhooks/events.ts';
+import type { EventType } from '../core/module.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import type { Dispute, DisputeStatus, PaymentIntent, Prisma } from '../generated/prisma/client.ts';
 import { disputeJson } from './json.ts';
-import { newId } from './module.ts';
+import { newId } from './contract.ts';
 import type { DisputeReason } from './tokens.ts';
 
 // A dispute's lifecycle, as the payment intent's is in state-machine.ts: every status change (and

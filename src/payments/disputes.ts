@@ -4,7 +4,7 @@ import { YarrowError, notFound, parseInput } from '../core/errors.ts';
 import { jobsProcessed } from '../core/metrics.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { accountNow, sendJobAt } from '../accounts/clock.ts';
+import { accountNow, sendJobAt } from '../accounts/index.ts';
 import type { Dispute } from '../generated/prisma/client.ts';
 import { type DisputeEvidence, type DisputeJobKind, transitionDispute } from './dispute-state-machine.ts';
 

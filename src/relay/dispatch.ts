@@ -21,7 +21,7 @@ import {
   type DispatchedRow,
 } from './sql.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
-import { recordEvent } from '../webhooks/events.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
 import { signalledWork } from './device-work.ts';
 import { failMessage, retryOrFailMany } from './retries.ts';

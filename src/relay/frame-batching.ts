@@ -7,7 +7,7 @@ import type { DbClient } from '../core/db.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { recordEvents, type EventInput } from '../webhooks/events.ts';
+import { recordEvents, type EventInput } from '../webhooks/index.ts';
 import type { ReportOutcome } from './device-reports.ts';
 import { applyDeviceFrames, recordDeviceWords, type DeviceWord } from './sql.ts';
 import { messageEvent, messageStatus, statusEvents } from './status.ts';

@@ -4756,7 +4756,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description Fields to save; each replaces its earlier value.
+                     * @description Fields to save; each replaces its earlier value (an empty string clears it).
                      * @default {}
                      * @example {
                      *       "product_description": "A blue teapot",
