@@ -18,6 +18,7 @@ const statusInWords: Record<PaymentIntent['status'], string> = {
   canceled: 'canceled',
 };
 import { lockPaymentIntent, transitionIntent } from './state-machine.ts';
+import { openDispute } from './dispute-state-machine.ts';
 import {
   authenticationAbandoned,
   authenticationFailed,
@@ -177,7 +178,9 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
       case 'approve': {
         // The session keeps its token first: a customer's payment saves its method from it (payment-methods.ts).
         const completed = await tx.cardSession.update({ where: { id: session.id }, data: finish('succeeded') });
-        await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
+        const paid = await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
+        // A dispute token's card holder disputes the payment once it has succeeded (disputes.ts).
+        if (token.dispute && paid.status === 'succeeded') await openDispute(rt, tx, paid, token.dispute);
         return completed;
       }
       case 'challenge':

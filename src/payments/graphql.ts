@@ -17,6 +17,7 @@ import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses,
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
 import { createRefund, getRefund } from './refunds.ts';
 import { capturePaymentIntent } from './capture.ts';
+import { disputedAmount } from './disputes.ts';
 import { accountNow } from '../accounts/index.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
@@ -107,8 +108,11 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
       resolve: (intent) => intent.amountRefunded > 0 && intent.amountRefunded >= intent.amountReceived,
     }),
     amountRefundable: t.float({
-      description: 'What is left to refund of a succeeded payment (0 for any other status).',
-      resolve: (intent) => (intent.status === 'succeeded' ? toMajorUnits(intent.amountReceived - intent.amountRefunded, intent.currency) : 0),
+      description: 'What is left to refund of a succeeded payment, less what is disputed (0 for any other status).',
+      resolve: async (intent, _args, ctx) =>
+        intent.status === 'succeeded'
+          ? toMajorUnits(Math.max(0, intent.amountReceived - intent.amountRefunded - (await disputedAmount(ctx.rt.db.prisma, intent.id))), intent.currency)
+          : 0,
     }),
     captureMethod: t.field({ type: CaptureMethodEnum, resolve: (intent) => intent.captureMethod }),
     amountCapturable: t.float({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
-import type { InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
+import type { DisputeStatus, InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
 import { cardSessionStatusWhere, type CardSessionStatus } from './json.ts';
 import { intentStatuses } from './state-machine.ts';
 
@@ -226,5 +226,34 @@ export async function listPaymentMethods(db: DbClient, accountId: number, custom
   const query = parseInput(listPaymentMethodsQuery, raw);
   await assertCursorsOwned(db.paymentMethod, accountId, query, 'payment method');
   const rows = await db.paymentMethod.findMany({ where: paymentMethodsWhere(accountId, customerId), ...pageArgs(query) });
+  return { rows, query };
+}
+
+export const disputeStatuses = ['needs_response', 'under_review', 'won', 'lost'] as const satisfies readonly DisputeStatus[];
+
+/** Disputes by their payment intent and status. */
+export function disputesWhere(
+  accountId: number,
+  filter: { paymentIntentId?: string | null; status?: readonly DisputeStatus[] | null },
+): Prisma.DisputeWhereInput {
+  return {
+    accountId,
+    ...(filter.paymentIntentId ? { paymentIntentId: filter.paymentIntentId } : {}),
+    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+  };
+}
+
+export const listDisputesQuery = listQuery.extend({
+  payment_intent: z.string().max(100).optional(),
+  status: z.enum(disputeStatuses).optional(),
+});
+
+export async function listDisputes(db: DbClient, accountId: number, raw: unknown) {
+  const query = parseInput(listDisputesQuery, raw);
+  await assertCursorsOwned(db.dispute, accountId, query, 'dispute');
+  const rows = await db.dispute.findMany({
+    where: disputesWhere(accountId, { paymentIntentId: query.payment_intent, status: query.status ? [query.status] : null }),
+    ...pageArgs(query),
+  });
   return { rows, query };
 }

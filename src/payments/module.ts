@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
 import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
 
-/** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
+/** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
   name: 'payments',
   postman: async () => [...(await import('./postman.ts')).postmanFolders, ...(await import('./customers-postman.ts')).customerFolders],
@@ -11,17 +11,16 @@ export const paymentsModule = defineModule({
     (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
+    (await import('./disputes-rest.ts')).registerDisputeRoutes(ctx);
   },
-  graphql: async () => {
-    await import('./graphql.ts');
-    await import('./customers-graphql.ts');
-  },
+  graphql: () => Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts')]),
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
     'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
     'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
     'payment-authorization-expiry': async (rt) => (await import('./capture.ts')).runAuthorizationExpiryWorker(rt),
+    'dispute-review': async (rt) => (await import('./disputes.ts')).runDisputeReviewWorker(rt),
   },
   queues: {
     payment_review: {
@@ -38,6 +37,10 @@ export const paymentsModule = defineModule({
     },
     payment_authorization_expiry: {
       payload: z.object({ paymentIntentId: z.string() }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    dispute_review: {
+      payload: z.object({ disputeId: z.string(), kind: z.enum(['review', 'deadline']) }),
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
     },
     invoice_overdue: {
@@ -71,6 +74,9 @@ export const paymentsModule = defineModule({
     'customer.deleted',
     'payment_method.attached',
     'payment_method.detached',
+    'dispute.created',
+    'dispute.updated',
+    'dispute.closed',
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
@@ -83,6 +89,10 @@ export const paymentsModule = defineModule({
     env: {
       PAYMENT_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
       KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+      /** How long the sandbox issuer takes to decide submitted dispute evidence. */
+      DISPUTE_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 86400).default(30),
+      /** Days a merchant has to respond to a dispute (evidence_due_by), in the account's time. */
+      DISPUTE_EVIDENCE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     },
   },
   panelPages: [
@@ -123,6 +133,21 @@ export const paymentsModule = defineModule({
       summary: 'Customer page: its details, saved payment methods and payments',
       script: 'customer.js',
       body: async () => (await import('./customers-panel.ts')).customerPage(),
+    },
+    {
+      path: 'disputes',
+      title: 'Disputes',
+      summary: 'Disputes page: chargebacks opened on payments, their status and due dates',
+      script: 'disputes.js',
+      body: async () => (await import('./disputes-panel.ts')).disputesPage(),
+    },
+    {
+      path: 'disputes/:id{dp_[0-9a-z]+}',
+      partOf: 'disputes',
+      title: 'Dispute',
+      summary: 'Dispute page: its details, evidence form (save or submit), accept, timeline',
+      script: 'dispute.js',
+      body: async () => (await import('./disputes-panel.ts')).disputePage(),
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,

@@ -57,6 +57,14 @@ export const PanelPaymentIntent = graphql(`
       amountCapturable
       amountReceived
       captureBefore
+      disputes(first: 5) {
+        edges {
+          node {
+            id
+            status
+          }
+        }
+      }
       refunds(first: 50) {
         edges {
           node {
@@ -340,6 +348,97 @@ export const PanelDetachPaymentMethod = graphql(`
   mutation PanelDetachPaymentMethod($id: ID!) {
     detachPaymentMethod(id: $id) {
       id
+    }
+  }
+`);
+
+// --- disputes (disputes.js, dispute.js) ---
+
+export const PanelDisputes = graphql(`
+  query PanelDisputes($first: Int, $after: String, $status: [DisputeStatus!]) {
+    disputes(first: $first, after: $after, status: $status) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          status
+          reason
+          amountDisplay
+          currency
+          evidenceDueBy
+          createdAt
+          paymentIntent {
+            id
+            title
+            customerName
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PanelDispute = graphql(`
+  query PanelDispute($id: ID!, $objectId: String!) {
+    dispute(id: $id) {
+      id
+      status
+      reason
+      amountDisplay
+      currency
+      evidenceDueBy
+      evidenceSubmittedAt
+      closedAt
+      createdAt
+      evidence {
+        all
+      }
+      paymentIntent {
+        id
+        title
+        customerName
+        customerEmail
+      }
+    }
+    events(first: 50, objectPublicId: $objectId) {
+      edges {
+        node {
+          id
+          type
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const PanelSubmitDisputeEvidence = graphql(`
+  mutation PanelSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {
+    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelCloseDispute = graphql(`
+  mutation PanelCloseDispute($id: ID!) {
+    closeDispute(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const PanelDisputeEvents = graphql(`
+  subscription PanelDisputeEvents {
+    eventCreated(types: ["dispute.created", "dispute.updated", "dispute.closed"]) {
+      id
+      type
+      objectPublicId
     }
   }
 `);

@@ -8,6 +8,7 @@ import { metadataSchema } from './intents.ts';
 import { refundReasons } from './json.ts';
 import { formatAmount, toMinorUnits, type Currency } from './money.ts';
 import { lockPaymentIntent, refundCreated, transitionRefund } from './state-machine.ts';
+import { disputedAmount } from './disputes.ts';
 
 // Refunds of succeeded payment intents, all or part of what is left, as at Stripe: created
 // `pending` with a payment-refund job in the same transaction; the job settles it (`succeeded`, or
@@ -43,15 +44,24 @@ export async function createRefund(rt: Rt, tx: DbClient, accountId: number, raw:
   if (intent.status !== 'succeeded') {
     throw new YarrowError('invalid_state', `This payment intent is ${intent.status}; only a succeeded payment can be refunded.`, { param: 'payment_intent' });
   }
-  const left = intent.amountReceived - intent.amountRefunded;
   const currency = intent.currency as Currency;
-  if (left <= 0) throw new YarrowError('invalid_state', 'This payment is already refunded in full.', { param: 'payment_intent' });
+  // A disputed amount cannot also be refunded: the card holder gets it back through the dispute.
+  const disputed = await disputedAmount(tx, intent.id);
+  // What was taken (all of an automatic payment, the captured part of an authorization), less refunds and disputes.
+  const left = intent.amountReceived - intent.amountRefunded - disputed;
+  const disputedNote = disputed > 0 ? `; ${formatAmount(disputed, currency)} ${currency} of it is disputed, and a disputed amount cannot also be refunded` : '';
+  if (left <= 0) {
+    const message = disputed > 0
+      ? `This payment is disputed (${formatAmount(disputed, currency)} ${currency}): a disputed amount cannot also be refunded.`
+      : 'This payment is already refunded in full.';
+    throw new YarrowError('invalid_state', message, { param: 'payment_intent' });
+  }
   let amount = left;
   if (input.amount !== undefined) {
     const parsed = toMinorUnits(input.amount, currency);
     if ('error' in parsed) throw new YarrowError('invalid_request', `amount: ${parsed.error}`, { param: 'amount' });
     if (parsed.minor > left) {
-      throw new YarrowError('invalid_request', `amount: more than is left to refund (${formatAmount(left, currency)} ${currency}).`, { param: 'amount' });
+      throw new YarrowError('invalid_request', `amount: more than is left to refund (${formatAmount(left, currency)} ${currency}${disputedNote}).`, { param: 'amount' });
     }
     amount = parsed.minor;
   }

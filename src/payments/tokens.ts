@@ -37,7 +37,13 @@ export interface TestToken {
   network: 'visa' | 'mastercard';
   description: string;
   decline?: Decline;
+  /** Dispute tokens: the payment is approved, then the card holder disputes it for this reason (src/payments/disputes.ts). */
+  dispute?: DisputeReason;
 }
+
+/** Stripe's dispute reasons the sandbox's dispute tokens open with. */
+export const disputeReasons = ['fraudulent', 'product_not_received', 'duplicate', 'unrecognized'] as const;
+export type DisputeReason = (typeof disputeReasons)[number];
 
 const insufficientFunds: Decline = {
   code: 'card_declined',
@@ -55,7 +61,7 @@ const walletDeclined: Decline = {
   message: 'The card in the wallet was declined.',
 };
 
-/** All sixteen test tokens. Wallets authenticate on the device, so they have no 3DS token. */
+/** All twenty test tokens. Wallets authenticate on the device, so they have no 3DS token. */
 export const testTokens: readonly TestToken[] = [
   { token: 'YP-VISA-APPROVE', rail: 'visa', kind: 'approve', network: 'visa', description: 'Approved at once.' },
   { token: 'YP-VISA-3DS', rail: 'visa', kind: 'challenge', network: 'visa', description: '3-D Secure challenge, then approved or declined.' },
@@ -73,6 +79,10 @@ export const testTokens: readonly TestToken[] = [
   { token: 'YP-AP-MC-APPROVE', rail: 'apple_pay', kind: 'approve', network: 'mastercard', description: 'Mastercard in Apple Pay, approved.' },
   { token: 'YP-AP-DECLINE', rail: 'apple_pay', kind: 'decline', network: 'mastercard', description: 'Declined by the issuer.', decline: walletDeclined },
   { token: 'YP-AP-REVIEW', rail: 'apple_pay', kind: 'review', network: 'mastercard', description: 'Held for review, then resolved.' },
+  { token: 'YP-VISA-DISPUTE', rail: 'visa', kind: 'approve', network: 'visa', description: 'Approved, then disputed as fraudulent.', dispute: 'fraudulent' },
+  { token: 'YP-MC-DISPUTE', rail: 'mastercard', kind: 'approve', network: 'mastercard', description: 'Approved, then disputed: product not received.', dispute: 'product_not_received' },
+  { token: 'YP-GP-DISPUTE', rail: 'google_pay', kind: 'approve', network: 'visa', description: 'Approved, then disputed as a duplicate.', dispute: 'duplicate' },
+  { token: 'YP-AP-DISPUTE', rail: 'apple_pay', kind: 'approve', network: 'mastercard', description: 'Approved, then disputed as unrecognized.', dispute: 'unrecognized' },
 ];
 
 export function tokensOf(rail: PaymentMethodCode): TestToken[] {

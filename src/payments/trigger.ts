@@ -82,6 +82,16 @@ function refundOf(amount: string, follows: string): Recipe {
   };
 }
 
+/** A new intent paid with YP-VISA-DISPUTE: it succeeds and its card holder disputes it (dispute.created). Answers the dispute. */
+async function disputedPayment(options: TriggerOptions): Promise<Json> {
+  const intent = await createIntent(options, 'yarrow trigger');
+  await hostedPages(options.baseUrl).pay(intent.id, 'YP-VISA-DISPUTE');
+  const [dispute] = (await rest(options, 'GET', `/api/v1/disputes?payment_intent=${intent.id}`)).data;
+  if (!dispute) throw new CliError(`Paid ${intent.id} with YP-VISA-DISPUTE, but no dispute opened on it.`);
+  options.print(`Paid it with YP-VISA-DISPUTE: dispute ${dispute.id} opened (${dispute.reason}, ${dispute.amount_display} ${dispute.currency}, evidence due by ${dispute.evidence_due_by}).`);
+  return dispute;
+}
+
 async function createInvoice(options: TriggerOptions): Promise<Json> {
   const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const { invoice } = await rest(options, 'POST', '/api/v1/invoices', {
@@ -178,6 +188,19 @@ export const recipes: Record<string, Recipe> = {
   'refund.created': refundOf('5.00', 'the payment-refund worker settles it.'),
   'refund.succeeded': refundOf('5.00', 'refund.succeeded follows when the payment-refund worker settles it.'),
   'refund.failed': refundOf('0.13', 'an amount ending in 13 minor units fails: refund.failed follows when the payment-refund worker settles it.'),
+  'dispute.created': async (options) => {
+    await disputedPayment(options);
+  },
+  'dispute.updated': async (options) => {
+    const dispute = await disputedPayment(options);
+    await rest(options, 'POST', `/api/v1/disputes/${dispute.id}/evidence`, { evidence: { product_description: 'Saved by yarrow trigger' } });
+    options.print('Saved evidence as a draft (the dispute still needs a response; submit: true would send it for review).');
+  },
+  'dispute.closed': async (options) => {
+    const dispute = await disputedPayment(options);
+    const { dispute: closed } = await rest(options, 'POST', `/api/v1/disputes/${dispute.id}/close`, {});
+    options.print(`Accepted it: the dispute is ${closed.status}. (Submitting winning_evidence instead closes it won after DISPUTE_REVIEW_DELAY_SECONDS.)`);
+  },
   'invoice.created': async (options) => {
     await createInvoice(options);
   },

@@ -18,6 +18,7 @@ const taggedBy: Record<string, string> = {
   run: 'test/docs/snippets.test.ts',
   'run=paid-intent': 'test/docs/snippets.test.ts',
   'run=saved-card': 'test/docs/snippets.test.ts',
+  'run=disputed-intent': 'test/docs/snippets.test.ts',
   layout: 'test/docs/snippets.test.ts',
   core: 'test/docs/snippets.test.ts',
   tree: 'test/docs/snippets.test.ts',
@@ -221,6 +222,16 @@ describe('the blocks marked `run`, run against a test gateway', () => {
       const pages = checkoutClient(app);
       const paid = await pages.submitToken(await pages.startSession(ids.get('pi')!, 'visa'), 'YP-VISA-APPROVE');
       expect(paid.status).toBe(303);
+    },
+    // "A payment made with a dispute token … is disputed": one paid with YP-VISA-DISPUTE, and its dispute.
+    'disputed-intent': async (ids) => {
+      const intent = await createIntent(app, account.key);
+      const pages = checkoutClient(app);
+      const paid = await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-DISPUTE');
+      expect(paid.status).toBe(303);
+      const disputes = await app.request('GET', `/api/v1/disputes?payment_intent=${intent.id}`, { key: account.key });
+      ids.set('pi', intent.id);
+      ids.set('dp', disputes.body.data[0].id);
     },
   };
 

@@ -25,6 +25,7 @@ const kinds = [
   'paymentIntent',
   'cardSession',
   'refund',
+  'dispute',
   'invoice',
   'kycReview',
   'webhookEndpoint',
@@ -112,6 +113,12 @@ async function populate(label: string, marker: string): Promise<Tenant> {
   expect((await checkoutClient(app).submitToken(await checkoutClient(app).startSession(saving.id, 'visa'), 'YP-VISA-APPROVE')).status).toBe(303);
   const paymentMethod = ok(await rest(account.key, 'GET', `/api/v1/payment-intents/${saving.id}`), 200).payment_intent.payment_method as string;
   const refund = ok(await rest(account.key, 'POST', '/api/v1/refunds', { payment_intent: intent.id, amount: 1, metadata: { note: marker } }), 201).refund;
+  const disputed = ok(
+    await rest(account.key, 'POST', '/api/v1/payment-intents', { amount: 20, currency: 'USD', title: `Disputed ${marker}`, customer_name: `Customer ${marker}`, customer_email: 'customer@example.com' }),
+    201,
+  ).payment_intent;
+  expect((await checkoutClient(app).submitToken(await checkoutClient(app).startSession(disputed.id, 'visa'), 'YP-VISA-DISPUTE')).status).toBe(303);
+  const dispute = ok(await rest(account.key, 'GET', `/api/v1/disputes?payment_intent=${disputed.id}`), 200).data[0];
   const invoice = ok(
     await rest(account.key, 'POST', '/api/v1/invoices', {
       amount: 40,
@@ -173,6 +180,7 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       paymentIntent: intent.id,
       cardSession: sessionPath.split('/').pop()!,
       refund: refund.id,
+      dispute: dispute.id,
       invoice: invoice.id,
       kycReview: kyc.submitKyc.id,
       webhookEndpoint: endpoint.webhook_endpoint.id,
@@ -299,6 +307,7 @@ describe('REST, from the live OpenAPI document', () => {
       'api-keys': 'apiKey',
       'payment-intents': 'paymentIntent',
       refunds: 'refund',
+      disputes: 'dispute',
       invoices: 'invoice',
       'webhook-endpoints': 'webhookEndpoint',
       'webhook-deliveries': 'webhookDelivery',
@@ -500,6 +509,7 @@ const argKinds: Record<string, Kind> = {
 const fieldKinds: Array<[RegExp, Kind]> = [
   [/paymentIntent|PaymentReview/i, 'paymentIntent'],
   [/^refund$/, 'refund'],
+  [/Dispute/i, 'dispute'],
   [/KycReview/i, 'kycReview'],
   [/ApiKey/i, 'apiKey'],
   [/RecipientList/i, 'recipientList'],
@@ -517,6 +527,7 @@ const fieldKinds: Array<[RegExp, Kind]> = [
 /** Arguments that need a meaningful value for the call to get as far as the id check. */
 const argValues: Record<string, unknown> = {
   'updateDevice.input': { name: 'Renamed' },
+  'submitDisputeEvidence.evidence': { uncategorizedText: 'winning_evidence' },
   'updateRecipient.input': { name: 'Renamed' },
   'updateRecipientList.input': { name: 'Renamed' },
   'updateWebhookEndpoint.input': { description: 'Renamed' },

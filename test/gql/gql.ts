@@ -39,6 +39,9 @@ type Documents = {
     "\n  mutation TestChargeSaved($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      customerId\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.TestChargeSavedDocument,
     "\n  mutation TestDetachMethod($id: ID!) {\n    detachPaymentMethod(id: $id) {\n      id\n      customer {\n        id\n      }\n      detachedAt\n    }\n  }\n": typeof types.TestDetachMethodDocument,
     "\n  query TestSessionTokens($id: ID!) {\n    cardSessions(first: 10, paymentIntentId: $id) {\n      edges {\n        node {\n          token\n          outcome\n        }\n      }\n    }\n  }\n": typeof types.TestSessionTokensDocument,
+    "\n  query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {\n    disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {\n      edges {\n        node {\n          id\n          status\n          reason\n          amountMinor\n          evidenceDueBy\n          paymentIntent {\n            id\n            disputes(first: 5) {\n              edges {\n                node {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.TestDisputesDocument,
+    "\n  mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {\n    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {\n      id\n      status\n      evidence {\n        productDescription\n        uncategorizedText\n      }\n    }\n  }\n": typeof types.TestSubmitDisputeEvidenceDocument,
+    "\n  mutation TestCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n      closedAt\n    }\n  }\n": typeof types.TestCloseDisputeDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": typeof types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": typeof types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveReviewDocument,
@@ -141,6 +144,9 @@ const documents: Documents = {
     "\n  mutation TestChargeSaved($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      customerId\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.TestChargeSavedDocument,
     "\n  mutation TestDetachMethod($id: ID!) {\n    detachPaymentMethod(id: $id) {\n      id\n      customer {\n        id\n      }\n      detachedAt\n    }\n  }\n": types.TestDetachMethodDocument,
     "\n  query TestSessionTokens($id: ID!) {\n    cardSessions(first: 10, paymentIntentId: $id) {\n      edges {\n        node {\n          token\n          outcome\n        }\n      }\n    }\n  }\n": types.TestSessionTokensDocument,
+    "\n  query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {\n    disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {\n      edges {\n        node {\n          id\n          status\n          reason\n          amountMinor\n          evidenceDueBy\n          paymentIntent {\n            id\n            disputes(first: 5) {\n              edges {\n                node {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": types.TestDisputesDocument,
+    "\n  mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {\n    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {\n      id\n      status\n      evidence {\n        productDescription\n        uncategorizedText\n      }\n    }\n  }\n": types.TestSubmitDisputeEvidenceDocument,
+    "\n  mutation TestCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n      closedAt\n    }\n  }\n": types.TestCloseDisputeDocument,
     "\n  mutation CreateIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      status\n      amount\n      amountMinor\n      amountDisplay\n      currency\n      title\n      customerName\n      checkoutUrl\n      metadata\n      paymentMethodCode\n      lastPaymentError {\n        code\n      }\n    }\n  }\n": types.CreateIntentDocument,
     "\n  mutation CancelIntent($id: ID!, $reason: CancellationReason) {\n    cancelPaymentIntent(id: $id, cancellationReason: $reason) {\n      id\n      status\n      cancellationReason\n    }\n  }\n": types.CancelIntentDocument,
     "\n  mutation ApproveReview($id: ID!) {\n    approvePaymentReview(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveReviewDocument,
@@ -315,6 +321,18 @@ export function graphql(source: "\n  mutation TestDetachMethod($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TestSessionTokens($id: ID!) {\n    cardSessions(first: 10, paymentIntentId: $id) {\n      edges {\n        node {\n          token\n          outcome\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestSessionTokensDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {\n    disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {\n      edges {\n        node {\n          id\n          status\n          reason\n          amountMinor\n          evidenceDueBy\n          paymentIntent {\n            id\n            disputes(first: 5) {\n              edges {\n                node {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestDisputesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {\n    submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {\n      id\n      status\n      evidence {\n        productDescription\n        uncategorizedText\n      }\n    }\n  }\n"): typeof import('./graphql.ts').TestSubmitDisputeEvidenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n      closedAt\n    }\n  }\n"): typeof import('./graphql.ts').TestCloseDisputeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -95,6 +95,40 @@ export type DeviceStatus =
   | 'ONLINE'
   | 'REVOKED';
 
+/** Text evidence, by Stripe's field names (each at most 20,000 characters, 150,000 in all). In the sandbox, winning_evidence in any field wins. */
+export type DisputeEvidenceInput = {
+  accessActivityLog?: string | null | undefined;
+  billingAddress?: string | null | undefined;
+  cancellationRebuttal?: string | null | undefined;
+  customerCommunication?: string | null | undefined;
+  customerEmailAddress?: string | null | undefined;
+  customerName?: string | null | undefined;
+  customerPurchaseIp?: string | null | undefined;
+  duplicateChargeExplanation?: string | null | undefined;
+  productDescription?: string | null | undefined;
+  refundPolicyDisclosure?: string | null | undefined;
+  refundRefusalExplanation?: string | null | undefined;
+  serviceDate?: string | null | undefined;
+  shippingAddress?: string | null | undefined;
+  shippingCarrier?: string | null | undefined;
+  shippingDate?: string | null | undefined;
+  shippingTrackingNumber?: string | null | undefined;
+  uncategorizedText?: string | null | undefined;
+};
+
+export type DisputeReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'PRODUCT_NOT_RECEIVED'
+  | 'UNRECOGNIZED';
+
+/** NEEDS_RESPONSE until evidence is submitted (UNDER_REVIEW) or the dispute is accepted; WON or LOST when closed. */
+export type DisputeStatus =
+  | 'LOST'
+  | 'NEEDS_RESPONSE'
+  | 'UNDER_REVIEW'
+  | 'WON';
+
 export type InvoiceStatus =
   | 'OPEN'
   | 'PAID'
@@ -446,6 +480,30 @@ export type TestSessionTokensQueryVariables = Exact<{
 
 
 export type TestSessionTokensQuery = { cardSessions: { edges: Array<{ node: { token: string | null, outcome: string | null } }> } };
+
+export type TestDisputesQueryVariables = Exact<{
+  paymentIntentId?: string | number | null | undefined;
+  status?: Array<DisputeStatus> | DisputeStatus | null | undefined;
+}>;
+
+
+export type TestDisputesQuery = { disputes: { edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountMinor: number, evidenceDueBy: string, paymentIntent: { id: string, disputes: { edges: Array<{ node: { id: string } }> } } } }> } };
+
+export type TestSubmitDisputeEvidenceMutationVariables = Exact<{
+  id: string | number;
+  evidence: DisputeEvidenceInput;
+  submit?: boolean | null | undefined;
+}>;
+
+
+export type TestSubmitDisputeEvidenceMutation = { submitDisputeEvidence: { id: string, status: DisputeStatus, evidence: { productDescription: string | null, uncategorizedText: string | null } } };
+
+export type TestCloseDisputeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestCloseDisputeMutation = { closeDispute: { id: string, status: DisputeStatus, closedAt: string | null } };
 
 export type CreateIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
@@ -1266,6 +1324,52 @@ export const TestSessionTokensDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TestSessionTokensQuery, TestSessionTokensQueryVariables>;
+export const TestDisputesDocument = new TypedDocumentString(`
+    query TestDisputes($paymentIntentId: ID, $status: [DisputeStatus!]) {
+  disputes(first: 10, paymentIntentId: $paymentIntentId, status: $status) {
+    edges {
+      node {
+        id
+        status
+        reason
+        amountMinor
+        evidenceDueBy
+        paymentIntent {
+          id
+          disputes(first: 5) {
+            edges {
+              node {
+                id
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestDisputesQuery, TestDisputesQueryVariables>;
+export const TestSubmitDisputeEvidenceDocument = new TypedDocumentString(`
+    mutation TestSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {
+  submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {
+    id
+    status
+    evidence {
+      productDescription
+      uncategorizedText
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TestSubmitDisputeEvidenceMutation, TestSubmitDisputeEvidenceMutationVariables>;
+export const TestCloseDisputeDocument = new TypedDocumentString(`
+    mutation TestCloseDispute($id: ID!) {
+  closeDispute(id: $id) {
+    id
+    status
+    closedAt
+  }
+}
+    `) as unknown as TypedDocumentString<TestCloseDisputeMutation, TestCloseDisputeMutationVariables>;
 export const CreateIntentDocument = new TypedDocumentString(`
     mutation CreateIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {

@@ -73,6 +73,11 @@ const cases: Array<{ token: string; rail: string; challenge?: 'pass' | 'fail'; e
   { token: 'YP-AP-MC-APPROVE', rail: 'apple_pay', expected: approved },
   { token: 'YP-AP-DECLINE', rail: 'apple_pay', expected: declined('generic_decline') },
   { token: 'YP-AP-REVIEW', rail: 'apple_pay', expected: reviewedThenApproved },
+  // Dispute tokens pay as approved ones do; the dispute they open is disputes.test.ts's subject.
+  { token: 'YP-VISA-DISPUTE', rail: 'visa', expected: approved },
+  { token: 'YP-MC-DISPUTE', rail: 'mastercard', expected: approved },
+  { token: 'YP-GP-DISPUTE', rail: 'google_pay', expected: approved },
+  { token: 'YP-AP-DISPUTE', rail: 'apple_pay', expected: approved },
 ];
 
 function challenged(result: 'pass' | 'fail'): Expectation {
@@ -88,10 +93,10 @@ function challenged(result: 'pass' | 'fail'): Expectation {
       };
 }
 
-describe('the sixteen test tokens through the hosted pages', () => {
+describe('the twenty test tokens through the hosted pages', () => {
   it('covers every token the sandbox defines', () => {
     expect(new Set(cases.map((entry) => entry.token))).toEqual(new Set(testTokens.map((token) => token.token)));
-    expect(testTokens).toHaveLength(16);
+    expect(testTokens).toHaveLength(20);
   });
 
   const named = cases.map((entry) => ({ ...entry, name: entry.challenge ? `${entry.token}, challenge ${entry.challenge}` : entry.token }));

@@ -276,6 +276,9 @@ describe('yarrow trigger', () => {
     ['invoice.paid', /the invoice is paid\./],
     ['invoice.voided', /Voided it\./],
     ['refund.created', /refunded 5\.00 USD: refund re_\S+ is pending;/],
+    ['dispute.created', /Paid it with YP-VISA-DISPUTE: dispute dp_\S+ opened \(fraudulent, 12\.50 USD, evidence due by \S+\)\./],
+    ['dispute.updated', /Saved evidence as a draft/],
+    ['dispute.closed', /Accepted it: the dispute is lost\./],
     ['kyc.review.submitted', /Submitted KYC details: review kyc_\S+ is pending_review\./],
     // Rejected first: approved details are locked, so nothing can be rejected after an approval.
     ['kyc.review.rejected', /Rejected it \(sandbox operator\): rejected\./],

@@ -58,7 +58,7 @@ describe('Postman collection', () => {
     expect(create.auth).toBeUndefined();
   });
 
-  it('runs in newman against a live server: every request passes, each with at least one assertion', async () => {
+  it('runs in newman against a live server: every request passes, each with at least one assertion', { timeout: 120_000 }, async () => {
     const { key, id: accountId } = await app.account({ name: 'Postman merchant' });
     const collection = await app.request('GET', '/api/postman.json');
     expect(collection.status).toBe(200);
@@ -88,7 +88,7 @@ describe('Postman collection', () => {
     expect(await app.rt.db.prisma.device.count({ where: { accountId, status: { not: 'revoked' } } })).toBe(0);
     expect(await app.rt.db.prisma.message.count({ where: { accountId, state: { in: ['queued', 'dispatched'] } } })).toBe(0);
     expect((await app.rt.db.prisma.account.findUniqueOrThrow({ where: { id: accountId } })).relayMode).toBe('auto');
-  }, 90_000); // the whole flow through newman: about 25 s on a quiet machine, more on a shared one
+  }); // the whole flow through newman: about 25 s on a quiet machine, more on a shared one
 
   it('`npm run postman` runs against the PORT of the shell, not a fixed one', async () => {
     const { key } = await app.account({ name: 'Postman script' });

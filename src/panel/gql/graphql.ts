@@ -61,6 +61,40 @@ export type DeviceStatus =
   | 'ONLINE'
   | 'REVOKED';
 
+/** Text evidence, by Stripe's field names (each at most 20,000 characters, 150,000 in all). In the sandbox, winning_evidence in any field wins. */
+export type DisputeEvidenceInput = {
+  accessActivityLog?: string | null | undefined;
+  billingAddress?: string | null | undefined;
+  cancellationRebuttal?: string | null | undefined;
+  customerCommunication?: string | null | undefined;
+  customerEmailAddress?: string | null | undefined;
+  customerName?: string | null | undefined;
+  customerPurchaseIp?: string | null | undefined;
+  duplicateChargeExplanation?: string | null | undefined;
+  productDescription?: string | null | undefined;
+  refundPolicyDisclosure?: string | null | undefined;
+  refundRefusalExplanation?: string | null | undefined;
+  serviceDate?: string | null | undefined;
+  shippingAddress?: string | null | undefined;
+  shippingCarrier?: string | null | undefined;
+  shippingDate?: string | null | undefined;
+  shippingTrackingNumber?: string | null | undefined;
+  uncategorizedText?: string | null | undefined;
+};
+
+export type DisputeReason =
+  | 'DUPLICATE'
+  | 'FRAUDULENT'
+  | 'PRODUCT_NOT_RECEIVED'
+  | 'UNRECOGNIZED';
+
+/** NEEDS_RESPONSE until evidence is submitted (UNDER_REVIEW) or the dispute is accepted; WON or LOST when closed. */
+export type DisputeStatus =
+  | 'LOST'
+  | 'NEEDS_RESPONSE'
+  | 'UNDER_REVIEW'
+  | 'WON';
+
 export type InvoiceStatus =
   | 'OPEN'
   | 'PAID'
@@ -342,7 +376,7 @@ export type PanelPaymentIntentQueryVariables = Exact<{
 }>;
 
 
-export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, amountRefunded: number, amountRefundable: number, captureMethod: CaptureMethod, amountCapturable: number, amountReceived: number, captureBefore: string | null, lastPaymentError: { message: string } | null, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountDisplay: string, currency: string, reason: RefundReason | null, failureReason: string | null, createdAt: string } }> }, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
+export type PanelPaymentIntentQuery = { paymentIntent: { id: string, title: string, amountDisplay: string, currency: string, customerName: string, customerEmail: string, status: PaymentIntentStatus, paymentMethodCode: PaymentMethodCode | null, checkoutUrl: string, cancellationReason: string | null, createdAt: string, succeededAt: string | null, canceledAt: string | null, amountRefunded: number, amountRefundable: number, captureMethod: CaptureMethod, amountCapturable: number, amountReceived: number, captureBefore: string | null, lastPaymentError: { message: string } | null, disputes: { edges: Array<{ node: { id: string, status: DisputeStatus } }> }, refunds: { edges: Array<{ node: { id: string, status: RefundStatus, amountDisplay: string, currency: string, reason: RefundReason | null, failureReason: string | null, createdAt: string } }> }, invoice: { id: string, invoiceNo: string } | null, cardSessions: { edges: Array<{ node: { id: string, status: CardSessionStatus, outcome: string | null, paymentMethodCode: PaymentMethodCode, sandboxOutcome: SandboxOutcome, token: string | null, createdAt: string, completedAt: string | null } }> } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string, deliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, lastStatusCode: number | null, endpointId: string } }> } } }> }, webhookEndpoints: { edges: Array<{ node: { id: string, url: string } }> } };
 
 export type PanelPaymentIntentUpdatedSubscriptionVariables = Exact<{
   id: string | number;
@@ -455,6 +489,44 @@ export type PanelDetachPaymentMethodMutationVariables = Exact<{
 
 
 export type PanelDetachPaymentMethodMutation = { detachPaymentMethod: { id: string } };
+
+export type PanelDisputesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<DisputeStatus> | DisputeStatus | null | undefined;
+}>;
+
+
+export type PanelDisputesQuery = { disputes: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, createdAt: string, paymentIntent: { id: string, title: string, customerName: string } } }> } };
+
+export type PanelDisputeQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelDisputeQuery = { dispute: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, evidenceSubmittedAt: string | null, closedAt: string | null, createdAt: string, evidence: { all: Record<string, unknown> }, paymentIntent: { id: string, title: string, customerName: string, customerEmail: string } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelSubmitDisputeEvidenceMutationVariables = Exact<{
+  id: string | number;
+  evidence: DisputeEvidenceInput;
+  submit?: boolean | null | undefined;
+}>;
+
+
+export type PanelSubmitDisputeEvidenceMutation = { submitDisputeEvidence: { id: string, status: DisputeStatus } };
+
+export type PanelCloseDisputeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCloseDisputeMutation = { closeDispute: { id: string, status: DisputeStatus } };
+
+export type PanelDisputeEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDisputeEventsSubscription = { eventCreated: { id: string, type: string, objectPublicId: string } };
 
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
@@ -972,6 +1044,14 @@ export const PanelPaymentIntentDocument = new TypedDocumentString(`
     amountCapturable
     amountReceived
     captureBefore
+    disputes(first: 5) {
+      edges {
+        node {
+          id
+          status
+        }
+      }
+    }
     refunds(first: 50) {
       edges {
         node {
@@ -1247,6 +1327,90 @@ export const PanelDetachPaymentMethodDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelDetachPaymentMethodMutation, PanelDetachPaymentMethodMutationVariables>;
+export const PanelDisputesDocument = new TypedDocumentString(`
+    query PanelDisputes($first: Int, $after: String, $status: [DisputeStatus!]) {
+  disputes(first: $first, after: $after, status: $status) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        reason
+        amountDisplay
+        currency
+        evidenceDueBy
+        createdAt
+        paymentIntent {
+          id
+          title
+          customerName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputesQuery, PanelDisputesQueryVariables>;
+export const PanelDisputeDocument = new TypedDocumentString(`
+    query PanelDispute($id: ID!, $objectId: String!) {
+  dispute(id: $id) {
+    id
+    status
+    reason
+    amountDisplay
+    currency
+    evidenceDueBy
+    evidenceSubmittedAt
+    closedAt
+    createdAt
+    evidence {
+      all
+    }
+    paymentIntent {
+      id
+      title
+      customerName
+      customerEmail
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputeQuery, PanelDisputeQueryVariables>;
+export const PanelSubmitDisputeEvidenceDocument = new TypedDocumentString(`
+    mutation PanelSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {
+  submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSubmitDisputeEvidenceMutation, PanelSubmitDisputeEvidenceMutationVariables>;
+export const PanelCloseDisputeDocument = new TypedDocumentString(`
+    mutation PanelCloseDispute($id: ID!) {
+  closeDispute(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCloseDisputeMutation, PanelCloseDisputeMutationVariables>;
+export const PanelDisputeEventsDocument = new TypedDocumentString(`
+    subscription PanelDisputeEvents {
+  eventCreated(types: ["dispute.created", "dispute.updated", "dispute.closed"]) {
+    id
+    type
+    objectPublicId
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputeEventsSubscription, PanelDisputeEventsSubscriptionVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(

@@ -11,6 +11,7 @@ import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, re
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 import { CaptureForm } from '/panel/assets/payment-capture.js';
+import { disputeStatuses } from '/panel/assets/disputes-shared.js';
 
 // One payment intent (issue 15): what it is, its status changes as a timeline (its events, each
 // with the webhook deliveries it made), its card sessions, and the sandbox actions its state allows.
@@ -154,6 +155,10 @@ function IntentPage() {
         ${intent.captureMethod === 'MANUAL' && intent.status === 'SUCCEEDED' && html`<dt>Captured</dt><dd id="amount-received"><${Money} amount=${intent.amountReceived.toFixed(intent.amountDisplay.split('.')[1]?.length ?? 0)} currency=${intent.currency} /></dd>`}
         ${intent.amountRefunded > 0 && html`<dt>Refunded</dt><dd id="amount-refunded"><${Money} amount=${intent.amountRefunded.toFixed(intent.amountDisplay.split('.')[1]?.length ?? 0)} currency=${intent.currency} /></dd>`}
         ${intent.cancellationReason && html`<dt>Cancellation reason</dt><dd>${intent.cancellationReason.replaceAll('_', ' ')}</dd>`}
+        ${intent.disputes.edges.length > 0 &&
+        html`<dt>Disputed</dt><dd id="intent-disputes">${intent.disputes.edges.map(
+          ({ node: dispute }) => html`<a key=${dispute.id} href="/panel/disputes/${dispute.id}">${dispute.id}</a> (${disputeStatuses[dispute.status]?.label.toLowerCase() ?? dispute.status}) `,
+        )}</dd>`}
       </dl>
       <${Actions} intent=${intent} reload=${() => setReloads((count) => count + 1)} />
     </section>
