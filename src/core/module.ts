@@ -5,6 +5,7 @@ import type { Principal, Scope } from './auth.ts';
 import { coreErrorStatus, type ErrorCode, type YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { DbClient } from './db.ts';
+import type { DatabaseGauges } from './metrics.ts';
 import { coreLockNamespaces } from './locks.ts';
 import type { PostmanFolder } from './postman.ts';
 import type { QueueDefinition } from './queue.ts';
@@ -67,6 +68,12 @@ export interface DomainModule<
    * "sending is paused by an operator"); none: nothing shown.
    */
   panelNotices?: (db: DbClient, accountId: number) => Promise<readonly string[]>;
+  /**
+   * Prometheus gauges read from the domain's tables (relay backlog, devices online), served by every
+   * worker process's metrics port: one query for the set per scrape, cached a few seconds
+   * (`read: async (db) => (await import('./metrics.ts')).read…(db)`).
+   */
+  gauges?: DatabaseGauges;
   /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
   errorCodes?: ErrorCodes;
   /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, number, key)`): name → a number no other module or core uses. */

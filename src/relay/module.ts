@@ -79,6 +79,14 @@ export const relayModule = defineModule({
     'device-presence': async (rt) => (await import('./workers.ts')).runDevicePresenceWorker(rt),
   },
   errorCodes: relayErrors.codes,
+  gauges: {
+    gauges: {
+      yarrow_relay_messages: { help: 'Messages not yet final, by state: queued (waiting for a phone), dispatched (on a phone), stuck (dispatched and flagged stuck).', labelNames: ['state'] },
+      yarrow_relay_oldest_queued_seconds: { help: 'How long the oldest queued message has waited for a phone, in seconds (0 when none waits).' },
+      yarrow_relay_devices_online: { help: 'Paired devices online now.' },
+    },
+    read: async (db) => (await import('./metrics.ts')).readRelayGauges(db),
+  },
   queues: {
     /** Drains one account's queued SMS onto its devices: wake-ups other than a send's (src/relay/notices.ts). */
     relay_dispatch: {

@@ -1,4 +1,3 @@
-import { jobsProcessed } from '../core/metrics.ts';
 import { workQueue } from '../core/queue.ts';
 import { purgeOldApiRequests } from '../core/request-log.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -8,7 +7,6 @@ import { answerDiagnosticPing, purgeExpiredIdempotencyKeys } from './service.ts'
 export async function runDiagnosticsWorker(rt: Runtime) {
   await workQueue(rt.boss, 'diagnostics_ping', { batchSize: 10, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
     for (const job of jobs) await answerDiagnosticPing(rt, job.data);
-    jobsProcessed.inc({ queue: 'diagnostics_ping', outcome: 'completed' }, jobs.length);
   });
 }
 
