@@ -74,6 +74,11 @@ export interface DomainModule<
    * (`read: async (db) => (await import('./metrics.ts')).read…(db)`).
    */
   gauges?: DatabaseGauges;
+  /**
+   * What the `maintenance` worker purges past its retention (the domain's `…_RETENTION_DAYS`), in
+   * batches: each call purges at most `batchSize` rows, oldest first, and answers how many.
+   */
+  retention?: readonly RetentionPurge[];
   /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
   errorCodes?: ErrorCodes;
   /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, number, key)`): name → a number no other module or core uses. */
@@ -87,6 +92,14 @@ export interface DomainModule<
   banner?: (config: CoreConfig) => ReadonlyArray<readonly [label: string, url: string]>;
   /** What the domain gives the sandbox account on the start that creates it (`npm start` in the sandbox). */
   sandbox?: SandboxContribution;
+}
+
+/** One kind of row a domain purges past its retention (`retention` in its module.ts). */
+export interface RetentionPurge {
+  /** What it purges, for the maintenance worker's log line (`webhook events past EVENT_RETENTION_DAYS`). */
+  what: string;
+  /** Purges at most `batchSize` rows past their retention, in one statement; answers how many (fewer than `batchSize`: none are left). */
+  purgeBatch: (rt: Runtime, batchSize: number) => Promise<number>;
 }
 
 /** One page of the merchant panel, declared by the module whose data it shows. */

@@ -144,6 +144,8 @@ export const relayModule = defineModule({
       OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
       OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
       OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+      /** Days an SMS keeps its text; then the maintenance worker masks it (the message row stays). */
+      RELAY_MESSAGE_TEXT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     },
   },
   panelPages: [
@@ -184,6 +186,7 @@ export const relayModule = defineModule({
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
+  retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldMessageTexts(rt, size) }],
   panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
   lockNamespaces: relayLocks,
 });
