@@ -64,6 +64,12 @@ export interface DomainModule<
    */
   panelAssets?: string;
   /**
+   * The module's parts of the panel's overview (its first page), in order: each a script in its
+   * `panelAssets` whose default export renders the part into the element it is given, reading its
+   * data through GraphQL like the module's pages (and linking to them).
+   */
+  panelOverview?: readonly PanelOverviewPart[];
+  /**
    * Lines the panel shows at the top of every page of the account while they hold (the relay's
    * "sending is paused by an operator"); none: nothing shown.
    */
@@ -117,6 +123,14 @@ export interface PanelPage {
   script?: string;
   /** The page's HTML inside the panel's layout (a lazy import, like routes). */
   body: (rt: Runtime) => Promise<PageHtml>;
+}
+
+/** A part of the panel's overview page, declared by the module whose data it shows. */
+export interface PanelOverviewPart {
+  /** Its heading. */
+  title: string;
+  /** Its browser module (default export: `(element) => Promise<void>`), a file in the module's `panelAssets` folder. */
+  script: string;
 }
 
 /** HTML made with hono's `html` template (annotate the page functions with it: module types cannot be inferred through them). */

@@ -49,7 +49,10 @@ export const paymentsModule = defineModule({
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
   },
-  graphql: () => import('./graphql.ts'),
+  graphql: async () => {
+    await import('./graphql.ts');
+    await import('./overview-graphql.ts');
+  },
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
@@ -132,6 +135,7 @@ export const paymentsModule = defineModule({
       body: async () => (await import('./panel.ts')).invoicePage(),
     },
   ],
+  panelOverview: [{ title: 'Payments', script: 'payments-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   banner: (config) => [['Checkout', `${config.publicBaseUrl}/checkout/<payment_intent_id>`]],
 });

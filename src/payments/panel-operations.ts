@@ -265,3 +265,20 @@ export const PanelSubmitKyc = graphql(`
     }
   }
 `);
+
+/** The overview's payments part (src/payments/panel-assets/payments-overview.js). */
+export const PanelPaymentsOverview = graphql(`
+  query PanelPaymentsOverview($days: Int!) {
+    paymentsOverview(days: $days) {
+      days
+      bucketSeconds
+      currency
+      buckets {
+        start
+        succeeded
+        attempted
+        volumeMinor
+      }
+    }
+  }
+`);

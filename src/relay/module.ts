@@ -72,6 +72,7 @@ export const relayModule = defineModule({
     await import('./graphql.ts');
     await import('./recipients-graphql.ts');
     await import('./dashboard-graphql.ts');
+    await import('./overview-graphql.ts');
   },
   workers: {
     'sms-routing': async (rt) => (await import('./workers.ts')).runSmsRoutingWorker(rt),
@@ -185,6 +186,7 @@ export const relayModule = defineModule({
       body: async () => (await import('./panel.ts')).readinessPage(),
     },
   ],
+  panelOverview: [{ title: 'Messages and phones', script: 'relay-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldMessageTexts(rt, size) }],
   panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),

@@ -108,6 +108,7 @@ export const webhooksModule = defineModule({
       body: async () => (await import('./panel.ts')).webhookEndpointPage(),
     },
   ],
+  panelOverview: [{ title: 'Failing webhook endpoints', script: 'webhooks-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   retention: [
     { what: 'webhook deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldDeliveries(rt, size) },
