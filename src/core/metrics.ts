@@ -47,6 +47,12 @@ export interface DatabaseGauges {
   read: (db: DbClient) => Promise<Record<string, readonly GaugeSample[]>>;
 }
 
+const gaugeReadErrors = new Counter({
+  name: 'yarrow_database_gauge_read_errors_total',
+  help: 'Reads of database gauges that failed (their gauges kept the values of the last read that worked).',
+  registers: [registry],
+});
+
 /** How long a read of a gauge set serves later scrapes. */
 export const DATABASE_GAUGE_TTL_MS = 5_000;
 
@@ -73,17 +79,19 @@ export const queueGauges: DatabaseGauges = {
 /**
  * Registers the gauge sets on the registry, read through `db` when scraped (each set cached for
  * `DATABASE_GAUGE_TTL_MS`). Once per process: a worker process serving its metrics. A failed read
- * leaves its gauges without samples for that scrape (the database being away is not the scrape's fault).
+ * (the database away) keeps the last values and counts in `yarrow_database_gauge_read_errors_total`:
+ * the scrape itself still answers.
  */
 export function registerDatabaseGauges(db: DbClient, sets: readonly DatabaseGauges[], onError: (error: unknown) => void) {
   for (const set of sets) {
-    let cached: { at: number; values: Promise<Record<string, readonly GaugeSample[]>> } | undefined;
+    let cached: { at: number; values: Promise<Record<string, readonly GaugeSample[]> | undefined> } | undefined;
     const read = () => {
       if (!cached || Date.now() - cached.at > DATABASE_GAUGE_TTL_MS) {
         const values = set.read(db).catch((error: unknown) => {
           onError(error);
+          gaugeReadErrors.inc();
           cached = undefined;
-          return {};
+          return undefined;
         });
         cached = { at: Date.now(), values };
       }
@@ -97,7 +105,9 @@ export function registerDatabaseGauges(db: DbClient, sets: readonly DatabaseGaug
         labelNames,
         registers: [registry],
         async collect() {
-          const samples = (await read())[name] ?? [];
+          const values = await read();
+          if (!values) return;
+          const samples = values[name] ?? [];
           this.reset();
           for (const sample of samples) this.set(sample.labels ?? {}, sample.value);
         },

@@ -119,3 +119,23 @@ describe('worker process metrics', () => {
     expect(sample(await scrape(workersUrl), 'yarrow_relay_oldest_queued_seconds')).toBe(0);
   });
 });
+
+describe('worker process metrics in live', () => {
+  it('answer only METRICS_TOKEN as a bearer, as the gateway does', async () => {
+    const token = 'worker-metrics-token-0123456789';
+    const live = await startTestApp({ env: { YARROW_ENV: 'live', METRICS_TOKEN: token } });
+    try {
+      const { metricsUrl } = await live.startWorkers(['diagnostics']);
+      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: token }]) {
+        const refused = await fetch(metricsUrl, { headers });
+        expect(refused.status).toBe(401);
+        expect(await refused.text()).toContain('METRICS_TOKEN');
+      }
+      const allowed = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain('yarrow_queue_depth');
+    } finally {
+      await live.stop();
+    }
+  });
+});
