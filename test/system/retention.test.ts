@@ -2,6 +2,7 @@
 // their retention and masks SMS texts past theirs (the message row stays), in batches, oldest first,
 // keeping what is newer and what is still in flight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstIdAt } from '../../src/core/ids.ts';
 import type { RetentionPurge } from '../../src/core/module.ts';
 import { sendJob } from '../../src/core/queue.ts';
 import { purgeInBatches } from '../../src/system/workers.ts';
@@ -38,10 +39,12 @@ function counted(purge: RetentionPurge) {
   };
 }
 
+/** An event recorded at `createdAt`: its id is time-ordered like a real one's (a millisecond of its own). */
 async function event(createdAt: Date) {
   serial += 1;
+  const at = new Date(createdAt.getTime() + serial);
   return app.rt.db.prisma.event.create({
-    data: { id: `evt_retention${serial}`, accountId: account.id, type: 'payment_intent.succeeded', objectType: 'payment_intent', objectPublicId: `pi_${serial}`, data: {}, createdAt },
+    data: { id: firstIdAt('evt', at), accountId: account.id, type: 'payment_intent.succeeded', objectType: 'payment_intent', objectPublicId: `pi_${serial}`, data: {}, createdAt: at },
   });
 }
 
