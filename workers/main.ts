@@ -1,5 +1,6 @@
 // A worker process: `npm run worker -- diagnostics maintenance` (no names: every worker).
 // Start as many as you like, on any host that reaches the database; pg-boss shares the jobs out.
+import { serveWorkerMetrics } from '../src/core/metrics-server.ts';
 import { exitOnStartupFailure, onShutdown, openRuntime } from '../src/core/process.ts';
 import { modules } from '../src/modules.ts';
 import { workerNames, workers } from './registry.ts';
@@ -14,6 +15,10 @@ if (unknown.length > 0) {
 
 const rt = await openRuntime(`worker:${names.join('+')}`, { modules, supervise: true }).catch(exitOnStartupFailure);
 for (const name of names) await workers[name]!(rt);
-rt.logger.info({ workers: names }, 'workers running');
-process.send?.({ type: 'ready' });
-onShutdown(rt.logger, () => rt.close());
+const metrics = await serveWorkerMetrics(rt).catch(exitOnStartupFailure);
+rt.logger.info({ workers: names, metrics: `http://${rt.config.HOST}:${metrics.port}/metrics` }, 'workers running');
+process.send?.({ type: 'ready', metricsPort: metrics.port });
+onShutdown(rt.logger, async () => {
+  await metrics.close();
+  await rt.close();
+});

@@ -72,6 +72,10 @@ const coreEnvironment = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   QUEUE_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Each worker process serves its Prometheus metrics here (taken: the next free port; 0: any free port). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PUBLIC: booleanFlag.optional(),
 });
 
 /** The core's variables as parsed, which a module's `derive` may read next to its own. */
@@ -114,7 +118,7 @@ function environmentSchema(modules: ConfigModules) {
 export type Config = CoreConfig & ConfigSections;
 
 /** The variables and derived fields of the core (every module's are added to `Config`). */
-export type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS'> & {
+export type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_URL' | 'GRAPHIQL' | 'CORS_ORIGINS' | 'RATE_LIMIT_ACCOUNT_POINTS' | 'METRICS_PUBLIC'> & {
   RATE_LIMIT_ACCOUNT_POINTS: number;
   dataDir: string;
   secret: string;
@@ -124,6 +128,8 @@ export type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_UR
   corsOrigins: string[];
   /** Cookies carry `Secure`: always in live, in sandbox when PUBLIC_BASE_URL is https. */
   secureCookies: boolean;
+  /** Metrics without a token: open in sandbox, closed in live unless METRICS_PUBLIC=true. */
+  metricsPublic: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -149,6 +155,7 @@ export function loadConfig(modules: ConfigModules, env: NodeJS.ProcessEnv = proc
     RATE_LIMIT_ACCOUNT_POINTS: values.RATE_LIMIT_ACCOUNT_POINTS ?? values.RATE_LIMIT_POINTS,
     corsOrigins: values.CORS_ORIGINS ?? (values.YARROW_ENV === 'sandbox' ? ['*'] : []),
     secureCookies: values.YARROW_ENV === 'live' || publicBaseUrl.startsWith('https://'),
+    metricsPublic: values.METRICS_PUBLIC ?? values.YARROW_ENV === 'sandbox',
   } as Config;
 }
 

@@ -25,6 +25,18 @@ export const { newId } = idMaker({
   apiRequest: 'areq',
 });
 
+/**
+ * The smallest id of a kind made at or after `at` (its UUIDv7 time, the rest zero): `id >= firstIdAt(…)`
+ * reads a time window through an index on the id (`(account_id, id)`), with no index on the time.
+ */
+export function firstIdAt(prefix: string, at: Date): string {
+  const bytes = new Uint8Array(16);
+  const ms = Math.max(0, Math.floor(at.getTime()));
+  for (let i = 0; i < 6; i++) bytes[i] = Math.floor(ms / 2 ** (8 * (5 - i))) % 256;
+  bytes[6] = 0x70;
+  return TypeID.fromUUIDBytes(prefix, bytes).toString();
+}
+
 let capabilityMs = 0;
 let capabilityCounter = 0;
 

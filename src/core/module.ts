@@ -5,6 +5,7 @@ import type { Principal, Scope } from './auth.ts';
 import { coreErrorStatus, type ErrorCode, type YarrowError } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { DbClient } from './db.ts';
+import type { DatabaseGauges } from './metrics.ts';
 import { coreLockNamespaces } from './locks.ts';
 import type { PostmanFolder } from './postman.ts';
 import type { QueueDefinition } from './queue.ts';
@@ -64,10 +65,27 @@ export interface DomainModule<
    */
   panelAssets?: string;
   /**
+   * The module's parts of the panel's overview (its first page), in order: each a script in its
+   * `panelAssets` whose default export renders the part into the element it is given, reading its
+   * data through GraphQL like the module's pages (and linking to them).
+   */
+  panelOverview?: readonly PanelOverviewPart[];
+  /**
    * Lines the panel shows at the top of every page of the account while they hold (the relay's
    * "sending is paused by an operator"); none: nothing shown.
    */
   panelNotices?: (db: DbClient, accountId: number) => Promise<readonly string[]>;
+  /**
+   * Prometheus gauges read from the domain's tables (relay backlog, devices online), served by every
+   * worker process's metrics port: one query for the set per scrape, cached a few seconds
+   * (`read: async (db) => (await import('./metrics.ts')).read…(db)`).
+   */
+  gauges?: DatabaseGauges;
+  /**
+   * What the `maintenance` worker purges past its retention (the domain's `…_RETENTION_DAYS`), in
+   * batches: each call purges at most `batchSize` rows, oldest first, and answers how many.
+   */
+  retention?: readonly RetentionPurge[];
   /** Error codes only this domain answers with, and the HTTP status of each (`YarrowError(code, …)`). */
   errorCodes?: ErrorCodes;
   /** Advisory-lock namespaces the domain takes (`advisoryXactLock(tx, number, key)`): name → a number no other module or core uses. */
@@ -81,6 +99,14 @@ export interface DomainModule<
   banner?: (config: CoreConfig) => ReadonlyArray<readonly [label: string, url: string]>;
   /** What the domain gives the sandbox account on the start that creates it (`npm start` in the sandbox). */
   sandbox?: SandboxContribution;
+}
+
+/** One kind of row a domain purges past its retention (`retention` in its module.ts). */
+export interface RetentionPurge {
+  /** What it purges, for the maintenance worker's log line (`webhook events past EVENT_RETENTION_DAYS`). */
+  what: string;
+  /** Purges at most `batchSize` rows past their retention, in one statement; answers how many (fewer than `batchSize`: none are left). */
+  purgeBatch: (rt: Runtime, batchSize: number) => Promise<number>;
 }
 
 /** One page of the merchant panel, declared by the module whose data it shows. */
@@ -98,6 +124,14 @@ export interface PanelPage {
   script?: string;
   /** The page's HTML inside the panel's layout (a lazy import, like routes). */
   body: (rt: Runtime) => Promise<PageHtml>;
+}
+
+/** A part of the panel's overview page, declared by the module whose data it shows. */
+export interface PanelOverviewPart {
+  /** Its heading. */
+  title: string;
+  /** Its browser module (default export: `(element) => Promise<void>`), a file in the module's `panelAssets` folder. */
+  script: string;
 }
 
 /** HTML made with hono's `html` template (annotate the page functions with it: module types cannot be inferred through them). */

@@ -1,6 +1,7 @@
 import { PgBoss, fromPrisma, type Job, type JobInsert, type SendOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { DbClient } from './db.ts';
+import { jobDuration, jobsProcessed } from './metrics.ts';
 
 /** A queue: the zod schema of its job payload and its pg-boss options. */
 export interface QueueDefinition {
@@ -111,7 +112,10 @@ export interface WorkOptions {
   notifyPollingIntervalSeconds?: number;
 }
 
-/** Registers a handler whose jobs are validated against the queue's schema before it runs. */
+/**
+ * Registers a handler whose jobs are validated against the queue's schema before it runs. Every
+ * queue's jobs are counted by outcome (`yarrow_jobs_processed_total`) and timed (`yarrow_job_duration_seconds`) here.
+ */
 export async function workQueue<Q extends QueueName>(
   boss: Boss,
   queue: Q,
@@ -130,8 +134,17 @@ export async function workQueue<Q extends QueueName>(
     },
     async (jobs) => {
       const { payload } = queueDefinition(boss, queue);
-      for (const job of jobs) job.data = payload.parse(job.data) as JobData<Q>;
-      await handler(jobs);
+      const started = performance.now();
+      let outcome = 'failed';
+      try {
+        for (const job of jobs) job.data = payload.parse(job.data) as JobData<Q>;
+        await handler(jobs);
+        outcome = 'completed';
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        jobsProcessed.inc({ queue, outcome }, jobs.length);
+        for (let i = 0; i < jobs.length; i += 1) jobDuration.observe({ queue }, seconds);
+      }
     },
   );
 }

@@ -12,6 +12,7 @@ import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import { errorBox, page, panelNotices, panelPages } from './layout.ts';
+import { overviewPage } from './overview.ts';
 import { SESSION_COOKIE, createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
 
 const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
@@ -255,7 +256,8 @@ export function registerPanelRoutes(ctx: GatewayContext) {
     await next();
   }
 
-  const nav = panelPages(rt.modules);
+  // The overview leads: `/panel` opens it.
+  const nav = [overviewPage(rt.modules), ...panelPages(rt.modules)];
   defineRoute(ctx, {
     ...sessionPage('/panel'),
     summary: 'The first panel page',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { accountNow } from '../accounts/index.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { jobsProcessed } from '../core/metrics.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
@@ -82,6 +81,5 @@ export async function runAuthorizationExpiryWorker(rt: Runtime) {
   const options = { batchSize: 10, localConcurrency: rt.config.WORKER_CONCURRENCY, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
   await workQueue(rt.boss, 'payment_authorization_expiry', options, async (jobs) => {
     for (const job of jobs) await expireAuthorizationJob(rt, job.data.paymentIntentId);
-    jobsProcessed.inc({ queue: 'payment_authorization_expiry', outcome: 'completed' }, jobs.length);
   });
 }

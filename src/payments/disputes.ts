@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { jobsProcessed } from '../core/metrics.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { accountNow, sendJobAt } from '../accounts/index.ts';
@@ -119,6 +118,5 @@ export async function runDisputeReviewWorker(rt: Runtime) {
   const options = { batchSize: 5, localConcurrency: rt.config.WORKER_CONCURRENCY, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
   await workQueue(rt.boss, 'dispute_review', options, async (jobs) => {
     for (const job of jobs) await decideDisputeJob(rt, job.data);
-    jobsProcessed.inc({ queue: 'dispute_review', outcome: 'completed' }, jobs.length);
   });
 }

@@ -13,7 +13,8 @@ export const paymentsModule = defineModule({
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
     (await import('./disputes-rest.ts')).registerDisputeRoutes(ctx);
   },
-  graphql: () => Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts')]),
+  graphql: () =>
+    Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts'), import('./overview-graphql.ts')]),
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
@@ -150,6 +151,7 @@ export const paymentsModule = defineModule({
       body: async () => (await import('./disputes-panel.ts')).disputePage(),
     },
   ],
+  panelOverview: [{ title: 'Payments', script: 'payments-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
   banner: (config) => [['Checkout', `${config.publicBaseUrl}/checkout/<payment_intent_id>`]],
 });

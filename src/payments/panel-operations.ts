@@ -442,3 +442,20 @@ export const PanelDisputeEvents = graphql(`
     }
   }
 `);
+
+/** The overview's payments part (src/payments/panel-assets/payments-overview.js). */
+export const PanelPaymentsOverview = graphql(`
+  query PanelPaymentsOverview($days: Int!) {
+    paymentsOverview(days: $days) {
+      days
+      bucketSeconds
+      currency
+      buckets {
+        start
+        succeeded
+        attempted
+        volumeMinor
+      }
+    }
+  }
+`);

@@ -1,4 +1,3 @@
-import { jobsProcessed } from '../core/metrics.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { resolveReviewJob } from './intents.ts';
@@ -21,7 +20,6 @@ const reviewPolling = (rt: Runtime) => ({
 export async function runPaymentReviewWorker(rt: Runtime) {
   await workQueue(rt.boss, 'payment_review', reviewPolling(rt), async (jobs) => {
     for (const job of jobs) await resolveReviewJob(rt, job.data);
-    jobsProcessed.inc({ queue: 'payment_review', outcome: 'completed' }, jobs.length);
   });
 }
 
@@ -29,7 +27,6 @@ export async function runPaymentReviewWorker(rt: Runtime) {
 export async function runKycReviewWorker(rt: Runtime) {
   await workQueue(rt.boss, 'kyc_review', reviewPolling(rt), async (jobs) => {
     for (const job of jobs) await sandboxKycReviewJob(rt, job.data.kycReviewId);
-    jobsProcessed.inc({ queue: 'kyc_review', outcome: 'completed' }, jobs.length);
   });
 }
 
@@ -37,7 +34,6 @@ export async function runKycReviewWorker(rt: Runtime) {
 export async function runInvoiceOverdueWorker(rt: Runtime) {
   await workQueue(rt.boss, 'invoice_overdue', { batchSize: 20, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
     for (const job of jobs) await overdueJob(rt, job.data.invoiceId);
-    jobsProcessed.inc({ queue: 'invoice_overdue', outcome: 'completed' }, jobs.length);
   });
 }
 
@@ -45,6 +41,5 @@ export async function runInvoiceOverdueWorker(rt: Runtime) {
 export async function runPaymentRefundWorker(rt: Runtime) {
   await workQueue(rt.boss, 'payment_refund', { batchSize: 10, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
     for (const job of jobs) await settleRefundJob(rt, job.data.refundId);
-    jobsProcessed.inc({ queue: 'payment_refund', outcome: 'completed' }, jobs.length);
   });
 }

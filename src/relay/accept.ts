@@ -109,6 +109,7 @@ export async function queueMessages(rt: Runtime, tx: DbClient, inputs: Array<New
       failedAt: null,
       queuedAt: now,
       updatedAt: now,
+      textPurgedAt: null,
     };
   });
   // Only the account's stream hears a new message: nobody can be subscribed to its own status yet

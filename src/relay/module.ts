@@ -72,6 +72,7 @@ export const relayModule = defineModule({
     await import('./graphql.ts');
     await import('./recipients-graphql.ts');
     await import('./dashboard-graphql.ts');
+    await import('./overview-graphql.ts');
   },
   workers: {
     'sms-routing': async (rt) => (await import('./workers.ts')).runSmsRoutingWorker(rt),
@@ -79,6 +80,14 @@ export const relayModule = defineModule({
     'device-presence': async (rt) => (await import('./workers.ts')).runDevicePresenceWorker(rt),
   },
   errorCodes: relayErrors.codes,
+  gauges: {
+    gauges: {
+      yarrow_relay_messages: { help: 'Messages not yet final, by state: queued (waiting for a phone), dispatched (on a phone), stuck (dispatched and flagged stuck).', labelNames: ['state'] },
+      yarrow_relay_oldest_queued_seconds: { help: 'How long the oldest queued message has waited for a phone, in seconds (0 when none waits).' },
+      yarrow_relay_devices_online: { help: 'Paired devices online now.' },
+    },
+    read: async (db) => (await import('./metrics.ts')).readRelayGauges(db),
+  },
   queues: {
     /** Drains one account's queued SMS onto its devices: wake-ups other than a send's (src/relay/notices.ts). */
     relay_dispatch: {
@@ -136,6 +145,8 @@ export const relayModule = defineModule({
       OTP_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
       OTP_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
       OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+      /** Days an SMS keeps its text; then the maintenance worker masks it (the message row stays). */
+      RELAY_MESSAGE_TEXT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     },
   },
   panelPages: [
@@ -175,7 +186,9 @@ export const relayModule = defineModule({
       body: async () => (await import('./panel.ts')).readinessPage(),
     },
   ],
+  panelOverview: [{ title: 'Messages and phones', script: 'relay-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
+  retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldMessageTexts(rt, size) }],
   panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
   lockNamespaces: relayLocks,
 });

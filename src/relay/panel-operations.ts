@@ -547,3 +547,31 @@ export const PanelQueueRecipientList = graphql(`
     }
   }
 `);
+
+/** The overview's relay part (src/relay/panel-assets/relay-overview.js): the chart's window, and what waits and who is online now. */
+export const PanelRelayOverview = graphql(`
+  query PanelRelayOverview($days: Int!) {
+    relayOverview(days: $days) {
+      days
+      bucketSeconds
+      buckets {
+        start
+        queued
+        sent
+        delivered
+        failed
+      }
+    }
+    relayQueueHealth(minutes: 1) {
+      counts {
+        queued
+        inFlight
+        stuck
+      }
+      devices {
+        deviceId
+        status
+      }
+    }
+  }
+`);

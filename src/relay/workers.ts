@@ -1,4 +1,3 @@
-import { jobsProcessed } from '../core/metrics.ts';
 import { PostgresEventTarget } from '../core/pubsub.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -39,7 +38,6 @@ export async function runSmsRoutingWorker(rt: Runtime) {
   await workQueue(rt.boss, 'relay_dispatch', { batchSize: 50, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
     // Wake-ups of one account in one batch need one drain; a failed one is retried by pg-boss.
     await Promise.all([...new Set(jobs.map((job) => job.data.accountId))].map(drain));
-    jobsProcessed.inc({ queue: 'relay_dispatch', outcome: 'completed' }, jobs.length);
   });
 }
 
@@ -47,7 +45,6 @@ export async function runSmsRoutingWorker(rt: Runtime) {
 export async function runOtpExpiryWorker(rt: Runtime) {
   await workQueue(rt.boss, 'relay_otp_expire', { batchSize: 20, localConcurrency: 2 }, async (jobs) => {
     for (const job of jobs) await expireOtp(rt, job.data.otpId);
-    jobsProcessed.inc({ queue: 'relay_otp_expire', outcome: 'completed' }, jobs.length);
   });
 }
 

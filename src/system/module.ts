@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
 import { idPrefixes, type DiagnosticPong } from './contract.ts';
 
@@ -27,19 +26,10 @@ export const systemModule = defineModule({
   banner: (config) => [
     ['Status', `${config.publicBaseUrl}/api/v1/status`],
     ['Health', `${config.publicBaseUrl}/api/v1/health`],
+    ['Metrics', `${config.publicBaseUrl}/metrics (gateway), http://${config.HOST}:${config.WORKER_METRICS_PORT}/metrics (workers)`],
     ...(config.graphiql ? [['GraphiQL', `${config.publicBaseUrl}/graphql`] as const] : []),
   ],
   topics: {
     diagnosticPong: liveTopic<number, DiagnosticPong>(),
-  },
-  config: {
-    env: {
-      METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-      METRICS_PUBLIC: booleanFlag.optional(),
-    },
-    derive: (values) => ({
-      /** `/metrics` without a token: open in sandbox, closed in live unless METRICS_PUBLIC=true. */
-      metricsPublic: values.METRICS_PUBLIC ?? values.YARROW_ENV === 'sandbox',
-    }),
   },
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { safeEqual } from '../core/crypto.ts';
 import { YarrowError } from '../core/errors.ts';
 import { buildOpenApi } from '../core/openapi.ts';
 import { defineRoute } from '../core/route.ts';
 import { registry } from '../core/metrics.ts';
+import { metricsRefusal } from '../core/metrics-server.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { buildPostman, postmanFlow } from '../core/postman.ts';
 import { REFERENCE_ASSETS_PATH, referenceAssets, referencePage } from './reference-page.ts';
@@ -62,16 +62,8 @@ export function registerSystemRoutes(ctx: GatewayContext) {
     responses: { 200: 'Metrics in the Prometheus text format.', 401: 'The metrics token is missing or wrong, or metrics are not public here.' },
     errorCodes: ['unauthorized'],
     handler: async (c) => {
-      const token = rt.config.METRICS_TOKEN;
-      const offered = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      if (token ? !offered || !safeEqual(offered, token) : !rt.config.metricsPublic) {
-        throw new YarrowError(
-          'unauthorized',
-          token
-            ? 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".'
-            : 'Metrics are not public on a live instance: set METRICS_TOKEN and send it as "Authorization: Bearer <token>" (or METRICS_PUBLIC=true).',
-        );
-      }
+      const refusal = metricsRefusal(rt.config, c.req.header('authorization'));
+      if (refusal) throw new YarrowError('unauthorized', refusal);
       c.header('Content-Type', registry.contentType);
       return c.body(await registry.metrics());
     },

@@ -4,7 +4,6 @@ import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import { newId } from './contract.ts';
 import { lockRows } from '../core/locks.ts';
-import { jobsProcessed } from '../core/metrics.ts';
 import { batcher } from '../core/batch.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
@@ -16,6 +15,7 @@ import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
 import { recordEvent } from './events.ts';
 import { signedRequest } from './formats.ts';
+import { webhookAttempts, webhookFirstAttemptLag, webhookRequestDuration } from './metrics.ts';
 import { postWebhook, type PostResult } from './sender.ts';
 import { privateWebhookUrlsAllowed } from './url-safety.ts';
 
@@ -289,17 +289,20 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<voi
   const { start, record } = batchersOf(rt);
   const started = await start(job);
   if (!started) {
-    jobsProcessed.inc({ queue: 'webhook_deliver', outcome: 'skipped' });
+    webhookAttempts.inc({ outcome: 'skipped' });
     return;
   }
 
   const { delivery, attemptId, allowPrivate } = started;
+  if (delivery.attemptCount === 0) webhookFirstAttemptLag.observe(Math.max(0, Date.now() - delivery.event.createdAt.getTime()) / 1000);
   const { body, headers } = await signedRequest(rt.config, rt.db.prisma, { endpoint: delivery.endpoint, event: delivery.event, deliveryId: String(delivery.id) });
   const result = await postWebhook({ url: delivery.endpoint.url, body, headers, timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate });
   const left = await record({ job, attemptId, result });
   // Its account's test clock was being changed: recorded on its own, waiting for that clock only.
   if (left) await recordFailures(rt, [{ job, attemptId, result }], new Date(), { waitForClocks: true });
-  jobsProcessed.inc({ queue: 'webhook_deliver', outcome: result.ok ? 'delivered' : 'failed' });
+  const outcome = result.ok ? 'delivered' : 'failed';
+  webhookAttempts.inc({ outcome });
+  webhookRequestDuration.observe({ outcome }, result.durationMs / 1000);
 }
 
 /** Disables an endpoint the worker gave up on and tells the account's other endpoints. */

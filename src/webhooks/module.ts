@@ -55,6 +55,10 @@ export const webhooksModule = defineModule({
       WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
       WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
       WEBHOOK_FETCH_BATCH: z.coerce.number().int().min(1).max(100).default(50),
+      /** Days an event is kept (with its finished deliveries) before the maintenance worker purges it. */
+      EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+      /** Days a finished webhook delivery (and its attempts) is kept. */
+      WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     },
     derive: (values) => ({
       /**
@@ -81,7 +85,12 @@ export const webhooksModule = defineModule({
       body: async () => (await import('./panel.ts')).webhookEndpointPage(),
     },
   ],
+  panelOverview: [{ title: 'Failing webhook endpoints', script: 'webhooks-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
+  retention: [
+    { what: 'webhook deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldDeliveries(rt, size) },
+    { what: 'events past EVENT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldEvents(rt, size) },
+  ],
   sandbox: {
     // On a developer's machine the sandbox account (and no other) may send webhooks to a receiver on localhost.
     seed: async ({ tx, accountId, onDevelopersMachine }) => {

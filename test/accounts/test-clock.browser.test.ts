@@ -27,8 +27,8 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Clockwork Ltd');
   await page.getByLabel('Email').fill('owner@clockwork.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  await page.locator('#keys-app .empty').first().waitFor();
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Clockwork Ltd' } })).id;
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write'] })).secret;
 });

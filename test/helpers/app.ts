@@ -45,8 +45,8 @@ export interface TestApp {
    * addresses, as the first-start sandbox account's may; false for one that must not.
    */
   account(options?: { scopes?: Scope[]; name?: string; privateWebhookUrls?: boolean }): Promise<TestAccount>;
-  /** Starts `workers/main.ts` with the given worker names as a real child process. */
-  startWorkers(names: string[]): Promise<ChildProcess>;
+  /** Starts `workers/main.ts` with the given worker names as a real child process; `metricsUrl` is its metrics port's `/metrics`. */
+  startWorkers(names: string[]): Promise<ChildProcess & { metricsUrl: string }>;
   /** Another gateway on the same database, as a second process would be. */
   /** Another gateway in this process on the same database; `config` overrides settings of its own (e.g. TRUST_PROXY). */
   startExtraGateway(config?: Partial<Config>): Promise<{ baseUrl: string; stop(): Promise<void> }>;
@@ -70,6 +70,7 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
     YARROW_SECRET: TEST_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
+    WORKER_METRICS_PORT: '0',
     RATE_LIMIT_POINTS: '100000',
     DATABASE_POOL_SIZE: '5',
     ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
@@ -107,11 +108,11 @@ export async function startTestApp(options: { env?: Record<string, string>; useD
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(child);
-      await new Promise<void>((resolve, reject) => {
-        child.once('message', () => resolve());
+      const ready = await new Promise<{ metricsPort?: number }>((resolve, reject) => {
+        child.once('message', (message) => resolve(message as { metricsPort?: number }));
         child.once('exit', (code) => reject(new Error(`worker exited early with code ${code}`)));
       });
-      return child;
+      return Object.assign(child, { metricsUrl: `http://127.0.0.1:${ready.metricsPort}/metrics` });
     },
     async startExtraGateway(overrides = {}) {
       const extraRt = await openRuntime('test-gateway-2', { modules, config: { ...config, ...overrides } });

@@ -29,7 +29,8 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Foundations Ltd');
   await page.getByLabel('Email').fill('owner@foundations.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Foundations Ltd' } })).id;
 });
 afterAll(async () => {

@@ -49,15 +49,18 @@ const shot = (name: string, target: Page = page) => target.screenshot({ path: jo
 describe('merchant panel in Chromium', () => {
   let apiKey = '';
 
-  it('signs up and lands on the API keys page', async () => {
+  it('signs up, lands on the overview, and has no API key yet', async () => {
     await page.goto(`${app.baseUrl}/panel`);
     expect(page.url()).toContain('/panel/sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByLabel('Business name').fill('Cedar & <b>Sons</b>');
     await page.getByLabel('Email').fill('owner@cedar.example');
     await page.getByLabel('Password').fill('a long enough password');
-    await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-    await expect.poll(() => page.locator('#keys tr').count()).toBe(0);
+    await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+    await page.locator('#overview[aria-busy="false"]').waitFor();
+    await page.goto(`${app.baseUrl}/panel/keys`);
+    await page.locator('#keys-app .empty').first().waitFor();
+    expect(await page.locator('#keys tr').count()).toBe(0);
     await shot('sign-up-done');
   });
 

@@ -52,7 +52,8 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Relay Pages Shop');
   await page.getByLabel('Email').fill('pages@relay.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   const created = await graphqlInPage<{ createApiKey: { secret: string } }>(page, 
     'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
     { input: { label: 'Server', scopes: ['SMS_SEND', 'MESSAGES_READ', 'ACCOUNT_READ', 'WEBHOOKS_MANAGE'] } },

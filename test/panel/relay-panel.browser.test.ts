@@ -26,7 +26,9 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Relay Shop');
   await page.getByLabel('Email').fill('ops@relay.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
+  await page.goto(`${app.baseUrl}/panel/keys`);
   await page.getByLabel('Label').fill('Server');
   for (const scope of ['sms.send', 'messages.read', 'account.read']) await page.getByLabel(scope, { exact: true }).check();
   await page.getByRole('button', { name: 'Create key' }).click();

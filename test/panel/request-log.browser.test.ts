@@ -24,8 +24,8 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Request Log Ltd');
   await page.getByLabel('Email').fill('owner@request-log.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  await page.locator('#keys-app .empty').first().waitFor();
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Request Log Ltd' } })).id;
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'checkout server', scopes: ['payments.write', 'keys.manage'] })).secret;
 });

@@ -38,9 +38,9 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Payments Page Ltd');
   await page.getByLabel('Email').fill('owner@payments-page.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  // The keys page's first read finishes before any test leaves it (leaving would abort it).
-  await page.locator('#keys-app .empty').first().waitFor();
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  // The overview (the first page) has read its data before any test leaves it (leaving would abort it).
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Payments Page Ltd' } })).id;
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'] })).secret;
   for (let i = 1; i <= 22; i++) intents.push(await createIntent(app, key, { title: `Order ${i}`, customer_email: `buyer${i}@shop.example`, amount: 1250 }));

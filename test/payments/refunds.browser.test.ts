@@ -26,8 +26,8 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Refunds Ltd');
   await page.getByLabel('Email').fill('owner@refunds.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  await page.locator('#keys-app .empty').first().waitFor();
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Refunds Ltd' } })).id;
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write'] })).secret;
 });

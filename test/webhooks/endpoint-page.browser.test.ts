@@ -42,9 +42,9 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Hooks Page Ltd');
   await page.getByLabel('Email').fill('owner@hooks-page.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  // The keys page's first read finishes before any test leaves it (leaving would abort it).
-  await page.locator('#keys-app .empty').first().waitFor();
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  // The overview (the first page) has read its data before any test leaves it (leaving would abort it).
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Hooks Page Ltd' } })).id;
   await app.rt.db.prisma.account.update({ where: { id: accountId }, data: { allowPrivateWebhookUrls: true } });
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['webhooks.manage'] })).secret;

@@ -528,6 +528,13 @@ export type PanelDisputeEventsSubscriptionVariables = Exact<{ [key: string]: nev
 
 export type PanelDisputeEventsSubscription = { eventCreated: { id: string, type: string, objectPublicId: string } };
 
+export type PanelPaymentsOverviewQueryVariables = Exact<{
+  days: number;
+}>;
+
+
+export type PanelPaymentsOverviewQuery = { paymentsOverview: { days: number, bucketSeconds: number, currency: string | null, buckets: Array<{ start: string, succeeded: number, attempted: number, volumeMinor: number }> } };
+
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
   search?: string | null | undefined;
@@ -765,6 +772,13 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
+
+export type PanelRelayOverviewQueryVariables = Exact<{
+  days: number;
+}>;
+
+
+export type PanelRelayOverviewQuery = { relayOverview: { days: number, bucketSeconds: number, buckets: Array<{ start: string, queued: number, sent: number, delivered: number, failed: number }> }, relayQueueHealth: { counts: { queued: number, inFlight: number, stuck: number }, devices: Array<{ deviceId: string, status: string }> } };
 
 export type PanelWebhookEndpointsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1411,6 +1425,21 @@ export const PanelDisputeEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelDisputeEventsSubscription, PanelDisputeEventsSubscriptionVariables>;
+export const PanelPaymentsOverviewDocument = new TypedDocumentString(`
+    query PanelPaymentsOverview($days: Int!) {
+  paymentsOverview(days: $days) {
+    days
+    bucketSeconds
+    currency
+    buckets {
+      start
+      succeeded
+      attempted
+      volumeMinor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentsOverviewQuery, PanelPaymentsOverviewQueryVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(
@@ -1926,6 +1955,32 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
+export const PanelRelayOverviewDocument = new TypedDocumentString(`
+    query PanelRelayOverview($days: Int!) {
+  relayOverview(days: $days) {
+    days
+    bucketSeconds
+    buckets {
+      start
+      queued
+      sent
+      delivered
+      failed
+    }
+  }
+  relayQueueHealth(minutes: 1) {
+    counts {
+      queued
+      inFlight
+      stuck
+    }
+    devices {
+      deviceId
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRelayOverviewQuery, PanelRelayOverviewQueryVariables>;
 export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
     query PanelWebhookEndpoints($first: Int, $after: String) {
   webhookEventTypes
