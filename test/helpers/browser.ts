@@ -15,9 +15,12 @@ export async function launchBrowser(): Promise<Browser> {
   mkdirSync(screenshotsDir, { recursive: true });
   const { executablePath, libraryPath } = inject('chromium');
   const libraries = [libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  // A machine with no LANG gives Chromium the POSIX locale, which it reports as `en-US@posix`: an
+  // Intl locale that uPlot's date formatting refuses (the overview's charts). Pages are tested in English.
+  const env = { ...process.env, LANG: 'en_US.UTF-8', ...(libraries ? { LD_LIBRARY_PATH: libraries } : {}) };
   return chromium.launch({
     executablePath,
-    env: libraries ? { ...process.env, LD_LIBRARY_PATH: libraries } : process.env,
+    env,
     headless: true,
     args: [
       '--headless',
