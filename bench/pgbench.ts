@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { RELAY_WAKE_CHANNEL } from '../src/relay/notices.ts';
+import { RELAY_WAKE_CHANNEL } from '../src/relay/messages/wake.ts';
 import { costOf, cpuMeter, sizes, type BenchContext, type Cost } from './support.ts';
 
 export const pgbenchClients = 16;

@@ -11,10 +11,10 @@ import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Account, Message } from '../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from './json.ts';
-import { RELAY_WAKE_CHANNEL } from './notices.ts';
+import { insertQueuedMessages } from './messages/plans.ts';
+import { RELAY_WAKE_CHANNEL } from './messages/wake.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
-import { insertQueuedMessages } from './sql.ts';
 import { messageStatus, statusEvent } from './status.ts';
 
 /** Options every SMS send takes (single, list). */

@@ -8,9 +8,9 @@ import type { Topics } from '../core/pubsub.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import type { Device } from '../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from './devices.ts';
-import { acknowledgeMessage, reportMessage } from './device-reports.ts';
+import { acknowledgeMessage, reportMessage } from './messages/reports.ts';
 import { deviceWorkJson, unsealedWork } from './device-work.ts';
-import { pendingForDevice, syncHeldMessages, takenBackFrom } from './handoff.ts';
+import { pendingForDevice, syncHeldMessages, takenBackFrom } from './messages/handoff.ts';
 import { writeTogether } from './socket-writes.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 

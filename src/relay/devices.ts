@@ -12,9 +12,10 @@ import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../generated/prisma/client.ts';
-import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './dispatch.ts';
+import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './messages/transitions.ts';
+import { wakeDrain } from './messages/wake.ts';
 import type { deviceSchema } from './json.ts';
-import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
+import { publishDeviceChange, recordPresenceChange } from './notices.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
 export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -293,7 +294,7 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
     });
     if (input.connectionId !== undefined) await openConnection(tx, deviceId, input.connectionId, now);
     // Reachable again (back online, or a new socket or poll after its socket closed): wake the queue.
-    if (!before.reachable) await wakeDispatcher(rt, tx, device.accountId);
+    if (!before.reachable) await wakeDrain(rt, tx, device.accountId);
     if (before.status !== 'online') await recordPresenceChange(tx, device.id, 'online');
     await publishDeviceChange(tx, device);
     return device;
@@ -399,7 +400,7 @@ export async function updateDevice(rt: Runtime, accountId: number, deviceId: str
       },
     });
     // A higher budget may let waiting messages through now.
-    await wakeDispatcher(rt, tx, accountId);
+    await wakeDrain(rt, tx, accountId);
     await publishDeviceChange(tx, device);
     return device;
   });
@@ -414,7 +415,7 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
     // Unpairing is the account's knowing choice: what the phone held goes to other phones (the
     // panel's confirmation says it may still send what it held if it is running; its token no
     // longer works, so it cannot report).
-    await releaseDeviceMessages(rt, tx, device, 'device_revoked');
+    await releaseDeviceMessages(rt, tx, device.id, 'device_revoked');
     // Messages pinned to it can go nowhere else: they fail now, with the reason.
     await failPinnedTo(rt, tx, device.id, 'device_revoked');
     await publishAll(tx, [liveEvent('relayDevice', device.id, { kind: 'revoked' }), liveEvent('relayDeviceRevoked', 'all', { deviceId: device.id })]);

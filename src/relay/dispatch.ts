@@ -1,31 +1,19 @@
 import pLimit from 'p-limit';
 import type { DbClient } from '../core/db.ts';
 import { newId } from './module.ts';
-import { liveEvent, publish, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
+import { liveEvent, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
 import type { SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
-import {
-  accountsWithOverdueMessages,
-  deviceLoadRows,
-  dispatchMessages,
-  flagStuckMessages,
-  lockDrain,
-  lockDueQueued,
-  lockHeldBy,
-  lockPinnedTo,
-  lockStrandedPinned,
-  lockStuckDispatched,
-  lockUnreachableHolder,
-  markOneSilentDeviceOffline,
-  queuedTimes,
-  type DispatchedRow,
-} from './sql.ts';
-import type { Device, Message } from '../generated/prisma/client.ts';
+import { deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from './sql.ts';
+import type { Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
-import { publishDeviceChange, recordPresenceChange, wakeDispatcher } from './notices.ts';
+import { publishDeviceChange, recordPresenceChange } from './notices.ts';
 import { signalledWork } from './device-work.ts';
-import { failMessage, retryOrFailMany } from './retries.ts';
-import { publishStatuses, statusEvents } from './status.ts';
+import { dispatchMessages, type DispatchedRow } from './messages/plans.ts';
+import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './messages/queries.ts';
+import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './messages/transitions.ts';
+import { wakeDrain } from './messages/wake.ts';
+import { statusEvents } from './status.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
 // devices with spare budget when it is woken: by a send's own NOTIFY (`relayQueued`, in the accept
@@ -153,16 +141,6 @@ function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCa
   )[0];
 }
 
-/** Fails the account's queued messages whose time to live has passed. */
-async function expireQueued(rt: Runtime, tx: DbClient, accountId?: number) {
-  const expired = await tx.message.findMany({
-    where: { state: 'queued', expiresAt: { lte: new Date() }, ...(accountId !== undefined ? { accountId } : {}) },
-    take: 500,
-  });
-  for (const message of expired) await failMessage(rt, tx, message, 'expired');
-  return expired.length;
-}
-
 /**
  * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
  * online devices within their per-minute budget, round after round while rounds fill up.
@@ -278,50 +256,6 @@ async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): 
 }
 
 /**
- * Takes back the messages a device holds but has not sent (it went offline or was unpaired):
- * each attempt ends with `reason` and the message reroutes while attempts remain. The device is
- * told to drop them, in case it is still there to hear it.
- */
-export async function releaseDeviceMessages(rt: Runtime, tx: DbClient, device: Pick<Device, 'id'>, reason: string) {
-  const held = await lockHeldBy(tx, device.id, { unacknowledgedOnly: false });
-  await takeBack(rt, tx, device.id, held, reason);
-  return held.length;
-}
-
-/**
- * Takes back what a device holds but has not acknowledged (its socket closed: the work may never
- * have reached it). Acknowledged work stays with the phone until the heartbeat window says it left.
- */
-export async function releaseUnacknowledged(rt: Runtime, tx: DbClient, deviceId: string, reason: string) {
-  const held = await lockHeldBy(tx, deviceId, { unacknowledgedOnly: true });
-  await takeBack(rt, tx, deviceId, held, reason);
-  return held.length;
-}
-
-/** Fails the queued messages pinned (`device_id` at send) to a device that will not take them. */
-export async function failPinnedTo(rt: Runtime, tx: DbClient, deviceId: string, reason: string) {
-  const pinned = await lockPinnedTo(tx, deviceId);
-  if (pinned.length === 0) return 0;
-  for (const message of await tx.message.findMany({ where: { id: { in: pinned.map((row) => row.id) } } })) {
-    await failMessage(rt, tx, message, reason);
-  }
-  return pinned.length;
-}
-
-/**
- * Ends the device's current attempt of each message (locked by the caller) and tells the device
- * to drop it; a device that is away hears it when it reconnects (`takenBackFrom`).
- */
-async function takeBack(rt: Runtime, tx: DbClient, deviceId: string, held: Array<{ id: string; attempts: number }>, reason: string) {
-  await retryOrFailMany(rt, tx, held.map((message) => message.id), reason, reason);
-  await publishMany(
-    tx,
-    'relayDevice',
-    held.map((message): [string, Topics['relayDevice'][1]] => [deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason }]),
-  );
-}
-
-/**
  * The device-presence worker's periodic pass. Each step is an atomic UPDATE … RETURNING, so
  * several worker processes may run it at once and every transition still happens exactly once.
  */
@@ -356,17 +290,13 @@ export async function presenceTick(rt: Runtime) {
   for (;;) {
     const handled = await rt.db.prisma.$transaction(async (tx) => {
       const stuck = await lockStuckDispatched(tx, rt.config.RELAY_ACK_TIMEOUT_SECONDS);
-      for (const { id } of stuck.filter((row) => row.expired)) {
-        const message = await tx.message.findUniqueOrThrow({ where: { id } });
-        await tx.messageAttempt.updateMany({
-          where: { messageId: id, number: message.attempts, finishedAt: null },
-          data: { finishedAt: new Date(), outcome: 'expired', failureReason: 'expired' },
-        });
-        if (message.deviceId) {
-          await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: id, attempt: message.attempts, reason: 'expired' });
-        }
-        await failMessage(rt, tx, message, 'expired');
-      }
+      const expired = stuck.filter((row) => row.expired);
+      await failAttempt(rt, tx, expired, 'expired', 'expired');
+      await publishMany(
+        tx,
+        'relayDevice',
+        expired.filter((row) => row.device_id).map((row): [string, Topics['relayDevice'][1]] => [row.device_id!, { kind: 'cancel', messageId: row.id, attempt: row.attempts, reason: 'expired' }]),
+      );
       const timedOut = new Map<string, typeof stuck>();
       for (const row of stuck.filter((row) => !row.expired && row.device_id)) {
         timedOut.set(row.device_id!, [...(timedOut.get(row.device_id!) ?? []), row]);
@@ -408,50 +338,13 @@ export async function presenceTick(rt: Runtime) {
   await wakeWaitingAccounts(rt, 30);
 }
 
-/** Step 3 of the presence pass, 100 messages at a time. */
-async function flagStuck(rt: Runtime, tx: DbClient) {
-  const stuck = await flagStuckMessages(tx, rt.config.RELAY_STUCK_AFTER_SECONDS);
-  const devices = new Map((await tx.device.findMany({ where: { id: { in: stuck.map((row) => row.deviceId!) } }, select: { id: true, name: true } })).map((d) => [d.id, d.name]));
-  for (const message of stuck) {
-    await recordEvent(rt, tx, {
-      accountId: message.accountId,
-      type: 'message.stuck',
-      objectType: 'message',
-      objectPublicId: message.id,
-      data: {
-        request_id: message.id,
-        status: 'queued',
-        device_id: message.deviceId,
-        device_name: devices.get(message.deviceId!) ?? null,
-        held_since: message.acknowledgedAt!.toISOString(),
-        stuck_since: message.stuckAt!.toISOString(),
-        // What the account can do: wait for the phone, or send it through another phone knowing
-        // the first may still send it (POST /api/v1/messages/{id}/reroute, allow_duplicate).
-        actions: ['wait', 'reroute'],
-      },
-    });
-  }
-  if (stuck.length > 0) await publishStatuses(tx, await tx.message.findMany({ where: { id: { in: stuck.map((row) => row.id) } } }));
-  return stuck.length;
-}
-
-/** Step 4 of the presence pass, 100 messages at a time. */
-async function failStrandedPinned(rt: Runtime, tx: DbClient) {
-  const stranded = await lockStrandedPinned(tx, rt.config.RELAY_PINNED_OFFLINE_WAIT_SECONDS);
-  const revoked = new Set(stranded.filter((row) => row.revoked).map((row) => row.id));
-  for (const message of await tx.message.findMany({ where: { id: { in: stranded.map((row) => row.id) } } })) {
-    await failMessage(rt, tx, message, revoked.has(message.id) ? 'device_revoked' : 'device_offline');
-  }
-  return stranded.length;
-}
-
 /**
  * Wakes the dispatcher of every account with messages queued for longer than `overdueSeconds` and
  * a reachable device to take them (a `relay_dispatch` job each, which any routing worker takes).
  */
 async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
   const waiting = await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds);
-  for (const { account_id } of waiting) await wakeDispatcher(rt, rt.db.prisma, account_id);
+  for (const { account_id } of waiting) await wakeDrain(rt, rt.db.prisma, account_id);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   withConnections,
   type CreatedPairingCode,
 } from './devices.ts';
-import { rerouteMessage } from './handoff.ts';
+import { rerouteMessage } from './messages/handoff.ts';
 import { messageStages, messageStatuses } from './json.ts';
 import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './status.ts';
 import { displayNumber } from './sms.ts';

@@ -12,7 +12,7 @@ import { loadConfig } from '../core/config.ts';
 import { YarrowError } from '../core/errors.ts';
 import { openRuntime, startupFailureMessage } from '../core/process.ts';
 import { publish } from '../core/pubsub.ts';
-import { wakeDispatcher } from './notices.ts';
+import { wakeDrain } from './messages/wake.ts';
 import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
 const [command, accountArg, value] = process.argv.slice(2);
@@ -46,7 +46,7 @@ try {
     const expiresAt = value === 'none' ? null : new Date(String(value));
     if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new OperatorError('subscription takes an ISO date or "none"');
     const updated = await tx.account.update({ where: { id: accountId }, data: { subscriptionExpiresAt: expiresAt } });
-    await wakeDispatcher(runtime, tx, accountId);
+    await wakeDrain(runtime, tx, accountId);
     await publish(tx, 'relaySubscriptionChanged', accountId, { expiresAt: expiresAt?.toISOString() ?? null });
     return updated;
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { heartbeatInput } from './devices.ts';
-import { ackInput, reportInput } from './device-reports.ts';
-import { syncInput } from './handoff.ts';
+import { ackInput, reportInput } from './messages/reports.ts';
+import { syncInput } from './messages/handoff.ts';
 import type { DeviceWork } from './json.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;

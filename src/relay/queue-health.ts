@@ -5,7 +5,7 @@ import type { DbClient } from '../core/db.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { throughputSeries } from './sql.ts';
 import { effectiveRate } from './devices.ts';
-import { wakeDispatcher } from './notices.ts';
+import { wakeDrain } from './messages/wake.ts';
 
 /** Who paused a queue: the account itself (panel, GraphQL) or an operator (`relay:operator`). */
 export type RelayPausedBy = 'account' | 'operator';
@@ -33,7 +33,7 @@ export async function resumeRelayQueue(rt: Pick<Runtime, 'boss'>, tx: DbClient, 
     throw new YarrowError('invalid_state', 'Sending was paused by an operator, and only an operator can resume it. Queued messages wait; contact the operator of this Yarrow.');
   }
   const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: null, relayPausedBy: null } });
-  await wakeDispatcher(rt, tx, accountId);
+  await wakeDrain(rt, tx, accountId);
   await publish(tx, 'relayQueueChanged', accountId, { paused: false });
   return account;
 }

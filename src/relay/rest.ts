@@ -39,9 +39,9 @@ import {
   withConnections,
 } from './devices.ts';
 import { sendAcceptedJson, sendSms, sendSmsInput } from './accept.ts';
-import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './device-reports.ts';
+import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/reports.ts';
 import { deviceWorkJson } from './device-work.ts';
-import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './handoff.ts';
+import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/handoff.ts';
 import { getMessage, messageStatusJson } from './status.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp.ts';
 import { DEVICE_WS_PATH } from './protocol.ts';

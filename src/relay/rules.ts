@@ -4,7 +4,7 @@ import { YarrowError } from '../core/errors.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { asRateLimited, pointSpender } from '../core/rate-limit.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { sendingAccountRows } from './sql.ts';
+import { sendingAccountRows } from './messages/queries.ts';
 import type { Account } from '../generated/prisma/client.ts';
 import { relayErrors } from './module.ts';
 

@@ -7,10 +7,10 @@ import { notFound } from '../core/errors.ts';
 import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
-import { recordEvent, type EventInput } from '../webhooks/events.ts';
+import type { EventInput } from '../webhooks/events.ts';
 import type { MessageStage, MessageStatus, messageStatusSchema } from './json.ts';
 import type { RelayMessageStatus } from './module.ts';
-import type { ReportedMessage } from './sql.ts';
+import type { ReportedMessage } from './messages/lifecycle.ts';
 
 /** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued. */
 export function messageStatus(message: Pick<Message, 'state'>): MessageStatus {
@@ -126,10 +126,6 @@ export async function publishStatus(tx: DbClient, message: Message) {
 }
 
 type MessageEventType = 'message.sent' | 'message.delivered' | 'message.failed';
-
-export async function recordMessageEvent(rt: Runtime, tx: DbClient, type: MessageEventType, message: Message) {
-  await recordEvent(rt, tx, messageEvent(type, message));
-}
 
 export function messageEvent(type: MessageEventType, message: Omit<ReportedMessage, 'updatedAt'>): EventInput {
   return {

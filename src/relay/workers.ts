@@ -3,7 +3,7 @@ import { PostgresEventTarget } from '../core/pubsub.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './dispatch.ts';
-import { RELAY_WAKE_CHANNEL } from './notices.ts';
+import { RELAY_WAKE_CHANNEL } from './messages/wake.ts';
 import { expireOtp } from './otp.ts';
 
 /**

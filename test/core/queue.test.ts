@@ -68,12 +68,12 @@ describe('queue', () => {
     const account = await app.account();
     const file = (path: string) => JSON.stringify(pathToFileURL(join(import.meta.dirname, '../..', path)).href);
     const script = `
-      import { wakeDispatcher } from ${file('src/relay/notices.ts')};
+      import { wakeDrain } from ${file('src/relay/messages/wake.ts')};
       import { loadConfig } from ${file('src/core/config.ts')};
       import { openRuntime } from ${file('src/core/process.ts')};
       import { modules } from ${file('src/modules.ts')};
       const rt = await openRuntime('script', { modules, config: loadConfig(modules) });
-      await rt.db.prisma.$transaction((tx) => wakeDispatcher(rt, tx, ${account.id}));
+      await rt.db.prisma.$transaction((tx) => wakeDrain(rt, tx, ${account.id}));
       await rt.close();`;
     await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { env: { ...process.env, ...app.env } });
     const jobs = await app.rt.db.prisma.$queryRaw<Array<{ id: string }>>`

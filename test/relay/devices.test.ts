@@ -465,8 +465,8 @@ describe('nothing accepted is lost', () => {
     const response = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'claimed by the dead' } });
     // A send wakes by NOTIFY (heard by no worker here); a wake-up job of another kind (a device
     // back, a retry), as a SIGKILLed worker leaves it: claimed (active until it expires), no other.
-    const { wakeDispatcher } = await import('../../src/relay/notices.ts');
-    await app.rt.db.prisma.$transaction((tx) => wakeDispatcher(app.rt, tx, account.id));
+    const { wakeDrain } = await import('../../src/relay/messages/wake.ts');
+    await app.rt.db.prisma.$transaction((tx) => wakeDrain(app.rt, tx, account.id));
     const claimed = await app.rt.db.prisma.$executeRaw`
       UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = 'relay_dispatch' AND state = 'created'`;
     expect(claimed).toBeGreaterThanOrEqual(1);

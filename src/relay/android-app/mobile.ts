@@ -12,10 +12,10 @@ import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, createDeviceAuthenticator, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { publishDeviceChange } from '../notices.ts';
-import { acknowledgeMessage, reportMessage } from '../device-reports.ts';
-import { applyFrame } from '../frame-batching.ts';
+import { acknowledgeMessage, reportMessage } from '../messages/reports.ts';
+import { applyFrame } from '../messages/frames.ts';
 import { deviceWorkJson } from '../device-work.ts';
-import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../handoff.ts';
+import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../messages/handoff.ts';
 import { relayErrors } from '../module.ts';
 import {
   appCancellingJson,

@@ -19,7 +19,7 @@ import { createEndpoint, deleteEndpoint, updateEndpoint } from '../../webhooks/e
 import { listEndpoints } from '../../webhooks/lists.ts';
 import { getDevice, revokeDevice } from '../devices.ts';
 import { queueMessages, resolveRouting } from '../accept.ts';
-import { cancelQueuedMessages } from '../retries.ts';
+import { cancelQueuedMessages } from '../messages/transitions.ts';
 import { assertCanSend, consumeSendRate } from '../rules.ts';
 import { phoneNumber } from '../sms.ts';
 import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from '../sql.ts';

@@ -3,16 +3,17 @@
 // phone: only the phone's word (a `Cancelled`, a `sync` that does not list it) or the account's
 // knowing choice (a reroute).
 import { z } from 'zod';
-import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { lockRow } from '../core/locks.ts';
-import { publish } from '../core/pubsub.ts';
-import type { Runtime } from '../core/runtime.ts';
-import type { Device, Message } from '../generated/prisma/client.ts';
-import { lockForDevice } from './device-reports.ts';
-import { retryOrFail, retryOrFailMany } from './retries.ts';
-import { attemptsTakenBackFrom, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './sql.ts';
-import { messageStage } from './status.ts';
+import type { DbClient } from '../../core/db.ts';
+import { YarrowError, notFound, parseInput } from '../../core/errors.ts';
+import { lockRow } from '../../core/locks.ts';
+import { publish } from '../../core/pubsub.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Device, Message } from '../../generated/prisma/client.ts';
+import { messageStage } from '../status.ts';
+import { allowAnotherAttempt, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './plans.ts';
+import { attemptsTakenBackFrom } from './queries.ts';
+import { lockForDevice } from './reports.ts';
+import { requeueOrFail } from './transitions.ts';
 
 /**
  * Attempts taken back from this device (its socket closed, it went offline, was too slow to acknowledge) of messages
@@ -73,7 +74,7 @@ export async function giveBackMessage(rt: Runtime, device: { id: string; account
   await rt.db.prisma.$transaction(async (tx) => {
     const message = await lockForDevice(tx, device, messageId);
     if (message.state === 'dispatched' && message.deviceId === device.id) {
-      await retryOrFail(rt, tx, message, 'cancelled_by_device', 'device_cancelled');
+      await requeueOrFail(rt, tx, [message.id], 'cancelled_by_device', 'device_cancelled');
     }
   });
 }
@@ -93,7 +94,7 @@ export async function syncHeldMessages(rt: Runtime, device: { id: string; accoun
     const now = new Date();
     const lost = await lockNotHeld(tx, device.id, held, takenBefore, now);
     for (const message of lost) await recordDeviceWord(tx, device.id, message.id, message.attempts, 'not_held', now);
-    await retryOrFailMany(rt, tx, lost.map((message) => message.id), 'not_held', 'device_lost_message');
+    await requeueOrFail(rt, tx, lost.map((message) => message.id), 'not_held', 'device_lost_message');
     await clearStuckHeld(tx, device.id, held);
     return { requeued: lost.length };
   });
@@ -127,9 +128,9 @@ export async function rerouteMessage(rt: Runtime, accountId: number, requestId: 
         { param: 'allow_duplicate' },
       );
     }
-    await tx.message.update({ where: { id: message.id }, data: { maxAttempts: Math.max(message.maxAttempts, message.attempts + 1) } });
+    await allowAnotherAttempt(tx, message);
     await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason: 'rerouted' });
-    await retryOrFailMany(rt, tx, [message.id], 'rerouted', 'rerouted');
+    await requeueOrFail(rt, tx, [message.id], 'rerouted', 'rerouted');
     return tx.message.findUniqueOrThrow({ where: { id: message.id } });
   });
 }

@@ -1,17 +1,16 @@
 // What a phone reports about sending a message: its ack (it holds the message and will send it)
 // and its `sent`, `delivered` or `failed`. Acks and `sent`/`delivered` reports are applied in
-// batches (`frame-batching.ts`); a `failed` report, rarer and heavier, in a transaction of its own.
+// batches (./frames.ts); a `failed` report, rarer and heavier, in a transaction of its own.
 import { z } from 'zod';
-import type { DbClient } from '../core/db.ts';
-import { notFound, parseInput } from '../core/errors.ts';
-import { lockRow } from '../core/locks.ts';
-import type { Runtime } from '../core/runtime.ts';
-import type { Message } from '../generated/prisma/client.ts';
-import { applyFrame } from './frame-batching.ts';
-import type { reportOutcomeSchema } from './json.ts';
-import { failMessage, finishAttempt, retryOrFail } from './retries.ts';
-import { recordDeviceWord } from './sql.ts';
-import { messageStatus } from './status.ts';
+import type { DbClient } from '../../core/db.ts';
+import { notFound, parseInput } from '../../core/errors.ts';
+import { lockRow } from '../../core/locks.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Message } from '../../generated/prisma/client.ts';
+import { messageStatus } from '../status.ts';
+import { applyFrame, type ReportOutcome } from './frames.ts';
+import { recordDeviceWord } from './plans.ts';
+import { failAttempt, requeueOrFail } from './transitions.ts';
 
 export const ackInput = z.strictObject({ attempt: z.number().int().min(1) });
 
@@ -20,9 +19,6 @@ export const reportInput = z.strictObject({
   status: z.enum(['sent', 'delivered', 'failed']),
   reason: z.string().trim().min(1).max(200).optional(),
 });
-
-/** `applied`: false when the report changed nothing (a repeat, or an attempt that is no longer current). */
-export type ReportOutcome = z.infer<typeof reportOutcomeSchema>;
 
 /** Locks the message a device reports on; a message of another account is "not found". */
 export async function lockForDevice(tx: DbClient, device: { id: string; accountId: number }, messageId: string): Promise<Message> {
@@ -68,13 +64,12 @@ async function reportFailure(rt: Runtime, device: { id: string; accountId: numbe
       return unchanged;
     }
     if (message.state === 'dispatched') {
-      const after = await retryOrFail(rt, tx, message, 'failed', reason);
-      return { applied: true, status: messageStatus(after) };
+      const [after] = await requeueOrFail(rt, tx, [message.id], 'failed', reason);
+      return { applied: true, status: messageStatus(after!) };
     }
     if (message.state === 'sent') {
-      await finishAttempt(tx, message, 'failed', reason);
-      const after = await failMessage(rt, tx, message, reason);
-      return { applied: true, status: messageStatus(after) };
+      const [after] = await failAttempt(rt, tx, [message], 'failed', reason);
+      return { applied: true, status: messageStatus(after!) };
     }
     return unchanged;
   });

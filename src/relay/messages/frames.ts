@@ -1,16 +1,22 @@
 // Batching of phone frames: the acks and `sent`/`delivered` reports that devices send at about the
 // same time are applied together, in one statement and one transaction per round, in each
-// message's arrival order. Phones reach it through `device-reports.ts`; what a frame changes is
-// the statement's rule (`applyDeviceFrames`, sql.ts), read at `applyFrames` below.
-import { batcher } from '../core/batch.ts';
-import type { DbClient } from '../core/db.ts';
-import { perRuntime } from '../core/per-runtime.ts';
-import { publishAll } from '../core/pubsub.ts';
-import type { Runtime } from '../core/runtime.ts';
-import { recordEvents, type EventInput } from '../webhooks/events.ts';
-import type { ReportOutcome } from './device-reports.ts';
-import { applyDeviceFrames, recordDeviceWords, type DeviceWord } from './sql.ts';
-import { messageEvent, messageStatus, statusEvents } from './status.ts';
+// message's arrival order. Phones reach it through ./reports.ts; what a frame changes is the
+// plan's rule (`applyDeviceFrames`, ./plans.ts), and which events a move records the lifecycle's
+// (`eventsOfMove`, ./lifecycle.ts), read at `applyFrames` below.
+import type { z } from 'zod';
+import { batcher } from '../../core/batch.ts';
+import type { DbClient } from '../../core/db.ts';
+import { perRuntime } from '../../core/per-runtime.ts';
+import { publishAll } from '../../core/pubsub.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import { recordEvents, type EventInput } from '../../webhooks/events.ts';
+import type { reportOutcomeSchema } from '../json.ts';
+import { messageEvent, messageStatus, statusEvents } from '../status.ts';
+import { eventsOfMove } from './lifecycle.ts';
+import { applyDeviceFrames, recordDeviceWords, type DeviceWord } from './plans.ts';
+
+/** `applied`: false when the report changed nothing (a repeat, or an attempt that is no longer current). */
+export type ReportOutcome = z.infer<typeof reportOutcomeSchema>;
 
 export interface DeviceFrame {
   device: { id: string; accountId: number };
@@ -99,8 +105,8 @@ function sameAttempt(a: DeviceFrame, b: DeviceFrame) {
 /**
  * One round in one statement. An ack marks the message acknowledged if its device still holds it
  * in this attempt. A `sent` or `delivered` report moves it forward (dispatched → sent or
- * delivered, sent → delivered); leaving `dispatched` records `message.sent`, reaching `delivered`
- * records `message.delivered`. Frames that do not apply change nothing.
+ * delivered, sent → delivered), recording the events the lifecycle gives the move. Frames that
+ * do not apply change nothing.
  */
 async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promise<StepResult[]> {
   const now = new Date();
@@ -119,11 +125,10 @@ async function applyFrames(rt: Runtime, tx: DbClient, steps: FrameStep[]): Promi
   );
   const events: EventInput[] = [];
   const live: string[] = [];
-  for (const [i, row] of rows.entries()) {
-    if (!row.message) continue;
+  for (const row of rows) {
+    if (!row.message || row.previous === null) continue;
     const message = row.message;
-    if (row.previous === 'dispatched') events.push(messageEvent('message.sent', message));
-    if (frames[i]!.status === 'delivered') events.push(messageEvent('message.delivered', message));
+    for (const type of eventsOfMove(row.previous, message.state)) events.push(messageEvent(type, message));
     live.push(...statusEvents(message, message.updatedAt));
   }
   await recordEvents(rt, tx, events);
