@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'devices.manage' },
     resolve: async (_root, _args, ctx) => {
       const accountId = ctx.principal!.accountId;
-      await ctx.rt.db.prisma.$transaction((tx) => resumeRelayQueue(ctx.rt, tx, accountId, 'account'));
+      await ctx.rt.db.prisma.$transaction((tx) => resumeRelayQueue(tx, accountId, 'account'));
       return queueHealth(ctx.rt, ctx.rt.db.prisma, accountId);
     },
   }),

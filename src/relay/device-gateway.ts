@@ -61,21 +61,21 @@ export function registerDeviceSockets(ctx: GatewayContext) {
     try {
       const result = deviceFrame.safeParse(parsed);
       if (!result.success) throw fromZodError(result.error);
-      const { type, ref: _ref, ...body } = result.data;
-      if (type === 'heartbeat') {
-        connection.device = await recordHeartbeat(rt, connection.device.id, body);
+      const frame = result.data;
+      if (frame.type === 'heartbeat') {
+        const { type: _type, ref: _ref, ...heartbeat } = frame;
+        connection.device = await recordHeartbeat(rt, connection.device.id, heartbeat);
         send(connection.socket, { type: 'result', ref, ok: true });
-      } else if (type === 'sync') {
+      } else if (frame.type === 'sync') {
         // What the phone took on this connection it knows of, whatever the frames' order here.
-        const outcome = await syncHeldMessages(rt, connection.device, body, connection.openedAt);
+        const outcome = await syncHeldMessages(rt, connection.device, { held: frame.held }, connection.openedAt);
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
-      } else if (type === 'ack') {
-        const { message_id, ...rest } = body as { message_id: string; attempt: number };
-        const outcome = await acknowledgeMessage(rt, connection.device, message_id, rest);
+      } else if (frame.type === 'ack') {
+        const outcome = await acknowledgeMessage(rt, connection.device, frame.message_id, { attempt: frame.attempt });
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
       } else {
-        const { message_id, ...rest } = body as { message_id: string };
-        const outcome = await reportMessage(rt, connection.device, message_id, rest);
+        const { type: _type, ref: _ref, message_id, ...report } = frame;
+        const outcome = await reportMessage(rt, connection.device, message_id, report);
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
       }
     } catch (error) {

@@ -4,7 +4,7 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { keyedHash, randomToken } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { newId } from './module.ts';
@@ -119,8 +119,7 @@ export interface PairedDevice {
 }
 
 /** Spends a pairing code (once, atomically) and creates the device with its token. */
-export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, raw: unknown): Promise<PairedDevice> {
-  const input = parseInput(pairDeviceInput, raw);
+export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, input: z.infer<typeof pairDeviceInput>): Promise<PairedDevice> {
   const param = input.pairing_code ? 'pairing_code' : 'qr_payload';
   const code = normalisePairingCode(input.pairing_code ?? codeFromQrPayload(input.qr_payload!));
   const codeHash = hashPairingCode(rt.config.secret, code);
@@ -268,8 +267,8 @@ export const heartbeatInput = z.strictObject({
  * Records that the device is alive (and its battery, signal, charging, queue). An offline device
  * comes back online here, and its account's queue is woken so waiting messages reach it.
  */
-export async function recordHeartbeat(rt: Runtime, deviceId: string, raw: unknown): Promise<Device> {
-  return markAlive(rt, deviceId, parseInput(heartbeatInput, raw));
+export async function recordHeartbeat(rt: Runtime, deviceId: string, input: z.infer<typeof heartbeatInput>): Promise<Device> {
+  return markAlive(rt, deviceId, input);
 }
 
 type Presence = z.infer<typeof heartbeatInput> & { connectionId?: string };
@@ -294,7 +293,7 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
     });
     if (input.connectionId !== undefined) await openConnection(tx, deviceId, input.connectionId, now);
     // Reachable again (back online, or a new socket or poll after its socket closed): wake the queue.
-    if (!before.reachable) await wakeDrain(rt, tx, device.accountId);
+    if (!before.reachable) await wakeDrain(tx, device.accountId);
     if (before.status !== 'online') await recordPresenceChange(tx, device.id, 'online');
     await publishDeviceChange(tx, device);
     return device;
@@ -388,8 +387,7 @@ export const updateDeviceInput = z.strictObject({
   ratePerMinute: z.number().int().min(1).max(10_000).nullable().optional(),
 });
 
-export async function updateDevice(rt: Runtime, accountId: number, deviceId: string, raw: unknown): Promise<Device> {
-  const input = parseInput(updateDeviceInput, raw);
+export async function updateDevice(rt: Runtime, accountId: number, deviceId: string, input: z.infer<typeof updateDeviceInput>): Promise<Device> {
   return rt.db.prisma.$transaction(async (tx) => {
     await getDevice(tx, accountId, deviceId);
     const device = await tx.device.update({
@@ -400,7 +398,7 @@ export async function updateDevice(rt: Runtime, accountId: number, deviceId: str
       },
     });
     // A higher budget may let waiting messages through now.
-    await wakeDrain(rt, tx, accountId);
+    await wakeDrain(tx, accountId);
     await publishDeviceChange(tx, device);
     return device;
   });
@@ -427,7 +425,6 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
 
 export const relaySettingsInput = z.strictObject({ mode: z.enum(['auto', 'manual']) });
 
-export async function setRelayMode(db: DbClient, accountId: number, raw: unknown) {
-  const { mode } = parseInput(relaySettingsInput, raw);
+export async function setRelayMode(db: DbClient, accountId: number, mode: z.infer<typeof relaySettingsInput>['mode']) {
   return db.account.update({ where: { id: accountId }, data: { relayMode: mode } });
 }

@@ -4,7 +4,7 @@ import { newId } from './module.ts';
 import { liveEvent, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
 import type { SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from './sql.ts';
+import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from './sql.ts';
 import type { Message } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { publishDeviceChange, recordPresenceChange } from './notices.ts';
@@ -12,20 +12,19 @@ import { signalledWork } from './device-work.ts';
 import { dispatchMessages, type DispatchedRow } from './messages/plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './messages/queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './messages/transitions.ts';
-import { wakeDrain } from './messages/wake.ts';
 import { statusEvents } from './status.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
-// devices with spare budget when it is woken: by a send's own NOTIFY (`relayQueued`, in the accept
-// statement), by a `relay_dispatch` job (the other wake-ups: a device back, a retry, a resume, the
-// presence pass's sweep, src/relay/notices.ts), by its own timer when the queue can next move
-// (budget frees, TTL, retry time), or by its sweep (`sweepWaitingAccounts`) for a NOTIFY no worker
-// heard. Wake-ups coalesce in the worker (one pass at a time per account and process, and one
-// after it for every wake-up that came meanwhile, `coalescedDrains`); passes of several workers
-// take the account's drain lock in turn.
+// devices with spare budget when it is woken, and by one wake-up only: `wakeDrain`
+// (src/relay/messages/wake.ts), a NOTIFY committed with the row that needs it (a send, a requeue, a
+// device back, a resume). Besides, the worker looks again by itself: by its own timer when the
+// queue can next move (budget frees, TTL, retry time) and by its sweep (`sweepWaitingAccounts`) for
+// a wake-up no worker heard. Wake-ups coalesce in the worker (one pass at a time per account and
+// process, and one after it for every wake-up that came meanwhile, `coalescedDrains`); passes of
+// several workers take the account's drain lock in turn.
 
 const DRAIN_BATCH = 500;
-const RATE_WINDOW_MS = 60_000;
+const BUDGET_WINDOW_MS = budgetWindowSeconds * 1000;
 const LONGEST_SLEEP_MS = 30_000;
 /** After a pass that left due work it did not see (rows another transaction held): look again this soon. */
 const RECHECK_MS = 250;
@@ -100,7 +99,7 @@ export function coalescedDrains(rt: Runtime) {
       wakeAt(accountId, Date.now() + RETRY_MS);
     });
   };
-  return { drain, wake };
+  return { wake };
 }
 
 interface DeviceCapacity {
@@ -108,20 +107,23 @@ interface DeviceCapacity {
   /** On an open socket: work reaches it at once (a polling device hears of it on its next poll). */
   connected: boolean;
   rate: number;
+  /** Handed to it in its minute of sending under way (`budget_spent`). */
   recent: number;
   inflight: number;
-  oldestRecent: Date | null;
+  /** When that minute began (null: none under way); the budget is whole again a minute after it. */
+  windowStartedAt: Date | null;
 }
 
-async function deviceCapacity(rt: Pick<Runtime, 'config'>, tx: DbClient, accountId: number): Promise<DeviceCapacity[]> {
-  const rows = await deviceLoadRows(tx, accountId);
+/** The account's reachable devices with their budget counters; `lock` in a drain round (see `deviceLoadRows`). */
+async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, { lock }: { lock: boolean }): Promise<DeviceCapacity[]> {
+  const rows = await deviceLoadRows(db, accountId, { lock });
   return rows.map((row) => ({
     id: row.id,
     connected: row.connected,
     rate: row.rate_per_minute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE,
-    recent: row.recent,
+    recent: row.spent,
     inflight: row.inflight,
-    oldestRecent: row.oldest_recent,
+    windowStartedAt: row.window_started_at,
   }));
 }
 
@@ -155,7 +157,7 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
       if (account?.expired) await expireQueued(rt, tx, accountId);
       if (account?.paused !== false) return { assigned: 0, seen: 0, stalled: true };
       if (!account.due) return { assigned: 0, seen: 0, stalled: false };
-      const devices = await deviceCapacity(rt, tx, accountId);
+      const devices = await deviceCapacity(rt, tx, accountId, { lock: true });
       if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0, stalled: true };
       const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH);
       const assignments: Array<{ deviceId: string; message: Candidate }> = [];
@@ -246,10 +248,10 @@ async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): 
   if (!waiting.nextAttemptAt) return undefined;
   const now = Date.now();
   if (waiting.nextAttemptAt.getTime() <= now && !stalled) return now + RECHECK_MS;
-  const devices = await deviceCapacity(rt, rt.db.prisma, accountId);
+  const devices = await deviceCapacity(rt, rt.db.prisma, accountId, { lock: false });
   const budgetFrees = devices
-    .filter((device) => device.recent >= device.rate && device.oldestRecent)
-    .map((device) => device.oldestRecent!.getTime() + RATE_WINDOW_MS + 50);
+    .filter((device) => device.recent >= device.rate && device.windowStartedAt)
+    .map((device) => device.windowStartedAt!.getTime() + BUDGET_WINDOW_MS + 50);
   const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees];
   if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
   return Math.max(now + RECHECK_MS, Math.min(...times));
@@ -332,19 +334,6 @@ export async function presenceTick(rt: Runtime) {
     });
     if (!released) break;
   }
-
-  // 6. Safety net: an account whose queued messages are overdue gets a drain (a lost wake-up, a
-  //    crashed worker) — nothing accepted waits forever.
-  await wakeWaitingAccounts(rt, 30);
-}
-
-/**
- * Wakes the dispatcher of every account with messages queued for longer than `overdueSeconds` and
- * a reachable device to take them (a `relay_dispatch` job each, which any routing worker takes).
- */
-async function wakeWaitingAccounts(rt: Runtime, overdueSeconds: number) {
-  const waiting = await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds);
-  for (const { account_id } of waiting) await wakeDrain(rt, rt.db.prisma, account_id);
 }
 
 /**

@@ -81,10 +81,6 @@ export const relayModule = defineModule({
   errorCodes: relayErrors.codes,
   queues: {
     /** Drains one account's queued SMS onto its devices: wake-ups other than a send's (src/relay/notices.ts). */
-    relay_dispatch: {
-      payload: z.object({ accountId: z.number().int() }),
-      options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },
-    },
     relay_otp_expire: {
       payload: z.object({ otpId: z.string() }),
       options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
@@ -101,9 +97,10 @@ export const relayModule = defineModule({
      */
     relayDeviceRevoked: liveTopic<'all', { deviceId: string }>(),
     /**
-     * Messages of the account were queued: every routing worker drains it (src/relay/workers.ts).
-     * Sent by the accept statement's own NOTIFY instead of a pg-boss job per send, on a channel of
-     * its own (`RELAY_WAKE_CHANNEL`, src/relay/notices.ts): gateways do not hear it.
+     * The account's queue has work a device could take: every routing worker drains it
+     * (src/relay/workers.ts). The drain's one wake-up (`wakeDrain`, src/relay/messages/wake.ts), a
+     * NOTIFY committed with the row that needs it, on a channel of its own (`RELAY_WAKE_CHANNEL`):
+     * gateways do not hear it.
      */
     relayQueued: liveTopic<'all', { accountId: number }>(),
     messageStatusChanged: liveTopic<string, RelayMessageStatus>(),

@@ -37,7 +37,7 @@ try {
       throw new OperatorError(`No account ${accountId} in this database (is DATA_DIR, or DATABASE_URL, the server's?).`);
     }
     if (command === 'pause') return pauseRelayQueue(tx, accountId, 'operator');
-    if (command === 'resume') return resumeRelayQueue(runtime, tx, accountId, 'operator');
+    if (command === 'resume') return resumeRelayQueue(tx, accountId, 'operator');
     if (command === 'queue-limit' || command === 'recipient-limit') {
       const limit = value === 'default' ? null : Number(value);
       if (limit !== null && !(Number.isInteger(limit) && limit > 0)) throw new OperatorError(`${command} takes a positive integer or "default"`);
@@ -46,7 +46,7 @@ try {
     const expiresAt = value === 'none' ? null : new Date(String(value));
     if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new OperatorError('subscription takes an ISO date or "none"');
     const updated = await tx.account.update({ where: { id: accountId }, data: { subscriptionExpiresAt: expiresAt } });
-    await wakeDrain(runtime, tx, accountId);
+    await wakeDrain(tx, accountId);
     await publish(tx, 'relaySubscriptionChanged', accountId, { expiresAt: expiresAt?.toISOString() ?? null });
     return updated;
   });

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { encrypt, keyedHash, safeEqual } from '../core/crypto.ts';
+import { keyedHash, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { advisoryXactLock, lockRow } from '../core/locks.ts';
 import { newId, relayLocks } from './module.ts';
 import { sendJob } from '../core/queue.ts';
@@ -10,10 +10,9 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Message, Otp } from '../generated/prisma/client.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import type { otpSentSchema, otpVerifiedSchema } from './json.ts';
-import { queueMessage, resolveRouting } from './accept.ts';
+import { sendMessages } from './messages/send.ts';
 import { messageStatus } from './status.ts';
 import { otpLocales, otpPurposes, otpText } from './otp-templates.ts';
-import { assertCanSend, consumeSendRate } from './rules.ts';
 import { phoneNumber } from './sms.ts';
 
 export const OTP_MAX_ATTEMPTS = 5;
@@ -61,26 +60,25 @@ async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, account
   }
 }
 
-/** Makes a code, stores only its HMAC, and sends it as an SMS through the normal pipeline. */
-export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<{ otp: Otp; message: Message }> {
-  const input = parseInput(sendOtpInput, raw);
-  const account = await resolveRouting(tx, accountId, input.device_id);
-  await assertCanSend(rt, tx, account, 1);
-  await enforceOtpCaps(rt, tx, accountId, input.to);
-  await consumeSendRate(rt, accountId);
+/** An OTP send as the caller parsed it (`sendOtpInput`). */
+export type OtpRequest = z.infer<typeof sendOtpInput>;
 
+/**
+ * Makes a code, stores only its HMAC, and sends it as an SMS through the normal pipeline
+ * (`sendMessages`: the account's rules, then the OTP caps, then the send rate).
+ */
+export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, input: OtpRequest): Promise<{ otp: Otp; message: Message }> {
+  const { name: brand } = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
   const code = String(randomInt(10 ** input.code_length)).padStart(input.code_length, '0');
   const id = newId('otp');
-  const text = otpText({ locale: input.locale, purpose: input.purpose, code, brand: account.name, expirySeconds: input.expiry_seconds });
-  const message = await queueMessage(rt, tx, accountId, {
-    to: input.to,
+  const text = otpText({ locale: input.locale, purpose: input.purpose, code, brand, expirySeconds: input.expiry_seconds });
+  const [message] = await sendMessages(
+    rt,
+    accountId,
     // The stored text hides the code; the phone gets the sealed one, wiped once the SMS is final.
-    body: text.replace(code, '•'.repeat(code.length)),
-    sealedBody: encrypt(rt.config.secret, text),
-    segmentsOf: text,
-    deviceId: input.device_id,
-    ttlSeconds: input.expiry_seconds,
-  });
+    [{ to: input.to, text, storedAs: text.replace(code, '•'.repeat(code.length)) }],
+    { deviceId: input.device_id, ttlSeconds: input.expiry_seconds, tx, check: (tx) => enforceOtpCaps(rt, tx, accountId, input.to) },
+  );
   const otp = await tx.otp.create({
     data: {
       id,
@@ -91,12 +89,12 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, raw:
       codeHash: hashCode(rt.config.secret, id, code),
       codeLength: input.code_length,
       maxAttempts: OTP_MAX_ATTEMPTS,
-      messageId: message.id,
-      expiresAt: new Date(message.queuedAt.getTime() + input.expiry_seconds * 1000),
+      messageId: message!.id,
+      expiresAt: new Date(message!.queuedAt.getTime() + input.expiry_seconds * 1000),
     },
   });
   await sendJob(rt.boss, 'relay_otp_expire', { otpId: otp.id }, { tx, startAfter: otp.expiresAt });
-  return { otp, message };
+  return { otp, message: message! };
 }
 
 /**
@@ -123,8 +121,7 @@ export type VerifyResult = z.infer<typeof otpVerifiedSchema>;
  * Checks a code: constant-time compare, at most 5 attempts, single use; a past deadline is expired
  * even if the expiry job has not run yet. Success fires `otp.verified`.
  */
-export async function verifyOtp(rt: Runtime, accountId: number, raw: unknown): Promise<VerifyResult> {
-  const input = parseInput(verifyOtpInput, raw);
+export async function verifyOtp(rt: Runtime, accountId: number, input: z.infer<typeof verifyOtpInput>): Promise<VerifyResult> {
   return rt.db.prisma.$transaction(async (tx) => {
     if (!(await lockRow(tx, 'otps', input.otp_id, { accountId }))) throw notFound('OTP', 'otp_id');
     const otp = await tx.otp.findUniqueOrThrow({ where: { id: input.otp_id } });

@@ -27,13 +27,13 @@ export async function pauseRelayQueue(tx: DbClient, accountId: number, by: Relay
  * Resumes a paused queue and wakes the dispatcher so waiting messages go out at once. An
  * operator's pause is lifted only by an operator: the account's resume is refused.
  */
-export async function resumeRelayQueue(rt: Pick<Runtime, 'boss'>, tx: DbClient, accountId: number, by: RelayPausedBy) {
+export async function resumeRelayQueue(tx: DbClient, accountId: number, by: RelayPausedBy) {
   const current = await lockedAccount(tx, accountId);
   if (current.relayPausedBy === 'operator' && by === 'account') {
     throw new YarrowError('invalid_state', 'Sending was paused by an operator, and only an operator can resume it. Queued messages wait; contact the operator of this Yarrow.');
   }
   const account = await tx.account.update({ where: { id: accountId }, data: { relayPausedAt: null, relayPausedBy: null } });
-  await wakeDrain(rt, tx, accountId);
+  await wakeDrain(tx, accountId);
   await publish(tx, 'relayQueueChanged', accountId, { paused: false });
   return account;
 }

@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.ts';
+import { parseInput } from '../core/errors.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { recipientListsWhere } from './lists.ts';
@@ -16,6 +17,7 @@ import {
   listInput,
   listUpdate,
   queueList,
+  queueListInput,
   recipientInput,
   recipientUpdate,
   removeFromList,
@@ -210,7 +212,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       withGraphqlParams('input.', () =>
-        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, serviceInput(input, { names: 'snake_case' }))),
+        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, parseInput(queueListInput, serviceInput(input, { names: 'snake_case' })))),
       ),
   }),
   addRecipientsToList: t.prismaField({

@@ -8,8 +8,7 @@ import { newId } from './module.ts';
 import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../generated/prisma/client.ts';
-import { queueMessages, resolveRouting, sendOptions } from './accept.ts';
-import { assertCanSend, consumeSendRate } from './rules.ts';
+import { sendMessages, sendOptions } from './messages/send.ts';
 import { phoneNumber } from './sms.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
@@ -301,16 +300,17 @@ export interface QueuedBatch {
   skipped: Array<{ recipient_id: string; to: string; reason: string }>;
 }
 
+/** A list send as the caller parsed it (`queueListInput`). */
+export type QueueListRequest = z.infer<typeof queueListInput>;
+
 /**
  * Sends one text to every member of a list: each distinct number becomes its own message with its
- * own request_id, queued by `queueMessages` like any send (one insert with its live events, one
- * dispatcher wake-up) in the caller's transaction, after the account's rules passed for all of them
- * at once. Members sharing a number get it once; the others are listed as skipped.
+ * own request_id, one batch sent by `sendMessages` like any send (the account's rules for all of
+ * them at once, inserted in chunks) in the caller's transaction. Members sharing a number get it
+ * once; the others are listed as skipped.
  */
-export async function queueList(rt: Runtime, tx: DbClient, accountId: number, raw: unknown): Promise<QueuedBatch> {
-  const input = parseInput(queueListInput, raw);
+export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListRequest): Promise<QueuedBatch> {
   await getList(tx, accountId, input.list_id, 'list_id');
-  const account = await resolveRouting(tx, accountId, input.device_id);
   const members = await listMemberPhones(tx, accountId, input.list_id);
   const numbers = new Set<string>();
   const skipped: QueuedBatch['skipped'] = [];
@@ -322,23 +322,12 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, ra
       targets.push(member.phone);
     }
   }
-  await assertCanSend(rt, tx, account, targets.length);
-  await consumeSendRate(rt, accountId);
-  const batch = await tx.messageBatch.create({
-    data: { id: newId('messageBatch'), accountId, listId: input.list_id, queued: targets.length, skipped: skipped.length },
-  });
-  const messages = await queueMessages(
+  const batchId = newId('messageBatch');
+  const messages = await sendMessages(
     rt,
-    tx,
-    targets.map((to) => ({
-      accountId,
-      to,
-      body: input.message,
-      deviceId: input.device_id,
-      ttlSeconds: input.ttl_seconds,
-      reference: input.reference,
-      batchId: batch.id,
-    })),
+    accountId,
+    targets.map((to) => ({ to, text: input.message })),
+    { deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference, batch: { id: batchId, listId: input.list_id, skipped: skipped.length }, tx },
   );
-  return { batchId: batch.id, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
+  return { batchId, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
 }

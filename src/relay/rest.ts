@@ -5,7 +5,8 @@ import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
-import type { Device, Message } from '../generated/prisma/client.ts';
+import type { DbClient } from '../core/db.ts';
+import type { Device } from '../generated/prisma/client.ts';
 import { registerAndroidAppRoutes } from './android-app/mobile.ts';
 import { registerThirdPartyApi } from './android-app/thirdparty.ts';
 import { registerDeviceSockets } from './device-gateway.ts';
@@ -38,7 +39,7 @@ import {
   spendPairingAttempt,
   withConnections,
 } from './devices.ts';
-import { sendAcceptedJson, sendSms, sendSmsInput } from './accept.ts';
+import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/send.ts';
 import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/reports.ts';
 import { deviceWorkJson } from './device-work.ts';
 import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/handoff.ts';
@@ -87,7 +88,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found', 'rate_limited'],
     auth: pairingAttempt,
     body: pairDeviceInput,
-    bodyValidatedBy: 'service',
     responses: { 201: 'The device and its token (shown once).' },
     handler: async (c, { body }) => {
       const paired = await rt.db.prisma.$transaction((tx) => pairDevice(rt, tx, body));
@@ -129,7 +129,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema({ device: deviceSchema, heartbeat_interval_seconds: z.number().int() }),
     auth: deviceToken,
     body: heartbeatInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The device, and the heartbeat interval.' },
     handler: async (c, { auth: device, body }) => {
       const updated = await recordHeartbeat(rt, device.id, body);
@@ -182,7 +181,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
     body: ackInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
       const outcome = await acknowledgeMessage(rt, device, c.req.param('id'), body);
@@ -200,7 +198,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
     body: reportInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
       const outcome = await reportMessage(rt, device, c.req.param('id'), body);
@@ -218,7 +215,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema({ requeued: z.number().int().describe('Messages the phone took, no longer holds and never reported sent: queued again.') }),
     auth: deviceToken,
     body: syncInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'How many messages went back to the queue.' },
     handler: async (c, { auth: device, body }) => ok(c, await syncHeldMessages(rt, device, body)),
   });
@@ -252,15 +248,20 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: sendSmsInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 202: 'Queued: the request_id to follow it by.' },
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
-      const accepted = (message: Message) => ({ status: 202 as const, body: sendAcceptedJson(message) });
-      return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, { tx })), {
-        withoutKey: async () => accepted(await sendSms(rt, accountId, body)),
-      });
+      const send = async (tx?: DbClient) => {
+        const [message] = await sendMessages(rt, accountId, [{ to: body.to, text: body.message }], {
+          deviceId: body.device_id,
+          ttlSeconds: body.ttl_seconds,
+          reference: body.reference,
+          tx,
+        });
+        return { status: 202 as const, body: sendAcceptedJson(message!) };
+      };
+      return idempotentCreate(rt, c, rawBody, send, { withoutKey: () => send() });
     },
   });
 
@@ -294,11 +295,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found', 'invalid_state'],
     auth: 'sms.send',
     body: rerouteInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The message, queued again for another phone.' },
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;
-      await rerouteMessage(rt, accountId, c.req.param('id'), body);
+      await rerouteMessage(rt, accountId, c.req.param('id'), { allowDuplicate: body.allow_duplicate });
       return ok(c, messageStatusJson(rt, await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
@@ -332,7 +332,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'otp.send',
     body: sendOtpInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     // 200, not sms/send's 202: the answer holds a resource that is complete now (the OTP can be
     // verified at once), while 202 answers a receipt for work still going on (README, "Status codes").
@@ -355,7 +354,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found'],
     auth: 'otp.verify',
     body: verifyOtpInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'success, failed (attempts_left, reason) or expired.' },
     handler: async (c, { body }) => ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) }),
   });
@@ -388,7 +386,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: queueListInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 202: 'The batch: how many were queued and which members were skipped.' },
     handler: (c, { body, rawBody }) =>
@@ -424,9 +421,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
     body: relaySettingsInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The relay mode now.' },
-    handler: async (c, { body }) => ok(c, relaySettingsJson(await setRelayMode(rt.db.prisma, c.get('principal').accountId, body))),
+    handler: async (c, { body }) => ok(c, relaySettingsJson(await setRelayMode(rt.db.prisma, c.get('principal').accountId, body.mode))),
   });
 
   defineRoute(ctx, {

@@ -9,15 +9,10 @@ import type { Account } from '../generated/prisma/client.ts';
 import { relayErrors } from './module.ts';
 
 /**
- * Account-level rules every send (SMS, OTP, list) passes before anything is queued:
- * subscription (402), operator pause and queue depth (503), send rate (429). `account` is the row
- * as the caller read it in `db`'s transaction.
+ * Account-level rules every send (SMS, OTP, list) passes before anything is queued
+ * (`sendMessages`, src/relay/messages/send.ts): subscription (402), operator pause and queue depth
+ * (503), send rate (429).
  */
-export async function assertCanSend(rt: Pick<Runtime, 'config'>, db: DbClient, account: Account, adding: number) {
-  const { waiting } = (await sendingAccounts(db, [account.id])).get(account.id)!;
-  checkCanSend(rt, account, waiting, adding);
-}
-
 type SendingAccount = Pick<Account, 'subscriptionExpiresAt' | 'relayPausedAt' | 'relayPausedBy' | 'relayQueueLimit'>;
 
 /**

@@ -19,27 +19,34 @@ export const connectedDevice = Prisma.sql`EXISTS (SELECT 1 FROM device_connectio
  * that died without closing its connections leaves their rows: those devices fall back to the
  * heartbeat rule (offline after the silence, which deletes them).
  */
+/** A device's budget is per minute (`rate_per_minute`): the window its counters count in. */
+export const budgetWindowSeconds = 60;
+
+/** Whether the device's minute of sending is still under way (SQL over `devices d`). */
+const budgetWindowOpen = Prisma.sql`d.budget_window_started_at > now() - make_interval(secs => ${budgetWindowSeconds})`;
+
 export const reachableDevice = Prisma.sql`(d.status = 'online' AND (${connectedDevice} OR d.disconnected_at IS NULL OR d.last_seen_at > d.disconnected_at))`;
 
 // --- Dispatch ---
 
 /**
- * Each reachable device of the account with its load over the last minute, in one statement a
- * drain round: the reachability rule and the oldest dispatch of the minute are beyond Prisma's filters.
+ * Each reachable device of the account with its load: its budget counters (a minute that ended
+ * counts as nothing spent) and the messages it holds, in one statement a drain round (the
+ * reachability rule is beyond Prisma's filters). The counters replaced a count of the device's
+ * attempts of the last 60 seconds, the half-load tail's largest step (docs/performance.md).
+ * `lock`: a drain round locks the rows it will count on before it locks any message, as every
+ * other path that locks both (a socket closing, an unpairing) does: device first, then messages.
  */
-export async function deviceLoadRows(db: DbClient, accountId: number) {
-  return db.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; recent: number; inflight: number; oldest_recent: Date | null }>>`
+export async function deviceLoadRows(db: DbClient, accountId: number, { lock }: { lock: boolean }) {
+  const locking = lock ? Prisma.sql`FOR NO KEY UPDATE OF d` : Prisma.empty;
+  return db.$queryRaw<Array<{ id: string; connected: boolean; rate_per_minute: number | null; spent: number; inflight: number; window_started_at: Date | null }>>`
     SELECT d.id, ${connectedDevice} AS connected, d.rate_per_minute,
-      recent.count AS recent, recent.oldest AS oldest_recent,
+      CASE WHEN ${budgetWindowOpen} THEN d.budget_spent ELSE 0 END AS spent,
+      CASE WHEN ${budgetWindowOpen} THEN d.budget_window_started_at END AS window_started_at,
       (SELECT count(*)::int FROM messages m WHERE m.device_id = d.id AND m.state = 'dispatched') AS inflight
     FROM devices d
-    -- One pass over the device's last minute of attempts gives both its count and its oldest.
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS count, min(a.dispatched_at) AS oldest FROM message_attempts a
-      WHERE a.device_id = d.id AND a.dispatched_at > now() - interval '60 seconds'
-    ) recent
     WHERE d.account_id = ${accountId} AND ${reachableDevice}
-    ORDER BY d.id`;
+    ORDER BY d.id ${locking}`;
 }
 
 // --- Presence ---

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { encrypt } from '../../core/crypto.ts';
-import { YarrowError, knownError } from '../../core/errors.ts';
+import { YarrowError, knownError, parseInput } from '../../core/errors.ts';
 import { clientAddress, type HttpContext } from '../../core/http.ts';
 import { asRateLimited } from '../../core/rate-limit.ts';
 import { defineRoute, type Credential } from '../../core/route.ts';
@@ -10,7 +10,7 @@ import type { Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, createDeviceAuthenticator, deviceConnected, deviceDisconnected, pairDevice, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
+import { authenticateDevice, createDeviceAuthenticator, deviceConnected, deviceDisconnected, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
 import { publishDeviceChange } from '../notices.ts';
 import { acknowledgeMessage, reportMessage } from '../messages/reports.ts';
 import { applyFrame } from '../messages/frames.ts';
@@ -175,13 +175,17 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     handler: async (c, { auth: credential, body: input }) => {
       const paired = await rt.db.prisma
         .$transaction(async (tx) => {
-          const paired = await pairDevice(rt, tx, {
-            pairing_code: credential,
-            device_name: input.name.slice(0, 100).trim(),
-            platform: 'android',
-            app_version: appVersionFrom(c.req.header('user-agent')),
-            sims: simsFromApp(input.simCards),
-          });
+          const paired = await pairDevice(
+            rt,
+            tx,
+            parseInput(pairDeviceInput, {
+              pairing_code: credential,
+              device_name: input.name.slice(0, 100).trim(),
+              platform: 'android',
+              app_version: appVersionFrom(c.req.header('user-agent')),
+              sims: simsFromApp(input.simCards),
+            }),
+          );
           if (input.pushToken) {
             await tx.device.update({ where: { id: paired.device.id }, data: { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } });
           }

@@ -7,7 +7,8 @@
  */
 import type { Context } from 'hono';
 import type { DbClient } from '../../core/db.ts';
-import { YarrowError, knownError, notFound, parseInput } from '../../core/errors.ts';
+import type { z } from 'zod';
+import { YarrowError, knownError, notFound } from '../../core/errors.ts';
 import type { HttpContext } from '../../core/http.ts';
 import { newId, relayErrors } from '../module.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -18,9 +19,8 @@ import { checkHealth } from '../../system/service.ts';
 import { createEndpoint, deleteEndpoint, updateEndpoint } from '../../webhooks/endpoints.ts';
 import { listEndpoints } from '../../webhooks/lists.ts';
 import { getDevice, revokeDevice } from '../devices.ts';
-import { queueMessages, resolveRouting } from '../accept.ts';
+import { sendMessages } from '../messages/send.ts';
 import { cancelQueuedMessages } from '../messages/transitions.ts';
-import { assertCanSend, consumeSendRate } from '../rules.ts';
 import { phoneNumber } from '../sms.ts';
 import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from '../sql.ts';
 import { appErrorJson } from './app-json.ts';
@@ -87,36 +87,51 @@ function ttlSeconds(input: { ttl?: number | null; validUntil?: string | null }):
   return seconds;
 }
 
+/** A `POST /message` as the app's API sends it, read into what Yarrow sends. */
+interface ReferenceSend {
+  /** The caller's id for the message (unique per account), if it gave one. */
+  id?: string;
+  numbers: string[];
+  text: string;
+  deviceId?: string;
+  ttlSeconds?: number;
+}
+
+/** Reads a `POST /message` body (parsed by its route) the way the reference server does, refusing what Yarrow cannot send. */
+function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValidation: boolean): ReferenceSend {
+  const refusal = sendRefusal(input);
+  if (refusal) throw new YarrowError('invalid_request', `${refusal[0]}: ${refusal[1]}`, { param: refusal[0] });
+  const numbers = input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
+  if (new Set(numbers).size !== numbers.length) throw new YarrowError('invalid_request', 'phoneNumbers: each number at most once.', { param: 'phoneNumbers' });
+  return { id: input.id ?? undefined, numbers, text: (input.textMessage?.text ?? input.message)!, deviceId: input.deviceId ?? undefined, ttlSeconds: ttlSeconds(input) };
+}
+
 /**
  * `POST /message`: one Yarrow message per recipient, under the same rules as POST /v1/sms/send
  * (routing, subscription, pause, queue room, send rate: one request), grouped in a batch that
  * answers to the caller's id (unique per account) or to the batch id. All or nothing.
  */
-export async function sendReferenceMessage(rt: Runtime, accountId: number, raw: unknown, skipPhoneValidation: boolean) {
-  const input = parseInput(referenceSendInput, raw);
-  const refusal = sendRefusal(input);
-  if (refusal) throw new YarrowError('invalid_request', `${refusal[0]}: ${refusal[1]}`, { param: refusal[0] });
-  const numbers = input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
-  if (new Set(numbers).size !== numbers.length) throw new YarrowError('invalid_request', 'phoneNumbers: each number at most once.', { param: 'phoneNumbers' });
-  const text = (input.textMessage?.text ?? input.message)!;
-  const ttl = ttlSeconds(input);
-  const deviceId = input.deviceId ?? undefined;
+export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl }: ReferenceSend) {
   try {
-    const externalId = await rt.db.prisma.$transaction(async (tx) => {
-      const account = await resolveRouting(tx, accountId, deviceId);
-      await assertCanSend(rt, tx, account, numbers.length);
-      const batchId = newId('messageBatch');
-      const externalId = input.id ?? batchId;
-      if (input.id && (await tx.messageBatch.count({ where: { accountId, externalId } })) > 0) throw duplicate(externalId);
-      await consumeSendRate(rt, accountId);
-      await tx.messageBatch.create({ data: { id: batchId, accountId, queued: numbers.length, skipped: 0, externalId } });
-      await queueMessages(rt, tx, numbers.map((to) => ({ accountId, to, body: text, deviceId, ttlSeconds: ttl, batchId })));
-      return externalId;
-    });
+    const batchId = newId('messageBatch');
+    const externalId = id ?? batchId;
+    await sendMessages(
+      rt,
+      accountId,
+      numbers.map((to) => ({ to, text })),
+      {
+        deviceId,
+        ttlSeconds: ttl,
+        batch: { id: batchId, externalId },
+        check: async (tx) => {
+          if (id && (await tx.messageBatch.count({ where: { accountId, externalId } })) > 0) throw duplicate(externalId);
+        },
+      },
+    );
     return getReferenceMessage(rt.db.prisma, accountId, externalId);
   } catch (error) {
     // Two sends with one id at the same time: the unique index refuses the second.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw duplicate(input.id!);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw duplicate(id!);
     throw error;
   }
 }
@@ -151,8 +166,7 @@ function mappedEvent(event: string): (typeof webhookEvents)[ReferenceWebhookEven
  * endpoint). With an id it replaces that endpoint's URL and event. Yarrow, not the phone, delivers,
  * in the app's body and signature (`payloadFormat: 'sms_gateway'`).
  */
-export async function registerReferenceWebhook(rt: Runtime, accountId: number, raw: unknown) {
-  const input = parseInput(referenceWebhookInput, raw);
+export async function registerReferenceWebhook(rt: Runtime, accountId: number, input: z.infer<typeof referenceWebhookInput>) {
   if (input.deviceId != null) {
     throw new YarrowError('invalid_request', 'deviceId: Yarrow webhooks cover every device of the account; omit deviceId.', { param: 'deviceId' });
   }
@@ -231,10 +245,9 @@ export function registerThirdPartyApi(ctx: GatewayContext) {
       auth: 'sms.send',
       query: referenceSendQuery,
       body: referenceSendInput,
-      bodyValidatedBy: 'service',
       responses: { 202: 'The message state; Location names it.' },
       handler: async (c, { query: { skipPhoneValidation }, body }) => {
-        const state = await sendReferenceMessage(rt, accountOf(c), body, skipPhoneValidation === 'true');
+        const state = await sendReferenceMessage(rt, accountOf(c), referenceSend(body, skipPhoneValidation === 'true'));
         c.header('Location', `${THIRD_PARTY_PREFIX}/message/${encodeURIComponent(state.id)}`);
         return c.json(state, 202);
       },
@@ -314,7 +327,6 @@ export function registerThirdPartyApi(ctx: GatewayContext) {
     summary: 'Register a webhook (a Yarrow webhook endpoint for the mapped event)',
     auth: 'webhooks.manage',
     body: referenceWebhookInput,
-    bodyValidatedBy: 'service',
     responses: { 201: 'The webhook.' },
     handler: async (c, { body }) => c.json(webhookJson(await registerReferenceWebhook(rt, accountOf(c), body)), 201),
   });

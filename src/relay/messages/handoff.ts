@@ -4,7 +4,7 @@
 // knowing choice (a reroute).
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../../core/errors.ts';
+import { YarrowError, notFound } from '../../core/errors.ts';
 import { lockRow } from '../../core/locks.ts';
 import { publish } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -88,8 +88,7 @@ export const syncInput = z.strictObject({
  * reported sent, is queued again at once (`not_held`): a phone that restarted without its queue
  * strands nothing. What it holds is its word (the stuck flag clears). Answers how many went back.
  */
-export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, raw: unknown, takenBefore = new Date()) {
-  const { held } = parseInput(syncInput, raw);
+export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, { held }: z.infer<typeof syncInput>, takenBefore = new Date()) {
   return rt.db.prisma.$transaction(async (tx) => {
     const now = new Date();
     const lost = await lockNotHeld(tx, device.id, held, takenBefore, now);
@@ -113,15 +112,14 @@ export const rerouteInput = z.strictObject({
  * `allow_duplicate: true`, the account's knowing choice. The phone is told to drop it, and its late
  * reports are kept on its attempt.
  */
-export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, raw: unknown): Promise<Message> {
-  const { allow_duplicate } = parseInput(rerouteInput, raw);
+export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, { allowDuplicate }: { allowDuplicate: boolean }): Promise<Message> {
   return rt.db.prisma.$transaction(async (tx) => {
     if (!(await lockRow(tx, 'messages', requestId, { accountId }))) throw notFound('message', 'request_id');
     const message = await tx.message.findUniqueOrThrow({ where: { id: requestId } });
     if (message.state !== 'dispatched' || !message.deviceId) {
       throw new YarrowError('invalid_state', `Only a message on a phone can be rerouted; this one is ${messageStage(message)}.`, { param: 'request_id' });
     }
-    if (message.acknowledgedAt && !allow_duplicate) {
+    if (message.acknowledgedAt && !allowDuplicate) {
       throw new YarrowError(
         'invalid_request',
         'The phone took this message and may still send it: rerouting it can make the person get it twice. Send allow_duplicate: true to reroute anyway.',

@@ -6,6 +6,7 @@
 // (docs/performance.md); Prisma where one row or one simple update is all a plan does.
 import type { DbClient } from '../../core/db.ts';
 import { Prisma, type Message } from '../../generated/prisma/client.ts';
+import { budgetWindowSeconds } from '../sql.ts';
 import { takeBackOutcomes, type ReportedMessage } from './lifecycle.ts';
 
 /** A message row as `queueMessages` built it, for `insertQueuedMessages`. */
@@ -56,8 +57,11 @@ export interface DispatchedRow {
 }
 
 /**
- * Moves a round's messages to their devices and opens their attempts in one statement, answering
- * what the devices' `send` signals carry: a round was 11 round trips (docs/performance.md, change 11).
+ * Move `dispatch`: a round's messages go to their devices, their attempts open and each device's
+ * budget counters count them, in one statement answering what the devices' `send` signals carry (a
+ * round was 11 round trips, docs/performance.md, change 11). A device whose minute of sending
+ * ended starts a new one now. The caller locked the devices' rows (`deviceLoadRows`) before it
+ * locked the messages.
  */
 export async function dispatchMessages(tx: DbClient, assignments: Array<{ messageId: string; deviceId: string; attemptId: string }>, now: Date) {
   return tx.$queryRaw<DispatchedRow[]>`
@@ -73,6 +77,13 @@ export async function dispatchMessages(tx: DbClient, assignments: Array<{ messag
     ), opened AS (
       INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
       SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
+    ), spent AS (
+      UPDATE devices d
+      SET budget_spent = CASE WHEN d.budget_window_started_at > ${now}::timestamptz - make_interval(secs => ${budgetWindowSeconds})
+                              THEN d.budget_spent + n.count ELSE n.count END,
+          budget_window_started_at = CASE WHEN d.budget_window_started_at > ${now}::timestamptz - make_interval(secs => ${budgetWindowSeconds})
+                                          THEN d.budget_window_started_at ELSE ${now} END
+      FROM (SELECT device_id, count(*)::int AS count FROM moved GROUP BY device_id) n WHERE d.id = n.device_id
     )
     SELECT * FROM moved`;
 }

@@ -3,7 +3,7 @@
 // batches (./frames.ts); a `failed` report, rarer and heavier, in a transaction of its own.
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
-import { notFound, parseInput } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { lockRow } from '../../core/locks.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
@@ -31,8 +31,7 @@ function isCurrent(message: Message, deviceId: string, attempt: number) {
 }
 
 /** The device has the message and will send it: it stops counting towards the ack timeout. */
-export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, raw: unknown): Promise<ReportOutcome> {
-  const { attempt } = parseInput(ackInput, raw);
+export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, { attempt }: z.infer<typeof ackInput>): Promise<ReportOutcome> {
   const outcome = await applyFrame(rt, { device, messageId, attempt });
   if (!outcome) throw notFound('message', 'message_id');
   return outcome;
@@ -42,8 +41,7 @@ export async function acknowledgeMessage(rt: Runtime, device: { id: string; acco
  * A device reports `sent`, `delivered` or `failed` for its attempt. Reports are idempotent: one
  * that does not move the message forward (a retry, an old attempt) changes nothing.
  */
-export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, raw: unknown): Promise<ReportOutcome> {
-  const input = parseInput(reportInput, raw);
+export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, input: z.infer<typeof reportInput>): Promise<ReportOutcome> {
   if (input.status === 'failed') return reportFailure(rt, device, messageId, input.attempt, input.reason ?? 'device_failure');
   const outcome = await applyFrame(rt, { device, messageId, attempt: input.attempt, status: input.status });
   if (!outcome) throw notFound('message', 'message_id');

@@ -54,7 +54,7 @@ export async function requeueOrFail(rt: Rt, tx: DbClient, ids: string[], outcome
   const failed = await fail(rt, tx, ids.filter((id) => !back.has(id)), reason, { expiredFirst: true });
   const requeued = await tx.message.findMany({ where: { id: { in: [...back] } } });
   await publishStatuses(tx, requeued);
-  for (const accountId of new Set(requeued.map((message) => message.accountId))) await wakeDrain(rt, tx, accountId);
+  for (const accountId of new Set(requeued.map((message) => message.accountId))) await wakeDrain(tx, accountId);
   const byId = new Map([...failed, ...requeued].map((message) => [message.id, message]));
   return ids.map((id) => byId.get(id)).filter((message) => message !== undefined);
 }
