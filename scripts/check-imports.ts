@@ -10,6 +10,12 @@ import { pathToFileURL } from 'node:url';
 // TypeScript 7 does not have: it gets scripts/openapi-types' TypeScript 5 (that workspace exists for
 // the same API).
 const typescript5 = createRequire(join(import.meta.dirname, 'openapi-types/package.json'));
+// Without it dependency-cruiser skips every .ts file without a word and finds nothing wrong.
+const { version: typescriptVersion } = typescript5('typescript/package.json') as { version: string };
+if (!typescriptVersion.startsWith('5.')) {
+  console.error(`dependency-cruiser needs TypeScript 5 (scripts/openapi-types' own), found ${typescriptVersion}: run npm install`);
+  process.exit(1);
+}
 const typescript5Urls = new Map(['typescript', 'typescript/package.json'].map((name) => [name, pathToFileURL(typescript5.resolve(name)).href]));
 registerHooks({
   resolve: (specifier, context, nextResolve) => {

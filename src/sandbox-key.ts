@@ -1,6 +1,6 @@
 // `npm run sandbox-key`: a new full-scope key for the sandbox account, for when the first one is lost.
 // It changes nothing on disk: without a running database or DATA_DIR it says so in one line.
-import { createApiKey } from './accounts/service.ts';
+import { createApiKey } from './accounts/index.ts';
 import { sandboxAccountId } from './sandbox.ts';
 import { modules } from './modules.ts';
 import { moduleRegistry } from './core/module.ts';

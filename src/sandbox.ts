@@ -1,7 +1,7 @@
 import type { DbClient } from './core/db.ts';
 import { advisoryXactLock, coreLockNamespaces } from './core/locks.ts';
 import type { Runtime } from './core/runtime.ts';
-import { createAccount, getAccount } from './accounts/service.ts';
+import { createAccount, getAccount } from './accounts/index.ts';
 import type { Account } from './generated/prisma/client.ts';
 
 export interface SandboxBootstrap {

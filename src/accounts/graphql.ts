@@ -1,4 +1,4 @@
-import type { ApiKeyChange } from './module.ts';
+import type { ApiKeyChange } from './contract.ts';
 import { z } from 'zod';
 import type { Scope } from '../core/auth.ts';
 import type { ModuleRegistry } from '../core/module.ts';

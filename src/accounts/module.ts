@@ -1,17 +1,7 @@
 import { defineModule, liveTopic, type PageHtml } from '../core/module.ts';
-import { idMaker } from '../core/ids.ts';
-
-export interface ApiKeyChange {
-  keyId: string;
-  change: 'created' | 'revoked';
-  at: string;
-}
+import { idPrefixes, type ApiKeyChange } from './contract.ts';
 
 /** Accounts, API keys and their scopes. */
-/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { apiKey: 'key' } as const;
-export const { newId } = idMaker(idPrefixes);
-
 export const accountsModule = defineModule({
   name: 'accounts',
   routes: async (ctx) => (await import('./rest.ts')).registerAccountRoutes(ctx),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hashApiKey, type Principal, type Scope } from '../core/auth.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
-import { newId } from './module.ts';
+import { newId } from './contract.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { assertCursorsOwned, pageArgs, type ListQuery } from '../core/pagination.ts';
 import type { Runtime } from '../core/runtime.ts';

@@ -15,9 +15,10 @@ import type { Runtime } from './runtime.ts';
  * `src/modules.ts`. Central files (gateway, GraphQL schema, worker registry, queues, ids, topics,
  * event names, config, panel nav) read these declarations instead of carrying per-domain sections.
  *
- * A module file imports only zod, `core/` and its own declarations: routes, GraphQL types and
- * workers are loaded when used (`() => import(…)`), so a worker process does not load the
- * gateway's routes. Domain files never import `src/modules.ts`: what they need of every module
+ * A module file imports only zod, `core/` and its domain's `contract.ts` (ids, error codes, lock
+ * numbers, topic payloads, which the domain's files import from there: only `src/modules.ts`
+ * imports a module file): routes, GraphQL types and workers are loaded when used
+ * (`() => import(…)`), so a worker process does not load the gateway's routes. Domain files never import `src/modules.ts`: what they need of every module
  * (scopes, event names, queues) they read from the runtime (`rt.modules`, built by `openRuntime`).
  */
 export interface DomainModule<

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { defineModule } from '../core/module.ts';
-import { idMaker } from '../core/ids.ts';
-
-/** The sandbox account's panel login (its password is printed on the start that creates it). */
-export const SANDBOX_PANEL_EMAIL = 'sandbox@yarrow.test';
+import { SANDBOX_PANEL_EMAIL, idPrefixes } from './contract.ts';
 
 /** The merchant panel: sign-in, sessions and its pages (other domains add their nav entries). */
-/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { panelUser: 'usr' } as const;
-export const { newId } = idMaker(idPrefixes);
-
 export const panelModule = defineModule({
   name: 'panel',
   routes: async (ctx) => (await import('./rest.ts')).registerPanelRoutes(ctx),

@@ -1,13 +1,12 @@
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
 import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
-import { createAccount } from '../accounts/service.ts';
+import { createAccount } from '../accounts/index.ts';
 import type { Principal } from '../core/auth.ts';
 import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newId } from './module.ts';
-import { SANDBOX_PANEL_EMAIL } from './module.ts';
+import { SANDBOX_PANEL_EMAIL, newId } from './contract.ts';
 import type { SessionAuth, SessionRequest } from '../core/module.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
 import { publish } from '../core/pubsub.ts';

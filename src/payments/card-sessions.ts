@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newCapabilityId } from './module.ts';
+import { newCapabilityId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../generated/prisma/client.ts';
-import { accountNow } from '../accounts/clock.ts';
+import { accountNow } from '../accounts/index.ts';
 import { cardSessionStatus } from './json.ts';
 
 /** "This payment is …" in a payer's words (not `succeeded`: "This payment is succeeded"). */

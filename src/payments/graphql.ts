@@ -1,5 +1,5 @@
 import { YarrowError } from '../core/errors.ts';
-import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './module.ts';
+import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './contract.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
@@ -16,7 +16,7 @@ import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts'
 import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses, refundStatuses, refundsWhere } from './lists.ts';
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
 import { createRefund, getRefund } from './refunds.ts';
-import { accountNow } from '../accounts/clock.ts';
+import { accountNow } from '../accounts/index.ts';
 import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';

@@ -3,7 +3,7 @@ import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
 import { notFound, parseInput } from '../core/errors.ts';
 import { perRuntime } from '../core/per-runtime.ts';
-import { newCapabilityId } from './module.ts';
+import { newCapabilityId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { moneyFields, refineMoney } from './money.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, parseInput } from '../core/errors.ts';
-import { newId } from './module.ts';
+import { newId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { KycReview } from '../generated/prisma/client.ts';
 import { kycSubmitted, transitionKyc } from './state-machine.ts';

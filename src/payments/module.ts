@@ -1,46 +1,8 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idMaker } from '../core/ids.ts';
-
-/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
-export interface PaymentIntentUpdate {
-  id: string;
-  status: string;
-  paymentMethodCode: string | null;
-  lastPaymentError: Record<string, unknown> | null;
-  cancellationReason: string | null;
-  latestCardSessionId: string | null;
-  succeededAt: string | null;
-  canceledAt: string | null;
-  /** Minor units refunded or being refunded. */
-  amountRefunded: number;
-  updatedAt: string;
-}
-
-/** The mutable fields of an invoice as of one transition. */
-export interface InvoiceUpdate {
-  id: string;
-  status: string;
-  paidAt: string | null;
-  voidedAt: string | null;
-  overdueAt: string | null;
-  updatedAt: string;
-}
-
-/** A KYC review's decision fields as of one transition. */
-export interface KycReviewUpdate {
-  id: string;
-  status: string;
-  reason: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-}
+import { idPrefixes, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, invoices, KYC. */
-/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' } as const;
-export const { newId, newCapabilityId } = idMaker(idPrefixes);
-
 export const paymentsModule = defineModule({
   name: 'payments',
   postman: async () => (await import('./postman.ts')).postmanFolders,

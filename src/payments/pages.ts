@@ -19,7 +19,7 @@ import {
   submitToken,
 } from './card-sessions.ts';
 import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from './invoices.ts';
-import { accountNow } from '../accounts/clock.ts';
+import { accountNow } from '../accounts/index.ts';
 import { cardSessionStatus } from './json.ts';
 import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { newId } from './module.ts';
+import { newId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent, Refund } from '../generated/prisma/client.ts';
 import { metadataSchema } from './intents.ts';

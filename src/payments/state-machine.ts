@@ -3,9 +3,10 @@ import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
-import { accountNow, sendJobAt } from '../accounts/clock.ts';
+import { accountNow, sendJobAt } from '../accounts/index.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { recordEvent, recordEvents, type EventInput, type EventType } from '../webhooks/events.ts';
+import type { EventType } from '../core/module.ts';
+import { recordEvent, recordEvents, type EventInput } from '../webhooks/index.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type {
   Invoice,

@@ -6,7 +6,7 @@ import type { SignalledWork } from './module.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from './sql.ts';
 import type { Message } from '../generated/prisma/client.ts';
-import { recordEvent } from '../webhooks/events.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import { publishDeviceChange, recordPresenceChange } from './notices.ts';
 import { signalledWork } from './device-work.ts';
 import { dispatchMessages, type DispatchedRow } from './messages/plans.ts';

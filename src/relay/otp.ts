@@ -8,7 +8,7 @@ import { newId, relayLocks } from './module.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Message, Otp } from '../generated/prisma/client.ts';
-import { recordEvent } from '../webhooks/events.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import type { otpSentSchema, otpVerifiedSchema } from './json.ts';
 import { sendMessages } from './messages/send.ts';
 import { messageStatus } from './status.ts';

@@ -7,7 +7,7 @@ import { notFound } from '../core/errors.ts';
 import { liveEvent, publishAll } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Device, Message } from '../generated/prisma/client.ts';
-import type { EventInput } from '../webhooks/events.ts';
+import type { EventInput } from '../webhooks/index.ts';
 import type { MessageStage, MessageStatus, messageStatusSchema } from './json.ts';
 import type { RelayMessageStatus } from './module.ts';
 import type { ReportedMessage } from './messages/lifecycle.ts';

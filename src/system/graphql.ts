@@ -1,4 +1,4 @@
-import type { DiagnosticPong } from './module.ts';
+import type { DiagnosticPong } from './contract.ts';
 import { builder } from '../graphql/builder.ts';
 import { sendDiagnosticPing } from './service.ts';
 

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idMaker } from '../core/ids.ts';
-
-export interface DiagnosticPong {
-  pingId: string;
-  workerPid: number;
-  sentAt: string;
-  receivedAt: string;
-}
+import { idPrefixes, type DiagnosticPong } from './contract.ts';
 
 /** Status, health, metrics, the API reference, and the diagnostics and maintenance workers. */
-/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { diagnosticPing: 'ping' } as const;
-export const { newId } = idMaker(idPrefixes);
-
 export const systemModule = defineModule({
   name: 'system',
   routes: async (ctx) => (await import('./rest.ts')).registerSystemRoutes(ctx),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { newId } from './module.ts';
+import { newId, type DiagnosticPong } from './contract.ts';
 import { publish } from '../core/pubsub.ts';
-import type { DiagnosticPong } from './module.ts';
 import { sendJob, type JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 

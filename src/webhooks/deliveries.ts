@@ -5,7 +5,7 @@ import { YarrowError, notFound } from '../core/errors.ts';
 import { lockRow } from '../core/locks.ts';
 import { publish, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
-import { sendJobAt } from '../accounts/clock.ts';
+import { sendJobAt } from '../accounts/index.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { lockStalledDeliveries } from './sql.ts';
 import type { Event, WebhookDelivery } from '../generated/prisma/client.ts';

@@ -4,7 +4,7 @@ import type { Config } from '../core/config.ts';
 import { decrypt, encrypt } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import { newId } from './module.ts';
+import { newId } from './contract.ts';
 import { publish } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';

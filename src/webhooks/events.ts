@@ -1,5 +1,5 @@
 import type { DbClient } from '../core/db.ts';
-import { newId } from './module.ts';
+import { newId } from './contract.ts';
 import { currentRequestLogId } from '../core/request-log.ts';
 import { liveEvent, notifyQuery } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';

@@ -32,7 +32,7 @@ export interface DeliveryToSign {
 }
 
 // Loaded on first use: the relay owns that app's shapes, and Yarrow-format workers never need them.
-const smsGatewayFormat = () => import('../relay/android-app/webhook-format.ts');
+const smsGatewayFormat = () => import('../relay/index.ts');
 
 /**
  * The exact JSON body every attempt of an event's delivery to `endpoint` sends (the same on each

@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idMaker } from '../core/ids.ts';
-
-/** A delivery as the live delivery log shows it. */
-interface WebhookDeliveryUpdate {
-  deliveryId: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  status: string;
-  attemptCount: number;
-  lastStatusCode: number | null;
-  nextAttemptAt: string | null;
-  updatedAt: string;
-}
-
-/** An event was recorded (the account's live event feed, `yarrow listen`): ids only, the row is read back. */
-interface EventCreated {
-  id: string;
-  type: string;
-}
+import { idPrefixes, type EventCreated, type WebhookDeliveryUpdate } from './contract.ts';
 
 /** Events (the outbox every domain records into), webhook endpoints, deliveries and signing. */
-/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = { event: 'evt', webhookEndpoint: 'we', webhookAttempt: 'wa' } as const;
-export const { newId } = idMaker(idPrefixes);
-
 export const webhooksModule = defineModule({
   name: 'webhooks',
   routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),

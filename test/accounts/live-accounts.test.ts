@@ -2,7 +2,7 @@
 // yk_live_, and no sandbox account or test key exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/core/auth.ts';
-import { newId } from '../../src/accounts/module.ts';
+import { newId } from '../../src/accounts/contract.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;

@@ -19,7 +19,7 @@ const files: Record<string, string> = {
   'src/core/fine.ts': "import { newId } from './ids.ts';\nexport const fine = newId;\n",
   'src/core/ids.ts': 'export const newId = 1;\n',
   'src/relay/thing.ts': 'export const x = 1;\n',
-  'src/modules.ts': 'export type M = 1;\n',
+  'src/modules.ts': "import type { paymentsModule } from './payments/module.ts';\nexport type M = typeof paymentsModule;\n",
   // A domain imports the module list; the relay operator's CLI, a composition root, may.
   'src/accounts/scopes.ts': "import type { M } from '../modules.ts';\nexport type Scopes = M;\n",
   'src/relay/operator.ts': "import type { M } from '../modules.ts';\nexport type Operator = M;\n",
@@ -39,6 +39,35 @@ const files: Record<string, string> = {
   'src/payments/lazy-b.ts': "export const lazyB = () => import('./lazy-a.ts');\n",
   'src/payments/type-a.ts': "import { typeB } from './type-b.ts';\nexport type TypeA = 1;\nexport const typeA = typeB;\n",
   'src/payments/type-b.ts': "import type { TypeA } from './type-a.ts';\nexport const typeB: TypeA = 1;\n",
+  // Walls, as main had them before issue 30: a domain reaches into another's inner files, by a static
+  // import, an `import type` and a lazy `import()`; so does a file of src/ itself.
+  'src/accounts/clock.ts': 'export const accountNow = 1;\n',
+  'src/payments/card-sessions.ts': "import { accountNow } from '../accounts/clock.ts';\nexport const expiry = accountNow;\n",
+  'src/system/service.ts': 'export type HealthReport = 1;\n',
+  'src/relay/android-app/thirdparty-json.ts': "import type { HealthReport } from '../../system/service.ts';\nexport type Health = HealthReport;\n",
+  'src/relay/android-app/webhook-format.ts': 'export const smsGatewayBody = 1;\n',
+  'src/webhooks/formats.ts': "export const smsGatewayFormat = () => import('../relay/android-app/webhook-format.ts');\n",
+  'src/sandbox.ts': "import { accountNow } from './accounts/clock.ts';\nexport const sandbox = accountNow;\n",
+  // ... and through the front doors, which is fine: an index.ts (what a domain offers others) or a
+  // contract.ts (ids, errors, topic payloads), from a domain or from src/; a domain's own inner files.
+  'src/accounts/index.ts': "export { accountNow } from './clock.ts';\n",
+  'src/payments/contract.ts': 'export const newId = 1;\n',
+  'src/payments/invoices.ts': "import { accountNow } from '../accounts/index.ts';\nimport { newId } from './contract.ts';\nexport const due = [accountNow, newId];\n",
+  'src/webhooks/events.ts': "import { newId } from '../payments/contract.ts';\nexport const events = newId;\n",
+  'src/sandbox-key.ts': "import { accountNow } from './accounts/index.ts';\nexport const key = accountNow;\n",
+  // A domain's manifest is the module list's alone (its files take newId from contract.ts), and its
+  // GraphQL files take the GraphQL toolkit, not the gateway's schema.
+  'src/payments/module.ts': "import { newId } from './contract.ts';\nexport const paymentsModule = () => import('./refunds.ts').then(() => newId);\n",
+  'src/payments/refunds.ts': "import { paymentsModule } from './module.ts';\nexport const refunds = paymentsModule;\n",
+  'src/accounts/graphql.ts': "import { builder } from '../graphql/builder.ts';\nimport type { S } from '../graphql/schema.ts';\nexport const g: S | typeof builder = builder;\n",
+  'src/graphql/builder.ts': 'export const builder = 1;\n',
+  'src/app.ts': "import { paymentsModule } from './payments/module.ts';\nexport const app = paymentsModule;\n",
+  // A manifest that loads a file of its domain at once; a contract.ts that loads one (a type may be named).
+  'src/system/module.ts': "import type { HealthReport } from './service.ts';\nimport { checkHealth } from './health.ts';\nexport const systemModule: HealthReport = checkHealth;\n",
+  'src/system/health.ts': 'export const checkHealth = 1;\n',
+  'src/accounts/contract.ts': "import type { Clock } from './json.ts';\nimport { clockTime } from './sql.ts';\nexport const time: Clock = clockTime;\n",
+  'src/accounts/json.ts': 'export type Clock = 1;\n',
+  'src/accounts/sql.ts': 'export const clockTime = 1;\n',
 };
 
 describe('import rules (npm run cycles: dependency-cruiser with .dependency-cruiser.cjs)', () => {
@@ -72,6 +101,16 @@ describe('import rules (npm run cycles: dependency-cruiser with .dependency-crui
       'domain-imports-no-module-list: src/accounts/scopes.ts → src/modules.ts',
       'no-cycle: src/relay/one.ts → src/relay/two.ts',
       'no-cycle: src/webhooks/m1.ts → src/webhooks/m2.ts',
-    ]);
+      'domain-enters-another-by-its-front-door: src/payments/card-sessions.ts → src/accounts/clock.ts',
+      'domain-enters-another-by-its-front-door: src/relay/android-app/thirdparty-json.ts → src/system/service.ts',
+      'domain-enters-another-by-its-front-door: src/webhooks/formats.ts → src/relay/android-app/webhook-format.ts',
+      'root-files-enter-domains-by-front-doors: src/sandbox.ts → src/accounts/clock.ts',
+      'root-files-enter-domains-by-front-doors: src/app.ts → src/payments/module.ts',
+      'only-the-module-list-imports-a-manifest: src/payments/refunds.ts → src/payments/module.ts',
+      'only-the-module-list-imports-a-manifest: src/app.ts → src/payments/module.ts',
+      'domain-uses-the-graphql-toolkit-only: src/accounts/graphql.ts → src/graphql/schema.ts',
+      'manifest-loads-only-its-contract: src/system/module.ts → src/system/health.ts',
+      'contract-is-a-leaf: src/accounts/contract.ts → src/accounts/sql.ts',
+    ].toSorted());
   });
 });

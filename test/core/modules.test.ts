@@ -5,7 +5,7 @@ import { coreLockNamespaces } from '../../src/core/locks.ts';
 import { defineModule, moduleRegistry, moduleWorkers } from '../../src/core/module.ts';
 import { sendJob, type Boss, type QueueName } from '../../src/core/queue.ts';
 import { modules } from '../../src/modules.ts';
-import { newId } from '../../src/payments/module.ts';
+import { newId } from '../../src/payments/contract.ts';
 import { relayLocks } from '../../src/relay/module.ts';
 import { workerNames } from '../../workers/registry.ts';
 

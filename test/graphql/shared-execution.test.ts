@@ -2,7 +2,7 @@ import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, parse, ty
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/core/auth.ts';
 import { createGraphqlPubSub } from '../../src/core/pubsub.ts';
-import type { DiagnosticPong } from '../../src/system/module.ts';
+import type { DiagnosticPong } from '../../src/system/contract.ts';
 import { subscribeSharing } from '../../src/graphql/shared-execution.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TypeID } from 'typeid-js';
-import { newCapabilityId } from '../../src/payments/module.ts';
-import { newId } from '../../src/webhooks/module.ts';
+import { newCapabilityId } from '../../src/payments/contract.ts';
+import { newId } from '../../src/webhooks/contract.ts';
 
 /** Ids made within one millisecond (the timestamp is the first 48 bits). */
 function sameMillisecond(make: () => string, count: number): string[] {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YarrowError } from '../../src/core/errors.ts';
-import { newId } from '../../src/payments/module.ts';
+import { newId } from '../../src/payments/contract.ts';
 import type { RefundStatus } from '../../src/generated/prisma/client.ts';
 import { refundTransitions, transitionRefund, type RefundAction } from '../../src/payments/state-machine.ts';
 import { verifyWebhook, type WebhookEvent } from '@yarrow/sdk/webhooks';

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { decryptAsTheApp } from '../relay/android-app/app-decryption.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sdkDir = join(root, 'packages/sdk');
@@ -118,11 +119,11 @@ describe('@yarrow/sdk in a project of its own', () => {
 
   it("type-checks and compiles the docs' snippets with the project's tsc", async () => {
     expect([...docExamples().keys()].sort()).toEqual(
-      ['codegen.ts', 'src/graphql.ts', 'src/operations.ts', 'src/rest.ts', 'src/subscribe.ts', 'src/webhooks.ts', 'tsconfig.json'],
+      ['codegen.ts', 'src/encrypt.ts', 'src/graphql.ts', 'src/operations.ts', 'src/rest.ts', 'src/subscribe.ts', 'src/webhooks.ts', 'tsconfig.json'],
     );
     const compiled = await run(join(root, 'node_modules/.bin/tsc'), ['-p', project]).catch((error: { stdout: string }) => error);
     expect(compiled.stdout).toBe('');
-    expect(readdirSync(join(project, 'dist')).sort()).toEqual(expect.arrayContaining(['graphql.js', 'rest.js', 'subscribe.js', 'webhooks.js']));
+    expect(readdirSync(join(project, 'dist')).sort()).toEqual(expect.arrayContaining(['encrypt.js', 'graphql.js', 'rest.js', 'subscribe.js', 'webhooks.js']));
   });
 
   it('REST: creates a payment intent and reads it back', async () => {
@@ -140,6 +141,14 @@ describe('@yarrow/sdk in a project of its own', () => {
 
   it('GraphQL subscription: receives the intent’s state, then its cancellation, and stops', async () => {
     expect(await runExample('subscribe.js')).toBe('status REQUIRES_PAYMENT_METHOD\nstatus CANCELED\n');
+  });
+
+  it(`encrypt: on Node ${lowestMajor} (WebCrypto), a message the app decrypts with the same passphrase`, async () => {
+    const passphrase = 'correct horse battery staple';
+    const message = JSON.parse(await runExample('encrypt.js', { PHONE_PASSPHRASE: passphrase }));
+    expect(message).toMatchObject({ isEncrypted: true, textMessage: { text: expect.stringMatching(/^\$aes-256-cbc\/pbkdf2-sha1\$i=75000\$/) } });
+    expect(decryptAsTheApp(passphrase, message.textMessage.text)).toBe('Your Acme code is 482913');
+    expect(message.phoneNumbers.map((number: string) => decryptAsTheApp(passphrase, number))).toEqual(['+15555550123']);
   });
 
   it('webhooks: the receiver verifies a real delivery', async () => {
@@ -222,7 +231,7 @@ describe('@yarrow/sdk in a project of its own', () => {
     }
   });
 
-  it('runs in a browser from the installed files: native ES modules, an import map for openapi-fetch, CORS to the API', async () => {
+  it('runs in a browser from the installed files: native ES modules, an import map for openapi-fetch, CORS to the API, WebCrypto for encrypt', async () => {
     // Another origin than the gateway's, as a merchant's page is (the sandbox allows any origin).
     const page = `<!doctype html>
       <script type="importmap">{"imports": {"openapi-fetch": "/openapi-fetch/dist/index.mjs"}}</script>
@@ -244,7 +253,7 @@ describe('@yarrow/sdk in a project of its own', () => {
       await tab.waitForFunction(() => 'yarrowSdk' in window);
       const result = await tab.evaluate(
         async ({ baseUrl, apiKey }) => {
-          const { createYarrowRestClient, createYarrowClient } = (window as any).yarrowSdk;
+          const { createYarrowRestClient, createYarrowClient, encrypt } = (window as any).yarrowSdk;
           const body = { amount: '4.00', currency: 'USD', title: 'From a browser', customer_name: 'Ada', customer_email: 'ada@example.com' };
           const created = await createYarrowRestClient({ baseUrl, apiKey }).POST('/api/v1/payment-intents', { body });
           const id: string = created.data.payment_intent.id;
@@ -259,11 +268,15 @@ describe('@yarrow/sdk in a project of its own', () => {
               error: reject,
             });
           });
-          return { restStatus: created.response.status, account: account.name, status };
+          // 127.0.0.1 is a secure context, so the page has crypto.subtle.
+          const encrypted: string = await encrypt('пароль 🔑', 'Код 4821 🔐');
+          return { restStatus: created.response.status, account: account.name, status, encrypted };
         },
         { baseUrl: app.baseUrl, apiKey: account.key },
       );
-      expect(result).toEqual({ restStatus: 201, account: 'Test merchant', status: 'REQUIRES_PAYMENT_METHOD' });
+      const { encrypted, ...rest } = result;
+      expect(rest).toEqual({ restStatus: 201, account: 'Test merchant', status: 'REQUIRES_PAYMENT_METHOD' });
+      expect(decryptAsTheApp('пароль 🔑', encrypted)).toBe('Код 4821 🔐');
     } finally {
       await browser.close();
       server.close();

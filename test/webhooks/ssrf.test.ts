@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/core/config.ts';
 import { modules } from '../../src/modules.ts';
 import { connectDatabase } from '../../src/core/db.ts';
 import { encrypt } from '../../src/core/crypto.ts';
-import { newId } from '../../src/webhooks/module.ts';
+import { newId } from '../../src/webhooks/contract.ts';
 import { signUp } from '../../src/panel/users.ts';
 import { bootstrapSandbox } from '../../src/sandbox.ts';
 import { addressProblem, metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed } from '../../src/webhooks/url-safety.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../generated/prisma/client.ts';
-import type { HealthReport } from '../../system/service.ts';
+import type { HealthReport } from '../../system/index.ts';
 import { messageText } from '../sms.ts';
 import { appDeviceJson } from './app-json.ts';
 

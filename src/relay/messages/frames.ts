@@ -9,7 +9,7 @@ import type { DbClient } from '../../core/db.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
 import { publishAll } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import { recordEvents, type EventInput } from '../../webhooks/events.ts';
+import { recordEvents, type EventInput } from '../../webhooks/index.ts';
 import type { reportOutcomeSchema } from '../json.ts';
 import { messageEvent, messageStatus, statusEvents } from '../status.ts';
 import { eventsOfMove } from './lifecycle.ts';

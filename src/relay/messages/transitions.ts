@@ -8,7 +8,7 @@ import { lockRows } from '../../core/locks.ts';
 import { publishMany, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
-import { recordEvent, recordEvents } from '../../webhooks/events.ts';
+import { recordEvent, recordEvents } from '../../webhooks/index.ts';
 import { messageEvent, publishStatuses } from '../status.ts';
 import { messageMoves } from './lifecycle.ts';
 import { failMessages, finishAttempts, flagStuckMessages, requeueDispatched } from './plans.ts';

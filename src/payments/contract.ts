@@ -1,0 +1,42 @@
+// What the payments domain's files (and other domains) share with no runtime at hand: its ids and
+// its live topics' payloads. A leaf: it imports only core/, so importing it loads no other file of
+// the domain (module.ts, the manifest, imports it; no file imports module.ts but the module list).
+import { idMaker } from '../core/ids.ts';
+
+/** Its id kinds and prefixes (module.ts declares them as `idPrefixes`), and the `newId` of its files. */
+export const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're' } as const;
+export const { newId, newCapabilityId } = idMaker(idPrefixes);
+
+/** The mutable fields of a payment intent as of one transition (subscribers read the rest). */
+export interface PaymentIntentUpdate {
+  id: string;
+  status: string;
+  paymentMethodCode: string | null;
+  lastPaymentError: Record<string, unknown> | null;
+  cancellationReason: string | null;
+  latestCardSessionId: string | null;
+  succeededAt: string | null;
+  canceledAt: string | null;
+  /** Minor units refunded or being refunded. */
+  amountRefunded: number;
+  updatedAt: string;
+}
+
+/** The mutable fields of an invoice as of one transition. */
+export interface InvoiceUpdate {
+  id: string;
+  status: string;
+  paidAt: string | null;
+  voidedAt: string | null;
+  overdueAt: string | null;
+  updatedAt: string;
+}
+
+/** A KYC review's decision fields as of one transition. */
+export interface KycReviewUpdate {
+  id: string;
+  status: string;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+}
