@@ -15,13 +15,13 @@ import {
   updateDeviceInput,
   withConnections,
   type CreatedPairingCode,
-} from './devices.ts';
+} from './devices/devices.ts';
 import { parseInput } from '../core/errors.ts';
 import { rerouteMessage } from './messages/handoff.ts';
 import { messageStages, messageStatuses } from './json.ts';
-import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './status.ts';
-import { displayNumber } from './sms.ts';
-import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
+import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/status.ts';
+import { displayNumber } from './messages/sms.ts';
+import { launchReadiness, type Readiness, type ReadinessStep } from './dashboard/readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
 

@@ -70,8 +70,8 @@ export const relayModule = defineModule({
   postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');
-    await import('./recipients-graphql.ts');
-    await import('./dashboard-graphql.ts');
+    await import('./recipients/graphql.ts');
+    await import('./dashboard/graphql.ts');
   },
   workers: {
     'sms-routing': async (rt) => (await import('./workers.ts')).runSmsRoutingWorker(rt),
@@ -80,7 +80,7 @@ export const relayModule = defineModule({
   },
   errorCodes: relayErrors.codes,
   queues: {
-    /** Drains one account's queued SMS onto its devices: wake-ups other than a send's (src/relay/notices.ts). */
+    /** An OTP not verified in time expires (src/relay/otp/otp.ts). */
     relay_otp_expire: {
       payload: z.object({ otpId: z.string() }),
       options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
@@ -93,7 +93,7 @@ export const relayModule = defineModule({
     relayDevice: liveTopic<string, DeviceSignal>(),
     /**
      * A device was unpaired: every gateway drops its token from the app's authentication cache
-     * (src/relay/android-app/mobile.ts), as `apiKeyRevoked` does for API keys.
+     * (src/relay/transports/android-app/mobile.ts), as `apiKeyRevoked` does for API keys.
      */
     relayDeviceRevoked: liveTopic<'all', { deviceId: string }>(),
     /**
@@ -136,24 +136,24 @@ export const relayModule = defineModule({
     },
   },
   panelPages: [
-    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel.ts')).devicesPage() },
+    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel/pages.ts')).devicesPage() },
     {
       path: 'devices/:id',
       title: 'Device',
       partOf: 'devices',
       summary: 'A device: presence history, budget and recent messages',
       script: 'device.js',
-      body: async () => (await import('./panel.ts')).devicePage(),
+      body: async () => (await import('./panel/pages.ts')).devicePage(),
     },
-    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel.ts')).queuePage() },
-    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel.ts')).messagesPage() },
+    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel/pages.ts')).queuePage() },
+    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel/pages.ts')).messagesPage() },
     {
       path: 'messages/:id',
       title: 'Message',
       partOf: 'messages',
       summary: 'An SMS: its tries per device and the webhook deliveries of its events',
       script: 'message.js',
-      body: async () => (await import('./panel.ts')).messagePage(),
+      body: async () => (await import('./panel/pages.ts')).messagePage(),
     },
     {
       path: 'recipients',
@@ -161,7 +161,7 @@ export const relayModule = defineModule({
       heading: 'Recipients and lists',
       summary: 'Recipients page: add, import, search, lists and list sends',
       script: 'recipients.js',
-      body: async () => (await import('./panel.ts')).recipientsPage(),
+      body: async () => (await import('./panel/pages.ts')).recipientsPage(),
     },
     {
       path: 'readiness',
@@ -169,10 +169,10 @@ export const relayModule = defineModule({
       heading: 'Launch readiness',
       summary: 'Launch readiness page: the go-live checklist',
       script: 'readiness.js',
-      body: async () => (await import('./panel.ts')).readinessPage(),
+      body: async () => (await import('./panel/pages.ts')).readinessPage(),
     },
   ],
   panelAssets: `${import.meta.dirname}/panel-assets`,
-  panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
+  panelNotices: async (db, accountId) => (await import('./dashboard/queue-health.ts')).pauseNotices(db, accountId),
   lockNamespaces: relayLocks,
 });

@@ -7,9 +7,9 @@ import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import type { DbClient } from '../core/db.ts';
 import type { Device } from '../generated/prisma/client.ts';
-import { registerAndroidAppRoutes } from './android-app/mobile.ts';
-import { registerThirdPartyApi } from './android-app/thirdparty.ts';
-import { registerDeviceSockets } from './device-gateway.ts';
+import { registerAndroidAppRoutes } from './transports/android-app/mobile.ts';
+import { registerThirdPartyApi } from './transports/android-app/thirdparty.ts';
+import { registerDeviceSockets } from './transports/websocket.ts';
 import {
   deviceSchema,
   deviceWorkSchema,
@@ -38,16 +38,16 @@ import {
   setRelayMode,
   spendPairingAttempt,
   withConnections,
-} from './devices.ts';
+} from './devices/devices.ts';
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/send.ts';
 import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/reports.ts';
-import { deviceWorkJson } from './device-work.ts';
+import { deviceWorkJson } from './transports/work.ts';
 import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/handoff.ts';
-import { getMessage, messageStatusJson } from './status.ts';
-import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp.ts';
-import { DEVICE_WS_PATH } from './protocol.ts';
-import { launchReadiness } from './readiness.ts';
-import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
+import { getMessage, messageStatusJson } from './messages/status.ts';
+import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
+import { DEVICE_WS_PATH } from './transports/protocol.ts';
+import { launchReadiness } from './dashboard/readiness.ts';
+import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
 
 const LONG_POLL_MAX_SECONDS = 30;
 

@@ -2,9 +2,9 @@ import { jobsProcessed } from '../core/metrics.ts';
 import { PostgresEventTarget } from '../core/pubsub.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './dispatch.ts';
+import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './messages/drain.ts';
 import { RELAY_WAKE_CHANNEL } from './messages/wake.ts';
-import { expireOtp } from './otp.ts';
+import { expireOtp } from './otp/otp.ts';
 
 /**
  * How often a routing worker looks for accounts whose queued messages no wake-up reached (a send's

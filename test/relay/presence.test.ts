@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { fail } from '../../src/relay/messages/transitions.ts';
-import { publishStatus } from '../../src/relay/status.ts';
+import { publishStatus } from '../../src/relay/messages/status.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';

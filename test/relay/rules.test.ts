@@ -37,7 +37,7 @@ afterAll(async () => {
 /** `npm run relay:operator -- …` as a real process against the test database. */
 function operator(...args: string[]) {
   return new Promise<string>((resolve, reject) => {
-    const child = fork(join(root, 'src/relay/operator.ts'), args, { env: { ...process.env, ...app.env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = fork(join(root, 'src/relay/dashboard/operator.ts'), args, { env: { ...process.env, ...app.env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let out = '';
     child.stdout!.on('data', (chunk) => (out += chunk));
     child.stderr!.on('data', (chunk) => (out += chunk));

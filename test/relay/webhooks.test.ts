@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { addToList, createList, createRecipient } from '../../src/relay/recipients.ts';
+import { addToList, createList, createRecipient } from '../../src/relay/recipients/recipients.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, type DeviceProcess } from './helpers.ts';
 

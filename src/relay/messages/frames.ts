@@ -11,7 +11,7 @@ import { publishAll } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { recordEvents, type EventInput } from '../../webhooks/index.ts';
 import type { reportOutcomeSchema } from '../json.ts';
-import { messageEvent, messageStatus, statusEvents } from '../status.ts';
+import { messageEvent, messageStatus, statusEvents } from './status.ts';
 import { eventsOfMove } from './lifecycle.ts';
 import { applyDeviceFrames, recordDeviceWords, type DeviceWord } from './plans.ts';
 

@@ -9,7 +9,7 @@ import { lockRow } from '../../core/locks.ts';
 import { publish } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
-import { messageStage } from '../status.ts';
+import { messageStage } from './status.ts';
 import { allowAnotherAttempt, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './plans.ts';
 import { attemptsTakenBackFrom } from './queries.ts';
 import { lockForDevice } from './reports.ts';

@@ -7,7 +7,7 @@ import { notFound } from '../../core/errors.ts';
 import { lockRow } from '../../core/locks.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
-import { messageStatus } from '../status.ts';
+import { messageStatus } from './status.ts';
 import { applyFrame, type ReportOutcome } from './frames.ts';
 import { recordDeviceWord } from './plans.ts';
 import { failAttempt, requeueOrFail } from './transitions.ts';

@@ -14,9 +14,9 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../module.ts';
-import { checkCanSend, consumeSendRate, sendingAccounts } from '../rules.ts';
-import { countSegments, messageText, phoneNumber } from '../sms.ts';
-import { messageStatus, statusEvent } from '../status.ts';
+import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
+import { countSegments, messageText, phoneNumber } from './sms.ts';
+import { messageStatus, statusEvent } from './status.ts';
 import { insertQueuedMessages } from './plans.ts';
 import { wakeDrainQuery } from './wake.ts';
 

@@ -9,7 +9,7 @@ import { publishMany, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, recordEvents } from '../../webhooks/index.ts';
-import { messageEvent, publishStatuses } from '../status.ts';
+import { messageEvent, publishStatuses } from './status.ts';
 import { messageMoves } from './lifecycle.ts';
 import { failMessages, finishAttempts, flagStuckMessages, requeueDispatched } from './plans.ts';
 import { lockHeldBy, lockPinnedTo, lockStrandedPinned } from './queries.ts';

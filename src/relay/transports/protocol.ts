@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { heartbeatInput } from './devices.ts';
-import { ackInput, reportInput } from './messages/reports.ts';
-import { syncInput } from './messages/handoff.ts';
-import type { DeviceWork } from './json.ts';
+import { heartbeatInput } from '../devices/devices.ts';
+import { ackInput, reportInput } from '../messages/reports.ts';
+import { syncInput } from '../messages/handoff.ts';
+import type { DeviceWork } from '../json.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
 // every device frame may carry a `ref` that the server's `result` frame echoes.

@@ -10,13 +10,13 @@
  * followed by the `X-Timestamp` value (Unix seconds). Nothing is copied from that project.
  */
 import { createHmac } from 'node:crypto';
-import type { DbClient } from '../../core/db.ts';
-import type { Event, WebhookEndpoint } from '../../generated/prisma/client.ts';
+import type { DbClient } from '../../../core/db.ts';
+import type { Event, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import { webhookEvents } from './thirdparty-json.ts';
 
 const referenceEvent = new Map<string, string>(Object.entries(webhookEvents).map(([reference, yarrow]) => [yarrow, reference]));
 
-/** The message event's `data` (src/relay/status.ts, README "Events"), as far as this shape reads it. */
+/** The message event's `data` (src/relay/messages/status.ts, README "Events"), as far as this shape reads it. */
 interface MessageEventData {
   request_id?: string;
   to?: string;

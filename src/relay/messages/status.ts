@@ -2,15 +2,15 @@
 // both read from the stored `state`; the status JSON (GET /api/v1/messages/status); the live events
 // subscribers hear; and the data of its webhook events.
 import type { z } from 'zod';
-import type { DbClient } from '../core/db.ts';
-import { notFound } from '../core/errors.ts';
-import { liveEvent, publishAll } from '../core/pubsub.ts';
-import type { Runtime } from '../core/runtime.ts';
-import type { Device, Message } from '../generated/prisma/client.ts';
-import type { EventInput } from '../webhooks/index.ts';
-import type { MessageStage, MessageStatus, messageStatusSchema } from './json.ts';
-import type { RelayMessageStatus } from './module.ts';
-import type { ReportedMessage } from './messages/lifecycle.ts';
+import type { DbClient } from '../../core/db.ts';
+import { notFound } from '../../core/errors.ts';
+import { liveEvent, publishAll } from '../../core/pubsub.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Device, Message } from '../../generated/prisma/client.ts';
+import type { EventInput } from '../../webhooks/index.ts';
+import type { MessageStage, MessageStatus, messageStatusSchema } from '../json.ts';
+import type { RelayMessageStatus } from '../module.ts';
+import type { ReportedMessage } from './lifecycle.ts';
 
 /** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued. */
 export function messageStatus(message: Pick<Message, 'state'>): MessageStatus {

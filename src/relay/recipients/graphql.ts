@@ -1,9 +1,9 @@
-import { builder } from '../graphql/builder.ts';
-import { parseInput } from '../core/errors.ts';
-import { connectionRows } from '../core/pagination.ts';
-import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
-import { recipientListsWhere } from './lists.ts';
-import { displayNumber } from './sms.ts';
+import { builder } from '../../graphql/builder.ts';
+import { parseInput } from '../../core/errors.ts';
+import { connectionRows } from '../../core/pagination.ts';
+import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
+import { recipientListsWhere } from '../lists.ts';
+import { displayNumber } from '../messages/sms.ts';
 import { recipientIdsMatching } from './sql.ts';
 import {
   addToList,

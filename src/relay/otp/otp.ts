@@ -1,19 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { keyedHash, safeEqual } from '../core/crypto.ts';
-import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound } from '../core/errors.ts';
-import { advisoryXactLock, lockRow } from '../core/locks.ts';
-import { newId, relayLocks } from './module.ts';
-import { sendJob } from '../core/queue.ts';
-import type { Runtime } from '../core/runtime.ts';
-import type { Message, Otp } from '../generated/prisma/client.ts';
-import { recordEvent } from '../webhooks/index.ts';
-import type { otpSentSchema, otpVerifiedSchema } from './json.ts';
-import { sendMessages } from './messages/send.ts';
-import { messageStatus } from './status.ts';
-import { otpLocales, otpPurposes, otpText } from './otp-templates.ts';
-import { phoneNumber } from './sms.ts';
+import { keyedHash, safeEqual } from '../../core/crypto.ts';
+import type { DbClient } from '../../core/db.ts';
+import { YarrowError, notFound } from '../../core/errors.ts';
+import { advisoryXactLock, lockRow } from '../../core/locks.ts';
+import { newId, relayLocks } from '../module.ts';
+import { sendJob } from '../../core/queue.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Message, Otp } from '../../generated/prisma/client.ts';
+import { recordEvent } from '../../webhooks/index.ts';
+import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
+import { sendMessages } from '../messages/send.ts';
+import { messageStatus } from '../messages/status.ts';
+import { otpLocales, otpPurposes, otpText } from './templates.ts';
+import { phoneNumber } from '../messages/sms.ts';
 
 export const OTP_MAX_ATTEMPTS = 5;
 

@@ -1,11 +1,11 @@
 // The device work item: what a phone is given to send for one message (a `send` frame, a
 // long-poll entry, the Android app's message), and the same item as the dispatcher signals it to
 // the gateway holding the phone, its text still sealed.
-import { decrypt } from '../core/crypto.ts';
-import type { Runtime } from '../core/runtime.ts';
-import type { Message } from '../generated/prisma/client.ts';
-import type { DeviceWork } from './json.ts';
-import type { SignalledWork } from './module.ts';
+import { decrypt } from '../../core/crypto.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Message } from '../../generated/prisma/client.ts';
+import type { DeviceWork } from '../json.ts';
+import type { SignalledWork } from '../module.ts';
 
 /** What a device receives for one message (the `send` frame and long-poll entries). */
 export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<typeof signalledWork>[0]): DeviceWork {

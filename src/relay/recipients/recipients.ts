@@ -1,15 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { DbClient } from '../core/db.ts';
-import { lockRow } from '../core/locks.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
-import type { recipientSchema } from './json.ts';
-import { newId } from './module.ts';
-import { assertCursorsOwned, listQuery } from '../core/pagination.ts';
-import type { Runtime } from '../core/runtime.ts';
-import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../generated/prisma/client.ts';
-import { sendMessages, sendOptions } from './messages/send.ts';
-import { phoneNumber } from './sms.ts';
+import type { DbClient } from '../../core/db.ts';
+import { lockRow } from '../../core/locks.ts';
+import { YarrowError, notFound, parseInput } from '../../core/errors.ts';
+import type { recipientSchema } from '../json.ts';
+import { newId } from '../module.ts';
+import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
+import { sendMessages, sendOptions } from '../messages/send.ts';
+import { phoneNumber } from '../messages/sms.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
 const tag = z.string().trim().min(1).max(50);

@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { PageHtml } from '../core/module.ts';
+import type { PageHtml } from '../../core/module.ts';
 
 // The relay module's panel pages (declared in module.ts). Each is a frame its Preact + htm script
 // (panel-assets/) fills: tables, filters, pagers and dialogs are built there from GraphQL.

@@ -1,8 +1,8 @@
 // Notices about a device that dispatch.ts and devices.ts both send: its new state for dashboards
 // and its presence history. They live here, importing neither, so those never import in a cycle.
-import type { DbClient } from '../core/db.ts';
-import { publish } from '../core/pubsub.ts';
-import type { Device } from '../generated/prisma/client.ts';
+import type { DbClient } from '../../core/db.ts';
+import { publish } from '../../core/pubsub.ts';
+import type { Device } from '../../generated/prisma/client.ts';
 
 /** Tells dashboards (deviceUpdated) about a device's new state; in the caller's transaction. */
 export async function publishDeviceChange(db: DbClient, device: Device) {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { builder, enumOf } from '../graphql/builder.ts';
+import { builder, enumOf } from '../../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
-import { connectionRows } from '../core/pagination.ts';
-import { otpsWhere } from './lists.ts';
-import { displayNumber } from './sms.ts';
+import { connectionRows } from '../../core/pagination.ts';
+import { otpsWhere } from '../lists.ts';
+import { displayNumber } from '../messages/sms.ts';
 
 const RelayPausedByEnum = enumOf('RelayPausedBy', ['account', 'operator'], { description: 'Who paused an account\'s relay queue.' });
 

@@ -6,22 +6,22 @@
  * reference's HTTP Basic with a Yarrow API key as the password, checked by the usual key guard.
  */
 import type { Context } from 'hono';
-import type { DbClient } from '../../core/db.ts';
+import type { DbClient } from '../../../core/db.ts';
 import type { z } from 'zod';
-import { YarrowError, knownError, notFound } from '../../core/errors.ts';
-import type { HttpContext } from '../../core/http.ts';
-import { newId, relayErrors } from '../module.ts';
-import type { Runtime } from '../../core/runtime.ts';
-import type { GatewayContext } from '../../core/gateway-context.ts';
-import { defineRoute } from '../../core/route.ts';
-import { Prisma } from '../../generated/prisma/client.ts';
-import { checkHealth } from '../../system/index.ts';
-import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../webhooks/index.ts';
-import { getDevice, revokeDevice } from '../devices.ts';
-import { sendMessages } from '../messages/send.ts';
-import { cancelQueuedMessages } from '../messages/transitions.ts';
-import { phoneNumber } from '../sms.ts';
-import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from '../sql.ts';
+import { YarrowError, knownError, notFound } from '../../../core/errors.ts';
+import type { HttpContext } from '../../../core/http.ts';
+import { newId, relayErrors } from '../../module.ts';
+import type { Runtime } from '../../../core/runtime.ts';
+import type { GatewayContext } from '../../../core/gateway-context.ts';
+import { defineRoute } from '../../../core/route.ts';
+import { Prisma } from '../../../generated/prisma/client.ts';
+import { checkHealth } from '../../../system/index.ts';
+import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../../webhooks/index.ts';
+import { getDevice, revokeDevice } from '../../devices/devices.ts';
+import { sendMessages } from '../../messages/send.ts';
+import { cancelQueuedMessages } from '../../messages/transitions.ts';
+import { phoneNumber } from '../../messages/sms.ts';
+import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from './reference-sql.ts';
 import { appErrorJson } from './app-json.ts';
 import {
   E164,

@@ -1,11 +1,11 @@
-import { notFound, YarrowError } from '../core/errors.ts';
-import { lockRow } from '../core/locks.ts';
-import { publish } from '../core/pubsub.ts';
-import type { DbClient } from '../core/db.ts';
-import type { Runtime } from '../core/runtime.ts';
+import { notFound, YarrowError } from '../../core/errors.ts';
+import { lockRow } from '../../core/locks.ts';
+import { publish } from '../../core/pubsub.ts';
+import type { DbClient } from '../../core/db.ts';
+import type { Runtime } from '../../core/runtime.ts';
 import { throughputSeries } from './sql.ts';
-import { effectiveRate } from './devices.ts';
-import { wakeDrain } from './messages/wake.ts';
+import { effectiveRate } from '../devices/devices.ts';
+import { wakeDrain } from '../messages/wake.ts';
 
 /** Who paused a queue: the account itself (panel, GraphQL) or an operator (`relay:operator`). */
 export type RelayPausedBy = 'account' | 'operator';

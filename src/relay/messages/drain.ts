@@ -1,17 +1,17 @@
 import pLimit from 'p-limit';
-import type { DbClient } from '../core/db.ts';
-import { newId } from './module.ts';
-import { liveEvent, publishAll, publishMany, type Topics } from '../core/pubsub.ts';
-import type { SignalledWork } from './module.ts';
-import type { Runtime } from '../core/runtime.ts';
-import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from './sql.ts';
-import type { Message } from '../generated/prisma/client.ts';
-import { recordEvent } from '../webhooks/index.ts';
-import { publishDeviceChange, recordPresenceChange } from './notices.ts';
-import { signalledWork } from './device-work.ts';
-import { dispatchMessages, type DispatchedRow } from './messages/plans.ts';
-import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './messages/queries.ts';
-import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './messages/transitions.ts';
+import type { DbClient } from '../../core/db.ts';
+import { newId } from '../module.ts';
+import { liveEvent, publishAll, publishMany, type Topics } from '../../core/pubsub.ts';
+import type { SignalledWork } from '../module.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
+import type { Message } from '../../generated/prisma/client.ts';
+import { recordEvent } from '../../webhooks/index.ts';
+import { publishDeviceChange, recordPresenceChange } from '../devices/notices.ts';
+import { signalledWork } from '../transports/work.ts';
+import { dispatchMessages, type DispatchedRow } from './plans.ts';
+import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
+import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto

@@ -5,9 +5,9 @@
  * `capcom6-protocol.md` §3; nothing here is copied from those projects.
  */
 import { z } from 'zod';
-import type { Device, WebhookEndpoint } from '../../generated/prisma/client.ts';
-import type { HealthReport } from '../../system/index.ts';
-import { messageText } from '../sms.ts';
+import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
+import type { HealthReport } from '../../../system/index.ts';
+import { messageText } from '../../messages/sms.ts';
 import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */

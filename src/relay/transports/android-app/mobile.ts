@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { encrypt } from '../../core/crypto.ts';
-import { YarrowError, knownError, parseInput } from '../../core/errors.ts';
-import { clientAddress, type HttpContext } from '../../core/http.ts';
-import { asRateLimited } from '../../core/rate-limit.ts';
-import { defineRoute, type Credential } from '../../core/route.ts';
-import type { Topics } from '../../core/pubsub.ts';
-import type { Runtime } from '../../core/runtime.ts';
-import type { GatewayContext } from '../../core/gateway-context.ts';
-import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, createDeviceAuthenticator, deviceConnected, deviceDisconnected, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../devices.ts';
-import { publishDeviceChange } from '../notices.ts';
-import { acknowledgeMessage, reportMessage } from '../messages/reports.ts';
-import { applyFrame } from '../messages/frames.ts';
-import { deviceWorkJson } from '../device-work.ts';
-import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../messages/handoff.ts';
-import { relayErrors } from '../module.ts';
+import { encrypt } from '../../../core/crypto.ts';
+import { YarrowError, knownError, parseInput } from '../../../core/errors.ts';
+import { clientAddress, type HttpContext } from '../../../core/http.ts';
+import { asRateLimited } from '../../../core/rate-limit.ts';
+import { defineRoute, type Credential } from '../../../core/route.ts';
+import type { Topics } from '../../../core/pubsub.ts';
+import type { Runtime } from '../../../core/runtime.ts';
+import type { GatewayContext } from '../../../core/gateway-context.ts';
+import type { Device } from '../../../generated/prisma/client.ts';
+import { authenticateDevice, createDeviceAuthenticator, deviceConnected, deviceDisconnected, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../../devices/devices.ts';
+import { publishDeviceChange } from '../../devices/notices.ts';
+import { acknowledgeMessage, reportMessage } from '../../messages/reports.ts';
+import { applyFrame } from '../../messages/frames.ts';
+import { deviceWorkJson } from '../work.ts';
+import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../../messages/handoff.ts';
+import { relayErrors } from '../../module.ts';
 import {
   appCancellingJson,
   appDeviceJson,

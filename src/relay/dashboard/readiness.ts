@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { DbClient } from '../core/db.ts';
-import type { Runtime } from '../core/runtime.ts';
-import type { readinessSchema } from './json.ts';
+import type { DbClient } from '../../core/db.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { readinessSchema } from '../json.ts';
 
 export type Readiness = z.infer<typeof readinessSchema>;
 export type ReadinessStep = Readiness['steps'][number];

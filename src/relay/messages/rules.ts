@@ -1,12 +1,12 @@
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import type { DbClient } from '../core/db.ts';
-import { YarrowError } from '../core/errors.ts';
-import { perRuntime } from '../core/per-runtime.ts';
-import { asRateLimited, pointSpender } from '../core/rate-limit.ts';
-import type { Runtime } from '../core/runtime.ts';
-import { sendingAccountRows } from './messages/queries.ts';
-import type { Account } from '../generated/prisma/client.ts';
-import { relayErrors } from './module.ts';
+import type { DbClient } from '../../core/db.ts';
+import { YarrowError } from '../../core/errors.ts';
+import { perRuntime } from '../../core/per-runtime.ts';
+import { asRateLimited, pointSpender } from '../../core/rate-limit.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import { sendingAccountRows } from './queries.ts';
+import type { Account } from '../../generated/prisma/client.ts';
+import { relayErrors } from '../module.ts';
 
 /**
  * Account-level rules every send (SMS, OTP, list) passes before anything is queued

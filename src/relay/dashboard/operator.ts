@@ -7,12 +7,12 @@
 //   npm run relay:operator -- subscription <accountId> <ISO date|none>
 // It needs the server's database: the same DATA_DIR as `npm start` (or DATABASE_URL and YARROW_SECRET).
 // Every failure is one line on stderr and exit code 1 (2 for a wrong command line).
-import { modules } from '../modules.ts';
-import { loadConfig } from '../core/config.ts';
-import { YarrowError } from '../core/errors.ts';
-import { openRuntime, startupFailureMessage } from '../core/process.ts';
-import { publish } from '../core/pubsub.ts';
-import { wakeDrain } from './messages/wake.ts';
+import { modules } from '../../modules.ts';
+import { loadConfig } from '../../core/config.ts';
+import { YarrowError } from '../../core/errors.ts';
+import { openRuntime, startupFailureMessage } from '../../core/process.ts';
+import { publish } from '../../core/pubsub.ts';
+import { wakeDrain } from '../messages/wake.ts';
 import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
 const [command, accountArg, value] = process.argv.slice(2);
