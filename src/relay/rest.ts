@@ -42,6 +42,7 @@ import {
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/send.ts';
 import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/reports.ts';
 import { deviceWorkJson } from './transports/work.ts';
+import { awaitWork } from './transports/work-channel.ts';
 import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/handoff.ts';
 import { getMessage, messageStatusJson } from './messages/status.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
@@ -150,24 +151,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: async (c, { auth: current, query: { wait } }) => {
       // A device polling after its socket closed is reachable again (it hears of work here).
       if (current.disconnectedAt && current.lastSeenAt <= current.disconnectedAt) await recordHeartbeat(rt, current.id, {});
-      const topic = `relayDevice:${current.id}`;
-      let wake = () => {};
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      // Listen before looking, so work dispatched between the two is not missed.
-      events.addEventListener(topic, wake);
-      try {
-        let pending = await pendingForDevice(rt.db.prisma, current.id);
-        if (pending.length === 0 && wait > 0) {
-          const timer = setTimeout(wake, wait * 1000);
-          c.req.raw.signal.addEventListener('abort', wake);
-          await woken;
-          clearTimeout(timer);
-          pending = await pendingForDevice(rt.db.prisma, current.id);
-        }
-        return ok(c, { messages: pending.map((message) => deviceWorkJson(rt, message)) });
-      } finally {
-        events.removeEventListener(topic, wake);
-      }
+      const pending = await awaitWork(events, current.id, () => pendingForDevice(rt.db.prisma, current.id), { waitMs: wait * 1000, abort: c.req.raw.signal });
+      return ok(c, { messages: pending.map((message) => deviceWorkJson(rt, message)) });
     },
   });
 

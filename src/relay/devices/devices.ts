@@ -9,6 +9,7 @@ import { asRateLimited } from '../../core/rate-limit.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
 import { newId } from '../module.ts';
 import { liveEvent, publishAll } from '../../core/pubsub.ts';
+import { deviceSignalEvent } from '../transports/work-channel.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../../generated/prisma/client.ts';
@@ -416,7 +417,7 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
     await releaseDeviceMessages(rt, tx, device.id, 'device_revoked');
     // Messages pinned to it can go nowhere else: they fail now, with the reason.
     await failPinnedTo(rt, tx, device.id, 'device_revoked');
-    await publishAll(tx, [liveEvent('relayDevice', device.id, { kind: 'revoked' }), liveEvent('relayDeviceRevoked', 'all', { deviceId: device.id })]);
+    await publishAll(tx, [deviceSignalEvent(device.id, { kind: 'revoked' }), liveEvent('relayDeviceRevoked', 'all', { deviceId: device.id })]);
     await recordPresenceChange(tx, device.id, 'revoked');
     await publishDeviceChange(tx, device);
     return device;

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { DbClient } from '../../core/db.ts';
 import { newId } from '../module.ts';
-import { liveEvent, publishAll, publishMany, type Topics } from '../../core/pubsub.ts';
+import { publishAll } from '../../core/pubsub.ts';
 import type { SignalledWork } from '../module.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
@@ -9,6 +9,7 @@ import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import { publishDeviceChange, recordPresenceChange } from '../devices/notices.ts';
 import { signalledWork } from '../transports/work.ts';
+import { deviceSignalEvent, signalDevices } from '../transports/work-channel.ts';
 import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './transitions.ts';
@@ -212,7 +213,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
     let work: SignalledWork[] = [];
     let bytes = 0;
     const flush = () => {
-      if (ids.length > 0) signals.push(liveEvent('relayDevice', deviceId, { kind: 'send', messageIds: ids, work }));
+      if (ids.length > 0) signals.push(deviceSignalEvent(deviceId, { kind: 'send', messageIds: ids, work }));
       ids = [];
       work = [];
       bytes = 0;
@@ -294,10 +295,9 @@ export async function presenceTick(rt: Runtime) {
       const stuck = await lockStuckDispatched(tx, rt.config.RELAY_ACK_TIMEOUT_SECONDS);
       const expired = stuck.filter((row) => row.expired);
       await failAttempt(rt, tx, expired, 'expired', 'expired');
-      await publishMany(
+      await signalDevices(
         tx,
-        'relayDevice',
-        expired.filter((row) => row.device_id).map((row): [string, Topics['relayDevice'][1]] => [row.device_id!, { kind: 'cancel', messageId: row.id, attempt: row.attempts, reason: 'expired' }]),
+        expired.filter((row) => row.device_id).map((row) => [row.device_id!, { kind: 'cancel', messageId: row.id, attempt: row.attempts, reason: 'expired' }]),
       );
       const timedOut = new Map<string, typeof stuck>();
       for (const row of stuck.filter((row) => !row.expired && row.device_id)) {

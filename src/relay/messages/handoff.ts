@@ -6,13 +6,13 @@ import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { lockRow } from '../../core/locks.ts';
-import { publish } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
 import { messageStage } from './status.ts';
 import { allowAnotherAttempt, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './plans.ts';
 import { attemptsTakenBackFrom } from './queries.ts';
 import { lockForDevice } from './reports.ts';
+import { signalDevices } from '../transports/work-channel.ts';
 import { requeueOrFail } from './transitions.ts';
 
 /**
@@ -127,7 +127,7 @@ export async function rerouteMessage(rt: Runtime, accountId: number, requestId: 
       );
     }
     await allowAnotherAttempt(tx, message);
-    await publish(tx, 'relayDevice', message.deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason: 'rerouted' });
+    await signalDevices(tx, [[message.deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason: 'rerouted' }]]);
     await requeueOrFail(rt, tx, [message.id], 'rerouted', 'rerouted');
     return tx.message.findUniqueOrThrow({ where: { id: message.id } });
   });

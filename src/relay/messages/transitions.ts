@@ -5,7 +5,6 @@
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
 import { lockRows } from '../../core/locks.ts';
-import { publishMany, type Topics } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, recordEvents } from '../../webhooks/index.ts';
@@ -13,6 +12,7 @@ import { messageEvent, publishStatuses } from './status.ts';
 import { messageMoves } from './lifecycle.ts';
 import { failMessages, finishAttempts, flagStuckMessages, requeueDispatched } from './plans.ts';
 import { lockHeldBy, lockPinnedTo, lockStrandedPinned } from './queries.ts';
+import { signalDevices } from '../transports/work-channel.ts';
 import { wakeDrain } from './wake.ts';
 
 type Rt = Pick<Runtime, 'boss' | 'config'>;
@@ -106,11 +106,7 @@ export async function expireQueued(rt: Rt, tx: DbClient, accountId?: number) {
  */
 export async function takeBack(rt: Rt, tx: DbClient, deviceId: string, held: Array<{ id: string; attempts: number }>, reason: string) {
   await requeueOrFail(rt, tx, held.map((message) => message.id), reason, reason);
-  await publishMany(
-    tx,
-    'relayDevice',
-    held.map((message): [string, Topics['relayDevice'][1]] => [deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason }]),
-  );
+  await signalDevices(tx, held.map((message) => [deviceId, { kind: 'cancel', messageId: message.id, attempt: message.attempts, reason }]));
 }
 
 /**

@@ -3,8 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { YarrowError, fromZodError } from '../../core/errors.ts';
-import { publish } from '../../core/pubsub.ts';
-import type { Topics } from '../../core/pubsub.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from '../devices/devices.ts';
@@ -12,9 +10,9 @@ import { acknowledgeMessage, reportMessage } from '../messages/reports.ts';
 import { deviceWorkJson, unsealedWork } from './work.ts';
 import { pendingForDevice, syncHeldMessages, takenBackFrom } from '../messages/handoff.ts';
 import { writeTogether } from './socket-writes.ts';
+import { listenToDevice, signalDevices, type DeviceSignal } from './work-channel.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
-type DeviceSignal = Topics['relayDevice'][1];
 
 interface Connection {
   id: string;
@@ -88,9 +86,7 @@ export function registerDeviceSockets(ctx: GatewayContext) {
 
   function attach(socket: WebSocket, device: Device) {
     const id = randomUUID();
-    const topic = `relayDevice:${device.id}`;
-    const onSignal = (event: Event) => {
-      const signal = (event as CustomEvent<DeviceSignal>).detail;
+    const onSignal = (signal: DeviceSignal) => {
       if (signal.kind === 'send') {
         // The dispatcher sends the work along when it fits; what did not is read back.
         for (const work of signal.work ?? []) send(socket, { type: 'send', message: unsealedWork(rt, work) });
@@ -111,9 +107,9 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       alive: true,
       openedAt: new Date(),
       handling: new Set(),
-      stop: () => events.removeEventListener(topic, onSignal),
+      stop: () => {},
     };
-    events.addEventListener(topic, onSignal);
+    connection.stop = listenToDevice(events, device.id, onSignal);
     connections.get(device.id)?.socket.close(CLOSE_REPLACED, 'replaced by a newer connection');
     connections.set(device.id, connection);
     socket.on('pong', () => (connection.alive = true));
@@ -139,7 +135,7 @@ export function registerDeviceSockets(ctx: GatewayContext) {
     void (async () => {
       // Other gateways drop older sockets of this device.
       connection.device = await connected;
-      await publish(rt.db.prisma, 'relayDevice', device.id, { kind: 'replaced', connectionId: id });
+      await signalDevices(rt.db.prisma, [[device.id, { kind: 'replaced', connectionId: id }]]);
       for (const taken of await takenBackFrom(rt.db.prisma, device.id)) {
         send(socket, { type: 'cancel', message_id: taken.message_id, attempt: taken.number, reason: taken.outcome });
       }
