@@ -72,9 +72,8 @@ module.exports = {
       comment:
         "A domain's module.ts is its manifest: it loads the domain's routes, GraphQL files and workers lazily, so a file of " +
         'the domain that imported it back would close a circle through the whole domain. What its files share with no ' +
-        'runtime at hand (newId, error codes, lock numbers, topic payloads) lives in its contract.ts. The relay is left out ' +
-        'until its split into sub-modules (issue 30) moves its newId, relayErrors and relayLocks there.',
-      from: { path: '^src/', pathNot: ['^src/modules\\.ts$', '^src/relay/'] },
+        'runtime at hand (newId, error codes, lock numbers, topic payloads) lives in its contract.ts.',
+      from: { path: '^src/', pathNot: '^src/modules\\.ts$' },
       to: { path: manifest },
     },
     {

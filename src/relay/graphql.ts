@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RelayMessageStatus } from './module.ts';
+import type { RelayMessageStatus } from './contract.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
 import { anyEventOf, currentThenLive, readOncePerEvent } from '../graphql/live.ts';

@@ -3,7 +3,7 @@ import { createAccount } from '../../src/accounts/service.ts';
 import { connectDatabase, type Database } from '../../src/core/db.ts';
 import { coreLockNamespaces, lockRow, lockRows, tryAdvisoryXactLock } from '../../src/core/locks.ts';
 import { modules } from '../../src/modules.ts';
-import { relayLocks } from '../../src/relay/module.ts';
+import { relayLocks } from '../../src/relay/contract.ts';
 import { createRecipient } from '../../src/relay/recipients/recipients.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
-import { newId } from '../../src/relay/module.ts';
+import { newId } from '../../src/relay/contract.ts';
 import { pairingCode, relayTestEnv, startDevice, waitForStatus } from './helpers.ts';
 
 const Devices = graphql(`

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql/index.ts';
-import { newId } from '../../src/relay/module.ts';
+import { newId } from '../../src/relay/contract.ts';
 import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/relay/panel-operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';

@@ -7,7 +7,7 @@ import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { asRateLimited } from '../../core/rate-limit.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
-import { newId } from '../module.ts';
+import { newId } from '../contract.ts';
 import { liveEvent, publishAll } from '../../core/pubsub.ts';
 import { deviceSignalEvent } from '../transports/work-channel.ts';
 import type { Runtime } from '../../core/runtime.ts';

@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
 import type { DbClient } from '../../core/db.ts';
-import { newId } from '../module.ts';
+import { newId } from '../contract.ts';
 import { publishAll } from '../../core/pubsub.ts';
-import type { SignalledWork } from '../module.ts';
+import type { SignalledWork } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
 import type { Message } from '../../generated/prisma/client.ts';

@@ -5,7 +5,7 @@
 import type { DbClient } from '../../core/db.ts';
 import { advisoryKey } from '../../core/locks.ts';
 import { Prisma, type Account } from '../../generated/prisma/client.ts';
-import { relayLocks } from '../module.ts';
+import { relayLocks } from '../contract.ts';
 import { reachableDevice } from '../devices/sql.ts';
 import { takeBackOutcomes } from './lifecycle.ts';
 

@@ -6,7 +6,7 @@ import { asRateLimited, pointSpender } from '../../core/rate-limit.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { sendingAccountRows } from './queries.ts';
 import type { Account } from '../../generated/prisma/client.ts';
-import { relayErrors } from '../module.ts';
+import { relayErrors } from '../contract.ts';
 
 /**
  * Account-level rules every send (SMS, OTP, list) passes before anything is queued

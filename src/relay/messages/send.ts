@@ -13,7 +13,7 @@ import { liveEvent, notifyQuery } from '../../core/pubsub.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
-import { newId, relayErrors } from '../module.ts';
+import { newId, relayErrors } from '../contract.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { messageStatus, statusEvent } from './status.ts';

@@ -9,7 +9,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
 import type { EventInput } from '../../webhooks/index.ts';
 import type { MessageStage, MessageStatus, messageStatusSchema } from '../json.ts';
-import type { RelayMessageStatus } from '../module.ts';
+import type { RelayMessageStatus } from '../contract.ts';
 import type { ReportedMessage } from './lifecycle.ts';
 
 /** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued. */

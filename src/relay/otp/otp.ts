@@ -4,7 +4,7 @@ import { keyedHash, safeEqual } from '../../core/crypto.ts';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { advisoryXactLock, lockRow } from '../../core/locks.ts';
-import { newId, relayLocks } from '../module.ts';
+import { newId, relayLocks } from '../contract.ts';
 import { sendJob } from '../../core/queue.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message, Otp } from '../../generated/prisma/client.ts';

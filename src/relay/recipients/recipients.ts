@@ -4,7 +4,7 @@ import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
 import { YarrowError, notFound, parseInput } from '../../core/errors.ts';
 import type { recipientSchema } from '../json.ts';
-import { newId } from '../module.ts';
+import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';

@@ -5,7 +5,7 @@ import { decrypt } from '../../core/crypto.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import type { DeviceWork } from '../json.ts';
-import type { SignalledWork } from '../module.ts';
+import type { SignalledWork } from '../contract.ts';
 
 /** What a device receives for one message (the `send` frame and long-poll entries). */
 export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<typeof signalledWork>[0]): DeviceWork {

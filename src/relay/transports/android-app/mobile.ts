@@ -14,7 +14,7 @@ import { acknowledgeMessage, reportMessage } from '../../messages/reports.ts';
 import { applyFrame } from '../../messages/frames.ts';
 import { deviceWorkJson } from '../work.ts';
 import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../../messages/handoff.ts';
-import { relayErrors } from '../../module.ts';
+import { relayErrors } from '../../contract.ts';
 import { openEventStream } from './events-stream.ts';
 import {
   appCancellingJson,

@@ -10,7 +10,7 @@ import type { DbClient } from '../../../core/db.ts';
 import type { z } from 'zod';
 import { YarrowError, knownError, notFound } from '../../../core/errors.ts';
 import type { HttpContext } from '../../../core/http.ts';
-import { newId, relayErrors } from '../../module.ts';
+import { newId, relayErrors } from '../../contract.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { GatewayContext } from '../../../core/gateway-context.ts';
 import { defineRoute } from '../../../core/route.ts';
