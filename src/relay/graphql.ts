@@ -17,10 +17,10 @@ import {
   type CreatedPairingCode,
 } from './devices/devices.ts';
 import { parseInput } from '../core/errors.ts';
-import { rerouteMessage } from './messages/handoff.ts';
+import { rerouteMessage } from './messages/index.ts';
 import { messageStages, messageStatuses } from './json.ts';
-import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/status.ts';
-import { displayNumber } from './messages/sms.ts';
+import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/index.ts';
+import { displayNumber } from './messages/index.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './dashboard/readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';

@@ -39,12 +39,12 @@ import {
   spendPairingAttempt,
   withConnections,
 } from './devices/devices.ts';
-import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/send.ts';
-import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/reports.ts';
+import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
+import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/index.ts';
 import { deviceWorkJson } from './transports/work.ts';
 import { awaitWork } from './transports/work-channel.ts';
-import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/handoff.ts';
-import { getMessage, messageStatusJson } from './messages/status.ts';
+import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/index.ts';
+import { getMessage, messageStatusJson } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';

@@ -2,8 +2,8 @@ import { jobsProcessed } from '../core/metrics.ts';
 import { PostgresEventTarget } from '../core/pubsub.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './messages/drain.ts';
-import { RELAY_WAKE_CHANNEL } from './messages/wake.ts';
+import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './messages/index.ts';
+import { RELAY_WAKE_CHANNEL } from './messages/index.ts';
 import { expireOtp } from './otp/otp.ts';
 
 /**

@@ -12,7 +12,7 @@ import { loadConfig } from '../../core/config.ts';
 import { YarrowError } from '../../core/errors.ts';
 import { openRuntime, startupFailureMessage } from '../../core/process.ts';
 import { publish } from '../../core/pubsub.ts';
-import { wakeDrain } from '../messages/wake.ts';
+import { wakeDrain } from '../messages/index.ts';
 import { pauseRelayQueue, resumeRelayQueue } from './queue-health.ts';
 
 const [command, accountArg, value] = process.argv.slice(2);

@@ -5,7 +5,7 @@ import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { throughputSeries } from './sql.ts';
 import { effectiveRate } from '../devices/devices.ts';
-import { wakeDrain } from '../messages/wake.ts';
+import { wakeDrain } from '../messages/index.ts';
 
 /** Who paused a queue: the account itself (panel, GraphQL) or an operator (`relay:operator`). */
 export type RelayPausedBy = 'account' | 'operator';

@@ -13,8 +13,8 @@ import { deviceSignalEvent } from '../transports/work-channel.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from '../messages/transitions.ts';
-import { wakeDrain } from '../messages/wake.ts';
+import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from '../messages/index.ts';
+import { wakeDrain } from '../messages/index.ts';
 import type { deviceSchema } from '../json.ts';
 import { publishDeviceChange, recordPresenceChange } from './notices.ts';
 

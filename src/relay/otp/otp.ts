@@ -10,10 +10,10 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Message, Otp } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
-import { sendMessages } from '../messages/send.ts';
-import { messageStatus } from '../messages/status.ts';
+import { sendMessages } from '../messages/index.ts';
+import { messageStatus } from '../messages/index.ts';
 import { otpLocales, otpPurposes, otpText } from './templates.ts';
-import { phoneNumber } from '../messages/sms.ts';
+import { phoneNumber } from '../messages/index.ts';
 
 export const OTP_MAX_ATTEMPTS = 5;
 

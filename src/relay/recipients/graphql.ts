@@ -3,7 +3,7 @@ import { parseInput } from '../../core/errors.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { recipientListsWhere } from '../lists.ts';
-import { displayNumber } from '../messages/sms.ts';
+import { displayNumber } from '../messages/index.ts';
 import { recipientIdsMatching } from './sql.ts';
 import {
   addToList,

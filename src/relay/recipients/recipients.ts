@@ -8,8 +8,8 @@ import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
-import { sendMessages, sendOptions } from '../messages/send.ts';
-import { phoneNumber } from '../messages/sms.ts';
+import { sendMessages, sendOptions } from '../messages/index.ts';
+import { phoneNumber } from '../messages/index.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
 const tag = z.string().trim().min(1).max(50);

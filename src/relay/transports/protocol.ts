@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { heartbeatInput } from '../devices/devices.ts';
-import { ackInput, reportInput } from '../messages/reports.ts';
-import { syncInput } from '../messages/handoff.ts';
+import { ackInput, reportInput } from '../messages/index.ts';
+import { syncInput } from '../messages/index.ts';
 import type { DeviceWork } from '../json.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;

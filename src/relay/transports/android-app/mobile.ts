@@ -10,10 +10,10 @@ import type { GatewayContext } from '../../../core/gateway-context.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
 import { authenticateDevice, createDeviceAuthenticator, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../../devices/devices.ts';
 import { publishDeviceChange } from '../../devices/notices.ts';
-import { acknowledgeMessage, reportMessage } from '../../messages/reports.ts';
-import { applyFrame } from '../../messages/frames.ts';
+import { acknowledgeMessage, reportMessage } from '../../messages/index.ts';
+import { applyFrame } from '../../messages/index.ts';
 import { deviceWorkJson } from '../work.ts';
-import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../../messages/handoff.ts';
+import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../../messages/index.ts';
 import { relayErrors } from '../../contract.ts';
 import { openEventStream } from './events-stream.ts';
 import {

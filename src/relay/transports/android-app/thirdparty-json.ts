@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
-import { messageText } from '../../messages/sms.ts';
+import { messageText } from '../../messages/index.ts';
 import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */

@@ -18,9 +18,9 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import { checkHealth } from '../../../system/index.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../../webhooks/index.ts';
 import { getDevice, revokeDevice } from '../../devices/devices.ts';
-import { sendMessages } from '../../messages/send.ts';
-import { cancelQueuedMessages } from '../../messages/transitions.ts';
-import { phoneNumber } from '../../messages/sms.ts';
+import { sendMessages } from '../../messages/index.ts';
+import { cancelQueuedMessages } from '../../messages/index.ts';
+import { phoneNumber } from '../../messages/index.ts';
 import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from './reference-sql.ts';
 import { appErrorJson } from './app-json.ts';
 import {
