@@ -53,9 +53,9 @@ describe('row locks', () => {
   it("lock the rows asked for, and never another account's", async () => {
     const mine = await createAccount(db.prisma, { name: 'Mine' });
     const theirs = await createAccount(db.prisma, { name: 'Theirs' });
-    const a = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'A', phone: '+14155550101' });
-    const b = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'B', phone: '+14155550102' });
-    const foreign = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, theirs.id, { name: 'C', phone: '+14155550103' });
+    const a = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'A', phone: '+14155550101', tags: [] });
+    const b = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'B', phone: '+14155550102', tags: [] });
+    const foreign = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, theirs.id, { name: 'C', phone: '+14155550103', tags: [] });
     await db.prisma.$transaction(async (tx) => {
       expect(await lockRows(tx, 'recipients', [b.id, foreign.id, a.id, a.id], { accountId: mine.id })).toEqual([a.id, b.id].sort());
       expect(await lockRow(tx, 'recipients', foreign.id, { accountId: mine.id })).toBe(false);

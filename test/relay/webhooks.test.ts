@@ -64,8 +64,8 @@ describe('relay events through the webhook system', () => {
     const db = app.rt.db.prisma;
     const list = await createList(db, account.id, { name: 'Two' });
     const members = [
-      await createRecipient(app.rt, db, account.id, { name: 'Ana', phone: TEST_NUMBERS[2] }),
-      await createRecipient(app.rt, db, account.id, { name: 'Ben', phone: TEST_NUMBERS[3] }),
+      await createRecipient(app.rt, db, account.id, { name: 'Ana', phone: TEST_NUMBERS[2]!, tags: [] }),
+      await createRecipient(app.rt, db, account.id, { name: 'Ben', phone: TEST_NUMBERS[3]!, tags: [] }),
     ];
     await addToList(db, account.id, list.id, members.map((member) => member.id));
 

@@ -16,6 +16,7 @@ import {
   importRecipients,
   listInput,
   listUpdate,
+  membersInput,
   queueList,
   queueListInput,
   recipientInput,
@@ -165,13 +166,13 @@ builder.mutationFields((t) => ({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientInput, required: true, validate: recipientInput }) },
-    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input)),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(recipientInput, input))),
   }),
   updateRecipient: t.prismaField({
     type: 'Recipient',
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientUpdateInput, required: true, validate: recipientUpdate }) },
-    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input)),
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(recipientUpdate, input))),
   }),
   deleteRecipient: t.prismaField({
     type: 'Recipient',
@@ -191,13 +192,13 @@ builder.mutationFields((t) => ({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { input: t.arg({ type: RecipientListInput, required: true, validate: listInput }) },
-    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createList(ctx.rt.db.prisma, ctx.principal!.accountId, input)),
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createList(ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(listInput, input))),
   }),
   updateRecipientList: t.prismaField({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientListUpdateInput, required: true, validate: listUpdate }) },
-    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), input)),
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(listUpdate, input))),
   }),
   deleteRecipientList: t.prismaField({
     type: 'RecipientList',
@@ -220,13 +221,13 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'recipients.write' },
     args: { listId: t.arg.id({ required: true }), recipientIds: t.arg.idList({ required: true }) },
     resolve: (_query, _root, { listId, recipientIds }, ctx) =>
-      addToList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), recipientIds.map(String)),
+      addToList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), parseInput(membersInput, recipientIds.map(String), 'recipientIds')),
   }),
   removeRecipientsFromList: t.prismaField({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.write' },
     args: { listId: t.arg.id({ required: true }), recipientIds: t.arg.idList({ required: true }) },
     resolve: (_query, _root, { listId, recipientIds }, ctx) =>
-      removeFromList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), recipientIds.map(String)),
+      removeFromList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), parseInput(membersInput, recipientIds.map(String), 'recipientIds')),
   }),
 }));

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
-import { YarrowError, notFound, parseInput } from '../../core/errors.ts';
+import { YarrowError, notFound } from '../../core/errors.ts';
 import type { recipientSchema } from '../json.ts';
 import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
@@ -63,8 +63,7 @@ async function recipientRoom(rt: RecipientLimits, tx: DbClient, accountId: numbe
 const recipientsFull = (limit: number) =>
   new YarrowError('invalid_request', `The account has its most recipients (${limit}, RELAY_RECIPIENT_LIMIT or the account's own limit); delete some first.`);
 
-export async function createRecipient(rt: RecipientLimits, db: DbClient, accountId: number, raw: unknown): Promise<Recipient> {
-  const input = parseInput(recipientInput, raw);
+export async function createRecipient(rt: RecipientLimits, db: DbClient, accountId: number, input: z.infer<typeof recipientInput>): Promise<Recipient> {
   return inTransaction(db, async (tx) => {
     const { limit, room } = await recipientRoom(rt, tx, accountId);
     if (room < 1) throw recipientsFull(limit);
@@ -89,8 +88,7 @@ export async function getRecipient(db: DbClient, accountId: number, id: string, 
   return recipient;
 }
 
-export async function updateRecipient(db: DbClient, accountId: number, id: string, raw: unknown): Promise<Recipient> {
-  const input = parseInput(recipientUpdate, raw);
+export async function updateRecipient(db: DbClient, accountId: number, id: string, input: z.infer<typeof recipientUpdate>): Promise<Recipient> {
   await getRecipient(db, accountId, id);
   try {
     return await db.recipient.update({
@@ -251,13 +249,11 @@ export async function getList(db: DbClient, accountId: number, id: string, param
   return list;
 }
 
-export async function createList(db: DbClient, accountId: number, raw: unknown) {
-  const input = parseInput(listInput, raw);
+export async function createList(db: DbClient, accountId: number, input: z.infer<typeof listInput>) {
   return db.recipientList.create({ data: { id: newId('recipientList'), accountId, name: input.name, description: input.description ?? null } });
 }
 
-export async function updateList(db: DbClient, accountId: number, id: string, raw: unknown) {
-  const input = parseInput(listUpdate, raw);
+export async function updateList(db: DbClient, accountId: number, id: string, input: z.infer<typeof listUpdate>) {
   await getList(db, accountId, id);
   return db.recipientList.update({ where: { id }, data: input });
 }
@@ -271,8 +267,8 @@ export async function deleteList(db: DbClient, accountId: number, id: string) {
 export const membersInput = z.array(z.string().min(1).max(64)).min(1).max(10_000);
 
 /** Adds recipients to a list; every id must be one of the account's recipients. */
-export async function addToList(db: DbClient, accountId: number, listId: string, raw: unknown) {
-  const ids = [...new Set(parseInput(membersInput, raw, 'recipientIds'))];
+export async function addToList(db: DbClient, accountId: number, listId: string, recipientIds: string[]) {
+  const ids = [...new Set(recipientIds)];
   await getList(db, accountId, listId, 'listId');
   const owned = await db.recipient.findMany({ where: { accountId, id: { in: ids } }, select: { id: true } });
   if (owned.length !== ids.length) {
@@ -283,8 +279,8 @@ export async function addToList(db: DbClient, accountId: number, listId: string,
   return getList(db, accountId, listId);
 }
 
-export async function removeFromList(db: DbClient, accountId: number, listId: string, raw: unknown) {
-  const ids = parseInput(membersInput, raw, 'recipientIds');
+export async function removeFromList(db: DbClient, accountId: number, listId: string, recipientIds: string[]) {
+  const ids = recipientIds;
   await getList(db, accountId, listId, 'listId');
   await db.recipientListMember.deleteMany({ where: { listId, recipientId: { in: ids } } });
   return getList(db, accountId, listId);
