@@ -7,7 +7,7 @@
 // Plain HTTP: the app's release build needs HTTPS, but TLS is not what is measured here (the
 // tests run the emulator over HTTPS).
 import { AppEmulator } from '../test/relay/android-app/emulator.ts';
-import { MOBILE_API_PATH } from '../src/relay/android-app/mobile.ts';
+import { MOBILE_API_PATH } from '../src/relay/transports/android-app/mobile.ts';
 import { costOf, cpuMeter, percentile, round, rows, sizes, sleep, startChild, until, type Api, type BenchContext } from './support.ts';
 
 /** Distinct valid numbers (French mobile ranges the sms scenario does not use): app, then baseline. */

@@ -8,7 +8,7 @@
 // message is reported delivered: CPU per delivered message, and 202 → `Delivered` report.
 // Baseline, right after: the same list to as many phones of our WebSocket protocol (`relay:sim`)
 // holding each message as long (`--hold-ms`) and sending one at a time (`--parallel 1`).
-import { MOBILE_API_PATH } from '../src/relay/android-app/mobile.ts';
+import { MOBILE_API_PATH } from '../src/relay/transports/android-app/mobile.ts';
 import { AppEmulator } from '../test/relay/android-app/emulator.ts';
 import { costOf, cpuMeter, percentile, round, rows, sizes, startChild, until, type Api, type BenchContext } from './support.ts';
 

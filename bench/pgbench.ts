@@ -1,6 +1,6 @@
 // The PostgreSQL-side ceiling (issue 16): pgbench, 16 clients, against the bench's own embedded
 // server, running what `POST /api/v1/sms/send` commits: the message row with its live event
-// (`insertQueuedMessages`, src/relay/sql.ts) and the routing workers' wake-up NOTIFY
+// (`insertQueuedMessages`, src/relay/messages/plans.ts) and the routing workers' wake-up NOTIFY
 // (`relayQueued`, which replaced a pg-boss job per send in round 4), in one transaction. pgbench from the PATH or Debian's postgresql-client (installed with apt-get
 // when the bench may), else the same script in a loop of plain `pg` clients.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { RELAY_WAKE_CHANNEL } from '../src/relay/notices.ts';
+import { RELAY_WAKE_CHANNEL } from '../src/relay/messages/wake.ts';
 import { costOf, cpuMeter, sizes, type BenchContext, type Cost } from './support.ts';
 
 export const pgbenchClients = 16;

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { freePort } from '../test/helpers/global-setup.ts';
 import { EVENTS_CHANNEL } from '../src/core/pubsub.ts';
-import { RELAY_WAKE_CHANNEL } from '../src/relay/notices.ts';
+import { RELAY_WAKE_CHANNEL } from '../src/relay/messages/wake.ts';
 import { costOf, cpuMeter, round, rows, sizes, sleep, startChild, until, type BenchContext, type Child } from './support.ts';
 
 interface SimEvent {

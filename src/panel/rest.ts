@@ -208,7 +208,7 @@ export function registerPanelRoutes(ctx: GatewayContext) {
   // the same paths as in src/ so their relative imports resolve in the browser too.
   const sdkDir = dirname(fileURLToPath(import.meta.resolve('@yarrow/sdk/package.json')));
   const srcDir = join(import.meta.dirname, '..');
-  const panelOperations = /^([a-z-]+\/panel-operations|panel\/gql\/[a-z-]+)\.ts$/;
+  const panelOperations = /^([a-z-]+(\/[a-z-]+)?\/panel-operations|panel\/gql\/[a-z-]+)\.ts$/;
   const stripped = new Map<string, string>();
   const serveStripped = (c: Context, file: string) => {
     let code = stripped.get(file);

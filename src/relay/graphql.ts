@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RelayMessageStatus } from './module.ts';
+import type { RelayMessageStatus } from './contract.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
 import { anyEventOf, currentThenLive, readOncePerEvent } from '../graphql/live.ts';
@@ -11,15 +11,17 @@ import {
   revokeDevice,
   setRelayMode,
   updateDevice,
+  relaySettingsInput,
   updateDeviceInput,
   withConnections,
   type CreatedPairingCode,
-} from './devices.ts';
-import { rerouteMessage } from './handoff.ts';
+} from './devices/devices.ts';
+import { parseInput } from '../core/errors.ts';
+import { rerouteMessage } from './messages/index.ts';
 import { messageStages, messageStatuses } from './json.ts';
-import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './status.ts';
-import { displayNumber } from './sms.ts';
-import { launchReadiness, type Readiness, type ReadinessStep } from './readiness.ts';
+import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/index.ts';
+import { displayNumber } from './messages/index.ts';
+import { launchReadiness, type Readiness, type ReadinessStep } from './dashboard/readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
 
@@ -292,7 +294,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateDeviceInput, required: true, validate: updateDeviceInput }),
     },
     resolve: (_query, _root, { id, input }, ctx) =>
-      withGraphqlParams('input.', () => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), input)),
+      withGraphqlParams('input.', () => updateDevice(ctx.rt, ctx.principal!.accountId, String(id), parseInput(updateDeviceInput, input))),
   }),
   rerouteMessage: t.prismaField({
     type: 'Message',
@@ -302,7 +304,7 @@ builder.mutationFields((t) => ({
     args: { requestId: t.arg.id({ required: true }), allowDuplicate: t.arg.boolean({ required: false }) },
     resolve: async (query, _root, { requestId, allowDuplicate }, ctx) => {
       const accountId = ctx.principal!.accountId;
-      await withGraphqlParams('', () => rerouteMessage(ctx.rt, accountId, String(requestId), { allow_duplicate: allowDuplicate ?? false }));
+      await withGraphqlParams('', () => rerouteMessage(ctx.rt, accountId, String(requestId), { allowDuplicate: allowDuplicate ?? false }));
       return ctx.rt.db.prisma.message.findUniqueOrThrow({ ...query, where: { id: String(requestId) } });
     },
   }),
@@ -318,7 +320,7 @@ builder.mutationFields((t) => ({
     description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
     authScopes: { scope: 'devices.manage' },
     args: { mode: t.arg({ type: RelayModeEnum, required: true }) },
-    resolve: (_query, _root, { mode }, ctx) => setRelayMode(ctx.rt.db.prisma, ctx.principal!.accountId, { mode }),
+    resolve: (_query, _root, { mode }, ctx) => setRelayMode(ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(relaySettingsInput, { mode }).mode),
   }),
 }));
 

@@ -3,7 +3,7 @@ import type { DbClient, Prisma } from '../core/db.ts';
 import { YarrowError } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
 import { messageStages, messageStatuses, type MessageStage, type MessageStatus } from './json.ts';
-import { stateOfStage, statesOfStatus } from './status.ts';
+import { stateOfStage, statesOfStatus } from './messages/index.ts';
 
 // The relay lists: each one's filters are written here once, as a Prisma `where`, and both the
 // REST list (`limit`/`starting_after`) and the GraphQL connection (`first`/`after`) page over it.

@@ -1,67 +1,6 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
-import type { DeviceWork, MessageStatus } from './json.ts';
-import { domainErrors } from '../core/errors.ts';
-import { idMaker } from '../core/ids.ts';
-
-/** What subscribers of an SMS's status hear (the request id, its public status and counters). */
-export interface RelayMessageStatus {
-  requestId: string;
-  accountId: number;
-  status: MessageStatus;
-  attempts: number;
-  deviceId: string | null;
-  failureReason: string | null;
-  at: string;
-}
-
-/**
- * A device work item (`DeviceWork`) as the dispatcher hands it to the gateway that holds its
- * device, so the gateway can push it without reading it back. An OTP's text stays sealed until
- * that gateway pushes it: then `sealed` is set and `body` is the sealed text.
- */
-export type SignalledWork = DeviceWork & { sealed?: true };
-
-/** Work and control for one paired device; the gateway holding its socket (or long-poll) acts on it. */
-type DeviceSignal =
-  | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
-  | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
-  | { kind: 'revoked' }
-  | { kind: 'replaced'; connectionId: string };
-
-/** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
-const idPrefixes = {
-  device: 'dev',
-  pairingCode: 'pair',
-  /** An SMS: its id is the `request_id` the send answered with (docs/glossary.md: why `req_`). */
-  message: 'req',
-  messageAttempt: 'att',
-  messageBatch: 'batch',
-  otp: 'otp',
-  recipient: 'rcp',
-  recipientList: 'lst',
-} as const;
-export const { newId } = idMaker(idPrefixes);
-
-/** Its advisory-lock namespaces (`lockNamespaces`), which its files lock with (`advisoryXactLock(tx, relayLocks.otpNumber, key)`). */
-export const relayLocks = {
-  /** One dispatcher drain per relay account at a time; key: the account id. */
-  relayDrain: 72_707_301,
-  /** OTP sends to one number of one account, counted against the caps one at a time. */
-  otpNumber: 72_707_302,
-} as const;
-
-/** Error codes only the relay answers with (`errorCodes`), and the errors it throws with them (`relayErrors.error(code, message)`). */
-export const relayErrors = domainErrors({
-  /** The relay subscription is past its end: sends are refused until it is renewed. */
-  subscription_expired: 402,
-  /** A send names a device the account cannot send through (unknown, revoked, not its own). */
-  invalid_device: 422,
-  /** The account's queue is paused (by the account or an operator) or over its limit. */
-  queue_blocked: 503,
-  /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */
-  not_implemented: 501,
-});
+import { idPrefixes, relayErrors, relayLocks, type DeviceSignal, type RelayMessageStatus } from './contract.ts';
 
 /** Yarrow Relay: paired devices, SMS and their routing, OTP, recipients and lists, readiness. */
 export const relayModule = defineModule({
@@ -70,9 +9,9 @@ export const relayModule = defineModule({
   postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');
-    await import('./recipients-graphql.ts');
-    await import('./dashboard-graphql.ts');
-    await import('./overview-graphql.ts');
+    await import('./recipients/graphql.ts');
+    await import('./dashboard/graphql.ts');
+    await import('./dashboard/overview-graphql.ts');
   },
   workers: {
     'sms-routing': async (rt) => (await import('./workers.ts')).runSmsRoutingWorker(rt),
@@ -86,14 +25,10 @@ export const relayModule = defineModule({
       yarrow_relay_oldest_queued_seconds: { help: 'How long the oldest queued message has waited for a phone, in seconds (0 when none waits).' },
       yarrow_relay_devices_online: { help: 'Paired devices online now.' },
     },
-    read: async (db) => (await import('./metrics.ts')).readRelayGauges(db),
+    read: async (db) => (await import('./dashboard/metrics.ts')).readRelayGauges(db),
   },
   queues: {
-    /** Drains one account's queued SMS onto its devices: wake-ups other than a send's (src/relay/notices.ts). */
-    relay_dispatch: {
-      payload: z.object({ accountId: z.number().int() }),
-      options: { policy: 'short', retryLimit: 10, retryDelay: 1, expireInSeconds: 120 },
-    },
+    /** An OTP not verified in time expires (src/relay/otp/otp.ts). */
     relay_otp_expire: {
       payload: z.object({ otpId: z.string() }),
       options: { retryLimit: 5, retryDelay: 5, expireInSeconds: 60 },
@@ -106,13 +41,14 @@ export const relayModule = defineModule({
     relayDevice: liveTopic<string, DeviceSignal>(),
     /**
      * A device was unpaired: every gateway drops its token from the app's authentication cache
-     * (src/relay/android-app/mobile.ts), as `apiKeyRevoked` does for API keys.
+     * (src/relay/transports/android-app/mobile.ts), as `apiKeyRevoked` does for API keys.
      */
     relayDeviceRevoked: liveTopic<'all', { deviceId: string }>(),
     /**
-     * Messages of the account were queued: every routing worker drains it (src/relay/workers.ts).
-     * Sent by the accept statement's own NOTIFY instead of a pg-boss job per send, on a channel of
-     * its own (`RELAY_WAKE_CHANNEL`, src/relay/notices.ts): gateways do not hear it.
+     * The account's queue has work a device could take: every routing worker drains it
+     * (src/relay/workers.ts). The drain's one wake-up (`wakeDrain`, src/relay/messages/wake.ts), a
+     * NOTIFY committed with the row that needs it, on a channel of its own (`RELAY_WAKE_CHANNEL`):
+     * gateways do not hear it.
      */
     relayQueued: liveTopic<'all', { accountId: number }>(),
     messageStatusChanged: liveTopic<string, RelayMessageStatus>(),
@@ -150,24 +86,24 @@ export const relayModule = defineModule({
     },
   },
   panelPages: [
-    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel.ts')).devicesPage() },
+    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel/pages.ts')).devicesPage() },
     {
       path: 'devices/:id',
       title: 'Device',
       partOf: 'devices',
       summary: 'A device: presence history, budget and recent messages',
       script: 'device.js',
-      body: async () => (await import('./panel.ts')).devicePage(),
+      body: async () => (await import('./panel/pages.ts')).devicePage(),
     },
-    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel.ts')).queuePage() },
-    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel.ts')).messagesPage() },
+    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel/pages.ts')).queuePage() },
+    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel/pages.ts')).messagesPage() },
     {
       path: 'messages/:id',
       title: 'Message',
       partOf: 'messages',
       summary: 'An SMS: its tries per device and the webhook deliveries of its events',
       script: 'message.js',
-      body: async () => (await import('./panel.ts')).messagePage(),
+      body: async () => (await import('./panel/pages.ts')).messagePage(),
     },
     {
       path: 'recipients',
@@ -175,7 +111,7 @@ export const relayModule = defineModule({
       heading: 'Recipients and lists',
       summary: 'Recipients page: add, import, search, lists and list sends',
       script: 'recipients.js',
-      body: async () => (await import('./panel.ts')).recipientsPage(),
+      body: async () => (await import('./panel/pages.ts')).recipientsPage(),
     },
     {
       path: 'readiness',
@@ -183,12 +119,12 @@ export const relayModule = defineModule({
       heading: 'Launch readiness',
       summary: 'Launch readiness page: the go-live checklist',
       script: 'readiness.js',
-      body: async () => (await import('./panel.ts')).readinessPage(),
+      body: async () => (await import('./panel/pages.ts')).readinessPage(),
     },
   ],
   panelOverview: [{ title: 'Messages and phones', script: 'relay-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
-  retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./retention.ts')).purgeOldMessageTexts(rt, size) }],
-  panelNotices: async (db, accountId) => (await import('./queue-health.ts')).pauseNotices(db, accountId),
+  retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./messages/retention.ts')).purgeOldMessageTexts(rt, size) }],
+  panelNotices: async (db, accountId) => (await import('./dashboard/queue-health.ts')).pauseNotices(db, accountId),
   lockNamespaces: relayLocks,
 });

@@ -5,10 +5,11 @@ import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
-import type { Device, Message } from '../generated/prisma/client.ts';
-import { registerAndroidAppRoutes } from './android-app/mobile.ts';
-import { registerThirdPartyApi } from './android-app/thirdparty.ts';
-import { registerDeviceSockets } from './device-gateway.ts';
+import type { DbClient } from '../core/db.ts';
+import type { Device } from '../generated/prisma/client.ts';
+import { registerAndroidAppRoutes } from './transports/android-app/mobile.ts';
+import { registerThirdPartyApi } from './transports/android-app/thirdparty.ts';
+import { registerDeviceSockets } from './transports/websocket.ts';
 import {
   deviceSchema,
   deviceWorkSchema,
@@ -37,16 +38,17 @@ import {
   setRelayMode,
   spendPairingAttempt,
   withConnections,
-} from './devices.ts';
-import { sendAcceptedJson, sendSms, sendSmsInput } from './accept.ts';
-import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './device-reports.ts';
-import { deviceWorkJson } from './device-work.ts';
-import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './handoff.ts';
-import { getMessage, messageStatusJson } from './status.ts';
-import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp.ts';
-import { DEVICE_WS_PATH } from './protocol.ts';
-import { launchReadiness } from './readiness.ts';
-import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients.ts';
+} from './devices/devices.ts';
+import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
+import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/index.ts';
+import { deviceWorkJson } from './transports/work.ts';
+import { awaitWork } from './transports/work-channel.ts';
+import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/index.ts';
+import { getMessage, messageStatusJson } from './messages/index.ts';
+import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
+import { DEVICE_WS_PATH } from './transports/protocol.ts';
+import { launchReadiness } from './dashboard/readiness.ts';
+import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
 
 const LONG_POLL_MAX_SECONDS = 30;
 
@@ -87,7 +89,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found', 'rate_limited'],
     auth: pairingAttempt,
     body: pairDeviceInput,
-    bodyValidatedBy: 'service',
     responses: { 201: 'The device and its token (shown once).' },
     handler: async (c, { body }) => {
       const paired = await rt.db.prisma.$transaction((tx) => pairDevice(rt, tx, body));
@@ -129,7 +130,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema({ device: deviceSchema, heartbeat_interval_seconds: z.number().int() }),
     auth: deviceToken,
     body: heartbeatInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The device, and the heartbeat interval.' },
     handler: async (c, { auth: device, body }) => {
       const updated = await recordHeartbeat(rt, device.id, body);
@@ -151,24 +151,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: async (c, { auth: current, query: { wait } }) => {
       // A device polling after its socket closed is reachable again (it hears of work here).
       if (current.disconnectedAt && current.lastSeenAt <= current.disconnectedAt) await recordHeartbeat(rt, current.id, {});
-      const topic = `relayDevice:${current.id}`;
-      let wake = () => {};
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      // Listen before looking, so work dispatched between the two is not missed.
-      events.addEventListener(topic, wake);
-      try {
-        let pending = await pendingForDevice(rt.db.prisma, current.id);
-        if (pending.length === 0 && wait > 0) {
-          const timer = setTimeout(wake, wait * 1000);
-          c.req.raw.signal.addEventListener('abort', wake);
-          await woken;
-          clearTimeout(timer);
-          pending = await pendingForDevice(rt.db.prisma, current.id);
-        }
-        return ok(c, { messages: pending.map((message) => deviceWorkJson(rt, message)) });
-      } finally {
-        events.removeEventListener(topic, wake);
-      }
+      const pending = await awaitWork(events, current.id, () => pendingForDevice(rt.db.prisma, current.id), { waitMs: wait * 1000, abort: c.req.raw.signal });
+      return ok(c, { messages: pending.map((message) => deviceWorkJson(rt, message)) });
     },
   });
 
@@ -182,7 +166,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
     body: ackInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
       const outcome = await acknowledgeMessage(rt, device, c.req.param('id'), body);
@@ -200,7 +183,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
     body: reportInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
       const outcome = await reportMessage(rt, device, c.req.param('id'), body);
@@ -218,7 +200,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema({ requeued: z.number().int().describe('Messages the phone took, no longer holds and never reported sent: queued again.') }),
     auth: deviceToken,
     body: syncInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'How many messages went back to the queue.' },
     handler: async (c, { auth: device, body }) => ok(c, await syncHeldMessages(rt, device, body)),
   });
@@ -252,15 +233,20 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: sendSmsInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 202: 'Queued: the request_id to follow it by.' },
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
-      const accepted = (message: Message) => ({ status: 202 as const, body: sendAcceptedJson(message) });
-      return idempotentCreate(rt, c, rawBody, async (tx) => accepted(await sendSms(rt, accountId, body, { tx })), {
-        withoutKey: async () => accepted(await sendSms(rt, accountId, body)),
-      });
+      const send = async (tx?: DbClient) => {
+        const [message] = await sendMessages(rt, accountId, [{ to: body.to, text: body.message }], {
+          deviceId: body.device_id,
+          ttlSeconds: body.ttl_seconds,
+          reference: body.reference,
+          tx,
+        });
+        return { status: 202 as const, body: sendAcceptedJson(message!) };
+      };
+      return idempotentCreate(rt, c, rawBody, send, { withoutKey: () => send() });
     },
   });
 
@@ -294,11 +280,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found', 'invalid_state'],
     auth: 'sms.send',
     body: rerouteInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The message, queued again for another phone.' },
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;
-      await rerouteMessage(rt, accountId, c.req.param('id'), body);
+      await rerouteMessage(rt, accountId, c.req.param('id'), { allowDuplicate: body.allow_duplicate });
       return ok(c, messageStatusJson(rt, await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
@@ -332,7 +317,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'otp.send',
     body: sendOtpInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     // 200, not sms/send's 202: the answer holds a resource that is complete now (the OTP can be
     // verified at once), while 202 answers a receipt for work still going on (README, "Status codes").
@@ -355,7 +339,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found'],
     auth: 'otp.verify',
     body: verifyOtpInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'success, failed (attempts_left, reason) or expired.' },
     handler: async (c, { body }) => ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) }),
   });
@@ -388,7 +371,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     errorCodes: ['not_found', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: queueListInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 202: 'The batch: how many were queued and which members were skipped.' },
     handler: (c, { body, rawBody }) =>
@@ -424,9 +406,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
     body: relaySettingsInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The relay mode now.' },
-    handler: async (c, { body }) => ok(c, relaySettingsJson(await setRelayMode(rt.db.prisma, c.get('principal').accountId, body))),
+    handler: async (c, { body }) => ok(c, relaySettingsJson(await setRelayMode(rt.db.prisma, c.get('principal').accountId, body.mode))),
   });
 
   defineRoute(ctx, {

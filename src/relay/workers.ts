@@ -1,9 +1,9 @@
 import { PostgresEventTarget } from '../core/pubsub.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './dispatch.ts';
-import { RELAY_WAKE_CHANNEL } from './notices.ts';
-import { expireOtp } from './otp.ts';
+import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './messages/index.ts';
+import { RELAY_WAKE_CHANNEL } from './messages/index.ts';
+import { expireOtp } from './otp/otp.ts';
 
 /**
  * How often a routing worker looks for accounts whose queued messages no wake-up reached (a send's
@@ -15,12 +15,12 @@ const SWEEP_INTERVAL_MS = 5_000;
 const SWEEP_OVERDUE_SECONDS = 5;
 
 /**
- * sms-routing: drains each account's queued SMS onto its devices when a send's NOTIFY
- * (`relayQueued`) or a `relay_dispatch` job wakes it. Every routing worker hears every send; the
- * account's drain lock takes their passes in turn.
+ * sms-routing: drains each account's queued SMS onto its devices when its one wake-up
+ * (`wakeDrain`'s NOTIFY, `relayQueued`) says so, and sweeps for wake-ups it missed. Every routing
+ * worker hears every wake-up; the account's drain lock takes their passes in turn.
  */
 export async function runSmsRoutingWorker(rt: Runtime) {
-  const { drain, wake } = coalescedDrains(rt);
+  const { wake } = coalescedDrains(rt);
   const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger, RELAY_WAKE_CHANNEL);
   events.addEventListener('relayQueued:all', (event) => wake((event as CustomEvent<{ accountId: number }>).detail.accountId));
   await events.start();
@@ -35,10 +35,6 @@ export async function runSmsRoutingWorker(rt: Runtime) {
     sweeping = true;
     void sweep(SWEEP_OVERDUE_SECONDS).finally(() => (sweeping = false));
   }, SWEEP_INTERVAL_MS).unref();
-  await workQueue(rt.boss, 'relay_dispatch', { batchSize: 50, localConcurrency: rt.config.WORKER_CONCURRENCY }, async (jobs) => {
-    // Wake-ups of one account in one batch need one drain; a failed one is retried by pg-boss.
-    await Promise.all([...new Set(jobs.map((job) => job.data.accountId))].map(drain));
-  });
 }
 
 /** otp-expiry: an OTP that was not verified in time expires. */
@@ -48,7 +44,7 @@ export async function runOtpExpiryWorker(rt: Runtime) {
   });
 }
 
-/** device-presence: marks silent devices offline and wakes accounts with overdue messages. */
+/** device-presence: marks silent devices offline, takes back and flags what phones hold, expires what waits too long. */
 export async function runDevicePresenceWorker(rt: Runtime) {
   rt.lifetime.every(presenceIntervalMs(rt), 'device presence pass failed', () => presenceTick(rt));
 }

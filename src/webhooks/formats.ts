@@ -14,7 +14,7 @@ import { eventPayload } from './events.ts';
  *   through Yarrow's own API.
  * - `sms_gateway`: the SMS Gateway for Android app's webhook body and `X-Signature`/`X-Timestamp`,
  *   for endpoints registered through the reference API (`POST /api/3rdparty/v1/webhooks`), so a
- *   receiver written for that app works unchanged (src/relay/android-app/webhook-format.ts).
+ *   receiver written for that app works unchanged (src/relay/transports/android-app/webhook-format.ts).
  */
 export const payloadFormats = ['yarrow', 'sms_gateway'] as const;
 export type PayloadFormat = (typeof payloadFormats)[number];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns, figuresOf, noisePercent, pickPair, type HistoryRun } from '../../bench/history.ts';
 import { acceptScript } from '../../bench/pgbench.ts';
-import { RELAY_WAKE_CHANNEL } from '../../src/relay/notices.ts';
+import { RELAY_WAKE_CHANNEL } from '../../src/relay/messages/wake.ts';
 import { costOf, treeCpuMs, type Row } from '../../bench/support.ts';
 
 const run = (n: number, commit: string, scenarios: string[], figures: HistoryRun['figures'], sizes = { seconds: 8 }): HistoryRun => ({

@@ -22,7 +22,7 @@ const files: Record<string, string> = {
   'src/modules.ts': "import type { paymentsModule } from './payments/module.ts';\nexport type M = typeof paymentsModule;\n",
   // A domain imports the module list; the relay operator's CLI, a composition root, may.
   'src/accounts/scopes.ts': "import type { M } from '../modules.ts';\nexport type Scopes = M;\n",
-  'src/relay/operator.ts': "import type { M } from '../modules.ts';\nexport type Operator = M;\n",
+  'src/relay/dashboard/operator.ts': "import type { M } from '../../modules.ts';\nexport type Operator = M;\n",
   // The gateway, the GraphQL schema and the workers name a domain.
   'src/gateway.ts': "import { x } from './relay/thing.ts';\nexport const g = x;\n",
   'src/graphql/schema.ts': "import type { P } from '../payments/types.ts';\nexport type S = P;\n",

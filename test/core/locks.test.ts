@@ -3,8 +3,8 @@ import { createAccount } from '../../src/accounts/service.ts';
 import { connectDatabase, type Database } from '../../src/core/db.ts';
 import { coreLockNamespaces, lockRow, lockRows, tryAdvisoryXactLock } from '../../src/core/locks.ts';
 import { modules } from '../../src/modules.ts';
-import { relayLocks } from '../../src/relay/module.ts';
-import { createRecipient } from '../../src/relay/recipients.ts';
+import { relayLocks } from '../../src/relay/contract.ts';
+import { createRecipient } from '../../src/relay/recipients/recipients.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let db: Database;
@@ -53,9 +53,9 @@ describe('row locks', () => {
   it("lock the rows asked for, and never another account's", async () => {
     const mine = await createAccount(db.prisma, { name: 'Mine' });
     const theirs = await createAccount(db.prisma, { name: 'Theirs' });
-    const a = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'A', phone: '+14155550101' });
-    const b = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'B', phone: '+14155550102' });
-    const foreign = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, theirs.id, { name: 'C', phone: '+14155550103' });
+    const a = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'A', phone: '+14155550101', tags: [] });
+    const b = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, mine.id, { name: 'B', phone: '+14155550102', tags: [] });
+    const foreign = await createRecipient({ config: { RELAY_RECIPIENT_LIMIT: 100 } }, db.prisma, theirs.id, { name: 'C', phone: '+14155550103', tags: [] });
     await db.prisma.$transaction(async (tx) => {
       expect(await lockRows(tx, 'recipients', [b.id, foreign.id, a.id, a.id], { accountId: mine.id })).toEqual([a.id, b.id].sort());
       expect(await lockRow(tx, 'recipients', foreign.id, { accountId: mine.id })).toBe(false);

@@ -6,7 +6,7 @@ import { defineModule, moduleRegistry, moduleWorkers } from '../../src/core/modu
 import { sendJob, type Boss, type QueueName } from '../../src/core/queue.ts';
 import { modules } from '../../src/modules.ts';
 import { newId } from '../../src/payments/contract.ts';
-import { relayLocks } from '../../src/relay/module.ts';
+import { relayLocks } from '../../src/relay/contract.ts';
 import { workerNames } from '../../workers/registry.ts';
 
 describe('domain modules', () => {

@@ -68,16 +68,16 @@ describe('queue', () => {
     const account = await app.account();
     const file = (path: string) => JSON.stringify(pathToFileURL(join(import.meta.dirname, '../..', path)).href);
     const script = `
-      import { wakeDispatcher } from ${file('src/relay/notices.ts')};
+      import { sendDiagnosticPing } from ${file('src/system/service.ts')};
       import { loadConfig } from ${file('src/core/config.ts')};
       import { openRuntime } from ${file('src/core/process.ts')};
       import { modules } from ${file('src/modules.ts')};
       const rt = await openRuntime('script', { modules, config: loadConfig(modules) });
-      await rt.db.prisma.$transaction((tx) => wakeDispatcher(rt, tx, ${account.id}));
+      await sendDiagnosticPing(rt, ${account.id});
       await rt.close();`;
     await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { env: { ...process.env, ...app.env } });
     const jobs = await app.rt.db.prisma.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM pgboss.job WHERE name = 'relay_dispatch' AND (data->>'accountId')::int = ${account.id}`;
+      SELECT id FROM pgboss.job WHERE name = 'diagnostics_ping' AND (data->>'accountId')::int = ${account.id}`;
     expect(jobs.length).toBe(1);
   });
 });

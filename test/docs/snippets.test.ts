@@ -34,6 +34,7 @@ const untagged: Array<{ doc: string; starts: string } & ({ by: string } | { reas
   { doc: 'README.md', starts: 'Yarrow is running (sandbox).', by: 'test/docs/quickstarts.test.ts' },
   { doc: 'README.md', starts: 'npm test', reason: '`npm test` is the suite this file belongs to' },
   { doc: 'docs/architecture.md', starts: '          clients: REST', reason: 'a drawing of the processes' },
+  { doc: 'docs/architecture.md', starts: '  REST · GraphQL · 3rd-party API', reason: "a drawing of the relay's sub-modules" },
   { doc: 'docs/merchant-api.md', starts: 'npx newman run http://localhost:4000/api/postman.json', reason: 'test/system/postman.test.ts runs newman on the collection this way, against a gateway with workers and phones' },
   { doc: 'docs/merchant-api.md', starts: 'npm run build:sdk && (cd packages/sdk/build && npm pack)', reason: 'test/sdk/package.test.ts packs the package and installs it by path in a throwaway project, as these two lines do' },
   { doc: 'docs/merchant-api.md', starts: 'export YARROW_API_KEY=yk_test_…', by: 'test/sdk/cli.test.ts' },

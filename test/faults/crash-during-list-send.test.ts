@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createList, importRecipients } from '../../src/relay/recipients.ts';
+import { createList, importRecipients } from '../../src/relay/recipients/recipients.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { pairingCode, relayTestEnv, startDevice, type DeviceProcess } from '../relay/helpers.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiKey } from '../../src/accounts/service.ts';
 import { scopes } from '../../src/modules.ts';
-import { MAX_IMPORT_ROWS } from '../../src/relay/recipients-import.ts';
+import { MAX_IMPORT_ROWS } from '../../src/relay/recipients/recipients-import.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 
 const RSS_GROWTH_LIMIT_MB = 100;

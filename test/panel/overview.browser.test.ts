@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId as paymentsId } from '../../src/payments/contract.ts';
-import { newId as relayId } from '../../src/relay/module.ts';
+import { newId as relayId } from '../../src/relay/contract.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
 

@@ -23,7 +23,7 @@ afterAll(() => app?.stop());
 /** `npm run relay:operator -- …` as a real process: its exit code and everything it printed. */
 function operator(args: string[], env: Record<string, string | undefined> = { ...process.env, ...app.env }) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = fork(join(root, 'src/relay/operator.ts'), args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = fork(join(root, 'src/relay/dashboard/operator.ts'), args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let out = '';
     child.stdout!.on('data', (chunk) => (out += chunk));
     child.stderr!.on('data', (chunk) => (out += chunk));

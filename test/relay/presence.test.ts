@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { failMessage } from '../../src/relay/retries.ts';
-import { publishStatus } from '../../src/relay/status.ts';
+import { fail } from '../../src/relay/messages/transitions.ts';
+import { publishStatus } from '../../src/relay/messages/status.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
@@ -299,7 +299,7 @@ describe('messageStatusChanged', () => {
       // What a subscriber that read the row just after a change also hears: that change's event.
       const row = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
       await publishStatus(app.rt.db.prisma, row);
-      await app.rt.db.prisma.$transaction((tx) => failMessage(app.rt, tx, row, 'expired'));
+      await app.rt.db.prisma.$transaction((tx) => fail(app.rt, tx, [row.id], 'expired'));
       const next = await live.next();
       expect(next.data!.messageStatusChanged).toMatchObject({ status: 'FAILED', failureReason: 'expired' });
     } finally {

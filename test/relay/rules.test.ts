@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql/index.ts';
+import { newId } from '../../src/relay/contract.ts';
 import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/relay/panel-operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
@@ -36,7 +37,7 @@ afterAll(async () => {
 /** `npm run relay:operator -- …` as a real process against the test database. */
 function operator(...args: string[]) {
   return new Promise<string>((resolve, reject) => {
-    const child = fork(join(root, 'src/relay/operator.ts'), args, { env: { ...process.env, ...app.env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = fork(join(root, 'src/relay/dashboard/operator.ts'), args, { env: { ...process.env, ...app.env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let out = '';
     child.stdout!.on('data', (chunk) => (out += chunk));
     child.stderr!.on('data', (chunk) => (out += chunk));
@@ -91,8 +92,25 @@ describe('account rules on sends', () => {
     // A message already queued is held: the dispatcher, woken by its NOTIFY within milliseconds,
     // runs for it and leaves it queued.
     const held = await app.rt.db.prisma.$transaction(async (tx) => {
-      const { queueMessage } = await import('../../src/relay/accept.ts');
-      return queueMessage(app.rt, tx, account.id, { to: TEST_NUMBERS[2]!, body: 'held' });
+      const { wakeDrain } = await import('../../src/relay/messages/wake.ts');
+      const now = new Date();
+      const message = await tx.message.create({
+        data: {
+          id: newId('message'),
+          accountId: account.id,
+          to: TEST_NUMBERS[2]!,
+          body: 'held',
+          encoding: 'gsm7',
+          segments: 1,
+          maxAttempts: 3,
+          failedDeviceIds: [],
+          expiresAt: new Date(now.getTime() + 3_600_000),
+          nextAttemptAt: now,
+          queuedAt: now,
+        },
+      });
+      await wakeDrain(tx, account.id);
+      return message;
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: held.id } })).state).toBe('queued');

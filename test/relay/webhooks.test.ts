@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { addToList, createList, createRecipient } from '../../src/relay/recipients.ts';
+import { addToList, createList, createRecipient } from '../../src/relay/recipients/recipients.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, type DeviceProcess } from './helpers.ts';
 
@@ -64,8 +64,8 @@ describe('relay events through the webhook system', () => {
     const db = app.rt.db.prisma;
     const list = await createList(db, account.id, { name: 'Two' });
     const members = [
-      await createRecipient(app.rt, db, account.id, { name: 'Ana', phone: TEST_NUMBERS[2] }),
-      await createRecipient(app.rt, db, account.id, { name: 'Ben', phone: TEST_NUMBERS[3] }),
+      await createRecipient(app.rt, db, account.id, { name: 'Ana', phone: TEST_NUMBERS[2]!, tags: [] }),
+      await createRecipient(app.rt, db, account.id, { name: 'Ben', phone: TEST_NUMBERS[3]!, tags: [] }),
     ];
     await addToList(db, account.id, list.id, members.map((member) => member.id));
 

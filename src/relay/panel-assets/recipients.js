@@ -12,7 +12,7 @@ import {
   PanelRemoveRecipientsFromList,
   PanelUpdateRecipient,
   PanelUpdateRecipientList,
-} from '/panel/src/relay/panel-operations.ts';
+} from '/panel/src/relay/recipients/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { FieldError, List, confirmAction, fieldProps, html, render, useEffect, useFieldErrors, useRef, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostgresEventTarget, type Topics } from '../../../src/core/pubsub.ts';
-import { revokeDevice } from '../../../src/relay/devices.ts';
+import { revokeDevice } from '../../../src/relay/devices/devices.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, waitForStatus } from '../helpers.ts';
 import { AppEmulator, appRequest, register, type AppEmulatorOptions } from './emulator.ts';

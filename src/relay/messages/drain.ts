@@ -1,0 +1,352 @@
+import pLimit from 'p-limit';
+import type { DbClient } from '../../core/db.ts';
+import { newId } from '../contract.ts';
+import { publishAll } from '../../core/pubsub.ts';
+import type { SignalledWork } from '../contract.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
+import type { Message } from '../../generated/prisma/client.ts';
+import { recordEvent } from '../../webhooks/index.ts';
+import { publishDeviceChange, recordPresenceChange } from '../devices/notices.ts';
+import { signalledWork } from '../transports/work.ts';
+import { deviceSignalEvent, signalDevices } from '../transports/work-channel.ts';
+import { dispatchMessages, type DispatchedRow } from './plans.ts';
+import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
+import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './transitions.ts';
+import { statusEvents } from './status.ts';
+
+// Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
+// devices with spare budget when it is woken, and by one wake-up only: `wakeDrain`
+// (src/relay/messages/wake.ts), a NOTIFY committed with the row that needs it (a send, a requeue, a
+// device back, a resume). Besides, the worker looks again by itself: by its own timer when the
+// queue can next move (budget frees, TTL, retry time) and by its sweep (`sweepWaitingAccounts`) for
+// a wake-up no worker heard. Wake-ups coalesce in the worker (one pass at a time per account and
+// process, and one after it for every wake-up that came meanwhile, `coalescedDrains`); passes of
+// several workers take the account's drain lock in turn.
+
+const DRAIN_BATCH = 500;
+const BUDGET_WINDOW_MS = budgetWindowSeconds * 1000;
+const LONGEST_SLEEP_MS = 30_000;
+/** After a pass that left due work it did not see (rows another transaction held): look again this soon. */
+const RECHECK_MS = 250;
+/** After a pass that failed (a lost connection, a deadlock): try again this soon. */
+const RETRY_MS = 1_000;
+
+/** What a pass did, and whether it stopped on something another pass at once would meet too. */
+interface PassOutcome {
+  total: number;
+  /** Paused, no device with budget left, or queued work no device could take now. */
+  stalled: boolean;
+}
+
+/**
+ * Drains for a worker process: one at a time per account (drains of one account would only queue
+ * on its lock); the requests that come while one runs share a single pass after it, which sees
+ * every message committed before they were made. A pass that ends with no other coming sets the
+ * account's next wake-up (`nextDrainTime`, a timer of the process) before it settles, but a new
+ * pass need not wait for that: it starts as soon as the rounds have committed. `wake` is `drain`
+ * for wake-ups nobody awaits: a failed pass is logged and tried again.
+ */
+export function coalescedDrains(rt: Runtime) {
+  // At most WORKER_CONCURRENCY passes at once, over all accounts, as the queue's jobs had: a sweep
+  // (at start, every waiting account) must not start a thousand transactions on the pool at once.
+  const passes = pLimit(rt.config.WORKER_CONCURRENCY);
+  const running = new Map<number, Promise<PassOutcome>>();
+  const next = new Map<number, Promise<number>>();
+  const timers = new Map<number, { at: number; timer: NodeJS.Timeout }>();
+  /** The account's next pass at `at`, unless one is already set sooner. */
+  const wakeAt = (accountId: number, at: number) => {
+    const set = timers.get(accountId);
+    if (set && set.at <= at) return;
+    if (set) clearTimeout(set.timer);
+    const timer = setTimeout(() => {
+      timers.delete(accountId);
+      wake(accountId);
+    }, Math.max(0, at - Date.now()));
+    timer.unref();
+    timers.set(accountId, { at, timer });
+  };
+  const run = (accountId: number): Promise<number> => {
+    const rounds: Promise<PassOutcome> = passes(() => drainAccount(rt, accountId)).finally(() => {
+      if (running.get(accountId) === rounds) running.delete(accountId);
+    });
+    running.set(accountId, rounds);
+    return rounds.then(async ({ total, stalled }) => {
+      // A pass already asked for (or started) will look again when it ends.
+      if (!next.has(accountId) && !running.has(accountId)) {
+        const at = await nextDrainTime(rt, accountId, stalled);
+        if (at !== undefined) wakeAt(accountId, at);
+      }
+      return total;
+    });
+  };
+  const drain = (accountId: number): Promise<number> => {
+    const current = running.get(accountId);
+    if (!current) return run(accountId);
+    const waiting = next.get(accountId);
+    if (waiting !== undefined) return waiting;
+    const after = current
+      .catch(() => undefined)
+      .then(() => {
+        next.delete(accountId);
+        return run(accountId);
+      });
+    next.set(accountId, after);
+    return after;
+  };
+  const wake = (accountId: number) => {
+    drain(accountId).catch((error) => {
+      rt.logger.warn({ err: error, accountId }, 'drain failed; trying again');
+      wakeAt(accountId, Date.now() + RETRY_MS);
+    });
+  };
+  return { wake };
+}
+
+interface DeviceCapacity {
+  id: string;
+  /** On an open socket: work reaches it at once (a polling device hears of it on its next poll). */
+  connected: boolean;
+  rate: number;
+  /** Handed to it in its minute of sending under way (`budget_spent`). */
+  recent: number;
+  inflight: number;
+  /** When that minute began (null: none under way); the budget is whole again a minute after it. */
+  windowStartedAt: Date | null;
+}
+
+/** The account's reachable devices with their budget counters; `lock` in a drain round (see `deviceLoadRows`). */
+async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, { lock }: { lock: boolean }): Promise<DeviceCapacity[]> {
+  const rows = await deviceLoadRows(db, accountId, { lock });
+  return rows.map((row) => ({
+    id: row.id,
+    connected: row.connected,
+    rate: row.rate_per_minute ?? rt.config.RELAY_DEVICE_RATE_PER_MINUTE,
+    recent: row.spent,
+    inflight: row.inflight,
+    windowStartedAt: row.window_started_at,
+  }));
+}
+
+type Candidate = Pick<Message, 'id' | 'attempts' | 'requestedDeviceId' | 'failedDeviceIds'>;
+
+/**
+ * Among reachable devices with budget left: connected ones before polling ones, then least loaded;
+ * a device that already failed this message only when no other can take it.
+ */
+function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCapacity | undefined {
+  const open = devices.filter((device) => device.recent < device.rate);
+  if (candidate.requestedDeviceId) return open.find((device) => device.id === candidate.requestedDeviceId);
+  const fresh = open.filter((device) => !candidate.failedDeviceIds.includes(device.id));
+  const pool = fresh.length > 0 ? fresh : open;
+  return pool.sort(
+    (a, b) => Number(b.connected) - Number(a.connected) || a.inflight - b.inflight || a.recent - b.recent || a.id.localeCompare(b.id),
+  )[0];
+}
+
+/**
+ * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
+ * online devices within their per-minute budget, round after round while rounds fill up.
+ */
+async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome> {
+  let total = 0;
+  let stalled = false;
+  for (let round = 0; round < 50; round++) {
+    const outcome = await rt.db.prisma.$transaction(async (tx) => {
+      // The lock, and what decides whether this round has work, in one round trip.
+      const account = await lockDrain(tx, accountId);
+      if (account?.expired) await expireQueued(rt, tx, accountId);
+      if (account?.paused !== false) return { assigned: 0, seen: 0, stalled: true };
+      if (!account.due) return { assigned: 0, seen: 0, stalled: false };
+      const devices = await deviceCapacity(rt, tx, accountId, { lock: true });
+      if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0, stalled: true };
+      const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH);
+      const assignments: Array<{ deviceId: string; message: Candidate }> = [];
+      for (const row of candidates) {
+        const candidate = { id: row.id, attempts: row.attempts, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
+        const device = chooseDevice(candidate, devices);
+        if (!device) continue;
+        device.recent += 1;
+        device.inflight += 1;
+        assignments.push({ deviceId: device.id, message: candidate });
+      }
+      const placedAll = assignments.length === candidates.length;
+      if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll };
+      // One statement moves the round's messages and opens their attempts, one sends every live event.
+      const now = new Date();
+      const moved = await dispatchMessages(
+        tx,
+        assignments.map((a) => ({ messageId: a.message.id, deviceId: a.deviceId, attemptId: newId('messageAttempt') })),
+        now,
+      );
+      const events = sendSignals(moved);
+      for (const row of moved) {
+        const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, deviceId: row.device_id, failedDeviceIds: row.failed_device_ids ?? [], failureReason: row.failure_reason };
+        events.push(...statusEvents(message, now));
+      }
+      await publishAll(tx, events);
+      return { assigned: assignments.length, seen: candidates.length, stalled: !placedAll };
+    });
+    total += outcome.assigned;
+    stalled = outcome.stalled;
+    if (outcome.assigned === 0 || outcome.seen < DRAIN_BATCH) break;
+  }
+  return { total, stalled };
+}
+
+/** Room left in a signal's notification for its work (the whole event must stay under NOTIFY's limit). */
+const SIGNAL_WORK_BYTES = 6_000;
+
+/**
+ * Each device's `send` signals for a round: the messages' ids, and the work itself where it fits,
+ * so the gateway holding the device pushes it without reading it back (it reads what did not fit).
+ */
+function sendSignals(moved: DispatchedRow[]): string[] {
+  const byDevice = new Map<string, DispatchedRow[]>();
+  for (const row of moved) {
+    if (!byDevice.has(row.device_id)) byDevice.set(row.device_id, []);
+    byDevice.get(row.device_id)!.push(row);
+  }
+  const signals: string[] = [];
+  for (const [deviceId, rows] of byDevice) {
+    let ids: string[] = [];
+    let work: SignalledWork[] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (ids.length > 0) signals.push(deviceSignalEvent(deviceId, { kind: 'send', messageIds: ids, work }));
+      ids = [];
+      work = [];
+      bytes = 0;
+    };
+    for (const row of rows) {
+      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, expiresAt: row.expires_at });
+      const size = Buffer.byteLength(JSON.stringify(item)) + row.id.length + 4;
+      if (bytes + size > SIGNAL_WORK_BYTES) flush();
+      ids.push(row.id);
+      bytes += size;
+      if (size <= SIGNAL_WORK_BYTES) work.push(item);
+    }
+    flush();
+  }
+  return signals;
+}
+
+/**
+ * When the account's queue next needs a pass, if messages still wait: at once (`RECHECK_MS`) when
+ * due work waits that the pass did not stall on (rows another transaction held while it looked:
+ * SKIP LOCKED passes over them), else when something can change: budget frees, TTL, retry time,
+ * and at the latest `LONGEST_SLEEP_MS` (a device back or a resume wakes it sooner).
+ *
+ * This was a dated `relay_dispatch` job (`short` policy, one waiting per account): pg-boss sends
+ * no NOTIFY for a job not yet due, so a worker found it only at its next poll, up to 30 s
+ * (`notifyPollingIntervalSeconds`) unless another send's job woke the poller first; a sooner
+ * wake-up was dropped while a later one waited; and due work left by a pass waited the whole 30 s.
+ * A timer of the worker is exact; the sweep (`sweepWaitingAccounts`) stands in for it if the
+ * worker dies.
+ */
+async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): Promise<number | undefined> {
+  const waiting = await queuedTimes(rt.db.prisma, accountId);
+  if (!waiting.nextAttemptAt) return undefined;
+  const now = Date.now();
+  if (waiting.nextAttemptAt.getTime() <= now && !stalled) return now + RECHECK_MS;
+  const devices = await deviceCapacity(rt, rt.db.prisma, accountId, { lock: false });
+  const budgetFrees = devices
+    .filter((device) => device.recent >= device.rate && device.windowStartedAt)
+    .map((device) => device.windowStartedAt!.getTime() + BUDGET_WINDOW_MS + 50);
+  const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees];
+  if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
+  return Math.max(now + RECHECK_MS, Math.min(...times));
+}
+
+/**
+ * The device-presence worker's periodic pass. Each step is an atomic UPDATE … RETURNING, so
+ * several worker processes may run it at once and every transition still happens exactly once.
+ */
+export async function presenceTick(rt: Runtime) {
+  const offlineAfter = rt.config.DEVICE_OFFLINE_AFTER_SECONDS;
+  // 1. Devices silent for too long go offline, fire device.offline and give their messages back.
+  for (;;) {
+    const changed = await rt.db.prisma.$transaction(async (tx) => {
+      const device = await markOneSilentDeviceOffline(tx, offlineAfter);
+      if (!device) return false;
+      const offline = await tx.device.findUniqueOrThrow({ where: { id: device.id } });
+      await recordEvent(rt, tx, {
+        accountId: offline.accountId,
+        type: 'device.offline',
+        objectType: 'device',
+        objectPublicId: offline.id,
+        data: { device_id: offline.id, name: offline.name, status: 'offline', last_seen_at: offline.lastSeenAt.toISOString() },
+      });
+      // What it took stays with it: it may still send it (a phone's app sends what it holds when it
+      // comes back). What it never took goes to another device now.
+      await releaseUnacknowledged(rt, tx, offline.id, 'device_offline');
+      await recordPresenceChange(tx, offline.id, 'offline');
+      await publishDeviceChange(tx, offline);
+      rt.logger.info({ deviceId: offline.id, accountId: offline.accountId }, 'device offline');
+      return true;
+    });
+    if (!changed) break;
+  }
+
+  // 2. Messages pushed to a device that never acknowledged them reroute after the ack timeout;
+  //    messages whose TTL passed while on a device fail (the device is told to drop them).
+  for (;;) {
+    const handled = await rt.db.prisma.$transaction(async (tx) => {
+      const stuck = await lockStuckDispatched(tx, rt.config.RELAY_ACK_TIMEOUT_SECONDS);
+      const expired = stuck.filter((row) => row.expired);
+      await failAttempt(rt, tx, expired, 'expired', 'expired');
+      await signalDevices(
+        tx,
+        expired.filter((row) => row.device_id).map((row) => [row.device_id!, { kind: 'cancel', messageId: row.id, attempt: row.attempts, reason: 'expired' }]),
+      );
+      const timedOut = new Map<string, typeof stuck>();
+      for (const row of stuck.filter((row) => !row.expired && row.device_id)) {
+        timedOut.set(row.device_id!, [...(timedOut.get(row.device_id!) ?? []), row]);
+      }
+      for (const [deviceId, held] of timedOut) await takeBack(rt, tx, deviceId, held, 'ack_timeout');
+      return stuck.length;
+    });
+    if (handled < 100) break;
+  }
+
+  // 3. Messages a phone has held too long without a word about them are flagged (message.stuck):
+  //    they do not move by themselves (the phone may still send them); the account sees them and
+  //    can reroute them knowingly (rerouteMessage) or wait.
+  while ((await rt.db.prisma.$transaction((tx) => flagStuck(rt, tx))) === 100);
+
+  // 3b. Queued messages past their TTL fail even if no drain runs for their account.
+  while ((await rt.db.prisma.$transaction((tx) => expireQueued(rt, tx))) === 500);
+
+  // 4. Pinned messages whose device will not take them fail: at once when it was unpaired, after
+  //    RELAY_PINNED_OFFLINE_WAIT_SECONDS when it is unreachable (since the message began waiting
+  //    or the device was last heard from, whichever is later).
+  while ((await rt.db.prisma.$transaction((tx) => failStrandedPinned(rt, tx))) === 100);
+
+  // 5. Safety net for a drain that read a device as reachable just before its socket closed and
+  //    committed after the close gave its work back: unacknowledged work on an online but
+  //    unreachable device goes back to the queue.
+  for (;;) {
+    const released = await rt.db.prisma.$transaction(async (tx) => {
+      const device = await lockUnreachableHolder(tx);
+      if (!device) return false;
+      await releaseUnacknowledged(rt, tx, device.id, 'device_disconnected');
+      return true;
+    });
+    if (!released) break;
+  }
+}
+
+/**
+ * A routing worker's own sweep: drains every account with messages queued for longer than
+ * `overdueSeconds` and a reachable device. With 0 when the worker starts (after it LISTENs: a send
+ * committed before then was heard by nobody, or a drain died with its worker), then periodically
+ * for a send's NOTIFY the worker did not hear (its listening connection was lost meanwhile).
+ */
+export async function sweepWaitingAccounts(rt: Runtime, overdueSeconds: number, wake: (accountId: number) => void) {
+  for (const { account_id } of await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds)) wake(account_id);
+}
+
+/** How often the presence pass runs: often enough to notice silence within a third of the limit. */
+export function presenceIntervalMs(rt: Pick<Runtime, 'config'>) {
+  return Math.min(10_000, Math.max(500, Math.floor((rt.config.DEVICE_OFFLINE_AFTER_SECONDS * 1000) / 3)));
+}

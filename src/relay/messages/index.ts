@@ -1,0 +1,18 @@
+// The message's front door: what the relay's other sub-modules (devices, transports, otp,
+// recipients, dashboard) and its routes and GraphQL use of it. They enter messages/ here; its files
+// (the lifecycle table, the plans, the transitions) are its own.
+
+// Sending: typed commands under the account's rules (./send.ts); the Yarrow API's send fields.
+export { sendAcceptedJson, sendMessages, sendOptions, sendSmsInput } from './send.ts';
+export { displayNumber, messageText, phoneNumber } from './sms.ts';
+// A message as its sender sees it (./status.ts).
+export { devicesTried, getMessage, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
+// What phones report and hold (./reports.ts, ./frames.ts, ./handoff.ts).
+export { ackInput, acknowledgeMessage, reportInput, reportMessage } from './reports.ts';
+export { applyFrame } from './frames.ts';
+export { giveBackMessage, pendingForDevice, recordPhoneWord, rerouteInput, rerouteMessage, serveWorkToApp, syncHeldMessages, syncInput, takenBackFrom } from './handoff.ts';
+// Moves other sub-modules make: a device unpaired or gone, a 3rd-party cancel (./transitions.ts).
+export { cancelQueuedMessages, failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './transitions.ts';
+// The drain: its one wake-up (./wake.ts) and the routing and presence workers' passes (./drain.ts).
+export { RELAY_WAKE_CHANNEL, wakeDrain } from './wake.ts';
+export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './drain.ts';

@@ -1,0 +1,84 @@
+// The message's lifecycle: its states, the moves between them and the marks that change no state,
+// in one table (as src/payments/state-machine.ts does for payments). Each move is written by one
+// plan of ./plans.ts and decided nowhere else; which webhook events a move records is read here
+// (`eventsOfMove`), whoever moved the message (a device report, the presence pass, the account).
+import type { Message, MessageState } from '../../generated/prisma/client.ts';
+
+interface Move {
+  from: readonly MessageState[];
+  to: MessageState;
+  /** The webhook event the move records (null: none; the sender still sees `queued`). */
+  event: 'message.sent' | 'message.delivered' | 'message.failed' | null;
+  /** The plan in ./plans.ts that writes it. */
+  plan: string;
+  /** What makes the move. */
+  by: string;
+}
+
+export const messageMoves = {
+  accept: { from: [], to: 'queued', event: null, plan: 'insertQueuedMessages', by: 'a send (single, OTP, list, the 3rd-party API)' },
+  dispatch: { from: ['queued'], to: 'dispatched', event: null, plan: 'dispatchMessages', by: 'a drain round handing it to a device with budget left' },
+  requeue: {
+    from: ['dispatched'],
+    to: 'queued',
+    event: null,
+    plan: 'requeueDispatched',
+    // The one requeue rule: while attempts and time remain; otherwise the same cause is a `fail`.
+    by: 'a take-back (socket closed, offline, ack timeout), a give-back (the phone cancelled it, a sync that does not list it, a `failed` report before sending) or a reroute by the account',
+  },
+  send: { from: ['dispatched'], to: 'sent', event: 'message.sent', plan: 'applyDeviceFrames', by: "the phone's `sent` report of the current attempt" },
+  deliver: {
+    from: ['dispatched', 'sent'],
+    to: 'delivered',
+    event: 'message.delivered',
+    plan: 'applyDeviceFrames',
+    by: "the phone's `delivered` report (from `dispatched` it also records message.sent: delivered was sent)",
+  },
+  fail: {
+    from: ['queued', 'dispatched', 'sent'],
+    to: 'failed',
+    event: 'message.failed',
+    plan: 'failMessages',
+    by: 'expiry, a cancel, a pinned device that will not take it, a requeue with no attempts or time left, or a `failed` report after `sent`',
+  },
+} as const satisfies Record<string, Move>;
+
+export type MessageMove = keyof typeof messageMoves;
+
+/**
+ * Marks: what changes on a message without a move (each also written by one plan). `acknowledge`
+ * and `serve` make the phone the holder (the hand-off: only its word or the account's choice moves
+ * it now), `stuck` flags one held too long without a word (message.stuck), `hear` clears the flag.
+ */
+export const messageMarks = {
+  acknowledge: { in: ['dispatched'], plan: 'applyDeviceFrames' },
+  serve: { in: ['dispatched'], plan: 'serveToApp' },
+  stuck: { in: ['dispatched'], plan: 'flagStuckMessages', event: 'message.stuck' },
+  hear: { in: ['dispatched'], plan: 'recordDeviceWord, recordDeviceWords, clearStuckHeld' },
+  allowAnotherAttempt: { in: ['dispatched'], plan: 'allowAnotherAttempt' },
+} as const;
+
+/** Whether the table allows the move from `from` to `to`. */
+export function canMove(from: MessageState, to: MessageState): boolean {
+  return Object.values(messageMoves).some((move) => move.to === to && (move.from as readonly MessageState[]).includes(from));
+}
+
+type MessageEventType = NonNullable<(typeof messageMoves)[MessageMove]['event']>;
+
+/** The webhook events a move from `from` to `to` records, in order (none for a move the table has not). */
+export function eventsOfMove(from: MessageState, to: MessageState): MessageEventType[] {
+  if (from === to || !canMove(from, to)) return [];
+  const move = Object.values(messageMoves).find((candidate) => candidate.to === to)!;
+  // Delivered straight from the phone: it was sent first, and the sender hears both.
+  const passedSent = from === 'dispatched' && to === 'delivered' ? [messageMoves.send.event] : [];
+  return move.event ? [...passedSent, move.event] : passedSent;
+}
+
+/** Why an attempt was taken back from a device that may still hold the message: the device is asked to drop it. */
+export const takeBackOutcomes = ['device_offline', 'device_disconnected', 'ack_timeout', 'rerouted'] as const;
+
+/** A message a report moved forward, as it is now: what its webhook event and live events carry. */
+export type ReportedMessage = Pick<
+  Message,
+  'id' | 'accountId' | 'to' | 'state' | 'deviceId' | 'failedDeviceIds' | 'failureReason' | 'reference' | 'batchId' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'updatedAt'
+>;

@@ -1,0 +1,119 @@
+// Reads and row locks over the relay's messages: what a drain, the presence pass and the hand-off
+// lock before a transition (src/relay/messages/plans.ts) writes. Raw SQL where Prisma cannot say it
+// (`FOR UPDATE [SKIP LOCKED]`, an advisory lock, LATERAL joins) or one round trip was measured
+// (docs/performance.md); each says which.
+import type { DbClient } from '../../core/db.ts';
+import { advisoryKey } from '../../core/locks.ts';
+import { Prisma, type Account } from '../../generated/prisma/client.ts';
+import { relayLocks } from '../contract.ts';
+import { reachableDevice } from '../devices/sql.ts';
+import { takeBackOutcomes } from './lifecycle.ts';
+
+/**
+ * The accounts of sends that go together, each with its waiting messages (queued, or on a device
+ * and not yet sent): one statement for the rules of a whole group commit, where Prisma would read
+ * the accounts and count per account (docs/performance.md, change 6).
+ */
+export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
+  return db.$queryRaw<
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number }>
+  >`
+    SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
+    FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
+}
+
+/**
+ * Takes the account's drain lock (`relayDrain`) and reads what decides whether this round has work,
+ * in one round trip: a drain runs per account per round, so this is the dispatcher's fixed cost
+ * (docs/performance.md, change 11).
+ */
+export async function lockDrain(tx: DbClient, accountId: number) {
+  // `due`: whether anything waits at all, so a pass with nothing to do (every routing worker hears
+  // every send's NOTIFY, and the one after the pass that took the work finds the queue empty)
+  // ends here instead of reading the devices' load (the round's dearest read).
+  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean; due: boolean }>>`
+    SELECT pg_advisory_xact_lock(${advisoryKey(relayLocks.relayDrain, accountId)}) IS NOT NULL AS locked,
+           (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()) AS due`;
+  return account;
+}
+
+/**
+ * When the account's queue next needs a drain: its earliest retry time and earliest expiry. Off
+ * the queue index (Prisma's aggregate wraps the filter in a subquery the planner read as a scan
+ * of every message, 4.9 ms a call once a bench had run).
+ */
+export async function queuedTimes(db: DbClient, accountId: number) {
+  const [row] = await db.$queryRaw<Array<{ nextAttemptAt: Date | null; expiresAt: Date | null }>>`
+    SELECT min(next_attempt_at) AS "nextAttemptAt", min(expires_at) AS "expiresAt"
+    FROM messages WHERE account_id = ${accountId} AND state = 'queued'`;
+  return row!;
+}
+
+/** The account's due queued messages, locked; rows another drain or a cancel holds are skipped. */
+export async function lockDueQueued(tx: DbClient, accountId: number, limit: number) {
+  return tx.$queryRaw<Array<{ id: string; attempts: number; requested_device_id: string | null; failed_device_ids: string[] | null }>>`
+    SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
+    WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now()
+    ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+}
+
+/** The messages a device holds (all, or only those it has not acknowledged), locked in id order. */
+export async function lockHeldBy(tx: DbClient, deviceId: string, { unacknowledgedOnly }: { unacknowledgedOnly: boolean }) {
+  const unacknowledged = unacknowledgedOnly ? Prisma.sql`AND acknowledged_at IS NULL` : Prisma.empty;
+  return tx.$queryRaw<Array<{ id: string; attempts: number }>>`
+    SELECT id, attempts FROM messages WHERE device_id = ${deviceId} AND state = 'dispatched' ${unacknowledged}
+    ORDER BY id FOR UPDATE`;
+}
+
+/** The queued messages pinned (`device_id` at send) to a device, locked in id order. */
+export async function lockPinnedTo(tx: DbClient, deviceId: string) {
+  return tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM messages WHERE requested_device_id = ${deviceId} AND state = 'queued' ORDER BY id FOR UPDATE`;
+}
+
+/** Up to 100 dispatched messages past their ack timeout or their TTL, locked (skipping held rows). */
+export async function lockStuckDispatched(tx: DbClient, ackTimeoutSeconds: number) {
+  return tx.$queryRaw<Array<{ id: string; attempts: number; device_id: string | null; expired: boolean }>>`
+    SELECT id, attempts, device_id, expires_at <= now() AS expired FROM messages WHERE state = 'dispatched' AND (
+      (acknowledged_at IS NULL AND dispatched_at < now() - make_interval(secs => ${ackTimeoutSeconds}))
+      OR expires_at <= now())
+    ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`;
+}
+
+/**
+ * Up to 100 queued messages pinned to a device that will not take them (unpaired, or unreachable
+ * for `waitSeconds` since the message began waiting or the device was last heard from), locked.
+ * From the devices to their pinned messages: the index on requested_device_id.
+ */
+export async function lockStrandedPinned(tx: DbClient, waitSeconds: number) {
+  return tx.$queryRaw<Array<{ id: string; revoked: boolean }>>`
+    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state = 'queued'
+    WHERE (d.status = 'revoked' OR (NOT ${reachableDevice}
+      AND greatest(m.next_attempt_at, d.last_seen_at) < now() - make_interval(secs => ${waitSeconds})))
+    ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
+}
+
+/** Accounts (at most 1,000) with messages overdue by `overdueSeconds`, a reachable device and no pause. */
+export async function accountsWithOverdueMessages(db: DbClient, overdueSeconds: number) {
+  return db.$queryRaw<Array<{ account_id: number }>>`
+    SELECT DISTINCT m.account_id FROM messages m
+    JOIN devices d ON d.account_id = m.account_id AND ${reachableDevice}
+    JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
+    WHERE m.state = 'queued' AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
+}
+
+/**
+ * Attempts taken back from a device (connection closed, offline, ack timeout, rerouted by the
+ * account) that the device has not answered yet (no `device_state`: it may still hold the
+ * message), of messages not yet expired, newest first, at most 1,000.
+ */
+export async function attemptsTakenBackFrom(db: DbClient, deviceId: string) {
+  return db.$queryRaw<Array<{ message_id: string; number: number; outcome: string; acknowledged: boolean }>>`
+    SELECT a.message_id, a.number, a.outcome, a.acknowledged_at IS NOT NULL AS acknowledged FROM message_attempts a JOIN messages m ON m.id = a.message_id
+    WHERE a.device_id = ${deviceId} AND a.outcome = ANY(${takeBackOutcomes as unknown as string[]}::text[]) AND a.device_state IS NULL
+      AND m.expires_at > now()
+    ORDER BY a.finished_at DESC LIMIT 1000`;
+}

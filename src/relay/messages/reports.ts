@@ -1,0 +1,74 @@
+// What a phone reports about sending a message: its ack (it holds the message and will send it)
+// and its `sent`, `delivered` or `failed`. Acks and `sent`/`delivered` reports are applied in
+// batches (./frames.ts); a `failed` report, rarer and heavier, in a transaction of its own.
+import { z } from 'zod';
+import type { DbClient } from '../../core/db.ts';
+import { notFound } from '../../core/errors.ts';
+import { lockRow } from '../../core/locks.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Message } from '../../generated/prisma/client.ts';
+import { messageStatus } from './status.ts';
+import { applyFrame, type ReportOutcome } from './frames.ts';
+import { recordDeviceWord } from './plans.ts';
+import { failAttempt, requeueOrFail } from './transitions.ts';
+
+export const ackInput = z.strictObject({ attempt: z.number().int().min(1) });
+
+export const reportInput = z.strictObject({
+  attempt: z.number().int().min(1),
+  status: z.enum(['sent', 'delivered', 'failed']),
+  reason: z.string().trim().min(1).max(200).optional(),
+});
+
+/** Locks the message a device reports on; a message of another account is "not found". */
+export async function lockForDevice(tx: DbClient, device: { id: string; accountId: number }, messageId: string): Promise<Message> {
+  if (!(await lockRow(tx, 'messages', messageId, { accountId: device.accountId }))) throw notFound('message', 'message_id');
+  return tx.message.findUniqueOrThrow({ where: { id: messageId } });
+}
+
+function isCurrent(message: Message, deviceId: string, attempt: number) {
+  return message.deviceId === deviceId && message.attempts === attempt;
+}
+
+/** The device has the message and will send it: it stops counting towards the ack timeout. */
+export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, { attempt }: z.infer<typeof ackInput>): Promise<ReportOutcome> {
+  const outcome = await applyFrame(rt, { device, messageId, attempt });
+  if (!outcome) throw notFound('message', 'message_id');
+  return outcome;
+}
+
+/**
+ * A device reports `sent`, `delivered` or `failed` for its attempt. Reports are idempotent: one
+ * that does not move the message forward (a retry, an old attempt) changes nothing.
+ */
+export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, input: z.infer<typeof reportInput>): Promise<ReportOutcome> {
+  if (input.status === 'failed') return reportFailure(rt, device, messageId, input.attempt, input.reason ?? 'device_failure');
+  const outcome = await applyFrame(rt, { device, messageId, attempt: input.attempt, status: input.status });
+  if (!outcome) throw notFound('message', 'message_id');
+  return outcome;
+}
+
+/**
+ * A `failed` report: a message still on the phone goes back to the queue for another device (or
+ * fails for good once attempts or time run out); one that already left the phone fails, since
+ * resending it could deliver it twice.
+ */
+async function reportFailure(rt: Runtime, device: { id: string; accountId: number }, messageId: string, attempt: number, reason: string): Promise<ReportOutcome> {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const message = await lockForDevice(tx, device, messageId);
+    const unchanged = { applied: false, status: messageStatus(message) };
+    if (!isCurrent(message, device.id, attempt)) {
+      await recordDeviceWord(tx, device.id, messageId, attempt, 'failed', new Date());
+      return unchanged;
+    }
+    if (message.state === 'dispatched') {
+      const [after] = await requeueOrFail(rt, tx, [message.id], 'failed', reason);
+      return { applied: true, status: messageStatus(after!) };
+    }
+    if (message.state === 'sent') {
+      const [after] = await failAttempt(rt, tx, [message], 'failed', reason);
+      return { applied: true, status: messageStatus(after!) };
+    }
+    return unchanged;
+  });
+}

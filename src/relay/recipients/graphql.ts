@@ -1,0 +1,233 @@
+import { builder } from '../../graphql/builder.ts';
+import { parseInput } from '../../core/errors.ts';
+import { connectionRows } from '../../core/pagination.ts';
+import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
+import { recipientListsWhere } from '../lists.ts';
+import { displayNumber } from '../messages/index.ts';
+import { recipientIdsMatching } from './sql.ts';
+import {
+  addToList,
+  createList,
+  createRecipient,
+  deleteList,
+  deleteRecipient,
+  getList,
+  getRecipient,
+  importRecipients,
+  listInput,
+  listUpdate,
+  membersInput,
+  queueList,
+  queueListInput,
+  recipientInput,
+  recipientUpdate,
+  removeFromList,
+  updateList,
+  updateRecipient,
+  type ImportResult,
+  type QueuedBatch,
+} from './recipients.ts';
+
+builder.prismaObject('Recipient', {
+  description: 'Someone the account sends SMS to.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    phone: t.exposeString('phone', { description: 'E.164.' }),
+    phoneDisplay: t.string({ description: 'The number in international format, for people.', resolve: (recipient) => displayNumber(recipient.phone) }),
+    tags: t.exposeStringList('tags'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('RecipientListMember', {
+  fields: (t) => ({
+    recipient: t.relation('recipient'),
+    addedAt: t.expose('addedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('RecipientList', {
+  description: 'A named group of recipients; POST /api/v1/recipient-lists/queue sends to all of them.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    memberCount: t.int({ resolve: (list, _args, ctx) => ctx.rt.db.prisma.recipientListMember.count({ where: { listId: list.id } }) }),
+    members: t.relatedConnection('members', {
+      cursor: 'listId_recipientId',
+      query: () => ({ orderBy: [{ addedAt: 'desc' }, { recipientId: 'desc' }] }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const RecipientInput = builder.inputType('RecipientInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    phone: t.string({ required: true, description: 'International format; stored as E.164.' }),
+    tags: t.stringList(),
+  }),
+});
+
+const RecipientUpdateInput = builder.inputType('RecipientUpdateInput', {
+  fields: (t) => ({ name: t.string(), phone: t.string(), tags: t.stringList() }),
+});
+
+const RecipientListInput = builder.inputType('RecipientListInput', {
+  fields: (t) => ({ name: t.string({ required: true }), description: t.string() }),
+});
+
+const RecipientListUpdateInput = builder.inputType('RecipientListUpdateInput', {
+  fields: (t) => ({ name: t.string(), description: t.string() }),
+});
+
+const ImportSkip = builder.objectRef<ImportResult['skipped'][number]>('RecipientImportSkip').implement({
+  fields: (t) => ({ line: t.exposeInt('line'), reason: t.exposeString('reason') }),
+});
+
+const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').implement({
+  fields: (t) => ({
+    created: t.exposeInt('created'),
+    skipped: t.field({ type: [ImportSkip], resolve: (result) => result.skipped }),
+  }),
+});
+
+const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
+  fields: (t) => ({
+    listId: t.id({ required: true }),
+    message: t.string({ required: true }),
+    deviceId: t.id({ description: 'Send every message through this device (manual routing).' }),
+    ttlSeconds: t.int({ description: 'How long each message may wait for a phone.' }),
+    reference: t.string(),
+  }),
+});
+
+const ListSendSkip = builder.objectRef<QueuedBatch['skipped'][number]>('RecipientListSendSkip').implement({
+  fields: (t) => ({ recipientId: t.exposeID('recipient_id'), to: t.exposeString('to'), reason: t.exposeString('reason') }),
+});
+
+const ListSendItem = builder.objectRef<QueuedBatch['items'][number]>('RecipientListSendItem').implement({
+  description: 'One queued SMS of a list send.',
+  fields: (t) => ({ to: t.exposeString('to'), requestId: t.exposeID('request_id') }),
+});
+
+const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
+  description: 'A list send: each distinct number became its own SMS with its own request id.',
+  fields: (t) => ({
+    batchId: t.exposeID('batchId'),
+    queued: t.exposeInt('queued'),
+    items: t.field({
+      type: [ListSendItem],
+      description: 'Each queued SMS, in list order, with its request id; messages(batchId:) pages through them with their status.',
+      resolve: (batch) => batch.items,
+    }),
+    skipped: t.field({ type: [ListSendSkip], resolve: (batch) => batch.skipped }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  recipients: t.prismaConnection({
+    type: 'Recipient',
+    cursor: 'id',
+    description: 'Newest first; `search` matches the name (a substring, ignoring case and accents) or the digits of the number.',
+    authScopes: { scope: 'recipients.read' },
+    args: { search: t.arg.string() },
+    resolve: async (query, _root, { search, before }, ctx) => {
+      const accountId = ctx.principal!.accountId;
+      const matching = search ? await recipientIdsMatching(ctx.rt.db.prisma, accountId, search.trim()) : undefined;
+      return connectionRows(ctx.rt.db.prisma.recipient, query, { accountId, ...(matching ? { id: { in: matching } } : {}) }, { before });
+    },
+  }),
+  recipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  recipientLists: t.prismaConnection({
+    type: 'RecipientList',
+    cursor: 'id',
+    authScopes: { scope: 'recipients.read' },
+    resolve: async (query, _root, { before }, ctx) => {
+      return connectionRows(ctx.rt.db.prisma.recipientList, query, recipientListsWhere(ctx.principal!.accountId), { before });
+    },
+  }),
+  recipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => getList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createRecipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.write' },
+    args: { input: t.arg({ type: RecipientInput, required: true, validate: recipientInput }) },
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createRecipient(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(recipientInput, input))),
+  }),
+  updateRecipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientUpdateInput, required: true, validate: recipientUpdate }) },
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(recipientUpdate, input))),
+  }),
+  deleteRecipient: t.prismaField({
+    type: 'Recipient',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => deleteRecipient(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  importRecipients: t.field({
+    type: ImportOutcome,
+    description: 'CSV with a header row: name, phone (or number), optional tags (";"-separated). Optionally adds every row to a list.',
+    authScopes: { scope: 'recipients.write' },
+    args: { csv: t.arg.string({ required: true }), listId: t.arg.id() },
+    resolve: (_root, { csv, listId }, ctx) =>
+      importRecipients(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, csv, listId ? String(listId) : undefined),
+  }),
+  createRecipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { input: t.arg({ type: RecipientListInput, required: true, validate: listInput }) },
+    resolve: (_query, _root, { input }, ctx) => withGraphqlParams('input.', () => createList(ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(listInput, input))),
+  }),
+  updateRecipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: RecipientListUpdateInput, required: true, validate: listUpdate }) },
+    resolve: (_query, _root, { id, input }, ctx) => withGraphqlParams('input.', () => updateList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(listUpdate, input))),
+  }),
+  deleteRecipientList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => deleteList(ctx.rt.db.prisma, ctx.principal!.accountId, String(id)),
+  }),
+  queueRecipientList: t.field({
+    type: ListSend,
+    description: 'Send one text to every distinct number of a list (as POST /api/v1/recipient-lists/queue).',
+    authScopes: { scope: 'sms.send' },
+    args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      withGraphqlParams('input.', () =>
+        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, parseInput(queueListInput, serviceInput(input, { names: 'snake_case' })))),
+      ),
+  }),
+  addRecipientsToList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { listId: t.arg.id({ required: true }), recipientIds: t.arg.idList({ required: true }) },
+    resolve: (_query, _root, { listId, recipientIds }, ctx) =>
+      addToList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), parseInput(membersInput, recipientIds.map(String), 'recipientIds')),
+  }),
+  removeRecipientsFromList: t.prismaField({
+    type: 'RecipientList',
+    authScopes: { scope: 'recipients.write' },
+    args: { listId: t.arg.id({ required: true }), recipientIds: t.arg.idList({ required: true }) },
+    resolve: (_query, _root, { listId, recipientIds }, ctx) =>
+      removeFromList(ctx.rt.db.prisma, ctx.principal!.accountId, String(listId), parseInput(membersInput, recipientIds.map(String), 'recipientIds')),
+  }),
+}));

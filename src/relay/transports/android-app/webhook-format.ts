@@ -1,0 +1,74 @@
+/**
+ * Webhooks in the shape the SMS Gateway for Android app sends them, for endpoints registered
+ * through the reference API (`payloadFormat: 'sms_gateway'`, src/webhooks/formats.ts). Written
+ * from the app's sources (capcom6/android-sms-gateway, app/src/main/java/me/capcom/smsgateway/
+ * modules/webhooks/): the body is `domain/WebHookEventDTO.kt` `{id, webhookId, event, deviceId,
+ * payload}`, the payload `payload/SmsEventPayload.kt` and `MessageEventPayload.kt` (`messageId`,
+ * `phoneNumber`, `recipient`, and per event `partsCount` + `sentAt`, `deliveredAt`, or `failedAt`
+ * + `reason`), with null fields left out as the app's Gson does; the signature is
+ * `plugins/PayloadSingingPlugin.kt`: `X-Signature` = lowercase hex HMAC-SHA256 over the body
+ * followed by the `X-Timestamp` value (Unix seconds). Nothing is copied from that project.
+ */
+import { createHmac } from 'node:crypto';
+import type { DbClient } from '../../../core/db.ts';
+import type { Event, WebhookEndpoint } from '../../../generated/prisma/client.ts';
+import { webhookEvents } from './thirdparty-json.ts';
+
+const referenceEvent = new Map<string, string>(Object.entries(webhookEvents).map(([reference, yarrow]) => [yarrow, reference]));
+
+/** The message event's `data` (src/relay/messages/status.ts, README "Events"), as far as this shape reads it. */
+interface MessageEventData {
+  request_id?: string;
+  to?: string;
+  device_id?: string | null;
+  failure_reason?: string | null;
+  sent_at?: string | null;
+  delivered_at?: string | null;
+  failed_at?: string | null;
+}
+
+/**
+ * The reference's `messageId` is the id its `POST /message` answered (the batch's external id,
+ * one per send, shared by its recipients), not Yarrow's per-recipient request id; messages sent
+ * through Yarrow's own API have none and keep their request id. One primary-key read per
+ * delivery: only reference-format endpoints pay it.
+ */
+async function referenceMessage(db: DbClient, requestId: string) {
+  const message = await db.message.findUnique({ where: { id: requestId }, select: { segments: true, batch: { select: { externalId: true } } } });
+  return { messageId: message?.batch?.externalId ?? requestId, partsCount: message?.segments };
+}
+
+async function payloadOf(db: DbClient, type: string, data: MessageEventData) {
+  if (!referenceEvent.has(type) || !data.request_id) return data;
+  const { messageId, partsCount } = await referenceMessage(db, data.request_id);
+  const common = { messageId, phoneNumber: data.to, recipient: data.to };
+  if (type === 'message.sent') return { ...common, partsCount, sentAt: data.sent_at };
+  if (type === 'message.delivered') return { ...common, deliveredAt: data.delivered_at };
+  return { ...common, failedAt: data.failed_at, reason: data.failure_reason ?? 'Unknown' };
+}
+
+/**
+ * `X-Signature` (hex HMAC-SHA256 keyed by the endpoint's secret over body + timestamp) and
+ * `X-Timestamp` (Unix seconds, now). One signature, made with the current secret: the header holds
+ * one, so a rotation takes effect at once for these endpoints.
+ */
+export function smsGatewaySignatureHeaders(secret: string, body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return { 'X-Timestamp': timestamp, 'X-Signature': createHmac('sha256', secret).update(body + timestamp).digest('hex') };
+}
+
+/**
+ * The body: `id` is the event id (the same on every attempt: receivers deduplicate on it),
+ * `webhookId` the endpoint (the `id` the reference API answered), `event` the reference name
+ * (`sms:sent`, `sms:delivered`, `sms:failed`; a test event keeps `webhook.test` and its data).
+ */
+export async function smsGatewayBody(db: DbClient, endpoint: Pick<WebhookEndpoint, 'id'>, event: Event): Promise<string> {
+  const data = event.data as MessageEventData;
+  return JSON.stringify({
+    id: event.id,
+    webhookId: endpoint.id,
+    event: referenceEvent.get(event.type) ?? event.type,
+    deviceId: data.device_id ?? null,
+    payload: await payloadOf(db, event.type, data),
+  });
+}

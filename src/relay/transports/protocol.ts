@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { heartbeatInput } from '../devices/devices.ts';
+import { ackInput, reportInput } from '../messages/index.ts';
+import { syncInput } from '../messages/index.ts';
+import type { DeviceWork } from '../json.ts';
+
+// The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
+// every device frame may carry a `ref` that the server's `result` frame echoes.
+
+export const DEVICE_WS_PATH = '/api/v1/relay/device/ws';
+/** Close codes the server uses; a device must not reconnect after 4001. */
+export const CLOSE_REVOKED = 4001;
+export const CLOSE_REPLACED = 4002;
+export const CLOSE_BAD_FRAME = 4003;
+
+const ref = z.string().max(64).optional();
+
+export const deviceFrame = z.discriminatedUnion('type', [
+  heartbeatInput.extend({ type: z.literal('heartbeat'), ref }),
+  ackInput.extend({ type: z.literal('ack'), ref, message_id: z.string().min(1).max(64) }),
+  reportInput.extend({ type: z.literal('report'), ref, message_id: z.string().min(1).max(64) }),
+  syncInput.extend({ type: z.literal('sync'), ref }),
+]);
+
+export type ServerFrame =
+  | { type: 'welcome'; device_id: string; heartbeat_interval_seconds: number; server_time: string }
+  | { type: 'send'; message: DeviceWork }
+  | { type: 'cancel'; message_id: string; attempt: number; reason: string }
+  | { type: 'revoked' }
+  | { type: 'result'; ref?: string; ok: true; applied?: boolean; status?: string; held?: boolean; requeued?: number }
+  | { type: 'result'; ref?: string; ok: false; error: { code: string; message: string; param?: string } };

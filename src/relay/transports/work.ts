@@ -1,0 +1,33 @@
+// The device work item: what a phone is given to send for one message (a `send` frame, a
+// long-poll entry, the Android app's message), and the same item as the dispatcher signals it to
+// the gateway holding the phone, its text still sealed.
+import { decrypt } from '../../core/crypto.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { Message } from '../../generated/prisma/client.ts';
+import type { DeviceWork } from '../json.ts';
+import type { SignalledWork } from '../contract.ts';
+
+/** What a device receives for one message (the `send` frame and long-poll entries). */
+export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<typeof signalledWork>[0]): DeviceWork {
+  return unsealedWork(rt, signalledWork(message));
+}
+
+/** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
+export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'expiresAt'>): SignalledWork {
+  return {
+    message_id: message.id,
+    attempt: message.attempts,
+    to: message.to,
+    body: message.sealedBody ? message.sealedBody : message.body,
+    ...(message.sealedBody ? { sealed: true as const } : {}),
+    segments: message.segments,
+    encoding: message.encoding,
+    expires_at: message.expiresAt.toISOString(),
+  };
+}
+
+/** What a device gets in a `send` frame: the work with its text unsealed. */
+export function unsealedWork(rt: Pick<Runtime, 'config'>, signalled: SignalledWork): DeviceWork {
+  const { sealed, ...work } = signalled;
+  return sealed ? { ...work, body: decrypt(rt.config.secret, work.body) } : work;
+}
