@@ -35,8 +35,8 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Harbor Hotel');
   await page.getByLabel('Email').fill('owner@harbor-hotel.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
-  await page.locator('#keys-app .empty').first().waitFor();
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await page.locator('#overview[aria-busy="false"]').waitFor();
   const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Harbor Hotel' } })).id;
   await app.rt.db.prisma.account.update({ where: { id: accountId }, data: { allowPrivateWebhookUrls: true } });
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write', 'webhooks.manage'] })).secret;

@@ -332,7 +332,7 @@ describe.each(viewports)('checkout pages at $name width ($viewport.width×$viewp
             return { token: code.textContent, lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size };
           }),
         );
-        expect(lines).toHaveLength(4);
+        expect(lines).toHaveLength(5);
         for (const line of lines) expect(line, `${line.token} on one line`).toMatchObject({ lines: 1 });
       }
       // Apple Pay's card page is open: reach its approve token with Tab alone, fill, pay with Enter.

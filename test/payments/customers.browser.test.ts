@@ -28,7 +28,7 @@ beforeAll(async () => {
   await page.getByLabel('Business name').fill('Renewals Ltd');
   await page.getByLabel('Email').fill('owner@renewals.example');
   await page.getByLabel('Password').fill('a long enough password');
-  await Promise.all([page.waitForURL(/\/panel\/keys$/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([page.waitForURL(/\/panel\/overview$/), page.getByRole('button', { name: 'Create account' }).click()]);
   const accountId = (await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Renewals Ltd' } })).id;
   key = (await createApiKey(app.rt, app.rt.db.prisma, accountId, { label: 'test', scopes: ['payments.read', 'payments.write'] })).secret;
   stranger = await app.account({ scopes: ['payments.read', 'payments.write'] });

@@ -41,7 +41,7 @@ beforeAll(async () => {
   await panel.getByLabel('Business name').fill('Teapots Ltd');
   await panel.getByLabel('Email').fill('owner@teapots.example');
   await panel.getByLabel('Password').fill('a long enough password');
-  await Promise.all([panel.waitForURL(/\/panel\/keys$/), panel.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([panel.waitForURL(/\/panel\/overview$/), panel.getByRole('button', { name: 'Create account' }).click()]);
   const account = await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Teapots Ltd' } });
   await app.rt.db.prisma.account.update({ where: { id: account.id }, data: { allowPrivateWebhookUrls: true } });
   key = (await createApiKey(app.rt, app.rt.db.prisma, account.id, { label: 'test', scopes: [...scopes] })).secret;
