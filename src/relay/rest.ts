@@ -242,6 +242,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
           deviceId: body.device_id,
           ttlSeconds: body.ttl_seconds,
           reference: body.reference,
+          priority: body.priority,
           tx,
         });
         return { status: 202 as const, body: sendAcceptedJson(message!) };

@@ -15,6 +15,7 @@ import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../contract.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
+import { messagePriority } from './priority.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { messageStatus, statusEvent } from './status.ts';
 import { insertQueuedMessages } from './plans.ts';
@@ -26,6 +27,7 @@ export const sendOptions = {
   device_id: z.string().trim().min(1).max(64).optional(),
   ttl_seconds: z.number().int().min(1).max(604_800).optional(),
   reference: z.string().max(255).optional(),
+  priority: messagePriority.optional(),
 };
 
 /** POST /api/v1/sms/send's body. */
@@ -48,6 +50,8 @@ export interface SendOptions {
   deviceId?: string;
   ttlSeconds?: number;
   reference?: string;
+  /** −128..127, 0 unless given (`messagePriority`); an OTP's is `EXPEDITED_PRIORITY`. */
+  priority?: number;
   /** The messages are one batch (a list, the 3rd-party API's message); each still has its own id. */
   batch?: { id?: string; listId?: string; externalId?: string; skipped?: number };
   /** The caller's transaction (an idempotent request's, the OTP's row): the messages commit with it. */
@@ -200,6 +204,7 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
         failedDeviceIds: [],
         failureReason: null,
         reference: options.reference ?? null,
+        priority: options.priority ?? 0,
         batchId: batchId ?? null,
         expiresAt: new Date(now.getTime() + (options.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
         nextAttemptAt: now,

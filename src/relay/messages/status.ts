@@ -77,6 +77,7 @@ export function messageStatusJson(
     attempts: devicesTried(message),
     failure_reason: message.failureReason,
     reference: message.reference,
+    priority: message.priority,
     batch_id: message.batchId,
     segments: message.segments,
     encoding: message.encoding,

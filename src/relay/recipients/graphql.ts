@@ -100,6 +100,7 @@ const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
     deviceId: t.id({ description: 'Send every message through this device (manual routing).' }),
     ttlSeconds: t.int({ description: 'How long each message may wait for a phone.' }),
     reference: t.string(),
+    priority: t.int({ description: '−128..127, default 0: higher goes first; 100 and above is not held back by the phone\'s per-minute budget.' }),
   }),
 });
 

@@ -255,13 +255,15 @@ describe('sending through the app', () => {
     expect(await eventTypes(requestId)).toEqual(['message.failed']);
   });
 
-  it('hands over an OTP text in clear only when the app pulls it; the stored text never holds the code', async () => {
+  it('hands over an OTP text in clear only when the app pulls it, at priority 100; the stored text never holds the code', async () => {
     const account = await app.account();
     const phone = await signIn(account);
     const response = await app.request('POST', '/api/v1/otp/send', { key: account.key, body: { to: TEST_NUMBERS[2], purpose: 'login' } });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const requestId = response.body.request_id as string;
     const received = await phone.waitFor('received', (event) => event.id === requestId);
+    // An OTP goes at priority 100, as the app's expedited messages (past its own send limits).
+    expect(received.priority).toBe(100);
     const code = /\d{6}/.exec(received.text ?? '')?.[0];
     expect(code).toBeDefined();
     await waitForStatus(app, account.key, requestId, ['DELIVERED']);

@@ -151,6 +151,24 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect((await call('GET', `/messages/${accepted.id}`, { key: account.key })).body).toMatchObject({ id: accepted.id, state: 'Delivered' });
   });
 
+  it('passes priority through to the phone, and refuses one out of range naming priority', async () => {
+    const account = await app.account();
+    const device = await phone(account);
+    const { client } = gatewayClient(account);
+    // The client's type has no priority yet; it posts the body as given (the reference server reads it).
+    const send = (body: Record<string, unknown>) => client.send(body as unknown as Parameters<typeof client.send>[0]);
+    const urgent = await send({ phoneNumbers: [TEST_NUMBERS[0]!], message: 'Your code is 1234', priority: 100 });
+    const plain = await send({ phoneNumbers: [TEST_NUMBERS[1]!], message: 'Newsletter' });
+    const [urgentMessage] = await yarrowMessages(account.id, urgent.id);
+    const [plainMessage] = await yarrowMessages(account.id, plain.id);
+    expect([urgentMessage!.priority, plainMessage!.priority]).toEqual([100, 0]);
+    expect(await device.waitFor('received', (event) => event.id === urgentMessage!.id)).toMatchObject({ priority: 100, text: 'Your code is 1234' });
+    expect(await device.waitFor('received', (event) => event.id === plainMessage!.id)).toMatchObject({ priority: 0 });
+    const outOfRange = await call('POST', '/message', { key: account.key, body: { phoneNumbers: [TEST_NUMBERS[0]], message: 'x', priority: 128 } });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body).toMatchObject({ code: 'invalid_request', param: 'priority' });
+  });
+
   it('accepts an empty user name, or the key as Bearer, and refuses a bad key with 401', async () => {
     const account = await app.account();
     const { client } = gatewayClient(account, '');

@@ -114,7 +114,7 @@ export const appMessageSchema = z.object({
   withDeliveryReport: z.boolean(),
   isEncrypted: z.boolean(),
   validUntil: z.iso.datetime(),
-  priority: z.number().int(),
+  priority: z.number().int().min(-128).max(127),
   state: z.enum(['Pending', 'Cancelling']),
   createdAt: z.iso.datetime(),
 });
@@ -128,7 +128,7 @@ export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedA
     withDeliveryReport: true,
     isEncrypted: false,
     validUntil: work.expires_at,
-    priority: 0,
+    priority: work.priority,
     state: 'Pending' as const,
     createdAt: message.queuedAt.toISOString(),
   };
@@ -138,7 +138,7 @@ export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedA
  * A message the app must drop (`Cancelling`): the app cancels it if still queued and answers
  * `Cancelled` (apps before 1.67 skip the state). Its text is not sent again.
  */
-export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt'>): z.infer<typeof appMessageSchema> {
+export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt' | 'priority'>): z.infer<typeof appMessageSchema> {
   return {
     id: message.id,
     textMessage: { text: '' },
@@ -147,7 +147,7 @@ export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresA
     withDeliveryReport: true,
     isEncrypted: false,
     validUntil: message.expiresAt.toISOString(),
-    priority: 0,
+    priority: message.priority,
     state: 'Cancelling' as const,
     createdAt: message.queuedAt.toISOString(),
   };

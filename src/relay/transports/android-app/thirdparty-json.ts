@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
-import { messageText } from '../../messages/index.ts';
+import { messagePriority, messageText } from '../../messages/index.ts';
 import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */
@@ -46,7 +46,7 @@ export const referenceSendInput = z.strictObject({
   validUntil: z.iso.datetime({ offset: true }).nullish(),
   scheduleAt: z.unknown().optional(),
   withDeliveryReport: z.boolean().nullish(),
-  priority: z.number().int().min(-128).max(127).nullish(),
+  priority: messagePriority.nullish(),
   isEncrypted: z.boolean().nullish(),
 });
 export type ReferenceSendInput = z.output<typeof referenceSendInput>;
@@ -66,7 +66,6 @@ export function sendRefusal(input: ReferenceSendInput): [string, string] | undef
   if (input.simNumber != null) {
     return ['simNumber', 'Yarrow picks the device, not the SIM: the phone sends from its default SIM. Name a deviceId to choose the phone.'];
   }
-  if (input.priority) return ['priority', 'Yarrow sends an account\'s messages in queue order; priority other than 0 is not supported.'];
   if ((input.message == null) === (input.textMessage == null)) return ['message', 'give exactly one of message (text) or textMessage.text.'];
   if (input.ttl != null && input.validUntil != null) return ['validUntil', 'give ttl or validUntil, not both.'];
   return undefined;
