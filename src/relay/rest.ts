@@ -243,6 +243,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
           ttlSeconds: body.ttl_seconds,
           reference: body.reference,
           priority: body.priority,
+          simNumber: body.sim_number,
           tx,
         });
         return { status: 202 as const, body: sendAcceptedJson(message!) };

@@ -2146,7 +2146,7 @@ export interface operations {
                             text: string;
                         };
                         phoneNumbers: string[];
-                        simNumber: null;
+                        simNumber: number | null;
                         withDeliveryReport: boolean;
                         isEncrypted: boolean;
                         /** Format: date-time */
@@ -2418,7 +2418,7 @@ export interface operations {
                             text: string;
                         };
                         phoneNumbers: string[];
-                        simNumber: null;
+                        simNumber: number | null;
                         withDeliveryReport: boolean;
                         isEncrypted: boolean;
                         /** Format: date-time */
@@ -9331,6 +9331,7 @@ export interface operations {
                      *           "failure_reason": null,
                      *           "reference": null,
                      *           "priority": -9007199254740991,
+                     *           "sim_number": null,
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
@@ -9376,6 +9377,8 @@ export interface operations {
                             reference: string | null;
                             /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
                             priority: number;
+                            /** @description The SIM the send named (1-based); null: the phone chooses. */
+                            sim_number: number | null;
                             /**
                              * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -9639,6 +9642,7 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "reference": null,
                      *       "priority": -9007199254740991,
+                     *       "sim_number": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -9677,6 +9681,8 @@ export interface operations {
                         reference: string | null;
                         /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
                         priority: number;
+                        /** @description The SIM the send named (1-based); null: the phone chooses. */
+                        sim_number: number | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -9971,6 +9977,7 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "reference": null,
                      *       "priority": -9007199254740991,
+                     *       "sim_number": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -10009,6 +10016,8 @@ export interface operations {
                         reference: string | null;
                         /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
                         priority: number;
+                        /** @description The SIM the send named (1-based); null: the phone chooses. */
+                        sim_number: number | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -14215,7 +14224,8 @@ export interface operations {
                  * @example {
                  *       "list_id": "x",
                  *       "message": "Your order #1042 has shipped.",
-                 *       "priority": 0
+                 *       "priority": 0,
+                 *       "sim_number": 1
                  *     }
                  */
                 "application/json": {
@@ -14230,6 +14240,11 @@ export interface operations {
                      * @example 0
                      */
                     priority?: number;
+                    /**
+                     * @description The SIM to send from, 1-based (slot 0 is SIM 1). Must be a SIM of the named device, or of every device the router may pick; absent: the phone chooses.
+                     * @example 1
+                     */
+                    sim_number?: number;
                 };
             };
         };
@@ -16599,6 +16614,7 @@ export interface operations {
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
                      *           "priority": -9007199254740991,
+                     *           "sim_number": null,
                      *           "expires_at": "2026-11-23T12:00:00.000Z"
                      *         }
                      *       ]
@@ -16620,6 +16636,8 @@ export interface operations {
                             encoding: string;
                             /** @description −128..127: send higher first; 100 and above is not held back by a per-minute limit. */
                             priority: number;
+                            /** @description The SIM to send from, 1-based (slot 0 is SIM 1); null: the phone chooses. */
+                            sim_number: number | null;
                             /** Format: date-time */
                             expires_at: string;
                         }[];
@@ -18685,7 +18703,8 @@ export interface operations {
                  * @example {
                  *       "to": "+14155550123",
                  *       "message": "Your order #1042 has shipped.",
-                 *       "priority": 0
+                 *       "priority": 0,
+                 *       "sim_number": 1
                  *     }
                  */
                 "application/json": {
@@ -18701,6 +18720,11 @@ export interface operations {
                      * @example 0
                      */
                     priority?: number;
+                    /**
+                     * @description The SIM to send from, 1-based (slot 0 is SIM 1). Must be a SIM of the named device, or of every device the router may pick; absent: the phone chooses.
+                     * @example 1
+                     */
+                    sim_number?: number;
                 };
             };
         };

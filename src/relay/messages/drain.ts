@@ -114,6 +114,8 @@ interface DeviceCapacity {
   inflight: number;
   /** When that minute began (null: none under way); the budget is whole again a minute after it. */
   windowStartedAt: Date | null;
+  /** Its SIMs' 0-based slots (a send's `sim_number` N is slot N − 1). */
+  simSlots: number[];
 }
 
 /** The account's reachable devices with their budget counters; `lock` in a drain round (see `deviceLoadRows`). */
@@ -126,10 +128,11 @@ async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, account
     recent: row.spent,
     inflight: row.inflight,
     windowStartedAt: row.window_started_at,
+    simSlots: row.sim_slots,
   }));
 }
 
-type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'requestedDeviceId' | 'failedDeviceIds'>;
+type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'simNumber' | 'requestedDeviceId' | 'failedDeviceIds'>;
 
 /**
  * Among reachable devices with budget left (any reachable one for an expedited message): connected
@@ -137,7 +140,9 @@ type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'requestedDevice
  * no other can take it.
  */
 function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCapacity | undefined {
-  const open = bypassesBudget(candidate.priority) ? devices : devices.filter((device) => device.recent < device.rate);
+  const budgeted = bypassesBudget(candidate.priority) ? devices : devices.filter((device) => device.recent < device.rate);
+  // A named SIM was checked at send against the devices then; one paired since may lack it.
+  const open = candidate.simNumber === null ? budgeted : budgeted.filter((device) => device.simSlots.includes(candidate.simNumber! - 1));
   if (candidate.requestedDeviceId) return open.find((device) => device.id === candidate.requestedDeviceId);
   const fresh = open.filter((device) => !candidate.failedDeviceIds.includes(device.id));
   const pool = fresh.length > 0 ? fresh : open;
@@ -169,7 +174,7 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
       if (candidates.length === 0 && !budgetLeft) return { assigned: 0, seen: 0, stalled: true };
       const assignments: Array<{ deviceId: string; message: Candidate }> = [];
       for (const row of candidates) {
-        const candidate = { id: row.id, attempts: row.attempts, priority: row.priority, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
+        const candidate = { id: row.id, attempts: row.attempts, priority: row.priority, simNumber: row.sim_number, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
         const device = chooseDevice(candidate, devices);
         if (!device) continue;
         device.recent += 1;
@@ -226,7 +231,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
       bytes = 0;
     };
     for (const row of rows) {
-      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, expiresAt: row.expires_at });
+      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, simNumber: row.sim_number, expiresAt: row.expires_at });
       const size = Buffer.byteLength(JSON.stringify(item)) + row.id.length + 4;
       if (bytes + size > SIGNAL_WORK_BYTES) flush();
       ids.push(row.id);

@@ -78,6 +78,7 @@ export function messageStatusJson(
     failure_reason: message.failureReason,
     reference: message.reference,
     priority: message.priority,
+    sim_number: message.simNumber,
     batch_id: message.batchId,
     segments: message.segments,
     encoding: message.encoding,

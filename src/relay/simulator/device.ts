@@ -52,6 +52,8 @@ interface Work {
   body: string;
   /** Higher first (absent from a server before priorities: 0). */
   priority?: number;
+  /** The SIM the send named, 1-based (checked by the server against the SIMs this phone paired with); null: its default. */
+  sim_number?: number | null;
   expires_at: string;
 }
 

@@ -13,7 +13,7 @@ export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<
 }
 
 /** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
-export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'expiresAt'>): SignalledWork {
+export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt'>): SignalledWork {
   return {
     message_id: message.id,
     attempt: message.attempts,
@@ -23,6 +23,7 @@ export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 
     segments: message.segments,
     encoding: message.encoding,
     priority: message.priority,
+    sim_number: message.simNumber,
     expires_at: message.expiresAt.toISOString(),
   };
 }

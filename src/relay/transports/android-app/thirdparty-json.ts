@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
 import { messagePriority, messageText } from '../../messages/index.ts';
+import { simNumberInput } from '../../devices/sims.ts';
 import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */
@@ -41,7 +42,7 @@ export const referenceSendInput = z.strictObject({
     .min(1)
     .max(100)
     .refine((numbers) => new Set(numbers).size === numbers.length, 'each number at most once'),
-  simNumber: z.number().int().min(1).max(3).nullish(),
+  simNumber: simNumberInput.nullish(),
   ttl: z.number().int().min(5).max(MAX_TTL_SECONDS).nullish(),
   validUntil: z.iso.datetime({ offset: true }).nullish(),
   scheduleAt: z.unknown().optional(),
@@ -63,9 +64,6 @@ export function sendRefusal(input: ReferenceSendInput): [string, string] | undef
     return ['isEncrypted', 'Yarrow cannot send encrypted texts: it never holds the passphrase the phone would decrypt them with. Send the plain text.'];
   }
   if (input.scheduleAt != null) return ['scheduleAt', 'scheduled sends are not supported: send the message at the time it should go out.'];
-  if (input.simNumber != null) {
-    return ['simNumber', 'Yarrow picks the device, not the SIM: the phone sends from its default SIM. Name a deviceId to choose the phone.'];
-  }
   if ((input.message == null) === (input.textMessage == null)) return ['message', 'give exactly one of message (text) or textMessage.text.'];
   if (input.ttl != null && input.validUntil != null) return ['validUntil', 'give ttl or validUntil, not both.'];
   return undefined;
