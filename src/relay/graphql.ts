@@ -137,6 +137,8 @@ builder.prismaObject('Message', {
     attempts: t.int({ description: 'How many distinct devices were given this SMS.', resolve: (message) => devicesTried(message) }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),
+    priority: t.exposeInt('priority', { description: '−128..127 (0 unless the send said): higher goes first; OTPs are sent at 100.' }),
+    simNumber: t.exposeInt('simNumber', { nullable: true, description: 'The SIM the send named (1-based); null: the phone chooses.' }),
     batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),
     device: t.relation('device', { nullable: true }),
     pinnedDevice: t.relation('requestedDevice', {

@@ -62,6 +62,8 @@ export const deviceWorkSchema = z.object({
   body: z.string().meta({ examples: ['Your code is 123456'] }),
   segments: z.number().int(),
   encoding: z.string().meta({ examples: ['GSM-7'] }),
+  priority: z.number().int().describe('−128..127: send higher first; 100 and above is not held back by a per-minute limit.'),
+  sim_number: z.number().int().nullable().describe('The SIM to send from, 1-based (slot 0 is SIM 1); null: the phone chooses.'),
   expires_at: timestamp,
 });
 export type DeviceWork = z.infer<typeof deviceWorkSchema>;
@@ -94,6 +96,8 @@ export const messageStatusSchema = z.object({
   attempts: z.number().int().describe('How many distinct devices were given the message.'),
   failure_reason: z.string().nullable(),
   reference: z.string().nullable(),
+  priority: z.number().int().describe('−128..127 (0 unless the send said): higher goes first; OTPs are sent at 100.'),
+  sim_number: z.number().int().nullable().describe('The SIM the send named (1-based); null: the phone chooses.'),
   batch_id: z
     .string()
     .nullable()

@@ -92,7 +92,7 @@ export const postmanFolders: PostmanFolder[] = [
         operation: 'post /api/v1/sms/send',
         // A number of its own per run: the one-time codes per number are capped, and a run may be repeated.
         prerequest: ["pm.collectionVariables.set('phone', '+1500555' + String(Math.floor(Math.random() * 10000)).padStart(4, '0'));"],
-        json: { to: '{{phone}}', message: 'Hello from Postman', device_id: '{{device_id}}', reference: 'postman-1' },
+        json: { to: '{{phone}}', message: 'Hello from Postman', device_id: '{{device_id}}', reference: 'postman-1', priority: 10, sim_number: 1 },
         status: 202,
         checks: { queued: "pm.expect(json.request_id).to.be.ok; pm.expect(json.status).to.eql('queued');" },
         sets: { sms_request_id: 'json.request_id' },
@@ -103,7 +103,10 @@ export const postmanFolders: PostmanFolder[] = [
         operation: 'get /api/v1/messages/status',
         query: { request_id: '{{sms_request_id}}' },
         status: 200,
-        checks: { delivered: "pm.expect(json.status).to.eql('delivered'); pm.expect(json.device_id).to.eql(pm.collectionVariables.get('device_id'));" },
+        checks: {
+          delivered: "pm.expect(json.status).to.eql('delivered'); pm.expect(json.device_id).to.eql(pm.collectionVariables.get('device_id'));",
+          'its priority and SIM': 'pm.expect(json.priority).to.eql(10); pm.expect(json.sim_number).to.eql(1);',
+        },
       },
       {
         operation: 'post /api/v1/sms/send',

@@ -242,6 +242,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
           deviceId: body.device_id,
           ttlSeconds: body.ttl_seconds,
           reference: body.reference,
+          priority: body.priority,
+          simNumber: body.sim_number,
           tx,
         });
         return { status: 202 as const, body: sendAcceptedJson(message!) };

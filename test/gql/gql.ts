@@ -82,6 +82,9 @@ type Documents = {
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PresenceRevokeDeviceDocument,
     "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": typeof types.PinnedMessageDocument,
     "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n": typeof types.PresenceDeviceDocument,
+    "\n  mutation CreatePriorityList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.CreatePriorityListDocument,
+    "\n  mutation QueuePriorityList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n": typeof types.QueuePriorityListDocument,
+    "\n  query MessagePriority($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      priority\n    }\n  }\n": typeof types.MessagePriorityDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
@@ -187,6 +190,9 @@ const documents: Documents = {
     "\n  mutation PresenceRevokeDevice($id: ID!) {\n    revokeDevice(id: $id) {\n      id\n      status\n    }\n  }\n": types.PresenceRevokeDeviceDocument,
     "\n  query PinnedMessage($requestId: ID!) {\n    message(requestId: $requestId) {\n      pinnedDevice {\n        id\n        name\n      }\n      pinnedFailsAt\n      device {\n        id\n      }\n    }\n  }\n": types.PinnedMessageDocument,
     "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n": types.PresenceDeviceDocument,
+    "\n  mutation CreatePriorityList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.CreatePriorityListDocument,
+    "\n  mutation QueuePriorityList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n": types.QueuePriorityListDocument,
+    "\n  query MessagePriority($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      priority\n    }\n  }\n": types.MessagePriorityDocument,
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
@@ -493,6 +499,18 @@ export function graphql(source: "\n  query PinnedMessage($requestId: ID!) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PresenceDevice($id: ID!) {\n    device(id: $id) {\n      status\n      connected\n      disconnectedAt\n    }\n  }\n"): typeof import('./graphql.ts').PresenceDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePriorityList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').CreatePriorityListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QueuePriorityList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n"): typeof import('./graphql.ts').QueuePriorityListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessagePriority($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      priority\n    }\n  }\n"): typeof import('./graphql.ts').MessagePriorityDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

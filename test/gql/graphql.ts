@@ -173,7 +173,11 @@ export type QueueRecipientListInput = {
   deviceId?: string | number | null | undefined;
   listId: string | number;
   message: string;
+  /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
+  priority?: number | null | undefined;
   reference?: string | null | undefined;
+  /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
+  simNumber?: number | null | undefined;
   /** How long each message may wait for a phone. */
   ttlSeconds?: number | null | undefined;
 };
@@ -791,6 +795,27 @@ export type PresenceDeviceQueryVariables = Exact<{
 
 
 export type PresenceDeviceQuery = { device: { status: DeviceStatus, connected: boolean, disconnectedAt: string | null } };
+
+export type CreatePriorityListMutationVariables = Exact<{
+  input: RecipientListInput;
+}>;
+
+
+export type CreatePriorityListMutation = { createRecipientList: { id: string } };
+
+export type QueuePriorityListMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type QueuePriorityListMutation = { queueRecipientList: { batchId: string, queued: number } };
+
+export type MessagePriorityQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type MessagePriorityQuery = { message: { requestId: string, priority: number } };
 
 export type CreateRecipientMutationVariables = Exact<{
   input: RecipientInput;
@@ -1896,6 +1921,29 @@ export const PresenceDeviceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PresenceDeviceQuery, PresenceDeviceQueryVariables>;
+export const CreatePriorityListDocument = new TypedDocumentString(`
+    mutation CreatePriorityList($input: RecipientListInput!) {
+  createRecipientList(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePriorityListMutation, CreatePriorityListMutationVariables>;
+export const QueuePriorityListDocument = new TypedDocumentString(`
+    mutation QueuePriorityList($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<QueuePriorityListMutation, QueuePriorityListMutationVariables>;
+export const MessagePriorityDocument = new TypedDocumentString(`
+    query MessagePriority($requestId: ID!) {
+  message(requestId: $requestId) {
+    requestId
+    priority
+  }
+}
+    `) as unknown as TypedDocumentString<MessagePriorityQuery, MessagePriorityQueryVariables>;
 export const CreateRecipientDocument = new TypedDocumentString(`
     mutation CreateRecipient($input: RecipientInput!) {
   createRecipient(input: $input) {

@@ -2132,7 +2132,7 @@ export interface operations {
                      *         "withDeliveryReport": true,
                      *         "isEncrypted": true,
                      *         "validUntil": "2026-11-23T12:00:00.000Z",
-                     *         "priority": -9007199254740991,
+                     *         "priority": -128,
                      *         "state": "Pending",
                      *         "createdAt": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -2146,7 +2146,7 @@ export interface operations {
                             text: string;
                         };
                         phoneNumbers: string[];
-                        simNumber: null;
+                        simNumber: number | null;
                         withDeliveryReport: boolean;
                         isEncrypted: boolean;
                         /** Format: date-time */
@@ -2404,7 +2404,7 @@ export interface operations {
                      *         "withDeliveryReport": true,
                      *         "isEncrypted": true,
                      *         "validUntil": "2026-11-23T12:00:00.000Z",
-                     *         "priority": -9007199254740991,
+                     *         "priority": -128,
                      *         "state": "Pending",
                      *         "createdAt": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -2418,7 +2418,7 @@ export interface operations {
                             text: string;
                         };
                         phoneNumbers: string[];
-                        simNumber: null;
+                        simNumber: number | null;
                         withDeliveryReport: boolean;
                         isEncrypted: boolean;
                         /** Format: date-time */
@@ -9330,6 +9330,8 @@ export interface operations {
                      *           "attempts": -9007199254740991,
                      *           "failure_reason": null,
                      *           "reference": null,
+                     *           "priority": -9007199254740991,
+                     *           "sim_number": null,
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
@@ -9373,6 +9375,10 @@ export interface operations {
                             attempts: number;
                             failure_reason: string | null;
                             reference: string | null;
+                            /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
+                            priority: number;
+                            /** @description The SIM the send named (1-based); null: the phone chooses. */
+                            sim_number: number | null;
                             /**
                              * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -9635,6 +9641,8 @@ export interface operations {
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
+                     *       "priority": -9007199254740991,
+                     *       "sim_number": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -9671,6 +9679,10 @@ export interface operations {
                         attempts: number;
                         failure_reason: string | null;
                         reference: string | null;
+                        /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
+                        priority: number;
+                        /** @description The SIM the send named (1-based); null: the phone chooses. */
+                        sim_number: number | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -9964,6 +9976,8 @@ export interface operations {
                      *       "attempts": -9007199254740991,
                      *       "failure_reason": null,
                      *       "reference": null,
+                     *       "priority": -9007199254740991,
+                     *       "sim_number": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -10000,6 +10014,10 @@ export interface operations {
                         attempts: number;
                         failure_reason: string | null;
                         reference: string | null;
+                        /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
+                        priority: number;
+                        /** @description The SIM the send named (1-based); null: the phone chooses. */
+                        sim_number: number | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -14205,7 +14223,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "list_id": "x",
-                 *       "message": "Your order #1042 has shipped."
+                 *       "message": "Your order #1042 has shipped.",
+                 *       "priority": 0,
+                 *       "sim_number": 1
                  *     }
                  */
                 "application/json": {
@@ -14215,6 +14235,16 @@ export interface operations {
                     device_id?: string;
                     ttl_seconds?: number;
                     reference?: string;
+                    /**
+                     * @description −128..127, default 0. Higher goes first; 100 and above is not held back by the phone's per-minute budget (OTPs are sent at 100).
+                     * @example 0
+                     */
+                    priority?: number;
+                    /**
+                     * @description The SIM to send from, 1-based (slot 0 is SIM 1). Must be a SIM of the named device, or of every device the router may pick; absent: the phone chooses.
+                     * @example 1
+                     */
+                    sim_number?: number;
                 };
             };
         };
@@ -16583,6 +16613,8 @@ export interface operations {
                      *           "body": "Your code is 123456",
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
+                     *           "priority": -9007199254740991,
+                     *           "sim_number": null,
                      *           "expires_at": "2026-11-23T12:00:00.000Z"
                      *         }
                      *       ]
@@ -16602,6 +16634,10 @@ export interface operations {
                             segments: number;
                             /** @example GSM-7 */
                             encoding: string;
+                            /** @description −128..127: send higher first; 100 and above is not held back by a per-minute limit. */
+                            priority: number;
+                            /** @description The SIM to send from, 1-based (slot 0 is SIM 1); null: the phone chooses. */
+                            sim_number: number | null;
                             /** Format: date-time */
                             expires_at: string;
                         }[];
@@ -18666,7 +18702,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "to": "+14155550123",
-                 *       "message": "Your order #1042 has shipped."
+                 *       "message": "Your order #1042 has shipped.",
+                 *       "priority": 0,
+                 *       "sim_number": 1
                  *     }
                  */
                 "application/json": {
@@ -18677,6 +18715,16 @@ export interface operations {
                     device_id?: string;
                     ttl_seconds?: number;
                     reference?: string;
+                    /**
+                     * @description −128..127, default 0. Higher goes first; 100 and above is not held back by the phone's per-minute budget (OTPs are sent at 100).
+                     * @example 0
+                     */
+                    priority?: number;
+                    /**
+                     * @description The SIM to send from, 1-based (slot 0 is SIM 1). Must be a SIM of the named device, or of every device the router may pick; absent: the phone chooses.
+                     * @example 1
+                     */
+                    sim_number?: number;
                 };
             };
         };

@@ -139,7 +139,11 @@ export type QueueRecipientListInput = {
   deviceId?: string | number | null | undefined;
   listId: string | number;
   message: string;
+  /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
+  priority?: number | null | undefined;
   reference?: string | null | undefined;
+  /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
+  simNumber?: number | null | undefined;
   /** How long each message may wait for a phone. */
   ttlSeconds?: number | null | undefined;
 };

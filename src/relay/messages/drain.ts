@@ -14,6 +14,7 @@ import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
+import { bypassesBudget, EXPEDITED_PRIORITY } from './priority.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
 // devices with spare budget when it is woken, and by one wake-up only: `wakeDrain`
@@ -113,6 +114,8 @@ interface DeviceCapacity {
   inflight: number;
   /** When that minute began (null: none under way); the budget is whole again a minute after it. */
   windowStartedAt: Date | null;
+  /** Its SIMs' 0-based slots (a send's `sim_number` N is slot N − 1). */
+  simSlots: number[];
 }
 
 /** The account's reachable devices with their budget counters; `lock` in a drain round (see `deviceLoadRows`). */
@@ -125,17 +128,21 @@ async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, account
     recent: row.spent,
     inflight: row.inflight,
     windowStartedAt: row.window_started_at,
+    simSlots: row.sim_slots,
   }));
 }
 
-type Candidate = Pick<Message, 'id' | 'attempts' | 'requestedDeviceId' | 'failedDeviceIds'>;
+type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'simNumber' | 'requestedDeviceId' | 'failedDeviceIds'>;
 
 /**
- * Among reachable devices with budget left: connected ones before polling ones, then least loaded;
- * a device that already failed this message only when no other can take it.
+ * Among reachable devices with budget left (any reachable one for an expedited message): connected
+ * ones before polling ones, then least loaded; a device that already failed this message only when
+ * no other can take it.
  */
 function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCapacity | undefined {
-  const open = devices.filter((device) => device.recent < device.rate);
+  const budgeted = bypassesBudget(candidate.priority) ? devices : devices.filter((device) => device.recent < device.rate);
+  // A named SIM was checked at send against the devices then; one paired since may lack it.
+  const open = candidate.simNumber === null ? budgeted : budgeted.filter((device) => device.simSlots.includes(candidate.simNumber! - 1));
   if (candidate.requestedDeviceId) return open.find((device) => device.id === candidate.requestedDeviceId);
   const fresh = open.filter((device) => !candidate.failedDeviceIds.includes(device.id));
   const pool = fresh.length > 0 ? fresh : open;
@@ -159,11 +166,15 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
       if (account?.paused !== false) return { assigned: 0, seen: 0, stalled: true };
       if (!account.due) return { assigned: 0, seen: 0, stalled: false };
       const devices = await deviceCapacity(rt, tx, accountId, { lock: true });
-      if (!devices.some((device) => device.recent < device.rate)) return { assigned: 0, seen: 0, stalled: true };
-      const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH);
+      // Spent budgets hold back all but expedited messages (the app's own rule, `bypassesBudget`):
+      // with none left the round looks only for those, so a code goes past a list at once.
+      const budgetLeft = devices.some((device) => device.recent < device.rate);
+      if (devices.length === 0) return { assigned: 0, seen: 0, stalled: true };
+      const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH, budgetLeft ? {} : { minPriority: EXPEDITED_PRIORITY });
+      if (candidates.length === 0 && !budgetLeft) return { assigned: 0, seen: 0, stalled: true };
       const assignments: Array<{ deviceId: string; message: Candidate }> = [];
       for (const row of candidates) {
-        const candidate = { id: row.id, attempts: row.attempts, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
+        const candidate = { id: row.id, attempts: row.attempts, priority: row.priority, simNumber: row.sim_number, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
         const device = chooseDevice(candidate, devices);
         if (!device) continue;
         device.recent += 1;
@@ -171,7 +182,8 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
         assignments.push({ deviceId: device.id, message: candidate });
       }
       const placedAll = assignments.length === candidates.length;
-      if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll };
+      // Without budget only expedited messages were looked at: the rest wait for budget to free.
+      if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll || !budgetLeft };
       // One statement moves the round's messages and opens their attempts, one sends every live event.
       const now = new Date();
       const moved = await dispatchMessages(
@@ -185,7 +197,7 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
         events.push(...statusEvents(message, now));
       }
       await publishAll(tx, events);
-      return { assigned: assignments.length, seen: candidates.length, stalled: !placedAll };
+      return { assigned: assignments.length, seen: candidates.length, stalled: !placedAll || !budgetLeft };
     });
     total += outcome.assigned;
     stalled = outcome.stalled;
@@ -219,7 +231,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
       bytes = 0;
     };
     for (const row of rows) {
-      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, expiresAt: row.expires_at });
+      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, simNumber: row.sim_number, expiresAt: row.expires_at });
       const size = Buffer.byteLength(JSON.stringify(item)) + row.id.length + 4;
       if (bytes + size > SIGNAL_WORK_BYTES) flush();
       ids.push(row.id);

@@ -31,7 +31,8 @@ export async function takenBackFrom(db: DbClient, deviceId: string) {
 export async function pendingForDevice(db: DbClient, deviceId: string, ids?: string[], { newestFirst = false, limit = 500 } = {}) {
   return db.message.findMany({
     where: { deviceId, state: 'dispatched', acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
-    orderBy: { dispatchedAt: newestFirst ? 'desc' : 'asc' },
+    // Higher priority first: a phone sends in the order it is given its work.
+    orderBy: [{ priority: 'desc' }, { dispatchedAt: newestFirst ? 'desc' : 'asc' }],
     take: limit,
   });
 }

@@ -5,6 +5,7 @@
 // Sending: typed commands under the account's rules (./send.ts); the Yarrow API's send fields.
 export { sendAcceptedJson, sendMessages, sendOptions, sendSmsInput } from './send.ts';
 export { displayNumber, messageText, phoneNumber } from './sms.ts';
+export { EXPEDITED_PRIORITY, messagePriority } from './priority.ts';
 // A message as its sender sees it (./status.ts).
 export { devicesTried, getMessage, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
 // What phones report and hold (./reports.ts, ./frames.ts, ./handoff.ts).

@@ -12,7 +12,7 @@ import { takeBackOutcomes, type ReportedMessage } from './lifecycle.ts';
 /** A message row as `queueMessages` built it, for `insertQueuedMessages`. */
 export type QueuedMessageRow = Pick<
   Message,
-  'id' | 'accountId' | 'to' | 'body' | 'sealedBody' | 'encoding' | 'segments' | 'requestedDeviceId' | 'reference' | 'batchId' | 'expiresAt'
+  'id' | 'accountId' | 'to' | 'body' | 'sealedBody' | 'encoding' | 'segments' | 'requestedDeviceId' | 'reference' | 'priority' | 'simNumber' | 'batchId' | 'expiresAt'
 >;
 
 /**
@@ -27,14 +27,15 @@ export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessage
   await tx.$queryRaw`
     WITH inserted AS (
       INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
+                            failed_device_ids, reference, priority, sim_number, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
       SELECT m.id, m.account_id, m.to_number, m.body, m.sealed_body, m.encoding, m.segments, m.requested_device_id,
-             ${maxAttempts}, '{}', m.reference, m.batch_id, m.expires_at, ${now}, ${now}, ${now}
+             ${maxAttempts}, '{}', m.reference, m.priority, m.sim_number, m.batch_id, m.expires_at, ${now}, ${now}, ${now}
       FROM unnest(${column((m) => m.id)}::text[], ${column((m) => m.accountId)}::int[], ${column((m) => m.to)}::text[],
                   ${column((m) => m.body)}::text[], ${column((m) => m.sealedBody)}::text[], ${column((m) => m.encoding)}::text[],
                   ${column((m) => m.segments)}::int[], ${column((m) => m.requestedDeviceId)}::text[], ${column((m) => m.reference)}::text[],
-                  ${column((m) => m.batchId)}::text[], ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
-        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, batch_id, expires_at)
+                  ${column((m) => m.priority)}::smallint[], ${column((m) => m.simNumber)}::smallint[], ${column((m) => m.batchId)}::text[],
+                  ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
+        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, priority, sim_number, batch_id, expires_at)
       RETURNING 1
     ), notified AS (${notify}), woken AS (${wake})
     SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified,
@@ -53,6 +54,8 @@ export interface DispatchedRow {
   sealed_body: string | null;
   segments: number;
   encoding: string;
+  priority: number;
+  sim_number: number | null;
   expires_at: Date;
 }
 
@@ -73,7 +76,7 @@ export async function dispatchMessages(tx: DbClient, assignments: Array<{ messag
         dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
       FROM a WHERE m.id = ANY(${assignments.map((a) => a.messageId)}::text[]) AND m.id = a.id
       RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
-                m.encoding, m.expires_at, a.attempt_id
+                m.encoding, m.priority, m.sim_number, m.expires_at, a.attempt_id
     ), opened AS (
       INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
       SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
@@ -197,8 +200,9 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
  * twice. Locks skip rows a take-back holds, so a message is either served or taken back, never both.
  */
 export async function serveToApp(tx: DbClient, deviceId: string, { limit, newestFirst, reaskBefore, now }: { limit: number; newestFirst: boolean; reaskBefore: Date; now: Date }) {
-  const order = newestFirst ? Prisma.sql`m.dispatched_at DESC, m.id DESC` : Prisma.sql`m.dispatched_at, m.id`;
-  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'expiresAt' | 'queuedAt' | 'dispatchedAt'>>>`
+  // Higher priority first whatever the app's order (its own queue picks by priority too).
+  const order = newestFirst ? Prisma.sql`m.priority DESC, m.dispatched_at DESC, m.id DESC` : Prisma.sql`m.priority DESC, m.dispatched_at, m.id`;
+  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'queuedAt' | 'dispatchedAt'>>>`
     WITH picked AS (
       SELECT m.id FROM messages m
       WHERE m.device_id = ${deviceId} AND m.state = 'dispatched' AND (m.served_at IS NULL OR m.served_at < ${reaskBefore})
@@ -206,7 +210,7 @@ export async function serveToApp(tx: DbClient, deviceId: string, { limit, newest
     ), served AS (
       UPDATE messages m SET served_at = ${now}, acknowledged_at = COALESCE(m.acknowledged_at, ${now})
       FROM picked WHERE m.id = picked.id
-      RETURNING m.id, m.attempts, m.to_number AS "to", m.body, m.sealed_body AS "sealedBody", m.segments, m.encoding,
+      RETURNING m.id, m.attempts, m.to_number AS "to", m.body, m.sealed_body AS "sealedBody", m.segments, m.encoding, m.priority, m.sim_number AS "simNumber",
                 m.expires_at AS "expiresAt", m.queued_at AS "queuedAt", m.dispatched_at AS "dispatchedAt"
     ), taken AS (
       UPDATE message_attempts a SET acknowledged_at = COALESCE(a.acknowledged_at, ${now})

@@ -52,12 +52,18 @@ export async function queuedTimes(db: DbClient, accountId: number) {
   return row!;
 }
 
-/** The account's due queued messages, locked; rows another drain or a cancel holds are skipped. */
-export async function lockDueQueued(tx: DbClient, accountId: number, limit: number) {
-  return tx.$queryRaw<Array<{ id: string; attempts: number; requested_device_id: string | null; failed_device_ids: string[] | null }>>`
-    SELECT id, attempts, requested_device_id, failed_device_ids FROM messages
-    WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now()
-    ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+/**
+ * The account's due queued messages, highest priority first, then in queue order, locked; rows
+ * another drain or a cancel holds are skipped. `minPriority`: only those (a round whose devices
+ * have no budget left looks only for messages that go past it). Off `messages_queued_priority_idx`.
+ */
+export async function lockDueQueued(tx: DbClient, accountId: number, limit: number, { minPriority }: { minPriority?: number } = {}) {
+  const priority = minPriority === undefined ? Prisma.empty : Prisma.sql`AND priority >= ${minPriority}`;
+  return tx.$queryRaw<Array<{ id: string; attempts: number; priority: number; sim_number: number | null; requested_device_id: string | null; failed_device_ids: string[] | null }>
+  >`
+    SELECT id, attempts, priority, sim_number, requested_device_id, failed_device_ids FROM messages
+    WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now() ${priority}
+    ORDER BY priority DESC, next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
 }
 
 /** The messages a device holds (all, or only those it has not acknowledged), locked in id order. */

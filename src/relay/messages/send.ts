@@ -15,6 +15,8 @@ import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../contract.ts';
 import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
+import { checkSimNumber, simNumberInput } from '../devices/sims.ts';
+import { messagePriority } from './priority.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { messageStatus, statusEvent } from './status.ts';
 import { insertQueuedMessages } from './plans.ts';
@@ -26,6 +28,8 @@ export const sendOptions = {
   device_id: z.string().trim().min(1).max(64).optional(),
   ttl_seconds: z.number().int().min(1).max(604_800).optional(),
   reference: z.string().max(255).optional(),
+  priority: messagePriority.optional(),
+  sim_number: simNumberInput.optional(),
 };
 
 /** POST /api/v1/sms/send's body. */
@@ -48,6 +52,10 @@ export interface SendOptions {
   deviceId?: string;
   ttlSeconds?: number;
   reference?: string;
+  /** −128..127, 0 unless given (`messagePriority`); an OTP's is `EXPEDITED_PRIORITY`. */
+  priority?: number;
+  /** The SIM to send from, 1-based (`simNumber`); checked against the device or every candidate. */
+  simNumber?: number;
   /** The messages are one batch (a list, the 3rd-party API's message); each still has its own id. */
   batch?: { id?: string; listId?: string; externalId?: string; skipped?: number };
   /** The caller's transaction (an idempotent request's, the OTP's row): the messages commit with it. */
@@ -67,7 +75,8 @@ const INSERT_CHUNK = 1_000;
 
 /**
  * Sends messages under the account's rules, in this order: routing (manual mode names a device; a
- * named device must be the account's and online), subscription, pause, queue room, the caller's
+ * named device must be the account's and online; a named SIM must be on it, or on every device the
+ * router may pick), subscription, pause, queue room, the caller's
  * `check`, then the send rate. A refused send writes nothing. In `options.tx` when given; a lone
  * message with no batch or check otherwise shares a transaction with the sends that arrive at the
  * same time (group commit: one insert, one live-event statement and one commit for all of them);
@@ -107,6 +116,7 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
     const sending = accounts.get(accountId);
     if (!sending) throw new Error(`account ${accountId} does not exist`);
     await checkRouting(tx, sending.account, options.deviceId)
+      .then(() => (options.simNumber === undefined ? undefined : checkSimNumber(tx, accountId, options.deviceId, options.simNumber)))
       .then(async () => {
         checkCanSend(rt, sending.account, sending.waiting, commands.length);
         await options.check?.(tx);
@@ -200,6 +210,8 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
         failedDeviceIds: [],
         failureReason: null,
         reference: options.reference ?? null,
+        priority: options.priority ?? 0,
+        simNumber: options.simNumber ?? null,
         batchId: batchId ?? null,
         expiresAt: new Date(now.getTime() + (options.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
         nextAttemptAt: now,

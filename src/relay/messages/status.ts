@@ -77,6 +77,8 @@ export function messageStatusJson(
     attempts: devicesTried(message),
     failure_reason: message.failureReason,
     reference: message.reference,
+    priority: message.priority,
+    sim_number: message.simNumber,
     batch_id: message.batchId,
     segments: message.segments,
     encoding: message.encoding,

@@ -10,7 +10,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Message, Otp } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
-import { sendMessages } from '../messages/index.ts';
+import { EXPEDITED_PRIORITY, sendMessages } from '../messages/index.ts';
 import { messageStatus } from '../messages/index.ts';
 import { otpLocales, otpPurposes, otpText } from './templates.ts';
 import { phoneNumber } from '../messages/index.ts';
@@ -77,7 +77,7 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, inpu
     accountId,
     // The stored text hides the code; the phone gets the sealed one, wiped once the SMS is final.
     [{ to: input.to, text, storedAs: text.replace(code, '•'.repeat(code.length)) }],
-    { deviceId: input.device_id, ttlSeconds: input.expiry_seconds, tx, check: (tx) => enforceOtpCaps(rt, tx, accountId, input.to) },
+    { deviceId: input.device_id, ttlSeconds: input.expiry_seconds, priority: EXPEDITED_PRIORITY, tx, check: (tx) => enforceOtpCaps(rt, tx, accountId, input.to) },
   );
   const otp = await tx.otp.create({
     data: {

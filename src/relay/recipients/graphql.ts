@@ -100,6 +100,8 @@ const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
     deviceId: t.id({ description: 'Send every message through this device (manual routing).' }),
     ttlSeconds: t.int({ description: 'How long each message may wait for a phone.' }),
     reference: t.string(),
+    simNumber: t.int({ description: 'The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick.' }),
+    priority: t.int({ description: '−128..127, default 0: higher goes first; 100 and above is not held back by the phone\'s per-minute budget.' }),
   }),
 });
 

@@ -50,6 +50,10 @@ interface Work {
   attempt: number;
   to: string;
   body: string;
+  /** Higher first (absent from a server before priorities: 0). */
+  priority?: number;
+  /** The SIM the send named, 1-based (checked by the server against the SIMs this phone paired with); null: its default. */
+  sim_number?: number | null;
   expires_at: string;
 }
 
@@ -316,7 +320,7 @@ export class SimulatedDevice {
     return Math.max(1, this.options.parallel ?? 1);
   }
 
-  /** Like the phone's SMS sender: `parallel` messages at a time (one, by default), in order. */
+  /** Like the phone's SMS sender: `parallel` messages at a time (one, by default), highest priority first, then in order. */
   #work() {
     while (this.#working < this.#parallel() && this.#queue.length > 0) {
       this.#working++;
@@ -326,9 +330,17 @@ export class SimulatedDevice {
 
   async #sendQueued() {
     while (this.#queue.length > 0 && !this.#stopped) {
-      const work = this.#queue.shift()!;
-      await this.#deliver(work);
+      await this.#deliver(this.#takeNext());
     }
+  }
+
+  /** The next message to send: the first of the highest priority waiting (as the app's queue picks). */
+  #takeNext(): Work {
+    let best = 0;
+    for (let i = 1; i < this.#queue.length; i++) {
+      if ((this.#queue[i]!.priority ?? 0) > (this.#queue[best]!.priority ?? 0)) best = i;
+    }
+    return this.#queue.splice(best, 1)[0]!;
   }
 
   async #deliver(work: Work) {

@@ -13,7 +13,7 @@ export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<
 }
 
 /** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
-export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'expiresAt'>): SignalledWork {
+export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt'>): SignalledWork {
   return {
     message_id: message.id,
     attempt: message.attempts,
@@ -22,6 +22,8 @@ export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 
     ...(message.sealedBody ? { sealed: true as const } : {}),
     segments: message.segments,
     encoding: message.encoding,
+    priority: message.priority,
+    sim_number: message.simNumber,
     expires_at: message.expiresAt.toISOString(),
   };
 }

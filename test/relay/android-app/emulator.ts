@@ -81,7 +81,7 @@ export type EmulatorEvent =
   | { type: 'keepalive'; at: number }
   | { type: 'pulled'; at: number; ids: string[]; reason: 'connect' | 'event' | 'manual' }
   /** A message entered the phone's local queue (it will be sent once, whatever happens). */
-  | { type: 'received'; at: number; id: string; text: string | null; phoneNumbers: string[]; validUntil: string | null; simNumber: number | null }
+  | { type: 'received'; at: number; id: string; text: string | null; phoneNumbers: string[]; validUntil: string | null; simNumber: number | null; priority: number }
   /** The phone handed the SMS to its radio. */
   | { type: 'sending'; at: number; id: string }
   | { type: 'reported'; at: number; id: string; state: AppState; status: number }
@@ -447,6 +447,8 @@ export class AppEmulator {
       phoneNumbers: local.phoneNumbers,
       validUntil: message.validUntil ?? null,
       simNumber: message.simNumber ?? null,
+      // A byte, 0 when absent (the app's Message.priority default).
+      priority: message.priority ?? 0,
     });
     this.sending = this.sending.then(() => this.send(local));
   }

@@ -191,6 +191,39 @@ describe('a device token’s call budget', () => {
 });
 
 describe('sending through the app', () => {
+  it('sim_number on a send reaches the app as simNumber; a SIM the phone (or any phone the router may pick) lacks is 400 naming sim_number', async () => {
+    const account = await app.account();
+    const twoSims = [
+      { slotIndex: 0, simNumber: 1, phoneNumber: '*******2671', carrierName: '***ange', iccid: null },
+      { slotIndex: 1, simNumber: 2, phoneNumber: '*******2672', carrierName: '***afone', iccid: null },
+    ];
+    const dual = await signIn(account, { simCards: twoSims });
+    const sent = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'From the second SIM', sim_number: 2 });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const requestId = sent.body.request_id as string;
+    expect(await dual.waitFor('received', (event) => event.id === requestId)).toMatchObject({ simNumber: 2, text: 'From the second SIM' });
+    const plain = await send(account, TEST_NUMBERS[1]!);
+    expect(await dual.waitFor('received', (event) => event.id === plain)).toMatchObject({ simNumber: null });
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${requestId}`, { key: account.key });
+    expect(status.body).toMatchObject({ sim_number: 2 });
+
+    // Refused at send, not failed on the phone: a SIM it does not have, or none at all.
+    for (const [simNumber, message] of [[3, /no SIM 3 on Google\/Pixel 8 .*SIM 1, 2/], [0, /./], [1.5, /./]] as const) {
+      const refused = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'x', sim_number: simNumber });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'invalid_request', param: 'sim_number', message: expect.stringMatching(message) });
+    }
+    // With a one-SIM phone too, the router could pick either: SIM 2 must name the phone that has it.
+    const single = await signIn(account, { name: 'One SIM' });
+    const either = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'x', sim_number: 2 });
+    expect(either.status).toBe(400);
+    expect(either.body.error).toMatchObject({ param: 'sim_number', message: expect.stringContaining(`One SIM (${single.deviceId}: SIM 1)`) });
+    const pinned = await sendSms(app, account.key, { to: TEST_NUMBERS[2], message: 'Pinned to SIM 2', sim_number: 2, device_id: dual.deviceId });
+    expect(pinned.status).toBe(202);
+    expect(await dual.waitFor('received', (event) => event.id === pinned.body.request_id)).toMatchObject({ simNumber: 2 });
+    expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(3);
+  });
+
   it('a send reaches the app over its events stream; Processed, Sent, Delivered become status, attempts and webhook events', async () => {
     const account = await app.account();
     const phone = await signIn(account);
@@ -255,13 +288,15 @@ describe('sending through the app', () => {
     expect(await eventTypes(requestId)).toEqual(['message.failed']);
   });
 
-  it('hands over an OTP text in clear only when the app pulls it; the stored text never holds the code', async () => {
+  it('hands over an OTP text in clear only when the app pulls it, at priority 100; the stored text never holds the code', async () => {
     const account = await app.account();
     const phone = await signIn(account);
     const response = await app.request('POST', '/api/v1/otp/send', { key: account.key, body: { to: TEST_NUMBERS[2], purpose: 'login' } });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const requestId = response.body.request_id as string;
     const received = await phone.waitFor('received', (event) => event.id === requestId);
+    // An OTP goes at priority 100, as the app's expedited messages (past its own send limits).
+    expect(received.priority).toBe(100);
     const code = /\d{6}/.exec(received.text ?? '')?.[0];
     expect(code).toBeDefined();
     await waitForStatus(app, account.key, requestId, ['DELIVERED']);

@@ -151,6 +151,42 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect((await call('GET', `/messages/${accepted.id}`, { key: account.key })).body).toMatchObject({ id: accepted.id, state: 'Delivered' });
   });
 
+  it('passes priority through to the phone, and refuses one out of range naming priority', async () => {
+    const account = await app.account();
+    const device = await phone(account);
+    const { client } = gatewayClient(account);
+    // The client's type has no priority yet; it posts the body as given (the reference server reads it).
+    const send = (body: Record<string, unknown>) => client.send(body as unknown as Parameters<typeof client.send>[0]);
+    const urgent = await send({ phoneNumbers: [TEST_NUMBERS[0]!], message: 'Your code is 1234', priority: 100 });
+    const plain = await send({ phoneNumbers: [TEST_NUMBERS[1]!], message: 'Newsletter' });
+    const [urgentMessage] = await yarrowMessages(account.id, urgent.id);
+    const [plainMessage] = await yarrowMessages(account.id, plain.id);
+    expect([urgentMessage!.priority, plainMessage!.priority]).toEqual([100, 0]);
+    expect(await device.waitFor('received', (event) => event.id === urgentMessage!.id)).toMatchObject({ priority: 100, text: 'Your code is 1234' });
+    expect(await device.waitFor('received', (event) => event.id === plainMessage!.id)).toMatchObject({ priority: 0 });
+    const outOfRange = await call('POST', '/message', { key: account.key, body: { phoneNumbers: [TEST_NUMBERS[0]], message: 'x', priority: 128 } });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body).toMatchObject({ code: 'invalid_request', param: 'priority' });
+  });
+
+  it('sends from the SIM the client names (simNumber), and refuses one the phone lacks naming simNumber', async () => {
+    const account = await app.account();
+    const device = await phone(account, {
+      simCards: [
+        { slotIndex: 0, simNumber: 1, phoneNumber: '*******2671', carrierName: '***ange', iccid: null },
+        { slotIndex: 1, simNumber: 2, phoneNumber: '*******2672', carrierName: '***afone', iccid: null },
+      ],
+    });
+    const { client } = gatewayClient(account);
+    const accepted = await client.send({ phoneNumbers: [TEST_NUMBERS[0]!], message: 'From SIM 2', simNumber: 2 });
+    const [message] = await yarrowMessages(account.id, accepted.id);
+    expect(message!.simNumber).toBe(2);
+    expect(await device.waitFor('received', (event) => event.id === message!.id)).toMatchObject({ simNumber: 2, text: 'From SIM 2' });
+    const refused = await call('POST', '/message', { key: account.key, body: { phoneNumbers: [TEST_NUMBERS[0]], message: 'x', simNumber: 3 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid_request', param: 'simNumber', message: expect.stringMatching(/no SIM 3/) });
+  });
+
   it('accepts an empty user name, or the key as Bearer, and refuses a bad key with 401', async () => {
     const account = await app.account();
     const { client } = gatewayClient(account, '');
@@ -434,7 +470,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
       [{ ...ok, textMessage: { text: 'y' } }, 'message', /exactly one/],
       [{ phoneNumbers: [TEST_NUMBERS[0]], dataMessage: { data: 'AAE=', port: 53739 } }, 'dataMessage', /text messages only/],
       [{ ...ok, isEncrypted: true }, 'isEncrypted', /cannot send encrypted/],
-      [{ ...ok, simNumber: 2 }, 'simNumber', /default SIM/],
+      [{ ...ok, simNumber: 2 }, 'simNumber', /no paired device to send from SIM 2/],
       [{ ...ok, ttl: 3 }, 'ttl', /./],
       [{ ...ok, ttl: 60, validUntil: new Date(Date.now() + 60_000).toISOString() }, 'validUntil', /not both/],
       [{ ...ok, validUntil: '2020-01-01T00:00:00Z' }, 'validUntil', /future/],

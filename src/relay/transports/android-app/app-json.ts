@@ -110,11 +110,11 @@ export const appMessageSchema = z.object({
   id: z.string().meta({ examples: ['req_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
   textMessage: z.object({ text: z.string().meta({ examples: ['Your code is 123456'] }) }),
   phoneNumbers: z.array(z.string().meta({ examples: ['+14155550123'] })),
-  simNumber: z.null(),
+  simNumber: z.number().int().min(1).nullable(),
   withDeliveryReport: z.boolean(),
   isEncrypted: z.boolean(),
   validUntil: z.iso.datetime(),
-  priority: z.number().int(),
+  priority: z.number().int().min(-128).max(127),
   state: z.enum(['Pending', 'Cancelling']),
   createdAt: z.iso.datetime(),
 });
@@ -124,11 +124,11 @@ export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedA
     id: work.message_id,
     textMessage: { text: work.body },
     phoneNumbers: [work.to],
-    simNumber: null,
+    simNumber: work.sim_number,
     withDeliveryReport: true,
     isEncrypted: false,
     validUntil: work.expires_at,
-    priority: 0,
+    priority: work.priority,
     state: 'Pending' as const,
     createdAt: message.queuedAt.toISOString(),
   };
@@ -138,7 +138,7 @@ export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedA
  * A message the app must drop (`Cancelling`): the app cancels it if still queued and answers
  * `Cancelled` (apps before 1.67 skip the state). Its text is not sent again.
  */
-export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt'>): z.infer<typeof appMessageSchema> {
+export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresAt' | 'queuedAt' | 'priority'>): z.infer<typeof appMessageSchema> {
   return {
     id: message.id,
     textMessage: { text: '' },
@@ -147,7 +147,7 @@ export function appCancellingJson(message: Pick<Message, 'id' | 'to' | 'expiresA
     withDeliveryReport: true,
     isEncrypted: false,
     validUntil: message.expiresAt.toISOString(),
-    priority: 0,
+    priority: message.priority,
     state: 'Cancelling' as const,
     createdAt: message.queuedAt.toISOString(),
   };

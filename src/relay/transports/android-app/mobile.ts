@@ -357,7 +357,7 @@ async function takenBackForApp(rt: Runtime, device: Device, room: number) {
     // Only while the message is still on its way: once final, another phone sent it, and a phone
     // whose copy is no longer Pending ignores a Cancelling (it would be served until the TTL).
     where: { id: { in: ids }, accountId: device.accountId, state: { in: ['queued', 'dispatched'] }, OR: [{ deviceId: null }, { deviceId: { not: device.id } }] },
-    select: { id: true, to: true, expiresAt: true, queuedAt: true },
+    select: { id: true, to: true, expiresAt: true, queuedAt: true, priority: true },
     orderBy: { queuedAt: 'desc' },
     take: room,
   });

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
-import { messageText } from '../../messages/index.ts';
+import { messagePriority, messageText } from '../../messages/index.ts';
+import { simNumberInput } from '../../devices/sims.ts';
 import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */
@@ -41,12 +42,12 @@ export const referenceSendInput = z.strictObject({
     .min(1)
     .max(100)
     .refine((numbers) => new Set(numbers).size === numbers.length, 'each number at most once'),
-  simNumber: z.number().int().min(1).max(3).nullish(),
+  simNumber: simNumberInput.nullish(),
   ttl: z.number().int().min(5).max(MAX_TTL_SECONDS).nullish(),
   validUntil: z.iso.datetime({ offset: true }).nullish(),
   scheduleAt: z.unknown().optional(),
   withDeliveryReport: z.boolean().nullish(),
-  priority: z.number().int().min(-128).max(127).nullish(),
+  priority: messagePriority.nullish(),
   isEncrypted: z.boolean().nullish(),
 });
 export type ReferenceSendInput = z.output<typeof referenceSendInput>;
@@ -63,10 +64,6 @@ export function sendRefusal(input: ReferenceSendInput): [string, string] | undef
     return ['isEncrypted', 'Yarrow cannot send encrypted texts: it never holds the passphrase the phone would decrypt them with. Send the plain text.'];
   }
   if (input.scheduleAt != null) return ['scheduleAt', 'scheduled sends are not supported: send the message at the time it should go out.'];
-  if (input.simNumber != null) {
-    return ['simNumber', 'Yarrow picks the device, not the SIM: the phone sends from its default SIM. Name a deviceId to choose the phone.'];
-  }
-  if (input.priority) return ['priority', 'Yarrow sends an account\'s messages in queue order; priority other than 0 is not supported.'];
   if ((input.message == null) === (input.textMessage == null)) return ['message', 'give exactly one of message (text) or textMessage.text.'];
   if (input.ttl != null && input.validUntil != null) return ['validUntil', 'give ttl or validUntil, not both.'];
   return undefined;

@@ -94,6 +94,10 @@ interface ReferenceSend {
   text: string;
   deviceId?: string;
   ttlSeconds?: number;
+  /** −128..127 as the app's (`priority`); 0 when not given. */
+  priority?: number;
+  /** The SIM to send from, 1-based as the app's `simNumber`. */
+  simNumber?: number;
 }
 
 /** Reads a `POST /message` body (parsed by its route) the way the reference server does, refusing what Yarrow cannot send. */
@@ -102,7 +106,8 @@ function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValid
   if (refusal) throw new YarrowError('invalid_request', `${refusal[0]}: ${refusal[1]}`, { param: refusal[0] });
   const numbers = input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
   if (new Set(numbers).size !== numbers.length) throw new YarrowError('invalid_request', 'phoneNumbers: each number at most once.', { param: 'phoneNumbers' });
-  return { id: input.id ?? undefined, numbers, text: (input.textMessage?.text ?? input.message)!, deviceId: input.deviceId ?? undefined, ttlSeconds: ttlSeconds(input) };
+  return { id: input.id ?? undefined, numbers, text: (input.textMessage?.text ?? input.message)!, deviceId: input.deviceId ?? undefined, ttlSeconds: ttlSeconds(input),
+    priority: input.priority ?? undefined, simNumber: input.simNumber ?? undefined };
 }
 
 /**
@@ -110,7 +115,7 @@ function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValid
  * (routing, subscription, pause, queue room, send rate: one request), grouped in a batch that
  * answers to the caller's id (unique per account) or to the batch id. All or nothing.
  */
-export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl }: ReferenceSend) {
+export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl, priority, simNumber }: ReferenceSend) {
   try {
     const batchId = newId('messageBatch');
     const externalId = id ?? batchId;
@@ -121,6 +126,8 @@ export async function sendReferenceMessage(rt: Runtime, accountId: number, { id,
       {
         deviceId,
         ttlSeconds: ttl,
+        priority,
+        simNumber,
         batch: { id: batchId, externalId },
         check: async (tx) => {
           if (id && (await tx.messageBatch.count({ where: { accountId, externalId } })) > 0) throw duplicate(externalId);
@@ -186,7 +193,7 @@ export async function registerReferenceWebhook(rt: Runtime, accountId: number, i
 // --- Routes ---
 
 /** The reference's names for params that Yarrow's shared rules name their own way. */
-const referenceParams: Record<string, string> = { device_id: 'deviceId' };
+const referenceParams: Record<string, string> = { device_id: 'deviceId', sim_number: 'simNumber' };
 
 /** The error in the reference shape (as the app's API answers), 401s with the Basic challenge. */
 function referenceError(c: Context, error: YarrowError) {
