@@ -675,6 +675,13 @@ export type PanelReadinessSubscriptionVariables = Exact<{ [key: string]: never; 
 
 export type PanelReadinessSubscription = { launchReadinessChanged: { ready: boolean, steps: Array<{ key: string, title: string, ok: boolean, hint: string }> } };
 
+export type PanelRelayOverviewQueryVariables = Exact<{
+  days: number;
+}>;
+
+
+export type PanelRelayOverviewQuery = { relayOverview: { days: number, bucketSeconds: number, buckets: Array<{ start: string, queued: number, sent: number, delivered: number, failed: number }> }, relayQueueHealth: { counts: { queued: number, inFlight: number, stuck: number }, devices: Array<{ deviceId: string, status: string }> } };
+
 export type PanelRecipientsQueryVariables = Exact<{
   search?: string | null | undefined;
   first?: number | null | undefined;
@@ -772,13 +779,6 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
-
-export type PanelRelayOverviewQueryVariables = Exact<{
-  days: number;
-}>;
-
-
-export type PanelRelayOverviewQuery = { relayOverview: { days: number, bucketSeconds: number, buckets: Array<{ start: string, queued: number, sent: number, delivered: number, failed: number }> }, relayQueueHealth: { counts: { queued: number, inFlight: number, stuck: number }, devices: Array<{ deviceId: string, status: string }> } };
 
 export type PanelWebhookEndpointsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1809,6 +1809,32 @@ export const PanelReadinessDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelReadinessSubscription, PanelReadinessSubscriptionVariables>;
+export const PanelRelayOverviewDocument = new TypedDocumentString(`
+    query PanelRelayOverview($days: Int!) {
+  relayOverview(days: $days) {
+    days
+    bucketSeconds
+    buckets {
+      start
+      queued
+      sent
+      delivered
+      failed
+    }
+  }
+  relayQueueHealth(minutes: 1) {
+    counts {
+      queued
+      inFlight
+      stuck
+    }
+    devices {
+      deviceId
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRelayOverviewQuery, PanelRelayOverviewQueryVariables>;
 export const PanelRecipientsDocument = new TypedDocumentString(`
     query PanelRecipients($search: String, $first: Int, $after: String, $last: Int, $before: String) {
   recipients(
@@ -1955,32 +1981,6 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
-export const PanelRelayOverviewDocument = new TypedDocumentString(`
-    query PanelRelayOverview($days: Int!) {
-  relayOverview(days: $days) {
-    days
-    bucketSeconds
-    buckets {
-      start
-      queued
-      sent
-      delivered
-      failed
-    }
-  }
-  relayQueueHealth(minutes: 1) {
-    counts {
-      queued
-      inFlight
-      stuck
-    }
-    devices {
-      deviceId
-      status
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelRelayOverviewQuery, PanelRelayOverviewQueryVariables>;
 export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
     query PanelWebhookEndpoints($first: Int, $after: String) {
   webhookEventTypes

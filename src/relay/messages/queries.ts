@@ -117,3 +117,14 @@ export async function attemptsTakenBackFrom(db: DbClient, deviceId: string) {
       AND m.expires_at > now()
     ORDER BY a.finished_at DESC LIMIT 1000`;
 }
+
+/**
+ * Which (account, number) pairs of sends that go together are on their account's opt-out list:
+ * one statement with two array parameters however many numbers (a 50,000-number list), where
+ * Prisma's `OR` of pairs would send every pair as its own parameters.
+ */
+export async function optedOutRows(db: DbClient, accountIds: number[], phones: string[]) {
+  return db.$queryRaw<Array<{ account_id: number; phone: string }>>`
+    SELECT o.account_id, o.phone FROM relay_opt_outs o
+    JOIN unnest(${accountIds}::int[], ${phones}::text[]) AS s(account_id, phone) ON s.account_id = o.account_id AND s.phone = o.phone`;
+}

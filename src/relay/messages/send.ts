@@ -14,7 +14,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../contract.ts';
-import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
+import { checkCanSend, checkNotOptedOut, consumeSendRate, optedOutNumbers, sendingAccounts } from './rules.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { messageStatus, statusEvent } from './status.ts';
 import { insertQueuedMessages } from './plans.ts';
@@ -67,7 +67,7 @@ const INSERT_CHUNK = 1_000;
 
 /**
  * Sends messages under the account's rules, in this order: routing (manual mode names a device; a
- * named device must be the account's and online), subscription, pause, queue room, the caller's
+ * named device must be the account's and online), no number on the account's opt-out list, subscription, pause, queue room, the caller's
  * `check`, then the send rate. A refused send writes nothing. In `options.tx` when given; a lone
  * message with no batch or check otherwise shares a transaction with the sends that arrive at the
  * same time (group commit: one insert, one live-event statement and one commit for all of them);
@@ -97,6 +97,7 @@ const groupedSends = perRuntime((rt: Runtime) => groupedTransactions(rt.db, (tx,
  */
 async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): Promise<Array<Message[] | YarrowError>> {
   const accounts = await sendingAccounts(tx, [...new Set(requests.map((request) => request.accountId))]);
+  const optedOut = await optedOutNumbers(tx, requests);
   const outcomes: Array<Message[] | YarrowError | undefined> = [];
   const refuse = (i: number) => (error: unknown) => {
     if (!(error instanceof YarrowError)) throw error;
@@ -108,6 +109,7 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
     if (!sending) throw new Error(`account ${accountId} does not exist`);
     await checkRouting(tx, sending.account, options.deviceId)
       .then(async () => {
+        checkNotOptedOut(optedOut, accountId, commands);
         checkCanSend(rt, sending.account, sending.waiting, commands.length);
         await options.check?.(tx);
         sending.waiting += commands.length;
