@@ -15,7 +15,10 @@ import { phoneNumber } from '../messages/index.ts';
 
 export const optOutInput = z.strictObject({ phone: phoneNumber });
 
-export const optOutListQuery = listQuery.extend({ phone: phoneNumber.optional() });
+export const optOutListQuery = listQuery.extend({
+  // A `+` left unencoded in a query string arrives as a space (form encoding): `?phone=+1415…` means the number.
+  phone: z.preprocess((value) => (typeof value === 'string' ? value.replace(/^ (?=\d)/, '+') : value), phoneNumber).optional(),
+});
 
 export function optOutJson(optOut: OptOut): z.infer<typeof optOutSchema> {
   return { id: optOut.id, object: 'opt_out', phone: optOut.phone, source: optOut.source, created_at: optOut.createdAt.toISOString() };
