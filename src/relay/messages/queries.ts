@@ -16,10 +16,11 @@ import { takeBackOutcomes } from './lifecycle.ts';
  */
 export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
   return db.$queryRaw<
-    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number }>
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number; has_opt_outs: boolean }>
   >`
     SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
-           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting,
+           EXISTS (SELECT 1 FROM relay_opt_outs o WHERE o.account_id = a.id) AS has_opt_outs
     FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
 }
 

@@ -27,6 +27,8 @@ export async function sendingAccounts(db: DbClient, accountIds: number[]) {
       {
         account: { id: row.id, relayMode: row.relay_mode, subscriptionExpiresAt: row.subscription_expires_at, relayPausedAt: row.relay_paused_at, relayPausedBy: row.relay_paused_by, relayQueueLimit: row.relay_queue_limit },
         waiting: row.waiting,
+        /** Whether the account has an opt-out list at all: without one, its sends skip the lookup (`optedOutNumbers`). */
+        hasOptOuts: row.has_opt_outs,
       },
     ]),
   );
@@ -93,7 +95,8 @@ export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db' | 'share
 
 /**
  * The numbers of these sends that their account's opt-out list holds (`relay_opt_outs`), as
- * `accountId:phone`, in one statement for sends that commit together.
+ * `accountId:phone`, in one statement for sends that commit together (give only the sends of
+ * accounts that have opt-outs: with none, no statement at all).
  */
 export async function optedOutNumbers(db: DbClient, sends: Array<{ accountId: number; commands: Array<{ to: string }> }>): Promise<Set<string>> {
   const accountIds = sends.flatMap(({ accountId, commands }) => commands.map(() => accountId));

@@ -97,7 +97,7 @@ const groupedSends = perRuntime((rt: Runtime) => groupedTransactions(rt.db, (tx,
  */
 async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): Promise<Array<Message[] | YarrowError>> {
   const accounts = await sendingAccounts(tx, [...new Set(requests.map((request) => request.accountId))]);
-  const optedOut = await optedOutNumbers(tx, requests);
+  const optedOut = await optedOutNumbers(tx, requests.filter((request) => accounts.get(request.accountId)?.hasOptOuts));
   const outcomes: Array<Message[] | YarrowError | undefined> = [];
   const refuse = (i: number) => (error: unknown) => {
     if (!(error instanceof YarrowError)) throw error;
