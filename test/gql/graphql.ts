@@ -751,6 +751,13 @@ export type OptInRecipientMutationVariables = Exact<{
 
 export type OptInRecipientMutation = { optInRecipient: { id: string, phone: string } };
 
+export type OptOutQueueListMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type OptOutQueueListMutation = { queueRecipientList: { queued: number, items: Array<{ to: string }>, skipped: Array<{ recipientId: string, to: string, reason: string }> } };
+
 export type ListMessagesQueryVariables = Exact<{
   stage?: MessageStage | null | undefined;
   search?: string | null | undefined;
@@ -1821,6 +1828,21 @@ export const OptInRecipientDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OptInRecipientMutation, OptInRecipientMutationVariables>;
+export const OptOutQueueListDocument = new TypedDocumentString(`
+    mutation OptOutQueueList($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    queued
+    items {
+      to
+    }
+    skipped {
+      recipientId
+      to
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OptOutQueueListMutation, OptOutQueueListMutationVariables>;
 export const ListMessagesDocument = new TypedDocumentString(`
     query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {
   messages(

@@ -43,6 +43,22 @@ const OptInRecipient = graphql(`
   }
 `);
 
+const QueueList = graphql(`
+  mutation OptOutQueueList($input: QueueRecipientListInput!) {
+    queueRecipientList(input: $input) {
+      queued
+      items {
+        to
+      }
+      skipped {
+        recipientId
+        to
+        reason
+      }
+    }
+  }
+`);
+
 let app: TestApp;
 let receiver: Receiver;
 
@@ -87,7 +103,7 @@ describe('the opt-out list', () => {
     expect(refused.body.error.message).toContain(number);
     expect(await messagesTo(account, number)).toHaveLength(0);
 
-    // Every other way in is refused too: OTP, GraphQL's send, the 3rd-party API.
+    // Every other way in is refused too: OTP and the 3rd-party API (GraphQL sends only lists: below).
     const otp = await app.request('POST', '/api/v1/otp/send', { key: account.key, body: { to: number, purpose: 'login' } });
     expect(otp.status).toBe(400);
     expect(otp.body.error).toMatchObject({ code: 'recipient_opted_out', param: 'to' });
@@ -180,7 +196,11 @@ describe('the opt-out list', () => {
     expect(sent.body.queued).toBe(1);
     expect(sent.body.items.map((item: { to: string }) => item.to)).toEqual([stays.phone]);
     expect(sent.body.skipped).toEqual([{ recipient_id: out.id, to: out.phone, reason: 'opted_out' }]);
+    // GraphQL's list send says the same.
+    const overGraphql = await execute(app.baseUrl, account.key, QueueList, { input: { listId: list.id, message: 'Shift change again' } });
+    expect(overGraphql.data?.queueRecipientList).toEqual({ queued: 1, items: [{ to: stays.phone }], skipped: [{ recipientId: out.id, to: out.phone, reason: 'opted_out' }] });
     expect(await messagesTo(account, out.phone)).toHaveLength(0);
+    expect(await messagesTo(account, stays.phone)).toHaveLength(2);
   });
 
   it('records recipient.opted_out and recipient.opted_in, delivered signed', async () => {
