@@ -42,6 +42,8 @@ export const idPrefixes = {
   otp: 'otp',
   recipient: 'rcp',
   recipientList: 'lst',
+  /** A number on the account's opt-out list. */
+  optOut: 'optout',
 } as const;
 export const { newId } = idMaker(idPrefixes);
 
@@ -59,6 +61,8 @@ export const relayErrors = domainErrors({
   subscription_expired: 402,
   /** A send names a device the account cannot send through (unknown, revoked, not its own). */
   invalid_device: 422,
+  /** A send names a number on the account's opt-out list (`to`). */
+  recipient_opted_out: 400,
   /** The account's queue is paused (by the account or an operator) or over its limit. */
   queue_blocked: 503,
   /** A part of a foreign protocol Yarrow does not offer (e.g. the Android app's password change). */

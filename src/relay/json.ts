@@ -159,7 +159,17 @@ export const queuedBatchSchema = z.object({
   items: z
     .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId }))
     .describe('Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status.'),
-  skipped: z.array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) })),
+  skipped: z
+    .array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) }))
+    .describe('Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list).'),
+});
+
+export const optOutSchema = z.object({
+  id: z.string().meta({ examples: ['optout_01jdx3y0c2e4g6j8l0n2q4s6u8'] }),
+  object: z.literal('opt_out'),
+  phone: z.string().meta({ examples: ['+14155550123'] }),
+  source: z.enum(['api', 'panel', 'keyword']).describe('How it was opted out: the REST API, the panel, or a STOP keyword the number sent.'),
+  created_at: timestamp,
 });
 
 export const readinessSchema = z.object({

@@ -10,6 +10,7 @@ export const relayModule = defineModule({
   graphql: async () => {
     await import('./graphql.ts');
     await import('./recipients/graphql.ts');
+    await import('./recipients/opt-outs-graphql.ts');
     await import('./dashboard/graphql.ts');
     await import('./dashboard/overview-graphql.ts');
   },
@@ -36,7 +37,7 @@ export const relayModule = defineModule({
   },
   scopes: ['sms.send', 'otp.send', 'otp.verify', 'messages.read', 'recipients.read', 'recipients.write', 'devices.manage'],
   idPrefixes,
-  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified'],
+  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified', 'recipient.opted_out', 'recipient.opted_in'],
   topics: {
     relayDevice: liveTopic<string, DeviceSignal>(),
     /**

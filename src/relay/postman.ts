@@ -175,7 +175,7 @@ export const postmanFolders: PostmanFolder[] = [
   },
   {
     name: 'Relay: recipients and lists',
-    description: 'A recipient and a list made in GraphQL (REST has only the search and the send), then the list texted.',
+    description: 'A recipient and a list made in GraphQL (REST has only the search and the send), then the list texted; the number opted out (a send to it refused) and back in.',
     steps: [
       graphqlStep(
         'Create a recipient (GraphQL)',
@@ -221,6 +221,33 @@ export const postmanFolders: PostmanFolder[] = [
         checks: {
           'the one message of the batch': "pm.expect(json.data).to.have.lengthOf(1); pm.expect(json.data[0].request_id).to.eql(pm.collectionVariables.get('list_request_id')); pm.expect(json.data[0].batch_id).to.eql(pm.collectionVariables.get('list_batch_id'));",
         },
+      },
+      {
+        name: 'Opt the recipient out',
+        operation: 'post /api/v1/opt-outs',
+        json: { phone: '{{phone}}' },
+        status: 201,
+        checks: { 'on the list': "pm.expect(json.object).to.eql('opt_out'); pm.expect(json.phone).to.eql(pm.collectionVariables.get('phone')); pm.expect(json.source).to.eql('api');" },
+      },
+      {
+        operation: 'get /api/v1/opt-outs',
+        query: { phone: '{{phone}}' },
+        status: 200,
+        checks: { 'finds the number': "pm.expect(json.data.map((o) => o.phone)).to.eql([pm.collectionVariables.get('phone')]);" },
+      },
+      {
+        name: 'Send to the opted-out number: refused, naming to',
+        operation: 'post /api/v1/sms/send',
+        json: { to: '{{phone}}', message: 'Not sent', device_id: '{{device_id}}' },
+        status: 400,
+        checks: { 'recipient_opted_out': "pm.expect(json.error.code).to.eql('recipient_opted_out'); pm.expect(json.error.param).to.eql('to');" },
+      },
+      {
+        name: 'Opt the recipient back in',
+        operation: 'delete /api/v1/opt-outs/{phone}',
+        params: { phone: '{{phone}}' },
+        status: 200,
+        checks: { 'removed': "pm.expect(json.deleted).to.eql(true); pm.expect(json.phone).to.eql(pm.collectionVariables.get('phone'));" },
       },
     ],
   },

@@ -49,6 +49,7 @@ import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from '.
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
 import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
+import { registerOptOutRoutes } from './recipients/opt-outs-rest.ts';
 
 const LONG_POLL_MAX_SECONDS = 30;
 
@@ -230,7 +231,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     summary: 'Queue an SMS through a paired device.',
     operationId: 'sendSms',
     response: okSchema(sendAcceptedSchema.shape),
-    errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
+    errorCodes: ['recipient_opted_out', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: sendSmsInput,
     idempotent: true,
@@ -316,7 +317,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     summary: 'Send a one-time code by SMS.',
     operationId: 'sendOtp',
     response: okSchema(otpSentSchema.shape),
-    errorCodes: ['subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
+    errorCodes: ['recipient_opted_out', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'otp.send',
     body: sendOtpInput,
     idempotent: true,
@@ -362,6 +363,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     },
   });
 
+  registerOptOutRoutes(ctx);
+
   defineRoute(ctx, {
     method: 'post',
     path: '/api/v1/recipient-lists/queue',
@@ -370,7 +373,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     summary: 'Send one text to every distinct number of a list.',
     operationId: 'queueRecipientList',
     response: okSchema(queuedBatchSchema.shape),
-    errorCodes: ['not_found', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
+    errorCodes: ['not_found', 'recipient_opted_out', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: queueListInput,
     idempotent: true,

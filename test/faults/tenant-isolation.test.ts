@@ -37,6 +37,9 @@ const kinds = [
   'otp',
   'recipient',
   'recipientList',
+  'optOut',
+  /** A number on the account's opt-out list (`DELETE /api/v1/opt-outs/{phone}` names it, not an id). */
+  'optOutNumber',
   'messageBatch',
   'customer',
   'paymentMethod',
@@ -47,6 +50,7 @@ type Kind = (typeof kinds)[number];
 function unknownId(kind: Kind): string {
   if (kind === 'webhookDelivery') return '9000000000000000';
   if (kind === 'apiRequest') return newId(kind);
+  if (kind === 'optOutNumber') return '+14155550999';
   const prefix = modules.map((module): Record<string, string> => module.idPrefixes ?? {}).find((prefixes) => kind in prefixes)?.[kind];
   if (!prefix) throw new Error(`no module declares the id kind ${kind}`);
   return typeid(prefix).toString();
@@ -163,6 +167,8 @@ async function populate(label: string, marker: string): Promise<Tenant> {
     list: list.createRecipientList.id,
     ids: [recipient.createRecipient.id],
   });
+  // A number of this tenant's own: A removing B's must not find it, not remove A's.
+  const optedOut = ok(await rest(account.key, 'POST', '/api/v1/opt-outs', { phone: marker === MARKER ? '+14155552675' : '+14155552674' }), 201);
   const queued = await rest(account.key, 'POST', '/api/v1/recipient-lists/queue', { list_id: list.createRecipientList.id, message: `List ${marker}` });
   ok(queued, 202);
   // The request log is written just after each answer: wait for the last request's row, so the
@@ -193,6 +199,8 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       recipient: recipient.createRecipient.id,
       recipientList: list.createRecipientList.id,
       messageBatch: queued.body.batch_id,
+      optOut: optedOut.id,
+      optOutNumber: optedOut.phone,
       customer: customer.id,
       paymentMethod,
     },
@@ -315,6 +323,7 @@ describe('REST, from the live OpenAPI document', () => {
       'request-logs': 'apiRequest',
       messages: 'message',
       recipients: 'recipient',
+      'opt-outs': 'optOut',
       devices: 'device',
       customers: 'customer',
       'payment-methods': 'paymentMethod',
@@ -337,6 +346,7 @@ describe('REST, from the live OpenAPI document', () => {
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {
       'patch /api/mobile/v1/device': { id: 'device' },
+      'delete /api/v1/opt-outs/{phone}': { phone: 'optOutNumber' },
     };
     /** Filters that take any object's public id. */
     const anyObjectParams = new Set(['object_public_id']);

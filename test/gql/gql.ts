@@ -73,6 +73,10 @@ type Documents = {
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": typeof types.MessageStatusChangedDocument,
+    "\n  query OptOuts($phone: String, $first: Int) {\n    optOuts(phone: $phone, first: $first) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.OptOutsDocument,
+    "\n  mutation OptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phone\n      source\n    }\n  }\n": typeof types.OptOutRecipientDocument,
+    "\n  mutation OptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phone\n    }\n  }\n": typeof types.OptInRecipientDocument,
+    "\n  mutation OptOutQueueList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      queued\n      items {\n        to\n      }\n      skipped {\n        recipientId\n        to\n        reason\n      }\n    }\n  }\n": typeof types.OptOutQueueListDocument,
     "\n  query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {\n    messages(stage: $stage, search: $search, deviceId: $deviceId, queuedAfter: $queuedAfter, queuedBefore: $queuedBefore, first: $first, after: $after) {\n      edges {\n        node {\n          requestId\n          status\n          stage\n          to\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ListMessagesDocument,
     "\n  query MessageDetail($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      attemptLog {\n        number\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 10) {\n      edges {\n        node {\n          type\n        }\n      }\n    }\n  }\n": typeof types.MessageDetailDocument,
     "\n  query DeviceDetail($id: ID!) {\n    device(id: $id) {\n      id\n      sentLastMinute\n      ratePerMinute\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 5) {\n        edges {\n          node {\n            requestId\n          }\n        }\n      }\n    }\n  }\n": typeof types.DeviceDetailDocument,
@@ -181,6 +185,10 @@ const documents: Documents = {
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": types.MessageStatusChangedDocument,
+    "\n  query OptOuts($phone: String, $first: Int) {\n    optOuts(phone: $phone, first: $first) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n    }\n  }\n": types.OptOutsDocument,
+    "\n  mutation OptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phone\n      source\n    }\n  }\n": types.OptOutRecipientDocument,
+    "\n  mutation OptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phone\n    }\n  }\n": types.OptInRecipientDocument,
+    "\n  mutation OptOutQueueList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      queued\n      items {\n        to\n      }\n      skipped {\n        recipientId\n        to\n        reason\n      }\n    }\n  }\n": types.OptOutQueueListDocument,
     "\n  query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {\n    messages(stage: $stage, search: $search, deviceId: $deviceId, queuedAfter: $queuedAfter, queuedBefore: $queuedBefore, first: $first, after: $after) {\n      edges {\n        node {\n          requestId\n          status\n          stage\n          to\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ListMessagesDocument,
     "\n  query MessageDetail($requestId: ID!, $objectId: String!) {\n    message(requestId: $requestId) {\n      requestId\n      stage\n      attemptLog {\n        number\n        outcome\n        failureReason\n        device {\n          id\n          name\n        }\n      }\n    }\n    events(objectPublicId: $objectId, first: 10) {\n      edges {\n        node {\n          type\n        }\n      }\n    }\n  }\n": types.MessageDetailDocument,
     "\n  query DeviceDetail($id: ID!) {\n    device(id: $id) {\n      id\n      sentLastMinute\n      ratePerMinute\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 5) {\n        edges {\n          node {\n            requestId\n          }\n        }\n      }\n    }\n  }\n": types.DeviceDetailDocument,
@@ -463,6 +471,22 @@ export function graphql(source: "\n  mutation CreatePairingCode {\n    createPai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"): typeof import('./graphql.ts').MessageStatusChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OptOuts($phone: String, $first: Int) {\n    optOuts(phone: $phone, first: $first) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').OptOutsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phone\n      source\n    }\n  }\n"): typeof import('./graphql.ts').OptOutRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phone\n    }\n  }\n"): typeof import('./graphql.ts').OptInRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OptOutQueueList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      queued\n      items {\n        to\n      }\n      skipped {\n        recipientId\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').OptOutQueueListDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -154,6 +154,12 @@ export type MessageStatus =
   | 'QUEUED'
   | 'SENT';
 
+/** How a number was opted out: the API, the panel, or a STOP keyword it sent. */
+export type OptOutSource =
+  | 'API'
+  | 'KEYWORD'
+  | 'PANEL';
+
 export type PaymentIntentStatus =
   | 'CANCELED'
   | 'PROCESSING'
@@ -726,6 +732,35 @@ export type MessageStatusChangedSubscriptionVariables = Exact<{
 
 
 export type MessageStatusChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null, failureReason: string | null } };
+
+export type OptOutsQueryVariables = Exact<{
+  phone?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type OptOutsQuery = { optOuts: { edges: Array<{ node: { id: string, phone: string, phoneDisplay: string, source: OptOutSource, createdAt: string } }> } };
+
+export type OptOutRecipientMutationVariables = Exact<{
+  phone: string;
+}>;
+
+
+export type OptOutRecipientMutation = { optOutRecipient: { id: string, phone: string, source: OptOutSource } };
+
+export type OptInRecipientMutationVariables = Exact<{
+  phone: string;
+}>;
+
+
+export type OptInRecipientMutation = { optInRecipient: { id: string, phone: string } };
+
+export type OptOutQueueListMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type OptOutQueueListMutation = { queueRecipientList: { queued: number, items: Array<{ to: string }>, skipped: Array<{ recipientId: string, to: string, reason: string }> } };
 
 export type ListMessagesQueryVariables = Exact<{
   stage?: MessageStage | null | undefined;
@@ -1786,6 +1821,53 @@ export const MessageStatusChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MessageStatusChangedSubscription, MessageStatusChangedSubscriptionVariables>;
+export const OptOutsDocument = new TypedDocumentString(`
+    query OptOuts($phone: String, $first: Int) {
+  optOuts(phone: $phone, first: $first) {
+    edges {
+      node {
+        id
+        phone
+        phoneDisplay
+        source
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OptOutsQuery, OptOutsQueryVariables>;
+export const OptOutRecipientDocument = new TypedDocumentString(`
+    mutation OptOutRecipient($phone: String!) {
+  optOutRecipient(phone: $phone) {
+    id
+    phone
+    source
+  }
+}
+    `) as unknown as TypedDocumentString<OptOutRecipientMutation, OptOutRecipientMutationVariables>;
+export const OptInRecipientDocument = new TypedDocumentString(`
+    mutation OptInRecipient($phone: String!) {
+  optInRecipient(phone: $phone) {
+    id
+    phone
+  }
+}
+    `) as unknown as TypedDocumentString<OptInRecipientMutation, OptInRecipientMutationVariables>;
+export const OptOutQueueListDocument = new TypedDocumentString(`
+    mutation OptOutQueueList($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    queued
+    items {
+      to
+    }
+    skipped {
+      recipientId
+      to
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OptOutQueueListMutation, OptOutQueueListMutationVariables>;
 export const ListMessagesDocument = new TypedDocumentString(`
     query ListMessages($stage: MessageStage, $search: String, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $first: Int, $after: String) {
   messages(

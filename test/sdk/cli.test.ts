@@ -293,6 +293,16 @@ describe('yarrow trigger', () => {
     expect(recorded).not.toBeNull();
   });
 
+  it.each([
+    ['recipient.opted_out', '+14155550161', /Opted \+14155550161 out \(optout_\S+\)\./],
+    ['recipient.opted_in', '+14155550162', /Opted \+14155550162 out \(optout_\S+\)\.\nOpted \+14155550162 back in\./],
+  ])('%s happens for real (--to)', async (event, to, said) => {
+    const result = await finished(runCli(['trigger', event, '--to', to], env));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(said);
+    expect(await app.rt.db.prisma.event.findFirst({ where: { accountId: account.id, type: event, data: { path: ['phone'], equals: to } } })).not.toBeNull();
+  });
+
   it('webhook.test needs an endpoint, says so, and then sends to it', async () => {
     const fresh = await app.account();
     const freshEnv = { YARROW_API_KEY: fresh.key, YARROW_BASE_URL: app.baseUrl };

@@ -82,6 +82,9 @@ type Documents = {
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
+    "\n  query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {\n    optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.PanelOptOutsDocument,
+    "\n  mutation PanelOptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": typeof types.PanelOptOutRecipientDocument,
+    "\n  mutation PanelOptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": typeof types.PanelOptInRecipientDocument,
     "\n  query PanelWebhookEndpoints($first: Int, $after: String) {\n    webhookEventTypes\n    webhookEndpoints(first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.PanelWebhookEndpointsDocument,
     "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n": typeof types.PanelCreateWebhookEndpointDocument,
     "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n": typeof types.PanelRevealWebhookSecretDocument,
@@ -162,6 +165,9 @@ const documents: Documents = {
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
+    "\n  query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {\n    optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.PanelOptOutsDocument,
+    "\n  mutation PanelOptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": types.PanelOptOutRecipientDocument,
+    "\n  mutation PanelOptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": types.PanelOptInRecipientDocument,
     "\n  query PanelWebhookEndpoints($first: Int, $after: String) {\n    webhookEventTypes\n    webhookEndpoints(first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          url\n          description\n          enabled\n          eventTypes\n          disabledReason\n          failingSince\n          previousSecretExpiresAt\n          createdAt\n        }\n      }\n    }\n  }\n": types.PanelWebhookEndpointsDocument,
     "\n  mutation PanelCreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n      }\n    }\n  }\n": types.PanelCreateWebhookEndpointDocument,
     "\n  mutation PanelRevealWebhookSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n    }\n  }\n": types.PanelRevealWebhookSecretDocument,
@@ -443,6 +449,18 @@ export function graphql(source: "\n  mutation PanelAddRecipientsToList($listId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {\n    optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelOptOutsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelOptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n"): typeof import('./graphql.ts').PanelOptOutRecipientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelOptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n"): typeof import('./graphql.ts').PanelOptInRecipientDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

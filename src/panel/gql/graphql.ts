@@ -120,6 +120,12 @@ export type MessageStatus =
   | 'QUEUED'
   | 'SENT';
 
+/** How a number was opted out: the API, the panel, or a STOP keyword it sent. */
+export type OptOutSource =
+  | 'API'
+  | 'KEYWORD'
+  | 'PANEL';
+
 export type PaymentIntentStatus =
   | 'CANCELED'
   | 'PROCESSING'
@@ -783,6 +789,31 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 
 
 export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
+
+export type PanelOptOutsQueryVariables = Exact<{
+  phone?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type PanelOptOutsQuery = { optOuts: { edges: Array<{ node: { id: string, phone: string, phoneDisplay: string, source: OptOutSource, createdAt: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+
+export type PanelOptOutRecipientMutationVariables = Exact<{
+  phone: string;
+}>;
+
+
+export type PanelOptOutRecipientMutation = { optOutRecipient: { id: string, phoneDisplay: string } };
+
+export type PanelOptInRecipientMutationVariables = Exact<{
+  phone: string;
+}>;
+
+
+export type PanelOptInRecipientMutation = { optInRecipient: { id: string, phoneDisplay: string } };
 
 export type PanelWebhookEndpointsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1985,6 +2016,49 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
+export const PanelOptOutsDocument = new TypedDocumentString(`
+    query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {
+  optOuts(
+    phone: $phone
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+  ) {
+    edges {
+      node {
+        id
+        phone
+        phoneDisplay
+        source
+        createdAt
+      }
+    }
+    pageInfo {
+      hasNextPage
+      hasPreviousPage
+      startCursor
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelOptOutsQuery, PanelOptOutsQueryVariables>;
+export const PanelOptOutRecipientDocument = new TypedDocumentString(`
+    mutation PanelOptOutRecipient($phone: String!) {
+  optOutRecipient(phone: $phone) {
+    id
+    phoneDisplay
+  }
+}
+    `) as unknown as TypedDocumentString<PanelOptOutRecipientMutation, PanelOptOutRecipientMutationVariables>;
+export const PanelOptInRecipientDocument = new TypedDocumentString(`
+    mutation PanelOptInRecipient($phone: String!) {
+  optInRecipient(phone: $phone) {
+    id
+    phoneDisplay
+  }
+}
+    `) as unknown as TypedDocumentString<PanelOptInRecipientMutation, PanelOptInRecipientMutationVariables>;
 export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
     query PanelWebhookEndpoints($first: Int, $after: String) {
   webhookEventTypes

@@ -16,10 +16,11 @@ import { takeBackOutcomes } from './lifecycle.ts';
  */
 export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
   return db.$queryRaw<
-    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number }>
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number; has_opt_outs: boolean }>
   >`
     SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
-           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting,
+           EXISTS (SELECT 1 FROM relay_opt_outs o WHERE o.account_id = a.id) AS has_opt_outs
     FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
 }
 
@@ -122,4 +123,15 @@ export async function attemptsTakenBackFrom(db: DbClient, deviceId: string) {
     WHERE a.device_id = ${deviceId} AND a.outcome = ANY(${takeBackOutcomes as unknown as string[]}::text[]) AND a.device_state IS NULL
       AND m.expires_at > now()
     ORDER BY a.finished_at DESC LIMIT 1000`;
+}
+
+/**
+ * Which (account, number) pairs of sends that go together are on their account's opt-out list:
+ * one statement with two array parameters however many numbers (a 50,000-number list), where
+ * Prisma's `OR` of pairs would send every pair as its own parameters.
+ */
+export async function optedOutRows(db: DbClient, accountIds: number[], phones: string[]) {
+  return db.$queryRaw<Array<{ account_id: number; phone: string }>>`
+    SELECT o.account_id, o.phone FROM relay_opt_outs o
+    JOIN unnest(${accountIds}::int[], ${phones}::text[]) AS s(account_id, phone) ON s.account_id = o.account_id AND s.phone = o.phone`;
 }

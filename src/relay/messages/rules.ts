@@ -4,7 +4,7 @@ import { YarrowError } from '../../core/errors.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
 import { asRateLimited, pointSpender } from '../../core/rate-limit.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import { sendingAccountRows } from './queries.ts';
+import { optedOutRows, sendingAccountRows } from './queries.ts';
 import type { Account } from '../../generated/prisma/client.ts';
 import { relayErrors } from '../contract.ts';
 
@@ -27,6 +27,8 @@ export async function sendingAccounts(db: DbClient, accountIds: number[]) {
       {
         account: { id: row.id, relayMode: row.relay_mode, subscriptionExpiresAt: row.subscription_expires_at, relayPausedAt: row.relay_paused_at, relayPausedBy: row.relay_paused_by, relayQueueLimit: row.relay_queue_limit },
         waiting: row.waiting,
+        /** Whether the account has an opt-out list at all: without one, its sends skip the lookup (`optedOutNumbers`). */
+        hasOptOuts: row.has_opt_outs,
       },
     ]),
   );
@@ -88,5 +90,26 @@ export async function consumeSendRate(rt: Pick<Runtime, 'config' | 'db' | 'share
     await sendRate(rt)(String(accountId));
   } catch (rejection) {
     throw asRateLimited(rejection, (seconds) => `Too many send requests for this account; retry after ${seconds} s.`);
+  }
+}
+
+/**
+ * The numbers of these sends that their account's opt-out list holds (`relay_opt_outs`), as
+ * `accountId:phone`, in one statement for sends that commit together (give only the sends of
+ * accounts that have opt-outs: with none, no statement at all).
+ */
+export async function optedOutNumbers(db: DbClient, sends: Array<{ accountId: number; commands: Array<{ to: string }> }>): Promise<Set<string>> {
+  const accountIds = sends.flatMap(({ accountId, commands }) => commands.map(() => accountId));
+  const phones = sends.flatMap(({ commands }) => commands.map((command) => command.to));
+  if (phones.length === 0) return new Set<string>();
+  const rows = await optedOutRows(db, accountIds, phones);
+  return new Set(rows.map((row) => `${row.account_id}:${row.phone}`));
+}
+
+/** A send to a number that opted out is refused whole, naming `to`: nothing of it is queued. */
+export function checkNotOptedOut(optedOut: ReadonlySet<string>, accountId: number, commands: Array<{ to: string }>) {
+  const number = commands.find((command) => optedOut.has(`${accountId}:${command.to}`))?.to;
+  if (number) {
+    throw relayErrors.error('recipient_opted_out', `${number} opted out of messages from this account; it must opt back in (START, or remove it from the opt-out list) before you text it.`, { param: 'to' });
   }
 }

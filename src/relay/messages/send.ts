@@ -14,7 +14,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../contract.ts';
-import { checkCanSend, consumeSendRate, sendingAccounts } from './rules.ts';
+import { checkCanSend, checkNotOptedOut, consumeSendRate, optedOutNumbers, sendingAccounts } from './rules.ts';
 import { checkSimNumber, simNumberInput } from '../devices/sims.ts';
 import { messagePriority } from './priority.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
@@ -76,7 +76,7 @@ const INSERT_CHUNK = 1_000;
 /**
  * Sends messages under the account's rules, in this order: routing (manual mode names a device; a
  * named device must be the account's and online; a named SIM must be on it, or on every device the
- * router may pick), subscription, pause, queue room, the caller's
+ * router may pick), no number on the account's opt-out list, subscription, pause, queue room, the caller's
  * `check`, then the send rate. A refused send writes nothing. In `options.tx` when given; a lone
  * message with no batch or check otherwise shares a transaction with the sends that arrive at the
  * same time (group commit: one insert, one live-event statement and one commit for all of them);
@@ -106,6 +106,7 @@ const groupedSends = perRuntime((rt: Runtime) => groupedTransactions(rt.db, (tx,
  */
 async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): Promise<Array<Message[] | YarrowError>> {
   const accounts = await sendingAccounts(tx, [...new Set(requests.map((request) => request.accountId))]);
+  const optedOut = await optedOutNumbers(tx, requests.filter((request) => accounts.get(request.accountId)?.hasOptOuts));
   const outcomes: Array<Message[] | YarrowError | undefined> = [];
   const refuse = (i: number) => (error: unknown) => {
     if (!(error instanceof YarrowError)) throw error;
@@ -118,6 +119,7 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
     await checkRouting(tx, sending.account, options.deviceId)
       .then(() => (options.simNumber === undefined ? undefined : checkSimNumber(tx, accountId, options.deviceId, options.simNumber)))
       .then(async () => {
+        checkNotOptedOut(optedOut, accountId, commands);
         checkCanSend(rt, sending.account, sending.waiting, commands.length);
         await options.check?.(tx);
         sending.waiting += commands.length;

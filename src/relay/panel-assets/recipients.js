@@ -16,6 +16,7 @@ import {
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { FieldError, List, confirmAction, fieldProps, html, render, useEffect, useFieldErrors, useRef, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
+import { OptOuts } from './opt-outs.js';
 import { EmptyRow, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
@@ -472,7 +473,8 @@ function RecipientsPage() {
         <${NewList} onCreated=${loadLists} />
         <${SendToList} lists=${lists} />
       </div>
-    </section>`;
+    </section>
+    <${OptOuts} />`;
 }
 
 render(html`<${RecipientsPage} />`, document.getElementById('app'));

@@ -155,3 +155,43 @@ export const PanelQueueRecipientList = graphql(`
     }
   }
 `);
+
+export const PanelOptOuts = graphql(`
+  query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {
+    optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {
+      edges {
+        node {
+          id
+          phone
+          phoneDisplay
+          source
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+export const PanelOptOutRecipient = graphql(`
+  mutation PanelOptOutRecipient($phone: String!) {
+    optOutRecipient(phone: $phone) {
+      id
+      phoneDisplay
+    }
+  }
+`);
+
+export const PanelOptInRecipient = graphql(`
+  mutation PanelOptInRecipient($phone: String!) {
+    optInRecipient(phone: $phone) {
+      id
+      phoneDisplay
+    }
+  }
+`);

@@ -252,7 +252,7 @@ export type QueueListRequest = z.infer<typeof queueListInput>;
  * Sends one text to every member of a list: each distinct number becomes its own message with its
  * own request_id, one batch sent by `sendMessages` like any send (the account's rules for all of
  * them at once, inserted in chunks) in the caller's transaction. Members sharing a number get it
- * once; the others are listed as skipped.
+ * once, and numbers on the opt-out list get nothing; both are listed as skipped with their reason.
  */
 export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListRequest): Promise<QueuedBatch> {
   await getList(tx, accountId, input.list_id, 'list_id');
@@ -261,7 +261,8 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, in
   const skipped: QueuedBatch['skipped'] = [];
   const targets: string[] = [];
   for (const member of members) {
-    if (numbers.has(member.phone)) skipped.push({ recipient_id: member.id, to: member.phone, reason: 'duplicate_number' });
+    if (member.opted_out) skipped.push({ recipient_id: member.id, to: member.phone, reason: 'opted_out' });
+    else if (numbers.has(member.phone)) skipped.push({ recipient_id: member.id, to: member.phone, reason: 'duplicate_number' });
     else {
       numbers.add(member.phone);
       targets.push(member.phone);

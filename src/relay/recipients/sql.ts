@@ -12,12 +12,15 @@ export async function addListMembers(db: DbClient, listId: string, recipientIds:
 }
 
 /**
- * A list's members of the account, in the order they were added, with their numbers: one join,
- * where Prisma reads the members and then their recipients with every id (10,000 for a big list).
+ * A list's members of the account, in the order they were added, with their numbers and whether
+ * each number is on the account's opt-out list: one join, where Prisma reads the members and then
+ * their recipients with every id (10,000 for a big list), then the opt-outs with every number.
  */
 export async function listMemberPhones(db: DbClient, accountId: number, listId: string) {
-  return db.$queryRaw<Array<{ id: string; phone: string }>>`
-    SELECT r.id, r.phone FROM recipient_list_members m JOIN recipients r ON r.id = m.recipient_id
+  return db.$queryRaw<Array<{ id: string; phone: string; opted_out: boolean }>>`
+    SELECT r.id, r.phone, o.id IS NOT NULL AS opted_out
+    FROM recipient_list_members m JOIN recipients r ON r.id = m.recipient_id
+    LEFT JOIN relay_opt_outs o ON o.account_id = r.account_id AND o.phone = r.phone
     WHERE m.list_id = ${listId} AND r.account_id = ${accountId}
     ORDER BY m.added_at, r.id`;
 }

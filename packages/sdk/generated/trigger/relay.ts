@@ -19,6 +19,17 @@ async function sendThroughPhone(event: string, options: TriggerOptions, extra = 
   options.print(`Queued SMS ${sent.request_id} to ${options.to} through ${online.name} (${online.id}); ${event} follows when the phone reports it.`);
 }
 
+/** Opts `--to` out through the API (and, for opted_in, back in): no phone needed. */
+async function optOutNumber(event: string, options: TriggerOptions) {
+  if (!options.to) throw new CliError(`${event} needs --to <phone number> (E.164, e.g. +15555550123): the number is opted out${event === 'recipient.opted_in' ? ' and back in' : ''}.`);
+  const optedOut = await rest(options, 'POST', '/api/v1/opt-outs', { phone: options.to });
+  options.print(`Opted ${optedOut.phone} out (${optedOut.id}).`);
+  if (event === 'recipient.opted_in') {
+    await rest(options, 'DELETE', `/api/v1/opt-outs/${encodeURIComponent(String(optedOut.phone))}`);
+    options.print(`Opted ${optedOut.phone} back in.`);
+  }
+}
+
 export const recipes: Record<string, Recipe> = {
   'message.sent': (options) => sendThroughPhone('message.sent', options),
   'message.delivered': (options) => sendThroughPhone('message.delivered', options),
@@ -29,6 +40,8 @@ export const recipes: Record<string, Recipe> = {
   'device.offline': cannot(
     'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
   ),
+  'recipient.opted_out': (options) => optOutNumber('recipient.opted_out', options),
+  'recipient.opted_in': (options) => optOutNumber('recipient.opted_in', options),
   'otp.verified': cannot(
     'otp.verified needs the code the phone sent: send one with POST /api/v1/otp/send through a paired phone (or the simulator), then POST /api/v1/otp/verify with the code the recipient got.',
   ),

@@ -193,7 +193,7 @@ export async function registerReferenceWebhook(rt: Runtime, accountId: number, i
 // --- Routes ---
 
 /** The reference's names for params that Yarrow's shared rules name their own way. */
-const referenceParams: Record<string, string> = { device_id: 'deviceId', sim_number: 'simNumber' };
+const referenceParams: Record<string, string> = { device_id: 'deviceId', sim_number: 'simNumber', to: 'phoneNumbers' };
 
 /** The error in the reference shape (as the app's API answers), 401s with the Basic challenge. */
 function referenceError(c: Context, error: YarrowError) {
