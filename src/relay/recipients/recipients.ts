@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
+import { oneAtATimePer } from '../../core/one-at-a-time.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import type { recipientSchema } from '../json.ts';
 import { newId } from '../contract.ts';
@@ -162,27 +163,12 @@ export function importRecipients(rt: RecipientLimits, db: DbClient, accountId: n
   });
 }
 
-/** Per account, the end of the last import this process started. */
-const importsRunning = new Map<number, Promise<unknown>>();
-
 /**
- * Runs an account's imports in this process one after another: each holds the account's row lock
+ * An account's imports run in this process one after another: each holds the account's row lock
  * for its transaction, so concurrent ones would each hold a pooled connection while they wait
  * (12 at once took the pool from every other tenant). Waiting here holds none.
  */
-function oneImportAtATime<T>(accountId: number, work: () => Promise<T>): Promise<T> {
-  const previous = importsRunning.get(accountId) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const settled = run.then(
-    () => {},
-    () => {},
-  );
-  importsRunning.set(accountId, settled);
-  void settled.then(() => {
-    if (importsRunning.get(accountId) === settled) importsRunning.delete(accountId);
-  });
-  return run;
-}
+const oneImportAtATime = oneAtATimePer<number>();
 
 // --- Lists ---
 
