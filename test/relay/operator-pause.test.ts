@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPanelUser } from '../../src/panel/users.ts';
-import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/relay/panel-operations.ts';
+import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/relay/panel/panel-operations.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
 import { TEST_NUMBERS, sendSms } from './helpers.ts';

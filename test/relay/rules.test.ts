@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql/index.ts';
 import { newId } from '../../src/relay/contract.ts';
-import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/relay/panel-operations.ts';
+import { PanelPauseQueue, PanelQueueHealth, PanelResumeQueue } from '../../src/relay/panel/panel-operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, startDevice, waitForStatus, type DeviceProcess } from './helpers.ts';

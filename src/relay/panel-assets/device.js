@@ -1,4 +1,4 @@
-import { PanelDevice, PanelDeviceUpdates, PanelMessageUpdates, PanelUpdateDevice } from '/panel/src/relay/panel-operations.ts';
+import { PanelDevice, PanelDeviceUpdates, PanelMessageUpdates, PanelUpdateDevice } from '/panel/src/relay/panel/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { FieldError, fieldProps, html, render, useEffect, useFieldErrors, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';

@@ -1,4 +1,4 @@
-import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/src/relay/panel-operations.ts';
+import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDevice } from '/panel/src/relay/panel/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { List, confirmAction, html, render, useLiveKey, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';

@@ -1,4 +1,4 @@
-import { PanelEventDeliveries, PanelMessage, PanelMessageChanged, PanelRerouteMessage } from '/panel/src/relay/panel-operations.ts';
+import { PanelEventDeliveries, PanelMessage, PanelMessageChanged, PanelRerouteMessage } from '/panel/src/relay/panel/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, html, render, useEffect, useState } from '/panel/assets/ui.js';

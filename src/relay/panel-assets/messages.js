@@ -1,4 +1,4 @@
-import { PanelMessageDevices, PanelMessageUpdates, PanelMessages, PanelOtps } from '/panel/src/relay/panel-operations.ts';
+import { PanelMessageDevices, PanelMessageUpdates, PanelMessages, PanelOtps } from '/panel/src/relay/panel/panel-operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
 import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';

@@ -1,5 +1,5 @@
 import uPlot from '/panel/assets/uplot.js';
-import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelRelayMode, PanelResumeQueue, PanelSetRelayMode } from '/panel/src/relay/panel-operations.ts';
+import { PanelMessageUpdates, PanelPauseQueue, PanelQueueChanges, PanelQueueHealth, PanelRelayMode, PanelResumeQueue, PanelSetRelayMode } from '/panel/src/relay/panel/panel-operations.ts';
 import { formatDateTime, formatTimeAgo } from '/panel/sdk/format.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { confirmAction, html, render, useEffect, useRef, useState } from '/panel/assets/ui.js';

@@ -1,4 +1,4 @@
-import { PanelReadiness } from '/panel/src/relay/panel-operations.ts';
+import { PanelReadiness } from '/panel/src/relay/panel/panel-operations.ts';
 import { clearError, live } from '/panel/assets/panel.js';
 import { Badge, html, render, useEffect, useState } from '/panel/assets/ui.js';
 

@@ -1,6 +1,6 @@
 // The relay part of the panel's overview: messages sent, delivered, failed and queued over the last
 // day or week (GraphQL relayOverview), what waits now, phones online, stuck messages; each links on.
-import { PanelRelayOverview } from '/panel/src/relay/panel-operations.ts';
+import { PanelRelayOverview } from '/panel/src/relay/panel/panel-operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
 import { html, render, useEffect, useState } from '/panel/assets/ui.js';
 import { OverviewChart, WindowSwitch } from '/panel/assets/overview-chart.js';

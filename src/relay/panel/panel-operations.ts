@@ -1,6 +1,6 @@
 // The relay panel pages' GraphQL operations (their scripts in panel-assets/ import this file by URL,
-// /panel/src/relay/panel-operations.ts), typed by codegen in src/panel/gql/ (`npm run codegen`).
-import { graphql } from '../panel/gql/index.ts';
+// /panel/src/relay/panel/panel-operations.ts), typed by codegen in src/panel/gql/ (`npm run codegen`).
+import { graphql } from '../../panel/gql/index.ts';
 
 export const PanelDevices = graphql(`
   query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
