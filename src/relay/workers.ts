@@ -23,18 +23,15 @@ export async function runSmsRoutingWorker(rt: Runtime) {
   const { wake } = coalescedDrains(rt);
   const events = new PostgresEventTarget(rt.db.url, rt.db.pool, rt.logger, RELAY_WAKE_CHANNEL);
   events.addEventListener('relayQueued:all', (event) => wake((event as CustomEvent<{ accountId: number }>).detail.accountId));
+  // The stop closes the listening connection first: a wake-up heard after it would start a drain.
+  rt.lifetime.onEnd(() => events.close());
   await events.start();
   // Listening now: what was queued before (with no worker to hear it), or whose drain died with its
   // worker, is found by this first sweep (not fatal if it fails: the next sweep comes soon).
   const sweep = (overdueSeconds: number) =>
     sweepWaitingAccounts(rt, overdueSeconds, wake).catch((error) => rt.logger.warn({ err: error }, 'sweeping waiting accounts failed'));
   await sweep(0);
-  let sweeping = false;
-  setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    void sweep(SWEEP_OVERDUE_SECONDS).finally(() => (sweeping = false));
-  }, SWEEP_INTERVAL_MS).unref();
+  rt.lifetime.every(SWEEP_INTERVAL_MS, 'sweeping waiting accounts failed', () => sweep(SWEEP_OVERDUE_SECONDS));
 }
 
 /** otp-expiry: an OTP that was not verified in time expires. */

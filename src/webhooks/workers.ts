@@ -83,7 +83,8 @@ export async function startWebhookWorker(rt: Runtime) {
     );
     idle.add(id);
   }
-  setInterval(wakeOne, IDLE_CHECK_MS).unref();
+  // A timer of the lifetime: a woken poller fetches, and the stop starts no fetch.
+  rt.lifetime.every(IDLE_CHECK_MS, 'waking an idle webhook poller failed', async () => wakeOne());
 
   await rt.boss.schedule('webhook_sweep', '* * * * *', {});
   await workQueue(rt.boss, 'webhook_sweep', {}, async () => {

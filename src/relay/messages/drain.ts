@@ -54,27 +54,27 @@ export function coalescedDrains(rt: Runtime) {
   const passes = pLimit(rt.config.WORKER_CONCURRENCY);
   const running = new Map<number, Promise<PassOutcome>>();
   const next = new Map<number, Promise<number>>();
-  const timers = new Map<number, { at: number; timer: NodeJS.Timeout }>();
-  /** The account's next pass at `at`, unless one is already set sooner. */
+  const timers = new Map<number, { at: number; cancel: () => void }>();
+  /** The account's next pass at `at`, unless one is already set sooner; a timer of the lifetime, which the stop clears. */
   const wakeAt = (accountId: number, at: number) => {
     const set = timers.get(accountId);
     if (set && set.at <= at) return;
-    if (set) clearTimeout(set.timer);
-    const timer = setTimeout(() => {
+    set?.cancel();
+    const cancel = rt.lifetime.after(Math.max(0, at - Date.now()), () => {
       timers.delete(accountId);
       wake(accountId);
-    }, Math.max(0, at - Date.now()));
-    timer.unref();
-    timers.set(accountId, { at, timer });
+    });
+    timers.set(accountId, { at, cancel });
   };
   const run = (accountId: number): Promise<number> => {
-    const rounds: Promise<PassOutcome> = passes(() => drainAccount(rt, accountId)).finally(() => {
+    // A pass that waited for its turn past the stop's start does not begin (the pool is closing).
+    const rounds: Promise<PassOutcome> = passes(() => (rt.lifetime.ended ? { total: 0, stalled: true } : drainAccount(rt, accountId))).finally(() => {
       if (running.get(accountId) === rounds) running.delete(accountId);
     });
     running.set(accountId, rounds);
     return rounds.then(async ({ total, stalled }) => {
       // A pass already asked for (or started) will look again when it ends.
-      if (!next.has(accountId) && !running.has(accountId)) {
+      if (!next.has(accountId) && !running.has(accountId) && !rt.lifetime.ended) {
         const at = await nextDrainTime(rt, accountId, stalled);
         if (at !== undefined) wakeAt(accountId, at);
       }
@@ -95,11 +95,14 @@ export function coalescedDrains(rt: Runtime) {
     next.set(accountId, after);
     return after;
   };
+  // Through the lifetime: from the stop on no pass starts, and the stop waits for those under way.
   const wake = (accountId: number) => {
-    drain(accountId).catch((error) => {
-      rt.logger.warn({ err: error, accountId }, 'drain failed; trying again');
-      wakeAt(accountId, Date.now() + RETRY_MS);
-    });
+    rt.lifetime.run('drain failed', () =>
+      drain(accountId).catch((error) => {
+        rt.logger.warn({ err: error, accountId }, 'drain failed; trying again');
+        wakeAt(accountId, Date.now() + RETRY_MS);
+      }),
+    );
   };
   return { wake };
 }
