@@ -92,7 +92,7 @@ type Documents = {
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": typeof types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": typeof types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteRecipientDocument,
-    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": typeof types.ImportRecipientsDocument,
+    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n": typeof types.ImportRecipientsDocument,
     "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateListDocument,
     "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddToListDocument,
     "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.ListMembersDocument,
@@ -204,7 +204,7 @@ const documents: Documents = {
     "\n  mutation CreateRecipient($input: RecipientInput!) {\n    createRecipient(input: $input) {\n      id\n      name\n      phone\n      tags\n    }\n  }\n": types.CreateRecipientDocument,
     "\n  mutation UpdateRecipient($id: ID!, $input: RecipientUpdateInput!) {\n    updateRecipient(id: $id, input: $input) {\n      id\n      name\n      phone\n    }\n  }\n": types.UpdateRecipientDocument,
     "\n  mutation DeleteRecipient($id: ID!) {\n    deleteRecipient(id: $id) {\n      id\n    }\n  }\n": types.DeleteRecipientDocument,
-    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": types.ImportRecipientsDocument,
+    "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n": types.ImportRecipientsDocument,
     "\n  mutation CreateList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateListDocument,
     "\n  mutation AddToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.AddToListDocument,
     "\n  query ListMembers($id: ID!) {\n    recipientList(id: $id) {\n      name\n      memberCount\n      members(first: 10) {\n        edges {\n          node {\n            recipient {\n              name\n              phone\n            }\n          }\n        }\n      }\n    }\n  }\n": types.ListMembersDocument,
@@ -550,7 +550,7 @@ export function graphql(source: "\n  mutation DeleteRecipient($id: ID!) {\n    d
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ImportRecipientsDocument;
+export function graphql(source: "\n  mutation ImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n"): typeof import('./graphql.ts').ImportRecipientsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -880,7 +880,7 @@ export type ImportRecipientsMutationVariables = Exact<{
 }>;
 
 
-export type ImportRecipientsMutation = { importRecipients: { created: number, skipped: Array<{ line: number, reason: string }> } };
+export type ImportRecipientsMutation = { importRecipients: { created: number, skippedCount: number, skipped: Array<{ line: number, reason: string }> } };
 
 export type CreateListMutationVariables = Exact<{
   input: RecipientListInput;
@@ -2060,6 +2060,7 @@ export const ImportRecipientsDocument = new TypedDocumentString(`
       line
       reason
     }
+    skippedCount
   }
 }
     `) as unknown as TypedDocumentString<ImportRecipientsMutation, ImportRecipientsMutationVariables>;

@@ -43,6 +43,7 @@ const ImportRecipients = graphql(`
         line
         reason
       }
+      skippedCount
     }
   }
 `);
@@ -179,6 +180,7 @@ describe('recipients', () => {
       { line: 5, reason: expect.stringContaining('duplicate') },
       { line: 6, reason: expect.stringContaining('name') },
     ]);
+    expect(result.data!.importRecipients.skippedCount).toBe(3);
     const members = await execute(app.baseUrl, account.key, ListMembers, { id: list.id });
     expect(members.data!.recipientList.memberCount).toBe(2);
     expect(members.data!.recipientList.members.edges.map((edge) => edge.node.recipient.name).sort()).toEqual(['Bob Martin', 'Lee, Chen']);
@@ -195,13 +197,14 @@ describe('recipients', () => {
       ['name,phone', ...Array.from({ length: count }, (_, i) => `Person ${from + i},+1628${String(2000000 + from + i)}`)].join('\n');
     // 2,500 rows: three batches.
     const first = await execute(app.baseUrl, importer.key, ImportRecipients, { csv: csvOf(0, 2500) });
-    expect(first.data!.importRecipients).toEqual({ created: 2500, skipped: [] });
+    expect(first.data!.importRecipients).toEqual({ created: 2500, skipped: [], skippedCount: 0 });
     // Six imports at once of 300 rows, 100 of them numbers the account has: each new number once.
     const parallel = await Promise.all(Array.from({ length: 6 }, () => execute(app.baseUrl, importer.key, ImportRecipients, { csv: csvOf(2400, 300) })));
     expect(parallel.reduce((sum, result) => sum + result.data!.importRecipients.created, 0)).toBe(200);
     for (const result of parallel) {
-      const { created, skipped } = result.data!.importRecipients;
-      expect(created + skipped.length).toBe(300);
+      const { created, skipped, skippedCount } = result.data!.importRecipients;
+      expect(created + skippedCount).toBe(300);
+      expect(skipped).toHaveLength(Math.min(skippedCount, 100));
       for (const row of skipped) expect(row.reason).toBe('duplicate: the account already has a recipient with this number');
     }
     expect(await app.rt.db.prisma.recipient.count({ where: { accountId: importer.id } })).toBe(2700);
@@ -215,11 +218,32 @@ describe('recipients', () => {
         { line: 5, reason: 'limit: the account has its most recipients (2703)' },
         { line: 6, reason: 'limit: the account has its most recipients (2703)' },
       ],
+      skippedCount: 2,
     });
     const full = await execute(app.baseUrl, importer.key, CreateRecipient, { input: { name: 'One more', phone: '+16285550000' } });
     expect(full.errors?.[0]?.extensions?.code).toBe('invalid_request');
     expect(full.errors?.[0]?.message).toContain('most recipients (2703');
     expect(await app.rt.db.prisma.recipient.count({ where: { accountId: importer.id } })).toBe(2703);
+  });
+
+  it("an import's answer lists the first 100 skipped lines, the file's and the database's merged in line order, and counts them all", async () => {
+    const importer = await app.account();
+    await execute(app.baseUrl, importer.key, CreateRecipient, { input: { name: 'Saved', phone: '+16283000001' } });
+    // Line 2: a number the account has (skipped by the database); lines 3-301: 299 bad numbers
+    // (skipped while the file is read); line 302: a good one.
+    const csv = [
+      'name,phone',
+      'Saved again,+16283000001',
+      ...Array.from({ length: 299 }, (_, i) => `Bad ${i},+1555${String(i).padStart(7, '0')}`),
+      'Good,+16283000002',
+    ].join('\n');
+    const { created, skipped, skippedCount } = (await execute(app.baseUrl, importer.key, ImportRecipients, { csv })).data!.importRecipients;
+    expect(created).toBe(1);
+    expect(skippedCount).toBe(300);
+    expect(skipped).toHaveLength(100);
+    expect(skipped[0]).toEqual({ line: 2, reason: 'duplicate: the account already has a recipient with this number' });
+    expect(skipped.map((row) => row.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 2));
+    expect(skipped[1]!.reason).toContain('phone');
   });
 
   it('search by name (case-insensitive substring) or by number digits in any format, with cursors', async () => {

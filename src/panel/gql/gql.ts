@@ -78,7 +78,7 @@ type Documents = {
     "\n  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {\n    updateRecipientList(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.PanelUpdateRecipientListDocument,
     "\n  mutation PanelDeleteRecipientList($id: ID!) {\n    deleteRecipientList(id: $id) {\n      id\n    }\n  }\n": typeof types.PanelDeleteRecipientListDocument,
     "\n  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {\n    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {\n      id\n    }\n  }\n": typeof types.PanelRemoveRecipientsFromListDocument,
-    "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": typeof types.PanelImportRecipientsDocument,
+    "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n": typeof types.PanelImportRecipientsDocument,
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
@@ -161,7 +161,7 @@ const documents: Documents = {
     "\n  mutation PanelUpdateRecipientList($id: ID!, $input: RecipientListUpdateInput!) {\n    updateRecipientList(id: $id, input: $input) {\n      id\n    }\n  }\n": types.PanelUpdateRecipientListDocument,
     "\n  mutation PanelDeleteRecipientList($id: ID!) {\n    deleteRecipientList(id: $id) {\n      id\n    }\n  }\n": types.PanelDeleteRecipientListDocument,
     "\n  mutation PanelRemoveRecipientsFromList($listId: ID!, $recipientIds: [ID!]!) {\n    removeRecipientsFromList(listId: $listId, recipientIds: $recipientIds) {\n      id\n    }\n  }\n": types.PanelRemoveRecipientsFromListDocument,
-    "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n": types.PanelImportRecipientsDocument,
+    "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n": types.PanelImportRecipientsDocument,
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
     "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
@@ -436,7 +436,7 @@ export function graphql(source: "\n  mutation PanelRemoveRecipientsFromList($lis
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelImportRecipientsDocument;
+export function graphql(source: "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n"): typeof import('./graphql.ts').PanelImportRecipientsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

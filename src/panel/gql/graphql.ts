@@ -766,7 +766,7 @@ export type PanelImportRecipientsMutationVariables = Exact<{
 }>;
 
 
-export type PanelImportRecipientsMutation = { importRecipients: { created: number, skipped: Array<{ line: number, reason: string }> } };
+export type PanelImportRecipientsMutation = { importRecipients: { created: number, skippedCount: number, skipped: Array<{ line: number, reason: string }> } };
 
 export type PanelCreateRecipientListMutationVariables = Exact<{
   input: RecipientListInput;
@@ -1986,6 +1986,7 @@ export const PanelImportRecipientsDocument = new TypedDocumentString(`
       line
       reason
     }
+    skippedCount
   }
 }
     `) as unknown as TypedDocumentString<PanelImportRecipientsMutation, PanelImportRecipientsMutationVariables>;

@@ -113,7 +113,7 @@ function NewRecipient({ onCreated }) {
 
 function ImportCsv({ lists, onImported }) {
   const form = useForm({ csv: '', listId: '' }, 'import');
-  const [skipped, setSkipped] = useState([]);
+  const [skipped, setSkipped] = useState({ lines: [], count: 0 });
   const readFile = async (event) => {
     const file = event.currentTarget.files?.[0];
     if (file) form.set('csv')({ currentTarget: { value: await file.text() } });
@@ -122,8 +122,8 @@ function ImportCsv({ lists, onImported }) {
     event.preventDefault();
     const ok = await form.run(async () => {
       const { importRecipients: result } = await client.request(PanelImportRecipients, { csv: form.values.csv, listId: form.values.listId || undefined });
-      setSkipped(result.skipped);
-      return `Imported ${formatNumber(result.created)}; skipped ${formatNumber(result.skipped.length)}.`;
+      setSkipped({ lines: result.skipped, count: result.skippedCount });
+      return `Imported ${formatNumber(result.created)}; skipped ${formatNumber(result.skippedCount)}.`;
     });
     if (ok) onImported();
   };
@@ -147,8 +147,8 @@ function ImportCsv({ lists, onImported }) {
     <${FormError} form=${form} />
     <button type="submit" disabled=${!form.values.csv.trim()}>Import</button>
     ${form.done ? html`<p class="done" role="status" id="import-result">${form.done}</p>` : null}
-    ${skipped.length > 0
-      ? html`<details><summary>Skipped rows</summary><ul>${skipped.slice(0, 100).map((row) => html`<li>Line ${row.line}: ${row.reason}</li>`)}</ul></details>`
+    ${skipped.lines.length > 0
+      ? html`<details><summary>Skipped rows${skipped.count > skipped.lines.length ? ` (the first ${formatNumber(skipped.lines.length)} of ${formatNumber(skipped.count)})` : ''}</summary><ul>${skipped.lines.map((row) => html`<li>Line ${row.line}: ${row.reason}</li>`)}</ul></details>`
       : null}
   </form>`;
 }

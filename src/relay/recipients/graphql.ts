@@ -5,6 +5,7 @@ import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { recipientListsWhere } from '../lists.ts';
 import { displayNumber } from '../messages/index.ts';
 import { recipientIdsMatching } from './sql.ts';
+import { SKIPPED_LINES_LISTED } from './recipients-import.ts';
 import {
   addToList,
   createList,
@@ -89,7 +90,12 @@ const ImportSkip = builder.objectRef<ImportResult['skipped'][number]>('Recipient
 const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').implement({
   fields: (t) => ({
     created: t.exposeInt('created'),
-    skipped: t.field({ type: [ImportSkip], resolve: (result) => result.skipped }),
+    skipped: t.field({
+      type: [ImportSkip],
+      description: `The first ${SKIPPED_LINES_LISTED} lines skipped (bad, duplicate, or past the account's recipient limit), in line order; skippedCount counts them all.`,
+      resolve: (result) => result.skipped,
+    }),
+    skippedCount: t.exposeInt('skippedCount', { description: 'How many lines were skipped, listed in skipped or not.' }),
   }),
 });
 

@@ -122,6 +122,7 @@ export const PanelImportRecipients = graphql(`
         line
         reason
       }
+      skippedCount
     }
   }
 `);

@@ -11,7 +11,7 @@ import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '.
 import { sendMessages, sendOptions } from '../messages/index.ts';
 import { phoneNumber } from '../messages/index.ts';
 import { recipientInput, recipientTag } from './recipient-input.ts';
-import { readImport } from './recipients-import.ts';
+import { readImport, SKIPPED_LINES_LISTED } from './recipients-import.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
 export { recipientInput };
@@ -122,7 +122,10 @@ const IMPORT_BATCH = 1000;
 
 export interface ImportResult {
   created: number;
+  /** The first SKIPPED_LINES_LISTED skipped lines, in line order. */
   skipped: Array<{ line: number; reason: string }>;
+  /** Every line skipped, listed or not. */
+  skippedCount: number;
 }
 
 /**
@@ -132,33 +135,43 @@ export interface ImportResult {
  * (its unique index, `ON CONFLICT DO NOTHING`) without the account's recipients being read. Rows
  * go in batches of 1,000, up to the account's recipient limit (the rest are skipped, saying so).
  * Given a list, every imported row is added to it. In the caller's transaction, or one of its own.
+ * The answer lists the first SKIPPED_LINES_LISTED skipped lines and counts them all (`skippedCount`).
  */
 export function importRecipients(rt: RecipientLimits, db: DbClient, accountId: number, csv: string, listId?: string): Promise<ImportResult> {
   // Parsed only when its turn comes: waiting imports hold their text, not their rows.
   return oneImportAtATime(accountId, async () => {
     if (listId) await getList(db, accountId, listId, 'listId');
-    const { rows, skipped } = await readImport(csv);
+    const read = await readImport(csv);
     return inTransaction(db, async (tx) => {
       const { limit, room: roomAtStart } = await recipientRoom(rt, tx, accountId);
       let room = roomAtStart;
       let created = 0;
-      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-        const batch = rows.slice(start, start + IMPORT_BATCH);
+      // Rows go in line order, so the first skips here are the only ones that may be listed
+      // beside the file's own (the answer lists the first SKIPPED_LINES_LISTED of both).
+      const skipped: ImportResult['skipped'] = [];
+      let skippedHere = 0;
+      const skip = (line: number, reason: string) => {
+        skippedHere += 1;
+        if (skipped.length < SKIPPED_LINES_LISTED) skipped.push({ line, reason });
+      };
+      for (let start = 0; start < read.rows.length; start += IMPORT_BATCH) {
+        const batch = read.rows.slice(start, start + IMPORT_BATCH);
         const fits = batch.slice(0, Math.max(0, room)).map((row) => ({ ...row, id: newId('recipient') }));
-        for (const row of batch.slice(fits.length)) {
-          skipped.push({ line: row.line, reason: `limit: the account has its most recipients (${limit})` });
-        }
+        for (const row of batch.slice(fits.length)) skip(row.line, `limit: the account has its most recipients (${limit})`);
         if (fits.length === 0) continue;
         const inserted = new Set(await insertNewRecipients(tx, accountId, fits));
         for (const row of fits) {
-          if (!inserted.has(row.id)) skipped.push({ line: row.line, reason: 'duplicate: the account already has a recipient with this number' });
+          if (!inserted.has(row.id)) skip(row.line, 'duplicate: the account already has a recipient with this number');
         }
         if (listId && inserted.size > 0) await addListMembers(tx, listId, [...inserted]);
         created += inserted.size;
         room -= inserted.size;
       }
-      skipped.sort((a, b) => a.line - b.line);
-      return { created, skipped };
+      return {
+        created,
+        skipped: [...read.skipped, ...skipped].sort((a, b) => a.line - b.line).slice(0, SKIPPED_LINES_LISTED),
+        skippedCount: read.skippedCount + skippedHere,
+      };
     });
   });
 }
