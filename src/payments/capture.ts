@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountNow } from '../accounts/index.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, parseInput } from '../core/errors.ts';
+import { YarrowError } from '../core/errors.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
@@ -28,14 +28,14 @@ export const capturePaymentIntentInput = z.strictObject({
     .describe("In the major unit of the payment's currency, at most amount_capturable; absent: all of it. The rest is released.")
     .meta({ examples: [30] }),
 });
+export type CapturePaymentIntentInput = z.output<typeof capturePaymentIntentInput>;
 
 /**
  * POST /api/v1/payment-intents/{id}/capture (and GraphQL): takes `amount_to_capture` (default: all)
  * of an authorized payment. A payment intent that is not `requires_capture` (captured already,
  * canceled, never authorized) is refused 409 by the transition table; more than was authorized, 400.
  */
-export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown): Promise<PaymentIntent> {
-  const input = parseInput(capturePaymentIntentInput, raw);
+export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CapturePaymentIntentInput): Promise<PaymentIntent> {
   const { intent } = await lockPaymentIntent(tx, accountId, id);
   // Past its deadline an authorization is gone, even in the moment before the expiry job cancels it.
   if (intent.status === 'requires_capture' && intent.captureBefore && intent.captureBefore <= (await accountNow(tx, accountId))) {

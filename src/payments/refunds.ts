@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { newId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent, Refund } from '../generated/prisma/client.ts';
@@ -27,6 +27,7 @@ export const createRefundInput = z.strictObject({
   reason: z.enum(refundReasons).optional(),
   metadata: metadataSchema.default({}),
 });
+export type CreateRefundInput = z.output<typeof createRefundInput>;
 
 /**
  * The sandbox's failing refund: an amount whose last two digits in minor units are 13 (0.13 or
@@ -36,8 +37,7 @@ export function refundFailsInSandbox(amountMinor: number) {
   return amountMinor % 100 === 13;
 }
 
-export async function createRefund(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<{ refund: Refund; intent: PaymentIntent }> {
-  const input = parseInput(createRefundInput, raw);
+export async function createRefund(rt: Rt, tx: DbClient, accountId: number, input: CreateRefundInput): Promise<{ refund: Refund; intent: PaymentIntent }> {
   const { intent } = await lockPaymentIntent(tx, accountId, input.payment_intent).catch((error: unknown) => {
     throw error instanceof YarrowError && error.code === 'not_found' ? notFound('payment intent', 'payment_intent') : error;
   });
