@@ -87,9 +87,10 @@ async function scheduleDecision(rt: Rt, tx: DbClient, dispute: Dispute, kind: Di
 }
 
 /**
- * The card holder disputes `intent` (just succeeded, locked by the caller) for `reason`: the
- * dispute opens `needs_response` for what was paid and not refunded, due in DISPUTE_EVIDENCE_DAYS of
- * the account's time; `dispute.created` is recorded and the deadline job commits with it.
+ * The card holder disputes `intent` (just succeeded or captured, locked by the caller) for `reason`:
+ * the dispute opens `needs_response` for what was taken (all of an automatic payment, the captured
+ * part of an authorization) and not refunded, due in DISPUTE_EVIDENCE_DAYS of the account's time;
+ * `dispute.created` is recorded and the deadline job commits with it.
  */
 export async function openDispute(rt: Rt, tx: DbClient, intent: PaymentIntent, reason: DisputeReason): Promise<Dispute> {
   const now = await accountNow(tx, intent.accountId);
@@ -98,7 +99,7 @@ export async function openDispute(rt: Rt, tx: DbClient, intent: PaymentIntent, r
       id: newId('dispute'),
       accountId: intent.accountId,
       paymentIntentId: intent.id,
-      amount: intent.amount - intent.amountRefunded,
+      amount: intent.amountReceived - intent.amountRefunded,
       currency: intent.currency,
       reason,
       evidenceDueBy: new Date(now.getTime() + rt.config.DISPUTE_EVIDENCE_DAYS * 86_400_000),
