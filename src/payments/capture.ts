@@ -63,8 +63,7 @@ export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: numb
   }
   const captured = await transitionIntent(rt, tx, accountId, id, 'capture', { amountToCapture });
   const dispute = findToken(await tokenPaidWith(tx, captured))?.dispute;
-  if (dispute) await openDispute(rt, tx, captured, dispute);
-  return captured;
+  return dispute ? openDispute(rt, tx, captured, dispute) : captured;
 }
 
 /** The test token an authorization was approved with: its card session's, or the saved method's it was charged off-session with. */

@@ -77,15 +77,6 @@ export async function closeDispute(rt: Rt, tx: DbClient, accountId: number, id: 
   return transitionDispute(rt, tx, accountId, id, 'accept');
 }
 
-/**
- * What of a payment is disputed and so cannot also be refunded: open disputes and lost ones (the
- * card holder has the money back already); a won dispute gives its amount back to the merchant.
- */
-export async function disputedAmount(db: DbClient, paymentIntentId: string): Promise<number> {
-  const sum = await db.dispute.aggregate({ where: { paymentIntentId, status: { not: 'won' } }, _sum: { amount: true } });
-  return sum._sum.amount ?? 0;
-}
-
 /** The sandbox issuer's verdict on submitted evidence (Stripe's test-mode convention). */
 export function sandboxVerdict(evidence: DisputeEvidence): 'win' | 'lose' {
   return Object.values(evidence).some((value) => value.trim() === 'winning_evidence') ? 'win' : 'lose';

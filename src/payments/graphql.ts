@@ -20,7 +20,6 @@ import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses,
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
 import { createRefund, createRefundInput, getRefund } from './refunds.ts';
 import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
-import { disputedAmount } from './disputes.ts';
 import { accountNow } from '../accounts/index.ts';
 import { approveKycReview, currentKycReview, rejectKycInput, rejectKycReview, submitKyc, submitKycInput } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
@@ -112,11 +111,14 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
     }),
     amountRefundable: t.float({
       description: 'What is left to refund of a succeeded payment, less what is disputed (0 for any other status).',
-      resolve: async (intent, _args, ctx) =>
-        intent.status === 'succeeded'
-          ? toMajorUnits(Math.max(0, intent.amountReceived - intent.amountRefunded - (await disputedAmount(ctx.rt.db.prisma, intent.id))), intent.currency)
-          : 0,
+      resolve: (intent) =>
+        intent.status === 'succeeded' ? toMajorUnits(Math.max(0, intent.amountReceived - intent.amountRefunded - intent.amountDisputed), intent.currency) : 0,
     }),
+    amountDisputed: t.float({
+      description: 'Under open or lost disputes, in the major unit (a won dispute gives its amount back); it cannot also be refunded.',
+      resolve: (intent) => toMajorUnits(intent.amountDisputed, intent.currency),
+    }),
+    amountDisputedMinor: t.exposeInt('amountDisputed', { description: 'The same in minor units.' }),
     captureMethod: t.field({ type: CaptureMethodEnum, resolve: (intent) => intent.captureMethod }),
     amountCapturable: t.float({
       description: 'Authorized and not yet captured (REQUIRES_CAPTURE), in the major unit; 0 otherwise.',
@@ -524,6 +526,7 @@ function applyIntentUpdate(intent: PaymentIntent, update: PaymentIntentUpdate): 
     amountRefunded: update.amountRefunded,
     amountCapturable: update.amountCapturable,
     amountReceived: update.amountReceived,
+    amountDisputed: update.amountDisputed,
     captureBefore: date(update.captureBefore),
     updatedAt: new Date(update.updatedAt),
   };

@@ -8,7 +8,6 @@ import { metadataSchema } from './intents.ts';
 import { refundReasons } from './json.ts';
 import { formatAmount, toMinorUnits, type Currency } from './money.ts';
 import { lockPaymentIntent, refundCreated, transitionRefund } from './state-machine.ts';
-import { disputedAmount } from './disputes.ts';
 
 // Refunds of succeeded payment intents, all or part of what is left, as at Stripe: created
 // `pending` with a payment-refund job in the same transaction; the job settles it (`succeeded`, or
@@ -46,7 +45,7 @@ export async function createRefund(rt: Rt, tx: DbClient, accountId: number, inpu
   }
   const currency = intent.currency as Currency;
   // A disputed amount cannot also be refunded: the card holder gets it back through the dispute.
-  const disputed = await disputedAmount(tx, intent.id);
+  const disputed = intent.amountDisputed;
   // What was taken (all of an automatic payment, the captured part of an authorization), less refunds and disputes.
   const left = intent.amountReceived - intent.amountRefunded - disputed;
   const disputedNote = disputed > 0 ? `; ${formatAmount(disputed, currency)} ${currency} of it is disputed, and a disputed amount cannot also be refunded` : '';

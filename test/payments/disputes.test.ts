@@ -25,6 +25,9 @@ const Disputes = graphql(`
           evidenceDueBy
           paymentIntent {
             id
+            amountDisputed
+            amountDisputedMinor
+            amountRefundable
             disputes(first: 5) {
               edges {
                 node {
@@ -151,6 +154,8 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     });
     expect(dispute.id).toMatch(/^dp_[0-9a-z]{26}$/);
     expect((await show(m, dispute.id)).body.dispute).toEqual(dispute);
+    const intentNow = async () => (await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: m.account.key })).body.payment_intent;
+    expect(await intentNow()).toMatchObject({ amount_disputed: 40, amount_disputed_minor: 4000, amount_refunded: 0 });
 
     // A draft: saved, still needs_response.
     const saved = await evidence(m, dispute.id, { evidence: { product_description: 'A blue teapot', customer_name: 'Ada' } });
@@ -191,6 +196,7 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     ]);
 
     // Won: the amount is the merchant's again, and refundable.
+    expect(await intentNow()).toMatchObject({ amount_disputed: 0, amount_disputed_minor: 0 });
     const refund = await app.request('POST', '/api/v1/refunds', { key: m.account.key, body: { payment_intent: intent.id, amount: 5 } });
     expect(refund.status).toBe(201);
   });
@@ -210,6 +216,8 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     const refused = await app.request('POST', '/api/v1/refunds', { key: m.account.key, body: { payment_intent: intent.id } });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/disputed/);
+    // Lost: the card holder has the money back; it stays counted as disputed.
+    expect((await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: m.account.key })).body.payment_intent.amount_disputed_minor).toBe(1250);
   });
 
   it('no response by evidence_due_by loses the dispute when the test clock passes the due date; a draft is not a response', async () => {
@@ -289,7 +297,7 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
 
     const captured = await app.request('POST', `/api/v1/payment-intents/${intent.id}/capture`, { key: m.account.key, body: { amount_to_capture: 30 } });
     expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-    expect(captured.body.payment_intent).toMatchObject({ status: 'succeeded', amount_received_minor: 3000 });
+    expect(captured.body.payment_intent).toMatchObject({ status: 'succeeded', amount_received_minor: 3000, amount_disputed: 30, amount_disputed_minor: 3000 });
     const [dispute, ...more] = await disputesOf();
     expect(more).toEqual([]);
     expect(dispute).toMatchObject({ payment_intent: intent.id, status: 'needs_response', reason: 'fraudulent', amount: 30, amount_minor: 3000, evidence_due_by: later(7 * DAY_MS) });
@@ -340,6 +348,7 @@ describe('disputes over GraphQL', { timeout: 90_000 }, () => {
     const node = listed.data!.disputes.edges[0]!.node;
     expect(node).toMatchObject({ id: dispute.id, status: 'NEEDS_RESPONSE', reason: 'FRAUDULENT', amountMinor: 4000 });
     expect(node.paymentIntent.disputes.edges.map((edge) => edge.node.id)).toEqual([dispute.id]);
+    expect(node.paymentIntent).toMatchObject({ amountDisputed: 40, amountDisputedMinor: 4000, amountRefundable: 0 });
 
     const draft = await execute(app.baseUrl, m.account.key, SubmitEvidence, { id: dispute.id, evidence: { productDescription: 'A teapot' } });
     expect(draft.data!.submitDisputeEvidence).toMatchObject({ status: 'NEEDS_RESPONSE', evidence: { productDescription: 'A teapot', uncategorizedText: null } });
