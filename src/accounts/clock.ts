@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SendOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { oneAtATimePer } from '../core/one-at-a-time.ts';
 import { sendJob, sendJobs, type JobData, type QueueName } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -115,10 +115,12 @@ const frozenTime = z.iso
 export const createTestClockInput = z.strictObject({
   frozen_time: frozenTime.optional().describe('Where the clock starts; absent: the real time now.'),
 });
+export type CreateTestClockInput = z.output<typeof createTestClockInput>;
 
 export const advanceTestClockInput = z.strictObject({
   frozen_time: frozenTime.describe('The new time: later than the current one, at most five years on.'),
 });
+export type AdvanceTestClockInput = z.output<typeof advanceTestClockInput>;
 
 function assertSandbox(rt: Rt, account: { environment: string }) {
   if (rt.config.YARROW_ENV === 'live' || account.environment === 'live') {
@@ -137,8 +139,7 @@ export async function getTestClock(db: DbClient, accountId: number): Promise<Tes
   return db.testClock.findUnique({ where: { accountId } });
 }
 
-export async function createTestClock(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<TestClock> {
-  const input = parseInput(createTestClockInput, raw);
+export async function createTestClock(rt: Rt, tx: DbClient, accountId: number, input: CreateTestClockInput): Promise<TestClock> {
   assertSandbox(rt, await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { environment: true } }));
   const now = new Date();
   const start = input.frozen_time ?? now;
@@ -151,8 +152,7 @@ export async function createTestClock(rt: Rt, tx: DbClient, accountId: number, r
 }
 
 /** Moves the clock forward and sends every held job whose time has come, in due order. */
-export async function advanceTestClock(rt: Rt, tx: DbClient, accountId: number, raw: unknown) {
-  const input = parseInput(advanceTestClockInput, raw);
+export async function advanceTestClock(rt: Rt, tx: DbClient, accountId: number, input: AdvanceTestClockInput) {
   assertSandbox(rt, await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { environment: true } }));
   const clock = await lockClock(tx, accountId);
   const to = input.frozen_time;

@@ -10,7 +10,7 @@ import { apiRequestFilter, apiRequestsWhere, requestMethods } from './lists.ts';
 import { eventsOfApiRequest, getApiRequest } from './request-log.ts';
 import { apiKeyInputOf, createApiKey, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
-import { advanceTestClock, createTestClock, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
+import { advanceTestClock, advanceTestClockInput, createTestClock, createTestClockInput, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
 
 
 builder.prismaObject('Account', {
@@ -233,7 +233,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { frozenTime: t.arg({ type: 'DateTime', description: 'Absent: the real time now.' }) },
     resolve: (_query, _root, { frozenTime }, ctx) =>
-      withGraphqlParams('', () => ctx.rt.db.prisma.$transaction((tx) => createTestClock(ctx.rt, tx, ctx.principal!.accountId, clockInput(frozenTime)))),
+      withGraphqlParams('', async () => {
+        const input = parseInput(createTestClockInput, clockInput(frozenTime));
+        return ctx.rt.db.prisma.$transaction((tx) => createTestClock(ctx.rt, tx, ctx.principal!.accountId, input));
+      }),
   }),
   advanceTestClock: t.field({
     type: TestClockAdvance,
@@ -241,7 +244,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { frozenTime: t.arg({ type: 'DateTime', required: true }) },
     resolve: (_root, { frozenTime }, ctx) =>
-      withGraphqlParams('', () => ctx.rt.db.prisma.$transaction((tx) => advanceTestClock(ctx.rt, tx, ctx.principal!.accountId, clockInput(frozenTime)))),
+      withGraphqlParams('', async () => {
+        const input = parseInput(advanceTestClockInput, clockInput(frozenTime));
+        return ctx.rt.db.prisma.$transaction((tx) => advanceTestClock(ctx.rt, tx, ctx.principal!.accountId, input));
+      }),
   }),
   deleteTestClock: t.int({
     description: 'As DELETE /api/v1/test-clock: back to the real time. Answers how many held jobs it sent.',

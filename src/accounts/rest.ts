@@ -157,7 +157,6 @@ function registerTestClockRoutes(ctx: GatewayContext) {
     operationId: 'createTestClock',
     response: clockResponse,
     body: createTestClockInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     errorCodes: ['forbidden', 'already_exists'],
     responses: { 201: 'The clock, frozen at frozen_time.' },
@@ -177,7 +176,6 @@ function registerTestClockRoutes(ctx: GatewayContext) {
     operationId: 'advanceTestClock',
     response: okSchema({ test_clock: testClockSchema, released_jobs: z.number().int().describe('Jobs sent by this advance.') }),
     body: advanceTestClockInput,
-    bodyValidatedBy: 'service',
     errorCodes: ['forbidden', 'not_found'],
     responses: { 200: 'The clock at its new time, and how many held jobs it sent.' },
     handler: async (c, { body }) => {

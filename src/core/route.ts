@@ -35,9 +35,9 @@ interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, 
   /** The request body, validated before the handler runs (it gets the parsed value as `body`). */
   body?: B;
   /**
-   * `service`: the service function the handler calls validates the body itself (GraphQL calls it
-   * too, and schemas that transform, such as money to minor units, cannot be parsed twice): the
-   * handler gets the JSON as sent, and `body` documents it.
+   * `service`: the service function the handler calls still validates the body itself (an API key's
+   * scopes, a hosted form): the handler gets the JSON as sent, and `body` documents it. Otherwise
+   * the handler gets the parsed value, the typed input its service takes (GraphQL parses with the same schema).
    */
   bodyValidatedBy?: V;
   /** `form` for HTML form posts: the page reads the form itself (its CSRF token first). */

@@ -1,11 +1,12 @@
 import { YarrowError } from '../core/errors.ts';
 
-// The one GraphQL input adapter. A resolver hands its arguments to the same service function REST
-// calls, which validates them with its own zod schema:
+// The one GraphQL input adapter. Services take typed values: a resolver parses its arguments with
+// the zod schema the REST route declares (`parseInput(schema, serviceInput(input, …))`) and hands
+// the parsed value to the same service function REST calls, so both answer the same refusals:
 // - `serviceInput(input)`: GraphQL's explicit `null` dropped (services take absent, never null);
-//   with `{ names: 'snake_case' }` the camelCase field names become the REST names a service takes.
-// - `withGraphqlParams(prefix, work)`: an `invalid_request` the service raises names the GraphQL
-//   param (`input.customerEmail`), as the client wrote it, not the REST one (`customer_email`).
+//   with `{ names: 'snake_case' }` the camelCase field names become the REST names the schema takes.
+// - `withGraphqlParams(prefix, work)`: an `invalid_request` the parse or the service raises names the
+//   GraphQL param (`input.customerEmail`), as the client wrote it, not the REST one (`customer_email`).
 // An argument the service's schema fits as it is also gets `validate: <that schema>` on the field,
 // so a mistake refuses the whole operation before anything runs (see graphql/limits.ts).
 

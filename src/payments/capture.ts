@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { accountNow } from '../accounts/index.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, parseInput } from '../core/errors.ts';
+import { YarrowError } from '../core/errors.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 import { formatAmount, toMinorUnits, type Currency } from './money.ts';
 import { lockPaymentIntent, transitionIntent } from './state-machine.ts';
+import { openDispute } from './dispute-state-machine.ts';
+import { findToken } from './tokens.ts';
 
 // Authorize, then capture (Stripe's `capture_method: manual`): an approved payment of a manual
 // intent stops at `requires_capture`, holding `amount_capturable` (state-machine.ts, `authorize`).
 // The merchant captures all or part of it (the rest is released), or cancels it; one not captured
 // within 7 days of the account's time lapses by itself (`canceled`, reason `expired`), through a
-// job dated with `sendJobAt`, so advancing a test clock past it expires it at once.
+// job dated with `sendJobAt`, so advancing a test clock past it expires it at once. An
+// authorization paid with a dispute token is disputed when it is captured, for what was captured:
+// as at Stripe, a card holder disputes a charge, and an authorization is not one until captured.
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
@@ -28,14 +32,14 @@ export const capturePaymentIntentInput = z.strictObject({
     .describe("In the major unit of the payment's currency, at most amount_capturable; absent: all of it. The rest is released.")
     .meta({ examples: [30] }),
 });
+export type CapturePaymentIntentInput = z.output<typeof capturePaymentIntentInput>;
 
 /**
  * POST /api/v1/payment-intents/{id}/capture (and GraphQL): takes `amount_to_capture` (default: all)
  * of an authorized payment. A payment intent that is not `requires_capture` (captured already,
  * canceled, never authorized) is refused 409 by the transition table; more than was authorized, 400.
  */
-export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown): Promise<PaymentIntent> {
-  const input = parseInput(capturePaymentIntentInput, raw);
+export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CapturePaymentIntentInput): Promise<PaymentIntent> {
   const { intent } = await lockPaymentIntent(tx, accountId, id);
   // Past its deadline an authorization is gone, even in the moment before the expiry job cancels it.
   if (intent.status === 'requires_capture' && intent.captureBefore && intent.captureBefore <= (await accountNow(tx, accountId))) {
@@ -57,7 +61,20 @@ export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: numb
     }
     amountToCapture = parsed.minor;
   }
-  return transitionIntent(rt, tx, accountId, id, 'capture', { amountToCapture });
+  const captured = await transitionIntent(rt, tx, accountId, id, 'capture', { amountToCapture });
+  const dispute = findToken(await tokenPaidWith(tx, captured))?.dispute;
+  return dispute ? openDispute(rt, tx, captured, dispute) : captured;
+}
+
+/** The test token an authorization was approved with: its card session's, or the saved method's it was charged off-session with. */
+async function tokenPaidWith(tx: DbClient, intent: PaymentIntent): Promise<string> {
+  if (intent.latestCardSessionId) {
+    const session = await tx.cardSession.findUnique({ where: { id: intent.latestCardSessionId }, select: { token: true } });
+    return session?.token ?? '';
+  }
+  if (!intent.paymentMethodId) return '';
+  const method = await tx.paymentMethod.findUnique({ where: { id: intent.paymentMethodId }, select: { sandboxToken: true } });
+  return method?.sandboxToken ?? '';
 }
 
 /**

@@ -32,6 +32,8 @@ export interface PaymentIntentUpdate {
   amountCapturable: number;
   /** Minor units taken. */
   amountReceived: number;
+  /** Minor units under open or lost disputes. */
+  amountDisputed: number;
   /** When an authorization lapses, if there is one. */
   captureBefore: string | null;
   updatedAt: string;

@@ -2,7 +2,8 @@ import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { connectionRows } from '../core/pagination.ts';
-import { createCustomer, deleteCustomer, updateCustomer } from './customers.ts';
+import { parseInput } from '../core/errors.ts';
+import { createCustomer, createCustomerInput, deleteCustomer, updateCustomer, updateCustomerInput } from './customers.ts';
 import { PaymentMethodCodeEnum } from './graphql.ts';
 import { customersWhere, paymentIntentsWhere } from './lists.ts';
 import { detachPaymentMethod, getCustomer, getPaymentMethod } from './payment-methods.ts';
@@ -128,7 +129,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreateCustomerInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => ctx.rt.db.prisma.$transaction((tx) => createCustomer(ctx.rt, tx, accountIdOf(ctx), serviceInput(input)))),
+      withGraphqlParams('input.', async () => {
+        const customer = parseInput(createCustomerInput, serviceInput(input));
+        return ctx.rt.db.prisma.$transaction((tx) => createCustomer(ctx.rt, tx, accountIdOf(ctx), customer));
+      }),
   }),
   updateCustomer: t.prismaField({
     type: 'Customer',
@@ -137,7 +141,10 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCustomerInput, required: true }) },
     // Nulls are kept here: null clears a field.
     resolve: (_query, _root, { id, input }, ctx) =>
-      withGraphqlParams('input.', () => ctx.rt.db.prisma.$transaction((tx) => updateCustomer(ctx.rt, tx, accountIdOf(ctx), String(id), input))),
+      withGraphqlParams('input.', async () => {
+        const changes = parseInput(updateCustomerInput, input);
+        return ctx.rt.db.prisma.$transaction((tx) => updateCustomer(ctx.rt, tx, accountIdOf(ctx), String(id), changes));
+      }),
   }),
   deleteCustomer: t.id({
     description: 'As DELETE /api/v1/customers/{id}: deletes it and its saved methods; answers its id.',

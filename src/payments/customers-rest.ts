@@ -25,7 +25,6 @@ export function registerCustomerRoutes(ctx: GatewayContext) {
     operationId: 'createCustomer',
     response: customerResponse,
     body: createCustomerInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 201: 'The customer.' },
     handler: (c, { body, rawBody }) =>
@@ -72,7 +71,6 @@ export function registerCustomerRoutes(ctx: GatewayContext) {
     operationId: 'updateCustomer',
     response: customerResponse,
     body: updateCustomerInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The updated customer.' },
     handler: async (c, { body }) => {
       const customer = await rt.db.prisma.$transaction((tx) => updateCustomer(rt, tx, accountOf(c), c.req.param('id'), body));

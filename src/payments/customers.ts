@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
-import { parseInput, YarrowError } from '../core/errors.ts';
+import { YarrowError } from '../core/errors.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { Customer } from '../generated/prisma/client.ts';
 import type { EventType } from '../core/module.ts';
@@ -28,6 +28,7 @@ export const createCustomerInput = z.strictObject({
   description: customerFields.description.optional(),
   metadata: metadataSchema.default({}),
 });
+export type CreateCustomerInput = z.output<typeof createCustomerInput>;
 
 /** A field sent as `null` clears it (as at Stripe, where an empty string does); one left out stays. */
 export const updateCustomerInput = z.strictObject({
@@ -36,9 +37,9 @@ export const updateCustomerInput = z.strictObject({
   description: customerFields.description.nullable().optional(),
   metadata: metadataSchema.optional().describe('Replaces the whole metadata.'),
 });
+export type UpdateCustomerInput = z.output<typeof updateCustomerInput>;
 
-export async function createCustomer(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<Customer> {
-  const input = parseInput(createCustomerInput, raw);
+export async function createCustomer(rt: Rt, tx: DbClient, accountId: number, input: CreateCustomerInput): Promise<Customer> {
   const customer = await tx.customer.create({
     data: {
       id: newId('customer'),
@@ -53,9 +54,8 @@ export async function createCustomer(rt: Rt, tx: DbClient, accountId: number, ra
   return customer;
 }
 
-export async function updateCustomer(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown): Promise<Customer> {
-  const input = parseInput(updateCustomerInput, raw);
-  if (Object.keys(input).length === 0) {
+export async function updateCustomer(rt: Rt, tx: DbClient, accountId: number, id: string, input: UpdateCustomerInput): Promise<Customer> {
+  if (Object.values(input).every((value) => value === undefined)) {
     throw new YarrowError('invalid_request', 'Send at least one of email, name, description, metadata.', { param: 'email' });
   }
   await lockCustomer(tx, accountId, id);

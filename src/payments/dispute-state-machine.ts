@@ -9,6 +9,7 @@ import type { Dispute, DisputeStatus, PaymentIntent, Prisma } from '../generated
 import { disputeJson } from './json.ts';
 import { newId } from './contract.ts';
 import type { DisputeReason } from './tokens.ts';
+import { intentDisputeChanged } from './state-machine.ts';
 
 // A dispute's lifecycle, as the payment intent's is in state-machine.ts: every status change (and
 // every evidence save) happens here, and only here. Each transition locks the dispute, checks the
@@ -87,26 +88,29 @@ async function scheduleDecision(rt: Rt, tx: DbClient, dispute: Dispute, kind: Di
 }
 
 /**
- * The card holder disputes `intent` (just succeeded, locked by the caller) for `reason`: the
- * dispute opens `needs_response` for what was paid and not refunded, due in DISPUTE_EVIDENCE_DAYS of
- * the account's time; `dispute.created` is recorded and the deadline job commits with it.
+ * The card holder disputes `intent` (just succeeded or captured, locked by the caller) for `reason`:
+ * the dispute opens `needs_response` for what was taken (all of an automatic payment, the captured
+ * part of an authorization) and not refunded, due in DISPUTE_EVIDENCE_DAYS of the account's time;
+ * `dispute.created` is recorded and the deadline job commits with it. The intent's `amount_disputed`
+ * counts it (open and lost disputes cannot also be refunded): answers the intent after that.
  */
-export async function openDispute(rt: Rt, tx: DbClient, intent: PaymentIntent, reason: DisputeReason): Promise<Dispute> {
+export async function openDispute(rt: Rt, tx: DbClient, intent: PaymentIntent, reason: DisputeReason): Promise<PaymentIntent> {
   const now = await accountNow(tx, intent.accountId);
   const dispute = await tx.dispute.create({
     data: {
       id: newId('dispute'),
       accountId: intent.accountId,
       paymentIntentId: intent.id,
-      amount: intent.amount - intent.amountRefunded,
+      amount: intent.amountReceived - intent.amountRefunded,
       currency: intent.currency,
       reason,
       evidenceDueBy: new Date(now.getTime() + rt.config.DISPUTE_EVIDENCE_DAYS * 86_400_000),
     },
   });
+  const disputed = await intentDisputeChanged(tx, intent.id, dispute.amount);
   await recordDisputeEvent(rt, tx, dispute, 'dispute.created');
   await scheduleDecision(rt, tx, dispute, 'deadline', { at: dispute.evidenceDueBy });
-  return dispute;
+  return disputed;
 }
 
 /** Locks the account's dispute for the rest of the transaction (another account's: not_found). */
@@ -128,6 +132,8 @@ export async function transitionDispute(
   const transition: DisputeTransition = disputeTransitions[action];
   if (!transition.from.includes(dispute.status)) throw refuse(dispute.status.replace('_', ' '), transition.verb);
   const updated = await plans[action](tx, dispute, evidence, new Date());
+  // Won: the amount is the merchant's again (refundable); every other close keeps it disputed.
+  if (action === 'win') await intentDisputeChanged(tx, dispute.paymentIntentId, -dispute.amount);
   await recordDisputeEvent(rt, tx, updated, transition.event);
   if (action === 'submit_evidence') {
     await scheduleDecision(rt, tx, updated, 'review', { afterSeconds: rt.config.DISPUTE_REVIEW_DELAY_SECONDS });

@@ -2,7 +2,8 @@ import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { connectionRows } from '../core/pagination.ts';
-import { closeDispute, getDispute, submitDisputeEvidence } from './disputes.ts';
+import { parseInput } from '../core/errors.ts';
+import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceInput } from './disputes.ts';
 import { disputeStatuses, disputesWhere } from './lists.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { disputeReasons } from './tokens.ts';
@@ -110,14 +111,10 @@ builder.mutationFields((t) => ({
       submit: t.arg.boolean({ description: 'Submit for review (default: save as a draft).' }),
     },
     resolve: (_query, _root, { id, evidence, submit }, ctx) =>
-      withGraphqlParams('', () =>
-        ctx.rt.db.prisma.$transaction((tx) =>
-          submitDisputeEvidence(ctx.rt, tx, accountIdOf(ctx), String(id), {
-            evidence: serviceInput(evidence, { names: 'snake_case' }),
-            ...(submit == null ? {} : { submit }),
-          }),
-        ),
-      ),
+      withGraphqlParams('', async () => {
+        const input = parseInput(submitDisputeEvidenceInput, { evidence: serviceInput(evidence, { names: 'snake_case' }), ...(submit == null ? {} : { submit }) });
+        return ctx.rt.db.prisma.$transaction((tx) => submitDisputeEvidence(ctx.rt, tx, accountIdOf(ctx), String(id), input));
+      }),
   }),
   closeDispute: t.prismaField({
     type: 'Dispute',

@@ -48,7 +48,6 @@ export function registerDisputeRoutes(ctx: GatewayContext) {
     operationId: 'submitDisputeEvidence',
     response: disputeResponse,
     body: submitDisputeEvidenceInput,
-    bodyValidatedBy: 'service',
     errorCodes: ['invalid_state'],
     responses: { 200: 'The dispute: still needs_response with the evidence saved, or under_review when submitted.' },
     handler: async (c, { body }) => {

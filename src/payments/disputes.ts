@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { accountNow, sendJobAt } from '../accounts/index.ts';
@@ -53,6 +53,7 @@ export const submitDisputeEvidenceInput = z.strictObject({
   evidence: disputeEvidenceSchema.default({}).describe('Fields to save; each replaces its earlier value (an empty string clears it).'),
   submit: z.boolean().default(false).describe('true: submit the evidence for review (final, → under_review); false: save it as a draft.'),
 });
+export type SubmitDisputeEvidenceInput = z.output<typeof submitDisputeEvidenceInput>;
 
 export async function getDispute(db: DbClient, accountId: number, id: string): Promise<Dispute> {
   const dispute = await db.dispute.findFirst({ where: { id, accountId } });
@@ -61,8 +62,7 @@ export async function getDispute(db: DbClient, accountId: number, id: string): P
 }
 
 /** Saves evidence, and with `submit: true` submits all of it for the issuer's review. */
-export async function submitDisputeEvidence(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown): Promise<Dispute> {
-  const input = parseInput(submitDisputeEvidenceInput, raw);
+export async function submitDisputeEvidence(rt: Rt, tx: DbClient, accountId: number, id: string, input: SubmitDisputeEvidenceInput): Promise<Dispute> {
   const evidence = Object.fromEntries(Object.entries(input.evidence).filter(([, value]) => value !== undefined)) as DisputeEvidence;
   if (!input.submit) return transitionDispute(rt, tx, accountId, id, 'save_evidence', evidence);
   const saved = (await getDispute(tx, accountId, id)).evidence as DisputeEvidence;
@@ -75,15 +75,6 @@ export async function submitDisputeEvidence(rt: Rt, tx: DbClient, accountId: num
 /** Accepts the dispute: the card holder keeps the money (→ lost). */
 export async function closeDispute(rt: Rt, tx: DbClient, accountId: number, id: string): Promise<Dispute> {
   return transitionDispute(rt, tx, accountId, id, 'accept');
-}
-
-/**
- * What of a payment is disputed and so cannot also be refunded: open disputes and lost ones (the
- * card holder has the money back already); a won dispute gives its amount back to the merchant.
- */
-export async function disputedAmount(db: DbClient, paymentIntentId: string): Promise<number> {
-  const sum = await db.dispute.aggregate({ where: { paymentIntentId, status: { not: 'won' } }, _sum: { amount: true } });
-  return sum._sum.amount ?? 0;
 }
 
 /** The sandbox issuer's verdict on submitted evidence (Stripe's test-mode convention). */

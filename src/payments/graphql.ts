@@ -1,4 +1,4 @@
-import { YarrowError } from '../core/errors.ts';
+import { YarrowError, parseInput } from '../core/errors.ts';
 import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './contract.ts';
 import type { GraphqlContext } from '../graphql/builder.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
@@ -8,18 +8,20 @@ import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/clie
 import {
   approvePaymentReview,
   cancelPaymentIntent,
+  cancelPaymentIntentInput,
   createPaymentIntent,
+  createPaymentIntentInput,
   getPaymentIntent,
   rejectPaymentReview,
+  rejectReviewInput,
 } from './intents.ts';
-import { createInvoice, currentInvoicePayment, getInvoice } from './invoices.ts';
+import { createInvoice, createInvoiceInput, currentInvoicePayment, getInvoice } from './invoices.ts';
 import { cardSessionsWhere, invoicesWhere, paymentIntentsWhere, invoiceStatuses, refundStatuses, refundsWhere } from './lists.ts';
 import { cardSessionStatus, cardSessionStatuses, checkoutUrl, dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue, refundReasons } from './json.ts';
-import { createRefund, getRefund } from './refunds.ts';
-import { capturePaymentIntent } from './capture.ts';
-import { disputedAmount } from './disputes.ts';
+import { createRefund, createRefundInput, getRefund } from './refunds.ts';
+import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
 import { accountNow } from '../accounts/index.ts';
-import { approveKycReview, currentKycReview, rejectKycReview, submitKyc } from './kyc.ts';
+import { approveKycReview, currentKycReview, rejectKycInput, rejectKycReview, submitKyc, submitKycInput } from './kyc.ts';
 import { formatAmount, toMajorUnits } from './money.ts';
 import { intentStatuses, voidInvoice } from './state-machine.ts';
 import { paymentMethodCodes, sandboxOutcomes } from './tokens.ts';
@@ -109,11 +111,14 @@ const PaymentIntentRef = builder.prismaObject('PaymentIntent', {
     }),
     amountRefundable: t.float({
       description: 'What is left to refund of a succeeded payment, less what is disputed (0 for any other status).',
-      resolve: async (intent, _args, ctx) =>
-        intent.status === 'succeeded'
-          ? toMajorUnits(Math.max(0, intent.amountReceived - intent.amountRefunded - (await disputedAmount(ctx.rt.db.prisma, intent.id))), intent.currency)
-          : 0,
+      resolve: (intent) =>
+        intent.status === 'succeeded' ? toMajorUnits(Math.max(0, intent.amountReceived - intent.amountRefunded - intent.amountDisputed), intent.currency) : 0,
     }),
+    amountDisputed: t.float({
+      description: 'Under open or lost disputes, in the major unit (a won dispute gives its amount back); it cannot also be refunded.',
+      resolve: (intent) => toMajorUnits(intent.amountDisputed, intent.currency),
+    }),
+    amountDisputedMinor: t.exposeInt('amountDisputed', { description: 'The same in minor units.' }),
     captureMethod: t.field({ type: CaptureMethodEnum, resolve: (intent) => intent.captureMethod }),
     amountCapturable: t.float({
       description: 'Authorized and not yet captured (REQUIRES_CAPTURE), in the major unit; 0 otherwise.',
@@ -395,18 +400,17 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => createPaymentIntent(ctx.rt, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' }))),
+      withGraphqlParams('input.', () => createPaymentIntent(ctx.rt, accountIdOf(ctx), parseInput(createPaymentIntentInput, serviceInput(input, { names: 'snake_case' })))),
   }),
   cancelPaymentIntent: t.prismaField({
     type: 'PaymentIntent',
     authScopes: { scope: 'payments.write' },
     args: { id: t.arg.id({ required: true }), cancellationReason: t.arg({ type: CancellationReasonEnum }) },
     resolve: (_query, _root, { id, cancellationReason }, ctx) =>
-      withGraphqlParams('', () =>
-        transaction(ctx, (tx) =>
-          cancelPaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), cancellationReason ? { cancellation_reason: cancellationReason } : {}),
-        ),
-      ),
+      withGraphqlParams('', async () => {
+        const input = parseInput(cancelPaymentIntentInput, cancellationReason ? { cancellation_reason: cancellationReason } : {});
+        return transaction(ctx, (tx) => cancelPaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), input));
+      }),
   }),
   capturePaymentIntent: t.prismaField({
     type: 'PaymentIntent',
@@ -414,9 +418,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { id: t.arg.id({ required: true }), amountToCapture: t.arg.float({ description: "In the payment's major unit, at most amountCapturable." }) },
     resolve: (_query, _root, { id, amountToCapture }, ctx) =>
-      withGraphqlParams('', () =>
-        transaction(ctx, (tx) => capturePaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), serviceInput({ amountToCapture }, { names: 'snake_case' }))),
-      ),
+      withGraphqlParams('', async () => {
+        const input = parseInput(capturePaymentIntentInput, serviceInput({ amountToCapture }, { names: 'snake_case' }));
+        return transaction(ctx, (tx) => capturePaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), input));
+      }),
   }),
   approvePaymentReview: t.prismaField({
     type: 'PaymentIntent',
@@ -431,7 +436,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_query, _root, { id, reason }, ctx) =>
-      withGraphqlParams('', () => transaction(ctx, (tx) => rejectPaymentReview(ctx.rt, tx, accountIdOf(ctx), String(id), { reason }))),
+      withGraphqlParams('', async () => {
+        const input = parseInput(rejectReviewInput, { reason });
+        return transaction(ctx, (tx) => rejectPaymentReview(ctx.rt, tx, accountIdOf(ctx), String(id), input));
+      }),
   }),
   createRefund: t.prismaField({
     type: 'Refund',
@@ -440,8 +448,8 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateRefundInput, required: true }) },
     resolve: async (_query, _root, { input }, ctx) =>
       withGraphqlParams('input.', async () => {
-        const raw = serviceInput({ ...input, paymentIntent: String(input.paymentIntent) }, { names: 'snake_case' });
-        return (await transaction(ctx, (tx) => createRefund(ctx.rt, tx, accountIdOf(ctx), raw))).refund;
+        const refund = parseInput(createRefundInput, serviceInput({ ...input, paymentIntent: String(input.paymentIntent) }, { names: 'snake_case' }));
+        return (await transaction(ctx, (tx) => createRefund(ctx.rt, tx, accountIdOf(ctx), refund))).refund;
       }),
   }),
   createInvoice: t.prismaField({
@@ -450,7 +458,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'invoices.write' },
     args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' })))),
+      withGraphqlParams('input.', async () => {
+        const invoice = parseInput(createInvoiceInput, serviceInput(input, { names: 'snake_case' }));
+        return transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), invoice));
+      }),
   }),
   voidInvoice: t.prismaField({
     type: 'Invoice',
@@ -464,7 +475,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: SubmitKycInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), serviceInput(input, { names: 'snake_case' })))),
+      withGraphqlParams('input.', async () => {
+        const details = parseInput(submitKycInput, serviceInput(input, { names: 'snake_case' }));
+        return transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), details));
+      }),
   }),
   approveKycReview: t.prismaField({
     type: 'KycReview',
@@ -479,7 +493,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_query, _root, { id, reason }, ctx) =>
-      withGraphqlParams('', () => transaction(ctx, (tx) => rejectKycReview(ctx.rt, tx, accountIdOf(ctx), String(id), { reason }))),
+      withGraphqlParams('', async () => {
+        const input = parseInput(rejectKycInput, { reason });
+        return transaction(ctx, (tx) => rejectKycReview(ctx.rt, tx, accountIdOf(ctx), String(id), input));
+      }),
   }),
 }));
 
@@ -509,6 +526,7 @@ function applyIntentUpdate(intent: PaymentIntent, update: PaymentIntentUpdate): 
     amountRefunded: update.amountRefunded,
     amountCapturable: update.amountCapturable,
     amountReceived: update.amountReceived,
+    amountDisputed: update.amountDisputed,
     captureBefore: date(update.captureBefore),
     updatedAt: new Date(update.updatedAt),
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { groupedTransactions } from '../core/batch.ts';
 import type { DbClient } from '../core/db.ts';
-import { notFound, parseInput } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { newCapabilityId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -41,29 +41,31 @@ export const createPaymentIntentInput = z
   })
   .superRefine(checkCustomerIntentFields)
   .transform(refineMoney);
-
+/** A payment intent to create, as `createPaymentIntentInput` parsed it (amount in minor units). */
+export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentInput>;
 
 interface NewPaymentIntent {
   accountId: number;
-  input: z.infer<typeof createPaymentIntentInput>;
+  input: CreatePaymentIntentInput;
   invoiceId?: string;
   /** The customer fields as resolved (createCustomerPaymentIntent); without one, the payer as sent. */
   link?: CustomerLink;
 }
 
 /**
- * POST /api/v1/payment-intents (and GraphQL, and an invoice's payment): validates and creates one
- * payment intent. In `tx` when given (an idempotent request's transaction, an invoice's); otherwise
- * it shares a transaction with the creates that arrive at the same time (group commit: one insert,
- * one event statement and one commit for all of them).
+ * POST /api/v1/payment-intents (and GraphQL, and an invoice's payment): creates one payment intent
+ * from its parsed input. In `tx` when given (an idempotent request's transaction, whose stored
+ * answer must commit with the intent; an invoice's); otherwise it shares a transaction with the
+ * creates that arrive at the same time (group commit: one insert, one event statement and one
+ * commit for all of them), as `sendMessages` does for the relay's sends.
  */
 export async function createPaymentIntent(
   rt: Rt & Pick<Runtime, 'db' | 'shared'>,
   accountId: number,
-  raw: unknown,
+  input: CreatePaymentIntentInput,
   { tx, invoiceId }: { tx?: DbClient; invoiceId?: string } = {},
 ): Promise<PaymentIntent> {
-  const request = { accountId, input: parseInput(createPaymentIntentInput, raw), invoiceId };
+  const request = { accountId, input, invoiceId };
   // One for a customer reads its rows first and may be refused: alone, so it fails no other create.
   if (namesCustomerFields(request.input)) return tx ? createCustomerPaymentIntent(rt, tx, request) : rt.db.prisma.$transaction((own) => createCustomerPaymentIntent(rt, own, request));
   if (!tx) return groupedCreates(rt)(request);
@@ -120,21 +122,21 @@ export async function getPaymentIntent(db: DbClient, accountId: number, id: stri
 export const cancelPaymentIntentInput = z.strictObject({
   cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional(),
 });
+export type CancelPaymentIntentInput = z.output<typeof cancelPaymentIntentInput>;
 
-export async function cancelPaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown) {
-  const input = parseInput(cancelPaymentIntentInput, raw);
+export async function cancelPaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CancelPaymentIntentInput) {
   return transitionIntent(rt, tx, accountId, id, 'cancel', { cancellationReason: input.cancellation_reason ?? null });
 }
 
 export const rejectReviewInput = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export type RejectReviewInput = z.output<typeof rejectReviewInput>;
 
 /** Approves a payment held for review (the operator's decision; in the sandbox the account's own). */
 export async function approvePaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string) {
   return transitionIntent(rt, tx, accountId, id, 'approve_review');
 }
 
-export async function rejectPaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string, raw: unknown) {
-  const { reason } = parseInput(rejectReviewInput, raw);
+export async function rejectPaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string, { reason }: RejectReviewInput) {
   return transitionIntent(rt, tx, accountId, id, 'reject_review', { decline: reviewRejected(reason) });
 }
 

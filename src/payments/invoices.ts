@@ -8,7 +8,7 @@ import type { Runtime } from '../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../generated/prisma/client.ts';
 import { createPaymentIntent, metadataSchema } from './intents.ts';
 import { dateOnly } from './json.ts';
-import { moneyFields, refineMoney, toMajorUnits } from './money.ts';
+import { moneyFields, refineMoney, type Currency } from './money.ts';
 import { invoiceCreated, markInvoiceOverdue } from './state-machine.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
@@ -45,7 +45,8 @@ export const createInvoiceInput = z
     metadata: metadataSchema.default({}),
   })
   .transform(refineMoney);
-
+/** An invoice to create, as `createInvoiceInput` parsed it (amount in minor units). */
+export type CreateInvoiceInput = z.output<typeof createInvoiceInput>;
 
 /**
  * The account's next invoice number. The counter row is advanced inside the creating
@@ -63,8 +64,7 @@ async function nextInvoiceNumber(tx: DbClient, accountId: number): Promise<numbe
 }
 
 /** Creates an open invoice, records invoice.created and schedules the overdue check for after its due date. */
-export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<Invoice> {
-  const input = parseInput(createInvoiceInput, raw);
+export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, input: CreateInvoiceInput): Promise<Invoice> {
   const dueDate = new Date(`${input.due_date}T00:00:00Z`);
   const invoice = await tx.invoice.create({
     data: {
@@ -133,16 +133,18 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoic
     const customerEmail = invoice.customerEmail ?? input.customer_email;
     if (!customerName) throw new YarrowError('invalid_request', 'Enter your name.', { param: 'customer_name' });
     if (!customerEmail) throw new YarrowError('invalid_request', 'Enter your email address.', { param: 'customer_email' });
+    // The invoice's fields were checked when it was created, and the payer's by `payInvoiceForm`, under the same rules.
     return createPaymentIntent(
       rt,
       accountId,
       {
-        amount: toMajorUnits(invoice.amount, invoice.currency),
-        currency: invoice.currency,
+        amount: invoice.amount,
+        currency: invoice.currency as Currency,
         title: invoice.title,
         customer_name: customerName,
         customer_email: customerEmail,
         metadata: { invoice: invoice.id },
+        capture_method: 'automatic',
       },
       { tx, invoiceId: invoice.id },
     );

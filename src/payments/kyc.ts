@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
-import { YarrowError, parseInput } from '../core/errors.ts';
+import { YarrowError } from '../core/errors.ts';
 import { newId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { KycReview } from '../generated/prisma/client.ts';
@@ -44,6 +44,7 @@ export const submitKycInput = z.strictObject({
   contact_email: z.email().max(254),
   contact_phone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +966501234567').optional(),
 });
+export type SubmitKycInput = z.output<typeof submitKycInput>;
 
 
 /** The account's current KYC state: its latest review, or null before the first submission. */
@@ -56,8 +57,7 @@ export async function currentKycReview(db: DbClient, accountId: number): Promise
  * the sandbox reviewer. One review at a time: a pending one must be decided first. An approved
  * account is locked: a new submission is refused and the approval stays.
  */
-export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<KycReview> {
-  const input = parseInput(submitKycInput, raw);
+export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, input: SubmitKycInput): Promise<KycReview> {
   // Serializes submissions of one account so two cannot both find "nothing pending".
   await lockRow(tx, 'accounts', accountId, { idType: 'int' });
   const current = await currentKycReview(tx, accountId);
@@ -84,13 +84,13 @@ export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, raw: un
 }
 
 export const rejectKycInput = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export type RejectKycInput = z.output<typeof rejectKycInput>;
 
 export async function approveKycReview(rt: Rt, tx: DbClient, accountId: number, reviewId: string) {
   return transitionKyc(rt, tx, accountId, reviewId, 'approve', { reviewedBy: 'api' });
 }
 
-export async function rejectKycReview(rt: Rt, tx: DbClient, accountId: number, reviewId: string, raw: unknown) {
-  const { reason } = parseInput(rejectKycInput, raw);
+export async function rejectKycReview(rt: Rt, tx: DbClient, accountId: number, reviewId: string, { reason }: RejectKycInput) {
   return transitionKyc(rt, tx, accountId, reviewId, 'reject', { reason, reviewedBy: 'api' });
 }
 

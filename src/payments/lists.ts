@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
-import { YarrowError, parseInput } from '../core/errors.ts';
+import { YarrowError } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs } from '../core/pagination.ts';
 import type { DisputeStatus, InvoiceStatus, PaymentIntentStatus, RefundStatus } from '../generated/prisma/enums.ts';
 import { cardSessionStatusWhere, type CardSessionStatus } from './json.ts';
@@ -129,8 +129,7 @@ export const listPaymentIntentsQuery = listQuery.extend({
   customer: z.string().max(100).optional().describe("Only this customer's payments (cus_…)."),
 });
 
-export async function listPaymentIntents(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listPaymentIntentsQuery, raw);
+export async function listPaymentIntents(db: DbClient, accountId: number, query: z.output<typeof listPaymentIntentsQuery>) {
   await assertCursorsOwned(db.paymentIntent, accountId, query, 'payment intent');
   const rows = await db.paymentIntent.findMany({
     where: paymentIntentsWhere(accountId, { status: query.status ? [query.status] : null, customerId: query.customer, ...restFilter(query) }, restParams),
@@ -141,8 +140,7 @@ export async function listPaymentIntents(db: DbClient, accountId: number, raw: u
 
 export const listInvoicesQuery = listQuery.extend({ status: z.enum(invoiceStatuses).optional(), ...listFilterQuery });
 
-export async function listInvoices(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listInvoicesQuery, raw);
+export async function listInvoices(db: DbClient, accountId: number, query: z.output<typeof listInvoicesQuery>) {
   await assertCursorsOwned(db.invoice, accountId, query, 'invoice');
   const rows = await db.invoice.findMany({
     where: invoicesWhere(accountId, { status: query.status ? [query.status] : null, ...restFilter(query) }, restParams),
@@ -170,8 +168,7 @@ export const listRefundsQuery = listQuery.extend({
   status: z.enum(refundStatuses).optional(),
 });
 
-export async function listRefunds(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listRefundsQuery, raw);
+export async function listRefunds(db: DbClient, accountId: number, query: z.output<typeof listRefundsQuery>) {
   await assertCursorsOwned(db.refund, accountId, query, 'refund');
   const rows = await db.refund.findMany({
     where: refundsWhere(accountId, { paymentIntentId: query.payment_intent, status: query.status ? [query.status] : null }),
@@ -208,8 +205,7 @@ export const listCustomersQuery = listQuery.extend({
   q: listFilterQuery.q.describe('Part of an email or name, or a customer id.'),
 });
 
-export async function listCustomers(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listCustomersQuery, raw);
+export async function listCustomers(db: DbClient, accountId: number, query: z.output<typeof listCustomersQuery>) {
   await assertCursorsOwned(db.customer, accountId, query, 'customer');
   const rows = await db.customer.findMany({ where: customersWhere(accountId, { email: query.email, search: query.q }, restParams), ...pageArgs(query) });
   return { rows, query };
@@ -222,8 +218,7 @@ export function paymentMethodsWhere(accountId: number, customerId: string): Pris
 
 export const listPaymentMethodsQuery = listQuery;
 
-export async function listPaymentMethods(db: DbClient, accountId: number, customerId: string, raw: unknown) {
-  const query = parseInput(listPaymentMethodsQuery, raw);
+export async function listPaymentMethods(db: DbClient, accountId: number, customerId: string, query: z.output<typeof listPaymentMethodsQuery>) {
   await assertCursorsOwned(db.paymentMethod, accountId, query, 'payment method');
   const rows = await db.paymentMethod.findMany({ where: paymentMethodsWhere(accountId, customerId), ...pageArgs(query) });
   return { rows, query };
@@ -248,8 +243,7 @@ export const listDisputesQuery = listQuery.extend({
   status: z.enum(disputeStatuses).optional(),
 });
 
-export async function listDisputes(db: DbClient, accountId: number, raw: unknown) {
-  const query = parseInput(listDisputesQuery, raw);
+export async function listDisputes(db: DbClient, accountId: number, query: z.output<typeof listDisputesQuery>) {
   await assertCursorsOwned(db.dispute, accountId, query, 'dispute');
   const rows = await db.dispute.findMany({
     where: disputesWhere(accountId, { paymentIntentId: query.payment_intent, status: query.status ? [query.status] : null }),

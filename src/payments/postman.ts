@@ -256,6 +256,13 @@ export const postmanFolders: PostmanFolder[] = [
         checks: { 'of the disputed payment, with a due date': "pm.expect(json.dispute.payment_intent).to.eql(pm.collectionVariables.get('payment_intent_dispute_id')); pm.expect(json.dispute.evidence_due_by).to.be.a('string');" },
       },
       {
+        name: 'The disputed payment counts it (amount_disputed)',
+        operation: 'get /api/v1/payment-intents/{id}',
+        params: { id: '{{payment_intent_dispute_id}}' },
+        status: 200,
+        checks: { 'all of it disputed, none refundable': 'pm.expect(json.payment_intent.amount_disputed_minor).to.eql(json.payment_intent.amount_received_minor); pm.expect(json.payment_intent.amount_disputed_minor).to.be.above(0);' },
+      },
+      {
         name: 'Refund the disputed payment: refused',
         operation: 'post /api/v1/refunds',
         json: { payment_intent: '{{payment_intent_dispute_id}}' },

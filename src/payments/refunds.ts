@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, notFound, parseInput } from '../core/errors.ts';
+import { YarrowError, notFound } from '../core/errors.ts';
 import { newId } from './contract.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { PaymentIntent, Refund } from '../generated/prisma/client.ts';
@@ -8,7 +8,6 @@ import { metadataSchema } from './intents.ts';
 import { refundReasons } from './json.ts';
 import { formatAmount, toMinorUnits, type Currency } from './money.ts';
 import { lockPaymentIntent, refundCreated, transitionRefund } from './state-machine.ts';
-import { disputedAmount } from './disputes.ts';
 
 // Refunds of succeeded payment intents, all or part of what is left, as at Stripe: created
 // `pending` with a payment-refund job in the same transaction; the job settles it (`succeeded`, or
@@ -27,6 +26,7 @@ export const createRefundInput = z.strictObject({
   reason: z.enum(refundReasons).optional(),
   metadata: metadataSchema.default({}),
 });
+export type CreateRefundInput = z.output<typeof createRefundInput>;
 
 /**
  * The sandbox's failing refund: an amount whose last two digits in minor units are 13 (0.13 or
@@ -36,8 +36,7 @@ export function refundFailsInSandbox(amountMinor: number) {
   return amountMinor % 100 === 13;
 }
 
-export async function createRefund(rt: Rt, tx: DbClient, accountId: number, raw: unknown): Promise<{ refund: Refund; intent: PaymentIntent }> {
-  const input = parseInput(createRefundInput, raw);
+export async function createRefund(rt: Rt, tx: DbClient, accountId: number, input: CreateRefundInput): Promise<{ refund: Refund; intent: PaymentIntent }> {
   const { intent } = await lockPaymentIntent(tx, accountId, input.payment_intent).catch((error: unknown) => {
     throw error instanceof YarrowError && error.code === 'not_found' ? notFound('payment intent', 'payment_intent') : error;
   });
@@ -46,7 +45,7 @@ export async function createRefund(rt: Rt, tx: DbClient, accountId: number, raw:
   }
   const currency = intent.currency as Currency;
   // A disputed amount cannot also be refunded: the card holder gets it back through the dispute.
-  const disputed = await disputedAmount(tx, intent.id);
+  const disputed = intent.amountDisputed;
   // What was taken (all of an automatic payment, the captured part of an authorization), less refunds and disputes.
   const left = intent.amountReceived - intent.amountRefunded - disputed;
   const disputedNote = disputed > 0 ? `; ${formatAmount(disputed, currency)} ${currency} of it is disputed, and a disputed amount cannot also be refunded` : '';

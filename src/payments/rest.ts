@@ -37,7 +37,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     operationId: 'createPaymentIntent',
     response: intentResponse,
     body: createPaymentIntentInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     errorCodes: ['not_found', 'authentication_required', 'card_declined'],
     responses: { 201: 'The payment intent, with its checkout_url.' },
@@ -89,7 +88,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     response: intentResponse,
     errorCodes: ['invalid_state'],
     body: cancelPaymentIntentInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The canceled payment intent.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
@@ -107,7 +105,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     response: intentResponse,
     errorCodes: ['invalid_state'],
     body: capturePaymentIntentInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The succeeded payment intent, with amount_received; the rest of the authorization is released.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => capturePaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
@@ -141,7 +138,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     response: intentResponse,
     errorCodes: ['invalid_state'],
     body: rejectReviewInput,
-    bodyValidatedBy: 'service',
     responses: { 200: 'The payment intent, back to requires_payment_method.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
@@ -160,7 +156,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     operationId: 'createRefund',
     response: refundResponse,
     body: createRefundInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     errorCodes: ['invalid_state', 'not_found'],
     responses: { 201: 'The pending refund and its payment intent (amount_refunded counts it already).' },
@@ -208,7 +203,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     operationId: 'createInvoice',
     response: invoiceResponse,
     body: createInvoiceInput,
-    bodyValidatedBy: 'service',
     idempotent: true,
     responses: { 201: 'The invoice, with its invoice_no and hosted_url.' },
     handler: (c, { body, rawBody }) =>

@@ -15,7 +15,7 @@ export type NewPaymentIntentRow = Pick<
  * answers the rows as Prisma's `PaymentIntent`. Prisma's `createManyAndReturn` compiled a new query
  * plan on every call (its plan cache skips `createMany*`): the largest cost left of a REST create
  * in a gateway profile (round 4, 26-gateway). The defaults are Prisma's: status
- * `requires_payment_method`, nothing refunded, `created_at` and `updated_at` the caller's `now`.
+ * `requires_payment_method`, nothing refunded or disputed, `created_at` and `updated_at` the caller's `now`.
  */
 export async function insertPaymentIntents(tx: DbClient, rows: NewPaymentIntentRow[], now: Date): Promise<PaymentIntent[]> {
   const column = <T>(pick: (row: NewPaymentIntentRow) => T) => rows.map(pick);
@@ -38,6 +38,7 @@ export async function insertPaymentIntents(tx: DbClient, rows: NewPaymentIntentR
               last_payment_error AS "lastPaymentError", cancellation_reason AS "cancellationReason",
               latest_card_session_id AS "latestCardSessionId", invoice_id AS "invoiceId", amount_refunded AS "amountRefunded",
               capture_method::text AS "captureMethod", amount_capturable AS "amountCapturable", amount_received AS "amountReceived",
+              amount_disputed AS "amountDisputed",
               capture_before AS "captureBefore", customer_id AS "customerId", setup_future_usage AS "setupFutureUsage",
               payment_method_id AS "paymentMethodId", succeeded_at AS "succeededAt", canceled_at AS "canceledAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 }

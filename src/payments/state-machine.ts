@@ -225,9 +225,22 @@ async function publishIntentUpdate(tx: DbClient, intent: PaymentIntent) {
     amountRefunded: intent.amountRefunded,
     amountCapturable: intent.amountCapturable,
     amountReceived: intent.amountReceived,
+    amountDisputed: intent.amountDisputed,
     captureBefore: intent.captureBefore?.toISOString() ?? null,
     updatedAt: intent.updatedAt.toISOString(),
   });
+}
+
+/**
+ * A dispute of the intent opened (`delta` its amount) or was won (minus its amount): the intent's
+ * `amount_disputed` follows, and its subscribers see it. An increment in one statement, which takes
+ * the row lock: a dispute opens under the intent's lock already (a payment or a capture), and a win
+ * only lowers it, so a refund deciding under the lock never sees less disputed than there is.
+ */
+export async function intentDisputeChanged(tx: DbClient, intentId: string, delta: number): Promise<PaymentIntent> {
+  const intent = await tx.paymentIntent.update({ where: { id: intentId }, data: { amountDisputed: { increment: delta }, updatedAt: new Date() } });
+  await publishIntentUpdate(tx, intent);
+  return intent;
 }
 
 // --- refunds ---

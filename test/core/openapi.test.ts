@@ -128,6 +128,7 @@ describe('OpenAPI', () => {
     expect(create.responses['201'].content['application/json'].schema.properties.payment_intent.properties.status.enum).toContain('succeeded');
     expect(create.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['idempotency_conflict']);
     expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '402', '403', '404', '409', '413', '415', '429', '500', '503']);
+    expect(create.responses['201'].content['application/json'].schema.properties.payment_intent.required).toContain('amount_disputed');
     const cancel = spec.paths['/api/v1/payment-intents/{id}/cancel'].post;
     // idempotency_conflict: a simulated fault a key may ask for (Yarrow-Simulate-Error).
     expect(cancel.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['idempotency_conflict', 'invalid_state']);

@@ -497,7 +497,7 @@ export type TestDisputesQueryVariables = Exact<{
 }>;
 
 
-export type TestDisputesQuery = { disputes: { edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountMinor: number, evidenceDueBy: string, paymentIntent: { id: string, disputes: { edges: Array<{ node: { id: string } }> } } } }> } };
+export type TestDisputesQuery = { disputes: { edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountMinor: number, evidenceDueBy: string, paymentIntent: { id: string, amountDisputed: number, amountDisputedMinor: number, amountRefundable: number, disputes: { edges: Array<{ node: { id: string } }> } } } }> } };
 
 export type TestSubmitDisputeEvidenceMutationVariables = Exact<{
   id: string | number;
@@ -1396,6 +1396,9 @@ export const TestDisputesDocument = new TypedDocumentString(`
         evidenceDueBy
         paymentIntent {
           id
+          amountDisputed
+          amountDisputedMinor
+          amountRefundable
           disputes(first: 5) {
             edges {
               node {

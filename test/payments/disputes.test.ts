@@ -25,6 +25,9 @@ const Disputes = graphql(`
           evidenceDueBy
           paymentIntent {
             id
+            amountDisputed
+            amountDisputedMinor
+            amountRefundable
             disputes(first: 5) {
               edges {
                 node {
@@ -151,6 +154,8 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     });
     expect(dispute.id).toMatch(/^dp_[0-9a-z]{26}$/);
     expect((await show(m, dispute.id)).body.dispute).toEqual(dispute);
+    const intentNow = async () => (await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: m.account.key })).body.payment_intent;
+    expect(await intentNow()).toMatchObject({ amount_disputed: 40, amount_disputed_minor: 4000, amount_refunded: 0 });
 
     // A draft: saved, still needs_response.
     const saved = await evidence(m, dispute.id, { evidence: { product_description: 'A blue teapot', customer_name: 'Ada' } });
@@ -191,6 +196,7 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     ]);
 
     // Won: the amount is the merchant's again, and refundable.
+    expect(await intentNow()).toMatchObject({ amount_disputed: 0, amount_disputed_minor: 0 });
     const refund = await app.request('POST', '/api/v1/refunds', { key: m.account.key, body: { payment_intent: intent.id, amount: 5 } });
     expect(refund.status).toBe(201);
   });
@@ -210,6 +216,8 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     const refused = await app.request('POST', '/api/v1/refunds', { key: m.account.key, body: { payment_intent: intent.id } });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/disputed/);
+    // Lost: the card holder has the money back; it stays counted as disputed.
+    expect((await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: m.account.key })).body.payment_intent.amount_disputed_minor).toBe(1250);
   });
 
   it('no response by evidence_due_by loses the dispute when the test clock passes the due date; a draft is not a response', async () => {
@@ -279,6 +287,36 @@ describe('disputes over REST', { timeout: 90_000 }, () => {
     expect((await app.request('GET', '/api/v1/disputes?status=open', { key: m.account.key })).body.error.param).toBe('status');
   });
 
+  it('capture_method manual: a dispute token opens no dispute while only authorized; the capture opens it for what was captured', async () => {
+    const m = await merchant();
+    const intent = await createIntent(app, m.account.key, { amount: 40, capture_method: 'manual', title: 'Disputed once captured' });
+    expect((await pages.submitToken(await pages.startSession(intent.id, 'visa'), 'YP-VISA-DISPUTE')).status).toBe(303);
+    const disputesOf = async () => (await app.request('GET', `/api/v1/disputes?payment_intent=${intent.id}`, { key: m.account.key })).body.data;
+    expect((await app.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: m.account.key })).body.payment_intent.status).toBe('requires_capture');
+    expect(await disputesOf()).toEqual([]);
+
+    const captured = await app.request('POST', `/api/v1/payment-intents/${intent.id}/capture`, { key: m.account.key, body: { amount_to_capture: 30 } });
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    expect(captured.body.payment_intent).toMatchObject({ status: 'succeeded', amount_received_minor: 3000, amount_disputed: 30, amount_disputed_minor: 3000 });
+    const [dispute, ...more] = await disputesOf();
+    expect(more).toEqual([]);
+    expect(dispute).toMatchObject({ payment_intent: intent.id, status: 'needs_response', reason: 'fraudulent', amount: 30, amount_minor: 3000, evidence_due_by: later(7 * DAY_MS) });
+    const [created] = await verifiedEvents(m, dispute.id, 1);
+    expect(created!.event).toBe('dispute.created');
+    expect((created!.data as { dispute: { amount_minor: number } }).dispute.amount_minor).toBe(3000);
+
+    // What was captured is disputed, so none of it can be refunded.
+    const refused = await app.request('POST', '/api/v1/refunds', { key: m.account.key, body: { payment_intent: intent.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/disputed/);
+
+    // An authorization approved with an ordinary token is captured undisputed.
+    const plain = await createIntent(app, m.account.key, { amount: 40, capture_method: 'manual' });
+    expect((await pages.submitToken(await pages.startSession(plain.id, 'visa'), 'YP-VISA-APPROVE')).status).toBe(303);
+    expect((await app.request('POST', `/api/v1/payment-intents/${plain.id}/capture`, { key: m.account.key, body: {} })).status).toBe(200);
+    expect((await app.request('GET', `/api/v1/disputes?payment_intent=${plain.id}`, { key: m.account.key })).body.data).toEqual([]);
+  });
+
   it('lists newest first in cursor pages, by payment intent and status; approve tokens open none', async () => {
     const m = await merchant();
     const first = await disputedPayment(m, 'visa', 'YP-VISA-DISPUTE');
@@ -310,6 +348,7 @@ describe('disputes over GraphQL', { timeout: 90_000 }, () => {
     const node = listed.data!.disputes.edges[0]!.node;
     expect(node).toMatchObject({ id: dispute.id, status: 'NEEDS_RESPONSE', reason: 'FRAUDULENT', amountMinor: 4000 });
     expect(node.paymentIntent.disputes.edges.map((edge) => edge.node.id)).toEqual([dispute.id]);
+    expect(node.paymentIntent).toMatchObject({ amountDisputed: 40, amountDisputedMinor: 4000, amountRefundable: 0 });
 
     const draft = await execute(app.baseUrl, m.account.key, SubmitEvidence, { id: dispute.id, evidence: { productDescription: 'A teapot' } });
     expect(draft.data!.submitDisputeEvidence).toMatchObject({ status: 'NEEDS_RESPONSE', evidence: { productDescription: 'A teapot', uncategorizedText: null } });

@@ -11749,6 +11749,8 @@ export interface operations {
                      *           "amount_capturable_minor": 4000,
                      *           "amount_received": 30,
                      *           "amount_received_minor": 3000,
+                     *           "amount_disputed": 0,
+                     *           "amount_disputed_minor": 0,
                      *           "capture_before": null,
                      *           "customer": null,
                      *           "setup_future_usage": null,
@@ -11851,6 +11853,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -12182,6 +12194,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -12279,6 +12293,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -12610,6 +12634,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -12707,6 +12733,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -12977,6 +13013,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -13074,6 +13112,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -13397,6 +13445,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -13494,6 +13544,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -13802,6 +13862,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -13899,6 +13961,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -14172,6 +14244,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -14269,6 +14343,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
@@ -16058,6 +16142,8 @@ export interface operations {
                      *         "amount_capturable_minor": 4000,
                      *         "amount_received": 30,
                      *         "amount_received_minor": 3000,
+                     *         "amount_disputed": 0,
+                     *         "amount_disputed_minor": 0,
                      *         "capture_before": null,
                      *         "customer": null,
                      *         "setup_future_usage": null,
@@ -16199,6 +16285,16 @@ export interface operations {
                              * @example 3000
                              */
                             amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
                             /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
                             capture_before: string | null;
                             /** @description The customer (`cus_…`) it is for, if any. */
