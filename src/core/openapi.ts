@@ -35,6 +35,8 @@ export interface RouteDoc {
   errorStatus: Readonly<Record<ErrorCode, number>>;
   /** The error body of a route that answers in another API's error shape (`errors` in `defineRoute`). */
   errorBody?: z.ZodType;
+  /** Fields the error object carries beside code, message and param, by code (a declined charge's `decline_code` and `payment_intent`). */
+  errorFields?: ErrorFields;
   /** What a success answers: JSON (default), an HTML page, plain text, or a server-sent events stream. */
   produces?: 'json' | 'html' | 'text' | 'event-stream';
   /** Another path of a documented route, served for clients that build it (`/api/api/v1/…`): left out of OpenAPI and Postman. */
@@ -42,6 +44,9 @@ export interface RouteDoc {
   /** `false`: served and recorded, but left out of OpenAPI and Postman (not Yarrow's REST API). */
   listed?: false;
 }
+
+/** Extra fields of the error object, by the codes that answer with them. */
+export type ErrorFields = Partial<Record<ErrorCode, Record<string, z.ZodType>>>;
 
 /**
  * Records a route's description in the gateway's list (`ctx.routeDocs`, which OpenAPI, Postman and
@@ -219,6 +224,21 @@ export function answersWithPage(doc: RouteDoc, status: number): boolean {
   return doc.produces === 'html' && status < 500;
 }
 
+/**
+ * The error body one status of a route answers: the envelope (or the route's own error shape) with
+ * `code` one of `codes`, and the fields those codes add (`errorFields`), optional where only some of
+ * the status's codes carry one. OpenAPI documents it and the test gateways hold answers to it.
+ */
+export function errorSchemaOf(doc: RouteDoc, codes: readonly ErrorCode[]): z.ZodType {
+  const code = z.enum(codes as [ErrorCode, ...ErrorCode[]]);
+  if (doc.errorBody instanceof z.ZodObject) return doc.errorBody.extend({ code });
+  const fields: Record<string, z.ZodType> = {};
+  for (const each of codes) Object.assign(fields, doc.errorFields?.[each]);
+  const carriedByAll = (name: string) => codes.every((each) => doc.errorFields?.[each]?.[name] !== undefined);
+  const extra = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, carriedByAll(name) ? schema : schema.optional()]));
+  return errorEnvelope.extend({ error: errorEnvelope.shape.error.extend({ code: code.describe(errorEnvelope.shape.error.shape.code.description ?? ''), ...extra }) });
+}
+
 /** The error responses of an operation: status → the envelope, naming the codes it carries, with an example each. */
 function errorResponses(doc: RouteDoc) {
   const responses: Record<string, unknown> = {};
@@ -230,15 +250,11 @@ function errorResponses(doc: RouteDoc) {
     }
     const body = (code: ErrorCode) => {
       const message = errorMessages[code] ?? `An error with the code ${code}.`;
-      return doc.errorBody ? { message, code } : { ok: false, error: { code, message } };
+      const fields = doc.errorFields?.[code];
+      const extra = fields ? (exampleOf(jsonSchema(z.object(fields), 'output')) as Record<string, unknown>) : {};
+      return doc.errorBody ? { message, code } : { ok: false, error: { code, message, ...extra } };
     };
-    const code = z.enum(codes as [ErrorCode, ...ErrorCode[]]);
-    const schema = jsonSchema(
-      doc.errorBody instanceof z.ZodObject
-        ? doc.errorBody.extend({ code })
-        : errorEnvelope.extend({ error: errorEnvelope.shape.error.extend({ code: code.describe(errorEnvelope.shape.error.shape.code.description ?? '') }) }),
-      'output',
-    );
+    const schema = jsonSchema(errorSchemaOf(doc, codes), 'output');
     responses[status] = {
       description,
       content: { 'application/json': { schema, examples: Object.fromEntries(codes.map((code) => [code, { value: body(code) }])) } },

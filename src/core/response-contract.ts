@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { answersWithPage, documentedErrors, errorEnvelope, type RouteDoc } from './openapi.ts';
+import { answersWithPage, documentedErrors, errorEnvelope, errorSchemaOf, type RouteDoc } from './openapi.ts';
 
 /**
  * Why a response is not what the route's OpenAPI entry promises, or undefined when it is: a
@@ -20,7 +20,11 @@ export function responseViolation(doc: RouteDoc, status: number, body: unknown):
   const parsed = (doc.errorBody ?? errorEnvelope).safeParse(body);
   if (!parsed.success) return `the error body is not the documented envelope:\n${z.prettifyError(parsed.error)}`;
   const code = doc.errorBody ? (body as { code?: unknown }).code : (body as z.infer<typeof errorEnvelope>).error.code;
-  return codes.includes(code as (typeof codes)[number]) ? undefined : `error code ${String(code)} is not documented for status ${status} (${codes.join(', ')})`;
+  if (!codes.includes(code as (typeof codes)[number])) return `error code ${String(code)} is not documented for status ${status} (${codes.join(', ')})`;
+  // The fields the status's codes add (a declined charge's decline_code and payment_intent).
+  if (!doc.errorFields) return undefined;
+  const full = errorSchemaOf(doc, codes).safeParse(body);
+  return full.success ? undefined : `the error body lacks its documented fields:\n${z.prettifyError(full.error)}`;
 }
 
 /**

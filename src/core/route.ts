@@ -5,7 +5,7 @@ import { parseInput, type ErrorCode } from './errors.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import { readJson, type HttpContext, type HttpEnv } from './http.ts';
 import { loggedRequest } from './request-log.ts';
-import { describeRoute, type RouteDoc } from './openapi.ts';
+import { describeRoute, type ErrorFields, type RouteDoc } from './openapi.ts';
 import { throwSimulatedError } from './simulated-errors.ts';
 
 /**
@@ -50,6 +50,8 @@ interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, 
   errorCodes?: readonly ErrorCode[];
   /** With `errors`: the schema of the error body it answers. */
   errorBody?: z.ZodType;
+  /** Fields some of its error codes add to the error object (`decline_code`…), documented in OpenAPI and held by the test gateways. */
+  errorFields?: ErrorFields;
   /** Status → description of success responses; errors are added from the error codes. */
   responses: Record<number, string>;
   /** Takes an `Idempotency-Key` (the handler calls `idempotentCreate` with `rawBody`). */
@@ -142,6 +144,7 @@ export function defineRoute<
     ...(spec.errorCodes ? { errorCodes: spec.errorCodes } : {}),
     errorStatus: ctx.rt.modules.errorStatus,
     ...(spec.errorBody ? { errorBody: spec.errorBody } : {}),
+    ...(spec.errorFields ? { errorFields: spec.errorFields } : {}),
     ...(spec.idempotent ? { idempotent: true } : {}),
     ...(spec.produces ? { produces: spec.produces } : {}),
     ...(spec.openapi === false ? { listed: false } : {}),

@@ -7,6 +7,7 @@ import type { PaymentIntent, PaymentMethod } from '../generated/prisma/client.ts
 import { findPaymentMethod, getCustomer, savedMethodOf, tokenOf } from './payment-methods.ts';
 import { transitionIntent } from './state-machine.ts';
 import { declineFor, type Decline } from './tokens.ts';
+import { paymentIntentSchema } from './json.ts';
 
 // A payment intent's customer fields (`customer`, `setup_future_usage`, `payment_method`,
 // `confirm`, `off_session`): what they must be together, what they resolve to, and the charge of a
@@ -139,14 +140,22 @@ export async function chargeOffSession(rt: Rt, tx: DbClient, intent: PaymentInte
   }
 }
 
+/** What the 402 of an off-session charge that did not go through adds to the error (`errorFields` of its route), as Stripe's error does. */
+const chargeError = z.object({
+  decline_code: z.string().nullable().describe("The card issuer's reason for a card_declined (insufficient_funds, …); null for authentication_required.").meta({ examples: ['insufficient_funds'] }),
+  payment_intent: paymentIntentSchema.describe('The payment intent, created and committed, as it now is (requires_payment_method): retry it on its checkout_url.'),
+});
+export const chargeErrors = { authentication_required: chargeError.shape, card_declined: chargeError.shape };
+
 /**
  * The answer to a create: 201 with the intent; when its off-session charge did not go through, 402
  * with the error (`authentication_required` or `card_declined`, its `decline_code`) and the intent
  * as it now is (`requires_payment_method`), as Stripe answers. Both are committed and replayed.
  */
-export function createdIntentAnswer(intent: PaymentIntent, body: { payment_intent: Record<string, unknown> }): StoredResponse {
+export function createdIntentAnswer(intent: PaymentIntent, body: { payment_intent: z.infer<typeof paymentIntentSchema> }): StoredResponse {
   const error = intent.lastPaymentError as { code?: string; decline_code?: string | null; message?: string } | null;
   if (!intent.paymentMethodId || intent.status !== 'requires_payment_method' || !error) return { status: 201, body };
+  const details: z.infer<typeof chargeError> = { decline_code: error.decline_code ?? null, payment_intent: body.payment_intent };
   return {
     status: 402,
     body: {
@@ -155,8 +164,7 @@ export function createdIntentAnswer(intent: PaymentIntent, body: { payment_inten
         code: error.code === 'authentication_required' ? 'authentication_required' : 'card_declined',
         message: error.message ?? 'The charge did not go through.',
         param: 'payment_method',
-        decline_code: error.decline_code ?? null,
-        payment_intent: body.payment_intent,
+        ...details,
       },
     },
   };

@@ -19,7 +19,7 @@ import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema, ref
 import { createRefund, createRefundInput, getRefund } from './refunds.ts';
 import { voidInvoice } from './state-machine.ts';
 import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
-import { createdIntentAnswer } from './off-session.ts';
+import { chargeErrors, createdIntentAnswer } from './off-session.ts';
 
 export function registerPaymentRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
@@ -39,6 +39,8 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     body: createPaymentIntentInput,
     idempotent: true,
     errorCodes: ['not_found', 'authentication_required', 'card_declined'],
+    // A 402's error carries decline_code and the intent (created, committed) as it now is.
+    errorFields: chargeErrors,
     responses: { 201: 'The payment intent, with its checkout_url.' },
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;

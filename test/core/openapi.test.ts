@@ -128,6 +128,11 @@ describe('OpenAPI', () => {
     expect(create.responses['201'].content['application/json'].schema.properties.payment_intent.properties.status.enum).toContain('succeeded');
     expect(create.responses['409'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['idempotency_conflict']);
     expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '402', '403', '404', '409', '413', '415', '429', '500', '503']);
+    // A declined off-session charge's error carries decline_code and the intent as it now is (errorFields).
+    const declined = create.responses['402'].content['application/json'];
+    expect(declined.schema.properties.error.required).toEqual(expect.arrayContaining(['code', 'message', 'decline_code', 'payment_intent']));
+    expect(declined.schema.properties.error.properties.payment_intent.properties.status.enum).toContain('requires_payment_method');
+    expect(declined.examples.card_declined.value.error).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds', payment_intent: { object: 'payment_intent' } });
     expect(create.responses['201'].content['application/json'].schema.properties.payment_intent.required).toContain('amount_disputed');
     const cancel = spec.paths['/api/v1/payment-intents/{id}/cancel'].post;
     // idempotency_conflict: a simulated fault a key may ask for (Yarrow-Simulate-Error).

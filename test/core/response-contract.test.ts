@@ -50,6 +50,14 @@ describe('response contract', () => {
     expect(responseViolation(route, 404, { error: 'not found' })).toMatch(/not the documented envelope/);
   });
 
+  it('holds the error fields a code adds (errorFields) to their schemas, on that code only', () => {
+    const declines: RouteDoc = { ...route, errorCodes: ['invalid_state', 'card_declined'], errorFields: { card_declined: { decline_code: z.string().nullable() } } };
+    expect(responseViolation(declines, 402, error('card_declined', { decline_code: 'insufficient_funds' }))).toBeUndefined();
+    expect(responseViolation(declines, 402, error('card_declined'))).toMatch(/lacks its documented fields[\s\S]*decline_code/);
+    expect(responseViolation(declines, 402, error('card_declined', { decline_code: 42 }))).toMatch(/decline_code/);
+    expect(responseViolation(declines, 409, error('invalid_state'))).toBeUndefined();
+  });
+
   it('checks a route with another API’s error shape against that shape', () => {
     const foreign: RouteDoc = { ...route, errorBody: z.object({ message: z.string(), code: z.string() }) };
     expect(responseViolation(foreign, 404, { message: 'No such thing.', code: 'not_found' })).toBeUndefined();

@@ -12394,6 +12394,125 @@ export interface operations {
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
                             param?: string;
+                            /**
+                             * @description The card issuer's reason for a card_declined (insufficient_funds, …); null for authentication_required.
+                             * @example insufficient_funds
+                             */
+                            decline_code: string | null;
+                            /** @description The payment intent, created and committed, as it now is (requires_payment_method): retry it on its checkout_url. */
+                            payment_intent: {
+                                /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                                id: string;
+                                /** @constant */
+                                object: "payment_intent";
+                                /** @enum {string} */
+                                status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
+                                /**
+                                 * @description In major units of the currency (12.5 = 12.50).
+                                 * @example 12.5
+                                 */
+                                amount: number;
+                                /**
+                                 * @description In minor units (cents; yen for zero-decimal currencies).
+                                 * @example 1250
+                                 */
+                                amount_minor: number;
+                                /** @example $12.50 */
+                                amount_display: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                                /** @example Order #1042 */
+                                title: string;
+                                /** @example Ada Lovelace */
+                                customer_name: string;
+                                /** @example ada@example.com */
+                                customer_email: string;
+                                /**
+                                 * @description The hosted checkout page to send the customer to.
+                                 * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                                 */
+                                checkout_url: string;
+                                return_url: string | null;
+                                /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                                payment_method_code: string | null;
+                                /** @description The last decline: code, decline_code, message. */
+                                last_payment_error: {
+                                    [key: string]: unknown;
+                                } | null;
+                                cancellation_reason: string | null;
+                                /** @description The invoice this intent pays, if any. */
+                                invoice: string | null;
+                                /**
+                                 * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                                 * @example 5
+                                 */
+                                amount_refunded: number;
+                                /**
+                                 * @description The same in minor units.
+                                 * @example 500
+                                 */
+                                amount_refunded_minor: number;
+                                /** @description The whole amount is refunded or being refunded. */
+                                refunded: boolean;
+                                latest_card_session: string | null;
+                                /**
+                                 * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                                 * @enum {string}
+                                 */
+                                capture_method: "automatic" | "manual";
+                                /**
+                                 * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                                 * @example 40
+                                 */
+                                amount_capturable: number;
+                                /**
+                                 * @description The same in minor units.
+                                 * @example 4000
+                                 */
+                                amount_capturable_minor: number;
+                                /**
+                                 * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                                 * @example 30
+                                 */
+                                amount_received: number;
+                                /**
+                                 * @description The same in minor units.
+                                 * @example 3000
+                                 */
+                                amount_received_minor: number;
+                                /**
+                                 * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                                 * @example 0
+                                 */
+                                amount_disputed: number;
+                                /**
+                                 * @description The same in minor units.
+                                 * @example 0
+                                 */
+                                amount_disputed_minor: number;
+                                /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                                capture_before: string | null;
+                                /** @description The customer (`cus_…`) it is for, if any. */
+                                customer: string | null;
+                                /** @description off_session: its success saves the method paid with on the customer. */
+                                setup_future_usage: "off_session" | null;
+                                /** @description The saved payment method (`pm_…`) it was charged with, or that its success saved. */
+                                payment_method: string | null;
+                                /**
+                                 * @example {
+                                 *       "order_id": "1042"
+                                 *     }
+                                 */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                succeeded_at: string | null;
+                                canceled_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
                         };
                     };
                 };
