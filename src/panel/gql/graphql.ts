@@ -105,19 +105,21 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
-/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
 export type MessageStage =
   | 'DELIVERED'
   | 'FAILED'
   | 'ON_PHONE'
   | 'QUEUED'
+  | 'SCHEDULED'
   | 'SENT';
 
-/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
 export type MessageStatus =
   | 'DELIVERED'
   | 'FAILED'
   | 'QUEUED'
+  | 'SCHEDULED'
   | 'SENT';
 
 /** How a number was opted out: the API, the panel, or a STOP keyword it sent. */
@@ -148,6 +150,8 @@ export type QueueRecipientListInput = {
   /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
   priority?: number | null | undefined;
   reference?: string | null | undefined;
+  /** When to send them, up to 30 days ahead: until then each is SCHEDULED (cancelMessage cancels it). Their TTL counts from then. */
+  sendAt?: string | null | undefined;
   /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
   simNumber?: number | null | undefined;
   /** How long each message may wait for a phone. */
