@@ -202,6 +202,15 @@ export type RelayPausedBy =
   | 'ACCOUNT'
   | 'OPERATOR';
 
+export type RelayQuietHoursInput = {
+  /** HH:MM, 24-hour; before start, the range spans midnight. */
+  end: string;
+  /** HH:MM, 24-hour. */
+  start: string;
+  /** An IANA time zone (Europe/Paris). */
+  timeZone: string;
+};
+
 export type RequestMethod =
   | 'DELETE'
   | 'GET'
@@ -548,6 +557,32 @@ export type PanelPaymentsOverviewQueryVariables = Exact<{
 
 
 export type PanelPaymentsOverviewQuery = { paymentsOverview: { days: number, bucketSeconds: number, currency: string | null, buckets: Array<{ start: string, succeeded: number, attempted: number, volumeMinor: number }> } };
+
+export type PanelQuietHoursQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelQuietHoursQuery = { account: { id: number, relayQuietHours: { start: string, end: string, timeZone: string } | null } };
+
+export type PanelSetQuietHoursMutationVariables = Exact<{
+  input?: RelayQuietHoursInput | null | undefined;
+}>;
+
+
+export type PanelSetQuietHoursMutation = { setRelayQuietHours: { id: number, relayQuietHours: { start: string, end: string, timeZone: string } | null } };
+
+export type PanelMessageScheduleQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PanelMessageScheduleQuery = { message: { requestId: string, sendAt: string | null, scheduleReason: string | null } };
+
+export type PanelCancelMessageMutationVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PanelCancelMessageMutation = { cancelMessage: { requestId: string, stage: MessageStage } };
 
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
@@ -1479,6 +1514,47 @@ export const PanelPaymentsOverviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelPaymentsOverviewQuery, PanelPaymentsOverviewQueryVariables>;
+export const PanelQuietHoursDocument = new TypedDocumentString(`
+    query PanelQuietHours {
+  account {
+    id
+    relayQuietHours {
+      start
+      end
+      timeZone
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelQuietHoursQuery, PanelQuietHoursQueryVariables>;
+export const PanelSetQuietHoursDocument = new TypedDocumentString(`
+    mutation PanelSetQuietHours($input: RelayQuietHoursInput) {
+  setRelayQuietHours(input: $input) {
+    id
+    relayQuietHours {
+      start
+      end
+      timeZone
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSetQuietHoursMutation, PanelSetQuietHoursMutationVariables>;
+export const PanelMessageScheduleDocument = new TypedDocumentString(`
+    query PanelMessageSchedule($requestId: ID!) {
+  message(requestId: $requestId) {
+    requestId
+    sendAt
+    scheduleReason
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessageScheduleQuery, PanelMessageScheduleQueryVariables>;
+export const PanelCancelMessageDocument = new TypedDocumentString(`
+    mutation PanelCancelMessage($requestId: ID!) {
+  cancelMessage(requestId: $requestId) {
+    requestId
+    stage
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCancelMessageMutation, PanelCancelMessageMutationVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(
