@@ -83,7 +83,7 @@ function ttlSeconds(input: { ttl?: number | null; validUntil?: string | null; sc
   if (input.validUntil == null) return undefined;
   const goes = input.scheduleAt == null ? Date.now() : Math.max(Date.now(), Date.parse(input.scheduleAt));
   const seconds = Math.ceil((Date.parse(input.validUntil) - goes) / 1000);
-  if (seconds < 1) throw new YarrowError('invalid_request', `validUntil: must be after ${input.scheduleAt == null ? 'now' : 'scheduleAt'}.`, { param: 'validUntil' });
+  if (seconds < 1) throw new YarrowError('invalid_request', input.scheduleAt == null ? 'validUntil: must be in the future.' : 'validUntil: must be after scheduleAt.', { param: 'validUntil' });
   if (seconds > MAX_TTL_SECONDS) throw new YarrowError('invalid_request', `validUntil: at most ${MAX_TTL_SECONDS / 86_400} days ahead.`, { param: 'validUntil' });
   return seconds;
 }
