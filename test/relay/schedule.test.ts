@@ -62,7 +62,7 @@ describe('send_at', () => {
   it('holds a message until its time: scheduled, no phone gets it before, then it is queued and reaches the phone', async () => {
     const account = await app.account();
     const device = await phone(account.key);
-    const sendAt = new Date(Date.now() + 2_500);
+    const sendAt = new Date(Date.now() + 3_000);
     const scheduled = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'Your table is ready', send_at: sendAt.toISOString(), ttl_seconds: 60 });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(202);
     expect(scheduled.body).toMatchObject({ status: 'scheduled', send_at: sendAt.toISOString() });
@@ -71,14 +71,16 @@ describe('send_at', () => {
     // Its TTL counts from its time, not from the send.
     expect(status.body).toMatchObject({ status: 'scheduled', stage: 'scheduled', send_at: sendAt.toISOString(), schedule_reason: 'send_at', expires_at: new Date(sendAt.getTime() + 60_000).toISOString() });
 
-    // A send for now, made after it, reaches the phone first: the drain ran and passed the scheduled one by.
+    // A send for now, made after it, reaches the phone first: the drain ran and passed the scheduled
+    // one by. (On a machine so loaded that this took until its time, the attempt's record below
+    // still says when the phone was given it.)
     const now = await sendSms(app, account.key, { to: TEST_NUMBERS[1], message: 'Sent at once' });
     await device.waitFor('received', (event) => event.messageId === now.body.request_id);
-    expect(received(device, id)).toBe(false);
-    expect(Date.now()).toBeLessThan(sendAt.getTime());
+    if (Date.now() < sendAt.getTime() - 100) expect(received(device, id)).toBe(false);
 
     const arrived = await device.waitFor('received', (event) => event.messageId === id);
-    expect(arrived.body).toBe('Your table is ready');
+    // Our protocol's send frame carries the time too (a phone that holds it waits for it).
+    expect(arrived).toMatchObject({ body: 'Your table is ready', sendAt: sendAt.toISOString() });
     expect(Date.now()).toBeGreaterThanOrEqual(sendAt.getTime());
     // Given to the phone only once due (the attempt's own record), and it went all the way.
     const attempts = await app.rt.db.prisma.messageAttempt.findMany({ where: { messageId: id } });
