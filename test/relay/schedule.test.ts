@@ -1,6 +1,9 @@
 // Schedules and quiet hours (issue 31): a send with `send_at` is `scheduled`, held by Yarrow until
 // its time (no phone gets it before), then queued and sent; it can be cancelled while scheduled;
 // quiet hours hold a priority-0 send until they end and let an OTP through.
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietHoursEnd } from '../../src/relay/messages/schedule.ts';
 import { graphql } from '../gql/index.ts';
@@ -34,11 +37,13 @@ const SetQuietHours = graphql(`
 `);
 
 let app: TestApp;
+let routing: ChildProcess;
 const devices: DeviceProcess[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({ env: relayTestEnv });
-  await app.startWorkers(['sms-routing', 'device-presence']);
+  await app.startWorkers(['device-presence']);
+  routing = await app.startWorkers(['sms-routing']);
 });
 afterAll(async () => {
   await Promise.all(devices.map((device) => device.kill()));
@@ -138,6 +143,24 @@ describe('send_at', () => {
     expect(skewed.body).toMatchObject({ status: 'queued', send_at: null });
     expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(1);
   });
+});
+
+describe('send_at when the worker that held its timer died', () => {
+  it('is released by the next routing worker (its sweep) once due, and reaches the phone', async () => {
+    const account = await app.account();
+    const device = await phone(account.key);
+    routing.kill('SIGKILL');
+    await once(routing, 'exit');
+    const sendAt = new Date(Date.now() + 1_000);
+    const scheduled = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'Held across a worker restart', send_at: sendAt.toISOString() });
+    expect(scheduled.body.status).toBe('scheduled');
+    // No event says that time passed, and no worker runs to set a timer: wait for the clock.
+    await sleep(Math.max(0, sendAt.getTime() - Date.now() + 100));
+    expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: scheduled.body.request_id } })).state).toBe('scheduled');
+    routing = await app.startWorkers(['sms-routing']);
+    await device.waitFor('received', (event) => event.messageId === scheduled.body.request_id);
+    expect((await waitForStatus(app, account.key, scheduled.body.request_id, ['DELIVERED', 'FAILED'])).status).toBe('DELIVERED');
+  }, 60_000);
 });
 
 describe('quiet hours', () => {
