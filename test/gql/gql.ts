@@ -106,6 +106,8 @@ type Documents = {
     "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": typeof types.ReadinessDocument,
     "\n  mutation CancelScheduled($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n      sendAt\n      scheduleReason\n    }\n  }\n": typeof types.CancelScheduledDocument,
     "\n  mutation SetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": typeof types.SetQuietHoursDocument,
+    "\n  mutation CreateScheduledList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateScheduledListDocument,
+    "\n  mutation QueueScheduledList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n": typeof types.QueueScheduledListDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
@@ -220,6 +222,8 @@ const documents: Documents = {
     "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": types.ReadinessDocument,
     "\n  mutation CancelScheduled($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n      sendAt\n      scheduleReason\n    }\n  }\n": types.CancelScheduledDocument,
     "\n  mutation SetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": types.SetQuietHoursDocument,
+    "\n  mutation CreateScheduledList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.CreateScheduledListDocument,
+    "\n  mutation QueueScheduledList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n": types.QueueScheduledListDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
@@ -607,6 +611,14 @@ export function graphql(source: "\n  mutation CancelScheduled($requestId: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SetQuietHoursDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateScheduledList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').CreateScheduledListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QueueScheduledList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n"): typeof import('./graphql.ts').QueueScheduledListDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

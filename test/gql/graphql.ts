@@ -981,6 +981,20 @@ export type SetQuietHoursMutationVariables = Exact<{
 
 export type SetQuietHoursMutation = { setRelayQuietHours: { id: number, relayQuietHours: { start: string, end: string, timeZone: string } | null } };
 
+export type CreateScheduledListMutationVariables = Exact<{
+  input: RecipientListInput;
+}>;
+
+
+export type CreateScheduledListMutation = { createRecipientList: { id: string } };
+
+export type QueueScheduledListMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type QueueScheduledListMutation = { queueRecipientList: { batchId: string, queued: number } };
+
 export type SdkPingMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2235,6 +2249,21 @@ export const SetQuietHoursDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetQuietHoursMutation, SetQuietHoursMutationVariables>;
+export const CreateScheduledListDocument = new TypedDocumentString(`
+    mutation CreateScheduledList($input: RecipientListInput!) {
+  createRecipientList(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateScheduledListMutation, CreateScheduledListMutationVariables>;
+export const QueueScheduledListDocument = new TypedDocumentString(`
+    mutation QueueScheduledList($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<QueueScheduledListMutation, QueueScheduledListMutationVariables>;
 export const SdkPingDocument = new TypedDocumentString(`
     mutation SdkPing {
   sendDiagnosticPing {

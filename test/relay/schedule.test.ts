@@ -36,6 +36,23 @@ const SetQuietHours = graphql(`
   }
 `);
 
+const CreateScheduledList = graphql(`
+  mutation CreateScheduledList($input: RecipientListInput!) {
+    createRecipientList(input: $input) {
+      id
+    }
+  }
+`);
+
+const QueueScheduledList = graphql(`
+  mutation QueueScheduledList($input: QueueRecipientListInput!) {
+    queueRecipientList(input: $input) {
+      batchId
+      queued
+    }
+  }
+`);
+
 let app: TestApp;
 let routing: ChildProcess;
 const devices: DeviceProcess[] = [];
@@ -121,6 +138,24 @@ describe('send_at', () => {
     const other = await app.account();
     const foreign = await app.request('POST', `/api/v1/messages/${(await sendSms(app, account.key, { to: TEST_NUMBERS[3], message: 'x', send_at: later })).body.request_id}/cancel`, { key: other.key });
     expect(foreign.status).toBe(404);
+  });
+
+  it('schedules a list send through GraphQL (QueueRecipientListInput.sendAt): every message of the batch', async () => {
+    const account = await app.account();
+    const list = (await execute(app.baseUrl, account.key, CreateScheduledList, { input: { name: 'Evening staff' } })).data!.createRecipientList;
+    const prefix = `rcp_sched${account.id}_`;
+    await app.rt.db.prisma.$executeRaw`
+      INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags)
+      SELECT ${prefix} || i, ${account.id}, 'Staff ' || i, '+1415' || (5570000 + i)::text, '1415' || (5570000 + i)::text, '{}' FROM generate_series(1, 3) AS i`;
+    await app.rt.db.prisma.$executeRaw`
+      INSERT INTO recipient_list_members (list_id, recipient_id) SELECT ${list.id}, id FROM recipients WHERE account_id = ${account.id} AND id LIKE ${`${prefix}%`}`;
+    const sendAt = new Date(Date.now() + 86_400_000).toISOString();
+    const queued = await execute(app.baseUrl, account.key, QueueScheduledList, { input: { listId: list.id, message: 'Shift swap open', sendAt } });
+    expect(queued.data!.queueRecipientList.queued).toBe(3);
+    const rows = await app.rt.db.prisma.message.findMany({ where: { batchId: queued.data!.queueRecipientList.batchId } });
+    expect(rows.map((row) => [row.state, row.sendAt?.toISOString(), row.scheduleReason])).toEqual(Array(3).fill(['scheduled', sendAt, 'send_at']));
+    const tooFar = await execute(app.baseUrl, account.key, QueueScheduledList, { input: { listId: list.id, message: 'x', sendAt: new Date(Date.now() + 40 * 86_400_000).toISOString() } });
+    expect(tooFar.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', param: 'input.sendAt' });
   });
 
   it('refuses a send_at in the past, more than 30 days ahead, or not an ISO time, naming send_at, and writes nothing', async () => {
