@@ -27,10 +27,10 @@ import { connectionRows } from '../core/pagination.ts';
 
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
 const MessageStatusEnum = enumOf('MessageStatus', messageStatuses, {
-  description: 'Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
+  description: 'Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
 });
 const MessageStageEnum = enumOf('MessageStage', messageStages, {
-  description: "Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED.",
+  description: "Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED.",
 });
 const RelayModeEnum = enumOf('RelayMode', ['auto', 'manual'], {
   description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',

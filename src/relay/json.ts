@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { timestamp } from '../core/http.ts';
 import { DeviceStatus } from '../generated/prisma/enums.ts';
+import { quietHoursJson } from './messages/schedule.ts';
 
 // The JSON shapes the relay's REST routes answer, as zod schemas: OpenAPI documents them, the
 // tests check every answer against them, and each serializer (`deviceJson`, `messageStatusJson`,
 // …, next to its rules) returns `z.infer` of its schema, so the two cannot drift.
 
 const messageId = z.string().meta({ examples: ['req_01jdx3w6y8a0c2e4g6j8l0n2q4'] });
-/** A message's `status`, as its sender sees it (docs/glossary.md): `queued` until a phone sent it. */
-export const messageStatuses = ['queued', 'sent', 'delivered', 'failed'] as const;
+/**
+ * A message's `status`, as its sender sees it (docs/glossary.md): `scheduled` while Yarrow holds it
+ * for its time (`send_at`, quiet hours), `queued` until a phone sent it.
+ */
+export const messageStatuses = ['scheduled', 'queued', 'sent', 'delivered', 'failed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /**
@@ -16,10 +20,13 @@ export type MessageStatus = (typeof messageStatuses)[number];
  * holds (given, not yet reported sent), which the status reports as `queued`. The panel's messages
  * list, its filter, its badges and the queue chart use these five.
  */
-export const messageStages = ['queued', 'on_phone', 'sent', 'delivered', 'failed'] as const;
+export const messageStages = ['scheduled', 'queued', 'on_phone', 'sent', 'delivered', 'failed'] as const;
 export type MessageStage = (typeof messageStages)[number];
 
-const status = z.enum(messageStatuses).describe('`queued` until a phone sent it.');
+const status = z.enum(messageStatuses).describe('`scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.');
+const sendAt = timestamp
+  .nullable()
+  .describe('When it goes: the send\'s `send_at`, or the end of the account\'s quiet hours it was sent in (`schedule_reason`). Null: at once.');
 
 export const deviceSchema = z.object({
   id: z.string().meta({ examples: ['dev_01jdx3v4x6z8b0d2f4h6k8m0p2'] }),
@@ -65,6 +72,9 @@ export const deviceWorkSchema = z.object({
   priority: z.number().int().describe('−128..127: send higher first; 100 and above is not held back by a per-minute limit.'),
   sim_number: z.number().int().nullable().describe('The SIM to send from, 1-based (slot 0 is SIM 1); null: the phone chooses.'),
   expires_at: timestamp,
+  send_at: timestamp
+    .optional()
+    .describe('Only for a scheduled message: send it no earlier than this. Yarrow gives it only once due, so this is the past unless the clocks differ.'),
 });
 export type DeviceWork = z.infer<typeof deviceWorkSchema>;
 
@@ -78,7 +88,7 @@ export const reportOutcomeSchema = z.object({
     .describe('On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it.'),
 });
 
-export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp });
+export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt });
 
 export const messageStatusSchema = z.object({
   request_id: messageId,
@@ -110,6 +120,11 @@ export const messageStatusSchema = z.object({
   delivered_at: timestamp.nullable(),
   failed_at: timestamp.nullable(),
   expires_at: timestamp,
+  send_at: sendAt,
+  schedule_reason: z
+    .enum(['send_at', 'quiet_hours'])
+    .nullable()
+    .describe('Why it was scheduled: the send named `send_at`, or it was sent below priority 100 during the account\'s quiet hours. Null: it was not.'),
   stage: z
     .enum(messageStages)
     .describe('Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.'),
@@ -128,13 +143,21 @@ export const otpSentSchema = z.object({
   message_status: status.describe('Its SMS\'s own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.'),
 });
 
-/** The account's relay settings (GraphQL `relayMode` / `setRelayMode`). */
+/** The account's relay settings (GraphQL `relayMode` / `setRelayMode`, `relayQuietHours` / `setRelayQuietHours`). */
 export const relaySettingsSchema = z.object({
   mode: z.enum(['auto', 'manual']).describe('`auto`: the router picks among online devices; `manual`: every send must name its `device_id`.'),
+  quiet_hours: z
+    .object({
+      start: z.string().meta({ examples: ['21:00'] }),
+      end: z.string().meta({ examples: ['08:00'] }),
+      time_zone: z.string().meta({ examples: ['Europe/Paris'] }),
+    })
+    .nullable()
+    .describe('From `start` to `end` (HH:MM in `time_zone`) sends below priority 100 are `scheduled` for `end`; OTPs go through. Null: none.'),
 });
 
-export function relaySettingsJson(account: { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
-  return { mode: account.relayMode };
+export function relaySettingsJson(account: Parameters<typeof quietHoursJson>[0] & { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
+  return { mode: account.relayMode, quiet_hours: quietHoursJson(account) };
 }
 
 export const otpVerifiedSchema = z.object({

@@ -11,6 +11,7 @@ export const relayModule = defineModule({
     await import('./graphql.ts');
     await import('./recipients/graphql.ts');
     await import('./recipients/opt-outs-graphql.ts');
+    await import('./messages/schedule-graphql.ts');
     await import('./dashboard/graphql.ts');
     await import('./dashboard/overview-graphql.ts');
   },

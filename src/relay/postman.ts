@@ -127,6 +127,22 @@ export const postmanFolders: PostmanFolder[] = [
       pollFor('rerouted SMS', 'reroute_request_id'),
       ...ackAndReport('rerouted SMS', 'reroute_request_id'),
       {
+        name: 'Schedule an SMS for tomorrow (send_at): Yarrow holds it',
+        operation: 'post /api/v1/sms/send',
+        prerequest: ["pm.collectionVariables.set('tomorrow', new Date(Date.now() + 86400000).toISOString());"],
+        json: { to: '{{phone}}', message: 'See you tomorrow', send_at: '{{tomorrow}}' },
+        status: 202,
+        checks: { scheduled: "pm.expect(json.status).to.eql('scheduled'); pm.expect(json.send_at).to.eql(pm.collectionVariables.get('tomorrow'));" },
+        sets: { scheduled_request_id: 'json.request_id' },
+      },
+      {
+        name: 'Cancel the scheduled SMS (only while scheduled)',
+        operation: 'post /api/v1/messages/{id}/cancel',
+        params: { id: '{{scheduled_request_id}}' },
+        status: 200,
+        checks: { cancelled: "pm.expect(json.status).to.eql('failed'); pm.expect(json.failure_reason).to.eql('cancelled');" },
+      },
+      {
         name: 'List the delivered SMS, searched by its request id',
         operation: 'get /api/v1/messages',
         query: { status: 'delivered', search: '{{sms_request_id}}' },
@@ -163,6 +179,20 @@ export const postmanFolders: PostmanFolder[] = [
         json: { mode: 'manual' },
         status: 200,
         checks: { manual: "pm.expect(json.mode).to.eql('manual');" },
+      },
+      {
+        name: 'Quiet hours: 21:00 to 08:00 in Paris (sends below priority 100 wait)',
+        operation: 'post /api/v1/relay/settings',
+        json: { quiet_hours: { start: '21:00', end: '08:00', time_zone: 'Europe/Paris' } },
+        status: 200,
+        checks: { set: "pm.expect(json.quiet_hours).to.eql({ start: '21:00', end: '08:00', time_zone: 'Europe/Paris' });" },
+      },
+      {
+        name: 'Quiet hours: none again',
+        operation: 'post /api/v1/relay/settings',
+        json: { quiet_hours: null },
+        status: 200,
+        checks: { ended: 'pm.expect(json.quiet_hours).to.eql(null);' },
       },
       {
         name: 'Relay mode: back to what it was',

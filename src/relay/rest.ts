@@ -44,7 +44,7 @@ import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './mess
 import { deviceWorkJson } from './transports/work.ts';
 import { awaitWork } from './transports/work-channel.ts';
 import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/index.ts';
-import { getMessage, messageStatusJson } from './messages/index.ts';
+import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
@@ -235,7 +235,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'sms.send',
     body: sendSmsInput,
     idempotent: true,
-    responses: { 202: 'Queued: the request_id to follow it by.' },
+    responses: { 202: 'Queued (or `scheduled`, with `send_at`): the request_id to follow it by.' },
     handler: (c, { body, rawBody }) => {
       const accountId = c.get('principal').accountId;
       const send = async (tx?: DbClient) => {
@@ -245,6 +245,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
           reference: body.reference,
           priority: body.priority,
           simNumber: body.sim_number,
+          sendAt: body.send_at === undefined ? undefined : new Date(body.send_at),
           tx,
         });
         return { status: 202 as const, body: sendAcceptedJson(message!) };
@@ -290,6 +291,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       return ok(c, messageStatusJson(rt, await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
+
+  registerScheduleRoutes(ctx);
 
   defineRoute(ctx, {
     method: 'get',
@@ -390,13 +393,13 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     path: '/api/v1/relay/settings',
     alias: true,
     tag: 'Relay',
-    summary: "The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`).",
+    summary: "The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`); its quiet hours.",
     operationId: 'getRelaySettings',
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
-    responses: { 200: 'The relay mode.' },
+    responses: { 200: 'The relay mode and quiet hours.' },
     handler: async (c) => {
-      const account = await rt.db.prisma.account.findUniqueOrThrow({ where: { id: c.get('principal').accountId }, select: { relayMode: true } });
+      const account = await rt.db.prisma.account.findUniqueOrThrow({ where: { id: c.get('principal').accountId } });
       return ok(c, relaySettingsJson(account));
     },
   });
@@ -406,13 +409,19 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     path: '/api/v1/relay/settings',
     alias: true,
     tag: 'Relay',
-    summary: 'Set the relay mode (GraphQL `setRelayMode`). In `manual`, a send without `device_id` answers 400 `invalid_request`.',
+    summary:
+      'Set the relay mode (GraphQL `setRelayMode`): in `manual`, a send without `device_id` answers 400 `invalid_request`; and/or the quiet hours (`setRelayQuietHours`, null ends them). What the body leaves out stays.',
     operationId: 'updateRelaySettings',
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
-    body: relaySettingsInput,
-    responses: { 200: 'The relay mode now.' },
-    handler: async (c, { body }) => ok(c, relaySettingsJson(await setRelayMode(rt.db.prisma, c.get('principal').accountId, body.mode))),
+    body: relaySettingsInput.partial().extend({ quiet_hours: quietHoursInput.optional() }),
+    responses: { 200: 'The relay settings now.' },
+    handler: async (c, { body }) => {
+      const accountId = c.get('principal').accountId;
+      if (body.mode) await setRelayMode(rt.db.prisma, accountId, body.mode);
+      if (body.quiet_hours !== undefined) await setQuietHours(rt.db.prisma, accountId, body.quiet_hours);
+      return ok(c, relaySettingsJson(await rt.db.prisma.account.findUniqueOrThrow({ where: { id: accountId } })));
+    },
   });
 
   defineRoute(ctx, {

@@ -104,6 +104,10 @@ type Documents = {
     "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": typeof types.MessageQueryDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": typeof types.MessageUpdatedDocument,
     "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": typeof types.ReadinessDocument,
+    "\n  mutation CancelScheduled($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n      sendAt\n      scheduleReason\n    }\n  }\n": typeof types.CancelScheduledDocument,
+    "\n  mutation SetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": typeof types.SetQuietHoursDocument,
+    "\n  mutation CreateScheduledList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateScheduledListDocument,
+    "\n  mutation QueueScheduledList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n": typeof types.QueueScheduledListDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": typeof types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
@@ -216,6 +220,10 @@ const documents: Documents = {
     "\n  query MessageQuery($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      status\n      to\n      body\n      attempts\n      device {\n        id\n        name\n      }\n    }\n  }\n": types.MessageQueryDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated {\n      requestId\n      status\n      attempts\n      deviceId\n    }\n  }\n": types.MessageUpdatedDocument,
     "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n": types.ReadinessDocument,
+    "\n  mutation CancelScheduled($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n      sendAt\n      scheduleReason\n    }\n  }\n": types.CancelScheduledDocument,
+    "\n  mutation SetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": types.SetQuietHoursDocument,
+    "\n  mutation CreateScheduledList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.CreateScheduledListDocument,
+    "\n  mutation QueueScheduledList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n": types.QueueScheduledListDocument,
     "\n  mutation SdkPing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.SdkPingDocument,
     "\n  subscription SdkPongs {\n    diagnosticPong {\n      pingId\n      workerPid\n    }\n  }\n": types.SdkPongsDocument,
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
@@ -595,6 +603,22 @@ export function graphql(source: "\n  subscription MessageUpdated {\n    messageU
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Readiness {\n    launchReadiness {\n      ready\n      steps {\n        key\n        ok\n        hint\n      }\n    }\n  }\n"): typeof import('./graphql.ts').ReadinessDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelScheduled($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      status\n      failureReason\n      sendAt\n      scheduleReason\n    }\n  }\n"): typeof import('./graphql.ts').CancelScheduledDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n"): typeof import('./graphql.ts').SetQuietHoursDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateScheduledList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql.ts').CreateScheduledListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QueueScheduledList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n    }\n  }\n"): typeof import('./graphql.ts').QueueScheduledListDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -139,19 +139,21 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
-/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
 export type MessageStage =
   | 'DELIVERED'
   | 'FAILED'
   | 'ON_PHONE'
   | 'QUEUED'
+  | 'SCHEDULED'
   | 'SENT';
 
-/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
 export type MessageStatus =
   | 'DELIVERED'
   | 'FAILED'
   | 'QUEUED'
+  | 'SCHEDULED'
   | 'SENT';
 
 /** How a number was opted out: the API, the panel, or a STOP keyword it sent. */
@@ -182,6 +184,8 @@ export type QueueRecipientListInput = {
   /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
   priority?: number | null | undefined;
   reference?: string | null | undefined;
+  /** When to send them, up to 30 days ahead: until then each is SCHEDULED (cancelMessage cancels it). Their TTL counts from then. */
+  sendAt?: string | null | undefined;
   /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
   simNumber?: number | null | undefined;
   /** How long each message may wait for a phone. */
@@ -221,6 +225,15 @@ export type RefundStatus =
 export type RelayMode =
   | 'AUTO'
   | 'MANUAL';
+
+export type RelayQuietHoursInput = {
+  /** HH:MM, 24-hour; before start, the range spans midnight. */
+  end: string;
+  /** HH:MM, 24-hour. */
+  start: string;
+  /** An IANA time zone (Europe/Paris). */
+  timeZone: string;
+};
 
 export type SandboxOutcome =
   | 'APPROVE'
@@ -953,6 +966,34 @@ export type ReadinessQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ReadinessQuery = { launchReadiness: { ready: boolean, steps: Array<{ key: string, ok: boolean, hint: string }> } };
+
+export type CancelScheduledMutationVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type CancelScheduledMutation = { cancelMessage: { requestId: string, status: MessageStatus, failureReason: string | null, sendAt: string | null, scheduleReason: string | null } };
+
+export type SetQuietHoursMutationVariables = Exact<{
+  input?: RelayQuietHoursInput | null | undefined;
+}>;
+
+
+export type SetQuietHoursMutation = { setRelayQuietHours: { id: number, relayQuietHours: { start: string, end: string, timeZone: string } | null } };
+
+export type CreateScheduledListMutationVariables = Exact<{
+  input: RecipientListInput;
+}>;
+
+
+export type CreateScheduledListMutation = { createRecipientList: { id: string } };
+
+export type QueueScheduledListMutationVariables = Exact<{
+  input: QueueRecipientListInput;
+}>;
+
+
+export type QueueScheduledListMutation = { queueRecipientList: { batchId: string, queued: number } };
 
 export type SdkPingMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -2189,6 +2230,44 @@ export const ReadinessDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReadinessQuery, ReadinessQueryVariables>;
+export const CancelScheduledDocument = new TypedDocumentString(`
+    mutation CancelScheduled($requestId: ID!) {
+  cancelMessage(requestId: $requestId) {
+    requestId
+    status
+    failureReason
+    sendAt
+    scheduleReason
+  }
+}
+    `) as unknown as TypedDocumentString<CancelScheduledMutation, CancelScheduledMutationVariables>;
+export const SetQuietHoursDocument = new TypedDocumentString(`
+    mutation SetQuietHours($input: RelayQuietHoursInput) {
+  setRelayQuietHours(input: $input) {
+    id
+    relayQuietHours {
+      start
+      end
+      timeZone
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetQuietHoursMutation, SetQuietHoursMutationVariables>;
+export const CreateScheduledListDocument = new TypedDocumentString(`
+    mutation CreateScheduledList($input: RecipientListInput!) {
+  createRecipientList(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateScheduledListMutation, CreateScheduledListMutationVariables>;
+export const QueueScheduledListDocument = new TypedDocumentString(`
+    mutation QueueScheduledList($input: QueueRecipientListInput!) {
+  queueRecipientList(input: $input) {
+    batchId
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<QueueScheduledListMutation, QueueScheduledListMutationVariables>;
 export const SdkPingDocument = new TypedDocumentString(`
     mutation SdkPing {
   sendDiagnosticPing {

@@ -217,6 +217,40 @@ describe('relay panel controls in Chromium', () => {
     await expect.poll(async () => (await app.request('GET', '/api/v1/relay/settings', { key: apiKey })).body.mode).toBe('auto');
   });
 
+  it('queue and message: quiet hours are set and turned off from the panel; a scheduled message shows its time and is cancelled from its page', async () => {
+    await page.setViewportSize(viewports[0]);
+    await visit('/panel/queue');
+    const form = page.locator('#quiet-hours');
+    await form.getByLabel('Time zone').fill('Mars/Olympus');
+    await form.getByRole('button', { name: 'Save quiet hours' }).click();
+    // The server's refusal, beside the field it names.
+    await expect.poll(() => page.locator('#timeZone-error').textContent(), { timeout: 10_000 }).toMatch(/IANA time zone/);
+    await form.getByLabel('From').fill('22:00');
+    await form.getByLabel('Until').fill('07:30');
+    await form.getByLabel('Time zone').fill('Europe/Paris');
+    await form.getByRole('button', { name: 'Save quiet hours' }).click();
+    await page.locator('#quiet-hours ~ [role="status"]').waitFor();
+    expect((await app.request('GET', '/api/v1/relay/settings', { key: apiKey })).body.quiet_hours).toEqual({ start: '22:00', end: '07:30', time_zone: 'Europe/Paris' });
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
+    await page.setViewportSize(viewports[1]);
+    await expect.poll(overflowing).toEqual([]);
+    await page.locator('#quiet-off').click();
+    await expect.poll(async () => (await app.request('GET', '/api/v1/relay/settings', { key: apiKey })).body.quiet_hours, { timeout: 10_000 }).toBeNull();
+
+    await page.setViewportSize(viewports[0]);
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await sendSms(app, apiKey, { to: TEST_NUMBERS[0], message: 'Your appointment is in one hour', send_at: sendAt });
+    expect(scheduled.body.status).toBe('scheduled');
+    await visit(`/panel/messages/${scheduled.body.request_id}`);
+    await expect.poll(() => page.locator('#schedule time').getAttribute('datetime'), { timeout: 10_000 }).toBe(sendAt);
+    expect(await page.locator('#message-stage').textContent()).toBe('scheduled');
+    await page.locator('#cancel-scheduled').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Do not send it' }).click();
+    await expect.poll(() => page.locator('#message-stage').textContent(), { timeout: 10_000 }).toBe('failed');
+    expect((await app.request('GET', `/api/v1/messages/status?request_id=${scheduled.body.request_id}`, { key: apiKey })).body).toMatchObject({ status: 'failed', failure_reason: 'cancelled' });
+    await expect.poll(() => page.locator('#schedule').textContent(), { timeout: 10_000 }).toMatch(/Was scheduled for/);
+  });
+
   it('messages: the OTP log says success as the API does and links its SMS; times have seconds; ids and reasons break only between words', async () => {
     const [counter, broken] = devices as [DeviceProcess, DeviceProcess];
     const otp = await app.request('POST', '/api/v1/otp/send', { key: apiKey, body: { to: TEST_NUMBERS[1], purpose: 'login', device_id: counter.deviceId } });

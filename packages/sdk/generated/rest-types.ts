@@ -573,6 +573,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled SMS (`send_at`, quiet hours), as Twilio cancels a scheduled message: only while `scheduled`, before any phone could have it. It fails with `failure_reason: cancelled` (webhook message.failed).
+         * @description Requires scope `sms.send`.
+         */
+        post: operations["cancelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/{id}/reroute": {
         parameters: {
             query?: never;
@@ -1092,13 +1112,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`).
+         * The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`); its quiet hours.
          * @description Requires scope `devices.manage`.
          */
         get: operations["getRelaySettings"];
         put?: never;
         /**
-         * Set the relay mode (GraphQL `setRelayMode`). In `manual`, a send without `device_id` answers 400 `invalid_request`.
+         * Set the relay mode (GraphQL `setRelayMode`): in `manual`, a send without `device_id` answers 400 `invalid_request`; and/or the quiet hours (`setRelayQuietHours`, null ends them). What the body leaves out stays.
          * @description Requires scope `devices.manage`.
          */
         post: operations["updateRelaySettings"];
@@ -2195,6 +2215,11 @@ export interface operations {
                         isEncrypted: boolean;
                         /** Format: date-time */
                         validUntil: string;
+                        /**
+                         * Format: date-time
+                         * @description Only for a scheduled message: the time it was scheduled for (the app sends it no earlier).
+                         */
+                        scheduleAt?: string;
                         priority: number;
                         /** @enum {string} */
                         state: "Pending" | "Cancelling";
@@ -2467,6 +2492,11 @@ export interface operations {
                         isEncrypted: boolean;
                         /** Format: date-time */
                         validUntil: string;
+                        /**
+                         * Format: date-time
+                         * @description Only for a scheduled message: the time it was scheduled for (the app sends it no earlier).
+                         */
+                        scheduleAt?: string;
                         priority: number;
                         /** @enum {string} */
                         state: "Pending" | "Cancelling";
@@ -9333,8 +9363,8 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                status?: "queued" | "sent" | "delivered" | "failed";
-                stage?: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                status?: "scheduled" | "queued" | "sent" | "delivered" | "failed";
+                stage?: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
                 to?: string;
                 device_id?: string;
                 batch_id?: string;
@@ -9364,7 +9394,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *           "status": "queued",
+                     *           "status": "scheduled",
                      *           "to": "+14155550123",
                      *           "device_id": null,
                      *           "device_name": null,
@@ -9384,7 +9414,9 @@ export interface operations {
                      *           "delivered_at": null,
                      *           "failed_at": null,
                      *           "expires_at": "2026-11-23T12:00:00.000Z",
-                     *           "stage": "queued",
+                     *           "send_at": null,
+                     *           "schedule_reason": null,
+                     *           "stage": "scheduled",
                      *           "held_since": null,
                      *           "stuck_since": null
                      *         }
@@ -9402,10 +9434,10 @@ export interface operations {
                             /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             request_id: string;
                             /**
-                             * @description `queued` until a phone sent it.
+                             * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
                              * @enum {string}
                              */
-                            status: "queued" | "sent" | "delivered" | "failed";
+                            status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                             /** @example +14155550123 */
                             to: string;
                             device_id: string | null;
@@ -9438,11 +9470,15 @@ export interface operations {
                             failed_at: string | null;
                             /** Format: date-time */
                             expires_at: string;
+                            /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
+                            send_at: string | null;
+                            /** @description Why it was scheduled: the send named `send_at`, or it was sent below priority 100 during the account's quiet hours. Null: it was not. */
+                            schedule_reason: ("send_at" | "quiet_hours") | null;
                             /**
                              * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                              * @enum {string}
                              */
-                            stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                            stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
                             /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                             held_since: string | null;
                             /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -9639,6 +9675,302 @@ export interface operations {
             };
         };
     };
+    cancelMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, failed with reason `cancelled`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "status": "scheduled",
+                     *       "to": "+14155550123",
+                     *       "device_id": null,
+                     *       "device_name": null,
+                     *       "pinned_device_id": null,
+                     *       "pinned_device_name": null,
+                     *       "pinned_fails_at": null,
+                     *       "attempts": -9007199254740991,
+                     *       "failure_reason": null,
+                     *       "reference": null,
+                     *       "priority": -9007199254740991,
+                     *       "sim_number": null,
+                     *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
+                     *       "segments": -9007199254740991,
+                     *       "encoding": "GSM-7",
+                     *       "queued_at": "2026-11-23T12:00:00.000Z",
+                     *       "sent_at": null,
+                     *       "delivered_at": null,
+                     *       "failed_at": null,
+                     *       "expires_at": "2026-11-23T12:00:00.000Z",
+                     *       "send_at": null,
+                     *       "schedule_reason": null,
+                     *       "stage": "scheduled",
+                     *       "held_since": null,
+                     *       "stuck_since": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        request_id: string;
+                        /**
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
+                        /** @example +14155550123 */
+                        to: string;
+                        device_id: string | null;
+                        device_name: string | null;
+                        /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
+                        pinned_device_id: string | null;
+                        pinned_device_name: string | null;
+                        /** @description While a pinned message waits: when it fails (`device_offline`) if its device stays unreachable, RELAY_PINNED_OFFLINE_WAIT_SECONDS after it began waiting or the device was last heard from, whichever is later. Null otherwise. */
+                        pinned_fails_at: string | null;
+                        /** @description How many distinct devices were given the message. */
+                        attempts: number;
+                        failure_reason: string | null;
+                        reference: string | null;
+                        /** @description −128..127 (0 unless the send said): higher goes first; OTPs are sent at 100. */
+                        priority: number;
+                        /** @description The SIM the send named (1-based); null: the phone chooses. */
+                        sim_number: number | null;
+                        /**
+                         * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
+                         * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
+                         */
+                        batch_id: string | null;
+                        segments: number;
+                        /** @example GSM-7 */
+                        encoding: string;
+                        /** Format: date-time */
+                        queued_at: string;
+                        sent_at: string | null;
+                        delivered_at: string | null;
+                        failed_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
+                        send_at: string | null;
+                        /** @description Why it was scheduled: the send named `send_at`, or it was sent below priority 100 during the account's quiet hours. Null: it was not. */
+                        schedule_reason: ("send_at" | "quiet_hours") | null;
+                        /**
+                         * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
+                         * @enum {string}
+                         */
+                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
+                        held_since: string | null;
+                        /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
+                        stuck_since: string | null;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     rerouteMessage: {
         parameters: {
             query?: never;
@@ -9675,7 +10007,7 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "status": "queued",
+                     *       "status": "scheduled",
                      *       "to": "+14155550123",
                      *       "device_id": null,
                      *       "device_name": null,
@@ -9695,7 +10027,9 @@ export interface operations {
                      *       "delivered_at": null,
                      *       "failed_at": null,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "stage": "queued",
+                     *       "send_at": null,
+                     *       "schedule_reason": null,
+                     *       "stage": "scheduled",
                      *       "held_since": null,
                      *       "stuck_since": null
                      *     }
@@ -9706,10 +10040,10 @@ export interface operations {
                         /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
-                         * @description `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        status: "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                         /** @example +14155550123 */
                         to: string;
                         device_id: string | null;
@@ -9742,11 +10076,15 @@ export interface operations {
                         failed_at: string | null;
                         /** Format: date-time */
                         expires_at: string;
+                        /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
+                        send_at: string | null;
+                        /** @description Why it was scheduled: the send named `send_at`, or it was sent below priority 100 during the account's quiet hours. Null: it was not. */
+                        schedule_reason: ("send_at" | "quiet_hours") | null;
                         /**
                          * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                          * @enum {string}
                          */
-                        stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
                         /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                         held_since: string | null;
                         /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -10010,7 +10348,7 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "status": "queued",
+                     *       "status": "scheduled",
                      *       "to": "+14155550123",
                      *       "device_id": null,
                      *       "device_name": null,
@@ -10030,7 +10368,9 @@ export interface operations {
                      *       "delivered_at": null,
                      *       "failed_at": null,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
-                     *       "stage": "queued",
+                     *       "send_at": null,
+                     *       "schedule_reason": null,
+                     *       "stage": "scheduled",
                      *       "held_since": null,
                      *       "stuck_since": null
                      *     }
@@ -10041,10 +10381,10 @@ export interface operations {
                         /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
-                         * @description `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        status: "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                         /** @example +14155550123 */
                         to: string;
                         device_id: string | null;
@@ -10077,11 +10417,15 @@ export interface operations {
                         failed_at: string | null;
                         /** Format: date-time */
                         expires_at: string;
+                        /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
+                        send_at: string | null;
+                        /** @description Why it was scheduled: the send named `send_at`, or it was sent below priority 100 during the account's quiet hours. Null: it was not. */
+                        schedule_reason: ("send_at" | "quiet_hours") | null;
                         /**
                          * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                          * @enum {string}
                          */
-                        stage: "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
                         /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                         held_since: string | null;
                         /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -11121,7 +11465,7 @@ export interface operations {
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "message_status": "queued"
+                     *       "message_status": "scheduled"
                      *     }
                      */
                     "application/json": {
@@ -11143,7 +11487,7 @@ export interface operations {
                          * @description Its SMS's own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        message_status: "queued" | "sent" | "delivered" | "failed";
+                        message_status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                     };
                 };
             };
@@ -15265,7 +15609,8 @@ export interface operations {
                  *       "list_id": "x",
                  *       "message": "Your order #1042 has shipped.",
                  *       "priority": 0,
-                 *       "sim_number": 1
+                 *       "sim_number": 1,
+                 *       "send_at": "2026-12-01T09:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -15285,6 +15630,12 @@ export interface operations {
                      * @example 1
                      */
                     sim_number?: number;
+                    /**
+                     * Format: date-time
+                     * @description When to send it (ISO 8601 with an offset), up to 30 days ahead: until then it is `scheduled`, held by Yarrow and cancellable. Its TTL counts from then.
+                     * @example 2026-12-01T09:00:00Z
+                     */
+                    send_at?: string;
                 };
             };
         };
@@ -17693,6 +18044,11 @@ export interface operations {
                             sim_number: number | null;
                             /** Format: date-time */
                             expires_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Only for a scheduled message: send it no earlier than this. Yarrow gives it only once due, so this is the past unless the clocks differ.
+                             */
+                            send_at?: string;
                         }[];
                     };
                 };
@@ -17824,7 +18180,7 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "applied": true,
-                     *       "status": "queued"
+                     *       "status": "scheduled"
                      *     }
                      */
                     "application/json": {
@@ -17833,10 +18189,10 @@ export interface operations {
                         /** @description false when it changed nothing: a repeat, or an attempt that is no longer current. */
                         applied: boolean;
                         /**
-                         * @description `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        status: "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                         /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
                         held?: boolean;
                     };
@@ -18042,7 +18398,7 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "applied": true,
-                     *       "status": "queued"
+                     *       "status": "scheduled"
                      *     }
                      */
                     "application/json": {
@@ -18051,10 +18407,10 @@ export interface operations {
                         /** @description false when it changed nothing: a repeat, or an attempt that is no longer current. */
                         applied: boolean;
                         /**
-                         * @description `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        status: "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                         /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
                         held?: boolean;
                     };
@@ -18709,7 +19065,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The relay mode. */
+            /** @description The relay mode and quiet hours. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18718,7 +19074,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "mode": "auto"
+                     *       "mode": "auto",
+                     *       "quiet_hours": null
                      *     }
                      */
                     "application/json": {
@@ -18729,6 +19086,15 @@ export interface operations {
                          * @enum {string}
                          */
                         mode: "auto" | "manual";
+                        /** @description From `start` to `end` (HH:MM in `time_zone`) sends below priority 100 are `scheduled` for `end`; OTPs go through. Null: none. */
+                        quiet_hours: {
+                            /** @example 21:00 */
+                            start: string;
+                            /** @example 08:00 */
+                            end: string;
+                            /** @example Europe/Paris */
+                            time_zone: string;
+                        } | null;
                     };
                 };
             };
@@ -18907,19 +19273,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "mode": "auto"
-                 *     }
-                 */
+                /** @example {} */
                 "application/json": {
                     /** @enum {string} */
-                    mode: "auto" | "manual";
+                    mode?: "auto" | "manual";
+                    quiet_hours?: {
+                        /** @description From this time of day (HH:MM, 24-hour, in time_zone) sends below priority 100 wait. */
+                        start: string;
+                        /** @description Until this time of day: they go then. A range past midnight (21:00 to 08:00) spans it. */
+                        end: string;
+                        /**
+                         * @description The IANA time zone the times are read in.
+                         * @example Europe/Paris
+                         */
+                        time_zone: string;
+                    } | null;
                 };
             };
         };
         responses: {
-            /** @description The relay mode now. */
+            /** @description The relay settings now. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18928,7 +19301,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "mode": "auto"
+                     *       "mode": "auto",
+                     *       "quiet_hours": null
                      *     }
                      */
                     "application/json": {
@@ -18939,6 +19313,15 @@ export interface operations {
                          * @enum {string}
                          */
                         mode: "auto" | "manual";
+                        /** @description From `start` to `end` (HH:MM in `time_zone`) sends below priority 100 are `scheduled` for `end`; OTPs go through. Null: none. */
+                        quiet_hours: {
+                            /** @example 21:00 */
+                            start: string;
+                            /** @example 08:00 */
+                            end: string;
+                            /** @example Europe/Paris */
+                            time_zone: string;
+                        } | null;
                     };
                 };
             };
@@ -19757,7 +20140,8 @@ export interface operations {
                  *       "to": "+14155550123",
                  *       "message": "Your order #1042 has shipped.",
                  *       "priority": 0,
-                 *       "sim_number": 1
+                 *       "sim_number": 1,
+                 *       "send_at": "2026-12-01T09:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -19778,11 +20162,17 @@ export interface operations {
                      * @example 1
                      */
                     sim_number?: number;
+                    /**
+                     * Format: date-time
+                     * @description When to send it (ISO 8601 with an offset), up to 30 days ahead: until then it is `scheduled`, held by Yarrow and cancellable. Its TTL counts from then.
+                     * @example 2026-12-01T09:00:00Z
+                     */
+                    send_at?: string;
                 };
             };
         };
         responses: {
-            /** @description Queued: the request_id to follow it by. */
+            /** @description Queued (or `scheduled`, with `send_at`): the request_id to follow it by. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -19792,8 +20182,9 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "status": "queued",
-                     *       "queued_at": "2026-11-23T12:00:00.000Z"
+                     *       "status": "scheduled",
+                     *       "queued_at": "2026-11-23T12:00:00.000Z",
+                     *       "send_at": null
                      *     }
                      */
                     "application/json": {
@@ -19802,12 +20193,14 @@ export interface operations {
                         /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
-                         * @description `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        status: "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
                         /** Format: date-time */
                         queued_at: string;
+                        /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
+                        send_at: string | null;
                     };
                 };
             };

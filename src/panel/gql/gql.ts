@@ -47,6 +47,10 @@ type Documents = {
     "\n  mutation PanelCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.PanelCloseDisputeDocument,
     "\n  subscription PanelDisputeEvents {\n    eventCreated(types: [\"dispute.created\", \"dispute.updated\", \"dispute.closed\"]) {\n      id\n      type\n      objectPublicId\n    }\n  }\n": typeof types.PanelDisputeEventsDocument,
     "\n  query PanelPaymentsOverview($days: Int!) {\n    paymentsOverview(days: $days) {\n      days\n      bucketSeconds\n      currency\n      buckets {\n        start\n        succeeded\n        attempted\n        volumeMinor\n      }\n    }\n  }\n": typeof types.PanelPaymentsOverviewDocument,
+    "\n  query PanelQuietHours {\n    account {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": typeof types.PanelQuietHoursDocument,
+    "\n  mutation PanelSetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": typeof types.PanelSetQuietHoursDocument,
+    "\n  query PanelMessageSchedule($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      sendAt\n      scheduleReason\n    }\n  }\n": typeof types.PanelMessageScheduleDocument,
+    "\n  mutation PanelCancelMessage($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      stage\n    }\n  }\n": typeof types.PanelCancelMessageDocument,
     "\n  query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {\n    devices(status: $status, search: $search, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          name\n          status\n          connected\n          disconnectedAt\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          sentLastMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.PanelDevicesDocument,
     "\n  query PanelDevice($id: ID!) {\n    device(id: $id) {\n      id\n      name\n      status\n      connected\n      disconnectedAt\n      platform\n      appVersion\n      sims\n      batteryLevel\n      charging\n      signalLevel\n      queueLength\n      ratePerMinute\n      sentLastMinute\n      heldMessages\n      stuckMessages\n      lastSeenAt\n      pairedAt\n      revokedAt\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 20) {\n        edges {\n          node {\n            requestId\n            stage\n            toDisplay\n            body\n            queuedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelDeviceDocument,
     "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.PanelCreatePairingCodeDocument,
@@ -130,6 +134,10 @@ const documents: Documents = {
     "\n  mutation PanelCloseDispute($id: ID!) {\n    closeDispute(id: $id) {\n      id\n      status\n    }\n  }\n": types.PanelCloseDisputeDocument,
     "\n  subscription PanelDisputeEvents {\n    eventCreated(types: [\"dispute.created\", \"dispute.updated\", \"dispute.closed\"]) {\n      id\n      type\n      objectPublicId\n    }\n  }\n": types.PanelDisputeEventsDocument,
     "\n  query PanelPaymentsOverview($days: Int!) {\n    paymentsOverview(days: $days) {\n      days\n      bucketSeconds\n      currency\n      buckets {\n        start\n        succeeded\n        attempted\n        volumeMinor\n      }\n    }\n  }\n": types.PanelPaymentsOverviewDocument,
+    "\n  query PanelQuietHours {\n    account {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": types.PanelQuietHoursDocument,
+    "\n  mutation PanelSetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": types.PanelSetQuietHoursDocument,
+    "\n  query PanelMessageSchedule($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      sendAt\n      scheduleReason\n    }\n  }\n": types.PanelMessageScheduleDocument,
+    "\n  mutation PanelCancelMessage($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      stage\n    }\n  }\n": types.PanelCancelMessageDocument,
     "\n  query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {\n    devices(status: $status, search: $search, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          name\n          status\n          connected\n          disconnectedAt\n          platform\n          appVersion\n          batteryLevel\n          charging\n          signalLevel\n          queueLength\n          ratePerMinute\n          sentLastMinute\n          lastSeenAt\n          pairedAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.PanelDevicesDocument,
     "\n  query PanelDevice($id: ID!) {\n    device(id: $id) {\n      id\n      name\n      status\n      connected\n      disconnectedAt\n      platform\n      appVersion\n      sims\n      batteryLevel\n      charging\n      signalLevel\n      queueLength\n      ratePerMinute\n      sentLastMinute\n      heldMessages\n      stuckMessages\n      lastSeenAt\n      pairedAt\n      revokedAt\n      presenceHistory {\n        change\n        at\n      }\n      messages(first: 20) {\n        edges {\n          node {\n            requestId\n            stage\n            toDisplay\n            body\n            queuedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelDeviceDocument,
     "\n  mutation PanelCreatePairingCode {\n    createPairingCode {\n      code\n      appServerUrl\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.PanelCreatePairingCodeDocument,
@@ -309,6 +317,22 @@ export function graphql(source: "\n  subscription PanelDisputeEvents {\n    even
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PanelPaymentsOverview($days: Int!) {\n    paymentsOverview(days: $days) {\n      days\n      bucketSeconds\n      currency\n      buckets {\n        start\n        succeeded\n        attempted\n        volumeMinor\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelPaymentsOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelQuietHours {\n    account {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQuietHoursDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelSetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelSetQuietHoursDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelMessageSchedule($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      sendAt\n      scheduleReason\n    }\n  }\n"): typeof import('./graphql.ts').PanelMessageScheduleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelCancelMessage($requestId: ID!) {\n    cancelMessage(requestId: $requestId) {\n      requestId\n      stage\n    }\n  }\n"): typeof import('./graphql.ts').PanelCancelMessageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -105,19 +105,21 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
-/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
 export type MessageStage =
   | 'DELIVERED'
   | 'FAILED'
   | 'ON_PHONE'
   | 'QUEUED'
+  | 'SCHEDULED'
   | 'SENT';
 
-/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
 export type MessageStatus =
   | 'DELIVERED'
   | 'FAILED'
   | 'QUEUED'
+  | 'SCHEDULED'
   | 'SENT';
 
 /** How a number was opted out: the API, the panel, or a STOP keyword it sent. */
@@ -148,6 +150,8 @@ export type QueueRecipientListInput = {
   /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
   priority?: number | null | undefined;
   reference?: string | null | undefined;
+  /** When to send them, up to 30 days ahead: until then each is SCHEDULED (cancelMessage cancels it). Their TTL counts from then. */
+  sendAt?: string | null | undefined;
   /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
   simNumber?: number | null | undefined;
   /** How long each message may wait for a phone. */
@@ -197,6 +201,15 @@ export type RelayMode =
 export type RelayPausedBy =
   | 'ACCOUNT'
   | 'OPERATOR';
+
+export type RelayQuietHoursInput = {
+  /** HH:MM, 24-hour; before start, the range spans midnight. */
+  end: string;
+  /** HH:MM, 24-hour. */
+  start: string;
+  /** An IANA time zone (Europe/Paris). */
+  timeZone: string;
+};
 
 export type RequestMethod =
   | 'DELETE'
@@ -544,6 +557,32 @@ export type PanelPaymentsOverviewQueryVariables = Exact<{
 
 
 export type PanelPaymentsOverviewQuery = { paymentsOverview: { days: number, bucketSeconds: number, currency: string | null, buckets: Array<{ start: string, succeeded: number, attempted: number, volumeMinor: number }> } };
+
+export type PanelQuietHoursQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelQuietHoursQuery = { account: { id: number, relayQuietHours: { start: string, end: string, timeZone: string } | null } };
+
+export type PanelSetQuietHoursMutationVariables = Exact<{
+  input?: RelayQuietHoursInput | null | undefined;
+}>;
+
+
+export type PanelSetQuietHoursMutation = { setRelayQuietHours: { id: number, relayQuietHours: { start: string, end: string, timeZone: string } | null } };
+
+export type PanelMessageScheduleQueryVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PanelMessageScheduleQuery = { message: { requestId: string, sendAt: string | null, scheduleReason: string | null } };
+
+export type PanelCancelMessageMutationVariables = Exact<{
+  requestId: string | number;
+}>;
+
+
+export type PanelCancelMessageMutation = { cancelMessage: { requestId: string, stage: MessageStage } };
 
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
@@ -1475,6 +1514,47 @@ export const PanelPaymentsOverviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelPaymentsOverviewQuery, PanelPaymentsOverviewQueryVariables>;
+export const PanelQuietHoursDocument = new TypedDocumentString(`
+    query PanelQuietHours {
+  account {
+    id
+    relayQuietHours {
+      start
+      end
+      timeZone
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelQuietHoursQuery, PanelQuietHoursQueryVariables>;
+export const PanelSetQuietHoursDocument = new TypedDocumentString(`
+    mutation PanelSetQuietHours($input: RelayQuietHoursInput) {
+  setRelayQuietHours(input: $input) {
+    id
+    relayQuietHours {
+      start
+      end
+      timeZone
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSetQuietHoursMutation, PanelSetQuietHoursMutationVariables>;
+export const PanelMessageScheduleDocument = new TypedDocumentString(`
+    query PanelMessageSchedule($requestId: ID!) {
+  message(requestId: $requestId) {
+    requestId
+    sendAt
+    scheduleReason
+  }
+}
+    `) as unknown as TypedDocumentString<PanelMessageScheduleQuery, PanelMessageScheduleQueryVariables>;
+export const PanelCancelMessageDocument = new TypedDocumentString(`
+    mutation PanelCancelMessage($requestId: ID!) {
+  cancelMessage(requestId: $requestId) {
+    requestId
+    stage
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCancelMessageMutation, PanelCancelMessageMutationVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(

@@ -12,7 +12,7 @@ import { signalledWork } from '../transports/work.ts';
 import { deviceSignalEvent, signalDevices } from '../transports/work-channel.ts';
 import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
-import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseUnacknowledged, takeBack } from './transitions.ts';
+import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseScheduled, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
 import { bypassesBudget, EXPEDITED_PRIORITY } from './priority.ts';
 
@@ -28,6 +28,8 @@ import { bypassesBudget, EXPEDITED_PRIORITY } from './priority.ts';
 const DRAIN_BATCH = 500;
 const BUDGET_WINDOW_MS = budgetWindowSeconds * 1000;
 const LONGEST_SLEEP_MS = 30_000;
+/** Longest timer for a scheduled message's time (a pass then sets the next). */
+const LONGEST_SCHEDULE_SLEEP_MS = 3_600_000;
 /** After a pass that left due work it did not see (rows another transaction held): look again this soon. */
 const RECHECK_MS = 250;
 /** After a pass that failed (a lost connection, a deadlock): try again this soon. */
@@ -166,6 +168,8 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
       // The lock, and what decides whether this round has work, in one round trip.
       const account = await lockDrain(tx, accountId);
       if (account?.expired) await expireQueued(rt, tx, accountId);
+      // Scheduled messages whose time has come join the queue first (move `release`), paused or not.
+      if (account?.scheduledDue && (await releaseScheduled(tx, accountId)) > 0) account.due = true;
       if (account?.paused !== false) return { assigned: 0, seen: 0, stalled: true };
       if (!account.due) return { assigned: 0, seen: 0, stalled: false };
       const devices = await deviceCapacity(rt, tx, accountId, { lock: true });
@@ -234,7 +238,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
       bytes = 0;
     };
     for (const row of rows) {
-      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, simNumber: row.sim_number, expiresAt: row.expires_at });
+      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, simNumber: row.sim_number, expiresAt: row.expires_at, sendAt: row.send_at });
       const size = Buffer.byteLength(JSON.stringify(item)) + row.id.length + 4;
       if (bytes + size > SIGNAL_WORK_BYTES) flush();
       ids.push(row.id);
@@ -261,14 +265,19 @@ function sendSignals(moved: DispatchedRow[]): string[] {
  */
 async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): Promise<number | undefined> {
   const waiting = await queuedTimes(rt.db.prisma, accountId);
-  if (!waiting.nextAttemptAt) return undefined;
   const now = Date.now();
+  // A scheduled message needs a pass at its time, which releases it into the queue: the same timer
+  // as the queue's own times, so a due message reaches a phone on time without a timer per message
+  // or a job per message (the sweep finds it if this worker dies). A timer holds at most
+  // `LONGEST_SCHEDULE_SLEEP_MS` (Node's timers overflow past 24.8 days; the schedule goes to 30).
+  const scheduled = waiting.scheduledAt ? [Math.max(now + RECHECK_MS, Math.min(waiting.scheduledAt.getTime(), now + LONGEST_SCHEDULE_SLEEP_MS))] : [];
+  if (!waiting.nextAttemptAt) return scheduled[0];
   if (waiting.nextAttemptAt.getTime() <= now && !stalled) return now + RECHECK_MS;
   const devices = await deviceCapacity(rt, rt.db.prisma, accountId, { lock: false });
   const budgetFrees = devices
     .filter((device) => device.recent >= device.rate && device.windowStartedAt)
     .map((device) => device.windowStartedAt!.getTime() + BUDGET_WINDOW_MS + 50);
-  const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees];
+  const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees, ...scheduled];
   if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
   return Math.max(now + RECHECK_MS, Math.min(...times));
 }

@@ -17,3 +17,6 @@ export { cancelQueuedMessages, failPinnedTo, releaseDeviceMessages, releaseUnack
 // The drain: its one wake-up (./wake.ts) and the routing and presence workers' passes (./drain.ts).
 export { RELAY_WAKE_CHANNEL, wakeDrain } from './wake.ts';
 export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './drain.ts';
+// Schedules and quiet hours (./schedule.ts): the cancel of a scheduled message, the account's quiet hours.
+export { registerScheduleRoutes } from './schedule-rest.ts';
+export { quietHoursInput, setQuietHours } from './schedule.ts';

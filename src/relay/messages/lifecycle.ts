@@ -17,6 +17,9 @@ interface Move {
 
 export const messageMoves = {
   accept: { from: [], to: 'queued', event: null, plan: 'insertQueuedMessages', by: 'a send (single, OTP, list, the 3rd-party API)' },
+  // Held by Yarrow until its time (./schedule.ts); the sender sees `scheduled`.
+  schedule: { from: [], to: 'scheduled', event: null, plan: 'insertQueuedMessages', by: 'a send with a future send_at, or below priority 100 during the account\'s quiet hours' },
+  release: { from: ['scheduled'], to: 'queued', event: null, plan: 'releaseDueScheduled', by: 'a drain round once its time has come' },
   dispatch: { from: ['queued'], to: 'dispatched', event: null, plan: 'dispatchMessages', by: 'a drain round handing it to a device with budget left' },
   requeue: {
     from: ['dispatched'],
@@ -35,11 +38,11 @@ export const messageMoves = {
     by: "the phone's `delivered` report (from `dispatched` it also records message.sent: delivered was sent)",
   },
   fail: {
-    from: ['queued', 'dispatched', 'sent'],
+    from: ['scheduled', 'queued', 'dispatched', 'sent'],
     to: 'failed',
     event: 'message.failed',
     plan: 'failMessages',
-    by: 'expiry, a cancel, a pinned device that will not take it, a requeue with no attempts or time left, or a `failed` report after `sent`',
+    by: 'expiry, a cancel (of a scheduled message too), a pinned device that will not take it, a requeue with no attempts or time left, or a `failed` report after `sent`',
   },
 } as const satisfies Record<string, Move>;
 

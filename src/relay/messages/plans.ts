@@ -13,10 +13,12 @@ import { takeBackOutcomes, type ReportedMessage } from './lifecycle.ts';
 export type QueuedMessageRow = Pick<
   Message,
   'id' | 'accountId' | 'to' | 'body' | 'sealedBody' | 'encoding' | 'segments' | 'requestedDeviceId' | 'reference' | 'priority' | 'simNumber' | 'batchId' | 'expiresAt'
+  | 'state' | 'nextAttemptAt' | 'sendAt' | 'scheduleReason'
 >;
 
 /**
- * Inserts queued messages and sends their live events (`notify`) and the routing workers' wake-up
+ * Moves `accept` and `schedule`: inserts queued messages (and scheduled ones, due at their
+ * `next_attempt_at`) and sends their live events (`notify`) and the routing workers' wake-up
  * (`wake`, both `notifyQuery`) in one statement. The accept path's one write: a Prisma
  * `createManyAndReturn` and a separate notify cost the gateway more CPU than the rest of the
  * request (docs/performance.md, change 16), and a pg-boss job to wake the drain as much
@@ -27,15 +29,19 @@ export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessage
   await tx.$queryRaw`
     WITH inserted AS (
       INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, priority, sim_number, batch_id, expires_at, next_attempt_at, queued_at, updated_at)
+                            failed_device_ids, reference, priority, sim_number, batch_id, expires_at, next_attempt_at, queued_at, updated_at,
+                            state, send_at, schedule_reason)
       SELECT m.id, m.account_id, m.to_number, m.body, m.sealed_body, m.encoding, m.segments, m.requested_device_id,
-             ${maxAttempts}, '{}', m.reference, m.priority, m.sim_number, m.batch_id, m.expires_at, ${now}, ${now}, ${now}
+             ${maxAttempts}, '{}', m.reference, m.priority, m.sim_number, m.batch_id, m.expires_at, m.next_attempt_at, ${now}, ${now},
+             m.state::"MessageState", m.send_at, m.schedule_reason
       FROM unnest(${column((m) => m.id)}::text[], ${column((m) => m.accountId)}::int[], ${column((m) => m.to)}::text[],
                   ${column((m) => m.body)}::text[], ${column((m) => m.sealedBody)}::text[], ${column((m) => m.encoding)}::text[],
                   ${column((m) => m.segments)}::int[], ${column((m) => m.requestedDeviceId)}::text[], ${column((m) => m.reference)}::text[],
                   ${column((m) => m.priority)}::smallint[], ${column((m) => m.simNumber)}::smallint[], ${column((m) => m.batchId)}::text[],
-                  ${column((m) => m.expiresAt.toISOString())}::timestamptz[])
-        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, priority, sim_number, batch_id, expires_at)
+                  ${column((m) => m.expiresAt.toISOString())}::timestamptz[], ${column((m) => m.nextAttemptAt.toISOString())}::timestamptz[],
+                  ${column((m) => m.state)}::text[], ${column((m) => m.sendAt?.toISOString() ?? null)}::timestamptz[], ${column((m) => m.scheduleReason)}::text[])
+        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, priority, sim_number, batch_id, expires_at,
+             next_attempt_at, state, send_at, schedule_reason)
       RETURNING 1
     ), notified AS (${notify}), woken AS (${wake})
     SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM notified)::int AS notified,
@@ -57,6 +63,7 @@ export interface DispatchedRow {
   priority: number;
   sim_number: number | null;
   expires_at: Date;
+  send_at: Date | null;
 }
 
 /**
@@ -76,7 +83,7 @@ export async function dispatchMessages(tx: DbClient, assignments: Array<{ messag
         dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
       FROM a WHERE m.id = ANY(${assignments.map((a) => a.messageId)}::text[]) AND m.id = a.id
       RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
-                m.encoding, m.priority, m.sim_number, m.expires_at, a.attempt_id
+                m.encoding, m.priority, m.sim_number, m.expires_at, m.send_at, a.attempt_id
     ), opened AS (
       INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
       SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
@@ -202,7 +209,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
 export async function serveToApp(tx: DbClient, deviceId: string, { limit, newestFirst, reaskBefore, now }: { limit: number; newestFirst: boolean; reaskBefore: Date; now: Date }) {
   // Higher priority first whatever the app's order (its own queue picks by priority too).
   const order = newestFirst ? Prisma.sql`m.priority DESC, m.dispatched_at DESC, m.id DESC` : Prisma.sql`m.priority DESC, m.dispatched_at, m.id`;
-  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'queuedAt' | 'dispatchedAt'>>>`
+  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'sendAt' | 'queuedAt' | 'dispatchedAt'>>>`
     WITH picked AS (
       SELECT m.id FROM messages m
       WHERE m.device_id = ${deviceId} AND m.state = 'dispatched' AND (m.served_at IS NULL OR m.served_at < ${reaskBefore})
@@ -211,7 +218,7 @@ export async function serveToApp(tx: DbClient, deviceId: string, { limit, newest
       UPDATE messages m SET served_at = ${now}, acknowledged_at = COALESCE(m.acknowledged_at, ${now})
       FROM picked WHERE m.id = picked.id
       RETURNING m.id, m.attempts, m.to_number AS "to", m.body, m.sealed_body AS "sealedBody", m.segments, m.encoding, m.priority, m.sim_number AS "simNumber",
-                m.expires_at AS "expiresAt", m.queued_at AS "queuedAt", m.dispatched_at AS "dispatchedAt"
+                m.expires_at AS "expiresAt", m.send_at AS "sendAt", m.queued_at AS "queuedAt", m.dispatched_at AS "dispatchedAt"
     ), taken AS (
       UPDATE message_attempts a SET acknowledged_at = COALESCE(a.acknowledged_at, ${now})
       FROM served WHERE a.message_id = served.id AND a.number = served.attempts
@@ -319,11 +326,25 @@ export async function flagStuckMessages(tx: DbClient, stuckAfterSeconds: number)
 export async function failMessages(tx: DbClient, ids: string[], reason: string, now: Date): Promise<Message[]> {
   if (ids.length === 0) return [];
   const failed = await tx.message.updateManyAndReturn({
-    where: { id: { in: ids }, state: { in: ['queued', 'dispatched', 'sent'] } },
+    where: { id: { in: ids }, state: { in: ['scheduled', 'queued', 'dispatched', 'sent'] } },
     data: { state: 'failed', failureReason: reason, failedAt: now, sealedBody: null, updatedAt: now },
   });
   const order = new Map(ids.map((id, i) => [id, i]));
   return failed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/**
+ * Move `release`: the account's scheduled messages whose time has come join its queue, each due
+ * from its own time (`next_attempt_at` stays the time it was scheduled for, so the drain's order
+ * among them is the order they were due in). Up to 500 a call, locked (skipping rows a cancel
+ * holds), answered as they are now for their live events. The caller holds the drain lock.
+ */
+export async function releaseDueScheduled(tx: DbClient, accountId: number, now: Date): Promise<Message[]> {
+  const due = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM messages WHERE account_id = ${accountId} AND state = 'scheduled' AND next_attempt_at <= ${now}
+    ORDER BY next_attempt_at, id LIMIT 500 FOR UPDATE SKIP LOCKED`;
+  if (due.length === 0) return [];
+  return tx.message.updateManyAndReturn({ where: { id: { in: due.map((row) => row.id) }, state: 'scheduled' }, data: { state: 'queued', updatedAt: now } });
 }
 
 /**

@@ -16,11 +16,13 @@ import { takeBackOutcomes } from './lifecycle.ts';
  */
 export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
   return db.$queryRaw<
-    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number; has_opt_outs: boolean }>
+    Array<{ id: number; relay_mode: Account['relayMode']; subscription_expires_at: Date | null; relay_paused_at: Date | null; relay_paused_by: string | null; relay_queue_limit: number | null; waiting: number; has_opt_outs: boolean;
+      relay_quiet_hours_start: number | null; relay_quiet_hours_end: number | null; relay_quiet_hours_time_zone: string | null }>
   >`
     SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
-           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('queued', 'dispatched')) AS waiting,
-           EXISTS (SELECT 1 FROM relay_opt_outs o WHERE o.account_id = a.id) AS has_opt_outs
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('scheduled', 'queued', 'dispatched')) AS waiting,
+           EXISTS (SELECT 1 FROM relay_opt_outs o WHERE o.account_id = a.id) AS has_opt_outs,
+           a.relay_quiet_hours_start, a.relay_quiet_hours_end, a.relay_quiet_hours_time_zone
     FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
 }
 
@@ -33,23 +35,27 @@ export async function lockDrain(tx: DbClient, accountId: number) {
   // `due`: whether anything waits at all, so a pass with nothing to do (every routing worker hears
   // every send's NOTIFY, and the one after the pass that took the work finds the queue empty)
   // ends here instead of reading the devices' load (the round's dearest read).
-  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean; due: boolean }>>`
+  // `scheduledDue`: scheduled messages whose time has come, for the round to release into the queue.
+  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean; due: boolean; scheduledDue: boolean }>>`
     SELECT pg_advisory_xact_lock(${advisoryKey(relayLocks.relayDrain, accountId)}) IS NOT NULL AS locked,
            (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
            EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired,
-           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()) AS due`;
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()) AS due,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'scheduled' AND next_attempt_at <= now()) AS "scheduledDue"`;
   return account;
 }
 
 /**
- * When the account's queue next needs a drain: its earliest retry time and earliest expiry. Off
+ * When the account's queue next needs a drain: its earliest retry time and earliest expiry, and
+ * the time its earliest scheduled message is due (`scheduledAt`). Off
  * the queue index (Prisma's aggregate wraps the filter in a subquery the planner read as a scan
  * of every message, 4.9 ms a call once a bench had run).
  */
 export async function queuedTimes(db: DbClient, accountId: number) {
-  const [row] = await db.$queryRaw<Array<{ nextAttemptAt: Date | null; expiresAt: Date | null }>>`
-    SELECT min(next_attempt_at) AS "nextAttemptAt", min(expires_at) AS "expiresAt"
-    FROM messages WHERE account_id = ${accountId} AND state = 'queued'`;
+  const [row] = await db.$queryRaw<Array<{ nextAttemptAt: Date | null; expiresAt: Date | null; scheduledAt: Date | null }>>`
+    SELECT min(next_attempt_at) FILTER (WHERE state = 'queued') AS "nextAttemptAt", min(expires_at) FILTER (WHERE state = 'queued') AS "expiresAt",
+           min(next_attempt_at) FILTER (WHERE state = 'scheduled') AS "scheduledAt"
+    FROM messages WHERE account_id = ${accountId} AND state IN ('queued', 'scheduled')`;
   return row!;
 }
 
@@ -103,13 +109,17 @@ export async function lockStrandedPinned(tx: DbClient, waitSeconds: number) {
     ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
 }
 
-/** Accounts (at most 1,000) with messages overdue by `overdueSeconds`, a reachable device and no pause. */
+/**
+ * Accounts (at most 1,000) with messages overdue by `overdueSeconds`, a reachable device and no
+ * pause: queued messages due, or scheduled ones whose time has come (a worker's timer for it lost
+ * with the worker).
+ */
 export async function accountsWithOverdueMessages(db: DbClient, overdueSeconds: number) {
   return db.$queryRaw<Array<{ account_id: number }>>`
     SELECT DISTINCT m.account_id FROM messages m
     JOIN devices d ON d.account_id = m.account_id AND ${reachableDevice}
     JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
-    WHERE m.state = 'queued' AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
+    WHERE m.state IN ('queued', 'scheduled') AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import { optedOutRows, sendingAccountRows } from './queries.ts';
 import type { Account } from '../../generated/prisma/client.ts';
 import { relayErrors } from '../contract.ts';
+import { quietHoursOf } from './schedule.ts';
 
 /**
  * Account-level rules every send (SMS, OTP, list) passes before anything is queued
@@ -29,6 +30,7 @@ export async function sendingAccounts(db: DbClient, accountIds: number[]) {
         waiting: row.waiting,
         /** Whether the account has an opt-out list at all: without one, its sends skip the lookup (`optedOutNumbers`). */
         hasOptOuts: row.has_opt_outs,
+        quietHours: quietHoursOf({ relayQuietHoursStart: row.relay_quiet_hours_start, relayQuietHoursEnd: row.relay_quiet_hours_end, relayQuietHoursTimeZone: row.relay_quiet_hours_time_zone }),
       },
     ]),
   );

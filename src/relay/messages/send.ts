@@ -20,6 +20,7 @@ import { messagePriority } from './priority.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { messageStatus, statusEvent } from './status.ts';
 import { insertQueuedMessages } from './plans.ts';
+import { checkSendAt, scheduleOf, sendAtInput, type Schedule } from './schedule.ts';
 import { wakeDrainQuery } from './wake.ts';
 
 /** Options every SMS send of the Yarrow API takes (single, list), as sent. */
@@ -30,6 +31,7 @@ export const sendOptions = {
   reference: z.string().max(255).optional(),
   priority: messagePriority.optional(),
   sim_number: simNumberInput.optional(),
+  send_at: sendAtInput.optional(),
 };
 
 /** POST /api/v1/sms/send's body. */
@@ -56,6 +58,13 @@ export interface SendOptions {
   priority?: number;
   /** The SIM to send from, 1-based (`simNumber`); checked against the device or every candidate. */
   simNumber?: number;
+  /**
+   * When to send them (`send_at`): up to 30 days ahead (`checkSendAt`); until then `scheduled`.
+   * The account's quiet hours may push it (or a send without it) later (`scheduleOf`).
+   */
+  sendAt?: Date;
+  /** The name the caller's wire format gives `sendAt`, for its 400 (the 3rd-party API's `scheduleAt`). */
+  sendAtParam?: string;
   /** The messages are one batch (a list, the 3rd-party API's message); each still has its own id. */
   batch?: { id?: string; listId?: string; externalId?: string; skipped?: number };
   /** The caller's transaction (an idempotent request's, the OTP's row): the messages commit with it. */
@@ -76,7 +85,7 @@ const INSERT_CHUNK = 1_000;
 /**
  * Sends messages under the account's rules, in this order: routing (manual mode names a device; a
  * named device must be the account's and online; a named SIM must be on it, or on every device the
- * router may pick), no number on the account's opt-out list, subscription, pause, queue room, the caller's
+ * router may pick), no number on the account's opt-out list, `send_at` within 30 days, subscription, pause, queue room, the caller's
  * `check`, then the send rate. A refused send writes nothing. In `options.tx` when given; a lone
  * message with no batch or check otherwise shares a transaction with the sends that arrive at the
  * same time (group commit: one insert, one live-event statement and one commit for all of them);
@@ -113,6 +122,8 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
     outcomes[i] = error;
   };
   const allowed: number[] = [];
+  const now = new Date();
+  const schedules: Array<Schedule | null> = [];
   for (const [i, { accountId, commands, options }] of requests.entries()) {
     const sending = accounts.get(accountId);
     if (!sending) throw new Error(`account ${accountId} does not exist`);
@@ -120,6 +131,8 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
       .then(() => (options.simNumber === undefined ? undefined : checkSimNumber(tx, accountId, options.deviceId, options.simNumber)))
       .then(async () => {
         checkNotOptedOut(optedOut, accountId, commands);
+        const sendAt = checkSendAt(options.sendAt, now, options.sendAtParam);
+        schedules[i] = scheduleOf(sendAt, options.priority ?? 0, sending.quietHours, now);
         checkCanSend(rt, sending.account, sending.waiting, commands.length);
         await options.check?.(tx);
         sending.waiting += commands.length;
@@ -135,7 +148,7 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
   for (const i of rated) {
     const { accountId, commands, options } = requests[i]!;
     const batchId = options.batch ? await createBatch(tx, accountId, commands.length, options.batch) : undefined;
-    for (const command of commands) inputs.push({ accountId, command, options, batchId });
+    for (const command of commands) inputs.push({ accountId, command, options, batchId, schedule: schedules[i] ?? null });
     counts.push(commands.length);
   }
   const messages = await queueMessages(rt, tx, inputs);
@@ -178,6 +191,8 @@ interface NewMessage {
   command: SendCommand;
   options: SendOptions;
   batchId: string | undefined;
+  /** When it goes, if not now (move `schedule`). */
+  schedule: Schedule | null;
 }
 
 /**
@@ -194,8 +209,11 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
   const all: Message[] = [];
   for (let start = 0; start < inputs.length; start += INSERT_CHUNK) {
     if (start > 0) await yieldToEventLoop();
-    const messages = inputs.slice(start, start + INSERT_CHUNK).map(({ accountId, command, options, batchId }): Message => {
+    const messages = inputs.slice(start, start + INSERT_CHUNK).map(({ accountId, command, options, batchId, schedule }): Message => {
       const { encoding, segments: count } = segments(command.text);
+      // The time to live counts from when it goes: a message scheduled for tomorrow with a
+      // 10-minute TTL has ten minutes tomorrow, not ten minutes now (`expires_at` = send time + TTL).
+      const goes = schedule?.at ?? now;
       return {
         id: newId('message'),
         accountId,
@@ -204,7 +222,7 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
         sealedBody: command.storedAs !== undefined ? encrypt(rt.config.secret, command.text) : null,
         encoding,
         segments: count,
-        state: 'queued',
+        state: schedule ? 'scheduled' : 'queued',
         deviceId: null,
         requestedDeviceId: options.deviceId ?? null,
         attempts: 0,
@@ -215,8 +233,10 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
         priority: options.priority ?? 0,
         simNumber: options.simNumber ?? null,
         batchId: batchId ?? null,
-        expiresAt: new Date(now.getTime() + (options.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
-        nextAttemptAt: now,
+        expiresAt: new Date(goes.getTime() + (options.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
+        nextAttemptAt: goes,
+        sendAt: schedule?.at ?? null,
+        scheduleReason: schedule?.reason ?? null,
         dispatchedAt: null,
         acknowledgedAt: null,
         servedAt: null,
@@ -242,5 +262,5 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
 }
 
 export function sendAcceptedJson(message: Message): z.infer<typeof sendAcceptedSchema> {
-  return { request_id: message.id, status: messageStatus(message), queued_at: message.queuedAt.toISOString() };
+  return { request_id: message.id, status: messageStatus(message), queued_at: message.queuedAt.toISOString(), send_at: message.sendAt?.toISOString() ?? null };
 }

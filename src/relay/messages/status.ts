@@ -12,7 +12,7 @@ import type { MessageStage, MessageStatus, messageStatusSchema } from '../json.t
 import type { RelayMessageStatus } from '../contract.ts';
 import type { ReportedMessage } from './lifecycle.ts';
 
-/** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued. */
+/** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued; `scheduled` is itself. */
 export function messageStatus(message: Pick<Message, 'state'>): MessageStatus {
   return message.state === 'dispatched' ? 'queued' : message.state;
 }
@@ -87,6 +87,8 @@ export function messageStatusJson(
     delivered_at: message.deliveredAt?.toISOString() ?? null,
     failed_at: message.failedAt?.toISOString() ?? null,
     expires_at: message.expiresAt.toISOString(),
+    send_at: message.sendAt?.toISOString() ?? null,
+    schedule_reason: (message.scheduleReason as 'send_at' | 'quiet_hours' | null) ?? null,
     stage: messageStage(message),
     held_since: message.state === 'dispatched' ? (message.acknowledgedAt?.toISOString() ?? null) : null,
     stuck_since: message.state === 'dispatched' ? (message.stuckAt?.toISOString() ?? null) : null,

@@ -3,14 +3,14 @@
 // the messages' new status, in the caller's transaction. Requeue, take-back, expiry, cancel,
 // stranded pins and stuck flags are these moves, not paths of their own.
 import type { DbClient } from '../../core/db.ts';
-import { YarrowError } from '../../core/errors.ts';
+import { notFound, YarrowError } from '../../core/errors.ts';
 import { lockRows } from '../../core/locks.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, recordEvents } from '../../webhooks/index.ts';
-import { messageEvent, publishStatuses } from './status.ts';
+import { messageEvent, messageStatus, publishStatuses } from './status.ts';
 import { messageMoves } from './lifecycle.ts';
-import { failMessages, finishAttempts, flagStuckMessages, requeueDispatched } from './plans.ts';
+import { failMessages, finishAttempts, flagStuckMessages, releaseDueScheduled, requeueDispatched } from './plans.ts';
 import { lockHeldBy, lockPinnedTo, lockStrandedPinned } from './queries.ts';
 import { signalDevices } from '../transports/work-channel.ts';
 import { wakeDrain } from './wake.ts';
@@ -69,7 +69,7 @@ export async function failAttempt(rt: Rt, tx: DbClient, messages: Array<Pick<Mes
 }
 
 /**
- * Cancels messages before any phone has them: every one must still be queued (not dispatched,
+ * Cancels messages before any phone has them: every one must still be scheduled or queued (not dispatched,
  * which may already be on a phone); then each fails with reason `cancelled`, recording
  * `message.failed`. Otherwise nothing changes and the answer is `invalid_state`. The rows are
  * locked first, so the dispatcher (which skips locked rows) cannot hand one out meanwhile.
@@ -77,7 +77,7 @@ export async function failAttempt(rt: Rt, tx: DbClient, messages: Array<Pick<Mes
 export async function cancelQueuedMessages(rt: Rt, tx: DbClient, accountId: number, ids: string[]): Promise<Message[]> {
   const locked = await lockRows(tx, 'messages', ids, { accountId });
   const messages = await tx.message.findMany({ where: { id: { in: locked } }, orderBy: { id: 'asc' }, select: { id: true, state: true } });
-  const started = messages.filter((message) => message.state !== 'queued');
+  const started = messages.filter((message) => message.state !== 'queued' && message.state !== 'scheduled');
   if (started.length > 0) {
     throw new YarrowError(
       'invalid_state',
@@ -85,6 +85,30 @@ export async function cancelQueuedMessages(rt: Rt, tx: DbClient, accountId: numb
     );
   }
   return fail(rt, tx, messages.map((message) => message.id), 'cancelled');
+}
+
+/**
+ * Cancels one scheduled message (Twilio's rule: only while it is scheduled; once queued a phone may
+ * be given it any moment): it fails with reason `cancelled`, recording `message.failed`. Another
+ * state is `invalid_state`, naming it; another account's or an unknown id is `not_found`. Locked
+ * first, so the drain's release (which skips locked rows) cannot queue it meanwhile.
+ */
+export async function cancelScheduledMessage(rt: Rt, tx: DbClient, accountId: number, id: string): Promise<Message> {
+  const [locked] = await lockRows(tx, 'messages', [id], { accountId });
+  if (!locked) throw notFound('message', 'request_id');
+  const message = await tx.message.findUniqueOrThrow({ where: { id: locked } });
+  if (message.state !== 'scheduled') {
+    throw new YarrowError('invalid_state', `Only a scheduled message can be cancelled; ${id} is ${messageStatus(message)}.`);
+  }
+  const [failed] = await fail(rt, tx, [id], 'cancelled');
+  return failed!;
+}
+
+/** Move `release` for the account's scheduled messages whose time has come (up to 500), publishing their new status. */
+export async function releaseScheduled(tx: DbClient, accountId: number) {
+  const released = await releaseDueScheduled(tx, accountId, new Date());
+  await publishStatuses(tx, released);
+  return released.length;
 }
 
 /** Move `fail` (`expired`) for up to 500 queued messages past their time to live (of one account, or any). */

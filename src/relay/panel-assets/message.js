@@ -4,6 +4,7 @@ import { DeliveryStatus } from '/panel/assets/webhook-delivery.js';
 import { Badge, confirmAction, html, render, useEffect, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
 import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
+import { MessageSchedule } from './schedule.js';
 
 const root = document.getElementById('app');
 /** The page is /panel/messages/<id>. */
@@ -91,6 +92,7 @@ function MessagePage() {
         <div><dt>Expires</dt><dd>${formatDateTime(message.expiresAt)}</dd></div>
         ${message.reference ? html`<div><dt>Your reference</dt><dd>${message.reference}</dd></div>` : null}
       </dl>
+      <${MessageSchedule} requestId=${requestId} stage=${message.stage} onChange=${load} />
       <p class="text">${message.body}</p>
       ${message.stuckSince &&
       html`<div class="alert" role="alert" id="stuck">

@@ -4,6 +4,7 @@ import { formatDateTime, formatTimeAgo } from '/panel/sdk/format.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { confirmAction, html, render, useEffect, useRef, useState } from '/panel/assets/ui.js';
 import { EmptyRow, PresenceBadge, formatNumber, stageNames, useLiveLoad } from './ui-relay.js';
+import { QuietHours } from './schedule.js';
 
 const minuteFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const formatTime = (date) => minuteFormat.format(date);
@@ -147,6 +148,7 @@ function QueuePage() {
   if (!health) return html`<p class="muted" aria-busy="true">Loading…</p>`;
   return html`
     <${RelayMode} />
+    <${QuietHours} />
     <section aria-labelledby="state-heading" class="card wide">
       <h2 id="state-heading">Queue <span id="queue-state" class="muted" data-paused=${String(health.paused)}>${
         health.pausedBy === 'OPERATOR' ? '(paused by an operator: sends answer 503 queue_blocked)' : health.paused ? '(paused by you: sends answer 503 queue_blocked)' : '(running)'

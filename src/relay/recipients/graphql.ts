@@ -108,6 +108,7 @@ const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
     reference: t.string(),
     simNumber: t.int({ description: 'The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick.' }),
     priority: t.int({ description: '−128..127, default 0: higher goes first; 100 and above is not held back by the phone\'s per-minute budget.' }),
+    sendAt: t.field({ type: 'DateTime', description: 'When to send them, up to 30 days ahead: until then each is SCHEDULED (cancelMessage cancels it). Their TTL counts from then.' }),
   }),
 });
 
@@ -221,7 +222,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       withGraphqlParams('input.', () =>
-        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, parseInput(queueListInput, serviceInput(input, { names: 'snake_case' })))),
+        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, parseInput(queueListInput, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }, { names: 'snake_case' })))),
       ),
   }),
   addRecipientsToList: t.prismaField({

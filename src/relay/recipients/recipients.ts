@@ -272,7 +272,8 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, in
     rt,
     accountId,
     targets.map((to) => ({ to, text: input.message })),
-    { deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference, priority: input.priority, simNumber: input.sim_number, batch: { id: batchId, listId: input.list_id, skipped: skipped.length }, tx },
+    { deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference, priority: input.priority, simNumber: input.sim_number,
+      sendAt: input.send_at === undefined ? undefined : new Date(input.send_at), batch: { id: batchId, listId: input.list_id, skipped: skipped.length }, tx },
   );
   return { batchId, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
 }

@@ -32,7 +32,7 @@ export type SimulatorEvent =
   | { type: 'paired'; deviceId: string; name: string; token: string }
   | { type: 'connected'; deviceId: string; transport: 'ws' | 'poll' }
   | { type: 'disconnected'; deviceId: string; code: number }
-  | { type: 'received'; deviceId: string; messageId: string; attempt: number; to: string; body: string }
+  | { type: 'received'; deviceId: string; messageId: string; attempt: number; to: string; body: string; sendAt?: string }
   /** The phone hands the SMS to its radio: one `sending` is one text on the recipient's phone. */
   | { type: 'sending'; deviceId: string; messageId: string; attempt: number }
   | { type: 'reported'; deviceId: string; messageId: string; attempt: number; status: string; reason?: string; applied: boolean }
@@ -55,6 +55,8 @@ interface Work {
   /** The SIM the send named, 1-based (checked by the server against the SIMs this phone paired with); null: its default. */
   sim_number?: number | null;
   expires_at: string;
+  /** A scheduled message's time: sent no earlier. */
+  send_at?: string;
 }
 
 type Frame = Record<string, unknown> & { type: string };
@@ -280,7 +282,7 @@ export class SimulatedDevice {
     const key = `${work.message_id}:${work.attempt}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
-    this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body });
+    this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body, ...(work.send_at ? { sendAt: work.send_at } : {}) });
     // Acknowledged as soon as it arrives, at most `parallel` at a time in arrival order, so a burst
     // of work never floods the gateway with concurrent acks. It is sent only once the server's
     // answer says this phone holds it: a message the server gave to another device meanwhile (this
@@ -296,8 +298,18 @@ export class SimulatedDevice {
       }
       this.#held.set(work.message_id, work);
       this.#save();
-      this.#queue.push(work);
-      this.#work();
+      // A scheduled message waits on the phone until its time too (the app's own rule); the server
+      // gives it only once due, so this waits only when the two clocks differ.
+      const wait = work.send_at ? Date.parse(work.send_at) - Date.now() : 0;
+      if (wait > 0) {
+        setTimeout(() => {
+          this.#queue.push(work);
+          this.#work();
+        }, wait).unref();
+      } else {
+        this.#queue.push(work);
+        this.#work();
+      }
     });
   }
 

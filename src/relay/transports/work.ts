@@ -13,7 +13,7 @@ export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<
 }
 
 /** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
-export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt'>): SignalledWork {
+export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'sendAt'>): SignalledWork {
   return {
     message_id: message.id,
     attempt: message.attempts,
@@ -25,6 +25,8 @@ export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 
     priority: message.priority,
     sim_number: message.simNumber,
     expires_at: message.expiresAt.toISOString(),
+    // Only a scheduled message's: the frame of every other send stays as it was.
+    ...(message.sendAt ? { send_at: message.sendAt.toISOString() } : {}),
   };
 }
 

@@ -81,7 +81,7 @@ export type EmulatorEvent =
   | { type: 'keepalive'; at: number }
   | { type: 'pulled'; at: number; ids: string[]; reason: 'connect' | 'event' | 'manual' }
   /** A message entered the phone's local queue (it will be sent once, whatever happens). */
-  | { type: 'received'; at: number; id: string; text: string | null; phoneNumbers: string[]; validUntil: string | null; simNumber: number | null; priority: number }
+  | { type: 'received'; at: number; id: string; text: string | null; phoneNumbers: string[]; validUntil: string | null; simNumber: number | null; priority: number; scheduleAt: string | null }
   /** The phone handed the SMS to its radio. */
   | { type: 'sending'; at: number; id: string }
   | { type: 'reported'; at: number; id: string; state: AppState; status: number }
@@ -449,8 +449,13 @@ export class AppEmulator {
       simNumber: message.simNumber ?? null,
       // A byte, 0 when absent (the app's Message.priority default).
       priority: message.priority ?? 0,
+      scheduleAt: message.scheduleAt ?? null,
     });
-    this.sending = this.sending.then(() => this.send(local));
+    // A message scheduled for later waits in the local queue, which picks only rows whose
+    // scheduleAt has come (the app's MessagesDao.kt); the others go on meanwhile.
+    const wait = message.scheduleAt ? new Date(message.scheduleAt).getTime() - Date.now() : 0;
+    if (wait > 0) setTimeout(() => (this.sending = this.sending.then(() => this.send(local))), wait).unref();
+    else this.sending = this.sending.then(() => this.send(local));
   }
 
   private newLocal(message: ServerMessage, state: AppState): LocalMessage {

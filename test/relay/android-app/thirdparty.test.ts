@@ -169,6 +169,30 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect(outOfRange.body).toMatchObject({ code: 'invalid_request', param: 'priority' });
   });
 
+  it('holds a message sent with scheduleAt until then (Pending, scheduled in Yarrow), passes scheduleAt to the phone, and refuses one in the past naming scheduleAt', async () => {
+    const account = await app.account();
+    const device = await phone(account);
+    const { client } = gatewayClient(account);
+    const send = (body: Record<string, unknown>) => client.send(body as unknown as Parameters<typeof client.send>[0]);
+    const scheduleAt = new Date(Date.now() + 2_500);
+    const validUntil = new Date(scheduleAt.getTime() + 600_000);
+    const accepted = await send({ phoneNumbers: [TEST_NUMBERS[0]!], message: 'Doors open now', scheduleAt: scheduleAt.toISOString(), validUntil: validUntil.toISOString() });
+    expect(accepted.recipients).toMatchObject([{ phoneNumber: TEST_NUMBERS[0], state: 'Pending' }]);
+    const [message] = await yarrowMessages(account.id, accepted.id);
+    expect(message).toMatchObject({ state: 'scheduled', sendAt: scheduleAt, scheduleReason: 'send_at' });
+    // validUntil is absolute: the TTL Yarrow keeps runs from scheduleAt to it.
+    expect(Math.abs(message!.expiresAt.getTime() - validUntil.getTime())).toBeLessThan(1_000);
+    const received = await device.waitFor('received', (event) => event.id === message!.id);
+    expect(received.at).toBeGreaterThanOrEqual(scheduleAt.getTime());
+    expect(received).toMatchObject({ scheduleAt: scheduleAt.toISOString(), text: 'Doors open now' });
+    await untilFinal(account, accepted.id);
+    expect((await client.getState(accepted.id)).state).toBe(ProcessState.Delivered);
+
+    const past = await call('POST', '/message', { key: account.key, body: { phoneNumbers: [TEST_NUMBERS[0]], message: 'x', scheduleAt: new Date(Date.now() - 600_000).toISOString() } });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ code: 'invalid_request', param: 'scheduleAt', message: expect.stringMatching(/^scheduleAt: .* in the past/) });
+  });
+
   it('sends from the SIM the client names (simNumber), and refuses one the phone lacks naming simNumber', async () => {
     const account = await app.account();
     const device = await phone(account, {

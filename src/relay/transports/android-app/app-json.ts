@@ -114,6 +114,8 @@ export const appMessageSchema = z.object({
   withDeliveryReport: z.boolean(),
   isEncrypted: z.boolean(),
   validUntil: z.iso.datetime(),
+  // The app holds a message until then (GatewayApi.kt's Message.scheduleAt, MessagesService.kt).
+  scheduleAt: z.iso.datetime().optional().describe('Only for a scheduled message: the time it was scheduled for (the app sends it no earlier).'),
   priority: z.number().int().min(-128).max(127),
   state: z.enum(['Pending', 'Cancelling']),
   createdAt: z.iso.datetime(),
@@ -128,6 +130,7 @@ export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedA
     withDeliveryReport: true,
     isEncrypted: false,
     validUntil: work.expires_at,
+    ...(work.send_at ? { scheduleAt: work.send_at } : {}),
     priority: work.priority,
     state: 'Pending' as const,
     createdAt: message.queuedAt.toISOString(),

@@ -8,7 +8,7 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import { referenceStates, type RecipientRow, type ReferenceListQuery, type ReferenceState } from './thirdparty-json.ts';
 
 /** A recipient's reference state, in SQL (so lists can filter on it): dispatched but unacknowledged is still Pending. */
-const recipientState = Prisma.sql`CASE m.state::text WHEN 'queued' THEN 'Pending'
+const recipientState = Prisma.sql`CASE m.state::text WHEN 'scheduled' THEN 'Pending' WHEN 'queued' THEN 'Pending'
   WHEN 'dispatched' THEN CASE WHEN m.acknowledged_at IS NULL THEN 'Pending' ELSE 'Processed' END
   WHEN 'sent' THEN 'Sent' WHEN 'delivered' THEN 'Delivered' ELSE 'Failed' END`;
 

@@ -45,7 +45,8 @@ export const referenceSendInput = z.strictObject({
   simNumber: simNumberInput.nullish(),
   ttl: z.number().int().min(5).max(MAX_TTL_SECONDS).nullish(),
   validUntil: z.iso.datetime({ offset: true }).nullish(),
-  scheduleAt: z.unknown().optional(),
+  // Held by Yarrow until then, and passed on to the phone (the reference server only passes it on).
+  scheduleAt: z.iso.datetime({ offset: true }).nullish(),
   withDeliveryReport: z.boolean().nullish(),
   priority: messagePriority.nullish(),
   isEncrypted: z.boolean().nullish(),
@@ -63,7 +64,6 @@ export function sendRefusal(input: ReferenceSendInput): [string, string] | undef
   if (input.isEncrypted) {
     return ['isEncrypted', 'Yarrow cannot send encrypted texts: it never holds the passphrase the phone would decrypt them with. Send the plain text.'];
   }
-  if (input.scheduleAt != null) return ['scheduleAt', 'scheduled sends are not supported: send the message at the time it should go out.'];
   if ((input.message == null) === (input.textMessage == null)) return ['message', 'give exactly one of message (text) or textMessage.text.'];
   if (input.ttl != null && input.validUntil != null) return ['validUntil', 'give ttl or validUntil, not both.'];
   return undefined;

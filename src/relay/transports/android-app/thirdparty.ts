@@ -77,11 +77,13 @@ function recipientNumber(raw: string, index: number, skipValidation: boolean): s
   return checked.data;
 }
 
-function ttlSeconds(input: { ttl?: number | null; validUntil?: string | null }): number | undefined {
+/** The time to live, which counts from when the message goes: `validUntil` less `scheduleAt` for a scheduled one. */
+function ttlSeconds(input: { ttl?: number | null; validUntil?: string | null; scheduleAt?: string | null }): number | undefined {
   if (input.ttl != null) return input.ttl;
   if (input.validUntil == null) return undefined;
-  const seconds = Math.ceil((Date.parse(input.validUntil) - Date.now()) / 1000);
-  if (seconds < 1) throw new YarrowError('invalid_request', 'validUntil: must be in the future.', { param: 'validUntil' });
+  const goes = input.scheduleAt == null ? Date.now() : Math.max(Date.now(), Date.parse(input.scheduleAt));
+  const seconds = Math.ceil((Date.parse(input.validUntil) - goes) / 1000);
+  if (seconds < 1) throw new YarrowError('invalid_request', input.scheduleAt == null ? 'validUntil: must be in the future.' : 'validUntil: must be after scheduleAt.', { param: 'validUntil' });
   if (seconds > MAX_TTL_SECONDS) throw new YarrowError('invalid_request', `validUntil: at most ${MAX_TTL_SECONDS / 86_400} days ahead.`, { param: 'validUntil' });
   return seconds;
 }
@@ -98,6 +100,8 @@ interface ReferenceSend {
   priority?: number;
   /** The SIM to send from, 1-based as the app's `simNumber`. */
   simNumber?: number;
+  /** When to send it (`scheduleAt`): Yarrow holds it until then. */
+  sendAt?: Date;
 }
 
 /** Reads a `POST /message` body (parsed by its route) the way the reference server does, refusing what Yarrow cannot send. */
@@ -107,7 +111,7 @@ function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValid
   const numbers = input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
   if (new Set(numbers).size !== numbers.length) throw new YarrowError('invalid_request', 'phoneNumbers: each number at most once.', { param: 'phoneNumbers' });
   return { id: input.id ?? undefined, numbers, text: (input.textMessage?.text ?? input.message)!, deviceId: input.deviceId ?? undefined, ttlSeconds: ttlSeconds(input),
-    priority: input.priority ?? undefined, simNumber: input.simNumber ?? undefined };
+    priority: input.priority ?? undefined, simNumber: input.simNumber ?? undefined, sendAt: input.scheduleAt == null ? undefined : new Date(input.scheduleAt) };
 }
 
 /**
@@ -115,7 +119,7 @@ function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValid
  * (routing, subscription, pause, queue room, send rate: one request), grouped in a batch that
  * answers to the caller's id (unique per account) or to the batch id. All or nothing.
  */
-export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl, priority, simNumber }: ReferenceSend) {
+export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl, priority, simNumber, sendAt }: ReferenceSend) {
   try {
     const batchId = newId('messageBatch');
     const externalId = id ?? batchId;
@@ -128,6 +132,8 @@ export async function sendReferenceMessage(rt: Runtime, accountId: number, { id,
         ttlSeconds: ttl,
         priority,
         simNumber,
+        sendAt,
+        sendAtParam: 'scheduleAt',
         batch: { id: batchId, externalId },
         check: async (tx) => {
           if (id && (await tx.messageBatch.count({ where: { accountId, externalId } })) > 0) throw duplicate(externalId);
