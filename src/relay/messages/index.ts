@@ -17,3 +17,4 @@ export { cancelQueuedMessages, failPinnedTo, releaseDeviceMessages, releaseUnack
 // The drain: its one wake-up (./wake.ts) and the routing and presence workers' passes (./drain.ts).
 export { RELAY_WAKE_CHANNEL, wakeDrain } from './wake.ts';
 export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './drain.ts';
+export { waitReasons, waitReasonsPerRequest } from './wait-reasons.ts';

@@ -13,7 +13,10 @@ export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<
 }
 
 /** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
-export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt'>): SignalledWork {
+export function signalledWork(
+  message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt'> &
+    Partial<Pick<Message, 'routedSimNumber' | 'isEncrypted'>>,
+): SignalledWork {
   return {
     message_id: message.id,
     attempt: message.attempts,
@@ -23,8 +26,11 @@ export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 
     segments: message.segments,
     encoding: message.encoding,
     priority: message.priority,
-    sim_number: message.simNumber,
+    // The SIM Yarrow chose for this attempt (devices/pacing.ts), else the send's.
+    sim_number: message.routedSimNumber ?? message.simNumber,
     expires_at: message.expiresAt.toISOString(),
+    // Text and number are the sender's ciphertext in the Android app's format, for the phone to decrypt.
+    ...(message.isEncrypted ? { is_encrypted: true as const } : {}),
   };
 }
 
