@@ -572,7 +572,7 @@ export type PanelDeviceQueryVariables = Exact<{
 }>;
 
 
-export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, connected: boolean, disconnectedAt: string | null, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
+export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, connected: boolean, disconnectedAt: string | null, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, simSelectionMode: string, dailyCap: number | null, monthlyRecipientsCap: number | null, sendIntervalMinSeconds: number | null, sendIntervalMaxSeconds: number | null, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -585,7 +585,7 @@ export type PanelUpdateDeviceMutationVariables = Exact<{
 }>;
 
 
-export type PanelUpdateDeviceMutation = { updateDevice: { id: string, name: string, ratePerMinute: number } };
+export type PanelUpdateDeviceMutation = { updateDevice: { id: string, name: string, ratePerMinute: number, simSelectionMode: string, dailyCap: number | null, monthlyRecipientsCap: number | null, sendIntervalMinSeconds: number | null, sendIntervalMaxSeconds: number | null } };
 
 export type PanelRevokeDeviceMutationVariables = Exact<{
   id: string | number;
@@ -669,7 +669,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1539,6 +1539,11 @@ export const PanelDeviceDocument = new TypedDocumentString(`
     signalLevel
     queueLength
     ratePerMinute
+    simSelectionMode
+    dailyCap
+    monthlyRecipientsCap
+    sendIntervalMinSeconds
+    sendIntervalMaxSeconds
     sentLastMinute
     heldMessages
     stuckMessages
@@ -1580,6 +1585,11 @@ export const PanelUpdateDeviceDocument = new TypedDocumentString(`
     id
     name
     ratePerMinute
+    simSelectionMode
+    dailyCap
+    monthlyRecipientsCap
+    sendIntervalMinSeconds
+    sendIntervalMaxSeconds
   }
 }
     `) as unknown as TypedDocumentString<PanelUpdateDeviceMutation, PanelUpdateDeviceMutationVariables>;
@@ -1780,6 +1790,8 @@ export const PanelMessageDocument = new TypedDocumentString(`
       name
     }
     pinnedFailsAt
+    waitReason
+    isEncrypted
     attemptLog {
       number
       dispatchedAt

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { YarrowError } from '../../core/errors.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { ok, okSchema } from '../../core/http.ts';
 import { defineRoute } from '../../core/route.ts';
@@ -16,6 +17,19 @@ const updateDeviceBody = z.strictObject({
   send_interval_min_seconds: devicePacingInput.sendIntervalMinSeconds,
   send_interval_max_seconds: devicePacingInput.sendIntervalMaxSeconds,
 });
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The service names its input's fields (camelCase): a refusal here names the body's. */
+async function restNames<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof YarrowError) || !error.param) throw error;
+    const renamed = new YarrowError(error.code as 'invalid_request', error.message.replace(/[a-z]+(?:[A-Z][a-z]+)+/g, snake), { param: snake(error.param) });
+    throw renamed;
+  }
+}
 
 /** A device's settings over REST (GraphQL: `updateDevice`; the panel's device page). */
 export function registerDeviceSettingsRoutes(ctx: GatewayContext) {
@@ -35,7 +49,7 @@ export function registerDeviceSettingsRoutes(ctx: GatewayContext) {
     body: updateDeviceBody,
     responses: { 200: 'The device as it is now.' },
     handler: async (c, { body }) => {
-      const device = await updateDevice(rt, c.get('principal').accountId, c.req.param('id'), {
+      const device = await restNames(() => updateDevice(rt, c.get('principal').accountId, c.req.param('id'), {
         name: body.name,
         ratePerMinute: body.rate_per_minute,
         simSelectionMode: body.sim_selection_mode,
@@ -43,7 +57,7 @@ export function registerDeviceSettingsRoutes(ctx: GatewayContext) {
         monthlyRecipientsCap: body.monthly_recipients_cap,
         sendIntervalMinSeconds: body.send_interval_min_seconds,
         sendIntervalMaxSeconds: body.send_interval_max_seconds,
-      });
+      }));
       return ok(c, deviceJson(rt, await withConnections(rt.db.prisma, device)));
     },
   });

@@ -47,8 +47,9 @@ type PacingSettings = Pick<Device, 'simSelectionMode' | 'dailyCap' | 'monthlyRec
 export function checkSendInterval(current: PacingSettings, input: { sendIntervalMinSeconds?: number | null; sendIntervalMaxSeconds?: number | null }) {
   const min = input.sendIntervalMinSeconds !== undefined ? input.sendIntervalMinSeconds : current.sendIntervalMinSeconds;
   const max = input.sendIntervalMaxSeconds !== undefined ? input.sendIntervalMaxSeconds : current.sendIntervalMaxSeconds;
-  if (min !== null && max === null) return { param: 'send_interval_max_seconds', message: 'send_interval_max_seconds: required with send_interval_min_seconds.' };
-  if (min !== null && max !== null && min > max) return { param: 'send_interval_min_seconds', message: `send_interval_min_seconds: ${min} is above send_interval_max_seconds (${max}).` };
+  // Named as the service's input (camelCase); the REST route renames them to its own.
+  if (min !== null && max === null) return { param: 'sendIntervalMaxSeconds', message: 'sendIntervalMaxSeconds: required with sendIntervalMinSeconds.' };
+  if (min !== null && max !== null && min > max) return { param: 'sendIntervalMinSeconds', message: `sendIntervalMinSeconds: ${min} is above sendIntervalMaxSeconds (${max}).` };
   return undefined;
 }
 

@@ -35,7 +35,7 @@ describe('settings pushed to the app', () => {
     const first = await phone.waitFor('settings');
     expect(first.body).toEqual({
       gateway: { notification_channel: 'SSE_ONLY' },
-      messages: { send_interval_min: null, send_interval_max: null, limit_period: 'PerMinute', limit_value: 20, sim_selection_mode: 'OSDefault' },
+      messages: { send_interval_min: null, send_interval_max: null, limit_period: 'PerMinute', limit_value: app.rt.config.RELAY_DEVICE_RATE_PER_MINUTE, sim_selection_mode: 'OSDefault' },
     });
 
     const since = Date.now();

@@ -62,7 +62,8 @@ export const appStateReports = z
       id: z.string().min(1).max(64),
       state: z.enum(appStates),
       recipients: z
-        .array(z.object({ phoneNumber: z.string().max(64), state: z.enum(appStates), error: z.string().max(2000).nullish() }))
+        // 256: an encrypted number comes back as given (`$aes-256-cbc/pbkdf2-sha1$i=…$salt$ciphertext`, about 90 characters).
+        .array(z.object({ phoneNumber: z.string().max(256), state: z.enum(appStates), error: z.string().max(2000).nullish() }))
         .max(100)
         .default([]),
       states: z.record(z.string(), z.string().nullable()).optional(),
