@@ -57,7 +57,7 @@ function DeviceSettings({ device, onSaved }) {
     <input name="ratePerMinute" type="number" min="1" max="10000" step="1" inputmode="numeric" value=${values.ratePerMinute} onInput=${set('ratePerMinute')} required ...${fieldProps('device-rate', fields.errors.ratePerMinute)} />
     <${FieldError} id="device-rate" error=${fields.errors.ratePerMinute} />
     <p class="muted">The router gives this phone no more than this many messages a minute; carriers may block a SIM that sends faster.</p>
-    <label for="device-sim-mode">SIM for messages that name none</label>
+    <label for="device-sim-mode">SIM when a send gives none</label>
     <select name="simSelectionMode" value=${values.simSelectionMode} onChange=${set('simSelectionMode')} ...${fieldProps('device-sim-mode', fields.errors.simSelectionMode)}>
       <option value="default">The phone's default</option>
       <option value="round_robin">Each SIM in turn (Yarrow picks; limits count per SIM)</option>
