@@ -196,7 +196,7 @@ describe('SIM rotation', () => {
 });
 
 describe('is_encrypted', () => {
-  it('checks the shape of an encrypted number and text (400 naming the field) and skips the opt-out check it cannot make', async () => {
+  it('checks the shape of an encrypted number and text (400 naming the field), refuses it on an OTP, and keeps the ciphertext as sent', async () => {
     const account = await app.account();
     const encrypted = '$aes-256-cbc/pbkdf2-sha1$i=75000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAA==';
     const badTo = await sendSms(app, account.key, { to: '+14155552671', message: encrypted, is_encrypted: true });
