@@ -29,7 +29,9 @@ export type DeviceSignal =
   | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
   | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
   | { kind: 'revoked' }
-  | { kind: 'replaced'; connectionId: string };
+  | { kind: 'replaced'; connectionId: string }
+  /** Its settings changed (SIM mode, pacing): the Android app re-reads them (`SettingsUpdated`); our protocol has none to push. */
+  | { kind: 'settings' };
 
 /** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
 export const idPrefixes = {

@@ -20,10 +20,17 @@ import { parseInput } from '../core/errors.ts';
 import { rerouteMessage } from './messages/index.ts';
 import { messageStages, messageStatuses } from './json.ts';
 import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/index.ts';
-import { displayNumber } from './messages/index.ts';
+import { displayNumber, waitReasonsPerRequest } from './messages/index.ts';
 import { launchReadiness, type Readiness, type ReadinessStep } from './dashboard/readiness.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
+
+/** One wait-reason reader per request: a page of queued messages reads the account's devices once. */
+const waitReaders = new WeakMap<object, ReturnType<typeof waitReasonsPerRequest>>();
+const waitReasonOf = (ctx: { rt: Parameters<typeof waitReasonsPerRequest>[0] & { db: { prisma: Parameters<typeof waitReasonsPerRequest>[1] } } }) => {
+  if (!waitReaders.has(ctx)) waitReaders.set(ctx, waitReasonsPerRequest(ctx.rt, ctx.rt.db.prisma));
+  return waitReaders.get(ctx)!;
+};
 
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
 const MessageStatusEnum = enumOf('MessageStatus', messageStatuses, {
@@ -61,6 +68,11 @@ builder.prismaObject('Device', {
     appVersion: t.exposeString('appVersion', { nullable: true }),
     sims: t.field({ type: ['JSONObject'], resolve: (device) => device.sims as Array<Record<string, unknown>> }),
     ratePerMinute: t.int({ description: 'SMS per minute this device may send.', resolve: (device, _args, ctx) => effectiveRate(ctx.rt, device) }),
+    simSelectionMode: t.exposeString('simSelectionMode', { description: 'default (the phone chooses), round_robin or random (Yarrow chooses among its SIMs; budgets and caps count per SIM).' }),
+    dailyCap: t.exposeInt('dailyCap', { nullable: true, description: 'Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap.' }),
+    monthlyRecipientsCap: t.exposeInt('monthlyRecipientsCap', { nullable: true, description: 'Distinct numbers per UTC month at most; null: no cap.' }),
+    sendIntervalMinSeconds: t.exposeInt('sendIntervalMinSeconds', { nullable: true }),
+    sendIntervalMaxSeconds: t.exposeInt('sendIntervalMaxSeconds', { nullable: true, description: 'The Android app waits a random time up to this after each send; null: no wait.' }),
     batteryLevel: t.exposeInt('batteryLevel', { nullable: true }),
     charging: t.exposeBoolean('charging', { nullable: true }),
     signalLevel: t.exposeInt('signalLevel', { nullable: true }),
@@ -139,6 +151,13 @@ builder.prismaObject('Message', {
     reference: t.exposeString('reference', { nullable: true }),
     priority: t.exposeInt('priority', { description: '−128..127 (0 unless the send said): higher goes first; OTPs are sent at 100.' }),
     simNumber: t.exposeInt('simNumber', { nullable: true, description: 'The SIM the send named (1-based); null: the phone chooses.' }),
+    isEncrypted: t.exposeBoolean('isEncrypted', { description: 'The sender encrypted the number and text (is_encrypted): shown as sent.' }),
+    waitReason: t.string({
+      nullable: true,
+      description:
+        'While queued, why no phone has it yet: account_paused, no_device_online, no_device_with_sim, device_budget, device_daily_cap or device_monthly_recipients_cap; null when nothing holds it back.',
+      resolve: (message, _args, ctx) => waitReasonOf(ctx)(message),
+    }),
     batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),
     device: t.relation('device', { nullable: true }),
     pinnedDevice: t.relation('requestedDevice', {
@@ -207,6 +226,11 @@ const UpdateDeviceInput = builder.inputType('UpdateDeviceInput', {
   fields: (t) => ({
     name: t.string(),
     ratePerMinute: t.int({ description: 'SMS per minute; null goes back to the default.' }),
+    simSelectionMode: t.string({ description: 'default, round_robin or random: which SIM a message that names none goes out on.' }),
+    dailyCap: t.int({ description: 'Messages per UTC day (per SIM when Yarrow picks the SIM); null: no cap.' }),
+    monthlyRecipientsCap: t.int({ description: 'Distinct numbers per UTC month (per SIM when Yarrow picks the SIM); null: no cap.' }),
+    sendIntervalMinSeconds: t.int({ description: 'Lower end of the random wait after each send (Android app); null: 0.' }),
+    sendIntervalMaxSeconds: t.int({ description: 'Upper end of the random wait after each send (Android app); null: no wait.' }),
   }),
 });
 

@@ -43,6 +43,13 @@ export const deviceSchema = z.object({
   app_version: z.string().nullable(),
   sims: z.array(z.looseObject({ slot: z.number().int(), carrier: z.string().nullable().optional(), phone_number: z.string().nullable().optional() })),
   rate_per_minute: z.number().int().describe('Messages this device sends per minute at most.').meta({ examples: [20] }),
+  sim_selection_mode: z
+    .enum(['default', 'round_robin', 'random'])
+    .describe('Which SIM a message that names none goes out on: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among its SIMs; budgets and caps count per SIM).'),
+  daily_cap: z.number().int().nullable().describe('Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap.'),
+  monthly_recipients_cap: z.number().int().nullable().describe('Distinct numbers per UTC month at most (per SIM when Yarrow picks the SIM); null: no cap.'),
+  send_interval_min_seconds: z.number().int().nullable().describe('The Android app waits a random time in [min, max] seconds after each send; null: 0.'),
+  send_interval_max_seconds: z.number().int().nullable().describe('Upper end of that wait; null: no wait.'),
   battery_level: z.number().int().nullable(),
   charging: z.boolean().nullable(),
   signal_level: z.number().int().nullable(),
@@ -75,6 +82,10 @@ export const deviceWorkSchema = z.object({
   send_at: timestamp
     .optional()
     .describe('Only for a scheduled message: send it no earlier than this. Yarrow gives it only once due, so this is the past unless the clocks differ.'),
+  is_encrypted: z
+    .literal(true)
+    .optional()
+    .describe('Present when the sender encrypted `to` and `body` in the Android app\'s format (`$aes-256-cbc/pbkdf2-sha1$…`): the phone decrypts them with the passphrase it was given.'),
 });
 export type DeviceWork = z.infer<typeof deviceWorkSchema>;
 
@@ -108,6 +119,13 @@ export const messageStatusSchema = z.object({
   reference: z.string().nullable(),
   priority: z.number().int().describe('−128..127 (0 unless the send said): higher goes first; OTPs are sent at 100.'),
   sim_number: z.number().int().nullable().describe('The SIM the send named (1-based); null: the phone chooses.'),
+  is_encrypted: z.boolean().describe('The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent.'),
+  wait_reason: z
+    .enum(['account_paused', 'no_device_online', 'no_device_with_sim', 'device_budget', 'device_daily_cap', 'device_monthly_recipients_cap'])
+    .nullable()
+    .describe(
+      'While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue.',
+    ),
   batch_id: z
     .string()
     .nullable()

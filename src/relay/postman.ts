@@ -89,6 +89,16 @@ export const postmanFolders: PostmanFolder[] = [
         checks: { 'lists the device': "pm.expect(json.data.map((d) => d.id)).to.include(pm.collectionVariables.get('device_id'));" },
       },
       {
+        name: 'Pace the device against carrier bans: SIM mode, caps, a random wait',
+        operation: 'post /api/v1/relay/devices/{id}',
+        params: { id: '{{device_id}}' },
+        json: { sim_selection_mode: 'round_robin', daily_cap: 1000, monthly_recipients_cap: 500, send_interval_min_seconds: 0, send_interval_max_seconds: 2 },
+        status: 200,
+        checks: {
+          'its settings': "pm.expect(json.sim_selection_mode).to.eql('round_robin'); pm.expect(json.daily_cap).to.eql(1000); pm.expect(json.monthly_recipients_cap).to.eql(500); pm.expect(json.send_interval_max_seconds).to.eql(2);",
+        },
+      },
+      {
         operation: 'post /api/v1/sms/send',
         // A number of its own per run: the one-time codes per number are capped, and a run may be repeated.
         prerequest: ["pm.collectionVariables.set('phone', '+1500555' + String(Math.floor(Math.random() * 10000)).padStart(4, '0'));"],
@@ -106,6 +116,7 @@ export const postmanFolders: PostmanFolder[] = [
         checks: {
           delivered: "pm.expect(json.status).to.eql('delivered'); pm.expect(json.device_id).to.eql(pm.collectionVariables.get('device_id'));",
           'its priority and SIM': 'pm.expect(json.priority).to.eql(10); pm.expect(json.sim_number).to.eql(1);',
+          'nothing holds it': 'pm.expect(json.wait_reason).to.eql(null); pm.expect(json.is_encrypted).to.eql(false);',
         },
       },
       {

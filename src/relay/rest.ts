@@ -44,12 +44,13 @@ import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './mess
 import { deviceWorkJson } from './transports/work.ts';
 import { awaitWork } from './transports/work-channel.ts';
 import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/index.ts';
-import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours } from './messages/index.ts';
+import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
 import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
 import { registerOptOutRoutes } from './recipients/opt-outs-rest.ts';
+import { registerDeviceSettingsRoutes } from './devices/devices-rest.ts';
 
 const LONG_POLL_MAX_SECONDS = 30;
 
@@ -246,6 +247,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
           priority: body.priority,
           simNumber: body.sim_number,
           sendAt: body.send_at === undefined ? undefined : new Date(body.send_at),
+          isEncrypted: body.is_encrypted,
           tx,
         });
         return { status: 202 as const, body: sendAcceptedJson(message!) };
@@ -267,8 +269,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     query: messageListQuery,
     responses: { 200: 'A list of messages, each as GET /api/v1/messages/status answers it.' },
     handler: async (c, { query }) => {
-      const rows = await listMessages(rt.db.prisma, c.get('principal').accountId, query);
-      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row)));
+      const accountId = c.get('principal').accountId;
+      const rows = await listMessages(rt.db.prisma, accountId, query);
+      const reasons = await waitReasons(rt, rt.db.prisma, accountId, rows);
+      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row, reasons.get(row.id))));
     },
   });
 
@@ -307,8 +311,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     query: statusQuery,
     responses: { 200: 'Status, device, attempts, failure reason and timestamps.' },
     handler: async (c, { query: { request_id } }) => {
-      const message = await getMessage(rt.db.prisma, c.get('principal').accountId, request_id);
-      return ok(c, messageStatusJson(rt, message));
+      const accountId = c.get('principal').accountId;
+      const message = await getMessage(rt.db.prisma, accountId, request_id);
+      const reasons = await waitReasons(rt, rt.db.prisma, accountId, [message]);
+      return ok(c, messageStatusJson(rt, message, reasons.get(message.id)));
     },
   });
 
@@ -367,6 +373,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   });
 
   registerOptOutRoutes(ctx);
+  registerDeviceSettingsRoutes(ctx);
 
   defineRoute(ctx, {
     method: 'post',

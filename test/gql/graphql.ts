@@ -296,9 +296,19 @@ export type UpdateCustomerInput = {
 };
 
 export type UpdateDeviceInput = {
+  /** Messages per UTC day (per SIM when Yarrow picks the SIM); null: no cap. */
+  dailyCap?: number | null | undefined;
+  /** Distinct numbers per UTC month (per SIM when Yarrow picks the SIM); null: no cap. */
+  monthlyRecipientsCap?: number | null | undefined;
   name?: string | null | undefined;
   /** SMS per minute; null goes back to the default. */
   ratePerMinute?: number | null | undefined;
+  /** Upper end of the random wait after each send (Android app); null: no wait. */
+  sendIntervalMaxSeconds?: number | null | undefined;
+  /** Lower end of the random wait after each send (Android app); null: 0. */
+  sendIntervalMinSeconds?: number | null | undefined;
+  /** default, round_robin or random: which SIM a message that names none goes out on. */
+  simSelectionMode?: string | null | undefined;
 };
 
 export type UpdateWebhookEndpointInput = {

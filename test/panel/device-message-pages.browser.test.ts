@@ -178,6 +178,33 @@ describe('device and message pages', () => {
     await looksRight('device-settings');
   });
 
+  it('the device page sets the SIM mode and pacing, a wait range the wrong way round refused beside its field', async () => {
+    const till = phones[0]!;
+    await visit(`/panel/devices/${till.deviceId}`);
+    await page.locator('#device-settings').waitFor();
+    await page.getByLabel('SIM when a send gives none').selectOption('round_robin');
+    await page.getByLabel('Wait after each send, from (seconds)').fill('9');
+    await page.getByLabel('to (seconds; empty: no wait)').fill('3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#device-wait-min-error').waitFor();
+    expect(await page.getByLabel('Wait after each send, from (seconds)').getAttribute('aria-invalid')).toBe('true');
+    problems.length = 0;
+
+    await page.getByLabel('to (seconds; empty: no wait)').fill('12');
+    await page.getByLabel('Messages per day at most (empty: no cap)').fill('1000');
+    await page.getByLabel('Different numbers per month at most (empty: no cap)').fill('250');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#device-saved').waitFor();
+    expect(await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: till.deviceId } })).toMatchObject({
+      simSelectionMode: 'round_robin',
+      dailyCap: 1000,
+      monthlyRecipientsCap: 250,
+      sendIntervalMinSeconds: 9,
+      sendIntervalMaxSeconds: 12,
+    });
+    await looksRight('device-pacing');
+  });
+
   it('the stacked attempts table at 390 px lays no label over the next row; other stacked tables neither', async () => {
     const sent = await sendSms(app, apiKey, { to: TEST_NUMBERS[1], message: 'Through the counter' });
     await waitForStatus(app, apiKey, sent.body.request_id, ['DELIVERED']);

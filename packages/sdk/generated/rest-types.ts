@@ -101,7 +101,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: settings it imports (notification channel SSE only). */
+        /** Android app: settings it imports (notification channel SSE only; the device's SIM mode, random wait and per-minute limit). */
         get: operations["getAppSettings"];
         put?: never;
         post?: never;
@@ -1098,6 +1098,26 @@ export interface paths {
         get: operations["listDevices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/relay/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a device: its name, per-minute budget, SIM mode (`default`, `round_robin`, `random`) and pacing (daily cap, distinct numbers per month, the random wait after each send). Fields left out stay as they are; null clears a cap. The Android app is told to re-read its settings.
+         * @description Requires scope `devices.manage`.
+         */
+        post: operations["updateDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2738,6 +2758,13 @@ export interface operations {
                      * @example {
                      *       "gateway": {
                      *         "notification_channel": "SSE_ONLY"
+                     *       },
+                     *       "messages": {
+                     *         "send_interval_min": null,
+                     *         "send_interval_max": null,
+                     *         "limit_period": "Disabled",
+                     *         "limit_value": -9007199254740991,
+                     *         "sim_selection_mode": "OSDefault"
                      *       }
                      *     }
                      */
@@ -2745,6 +2772,15 @@ export interface operations {
                         gateway: {
                             /** @constant */
                             notification_channel: "SSE_ONLY";
+                        };
+                        messages: {
+                            send_interval_min: number | null;
+                            send_interval_max: number | null;
+                            /** @enum {string} */
+                            limit_period: "Disabled" | "PerMinute" | "Per30Minutes" | "PerHour" | "PerDay";
+                            limit_value: number;
+                            /** @enum {string} */
+                            sim_selection_mode: "OSDefault" | "RoundRobin" | "Random";
                         };
                     };
                 };
@@ -9406,6 +9442,8 @@ export interface operations {
                      *           "reference": null,
                      *           "priority": -9007199254740991,
                      *           "sim_number": null,
+                     *           "is_encrypted": true,
+                     *           "wait_reason": null,
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *           "segments": -9007199254740991,
                      *           "encoding": "GSM-7",
@@ -9455,6 +9493,10 @@ export interface operations {
                             priority: number;
                             /** @description The SIM the send named (1-based); null: the phone chooses. */
                             sim_number: number | null;
+                            /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
+                            is_encrypted: boolean;
+                            /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                            wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                             /**
                              * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -9712,6 +9754,8 @@ export interface operations {
                      *       "reference": null,
                      *       "priority": -9007199254740991,
                      *       "sim_number": null,
+                     *       "is_encrypted": true,
+                     *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -9754,6 +9798,10 @@ export interface operations {
                         priority: number;
                         /** @description The SIM the send named (1-based); null: the phone chooses. */
                         sim_number: number | null;
+                        /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
+                        is_encrypted: boolean;
+                        /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                        wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -10019,6 +10067,8 @@ export interface operations {
                      *       "reference": null,
                      *       "priority": -9007199254740991,
                      *       "sim_number": null,
+                     *       "is_encrypted": true,
+                     *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -10061,6 +10111,10 @@ export interface operations {
                         priority: number;
                         /** @description The SIM the send named (1-based); null: the phone chooses. */
                         sim_number: number | null;
+                        /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
+                        is_encrypted: boolean;
+                        /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                        wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -10360,6 +10414,8 @@ export interface operations {
                      *       "reference": null,
                      *       "priority": -9007199254740991,
                      *       "sim_number": null,
+                     *       "is_encrypted": true,
+                     *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": -9007199254740991,
                      *       "encoding": "GSM-7",
@@ -10402,6 +10458,10 @@ export interface operations {
                         priority: number;
                         /** @description The SIM the send named (1-based); null: the phone chooses. */
                         sim_number: number | null;
+                        /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
+                        is_encrypted: boolean;
+                        /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                        wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -17360,6 +17420,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "rate_per_minute": 20,
+                     *         "sim_selection_mode": "default",
+                     *         "daily_cap": null,
+                     *         "monthly_recipients_cap": null,
+                     *         "send_interval_min_seconds": null,
+                     *         "send_interval_max_seconds": null,
                      *         "battery_level": null,
                      *         "charging": null,
                      *         "signal_level": null,
@@ -17405,6 +17470,19 @@ export interface operations {
                              * @example 20
                              */
                             rate_per_minute: number;
+                            /**
+                             * @description Which SIM a message that names none goes out on: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among its SIMs; budgets and caps count per SIM).
+                             * @enum {string}
+                             */
+                            sim_selection_mode: "default" | "round_robin" | "random";
+                            /** @description Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            daily_cap: number | null;
+                            /** @description Distinct numbers per UTC month at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            monthly_recipients_cap: number | null;
+                            /** @description The Android app waits a random time in [min, max] seconds after each send; null: 0. */
+                            send_interval_min_seconds: number | null;
+                            /** @description Upper end of that wait; null: no wait. */
+                            send_interval_max_seconds: number | null;
                             battery_level: number | null;
                             charging: boolean | null;
                             signal_level: number | null;
@@ -17635,6 +17713,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "rate_per_minute": 20,
+                     *         "sim_selection_mode": "default",
+                     *         "daily_cap": null,
+                     *         "monthly_recipients_cap": null,
+                     *         "send_interval_min_seconds": null,
+                     *         "send_interval_max_seconds": null,
                      *         "battery_level": null,
                      *         "charging": null,
                      *         "signal_level": null,
@@ -17677,6 +17760,19 @@ export interface operations {
                              * @example 20
                              */
                             rate_per_minute: number;
+                            /**
+                             * @description Which SIM a message that names none goes out on: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among its SIMs; budgets and caps count per SIM).
+                             * @enum {string}
+                             */
+                            sim_selection_mode: "default" | "round_robin" | "random";
+                            /** @description Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            daily_cap: number | null;
+                            /** @description Distinct numbers per UTC month at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            monthly_recipients_cap: number | null;
+                            /** @description The Android app waits a random time in [min, max] seconds after each send; null: 0. */
+                            send_interval_min_seconds: number | null;
+                            /** @description Upper end of that wait; null: no wait. */
+                            send_interval_max_seconds: number | null;
                             battery_level: number | null;
                             charging: boolean | null;
                             signal_level: number | null;
@@ -17864,6 +17960,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "rate_per_minute": 20,
+                     *         "sim_selection_mode": "default",
+                     *         "daily_cap": null,
+                     *         "monthly_recipients_cap": null,
+                     *         "send_interval_min_seconds": null,
+                     *         "send_interval_max_seconds": null,
                      *         "battery_level": null,
                      *         "charging": null,
                      *         "signal_level": null,
@@ -17905,6 +18006,19 @@ export interface operations {
                              * @example 20
                              */
                             rate_per_minute: number;
+                            /**
+                             * @description Which SIM a message that names none goes out on: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among its SIMs; budgets and caps count per SIM).
+                             * @enum {string}
+                             */
+                            sim_selection_mode: "default" | "round_robin" | "random";
+                            /** @description Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            daily_cap: number | null;
+                            /** @description Distinct numbers per UTC month at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            monthly_recipients_cap: number | null;
+                            /** @description The Android app waits a random time in [min, max] seconds after each send; null: 0. */
+                            send_interval_min_seconds: number | null;
+                            /** @description Upper end of that wait; null: no wait. */
+                            send_interval_max_seconds: number | null;
                             battery_level: number | null;
                             charging: boolean | null;
                             signal_level: number | null;
@@ -18019,7 +18133,8 @@ export interface operations {
                      *           "encoding": "GSM-7",
                      *           "priority": -9007199254740991,
                      *           "sim_number": null,
-                     *           "expires_at": "2026-11-23T12:00:00.000Z"
+                     *           "expires_at": "2026-11-23T12:00:00.000Z",
+                     *           "is_encrypted": true
                      *         }
                      *       ]
                      *     }
@@ -18049,6 +18164,11 @@ export interface operations {
                              * @description Only for a scheduled message: send it no earlier than this. Yarrow gives it only once due, so this is the past unless the clocks differ.
                              */
                             send_at?: string;
+                            /**
+                             * @description Present when the sender encrypted `to` and `body` in the Android app's format (`$aes-256-cbc/pbkdf2-sha1$…`): the phone decrypts them with the passphrase it was given.
+                             * @constant
+                             */
+                            is_encrypted?: true;
                         }[];
                     };
                 };
@@ -18806,6 +18926,11 @@ export interface operations {
                      *             }
                      *           ],
                      *           "rate_per_minute": 20,
+                     *           "sim_selection_mode": "default",
+                     *           "daily_cap": null,
+                     *           "monthly_recipients_cap": null,
+                     *           "send_interval_min_seconds": null,
+                     *           "send_interval_max_seconds": null,
                      *           "battery_level": null,
                      *           "charging": null,
                      *           "signal_level": null,
@@ -18852,6 +18977,19 @@ export interface operations {
                              * @example 20
                              */
                             rate_per_minute: number;
+                            /**
+                             * @description Which SIM a message that names none goes out on: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among its SIMs; budgets and caps count per SIM).
+                             * @enum {string}
+                             */
+                            sim_selection_mode: "default" | "round_robin" | "random";
+                            /** @description Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            daily_cap: number | null;
+                            /** @description Distinct numbers per UTC month at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                            monthly_recipients_cap: number | null;
+                            /** @description The Android app waits a random time in [min, max] seconds after each send; null: 0. */
+                            send_interval_min_seconds: number | null;
+                            /** @description Upper end of that wait; null: no wait. */
+                            send_interval_max_seconds: number | null;
                             battery_level: number | null;
                             charging: boolean | null;
                             signal_level: number | null;
@@ -18974,6 +19112,367 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    name?: string;
+                    /** @description SMS per minute; null goes back to the default. */
+                    rate_per_minute?: number | null;
+                    /**
+                     * @description Which SIM a message goes out on when the send names none: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among the SIMs the phone reported, and budgets and caps count per SIM).
+                     * @enum {string}
+                     */
+                    sim_selection_mode?: "default" | "round_robin" | "random";
+                    /** @description Messages per UTC day (per SIM when Yarrow picks the SIM); null: no cap. */
+                    daily_cap?: number | null;
+                    /** @description Distinct numbers per UTC month (per SIM when Yarrow picks the SIM); null: no cap. A number already texted this month costs no room. */
+                    monthly_recipients_cap?: number | null;
+                    /** @description The phone waits a random time between this and sendIntervalMaxSeconds after each send; null: 0. */
+                    send_interval_min_seconds?: number | null;
+                    /** @description Upper end of the random wait after each send, in seconds; null: no wait. */
+                    send_interval_max_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The device as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "id": "dev_01jdx3v4x6z8b0d2f4h6k8m0p2",
+                     *       "object": "device",
+                     *       "name": "Shop phone",
+                     *       "status": "online",
+                     *       "connected": true,
+                     *       "disconnected_at": null,
+                     *       "platform": "android",
+                     *       "app_version": null,
+                     *       "sims": [
+                     *         {
+                     *           "slot": -9007199254740991
+                     *         }
+                     *       ],
+                     *       "rate_per_minute": 20,
+                     *       "sim_selection_mode": "default",
+                     *       "daily_cap": null,
+                     *       "monthly_recipients_cap": null,
+                     *       "send_interval_min_seconds": null,
+                     *       "send_interval_max_seconds": null,
+                     *       "battery_level": null,
+                     *       "charging": null,
+                     *       "signal_level": null,
+                     *       "queue_length": null,
+                     *       "last_seen_at": "2026-11-23T12:00:00.000Z",
+                     *       "paired_at": "2026-11-23T12:00:00.000Z",
+                     *       "revoked_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @example dev_01jdx3v4x6z8b0d2f4h6k8m0p2 */
+                        id: string;
+                        /** @constant */
+                        object: "device";
+                        /** @example Shop phone */
+                        name: string;
+                        /** @enum {string} */
+                        status: "online" | "offline" | "revoked";
+                        /** @description Whether it has a connection open now (WebSocket or the app's events stream). A phone whose last connection closed is out of routing at once, while `status` stays `online` until the heartbeat window passes; a long-poll device is never connected. */
+                        connected: boolean;
+                        /** @description While not connected: when its last connection closed (null if it never had one). */
+                        disconnected_at: string | null;
+                        /** @example android */
+                        platform: string | null;
+                        app_version: string | null;
+                        sims: ({
+                            slot: number;
+                            carrier?: string | null;
+                            phone_number?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /**
+                         * @description Messages this device sends per minute at most.
+                         * @example 20
+                         */
+                        rate_per_minute: number;
+                        /**
+                         * @description Which SIM a message that names none goes out on: `default` (the phone chooses), `round_robin` or `random` (Yarrow chooses among its SIMs; budgets and caps count per SIM).
+                         * @enum {string}
+                         */
+                        sim_selection_mode: "default" | "round_robin" | "random";
+                        /** @description Messages per UTC day at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                        daily_cap: number | null;
+                        /** @description Distinct numbers per UTC month at most (per SIM when Yarrow picks the SIM); null: no cap. */
+                        monthly_recipients_cap: number | null;
+                        /** @description The Android app waits a random time in [min, max] seconds after each send; null: 0. */
+                        send_interval_min_seconds: number | null;
+                        /** @description Upper end of that wait; null: no wait. */
+                        send_interval_max_seconds: number | null;
+                        battery_level: number | null;
+                        charging: boolean | null;
+                        signal_level: number | null;
+                        queue_length: number | null;
+                        /** Format: date-time */
+                        last_seen_at: string;
+                        /** Format: date-time */
+                        paired_at: string;
+                        revoked_at: string | null;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -20145,9 +20644,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @example +14155550123 */
+                    /**
+                     * @description The number in international format (E.164); with is_encrypted, the number encrypted in the app's format.
+                     * @example +14155550123
+                     */
                     to: string;
-                    /** @example Your order #1042 has shipped. */
+                    /**
+                     * @description The text; with is_encrypted, the text encrypted in the app's format.
+                     * @example Your order #1042 has shipped.
+                     */
                     message: string;
                     device_id?: string;
                     ttl_seconds?: number;
@@ -20168,6 +20673,8 @@ export interface operations {
                      * @example 2026-12-01T09:00:00Z
                      */
                     send_at?: string;
+                    /** @description true: `to` and `message` are encrypted by you with the passphrase set in the phone's app (the SDK's encrypt), as `$aes-256-cbc/pbkdf2-sha1$i=…$<salt>$<ciphertext>`; Yarrow checks their shape, passes them through untouched and the phone decrypts them. Not with an opted-out check (Yarrow cannot read the number) nor a device that is not the Android app. */
+                    is_encrypted?: boolean;
                 };
             };
         };

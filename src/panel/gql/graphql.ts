@@ -270,9 +270,19 @@ export type SubmitKycInput = {
 };
 
 export type UpdateDeviceInput = {
+  /** Messages per UTC day (per SIM when Yarrow picks the SIM); null: no cap. */
+  dailyCap?: number | null | undefined;
+  /** Distinct numbers per UTC month (per SIM when Yarrow picks the SIM); null: no cap. */
+  monthlyRecipientsCap?: number | null | undefined;
   name?: string | null | undefined;
   /** SMS per minute; null goes back to the default. */
   ratePerMinute?: number | null | undefined;
+  /** Upper end of the random wait after each send (Android app); null: no wait. */
+  sendIntervalMaxSeconds?: number | null | undefined;
+  /** Lower end of the random wait after each send (Android app); null: 0. */
+  sendIntervalMinSeconds?: number | null | undefined;
+  /** default, round_robin or random: which SIM a message that names none goes out on. */
+  simSelectionMode?: string | null | undefined;
 };
 
 export type UpdateWebhookEndpointInput = {
@@ -601,7 +611,7 @@ export type PanelDeviceQueryVariables = Exact<{
 }>;
 
 
-export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, connected: boolean, disconnectedAt: string | null, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
+export type PanelDeviceQuery = { device: { id: string, name: string, status: DeviceStatus, connected: boolean, disconnectedAt: string | null, platform: string | null, appVersion: string | null, sims: Array<Record<string, unknown>>, batteryLevel: number | null, charging: boolean | null, signalLevel: number | null, queueLength: number | null, ratePerMinute: number, simSelectionMode: string, dailyCap: number | null, monthlyRecipientsCap: number | null, sendIntervalMinSeconds: number | null, sendIntervalMaxSeconds: number | null, sentLastMinute: number, heldMessages: number, stuckMessages: number, lastSeenAt: string, pairedAt: string, revokedAt: string | null, presenceHistory: Array<{ change: string, at: string }>, messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, toDisplay: string, body: string, queuedAt: string } }> } } };
 
 export type PanelCreatePairingCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -614,7 +624,7 @@ export type PanelUpdateDeviceMutationVariables = Exact<{
 }>;
 
 
-export type PanelUpdateDeviceMutation = { updateDevice: { id: string, name: string, ratePerMinute: number } };
+export type PanelUpdateDeviceMutation = { updateDevice: { id: string, name: string, ratePerMinute: number, simSelectionMode: string, dailyCap: number | null, monthlyRecipientsCap: number | null, sendIntervalMinSeconds: number | null, sendIntervalMaxSeconds: number | null } };
 
 export type PanelRevokeDeviceMutationVariables = Exact<{
   id: string | number;
@@ -698,7 +708,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1609,6 +1619,11 @@ export const PanelDeviceDocument = new TypedDocumentString(`
     signalLevel
     queueLength
     ratePerMinute
+    simSelectionMode
+    dailyCap
+    monthlyRecipientsCap
+    sendIntervalMinSeconds
+    sendIntervalMaxSeconds
     sentLastMinute
     heldMessages
     stuckMessages
@@ -1650,6 +1665,11 @@ export const PanelUpdateDeviceDocument = new TypedDocumentString(`
     id
     name
     ratePerMinute
+    simSelectionMode
+    dailyCap
+    monthlyRecipientsCap
+    sendIntervalMinSeconds
+    sendIntervalMaxSeconds
   }
 }
     `) as unknown as TypedDocumentString<PanelUpdateDeviceMutation, PanelUpdateDeviceMutationVariables>;
@@ -1850,6 +1870,8 @@ export const PanelMessageDocument = new TypedDocumentString(`
       name
     }
     pinnedFailsAt
+    waitReason
+    isEncrypted
     attemptLog {
       number
       dispatchedAt

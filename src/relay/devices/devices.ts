@@ -17,6 +17,7 @@ import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from '../m
 import { wakeDrain } from '../messages/index.ts';
 import type { deviceSchema } from '../json.ts';
 import { publishDeviceChange, recordPresenceChange } from './notices.ts';
+import { checkSendInterval, devicePacingInput, type SimSelectionMode } from './pacing.ts';
 
 /** No 0/O, 1/I/L: a code read off a screen and typed on a phone must not be ambiguous. */
 export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -367,6 +368,11 @@ export function deviceJson(rt: Pick<Runtime, 'config'>, device: DeviceWithConnec
     app_version: device.appVersion,
     sims: device.sims as z.infer<typeof deviceSchema>['sims'],
     rate_per_minute: effectiveRate(rt, device),
+    sim_selection_mode: device.simSelectionMode as SimSelectionMode,
+    daily_cap: device.dailyCap,
+    monthly_recipients_cap: device.monthlyRecipientsCap,
+    send_interval_min_seconds: device.sendIntervalMinSeconds,
+    send_interval_max_seconds: device.sendIntervalMaxSeconds,
     battery_level: device.batteryLevel,
     charging: device.charging,
     signal_level: device.signalLevel,
@@ -386,20 +392,23 @@ export async function getDevice(db: DbClient, accountId: number, deviceId: strin
 export const updateDeviceInput = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
   ratePerMinute: z.number().int().min(1).max(10_000).nullable().optional(),
+  ...devicePacingInput,
 });
 
 export async function updateDevice(rt: Runtime, accountId: number, deviceId: string, input: z.infer<typeof updateDeviceInput>): Promise<Device> {
   return rt.db.prisma.$transaction(async (tx) => {
-    await getDevice(tx, accountId, deviceId);
+    const current = await getDevice(tx, accountId, deviceId);
+    const interval = checkSendInterval(current, input);
+    if (interval) throw new YarrowError('invalid_request', interval.message, { param: interval.param });
+    const { name, ratePerMinute, simSelectionMode, dailyCap, monthlyRecipientsCap, sendIntervalMinSeconds, sendIntervalMaxSeconds } = input;
     const device = await tx.device.update({
       where: { id: deviceId },
-      data: {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.ratePerMinute !== undefined ? { ratePerMinute: input.ratePerMinute } : {}),
-      },
+      data: { name, ratePerMinute, simSelectionMode, dailyCap, monthlyRecipientsCap, sendIntervalMinSeconds, sendIntervalMaxSeconds },
     });
-    // A higher budget may let waiting messages through now.
+    // A higher budget or cap may let waiting messages through now.
     await wakeDrain(tx, accountId);
+    // The Android app re-reads its settings (SIM mode, wait, limit) on this event.
+    await publishAll(tx, [deviceSignalEvent(device.id, { kind: 'settings' })]);
     await publishDeviceChange(tx, device);
     return device;
   });

@@ -34,9 +34,12 @@ export const reachableDevice = Prisma.sql`(d.status = 'online' AND (${connectedD
 export async function deviceLoadRows(db: DbClient, accountId: number, { lock }: { lock: boolean }) {
   const locking = lock ? Prisma.sql`FOR NO KEY UPDATE OF d` : Prisma.empty;
   return db.$queryRaw<
-    Array<{ id: string; connected: boolean; rate_per_minute: number | null; spent: number; inflight: number; window_started_at: Date | null; sim_slots: number[] }>
+    Array<{
+      id: string; connected: boolean; rate_per_minute: number | null; spent: number; inflight: number; window_started_at: Date | null; sim_slots: number[];
+      sim_selection_mode: string; daily_cap: number | null; monthly_recipients_cap: number | null;
+    }>
   >`
-    SELECT d.id, ${connectedDevice} AS connected, d.rate_per_minute,
+    SELECT d.id, ${connectedDevice} AS connected, d.rate_per_minute, d.sim_selection_mode, d.daily_cap, d.monthly_recipients_cap,
       ARRAY(SELECT (s->>'slot')::int FROM jsonb_array_elements(d.sims) s) AS sim_slots,
       CASE WHEN ${budgetWindowOpen} THEN d.budget_spent ELSE 0 END AS spent,
       CASE WHEN ${budgetWindowOpen} THEN d.budget_window_started_at END AS window_started_at,

@@ -4,7 +4,7 @@ import { newId } from '../contract.ts';
 import { publishAll } from '../../core/pubsub.ts';
 import type { SignalledWork } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import { budgetWindowSeconds, deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
+import { deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import { publishDeviceChange, recordPresenceChange } from '../devices/notices.ts';
@@ -14,7 +14,8 @@ import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseScheduled, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
-import { bypassesBudget, EXPEDITED_PRIORITY } from './priority.ts';
+import { EXPEDITED_PRIORITY } from './priority.ts';
+import { chooseLane, type Lane, laneBudgetFrees, laneSimNumber, lanesWithBudget, lanesWithCapRoom, type LoadedDevice, pacingLanes, recordPacing, spendLane } from '../devices/pacing.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
 // devices with spare budget when it is woken, and by one wake-up only: `wakeDrain`
@@ -26,7 +27,6 @@ import { bypassesBudget, EXPEDITED_PRIORITY } from './priority.ts';
 // several workers take the account's drain lock in turn.
 
 const DRAIN_BATCH = 500;
-const BUDGET_WINDOW_MS = budgetWindowSeconds * 1000;
 const LONGEST_SLEEP_MS = 30_000;
 /** Longest timer for a scheduled message's time (a pass then sets the next). */
 const LONGEST_SCHEDULE_SLEEP_MS = 3_600_000;
@@ -109,22 +109,8 @@ export function coalescedDrains(rt: Runtime) {
   return { wake };
 }
 
-interface DeviceCapacity {
-  id: string;
-  /** On an open socket: work reaches it at once (a polling device hears of it on its next poll). */
-  connected: boolean;
-  rate: number;
-  /** Handed to it in its minute of sending under way (`budget_spent`). */
-  recent: number;
-  inflight: number;
-  /** When that minute began (null: none under way); the budget is whole again a minute after it. */
-  windowStartedAt: Date | null;
-  /** Its SIMs' 0-based slots (a send's `sim_number` N is slot N − 1). */
-  simSlots: number[];
-}
-
-/** The account's reachable devices with their budget counters; `lock` in a drain round (see `deviceLoadRows`). */
-async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, { lock }: { lock: boolean }): Promise<DeviceCapacity[]> {
+/** The account's reachable devices with their budget counters and pacing settings; `lock` in a drain round (see `deviceLoadRows`). */
+export async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, accountId: number, { lock }: { lock: boolean }): Promise<LoadedDevice[]> {
   const rows = await deviceLoadRows(db, accountId, { lock });
   return rows.map((row) => ({
     id: row.id,
@@ -134,27 +120,13 @@ async function deviceCapacity(rt: Pick<Runtime, 'config'>, db: DbClient, account
     inflight: row.inflight,
     windowStartedAt: row.window_started_at,
     simSlots: row.sim_slots,
+    simSelectionMode: row.sim_selection_mode,
+    dailyCap: row.daily_cap,
+    monthlyRecipientsCap: row.monthly_recipients_cap,
   }));
 }
 
-type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'simNumber' | 'requestedDeviceId' | 'failedDeviceIds'>;
-
-/**
- * Among reachable devices with budget left (any reachable one for an expedited message): connected
- * ones before polling ones, then least loaded; a device that already failed this message only when
- * no other can take it.
- */
-function chooseDevice(candidate: Candidate, devices: DeviceCapacity[]): DeviceCapacity | undefined {
-  const budgeted = bypassesBudget(candidate.priority) ? devices : devices.filter((device) => device.recent < device.rate);
-  // A named SIM was checked at send against the devices then; one paired since may lack it.
-  const open = candidate.simNumber === null ? budgeted : budgeted.filter((device) => device.simSlots.includes(candidate.simNumber! - 1));
-  if (candidate.requestedDeviceId) return open.find((device) => device.id === candidate.requestedDeviceId);
-  const fresh = open.filter((device) => !candidate.failedDeviceIds.includes(device.id));
-  const pool = fresh.length > 0 ? fresh : open;
-  return pool.sort(
-    (a, b) => Number(b.connected) - Number(a.connected) || a.inflight - b.inflight || a.recent - b.recent || a.id.localeCompare(b.id),
-  )[0];
-}
+type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'to' | 'simNumber' | 'requestedDeviceId' | 'failedDeviceIds'>;
 
 /**
  * One pass over an account's queue: expire what is past its TTL, then hand queued messages to
@@ -173,31 +145,36 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
       if (account?.paused !== false) return { assigned: 0, seen: 0, stalled: true };
       if (!account.due) return { assigned: 0, seen: 0, stalled: false };
       const devices = await deviceCapacity(rt, tx, accountId, { lock: true });
-      // Spent budgets hold back all but expedited messages (the app's own rule, `bypassesBudget`):
-      // with none left the round looks only for those, so a code goes past a list at once.
-      const budgetLeft = devices.some((device) => device.recent < device.rate);
       if (devices.length === 0) return { assigned: 0, seen: 0, stalled: true };
+      const now = new Date();
+      // Lanes: devices, or their SIMs where Yarrow picks the SIM (devices/pacing.ts). A device's
+      // caps hold back every message; its spent minute all but expedited ones (the app's own rule,
+      // `bypassesBudget`): with none left the round looks only for those, so a code goes past a list at once.
+      let lanes = await pacingLanes(tx, devices, [], now);
+      const budgetLeft = lanesWithBudget(lanes);
+      if (!lanesWithCapRoom(lanes)) return { assigned: 0, seen: 0, stalled: true };
       const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH, budgetLeft ? {} : { minPriority: EXPEDITED_PRIORITY });
       if (candidates.length === 0 && !budgetLeft) return { assigned: 0, seen: 0, stalled: true };
-      const assignments: Array<{ deviceId: string; message: Candidate }> = [];
+      // A monthly cap needs to know which of the round's numbers each lane already texted.
+      if (devices.some((device) => device.monthlyRecipientsCap !== null)) lanes = await pacingLanes(tx, devices, candidates.map((row) => row.to_number), now);
+      const assignments: Array<{ deviceId: string; message: Candidate; lane: Lane; to: string }> = [];
       for (const row of candidates) {
-        const candidate = { id: row.id, attempts: row.attempts, priority: row.priority, simNumber: row.sim_number, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
-        const device = chooseDevice(candidate, devices);
-        if (!device) continue;
-        device.recent += 1;
-        device.inflight += 1;
-        assignments.push({ deviceId: device.id, message: candidate });
+        const candidate = { id: row.id, attempts: row.attempts, priority: row.priority, to: row.to_number, simNumber: row.sim_number, requestedDeviceId: row.requested_device_id, failedDeviceIds: row.failed_device_ids ?? [] };
+        const lane = chooseLane(candidate, lanes);
+        if (!lane) continue;
+        spendLane(lane, row.to_number);
+        assignments.push({ deviceId: lane.deviceId, message: candidate, lane, to: row.to_number });
       }
       const placedAll = assignments.length === candidates.length;
       // Without budget only expedited messages were looked at: the rest wait for budget to free.
       if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll || !budgetLeft };
       // One statement moves the round's messages and opens their attempts, one sends every live event.
-      const now = new Date();
       const moved = await dispatchMessages(
         tx,
-        assignments.map((a) => ({ messageId: a.message.id, deviceId: a.deviceId, attemptId: newId('messageAttempt') })),
+        assignments.map((a) => ({ messageId: a.message.id, deviceId: a.deviceId, attemptId: newId('messageAttempt'), simNumber: laneSimNumber(a.lane) })),
         now,
       );
+      await recordPacing(tx, assignments, now);
       const events = sendSignals(moved);
       for (const row of moved) {
         const message = { id: row.id, accountId: row.account_id, state: 'dispatched' as const, deviceId: row.device_id, failedDeviceIds: row.failed_device_ids ?? [], failureReason: row.failure_reason };
@@ -238,7 +215,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
       bytes = 0;
     };
     for (const row of rows) {
-      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, simNumber: row.sim_number, expiresAt: row.expires_at, sendAt: row.send_at });
+      const item = signalledWork({ id: row.id, attempts: row.attempts, to: row.to_number, body: row.body, sealedBody: row.sealed_body, segments: row.segments, encoding: row.encoding, priority: row.priority, simNumber: row.sim_number, isEncrypted: row.is_encrypted, expiresAt: row.expires_at, sendAt: row.send_at });
       const size = Buffer.byteLength(JSON.stringify(item)) + row.id.length + 4;
       if (bytes + size > SIGNAL_WORK_BYTES) flush();
       ids.push(row.id);
@@ -274,9 +251,7 @@ async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): 
   if (!waiting.nextAttemptAt) return scheduled[0];
   if (waiting.nextAttemptAt.getTime() <= now && !stalled) return now + RECHECK_MS;
   const devices = await deviceCapacity(rt, rt.db.prisma, accountId, { lock: false });
-  const budgetFrees = devices
-    .filter((device) => device.recent >= device.rate && device.windowStartedAt)
-    .map((device) => device.windowStartedAt!.getTime() + BUDGET_WINDOW_MS + 50);
+  const budgetFrees = laneBudgetFrees(await pacingLanes(rt.db.prisma, devices, [], new Date(now)));
   const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees, ...scheduled];
   if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
   return Math.max(now + RECHECK_MS, Math.min(...times));

@@ -20,3 +20,4 @@ export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts
 // Schedules and quiet hours (./schedule.ts): the cancel of a scheduled message, the account's quiet hours.
 export { registerScheduleRoutes } from './schedule-rest.ts';
 export { quietHoursInput, setQuietHours } from './schedule.ts';
+export { waitReasons, waitReasonsPerRequest } from './wait-reasons.ts';

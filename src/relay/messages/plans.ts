@@ -12,7 +12,7 @@ import { takeBackOutcomes, type ReportedMessage } from './lifecycle.ts';
 /** A message row as `queueMessages` built it, for `insertQueuedMessages`. */
 export type QueuedMessageRow = Pick<
   Message,
-  'id' | 'accountId' | 'to' | 'body' | 'sealedBody' | 'encoding' | 'segments' | 'requestedDeviceId' | 'reference' | 'priority' | 'simNumber' | 'batchId' | 'expiresAt'
+  'id' | 'accountId' | 'to' | 'body' | 'sealedBody' | 'encoding' | 'segments' | 'requestedDeviceId' | 'reference' | 'priority' | 'simNumber' | 'isEncrypted' | 'batchId' | 'expiresAt'
   | 'state' | 'nextAttemptAt' | 'sendAt' | 'scheduleReason'
 >;
 
@@ -29,18 +29,19 @@ export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessage
   await tx.$queryRaw`
     WITH inserted AS (
       INSERT INTO messages (id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, max_attempts,
-                            failed_device_ids, reference, priority, sim_number, batch_id, expires_at, next_attempt_at, queued_at, updated_at,
+                            failed_device_ids, reference, priority, sim_number, is_encrypted, batch_id, expires_at, next_attempt_at, queued_at, updated_at,
                             state, send_at, schedule_reason)
       SELECT m.id, m.account_id, m.to_number, m.body, m.sealed_body, m.encoding, m.segments, m.requested_device_id,
-             ${maxAttempts}, '{}', m.reference, m.priority, m.sim_number, m.batch_id, m.expires_at, m.next_attempt_at, ${now}, ${now},
+             ${maxAttempts}, '{}', m.reference, m.priority, m.sim_number, m.is_encrypted, m.batch_id, m.expires_at, m.next_attempt_at, ${now}, ${now},
              m.state::"MessageState", m.send_at, m.schedule_reason
       FROM unnest(${column((m) => m.id)}::text[], ${column((m) => m.accountId)}::int[], ${column((m) => m.to)}::text[],
                   ${column((m) => m.body)}::text[], ${column((m) => m.sealedBody)}::text[], ${column((m) => m.encoding)}::text[],
                   ${column((m) => m.segments)}::int[], ${column((m) => m.requestedDeviceId)}::text[], ${column((m) => m.reference)}::text[],
-                  ${column((m) => m.priority)}::smallint[], ${column((m) => m.simNumber)}::smallint[], ${column((m) => m.batchId)}::text[],
+                  ${column((m) => m.priority)}::smallint[], ${column((m) => m.simNumber)}::smallint[], ${column((m) => m.isEncrypted)}::boolean[],
+                  ${column((m) => m.batchId)}::text[],
                   ${column((m) => m.expiresAt.toISOString())}::timestamptz[], ${column((m) => m.nextAttemptAt.toISOString())}::timestamptz[],
                   ${column((m) => m.state)}::text[], ${column((m) => m.sendAt?.toISOString() ?? null)}::timestamptz[], ${column((m) => m.scheduleReason)}::text[])
-        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, priority, sim_number, batch_id, expires_at,
+        AS m(id, account_id, to_number, body, sealed_body, encoding, segments, requested_device_id, reference, priority, sim_number, is_encrypted, batch_id, expires_at,
              next_attempt_at, state, send_at, schedule_reason)
       RETURNING 1
     ), notified AS (${notify}), woken AS (${wake})
@@ -62,6 +63,7 @@ export interface DispatchedRow {
   encoding: string;
   priority: number;
   sim_number: number | null;
+  is_encrypted: boolean;
   expires_at: Date;
   send_at: Date | null;
 }
@@ -73,17 +75,23 @@ export interface DispatchedRow {
  * ended starts a new one now. The caller locked the devices' rows (`deviceLoadRows`) before it
  * locked the messages.
  */
-export async function dispatchMessages(tx: DbClient, assignments: Array<{ messageId: string; deviceId: string; attemptId: string }>, now: Date) {
+export async function dispatchMessages(
+  tx: DbClient,
+  assignments: Array<{ messageId: string; deviceId: string; attemptId: string; simNumber?: number | null }>,
+  now: Date,
+) {
+  // `simNumber`: the SIM Yarrow chose (devices/pacing.ts), kept as `routed_sim_number` for this
+  // attempt; the work carries it, else the send's own `sim_number`.
   return tx.$queryRaw<DispatchedRow[]>`
     WITH a AS (
       SELECT * FROM unnest(${assignments.map((a) => a.messageId)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
-                           ${assignments.map((a) => a.attemptId)}::text[]) AS a(id, device_id, attempt_id)
+                           ${assignments.map((a) => a.attemptId)}::text[], ${assignments.map((a) => a.simNumber ?? null)}::smallint[]) AS a(id, device_id, attempt_id, sim_number)
     ), moved AS (
       UPDATE messages m SET state = 'dispatched', device_id = a.device_id, attempts = m.attempts + 1,
-        dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}
+        dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}, routed_sim_number = a.sim_number
       FROM a WHERE m.id = ANY(${assignments.map((a) => a.messageId)}::text[]) AND m.id = a.id
       RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
-                m.encoding, m.priority, m.sim_number, m.expires_at, m.send_at, a.attempt_id
+                m.encoding, m.priority, COALESCE(m.routed_sim_number, m.sim_number) AS sim_number, m.is_encrypted, m.expires_at, m.send_at, a.attempt_id
     ), opened AS (
       INSERT INTO message_attempts (id, message_id, device_id, number, dispatched_at)
       SELECT attempt_id, id, device_id, attempts, ${now} FROM moved
@@ -209,7 +217,7 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
 export async function serveToApp(tx: DbClient, deviceId: string, { limit, newestFirst, reaskBefore, now }: { limit: number; newestFirst: boolean; reaskBefore: Date; now: Date }) {
   // Higher priority first whatever the app's order (its own queue picks by priority too).
   const order = newestFirst ? Prisma.sql`m.priority DESC, m.dispatched_at DESC, m.id DESC` : Prisma.sql`m.priority DESC, m.dispatched_at, m.id`;
-  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'sendAt' | 'queuedAt' | 'dispatchedAt'>>>`
+  return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'isEncrypted' | 'expiresAt' | 'sendAt' | 'queuedAt' | 'dispatchedAt'>>>`
     WITH picked AS (
       SELECT m.id FROM messages m
       WHERE m.device_id = ${deviceId} AND m.state = 'dispatched' AND (m.served_at IS NULL OR m.served_at < ${reaskBefore})
@@ -217,8 +225,9 @@ export async function serveToApp(tx: DbClient, deviceId: string, { limit, newest
     ), served AS (
       UPDATE messages m SET served_at = ${now}, acknowledged_at = COALESCE(m.acknowledged_at, ${now})
       FROM picked WHERE m.id = picked.id
-      RETURNING m.id, m.attempts, m.to_number AS "to", m.body, m.sealed_body AS "sealedBody", m.segments, m.encoding, m.priority, m.sim_number AS "simNumber",
-                m.expires_at AS "expiresAt", m.send_at AS "sendAt", m.queued_at AS "queuedAt", m.dispatched_at AS "dispatchedAt"
+      RETURNING m.id, m.attempts, m.to_number AS "to", m.body, m.sealed_body AS "sealedBody", m.segments, m.encoding, m.priority,
+                COALESCE(m.routed_sim_number, m.sim_number) AS "simNumber", m.is_encrypted AS "isEncrypted", m.expires_at AS "expiresAt", m.send_at AS "sendAt",
+                m.queued_at AS "queuedAt", m.dispatched_at AS "dispatchedAt"
     ), taken AS (
       UPDATE message_attempts a SET acknowledged_at = COALESCE(a.acknowledged_at, ${now})
       FROM served WHERE a.message_id = served.id AND a.number = served.attempts

@@ -66,9 +66,10 @@ export async function queuedTimes(db: DbClient, accountId: number) {
  */
 export async function lockDueQueued(tx: DbClient, accountId: number, limit: number, { minPriority }: { minPriority?: number } = {}) {
   const priority = minPriority === undefined ? Prisma.empty : Prisma.sql`AND priority >= ${minPriority}`;
-  return tx.$queryRaw<Array<{ id: string; attempts: number; priority: number; sim_number: number | null; requested_device_id: string | null; failed_device_ids: string[] | null }>
+  return tx.$queryRaw<
+    Array<{ id: string; attempts: number; priority: number; to_number: string; sim_number: number | null; requested_device_id: string | null; failed_device_ids: string[] | null }>
   >`
-    SELECT id, attempts, priority, sim_number, requested_device_id, failed_device_ids FROM messages
+    SELECT id, attempts, priority, to_number, sim_number, requested_device_id, failed_device_ids FROM messages
     WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now() ${priority}
     ORDER BY priority DESC, next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
 }

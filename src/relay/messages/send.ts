@@ -19,6 +19,7 @@ import { checkSimNumber, simNumberInput } from '../devices/sims.ts';
 import { messagePriority } from './priority.ts';
 import { countSegments, messageText, phoneNumber } from './sms.ts';
 import { messageStatus, statusEvent } from './status.ts';
+import { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 import { insertQueuedMessages } from './plans.ts';
 import { checkSendAt, scheduleOf, sendAtInput, type Schedule } from './schedule.ts';
 import { wakeDrainQuery } from './wake.ts';
@@ -34,8 +35,35 @@ export const sendOptions = {
   send_at: sendAtInput.optional(),
 };
 
-/** POST /api/v1/sms/send's body. */
-export const sendSmsInput = z.strictObject({ to: phoneNumber, ...sendOptions });
+/**
+ * POST /api/v1/sms/send's body. With `is_encrypted`, `to` and `message` are the sender's ciphertext
+ * in the Android app's format (./encrypted.ts): checked for shape only, passed through untouched.
+ */
+export const sendSmsInput = z
+  .strictObject({
+    to: z.string().max(MAX_ENCRYPTED_LENGTH).describe('The number in international format (E.164); with is_encrypted, the number encrypted in the app\'s format.').meta({ examples: ['+14155550123'] }),
+    ...sendOptions,
+    message: z.string().max(MAX_ENCRYPTED_LENGTH).describe('The text; with is_encrypted, the text encrypted in the app\'s format.').meta({ examples: ['Your order #1042 has shipped.'] }),
+    is_encrypted: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: `to` and `message` are encrypted by you with the passphrase set in the phone\'s app (the SDK\'s encrypt), as `$aes-256-cbc/pbkdf2-sha1$i=…$<salt>$<ciphertext>`; Yarrow checks their shape, passes them through untouched and the phone decrypts them. Not with an opted-out check (Yarrow cannot read the number) nor a device that is not the Android app.',
+      ),
+  })
+  .transform((input, ctx) => {
+    const field = <T>(name: 'to' | 'message', schema: z.ZodType<T>, value: string): T => {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', path: [name], message: parsed.error.issues[0]?.message ?? 'invalid' });
+      return parsed.success ? parsed.data : (value as T);
+    };
+    const encrypted = input.is_encrypted === true;
+    return {
+      ...input,
+      to: field('to', encrypted ? encryptedValue : phoneNumber, input.to),
+      message: field('message', encrypted ? encryptedValue : messageText, input.message),
+    };
+  });
 
 /** One message to send: a number already checked by the caller's parser, and its text. */
 export interface SendCommand {
@@ -65,6 +93,12 @@ export interface SendOptions {
   sendAt?: Date;
   /** The name the caller's wire format gives `sendAt`, for its 400 (the 3rd-party API's `scheduleAt`). */
   sendAtParam?: string;
+  /**
+   * The commands' `to` and `text` are the sender's ciphertext in the Android app's format (./encrypted.ts),
+   * passed through untouched. Their segments cannot be counted (1 is stored) and the opt-out list
+   * cannot be checked: Yarrow cannot read the number.
+   */
+  isEncrypted?: boolean;
   /** The messages are one batch (a list, the 3rd-party API's message); each still has its own id. */
   batch?: { id?: string; listId?: string; externalId?: string; skipped?: number };
   /** The caller's transaction (an idempotent request's, the OTP's row): the messages commit with it. */
@@ -130,7 +164,8 @@ async function acceptSends(rt: Runtime, tx: DbClient, requests: SendRequest[]): 
     await checkRouting(tx, sending.account, options.deviceId)
       .then(() => (options.simNumber === undefined ? undefined : checkSimNumber(tx, accountId, options.deviceId, options.simNumber)))
       .then(async () => {
-        checkNotOptedOut(optedOut, accountId, commands);
+        // An encrypted number cannot be compared with the list: the sender owns that check (docs/relay.md).
+        if (!options.isEncrypted) checkNotOptedOut(optedOut, accountId, commands);
         const sendAt = checkSendAt(options.sendAt, now, options.sendAtParam);
         schedules[i] = scheduleOf(sendAt, options.priority ?? 0, sending.quietHours, now);
         checkCanSend(rt, sending.account, sending.waiting, commands.length);
@@ -210,7 +245,8 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
   for (let start = 0; start < inputs.length; start += INSERT_CHUNK) {
     if (start > 0) await yieldToEventLoop();
     const messages = inputs.slice(start, start + INSERT_CHUNK).map(({ accountId, command, options, batchId, schedule }): Message => {
-      const { encoding, segments: count } = segments(command.text);
+      // Ciphertext says nothing of the text's length or alphabet: one segment is the honest floor.
+      const { encoding, segments: count } = options.isEncrypted ? { encoding: 'gsm7' as const, segments: 1 } : segments(command.text);
       // The time to live counts from when it goes: a message scheduled for tomorrow with a
       // 10-minute TTL has ten minutes tomorrow, not ten minutes now (`expires_at` = send time + TTL).
       const goes = schedule?.at ?? now;
@@ -232,6 +268,8 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
         reference: options.reference ?? null,
         priority: options.priority ?? 0,
         simNumber: options.simNumber ?? null,
+        routedSimNumber: null,
+        isEncrypted: options.isEncrypted ?? false,
         batchId: batchId ?? null,
         expiresAt: new Date(goes.getTime() + (options.ttlSeconds ?? rt.config.RELAY_DEFAULT_TTL_SECONDS) * 1000),
         nextAttemptAt: goes,

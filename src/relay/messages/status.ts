@@ -64,6 +64,8 @@ export function pinnedFailsAt(waitSeconds: number, message: Pick<Message, 'state
 export function messageStatusJson(
   rt: Pick<Runtime, 'config'>,
   message: Message & { device: { name: string } | null; requestedDevice: PinnedDevice | null },
+  /** Why it waits, when queued (./wait-reasons.ts); left out: not computed, shown as null. */
+  waitReason: string | null = null,
 ): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
@@ -79,6 +81,8 @@ export function messageStatusJson(
     reference: message.reference,
     priority: message.priority,
     sim_number: message.simNumber,
+    is_encrypted: message.isEncrypted,
+    wait_reason: message.state === 'queued' ? (waitReason as z.infer<typeof messageStatusSchema>['wait_reason']) : null,
     batch_id: message.batchId,
     segments: message.segments,
     encoding: message.encoding,

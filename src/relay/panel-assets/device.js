@@ -8,11 +8,21 @@ const root = document.getElementById('app');
 /** The page is /panel/devices/<id>. */
 const deviceId = decodeURIComponent(location.pathname.split('/').pop());
 
-/** Rename the phone or change its budget per minute (GraphQL updateDevice); errors beside their field. */
+/** A number field's value for GraphQL: empty clears it (null), anything else as typed (the server checks it). */
+const optionalNumber = (text) => (text.trim() === '' ? null : Number(text));
+const shown = (value) => (value === null || value === undefined ? '' : String(value));
+const pacingFields = ['dailyCap', 'monthlyRecipientsCap', 'sendIntervalMinSeconds', 'sendIntervalMaxSeconds'];
+
+/** Rename the phone, change its budget per minute, SIM mode and pacing (GraphQL updateDevice); errors beside their field. */
 function DeviceSettings({ device, onSaved }) {
-  const [values, setValues] = useState({ name: device.name, ratePerMinute: String(device.ratePerMinute) });
+  const [values, setValues] = useState({
+    name: device.name,
+    ratePerMinute: String(device.ratePerMinute),
+    simSelectionMode: device.simSelectionMode,
+    ...Object.fromEntries(pacingFields.map((field) => [field, shown(device[field])])),
+  });
   const [saved, setSaved] = useState(false);
-  const fields = useFieldErrors(['name', 'ratePerMinute']);
+  const fields = useFieldErrors(['name', 'ratePerMinute', 'simSelectionMode', ...pacingFields]);
   const set = (name) => (event) => {
     setValues({ ...values, [name]: event.currentTarget.value });
     setSaved(false);
@@ -23,7 +33,12 @@ function DeviceSettings({ device, onSaved }) {
     try {
       await client.request(PanelUpdateDevice, {
         id: device.id,
-        input: { name: values.name, ratePerMinute: values.ratePerMinute.trim() === '' || !Number.isFinite(rate) ? undefined : rate },
+        input: {
+          name: values.name,
+          ratePerMinute: values.ratePerMinute.trim() === '' || !Number.isFinite(rate) ? undefined : rate,
+          simSelectionMode: values.simSelectionMode,
+          ...Object.fromEntries(pacingFields.map((field) => [field, optionalNumber(values[field])])),
+        },
       });
       fields.clear();
       clearError();
@@ -42,6 +57,26 @@ function DeviceSettings({ device, onSaved }) {
     <input name="ratePerMinute" type="number" min="1" max="10000" step="1" inputmode="numeric" value=${values.ratePerMinute} onInput=${set('ratePerMinute')} required ...${fieldProps('device-rate', fields.errors.ratePerMinute)} />
     <${FieldError} id="device-rate" error=${fields.errors.ratePerMinute} />
     <p class="muted">The router gives this phone no more than this many messages a minute; carriers may block a SIM that sends faster.</p>
+    <label for="device-sim-mode">SIM when a send gives none</label>
+    <select name="simSelectionMode" value=${values.simSelectionMode} onChange=${set('simSelectionMode')} ...${fieldProps('device-sim-mode', fields.errors.simSelectionMode)}>
+      <option value="default">The phone's default</option>
+      <option value="round_robin">Each SIM in turn (Yarrow picks; limits count per SIM)</option>
+      <option value="random">A random SIM (Yarrow picks; limits count per SIM)</option>
+    </select>
+    <${FieldError} id="device-sim-mode" error=${fields.errors.simSelectionMode} />
+    <label for="device-daily-cap">Messages per day at most (empty: no cap)</label>
+    <input name="dailyCap" type="number" min="1" step="1" inputmode="numeric" value=${values.dailyCap} onInput=${set('dailyCap')} ...${fieldProps('device-daily-cap', fields.errors.dailyCap)} />
+    <${FieldError} id="device-daily-cap" error=${fields.errors.dailyCap} />
+    <label for="device-monthly-cap">Different numbers per month at most (empty: no cap)</label>
+    <input name="monthlyRecipientsCap" type="number" min="1" step="1" inputmode="numeric" value=${values.monthlyRecipientsCap} onInput=${set('monthlyRecipientsCap')} ...${fieldProps('device-monthly-cap', fields.errors.monthlyRecipientsCap)} />
+    <${FieldError} id="device-monthly-cap" error=${fields.errors.monthlyRecipientsCap} />
+    <label for="device-wait-min">Wait after each send, from (seconds)</label>
+    <input name="sendIntervalMinSeconds" type="number" min="0" max="3600" step="1" inputmode="numeric" value=${values.sendIntervalMinSeconds} onInput=${set('sendIntervalMinSeconds')} ...${fieldProps('device-wait-min', fields.errors.sendIntervalMinSeconds)} />
+    <${FieldError} id="device-wait-min" error=${fields.errors.sendIntervalMinSeconds} />
+    <label for="device-wait-max">to (seconds; empty: no wait)</label>
+    <input name="sendIntervalMaxSeconds" type="number" min="0" max="3600" step="1" inputmode="numeric" value=${values.sendIntervalMaxSeconds} onInput=${set('sendIntervalMaxSeconds')} ...${fieldProps('device-wait-max', fields.errors.sendIntervalMaxSeconds)} />
+    <${FieldError} id="device-wait-max" error=${fields.errors.sendIntervalMaxSeconds} />
+    <p class="muted">Carriers block SIMs that send too much or to too many new numbers; set the caps from your plan's terms. Caps hold back every message, codes too. The SMS Gateway app waits a random time in that range after each send.</p>
     <p><button type="submit">Save</button> ${saved ? html`<span role="status" id="device-saved">Saved.</span>` : null}</p>
   </form>`;
 }

@@ -6,6 +6,16 @@ import { formatDateTime } from '/panel/sdk/format.ts';
 import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
 import { MessageSchedule } from './schedule.js';
 
+/** Why a queued message waits (Message.waitReason), in words. */
+const waitReasonText = {
+  account_paused: 'Sending is paused for this account.',
+  no_device_online: 'No phone that may send it is online.',
+  no_device_with_sim: 'No online phone has the SIM it names.',
+  device_budget: 'Every phone that could send it used its messages for this minute.',
+  device_daily_cap: 'Every phone that could send it reached its daily cap.',
+  device_monthly_recipients_cap: 'Every phone that could send it reached its cap of different numbers this month.',
+};
+
 const root = document.getElementById('app');
 /** The page is /panel/messages/<id>. */
 const requestId = decodeURIComponent(location.pathname.split('/').pop());
@@ -83,6 +93,8 @@ function MessagePage() {
               </dd>
             </div>`
           : null}
+        ${message.waitReason ? html`<div><dt>Waiting</dt><dd id="wait-reason">${waitReasonText[message.waitReason] ?? message.waitReason}</dd></div>` : null}
+        ${message.isEncrypted ? html`<div><dt>Encrypted</dt><dd>Number and text are encrypted by the sender; the phone decrypts them.</dd></div>` : null}
         <div><dt>Parts</dt><dd>${formatNumber(message.segments)} (${message.encoding === 'ucs2' ? 'Unicode' : 'GSM-7'})</dd></div>
         ${message.heldSince ? html`<div><dt>Held by the phone since</dt><dd id="held-since">${formatDateTime(message.heldSince)}</dd></div>` : null}
         <div><dt>Queued</dt><dd>${formatDateTime(message.queuedAt)}</dd></div>

@@ -50,6 +50,11 @@ export const PanelDevice = graphql(`
       signalLevel
       queueLength
       ratePerMinute
+      simSelectionMode
+      dailyCap
+      monthlyRecipientsCap
+      sendIntervalMinSeconds
+      sendIntervalMaxSeconds
       sentLastMinute
       heldMessages
       stuckMessages
@@ -93,6 +98,11 @@ export const PanelUpdateDevice = graphql(`
       id
       name
       ratePerMinute
+      simSelectionMode
+      dailyCap
+      monthlyRecipientsCap
+      sendIntervalMinSeconds
+      sendIntervalMaxSeconds
     }
   }
 `);
@@ -316,6 +326,8 @@ export const PanelMessage = graphql(`
         name
       }
       pinnedFailsAt
+      waitReason
+      isEncrypted
       attemptLog {
         number
         dispatchedAt

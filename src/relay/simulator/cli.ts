@@ -18,6 +18,7 @@ const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD
   --parallel N        texts each phone sends at once (default 1: one after another)
   --transport T       ws (default) or poll (HTTP long-poll)
   --heartbeat-seconds S   heartbeat interval (default: what the server asks, 30 s)
+  --sims N            SIMs each phone pairs with, 1..8 (default 1)
   --hold-ms MS        how long each message waits in the phone's queue before it is sent (default 0)
   --state-dir DIR     where each phone keeps what it holds across restarts (default: <tmp>/yarrow-relay-sim;
                       "" keeps it in memory only)
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     transport: { type: 'string', default: 'ws' },
     'heartbeat-seconds': { type: 'string' },
     'hold-ms': { type: 'string', default: '0' },
+    sims: { type: 'string', default: '1' },
     'state-dir': { type: 'string', default: join(tmpdir(), 'yarrow-relay-sim') },
     'forget-on-restart': { type: 'boolean', default: false },
     name: { type: 'string', default: 'Simulated phone' },
@@ -71,6 +73,8 @@ if (values.transport !== 'ws' && values.transport !== 'poll') fail('--transport 
 const heartbeatSeconds = values['heartbeat-seconds'] ? Number(values['heartbeat-seconds']) : undefined;
 const holdMs = Number(values['hold-ms']);
 if (!(holdMs >= 0)) fail('--hold-ms must be a number of milliseconds.');
+const sims = Number(values.sims);
+if (!(Number.isInteger(sims) && sims >= 1 && sims <= 8)) fail('--sims must be a whole number from 1 to 8.');
 const stateDir = values['state-dir'];
 
 let baseUrl = values['base-url'] ?? 'http://localhost:4000';
@@ -146,6 +150,7 @@ try {
       transport: values.transport as 'ws' | 'poll',
       heartbeatSeconds,
       holdMs,
+      sims,
       stateFile: stateDir ? (deviceId) => join(stateDir, `${deviceId}.json`) : undefined,
       forgetOnRestart: values['forget-on-restart'],
       emit,

@@ -21,6 +21,8 @@ export interface SimulatorOptions {
   heartbeatSeconds?: number;
   /** How long each message waits in the phone's queue before it is sent (an app's send delay or limits). */
   holdMs?: number;
+  /** How many SIMs the phone pairs with (slots 0..N-1; default 1). */
+  sims?: number;
   /** Where the phone keeps what it holds across restarts (a real app's database); none: memory only. */
   stateFile?: (deviceId: string) => string;
   /** Start without what the state file holds (a phone whose app data was wiped). */
@@ -32,7 +34,7 @@ export type SimulatorEvent =
   | { type: 'paired'; deviceId: string; name: string; token: string }
   | { type: 'connected'; deviceId: string; transport: 'ws' | 'poll' }
   | { type: 'disconnected'; deviceId: string; code: number }
-  | { type: 'received'; deviceId: string; messageId: string; attempt: number; to: string; body: string; sendAt?: string }
+  | { type: 'received'; deviceId: string; messageId: string; attempt: number; to: string; body: string; simNumber: number | null; sendAt?: string }
   /** The phone hands the SMS to its radio: one `sending` is one text on the recipient's phone. */
   | { type: 'sending'; deviceId: string; messageId: string; attempt: number }
   | { type: 'reported'; deviceId: string; messageId: string; attempt: number; status: string; reason?: string; applied: boolean }
@@ -104,7 +106,7 @@ export class SimulatedDevice {
         device_name: this.options.name,
         platform: 'android',
         app_version: 'relay-sim/1.0',
-        sims: [{ slot: 0, carrier: 'Simulated Mobile' }],
+        sims: Array.from({ length: this.options.sims ?? 1 }, (_, slot) => ({ slot, carrier: `Simulated Mobile ${slot + 1}` })),
       }),
     });
     const body = (await response.json()) as { ok: boolean; device?: { id: string }; device_token?: string; error?: { code: string; message: string } };
@@ -282,7 +284,7 @@ export class SimulatedDevice {
     const key = `${work.message_id}:${work.attempt}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
-    this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body, ...(work.send_at ? { sendAt: work.send_at } : {}) });
+    this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body, simNumber: work.sim_number ?? null, ...(work.send_at ? { sendAt: work.send_at } : {}) });
     // Acknowledged as soon as it arrives, at most `parallel` at a time in arrival order, so a burst
     // of work never floods the gateway with concurrent acks. It is sent only once the server's
     // answer says this phone holds it: a message the server gave to another device meanwhile (this

@@ -13,7 +13,10 @@ export function deviceWorkJson(rt: Pick<Runtime, 'config'>, message: Parameters<
 }
 
 /** The `send` work of a message, its text still sealed if it is (see `unsealedWork`). */
-export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'sendAt'>): SignalledWork {
+export function signalledWork(
+  message: Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'expiresAt' | 'sendAt'> &
+    Partial<Pick<Message, 'routedSimNumber' | 'isEncrypted'>>,
+): SignalledWork {
   return {
     message_id: message.id,
     attempt: message.attempts,
@@ -23,10 +26,13 @@ export function signalledWork(message: Pick<Message, 'id' | 'attempts' | 'to' | 
     segments: message.segments,
     encoding: message.encoding,
     priority: message.priority,
-    sim_number: message.simNumber,
+    // The SIM Yarrow chose for this attempt (devices/pacing.ts), else the send's.
+    sim_number: message.routedSimNumber ?? message.simNumber,
     expires_at: message.expiresAt.toISOString(),
     // Only a scheduled message's: the frame of every other send stays as it was.
     ...(message.sendAt ? { send_at: message.sendAt.toISOString() } : {}),
+    // Text and number are the sender's ciphertext in the Android app's format, for the phone to decrypt.
+    ...(message.isEncrypted ? { is_encrypted: true as const } : {}),
   };
 }
 

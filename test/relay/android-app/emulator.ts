@@ -18,6 +18,7 @@
 //   its local database and goes on sending what is still queued.
 import http from 'node:http';
 import https from 'node:https';
+import { decryptAsTheApp } from './app-decryption.ts';
 
 /** The app's processing states (APP : domain/ProcessingState.kt). */
 export type AppState = 'Pending' | 'Processed' | 'Sent' | 'Delivered' | 'Failed' | 'Cancelling' | 'Cancelled';
@@ -69,6 +70,8 @@ export interface AppEmulatorOptions {
   order?: 'lifo' | 'fifo';
   /** Delay before the events stream reconnects (the app waits 5 s; tests may shorten it). */
   reconnectMs?: number;
+  /** The app's encryption passphrase (Settings → Encryption): `isEncrypted` messages are decrypted with it at send time. */
+  passphrase?: string;
 }
 
 export type EmulatorEvent =
@@ -82,6 +85,10 @@ export type EmulatorEvent =
   | { type: 'pulled'; at: number; ids: string[]; reason: 'connect' | 'event' | 'manual' }
   /** A message entered the phone's local queue (it will be sent once, whatever happens). */
   | { type: 'received'; at: number; id: string; text: string | null; phoneNumbers: string[]; validUntil: string | null; simNumber: number | null; priority: number; scheduleAt: string | null }
+  /** The settings the app imported (GET /settings, at start-up and on SettingsUpdated). */
+  | { type: 'settings'; at: number; body: any }
+  /** An `isEncrypted` message decrypted at send time (APP : MessagesService.kt, sendMessage): what goes to the radio. */
+  | { type: 'decrypted'; at: number; id: string; text: string; phoneNumbers: string[] }
   /** The phone handed the SMS to its radio. */
   | { type: 'sending'; at: number; id: string }
   | { type: 'reported'; at: number; id: string; state: AppState; status: number }
@@ -96,6 +103,7 @@ export interface Response<T = any> {
 interface LocalMessage {
   id: string;
   state: AppState;
+  isEncrypted: boolean;
   text: string | null;
   phoneNumbers: string[];
   withDeliveryReport: boolean;
@@ -242,6 +250,7 @@ export class AppEmulator {
     if (patched.status !== 204) throw new Error(`PATCH /device answered ${patched.status} ${JSON.stringify(patched.body)}`);
     const settings = await this.call('GET', '/settings');
     if (settings.status !== 200) throw new Error(`GET /settings answered ${settings.status}`);
+    this.emit({ type: 'settings', at: Date.now(), body: settings.body });
     const webhooks = await this.call('GET', '/webhooks');
     if (webhooks.status !== 200) throw new Error(`GET /webhooks answered ${webhooks.status}`);
     this.openStream();
@@ -372,7 +381,11 @@ export class AppEmulator {
     else if (event === 'MessageCancelled') this.cancel(data.join('\n'));
     // WebhooksUpdated / SettingsUpdated re-fetch their lists; unknown names are only logged.
     else if (event === 'WebhooksUpdated') void this.call('GET', '/webhooks').catch(() => {});
-    else if (event === 'SettingsUpdated') void this.call('GET', '/settings').catch(() => {});
+    else if (event === 'SettingsUpdated') {
+      void this.call('GET', '/settings')
+        .then((settings) => settings.status === 200 && this.emit({ type: 'settings', at: Date.now(), body: settings.body }))
+        .catch(() => {});
+    }
   }
 
   /** MessageCancelled `{messageId}`: MessagesService.cancelMessage, which cancels only a Pending message. */
@@ -463,6 +476,7 @@ export class AppEmulator {
     return {
       id: message.id,
       state,
+      isEncrypted: message.isEncrypted === true,
       text: message.textMessage?.text ?? message.message ?? null,
       phoneNumbers: [...message.phoneNumbers],
       withDeliveryReport: message.withDeliveryReport ?? true,
@@ -481,6 +495,21 @@ export class AppEmulator {
       local.recipients = local.recipients.map((recipient) => ({ ...recipient, state: 'Failed', error: 'TTL expired' }));
       this.changeState(local, 'Failed');
       return;
+    }
+    if (local.isEncrypted) {
+      // The text and each number are decrypted just before sending; a failure fails the message
+      // (APP : MessagesService.kt, sendMessage → EncryptionService.decrypt). Reports keep the numbers as given.
+      try {
+        const passphrase = this.options.passphrase ?? '';
+        if (!passphrase) throw new Error('Passphrase is not set');
+        const text = decryptAsTheApp(passphrase, local.text ?? '');
+        const phoneNumbers = local.phoneNumbers.map((number) => decryptAsTheApp(passphrase, number));
+        this.emit({ type: 'decrypted', at: Date.now(), id: local.id, text, phoneNumbers });
+      } catch (error) {
+        local.recipients = local.recipients.map((recipient) => ({ ...recipient, state: 'Failed', error: (error as Error).message }));
+        this.changeState(local, 'Failed');
+        return;
+      }
     }
     // Handed to SmsManager: the first report.
     this.changeState(local, 'Processed');

@@ -98,7 +98,8 @@ describe('registration', () => {
   it('answers the start-up calls: settings (SSE only), no phone webhooks, device info, push token update', async () => {
     const account = await app.account();
     const phone = await signIn(account);
-    expect((await phone.call('GET', '/settings')).body).toEqual({ gateway: { notification_channel: 'SSE_ONLY' } });
+    // The device's messages settings (SIM mode, wait, limit) are played in ./pacing-app.test.ts.
+    expect((await phone.call('GET', '/settings')).body).toMatchObject({ gateway: { notification_channel: 'SSE_ONLY' }, messages: { sim_selection_mode: 'OSDefault' } });
     expect((await phone.call('GET', '/webhooks')).body).toEqual([]);
     const info = await phone.call('GET', '/device');
     expect(info.status).toBe(200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { YarrowError } from '../../../core/errors.ts';
 import type { Device, Message } from '../../../generated/prisma/client.ts';
 import type { DeviceWork } from '../../json.ts';
+import { appMessagesSettings, appMessagesSettingsSchema } from '../../devices/pacing.ts';
 
 // The JSON the "SMS Gateway for Android" app (me.capcom.smsgateway) sends and reads in its
 // private-server mode, and how its states map onto Yarrow's (docs/relay-protocol.md, "The SMS
@@ -61,7 +62,8 @@ export const appStateReports = z
       id: z.string().min(1).max(64),
       state: z.enum(appStates),
       recipients: z
-        .array(z.object({ phoneNumber: z.string().max(64), state: z.enum(appStates), error: z.string().max(2000).nullish() }))
+        // 256: an encrypted number comes back as given (`$aes-256-cbc/pbkdf2-sha1$i=…$salt$ciphertext`, about 90 characters).
+        .array(z.object({ phoneNumber: z.string().max(256), state: z.enum(appStates), error: z.string().max(2000).nullish() }))
         .max(100)
         .default([]),
       states: z.record(z.string(), z.string().nullable()).optional(),
@@ -128,7 +130,8 @@ export function appMessageJson(work: DeviceWork, message: Pick<Message, 'queuedA
     phoneNumbers: [work.to],
     simNumber: work.sim_number,
     withDeliveryReport: true,
-    isEncrypted: false,
+    // The sender's ciphertext (text and number), decrypted by the app with its passphrase.
+    isEncrypted: work.is_encrypted === true,
     validUntil: work.expires_at,
     ...(work.send_at ? { scheduleAt: work.send_at } : {}),
     priority: work.priority,
@@ -187,3 +190,16 @@ export function appErrorJson(error: YarrowError): z.infer<typeof appErrorSchema>
  * (it has no push channel to Yarrow); it applies after the app restarts.
  */
 export const appSettingsJson = { gateway: { notification_channel: 'SSE_ONLY' } } as const;
+
+/**
+ * The device's own settings: the above, and its `messages` section (SIM mode, random wait, the
+ * per-minute budget as the app's limit: devices/pacing.ts). The app re-reads them on `SettingsUpdated`.
+ */
+export function appSettingsFor(device: Parameters<typeof appMessagesSettings>[0], ratePerMinute: number) {
+  return { ...appSettingsJson, messages: appMessagesSettings(device, ratePerMinute) };
+}
+
+export const appSettingsSchema = z.object({
+  gateway: z.object({ notification_channel: z.literal('SSE_ONLY') }),
+  messages: appMessagesSettingsSchema,
+});

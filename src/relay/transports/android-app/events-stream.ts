@@ -39,6 +39,7 @@ export function openEventStream(rt: Runtime, events: GatewayContext['events'], o
     if (signal.kind === 'send') write('event: MessageEnqueued\ndata: null\n\n');
     else if (signal.kind === 'cancel') write(`event: MessageCancelled\ndata: ${JSON.stringify({ messageId: signal.messageId })}\n\n`);
     else if (signal.kind === 'revoked') close();
+    else if (signal.kind === 'settings') write('event: SettingsUpdated\ndata: null\n\n');
   };
 
   function close() {

@@ -8,7 +8,7 @@ import { defineRoute, type Credential } from '../../../core/route.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { GatewayContext } from '../../../core/gateway-context.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
-import { authenticateDevice, createDeviceAuthenticator, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../../devices/devices.ts';
+import { authenticateDevice, createDeviceAuthenticator, effectiveRate, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../../devices/devices.ts';
 import { publishDeviceChange } from '../../devices/notices.ts';
 import { acknowledgeMessage, reportMessage } from '../../messages/index.ts';
 import { applyFrame } from '../../messages/index.ts';
@@ -28,7 +28,8 @@ import {
   appPullQuery,
   appRegistration,
   appReportAction,
-  appSettingsJson,
+  appSettingsFor,
+  appSettingsSchema,
   appStateReports,
   appVersionFrom,
   simsFromApp,
@@ -307,14 +308,14 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
   defineRoute(ctx, {
     ...mobile('/settings'),
     method: 'get',
-    summary: 'Android app: settings it imports (notification channel SSE only).',
+    summary: 'Android app: settings it imports (notification channel SSE only; the device\'s SIM mode, random wait and per-minute limit).',
     operationId: 'getAppSettings',
-    response: z.object({ gateway: z.object({ notification_channel: z.literal('SSE_ONLY') }) }),
+    response: appSettingsSchema,
     // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
     errorCodes: ['rate_limited'],
     auth: appDevice,
     responses: { 200: 'The settings.' },
-    handler: (c) => c.json(appSettingsJson),
+    handler: (c, { auth: device }) => c.json(appSettingsFor(device, effectiveRate(rt, device))),
   });
 
   defineRoute(ctx, {
