@@ -37,6 +37,8 @@ export const idPrefixes = {
   pairingCode: 'pair',
   /** An SMS: its id is the `request_id` the send answered with (docs/glossary.md: why `req_`). */
   message: 'req',
+  /** An inbound SMS (a message a phone received): not a request, so not `req_`. */
+  inboundMessage: 'sms',
   messageAttempt: 'att',
   messageBatch: 'batch',
   otp: 'otp',

@@ -134,6 +134,25 @@ export const postmanFolders: PostmanFolder[] = [
         checks: { 'the one SMS, delivered': "pm.expect(json.data).to.have.lengthOf(1); pm.expect(json.data[0].request_id).to.eql(pm.collectionVariables.get('sms_request_id')); pm.expect(json.data[0].status).to.eql('delivered');" },
       },
       {
+        name: 'Device: the recipient answered (an SMS the phone received)',
+        operation: 'post /api/v1/relay/device/received',
+        authorization: relayDevice,
+        json: { id: 'reply-{{reroute_request_id}}', from: '{{phone}}', text: 'Thanks!', sim_number: 1, received_at: '{{$isoTimestamp}}' },
+        status: 200,
+        checks: { 'a new inbound SMS': "pm.expect(json.applied).to.eql(true); pm.expect(json.status).to.eql('received'); pm.expect(json.request_id).to.match(/^sms_/);" },
+        sets: { inbound_request_id: 'json.request_id' },
+      },
+      {
+        name: 'List the inbound SMS: the answer, threaded to the last SMS sent to that number',
+        operation: 'get /api/v1/messages',
+        query: { direction: 'inbound', from: '{{phone}}' },
+        status: 200,
+        checks: {
+          'the answer': "pm.expect(json.data).to.have.lengthOf(1); pm.expect(json.data[0].request_id).to.eql(pm.collectionVariables.get('inbound_request_id')); pm.expect(json.data[0].direction).to.eql('inbound'); pm.expect(json.data[0].text).to.eql('Thanks!');",
+          'in reply to the rerouted SMS': "pm.expect(json.data[0].in_reply_to).to.eql(pm.collectionVariables.get('reroute_request_id'));",
+        },
+      },
+      {
         operation: 'post /api/v1/otp/send',
         json: { to: '{{phone}}', purpose: 'login', device_id: '{{device_id}}' },
         status: 200,

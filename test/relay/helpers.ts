@@ -83,6 +83,8 @@ export async function startDevice(
     holdMs?: number;
     /** Start without what the phone held before (`--forget-on-restart`). */
     forgetOnRestart?: boolean;
+    /** Each recipient answers this once its SMS is delivered (`--reply`). */
+    reply?: string;
   } = {},
 ): Promise<DeviceProcess> {
   const args = [
@@ -98,6 +100,7 @@ export async function startDevice(
     ...(options.parallel ? ['--parallel', String(options.parallel)] : []),
     ...(options.holdMs ? ['--hold-ms', String(options.holdMs)] : []),
     ...(options.forgetOnRestart ? ['--forget-on-restart'] : []),
+    ...(options.reply ? ['--reply', options.reply] : []),
     '--quiet',
   ];
   const child = fork(join(root, 'src/relay/simulator/cli.ts'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -105,19 +105,21 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
-/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+/** Where an SMS is, as the panel names it: QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED; RECEIVED: an inbound SMS. */
 export type MessageStage =
   | 'DELIVERED'
   | 'FAILED'
   | 'ON_PHONE'
   | 'QUEUED'
+  | 'RECEIVED'
   | 'SENT';
 
-/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+/** Public status of an SMS: QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED; RECEIVED for an inbound SMS. */
 export type MessageStatus =
   | 'DELIVERED'
   | 'FAILED'
   | 'QUEUED'
+  | 'RECEIVED'
   | 'SENT';
 
 /** How a number was opted out: the API, the panel, or a STOP keyword it sent. */

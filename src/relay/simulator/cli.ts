@@ -22,6 +22,8 @@ const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD
   --state-dir DIR     where each phone keeps what it holds across restarts (default: <tmp>/yarrow-relay-sim;
                       "" keeps it in memory only)
   --forget-on-restart start without what the state dir holds (a phone whose app data was wiped)
+  --reply TEXT        each recipient answers TEXT once its SMS is delivered (an inbound SMS, threaded
+                      to the text it answers); e.g. --reply STOP opts every recipient out
   --name NAME         device name prefix (default "Simulated phone")
   --json              print every event as a JSON line instead of the progress line
   --quiet             print nothing but errors`;
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     'hold-ms': { type: 'string', default: '0' },
     'state-dir': { type: 'string', default: join(tmpdir(), 'yarrow-relay-sim') },
     'forget-on-restart': { type: 'boolean', default: false },
+    reply: { type: 'string' },
     name: { type: 'string', default: 'Simulated phone' },
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -148,6 +151,7 @@ try {
       holdMs,
       stateFile: stateDir ? (deviceId) => join(stateDir, `${deviceId}.json`) : undefined,
       forgetOnRestart: values['forget-on-restart'],
+      reply: values.reply,
       emit,
     });
     if (tokens[i]) await device.resume(tokens[i]!);
