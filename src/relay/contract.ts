@@ -29,7 +29,9 @@ export type DeviceSignal =
   | { kind: 'send'; messageIds: string[]; work?: SignalledWork[] }
   | { kind: 'cancel'; messageId: string; attempt: number; reason: string }
   | { kind: 'revoked' }
-  | { kind: 'replaced'; connectionId: string };
+  | { kind: 'replaced'; connectionId: string }
+  /** The Android app is asked to go through its inbox again (`MessagesExportRequested`); our protocol's phones report each SMS as it comes. */
+  | { kind: 'exportInbox'; data: Record<string, string> };
 
 /** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
 export const idPrefixes = {

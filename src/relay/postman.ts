@@ -290,8 +290,26 @@ export const postmanFolders: PostmanFolder[] = [
       { name: 'Android app: pull messages, oldest first (/messages)', operation: 'get /api/mobile/v1/messages', authorization: appDevice, query: { order: 'fifo' }, status: 200, checks: { 'no work yet': 'pm.expect(json).to.eql([]);' } },
       { name: 'Android app: report message states (/message)', operation: 'patch /api/mobile/v1/message', authorization: appDevice, json: [], status: 204, parse: 'none', checks: {} },
       { name: 'Android app: report message states (/messages)', operation: 'patch /api/mobile/v1/messages', authorization: appDevice, json: [], status: 204, parse: 'none', checks: {} },
-      { operation: 'get /api/mobile/v1/settings', authorization: appDevice, status: 200, checks: { 'an object': 'pm.expect(json).to.be.an("object");' } },
-      { operation: 'get /api/mobile/v1/webhooks', authorization: appDevice, status: 200, checks: { 'none: Yarrow sends webhooks itself': 'pm.expect(json).to.eql([]);' } },
+      {
+        operation: 'get /api/mobile/v1/settings',
+        authorization: appDevice,
+        status: 200,
+        checks: { 'SSE only, and the key its webhooks are signed with': 'pm.expect(json.gateway.notification_channel).to.eql("SSE_ONLY"); pm.expect(json.webhooks.signing_key).to.be.a("string");' },
+      },
+      {
+        operation: 'get /api/mobile/v1/webhooks',
+        authorization: appDevice,
+        status: 200,
+        checks: { "Yarrow's own hooks for what the phone receives": 'pm.expect(json.map((hook) => hook.event)).to.eql(["sms:received", "sms:data-received", "mms:received"]);' },
+      },
+      {
+        name: 'Android app: a received-SMS webhook without its signature is refused (the phone signs each with its key)',
+        operation: 'post /api/mobile/v1/inbound/{deviceId}',
+        params: { deviceId: '{{app_device_id}}' },
+        json: { id: 'postman-unsigned', webhookId: 'yarrow-sms-received', event: 'sms:received', deviceId: '{{app_device_id}}', payload: { messageId: '00c0ffee', message: 'Hi', receivedAt: '{{$isoTimestamp}}', sender: '+15005550006' } },
+        status: 401,
+        checks: { 'unsigned: refused, nothing recorded': "pm.expect(json.code).to.eql('unauthorized'); pm.expect(json.param).to.eql('X-Signature');" },
+      },
       {
         operation: 'get /api/mobile/v1/user/code',
         status: 501,

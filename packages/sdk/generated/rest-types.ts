@@ -58,6 +58,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mobile/v1/inbound/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Android app: an SMS (or data SMS, MMS) the phone received, POSTed to the hook Yarrow served it, signed with its signing key. */
+        post: operations["receiveAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mobile/v1/message": {
         parameters: {
             query?: never;
@@ -101,7 +118,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: settings it imports (notification channel SSE only). */
+        /** Android app: settings it imports (notification channel SSE only; the signing key of its received-SMS webhooks). */
         get: operations["getAppSettings"];
         put?: never;
         post?: never;
@@ -152,7 +169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself). */
+        /** Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself. */
         get: operations["getAppWebhooks"];
         put?: never;
         post?: never;
@@ -2162,6 +2179,171 @@ export interface operations {
             };
         };
     };
+    receiveAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deviceId of the object. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "x",
+                 *       "webhookId": "x",
+                 *       "deviceId": "x",
+                 *       "event": "x",
+                 *       "payload": {}
+                 *     }
+                 */
+                "application/json": {
+                    id: string;
+                    webhookId: string;
+                    deviceId: string;
+                    event: string;
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or a repeat of what was: `duplicate`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "request_id": "x",
+                     *       "duplicate": true
+                     *     }
+                     */
+                    "application/json": {
+                        request_id: string;
+                        duplicate: boolean;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "not_found";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
+                    };
+                };
+            };
+        };
+    };
     getAppMessagesAtMessagePath: {
         parameters: {
             query?: {
@@ -2725,6 +2907,9 @@ export interface operations {
                      * @example {
                      *       "gateway": {
                      *         "notification_channel": "SSE_ONLY"
+                     *       },
+                     *       "webhooks": {
+                     *         "signing_key": "x"
                      *       }
                      *     }
                      */
@@ -2732,6 +2917,10 @@ export interface operations {
                         gateway: {
                             /** @constant */
                             notification_channel: "SSE_ONLY";
+                        };
+                        webhooks: {
+                            /** @description The key the phone signs its webhooks with (this device's own, kept sealed). */
+                            signing_key: string;
                         };
                     };
                 };
@@ -2935,14 +3124,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description [] */
+            /** @description The hooks, one per received-message event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example [] */
-                    "application/json": unknown[];
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "x",
+                     *         "url": "x",
+                     *         "event": "sms:received",
+                     *         "deviceId": "x"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        /** @enum {string} */
+                        event: "sms:received" | "sms:data-received" | "mms:received";
+                        deviceId: string;
+                    }[];
                 };
             };
             /** @description Error: `unauthorized`. */

@@ -19,3 +19,7 @@ CREATE UNIQUE INDEX "messages_inbound_key_key" ON "messages"("device_id", "inbou
 -- one has a key). Its predicate is not on `direction`: Prisma casts an enum parameter, and
 -- PostgreSQL cannot match a cast against a partial index's `direction = 'inbound'` (20261124020000).
 CREATE INDEX "messages_inbound_idx" ON "messages"("account_id", "id") WHERE inbound_key IS NOT NULL;
+
+-- The Android app's webhook signing key per device, sealed with the server secret (it must be read
+-- back to check each received-SMS webhook's HMAC): src/relay/transports/android-app/app-webhooks.ts.
+ALTER TABLE "devices" ADD COLUMN "sealed_webhook_key" TEXT;

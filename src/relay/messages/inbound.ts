@@ -35,6 +35,8 @@ export interface ReceivedSms {
   receivedAt: Date;
   /** What makes the phone's repeats of this SMS one message (the app's hash, our frame's id). */
   key: string;
+  /** false: not a person's text (a data SMS's bytes, an MMS subject), so no STOP/START keyword. */
+  keywords?: boolean;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function receiveSms(rt: Runtime, sms: ReceivedSms): Promise<{ messa
     }
     await recordEvent(rt, tx, receivedEvent(inserted));
     await publishAll(tx, [...statusEvents(inserted, inserted.updatedAt), liveEvent('messageReceived', inserted.accountId, { requestId: inserted.id })]);
-    await applyKeyword(rt, tx, inserted);
+    if (sms.keywords !== false) await applyKeyword(rt, tx, inserted);
     return { message: inserted, created: true };
   });
 }

@@ -39,6 +39,8 @@ export function openEventStream(rt: Runtime, events: GatewayContext['events'], o
     if (signal.kind === 'send') write('event: MessageEnqueued\ndata: null\n\n');
     else if (signal.kind === 'cancel') write(`event: MessageCancelled\ndata: ${JSON.stringify({ messageId: signal.messageId })}\n\n`);
     else if (signal.kind === 'revoked') close();
+    // A map of strings, as the reference server sends it (SRV : modules/events/events.go); the app reads since, until, messageTypes, triggerWebhooks.
+    else if (signal.kind === 'exportInbox') write(`event: MessagesExportRequested\ndata: ${JSON.stringify(signal.data)}\n\n`);
   };
 
   function close() {
