@@ -137,7 +137,7 @@ export const postmanFolders: PostmanFolder[] = [
         name: 'Device: the recipient answered (an SMS the phone received)',
         operation: 'post /api/v1/relay/device/received',
         authorization: relayDevice,
-        json: { id: 'reply-{{reroute_request_id}}', from: '{{phone}}', text: 'Thanks!', sim_number: 1, received_at: '{{$isoTimestamp}}' },
+        json: { key: 'reply-{{reroute_request_id}}', from: '{{phone}}', text: 'Thanks!', sim_number: 1, received_at: '{{$isoTimestamp}}' },
         status: 200,
         checks: { 'a new inbound SMS': "pm.expect(json.applied).to.eql(true); pm.expect(json.status).to.eql('received'); pm.expect(json.request_id).to.match(/^sms_/);" },
         sets: { inbound_request_id: 'json.request_id' },

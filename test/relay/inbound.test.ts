@@ -130,7 +130,7 @@ describe('inbound SMS over the relay protocol', () => {
     devices.push(phone);
     const post = (body: Record<string, unknown>, token = phone.token) =>
       app.request('POST', '/api/v1/relay/device/received', { headers: { authorization: `Bearer ${token}` }, body });
-    const sms = { id: 'phone-sms-1', from: '+442071838750', text: 'Who is this?', received_at: new Date().toISOString() };
+    const sms = { key: 'phone-sms-1', from: '+442071838750', text: 'Who is this?', received_at: new Date().toISOString() };
 
     const firstTime = await post(sms);
     expect(firstTime.status).toBe(200);
@@ -145,12 +145,12 @@ describe('inbound SMS over the relay protocol', () => {
     // Another account sees none of it.
     expect(await inbound(other.key)).toEqual([]);
 
-    const bad = await post({ id: 'x', text: 'no sender', received_at: new Date().toISOString() });
+    const bad = await post({ key: 'x', text: 'no sender', received_at: new Date().toISOString() });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ param: 'from' });
     expect(await inbound(account.key)).toHaveLength(1);
 
-    expect((await post({ ...sms, id: 'phone-sms-2', text: ' Stop! ' })).body.applied).toBe(true);
+    expect((await post({ ...sms, key: 'phone-sms-2', text: ' Stop! ' })).body.applied).toBe(true);
     const refused = await sendSms(app, account.key, { to: '+442071838750', message: 'Still there?' });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'recipient_opted_out', param: 'to' });
@@ -159,7 +159,7 @@ describe('inbound SMS over the relay protocol', () => {
     // The other account may still text that number.
     expect((await sendSms(app, other.key, { to: '+442071838750', message: 'Hello' })).status).toBe(202);
 
-    expect((await post({ ...sms, id: 'phone-sms-3', text: 'start' })).body.applied).toBe(true);
+    expect((await post({ ...sms, key: 'phone-sms-3', text: 'start' })).body.applied).toBe(true);
     expect((await sendSms(app, account.key, { to: '+442071838750', message: 'Welcome back' })).status).toBe(202);
     const types = (await app.rt.db.prisma.event.findMany({ where: { accountId: account.id, type: { startsWith: 'recipient.' } }, orderBy: { createdAt: 'asc' } })).map((e) => [e.type, (e.data as { source: string }).source]);
     expect(types).toEqual([
@@ -167,7 +167,7 @@ describe('inbound SMS over the relay protocol', () => {
       ['recipient.opted_in', 'keyword'],
     ]);
     // A START from a number not on the list changes nothing.
-    expect((await post({ ...sms, id: 'phone-sms-4', from: '+14155552673', text: 'START' })).status).toBe(200);
+    expect((await post({ ...sms, key: 'phone-sms-4', from: '+14155552673', text: 'START' })).status).toBe(200);
     expect(await app.rt.db.prisma.event.count({ where: { accountId: account.id, type: 'recipient.opted_in' } })).toBe(1);
   });
 });

@@ -40,11 +40,11 @@ export interface ReceivedSms {
 }
 
 /**
- * Our protocol's `received` frame (docs/relay-protocol.md) without its `type`/`ref`: `id` is the
- * phone's own id for the SMS, the same on every resend until the server's `result` acknowledges it.
+ * Our protocol's `received` frame (docs/relay-protocol.md) without its `type`/`ref`: `key` is the
+ * phone's own key for the SMS, the same on every resend until the server's `result` acknowledges it.
  */
 export const receivedInput = z.strictObject({
-  id: z.string().trim().min(1).max(64),
+  key: z.string().trim().min(1).max(64),
   from: z.string().trim().min(1).max(64),
   to: z.string().trim().max(64).nullish(),
   text: z.string().max(10_000),
@@ -62,7 +62,7 @@ export function receivedFromFrame(device: { id: string; accountId: number }, fra
     text: frame.text,
     simNumber: frame.sim_number ?? null,
     receivedAt: frame.received_at,
-    key: `ws:${frame.id}`,
+    key: `ws:${frame.key}`,
   };
 }
 

@@ -382,13 +382,13 @@ export class SimulatedDevice {
   }
 
   /**
-   * The recipient answers (`reply`): the phone receives an SMS from them and says so, with an id of
+   * The recipient answers (`reply`): the phone receives an SMS from them and says so, with a key of
    * its own for that SMS, until the server answers; a resend after a lost answer is the same SMS.
    */
   async #replyTo(work: Work) {
     const text = this.options.reply;
     if (!text) return;
-    const sms = { id: `reply-${work.message_id}`, from: work.to, text, sim_number: work.sim_number ?? 1, received_at: new Date().toISOString() };
+    const sms = { key: `reply-${work.message_id}`, from: work.to, text, sim_number: work.sim_number ?? 1, received_at: new Date().toISOString() };
     const result = await this.#reliably(() => this.#call({ type: 'received', ...sms }, '/v1/relay/device/received', sms));
     if (result) {
       this.options.emit({ type: 'replied', deviceId: this.deviceId, messageId: work.message_id, from: work.to, requestId: String(result.request_id), applied: result.applied === true });

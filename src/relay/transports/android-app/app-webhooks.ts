@@ -84,15 +84,17 @@ const payloads = {
   'mms:received': z.looseObject({ messageId: z.string().min(1).max(200), subject: z.string().max(1_000).nullish(), size: z.number().nullish(), receivedAt, ...sender }),
 };
 
-/** The signature check: a POST whose signature is missing, wrong or older than the tolerance writes nothing. */
-function verifySignature(key: string, rawBody: string, signature: string | undefined, timestamp: string | undefined, now = Date.now()) {
+/** The headers' check, before any device is read: unsigned (401) or stale (403) says nothing of the device. */
+function signatureHeaders(signature: string | undefined, timestamp: string | undefined, now = Date.now()) {
   if (!signature || !timestamp) throw new YarrowError('unauthorized', 'Sign the webhook: X-Signature and X-Timestamp are required.', { param: 'X-Signature' });
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) {
     throw new YarrowError('forbidden', `X-Timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s from now: refused as a replay.`, { param: 'X-Timestamp' });
   }
-  const expected = createHmac('sha256', Buffer.from(key, 'utf8')).update(rawBody + timestamp).digest('hex');
-  if (!safeEqual(expected, signature.toLowerCase())) throw new YarrowError('forbidden', 'X-Signature does not match this device’s signing key.', { param: 'X-Signature' });
+  return { signature: signature.toLowerCase(), timestamp };
 }
+
+/** One answer for a wrong signature and for a hook that is no paired device's: the refusal tells no one which devices exist. */
+const badSignature = () => new YarrowError('forbidden', 'X-Signature does not match the signing key of this hook’s device.', { param: 'X-Signature' });
 
 export function registerAppWebhookRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
@@ -115,12 +117,12 @@ export function registerAppWebhookRoutes(ctx: GatewayContext) {
     response: z.object({ request_id: z.string(), duplicate: z.boolean() }),
     responses: { 200: 'Recorded (or a repeat of what was: `duplicate`).' },
     handler: async (c, { body, rawBody }) => {
-      // The device first and its signature before anything in the body is believed.
+      // The signature before anything in the body is believed; a hook of no paired device (unpaired, or it never read its settings) is refused as a bad signature.
+      const { signature, timestamp } = signatureHeaders(c.req.header('x-signature'), c.req.header('x-timestamp'));
       const device = await rt.db.prisma.device.findUnique({ where: { id: c.req.param('deviceId') } });
-      if (!device || device.status === 'revoked' || !device.sealedWebhookKey) {
-        throw new YarrowError('forbidden', 'No paired device has this hook (unpaired, or it never read its settings).', { param: 'deviceId' });
-      }
-      verifySignature(await appWebhookKey(rt, device), rawBody, c.req.header('x-signature'), c.req.header('x-timestamp'));
+      if (!device || device.status === 'revoked' || !device.sealedWebhookKey) throw badSignature();
+      const expected = createHmac('sha256', Buffer.from(await appWebhookKey(rt, device), 'utf8')).update(rawBody + timestamp).digest('hex');
+      if (!safeEqual(expected, signature)) throw badSignature();
       const dto = appWebhookBody.safeParse(body);
       if (!dto.success) throw new YarrowError('invalid_request', `Not the app's webhook body: ${dto.error.issues[0]?.message}`, { param: 'body' });
       if (dto.data.deviceId !== device.id) throw new YarrowError('forbidden', 'The body names another device than the hook.', { param: 'deviceId' });
