@@ -79,7 +79,8 @@ export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.
     ...(filter.queuedAfter ? [{ queuedAt: { gte: filter.queuedAfter } }] : []),
     ...(filter.queuedBefore ? [{ queuedAt: { lt: filter.queuedBefore } }] : []),
     // A search that is neither an id nor has digits matches nothing (never every row).
-    ...(search ? [{ OR: [{ id: search }, { batchId: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }] : [])] }] : []),
+    // Digits find a number's conversation: what was sent to it and what it sent (inbound `from`).
+    ...(search ? [{ OR: [{ id: search }, { batchId: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }, { from: { contains: searchDigits } }] : [])] }] : []),
   ];
   return { accountId, ...(conditions.length > 0 ? { AND: conditions } : {}) };
 }

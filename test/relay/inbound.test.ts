@@ -104,6 +104,13 @@ describe('inbound SMS over the relay protocol', () => {
     live.dispose();
     await client.dispose();
 
+    // A number's digits find its conversation: the text sent to it and its answer.
+    const conversation = (await app.request('GET', '/api/v1/messages?search=4155552671', { key: account.key })).body.data as InboundJson[];
+    expect(conversation.map((row) => [row.direction, row.request_id])).toEqual([
+      ['inbound', replied.requestId],
+      ['outbound', first.body.request_id],
+    ]);
+
     const overGraphql = await execute(app.baseUrl, account.key, InboundMessages, { from: '4155552671' });
     expect(overGraphql.data?.messages.edges.map((edge) => edge.node)).toEqual([
       expect.objectContaining({ requestId: replied.requestId, direction: 'INBOUND', status: 'RECEIVED', inReplyTo: first.body.request_id, simNumber: 1, device: { id: phone.deviceId } }),

@@ -231,6 +231,8 @@ export const PanelMessages = graphql(`
         node {
           requestId
           stage
+          direction
+          from
           to
           toDisplay
           body
