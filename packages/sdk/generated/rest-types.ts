@@ -18314,14 +18314,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "x",
+                 *       "key": "x",
                  *       "from": "x",
                  *       "text": "x",
                  *       "received_at": "x"
                  *     }
                  */
                 "application/json": {
-                    id: string;
+                    key: string;
                     from: string;
                     to?: string | null;
                     text: string;
