@@ -31,7 +31,9 @@ export type DeviceSignal =
   | { kind: 'revoked' }
   | { kind: 'replaced'; connectionId: string }
   /** Its settings changed (SIM mode, pacing): the Android app re-reads them (`SettingsUpdated`); our protocol has none to push. */
-  | { kind: 'settings' };
+  | { kind: 'settings' }
+  /** The Android app is asked to go through its inbox again (`MessagesExportRequested`); our protocol's phones report each SMS as it comes. */
+  | { kind: 'exportInbox'; data: Record<string, string> };
 
 /** Its id kinds and prefixes (`idPrefixes`), and the `newId` of its files. */
 export const idPrefixes = {
@@ -39,6 +41,8 @@ export const idPrefixes = {
   pairingCode: 'pair',
   /** An SMS: its id is the `request_id` the send answered with (docs/glossary.md: why `req_`). */
   message: 'req',
+  /** An inbound SMS (a message a phone received): not a request, so not `req_`. */
+  inboundMessage: 'sms',
   messageAttempt: 'att',
   messageBatch: 'batch',
   otp: 'otp',

@@ -34,10 +34,13 @@ const waitReasonOf = (ctx: { rt: Parameters<typeof waitReasonsPerRequest>[0] & {
 
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
 const MessageStatusEnum = enumOf('MessageStatus', messageStatuses, {
-  description: 'Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED.',
+  description: 'Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED; RECEIVED for an inbound SMS.',
 });
 const MessageStageEnum = enumOf('MessageStage', messageStages, {
-  description: "Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED.",
+  description: "Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED; RECEIVED: an inbound SMS.",
+});
+const MessageDirectionEnum = enumOf('MessageDirection', ['outbound', 'inbound'], {
+  description: 'OUTBOUND: the account sent it; INBOUND: a phone of the account received it (status RECEIVED).',
 });
 const RelayModeEnum = enumOf('RelayMode', ['auto', 'manual'], {
   description: 'AUTO: the router picks among online devices; MANUAL: every send names its device_id.',
@@ -136,9 +139,16 @@ builder.prismaObject('MessageAttempt', {
 });
 
 builder.prismaObject('Message', {
-  description: 'An SMS. Its id is the request_id the send answered with.',
+  description: 'An SMS: one the account sent (its id is the request_id the send answered with) or one its phones received (direction INBOUND).',
   fields: (t) => ({
     requestId: t.exposeID('id'),
+    direction: t.field({ type: MessageDirectionEnum, resolve: (message) => message.direction }),
+    from: t.exposeString('from', { nullable: true, description: 'Inbound: the sender (E.164 when it is a number, else as the phone gave it).' }),
+    receivedAt: t.expose('receivedAt', { type: 'DateTime', nullable: true, description: 'Inbound: when the phone received it (its clock).' }),
+    inReplyTo: t.exposeID('inReplyTo', {
+      nullable: true,
+      description: 'Inbound: the request id of the last SMS the account sent to `from` within RELAY_REPLY_WINDOW_DAYS, which this answers.',
+    }),
     status: t.field({ type: MessageStatusEnum, resolve: (message) => messageStatus(message) }),
     stage: t.field({ type: MessageStageEnum, resolve: (message) => messageStage(message) }),
     to: t.exposeString('to'),
@@ -297,6 +307,8 @@ builder.queryFields((t) => ({
       queuedAfter: t.arg({ type: 'DateTime', description: 'Queued at or after this time.' }),
       queuedBefore: t.arg({ type: 'DateTime', description: 'Queued before this time.' }),
       search: t.arg.string({ validate: z.string().max(64) }),
+      direction: t.arg({ type: MessageDirectionEnum, description: 'INBOUND: the SMS the account’s phones received; OUTBOUND: those it sent; both when unset.' }),
+      from: t.arg.string({ validate: z.string().max(32), description: 'Inbound: digits the sender’s number contains.' }),
     },
     resolve: async (query, _root, args, ctx) => {
       const accountId = ctx.principal!.accountId;
@@ -402,6 +414,14 @@ builder.subscriptionFields((t) => ({
       });
     },
     resolve: (event) => event,
+  }),
+  messageReceived: t.prismaField({
+    type: 'Message',
+    description: "Each SMS the account's phones receive (an inbound message), once, from any gateway; STOP/START replies too.",
+    authScopes: { scope: 'messages.read' },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('messageReceived', ctx.principal!.accountId),
+    resolve: (query, event: { requestId: string }, _args, ctx) =>
+      ctx.rt.db.prisma.message.findFirstOrThrow({ ...query, where: { id: event.requestId, accountId: ctx.principal!.accountId } }),
   }),
   messageUpdated: t.field({
     type: MessageStatusEvent,

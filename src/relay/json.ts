@@ -10,20 +10,20 @@ import { quietHoursJson } from './messages/schedule.ts';
 const messageId = z.string().meta({ examples: ['req_01jdx3w6y8a0c2e4g6j8l0n2q4'] });
 /**
  * A message's `status`, as its sender sees it (docs/glossary.md): `scheduled` while Yarrow holds it
- * for its time (`send_at`, quiet hours), `queued` until a phone sent it.
+ * for its time (`send_at`, quiet hours), `queued` until a phone sent it; `received` an inbound SMS.
  */
-export const messageStatuses = ['scheduled', 'queued', 'sent', 'delivered', 'failed'] as const;
+export const messageStatuses = ['scheduled', 'queued', 'sent', 'delivered', 'failed', 'received'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /**
  * A message's `stage`, finer than its status (docs/glossary.md): `on_phone` is a message a phone
  * holds (given, not yet reported sent), which the status reports as `queued`. The panel's messages
- * list, its filter, its badges and the queue chart use these five.
+ * list, its filter, its badges and the queue chart use these.
  */
-export const messageStages = ['scheduled', 'queued', 'on_phone', 'sent', 'delivered', 'failed'] as const;
+export const messageStages = ['scheduled', 'queued', 'on_phone', 'sent', 'delivered', 'failed', 'received'] as const;
 export type MessageStage = (typeof messageStages)[number];
 
-const status = z.enum(messageStatuses).describe('`scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.');
+const status = z.enum(messageStatuses).describe('`scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.');
 const sendAt = timestamp
   .nullable()
   .describe('When it goes: the send\'s `send_at`, or the end of the account\'s quiet hours it was sent in (`schedule_reason`). Null: at once.');
@@ -102,9 +102,17 @@ export const reportOutcomeSchema = z.object({
 export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt });
 
 export const messageStatusSchema = z.object({
-  request_id: messageId,
+  request_id: messageId.describe('The message id: the request id a send answered (`req_…`), or an inbound SMS\'s (`sms_…`).'),
+  direction: z.enum(['outbound', 'inbound']).describe('`outbound`: the account sent it; `inbound`: a phone of the account received it (status `received`).'),
   status,
-  to: z.string().meta({ examples: ['+14155550123'] }),
+  to: z.string().meta({ examples: ['+14155550123'] }).describe('Outbound: the recipient. Inbound: the receiving phone\'s number (`\'\'` when the phone does not know it).'),
+  from: z.string().nullable().describe('Inbound: the sender (E.164 when it is a number; a sender name as the phone gave it). Null for outbound.'),
+  text: z.string().describe('The text (an OTP\'s code masked; masked once RELAY_MESSAGE_TEXT_RETENTION_DAYS have passed).'),
+  received_at: timestamp.nullable().describe('Inbound: when the phone received it (its clock). Null for outbound.'),
+  in_reply_to: z
+    .string()
+    .nullable()
+    .describe('Inbound: the request id of the last SMS the account sent to `from` within RELAY_REPLY_WINDOW_DAYS (7), which this answers; null if none.'),
   device_id: z.string().nullable(),
   device_name: z.string().nullable(),
   pinned_device_id: z.string().nullable().describe('The device the send named (`device_id`): only that device may send it. Null when the router picks.'),

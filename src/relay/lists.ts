@@ -53,6 +53,10 @@ export interface MessageFilter {
   queuedBefore?: Date | null;
   /** A request id, a batch id, or digits of the recipient's number in any format. */
   search?: string | null;
+  /** `outbound` (sent by the account) or `inbound` (received by its phones); both when unset. */
+  direction?: 'outbound' | 'inbound' | null;
+  /** Inbound: digits the sender's number contains. */
+  from?: string | null;
 }
 
 /** Messages by status or stage, recipient number, device, time queued, and a search by id or number. */
@@ -68,10 +72,15 @@ export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.
     ...(filter.to ? [{ to: { contains: filter.to.replace(/[^\d+]/g, '') } }] : []),
     ...(filter.deviceId ? [{ deviceId: String(filter.deviceId) }] : []),
     ...(filter.batchId ? [{ batchId: String(filter.batchId) }] : []),
+    // Inbound also by its key (every inbound SMS has one): the partial index messages_inbound_idx reads only those rows.
+    ...(filter.direction === 'inbound' ? [{ direction: 'inbound' as const, inboundKey: { not: null } }] : []),
+    ...(filter.direction === 'outbound' ? [{ direction: 'outbound' as const }] : []),
+    ...(filter.from ? [{ from: { contains: filter.from.replace(/[^\d+]/g, '') } }] : []),
     ...(filter.queuedAfter ? [{ queuedAt: { gte: filter.queuedAfter } }] : []),
     ...(filter.queuedBefore ? [{ queuedAt: { lt: filter.queuedBefore } }] : []),
     // A search that is neither an id nor has digits matches nothing (never every row).
-    ...(search ? [{ OR: [{ id: search }, { batchId: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }] : [])] }] : []),
+    // Digits find a number's conversation: what was sent to it and what it sent (inbound `from`).
+    ...(search ? [{ OR: [{ id: search }, { batchId: search }, ...(searchDigits ? [{ to: { contains: searchDigits } }, { from: { contains: searchDigits } }] : [])] }] : []),
   ];
   return { accountId, ...(conditions.length > 0 ? { AND: conditions } : {}) };
 }
@@ -85,6 +94,8 @@ export const messageListQuery = listQuery.extend({
   queued_after: z.coerce.date().optional(),
   queued_before: z.coerce.date().optional(),
   search: z.string().trim().max(64).optional(),
+  direction: z.enum(['outbound', 'inbound']).optional(),
+  from: z.string().trim().max(32).optional(),
 });
 
 export async function listMessages(db: DbClient, accountId: number, query: z.output<typeof messageListQuery>) {
@@ -98,6 +109,8 @@ export async function listMessages(db: DbClient, accountId: number, query: z.out
     queuedAfter: query.queued_after,
     queuedBefore: query.queued_before,
     search: query.search,
+    direction: query.direction,
+    from: query.from,
   });
   return db.message.findMany({ where, include: { device: { select: { name: true } }, requestedDevice: { select: { name: true, lastSeenAt: true, revokedAt: true } } },
     ...pageArgs(query),

@@ -38,7 +38,7 @@ export const relayModule = defineModule({
   },
   scopes: ['sms.send', 'otp.send', 'otp.verify', 'messages.read', 'recipients.read', 'recipients.write', 'devices.manage'],
   idPrefixes,
-  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified', 'recipient.opted_out', 'recipient.opted_in'],
+  eventTypes: ['message.sent', 'message.delivered', 'message.failed', 'message.stuck', 'device.offline', 'otp.verified', 'recipient.opted_out', 'recipient.opted_in', 'message.received'],
   topics: {
     relayDevice: liveTopic<string, DeviceSignal>(),
     /**
@@ -55,6 +55,8 @@ export const relayModule = defineModule({
     relayQueued: liveTopic<'all', { accountId: number }>(),
     messageStatusChanged: liveTopic<string, RelayMessageStatus>(),
     messageUpdated: liveTopic<number, RelayMessageStatus>(),
+    /** A phone of the account received an SMS (an inbound message, src/relay/messages/inbound.ts). */
+    messageReceived: liveTopic<number, { requestId: string }>(),
     /** A device of the account paired, came online, went offline, sent a heartbeat or changed. */
     deviceUpdated: liveTopic<number, { deviceId: string; status: string; lastSeenAt: string; batteryLevel: number | null }>(),
     /** The account's relay queue was paused or resumed. */
@@ -85,6 +87,8 @@ export const relayModule = defineModule({
       OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
       /** Days an SMS keeps its text; then the maintenance worker masks it (the message row stays). */
       RELAY_MESSAGE_TEXT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+      /** An inbound SMS answers (`in_reply_to`) the account's last SMS to its sender sent within this many days. */
+      RELAY_REPLY_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     },
   },
   panelPages: [

@@ -45,6 +45,7 @@ import { deviceWorkJson } from './transports/work.ts';
 import { awaitWork } from './transports/work-channel.ts';
 import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/index.ts';
 import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
+import { receiveSms, receivedFromFrame, receivedInput } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
@@ -206,6 +207,27 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: async (c, { auth: device, body }) => ok(c, await syncHeldMessages(rt, device, body)),
   });
 
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/relay/device/received',
+    alias: true,
+    tag: 'Relay',
+    summary: 'An SMS the phone received (the long-poll twin of the `received` frame): recorded once per `id`, resent until answered.',
+    operationId: 'receiveDeviceSms',
+    response: okSchema({
+      applied: z.boolean().describe('false: a resend of an SMS already recorded (nothing changed).'),
+      status: z.literal('received'),
+      request_id: z.string().describe('The inbound message (`sms_…`).'),
+    }),
+    auth: deviceToken,
+    body: receivedInput,
+    responses: { 200: 'The inbound message it became.' },
+    handler: async (c, { auth: device, body }) => {
+      const { message, created } = await receiveSms(rt, receivedFromFrame(device, body));
+      return ok(c, { applied: created, status: 'received' as const, request_id: message.id });
+    },
+  });
+
   // --- Merchant API ---
   defineRoute(ctx, {
     method: 'get',
@@ -262,7 +284,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary:
-      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits.',
+      'The account\'s SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits; `direction=inbound` the SMS the account\'s phones received (`from` digits of the sender), `direction=outbound` only those it sent.',
     operationId: 'listMessages',
     response: listSchema(messageStatusSchema),
     auth: 'messages.read',

@@ -39,6 +39,8 @@ export const recipes: Record<string, Recipe> = {
   'device.offline': cannot(
     'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
   ),
+  // The recipient's answer arrives through the phone: the simulator's recipients answer with --reply.
+  'message.received': (options) => sendThroughPhone('message.received', options, ' --reply Thanks'),
   'recipient.opted_out': (options) => optOutNumber('recipient.opted_out', options),
   'recipient.opted_in': (options) => optOutNumber('recipient.opted_in', options),
   'otp.verified': cannot(

@@ -56,6 +56,7 @@ const untagged: Array<{ doc: string; starts: string } & ({ by: string } | { reas
   { doc: 'docs/relay-protocol.md', starts: '{"type": "ack"', reason: 'a frame of the device protocol, not a program' },
   { doc: 'docs/relay-protocol.md', starts: '{"type": "sync"', reason: 'a frame of the device protocol, not a program' },
   { doc: 'docs/relay-protocol.md', starts: '{"type": "report"', reason: 'a frame of the device protocol, not a program' },
+  { doc: 'docs/relay-protocol.md', starts: '{"type": "received"', reason: 'a frame of the device protocol, not a program' },
   { doc: 'docs/relay-protocol.md', starts: 'server: send {message_id: req_1', reason: 'a sequence of frames, not a program' },
   { doc: 'docs/webhooks.md', starts: 'POST /hooks HTTP/1.1\nContent-Type: application/json\nX-Timestamp', reason: 'a request Yarrow sends, not a program' },
   { doc: 'docs/webhooks.md', starts: 'POST /hooks HTTP/1.1\nContent-Type: application/json\nUser-Agent', reason: 'a request Yarrow sends, not a program' },

@@ -346,6 +346,8 @@ describe('REST, from the live OpenAPI document', () => {
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {
       'patch /api/mobile/v1/device': { id: 'device' },
+      // The Android app's received-SMS hook (its signature is the credential); `id` is the webhook event's (the app's own).
+      'post /api/mobile/v1/inbound/{deviceId}': { deviceId: 'device', id: 'event' },
       'delete /api/v1/opt-outs/{phone}': { phone: 'optOutNumber' },
     };
     /** Filters that take any object's public id. */

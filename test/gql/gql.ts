@@ -73,6 +73,8 @@ type Documents = {
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": typeof types.UpdateDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": typeof types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": typeof types.MessageStatusChangedDocument,
+    "\n  query InboundMessages($from: String) {\n    messages(direction: INBOUND, from: $from, first: 10) {\n      edges {\n        node {\n          requestId\n          direction\n          status\n          from\n          body\n          inReplyTo\n          receivedAt\n          simNumber\n          device {\n            id\n          }\n        }\n      }\n    }\n  }\n": typeof types.InboundMessagesDocument,
+    "\n  subscription MessageReceived {\n    messageReceived {\n      requestId\n      from\n      body\n      inReplyTo\n    }\n  }\n": typeof types.MessageReceivedDocument,
     "\n  query OptOuts($phone: String, $first: Int) {\n    optOuts(phone: $phone, first: $first) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.OptOutsDocument,
     "\n  mutation OptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phone\n      source\n    }\n  }\n": typeof types.OptOutRecipientDocument,
     "\n  mutation OptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phone\n    }\n  }\n": typeof types.OptInRecipientDocument,
@@ -189,6 +191,8 @@ const documents: Documents = {
     "\n  mutation UpdateDevice($id: ID!, $input: UpdateDeviceInput!) {\n    updateDevice(id: $id, input: $input) {\n      id\n      ratePerMinute\n    }\n  }\n": types.UpdateDeviceDocument,
     "\n  mutation CreatePairingCode {\n    createPairingCode {\n      id\n      code\n      qrPayload\n      qrImage\n      expiresAt\n    }\n  }\n": types.CreatePairingCodeDocument,
     "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n": types.MessageStatusChangedDocument,
+    "\n  query InboundMessages($from: String) {\n    messages(direction: INBOUND, from: $from, first: 10) {\n      edges {\n        node {\n          requestId\n          direction\n          status\n          from\n          body\n          inReplyTo\n          receivedAt\n          simNumber\n          device {\n            id\n          }\n        }\n      }\n    }\n  }\n": types.InboundMessagesDocument,
+    "\n  subscription MessageReceived {\n    messageReceived {\n      requestId\n      from\n      body\n      inReplyTo\n    }\n  }\n": types.MessageReceivedDocument,
     "\n  query OptOuts($phone: String, $first: Int) {\n    optOuts(phone: $phone, first: $first) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n    }\n  }\n": types.OptOutsDocument,
     "\n  mutation OptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phone\n      source\n    }\n  }\n": types.OptOutRecipientDocument,
     "\n  mutation OptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phone\n    }\n  }\n": types.OptInRecipientDocument,
@@ -479,6 +483,14 @@ export function graphql(source: "\n  mutation CreatePairingCode {\n    createPai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MessageStatusChanged($requestId: ID!) {\n    messageStatusChanged(requestId: $requestId) {\n      requestId\n      status\n      attempts\n      deviceId\n      failureReason\n    }\n  }\n"): typeof import('./graphql.ts').MessageStatusChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InboundMessages($from: String) {\n    messages(direction: INBOUND, from: $from, first: 10) {\n      edges {\n        node {\n          requestId\n          direction\n          status\n          from\n          body\n          inReplyTo\n          receivedAt\n          simNumber\n          device {\n            id\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').InboundMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MessageReceived {\n    messageReceived {\n      requestId\n      from\n      body\n      inReplyTo\n    }\n  }\n"): typeof import('./graphql.ts').MessageReceivedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -139,20 +139,27 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
-/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+/** OUTBOUND: the account sent it; INBOUND: a phone of the account received it (status RECEIVED). */
+export type MessageDirection =
+  | 'INBOUND'
+  | 'OUTBOUND';
+
+/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED; RECEIVED: an inbound SMS. */
 export type MessageStage =
   | 'DELIVERED'
   | 'FAILED'
   | 'ON_PHONE'
   | 'QUEUED'
+  | 'RECEIVED'
   | 'SCHEDULED'
   | 'SENT';
 
-/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED; RECEIVED for an inbound SMS. */
 export type MessageStatus =
   | 'DELIVERED'
   | 'FAILED'
   | 'QUEUED'
+  | 'RECEIVED'
   | 'SCHEDULED'
   | 'SENT';
 
@@ -755,6 +762,18 @@ export type MessageStatusChangedSubscriptionVariables = Exact<{
 
 
 export type MessageStatusChangedSubscription = { messageStatusChanged: { requestId: string, status: MessageStatus, attempts: number, deviceId: string | null, failureReason: string | null } };
+
+export type InboundMessagesQueryVariables = Exact<{
+  from?: string | null | undefined;
+}>;
+
+
+export type InboundMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, status: MessageStatus, from: string | null, body: string, inReplyTo: string | null, receivedAt: string | null, simNumber: number | null, device: { id: string } | null } }> } };
+
+export type MessageReceivedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MessageReceivedSubscription = { messageReceived: { requestId: string, from: string | null, body: string, inReplyTo: string | null } };
 
 export type OptOutsQueryVariables = Exact<{
   phone?: string | null | undefined;
@@ -1875,6 +1894,37 @@ export const MessageStatusChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MessageStatusChangedSubscription, MessageStatusChangedSubscriptionVariables>;
+export const InboundMessagesDocument = new TypedDocumentString(`
+    query InboundMessages($from: String) {
+  messages(direction: INBOUND, from: $from, first: 10) {
+    edges {
+      node {
+        requestId
+        direction
+        status
+        from
+        body
+        inReplyTo
+        receivedAt
+        simNumber
+        device {
+          id
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InboundMessagesQuery, InboundMessagesQueryVariables>;
+export const MessageReceivedDocument = new TypedDocumentString(`
+    subscription MessageReceived {
+  messageReceived {
+    requestId
+    from
+    body
+    inReplyTo
+  }
+}
+    `) as unknown as TypedDocumentString<MessageReceivedSubscription, MessageReceivedSubscriptionVariables>;
 export const OptOutsDocument = new TypedDocumentString(`
     query OptOuts($phone: String, $first: Int) {
   optOuts(phone: $phone, first: $first) {

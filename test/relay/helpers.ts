@@ -85,6 +85,8 @@ export async function startDevice(
     forgetOnRestart?: boolean;
     /** SIMs it pairs with (`--sims`, default 1). */
     sims?: number;
+    /** Each recipient answers this once its SMS is delivered (`--reply`). */
+    reply?: string;
   } = {},
 ): Promise<DeviceProcess> {
   const args = [
@@ -101,6 +103,7 @@ export async function startDevice(
     ...(options.holdMs ? ['--hold-ms', String(options.holdMs)] : []),
     ...(options.forgetOnRestart ? ['--forget-on-restart'] : []),
     ...(options.sims ? ['--sims', String(options.sims)] : []),
+    ...(options.reply ? ['--reply', options.reply] : []),
     '--quiet',
   ];
   const child = fork(join(root, 'src/relay/simulator/cli.ts'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

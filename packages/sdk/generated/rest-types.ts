@@ -58,6 +58,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mobile/v1/inbound/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Android app: an SMS (or data SMS, MMS) the phone received, POSTed to the hook Yarrow served it, signed with its signing key. */
+        post: operations["receiveAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mobile/v1/message": {
         parameters: {
             query?: never;
@@ -101,7 +118,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: settings it imports (notification channel SSE only; the device's SIM mode, random wait and per-minute limit). */
+        /** Android app: settings it imports (notification channel SSE only; the device's SIM mode, random wait and per-minute limit; the signing key of its received-SMS webhooks). */
         get: operations["getAppSettings"];
         put?: never;
         post?: never;
@@ -152,7 +169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself). */
+        /** Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself. */
         get: operations["getAppWebhooks"];
         put?: never;
         post?: never;
@@ -561,7 +578,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits.
+         * The account's SMS, newest first; filter by `status` (or the finer `stage`: `on_phone` apart from `queued`), `device_id`, `batch_id` (the messages of a list send), `queued_after`/`queued_before`, `search` a request id, batch id or number digits; `direction=inbound` the SMS the account's phones received (`from` digits of the sender), `direction=outbound` only those it sent.
          * @description Requires scope `messages.read`.
          */
         get: operations["listMessages"];
@@ -1061,6 +1078,23 @@ export interface paths {
         put?: never;
         /** Report sent, delivered or failed (idempotent). */
         post: operations["reportDeviceMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/relay/device/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An SMS the phone received (the long-poll twin of the `received` frame): recorded once per `id`, resent until answered. */
+        post: operations["receiveDeviceSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2185,6 +2219,171 @@ export interface operations {
             };
         };
     };
+    receiveAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deviceId of the object. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "x",
+                 *       "webhookId": "x",
+                 *       "deviceId": "x",
+                 *       "event": "x",
+                 *       "payload": {}
+                 *     }
+                 */
+                "application/json": {
+                    id: string;
+                    webhookId: string;
+                    deviceId: string;
+                    event: string;
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or a repeat of what was: `duplicate`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "request_id": "x",
+                     *       "duplicate": true
+                     *     }
+                     */
+                    "application/json": {
+                        request_id: string;
+                        duplicate: boolean;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid_request";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "not_found";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                        param?: string;
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        param?: string;
+                    };
+                };
+            };
+        };
+    };
     getAppMessagesAtMessagePath: {
         parameters: {
             query?: {
@@ -2765,6 +2964,9 @@ export interface operations {
                      *         "limit_period": "Disabled",
                      *         "limit_value": -9007199254740991,
                      *         "sim_selection_mode": "OSDefault"
+                     *       },
+                     *       "webhooks": {
+                     *         "signing_key": "x"
                      *       }
                      *     }
                      */
@@ -2781,6 +2983,10 @@ export interface operations {
                             limit_value: number;
                             /** @enum {string} */
                             sim_selection_mode: "OSDefault" | "RoundRobin" | "Random";
+                        };
+                        webhooks: {
+                            /** @description The key the phone signs its webhooks with (this device's own, kept sealed). */
+                            signing_key: string;
                         };
                     };
                 };
@@ -2984,14 +3190,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description [] */
+            /** @description The hooks, one per received-message event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example [] */
-                    "application/json": unknown[];
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "x",
+                     *         "url": "x",
+                     *         "event": "sms:received",
+                     *         "deviceId": "x"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        /** @enum {string} */
+                        event: "sms:received" | "sms:data-received" | "mms:received";
+                        deviceId: string;
+                    }[];
                 };
             };
             /** @description Error: `unauthorized`. */
@@ -7235,7 +7456,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in";
+                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 object_public_id?: string;
                 request_log_id?: string;
             };
@@ -9399,14 +9620,16 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                status?: "scheduled" | "queued" | "sent" | "delivered" | "failed";
-                stage?: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                status?: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                stage?: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed" | "received";
                 to?: string;
                 device_id?: string;
                 batch_id?: string;
                 queued_after?: unknown;
                 queued_before?: unknown;
                 search?: string;
+                direction?: "outbound" | "inbound";
+                from?: string;
             };
             header?: {
                 /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
@@ -9430,8 +9653,13 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "direction": "outbound",
                      *           "status": "scheduled",
                      *           "to": "+14155550123",
+                     *           "from": null,
+                     *           "text": "x",
+                     *           "received_at": null,
+                     *           "in_reply_to": null,
                      *           "device_id": null,
                      *           "device_name": null,
                      *           "pinned_device_id": null,
@@ -9469,15 +9697,34 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            /**
+                             * @description The message id: the request id a send answered (`req_…`), or an inbound SMS's (`sms_…`).
+                             * @example req_01jdx3w6y8a0c2e4g6j8l0n2q4
+                             */
                             request_id: string;
                             /**
-                             * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                             * @description `outbound`: the account sent it; `inbound`: a phone of the account received it (status `received`).
                              * @enum {string}
                              */
-                            status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
-                            /** @example +14155550123 */
+                            direction: "outbound" | "inbound";
+                            /**
+                             * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                            /**
+                             * @description Outbound: the recipient. Inbound: the receiving phone's number (`''` when the phone does not know it).
+                             * @example +14155550123
+                             */
                             to: string;
+                            /** @description Inbound: the sender (E.164 when it is a number; a sender name as the phone gave it). Null for outbound. */
+                            from: string | null;
+                            /** @description The text (an OTP's code masked; masked once RELAY_MESSAGE_TEXT_RETENTION_DAYS have passed). */
+                            text: string;
+                            /** @description Inbound: when the phone received it (its clock). Null for outbound. */
+                            received_at: string | null;
+                            /** @description Inbound: the request id of the last SMS the account sent to `from` within RELAY_REPLY_WINDOW_DAYS (7), which this answers; null if none. */
+                            in_reply_to: string | null;
                             device_id: string | null;
                             device_name: string | null;
                             /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
@@ -9520,7 +9767,7 @@ export interface operations {
                              * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                              * @enum {string}
                              */
-                            stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                            stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed" | "received";
                             /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                             held_since: string | null;
                             /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -9742,8 +9989,13 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "direction": "outbound",
                      *       "status": "scheduled",
                      *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "text": "x",
+                     *       "received_at": null,
+                     *       "in_reply_to": null,
                      *       "device_id": null,
                      *       "device_name": null,
                      *       "pinned_device_id": null,
@@ -9774,15 +10026,34 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /**
+                         * @description The message id: the request id a send answered (`req_…`), or an inbound SMS's (`sms_…`).
+                         * @example req_01jdx3w6y8a0c2e4g6j8l0n2q4
+                         */
                         request_id: string;
                         /**
-                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @description `outbound`: the account sent it; `inbound`: a phone of the account received it (status `received`).
                          * @enum {string}
                          */
-                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
-                        /** @example +14155550123 */
+                        direction: "outbound" | "inbound";
+                        /**
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                        /**
+                         * @description Outbound: the recipient. Inbound: the receiving phone's number (`''` when the phone does not know it).
+                         * @example +14155550123
+                         */
                         to: string;
+                        /** @description Inbound: the sender (E.164 when it is a number; a sender name as the phone gave it). Null for outbound. */
+                        from: string | null;
+                        /** @description The text (an OTP's code masked; masked once RELAY_MESSAGE_TEXT_RETENTION_DAYS have passed). */
+                        text: string;
+                        /** @description Inbound: when the phone received it (its clock). Null for outbound. */
+                        received_at: string | null;
+                        /** @description Inbound: the request id of the last SMS the account sent to `from` within RELAY_REPLY_WINDOW_DAYS (7), which this answers; null if none. */
+                        in_reply_to: string | null;
                         device_id: string | null;
                         device_name: string | null;
                         /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
@@ -9825,7 +10096,7 @@ export interface operations {
                          * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                          * @enum {string}
                          */
-                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed" | "received";
                         /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                         held_since: string | null;
                         /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -10055,8 +10326,13 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "direction": "outbound",
                      *       "status": "scheduled",
                      *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "text": "x",
+                     *       "received_at": null,
+                     *       "in_reply_to": null,
                      *       "device_id": null,
                      *       "device_name": null,
                      *       "pinned_device_id": null,
@@ -10087,15 +10363,34 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /**
+                         * @description The message id: the request id a send answered (`req_…`), or an inbound SMS's (`sms_…`).
+                         * @example req_01jdx3w6y8a0c2e4g6j8l0n2q4
+                         */
                         request_id: string;
                         /**
-                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @description `outbound`: the account sent it; `inbound`: a phone of the account received it (status `received`).
                          * @enum {string}
                          */
-                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
-                        /** @example +14155550123 */
+                        direction: "outbound" | "inbound";
+                        /**
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                        /**
+                         * @description Outbound: the recipient. Inbound: the receiving phone's number (`''` when the phone does not know it).
+                         * @example +14155550123
+                         */
                         to: string;
+                        /** @description Inbound: the sender (E.164 when it is a number; a sender name as the phone gave it). Null for outbound. */
+                        from: string | null;
+                        /** @description The text (an OTP's code masked; masked once RELAY_MESSAGE_TEXT_RETENTION_DAYS have passed). */
+                        text: string;
+                        /** @description Inbound: when the phone received it (its clock). Null for outbound. */
+                        received_at: string | null;
+                        /** @description Inbound: the request id of the last SMS the account sent to `from` within RELAY_REPLY_WINDOW_DAYS (7), which this answers; null if none. */
+                        in_reply_to: string | null;
                         device_id: string | null;
                         device_name: string | null;
                         /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
@@ -10138,7 +10433,7 @@ export interface operations {
                          * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                          * @enum {string}
                          */
-                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed" | "received";
                         /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                         held_since: string | null;
                         /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -10402,8 +10697,13 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *       "direction": "outbound",
                      *       "status": "scheduled",
                      *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "text": "x",
+                     *       "received_at": null,
+                     *       "in_reply_to": null,
                      *       "device_id": null,
                      *       "device_name": null,
                      *       "pinned_device_id": null,
@@ -10434,15 +10734,34 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                        /**
+                         * @description The message id: the request id a send answered (`req_…`), or an inbound SMS's (`sms_…`).
+                         * @example req_01jdx3w6y8a0c2e4g6j8l0n2q4
+                         */
                         request_id: string;
                         /**
-                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @description `outbound`: the account sent it; `inbound`: a phone of the account received it (status `received`).
                          * @enum {string}
                          */
-                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
-                        /** @example +14155550123 */
+                        direction: "outbound" | "inbound";
+                        /**
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                        /**
+                         * @description Outbound: the recipient. Inbound: the receiving phone's number (`''` when the phone does not know it).
+                         * @example +14155550123
+                         */
                         to: string;
+                        /** @description Inbound: the sender (E.164 when it is a number; a sender name as the phone gave it). Null for outbound. */
+                        from: string | null;
+                        /** @description The text (an OTP's code masked; masked once RELAY_MESSAGE_TEXT_RETENTION_DAYS have passed). */
+                        text: string;
+                        /** @description Inbound: when the phone received it (its clock). Null for outbound. */
+                        received_at: string | null;
+                        /** @description Inbound: the request id of the last SMS the account sent to `from` within RELAY_REPLY_WINDOW_DAYS (7), which this answers; null if none. */
+                        in_reply_to: string | null;
                         device_id: string | null;
                         device_name: string | null;
                         /** @description The device the send named (`device_id`): only that device may send it. Null when the router picks. */
@@ -10485,7 +10804,7 @@ export interface operations {
                          * @description Where it is, finer than `status`: `on_phone` is a message given to a phone (`device_id`) and not yet reported sent.
                          * @enum {string}
                          */
-                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed";
+                        stage: "scheduled" | "queued" | "on_phone" | "sent" | "delivered" | "failed" | "received";
                         /** @description While on a phone: since when that phone holds it (it acknowledged or pulled it); null before. */
                         held_since: string | null;
                         /** @description While on a phone: since when it is flagged stuck (held past RELAY_STUCK_AFTER_SECONDS without a word; message.stuck). POST /api/v1/messages/{id}/reroute moves it. */
@@ -11547,7 +11866,7 @@ export interface operations {
                          * @description Its SMS's own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.
                          * @enum {string}
                          */
-                        message_status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
+                        message_status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
                     };
                 };
             };
@@ -18309,10 +18628,10 @@ export interface operations {
                         /** @description false when it changed nothing: a repeat, or an attempt that is no longer current. */
                         applied: boolean;
                         /**
-                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
                          * @enum {string}
                          */
-                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
                         /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
                         held?: boolean;
                     };
@@ -18527,10 +18846,10 @@ export interface operations {
                         /** @description false when it changed nothing: a repeat, or an attempt that is no longer current. */
                         applied: boolean;
                         /**
-                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
                          * @enum {string}
                          */
-                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
                         /** @description On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it. */
                         held?: boolean;
                     };
@@ -18597,6 +18916,200 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    receiveDeviceSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "x",
+                 *       "from": "x",
+                 *       "text": "x",
+                 *       "received_at": "x"
+                 *     }
+                 */
+                "application/json": {
+                    key: string;
+                    from: string;
+                    to?: string | null;
+                    text: string;
+                    sim_number?: number | null;
+                    received_at: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The inbound message it became. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "applied": true,
+                     *       "status": "received",
+                     *       "request_id": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description false: a resend of an SMS already recorded (nothing changed). */
+                        applied: boolean;
+                        /** @constant */
+                        status: "received";
+                        /** @description The inbound message (`sms_…`). */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
                             /** @description For a human: what was wrong and what to do. */
                             message: string;
                             /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
@@ -20700,10 +21213,10 @@ export interface operations {
                         /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                         request_id: string;
                         /**
-                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it.
+                         * @description `scheduled` until its time (`send_at`, quiet hours), then `queued` until a phone sent it; `received`: an inbound SMS.
                          * @enum {string}
                          */
-                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed";
+                        status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
                         /** Format: date-time */
                         queued_at: string;
                         /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
@@ -22128,7 +22641,7 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 endpoint_id?: string;
-                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in";
+                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
@@ -23213,7 +23726,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     enabled?: boolean;
                 };
             };
@@ -24058,7 +24571,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url?: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
                 };

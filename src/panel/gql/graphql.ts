@@ -105,20 +105,27 @@ export type KycReviewStatus =
   | 'PENDING_REVIEW'
   | 'REJECTED';
 
-/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED. */
+/** OUTBOUND: the account sent it; INBOUND: a phone of the account received it (status RECEIVED). */
+export type MessageDirection =
+  | 'INBOUND'
+  | 'OUTBOUND';
+
+/** Where an SMS is, as the panel names it: SCHEDULED (held for its time), QUEUED (waiting for a phone), ON_PHONE (a phone holds it, not yet reported sent; the API's status says QUEUED), SENT (sent, awaiting the delivery report), DELIVERED or FAILED; RECEIVED: an inbound SMS. */
 export type MessageStage =
   | 'DELIVERED'
   | 'FAILED'
   | 'ON_PHONE'
   | 'QUEUED'
+  | 'RECEIVED'
   | 'SCHEDULED'
   | 'SENT';
 
-/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED. */
+/** Public status of an SMS: SCHEDULED (held for its sendAt or the end of quiet hours), QUEUED (waiting or on a phone), SENT, DELIVERED or FAILED; RECEIVED for an inbound SMS. */
 export type MessageStatus =
   | 'DELIVERED'
   | 'FAILED'
   | 'QUEUED'
+  | 'RECEIVED'
   | 'SCHEDULED'
   | 'SENT';
 
@@ -690,7 +697,7 @@ export type PanelMessagesQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
 
 export type PanelMessageDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1788,6 +1795,8 @@ export const PanelMessagesDocument = new TypedDocumentString(`
       node {
         requestId
         stage
+        direction
+        from
         to
         toDisplay
         body

@@ -12,6 +12,8 @@ export { devicesTried, getMessage, messageStage, messageStatus, messageStatusJso
 export { ackInput, acknowledgeMessage, reportInput, reportMessage } from './reports.ts';
 export { applyFrame } from './frames.ts';
 export { giveBackMessage, pendingForDevice, recordPhoneWord, rerouteInput, rerouteMessage, serveWorkToApp, syncHeldMessages, syncInput, takenBackFrom } from './handoff.ts';
+// Inbound SMS, as both transports hand them over (./inbound.ts).
+export { receiveSms, receivedFromFrame, receivedInput } from './inbound.ts';
 // Moves other sub-modules make: a device unpaired or gone, a 3rd-party cancel (./transitions.ts).
 export { cancelQueuedMessages, failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './transitions.ts';
 // The drain: its one wake-up (./wake.ts) and the routing and presence workers' passes (./drain.ts).

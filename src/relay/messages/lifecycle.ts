@@ -8,7 +8,7 @@ interface Move {
   from: readonly MessageState[];
   to: MessageState;
   /** The webhook event the move records (null: none; the sender still sees `queued`). */
-  event: 'message.sent' | 'message.delivered' | 'message.failed' | null;
+  event: 'message.sent' | 'message.delivered' | 'message.failed' | 'message.received' | null;
   /** The plan in ./plans.ts that writes it. */
   plan: string;
   /** What makes the move. */
@@ -44,6 +44,14 @@ export const messageMoves = {
     plan: 'failMessages',
     by: 'expiry, a cancel (of a scheduled message too), a pinned device that will not take it, a requeue with no attempts or time left, or a `failed` report after `sent`',
   },
+  // An inbound SMS is born final: it has no other state and no move leaves it (./inbound.ts).
+  receive: {
+    from: [],
+    to: 'received',
+    event: 'message.received',
+    plan: 'insertInboundMessage',
+    by: "a phone's received SMS: our protocol's `received` frame, the Android app's `sms:received` webhook",
+  },
 } as const satisfies Record<string, Move>;
 
 export type MessageMove = keyof typeof messageMoves;
@@ -66,7 +74,8 @@ export function canMove(from: MessageState, to: MessageState): boolean {
   return Object.values(messageMoves).some((move) => move.to === to && (move.from as readonly MessageState[]).includes(from));
 }
 
-type MessageEventType = NonNullable<(typeof messageMoves)[MessageMove]['event']>;
+/** The events of moves from a state (`receive` starts from none: it records its event itself, ./inbound.ts). */
+type MessageEventType = Exclude<NonNullable<(typeof messageMoves)[MessageMove]['event']>, 'message.received'>;
 
 /** The webhook events a move from `from` to `to` records, in order (none for a move the table has not). */
 export function eventsOfMove(from: MessageState, to: MessageState): MessageEventType[] {
@@ -74,7 +83,8 @@ export function eventsOfMove(from: MessageState, to: MessageState): MessageEvent
   const move = Object.values(messageMoves).find((candidate) => candidate.to === to)!;
   // Delivered straight from the phone: it was sent first, and the sender hears both.
   const passedSent = from === 'dispatched' && to === 'delivered' ? [messageMoves.send.event] : [];
-  return move.event ? [...passedSent, move.event] : passedSent;
+  // canMove found a move with a `from`: not `receive`, whose `from` is empty.
+  return move.event ? [...passedSent, move.event as MessageEventType] : passedSent;
 }
 
 /** Why an attempt was taken back from a device that may still hold the message: the device is asked to drop it. */

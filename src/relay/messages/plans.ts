@@ -369,6 +369,27 @@ export async function finishAttempts(tx: DbClient, messages: Array<Pick<Message,
     WHERE a.message_id = m.id AND a.number = m.number AND a.finished_at IS NULL`;
 }
 
+/** An inbound SMS as `receiveInbound` (./inbound.ts) built it, for `insertInboundMessage`. */
+export type InboundMessageRow = Pick<
+  Message,
+  'id' | 'accountId' | 'deviceId' | 'from' | 'to' | 'body' | 'encoding' | 'segments' | 'simNumber' | 'receivedAt' | 'inReplyTo' | 'inboundKey' | 'expiresAt'
+>;
+
+/**
+ * Move `receive`: an SMS a phone received becomes a message, `received` from birth. A phone says
+ * one SMS more than once (the app retries its webhook with the same event, re-exports its inbox;
+ * our protocol's phone resends an unacknowledged frame), so the row is keyed by the device and its
+ * `inbound_key` (`messages_inbound_key_key`) and a repeat inserts nothing: answers the row, or null
+ * for a repeat. Prisma: one row, and `skipDuplicates` is the ON CONFLICT DO NOTHING it needs.
+ */
+export async function insertInboundMessage(tx: DbClient, row: InboundMessageRow, now: Date): Promise<Message | null> {
+  const [inserted] = await tx.message.createManyAndReturn({
+    data: [{ ...row, direction: 'inbound', state: 'received', maxAttempts: 0, failedDeviceIds: [], queuedAt: now, nextAttemptAt: now, updatedAt: now }],
+    skipDuplicates: true,
+  });
+  return inserted ?? null;
+}
+
 /**
  * Mark `allowAnotherAttempt`: a reroute is the account's choice, not a failure of the message, so
  * it never spends the message's last attempt: the requeue that follows always finds one left.

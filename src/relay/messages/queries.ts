@@ -3,9 +3,10 @@
 // (`FOR UPDATE [SKIP LOCKED]`, an advisory lock, LATERAL joins) or one round trip was measured
 // (docs/performance.md); each says which.
 import type { DbClient } from '../../core/db.ts';
+import { firstIdAt } from '../../core/ids.ts';
 import { advisoryKey } from '../../core/locks.ts';
 import { Prisma, type Account } from '../../generated/prisma/client.ts';
-import { relayLocks } from '../contract.ts';
+import { idPrefixes, relayLocks } from '../contract.ts';
 import { reachableDevice } from '../devices/sql.ts';
 import { takeBackOutcomes } from './lifecycle.ts';
 
@@ -145,4 +146,19 @@ export async function optedOutRows(db: DbClient, accountIds: number[], phones: s
   return db.$queryRaw<Array<{ account_id: number; phone: string }>>`
     SELECT o.account_id, o.phone FROM relay_opt_outs o
     JOIN unnest(${accountIds}::int[], ${phones}::text[]) AS s(account_id, phone) ON s.account_id = o.account_id AND s.phone = o.phone`;
+}
+
+/**
+ * The request id of the account's last SMS to `phone` sent since `since` (an inbound SMS's
+ * `in_reply_to`). Walks the account's messages newest first by id (`(account_id, id)`, with
+ * `firstIdAt` bounding the window) and stops at the first one to that number, so outbound rows
+ * need no index by number: a reply soon after its text reads a few rows, and no read goes past
+ * the window.
+ */
+export async function lastOutboundTo(db: DbClient, accountId: number, phone: string, since: Date): Promise<string | null> {
+  const [row] = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM messages
+    WHERE account_id = ${accountId} AND id >= ${firstIdAt(idPrefixes.message, since)} AND to_number = ${phone} AND direction = 'outbound'
+    ORDER BY id DESC LIMIT 1`;
+  return row?.id ?? null;
 }

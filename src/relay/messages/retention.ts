@@ -3,7 +3,7 @@ import type { Runtime } from '../../core/runtime.ts';
 /**
  * One batch of SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS: the message row stays (its state,
  * number, times, segments) and its text is masked as an OTP's code is, one `•` per character, with
- * any sealed copy wiped. Only final messages (sent, delivered, failed): a text still to be sent is
+ * any sealed copy wiped. Only final messages (sent, delivered, failed, received): a text still to be sent is
  * kept. Oldest first, by the index of messages whose text is kept, which the mark takes it out of.
  * (The one statement that writes `messages` outside the lifecycle: to be folded into it.)
  */
@@ -14,7 +14,7 @@ export async function purgeOldMessageTexts(rt: Runtime, batchSize: number, now =
     SET body = repeat('•', char_length(m.body)), sealed_body = NULL, text_purged_at = ${now}
     FROM (
       SELECT id FROM messages
-      WHERE text_purged_at IS NULL AND queued_at < ${before} AND state IN ('sent', 'delivered', 'failed')
+      WHERE text_purged_at IS NULL AND queued_at < ${before} AND state IN ('sent', 'delivered', 'failed', 'received')
       ORDER BY queued_at
       LIMIT ${batchSize}
       FOR UPDATE SKIP LOCKED

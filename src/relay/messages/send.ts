@@ -285,6 +285,11 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
         queuedAt: now,
         updatedAt: now,
         textPurgedAt: null,
+        direction: 'outbound',
+        from: null,
+        receivedAt: null,
+        inReplyTo: null,
+        inboundKey: null,
       };
     });
     // Only the account's stream hears a new message: nobody can be subscribed to its own status yet

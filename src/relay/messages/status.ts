@@ -69,8 +69,13 @@ export function messageStatusJson(
 ): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
+    direction: message.direction,
     status: messageStatus(message),
     to: message.to,
+    from: message.from,
+    text: message.body,
+    received_at: message.receivedAt?.toISOString() ?? null,
+    in_reply_to: message.inReplyTo,
     device_id: message.deviceId,
     device_name: message.device?.name ?? null,
     pinned_device_id: message.requestedDeviceId,

@@ -129,7 +129,9 @@ function MessagesPage() {
             : rows.map(({ node }) => html`
                 <tr key=${node.requestId} data-request-id=${node.requestId} data-status=${node.stage === 'ON_PHONE' ? 'QUEUED' : node.stage} data-stage=${node.stage}>
                   <td data-label="Request" class="id"><a href=${`/panel/messages/${node.requestId}`}><code><${Breakable} text=${node.requestId} /></code></a></td>
-                  <td data-label="To" class="nowrap">${node.toDisplay}</td>
+                  <td data-label="To" class="nowrap" data-direction=${node.direction}>${node.direction === 'INBOUND'
+                    ? html`<span class="muted">from</span> ${node.from}`
+                    : node.toDisplay}</td>
                   <td data-label="Text" class="text">${node.body}</td>
                   <td data-label="Status" class="message-status">
                     <${StageBadge} stage=${node.stage} />

@@ -6,9 +6,9 @@ import { Badge, html, useEffect, useRef, useState } from '/panel/assets/ui.js';
 import { formatCount, formatDateTime, formatTimeAgo } from '/panel/sdk/format.ts';
 import { live } from '/panel/assets/panel.js';
 
-/** The five places an SMS can be, named the same on every page and in the queue chart. */
-export const stageNames = { SCHEDULED: 'scheduled', QUEUED: 'queued', ON_PHONE: 'on phone', SENT: 'sent', DELIVERED: 'delivered', FAILED: 'failed' };
-const stageTones = { SCHEDULED: 'neutral', QUEUED: 'neutral', ON_PHONE: 'warn', SENT: 'neutral', DELIVERED: 'good', FAILED: 'bad' };
+/** The places an SMS can be (inbound ones: received), named the same on every page and in the queue chart. */
+export const stageNames = { SCHEDULED: 'scheduled', QUEUED: 'queued', ON_PHONE: 'on phone', SENT: 'sent', DELIVERED: 'delivered', FAILED: 'failed', RECEIVED: 'received' };
+const stageTones = { SCHEDULED: 'neutral', QUEUED: 'neutral', ON_PHONE: 'warn', SENT: 'neutral', DELIVERED: 'good', FAILED: 'bad', RECEIVED: 'good' };
 const presenceTones = { online: 'good', offline: 'warn', revoked: 'neutral', paired: 'neutral' };
 
 export function StageBadge({ stage }) {

@@ -241,6 +241,8 @@ export const PanelMessages = graphql(`
         node {
           requestId
           stage
+          direction
+          from
           to
           toDisplay
           body

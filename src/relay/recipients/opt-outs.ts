@@ -11,7 +11,8 @@ import { Prisma, type OptOut, type OptOutSource, type PrismaClient } from '../..
 import { recordEvent } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
 import type { optOutSchema } from '../json.ts';
-import { phoneNumber } from '../messages/index.ts';
+// From its leaf, not messages/index.ts: an inbound STOP (messages/inbound.ts) opts out through this file.
+import { phoneNumber } from '../messages/sms.ts';
 
 export const optOutInput = z.strictObject({ phone: phoneNumber });
 

@@ -23,6 +23,8 @@ const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD
   --state-dir DIR     where each phone keeps what it holds across restarts (default: <tmp>/yarrow-relay-sim;
                       "" keeps it in memory only)
   --forget-on-restart start without what the state dir holds (a phone whose app data was wiped)
+  --reply TEXT        each recipient answers TEXT once its SMS is delivered (an inbound SMS, threaded
+                      to the text it answers); e.g. --reply STOP opts every recipient out
   --name NAME         device name prefix (default "Simulated phone")
   --json              print every event as a JSON line instead of the progress line
   --quiet             print nothing but errors`;
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     sims: { type: 'string', default: '1' },
     'state-dir': { type: 'string', default: join(tmpdir(), 'yarrow-relay-sim') },
     'forget-on-restart': { type: 'boolean', default: false },
+    reply: { type: 'string' },
     name: { type: 'string', default: 'Simulated phone' },
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -153,6 +156,7 @@ try {
       sims,
       stateFile: stateDir ? (deviceId) => join(stateDir, `${deviceId}.json`) : undefined,
       forgetOnRestart: values['forget-on-restart'],
+      reply: values.reply,
       emit,
     });
     if (tokens[i]) await device.resume(tokens[i]!);

@@ -27,6 +27,8 @@ export interface SimulatorOptions {
   stateFile?: (deviceId: string) => string;
   /** Start without what the state file holds (a phone whose app data was wiped). */
   forgetOnRestart?: boolean;
+  /** Each recipient answers this text once its SMS is delivered (`--reply`): the phone receives it and tells the server (`received`). */
+  reply?: string;
   emit: (event: SimulatorEvent) => void;
 }
 
@@ -43,6 +45,8 @@ export type SimulatorEvent =
   | { type: 'dropped'; deviceId: string; messageId: string; attempt: number }
   /** After a (re)connect the phone told the server what it holds; `requeued` went back to the queue. */
   | { type: 'synced'; deviceId: string; held: number; requeued: number }
+  /** A recipient answered (`reply`): the server recorded it as an inbound SMS (`requestId`), new or not (`applied`). */
+  | { type: 'replied'; deviceId: string; messageId: string; from: string; requestId: string; applied: boolean }
   | { type: 'heartbeat'; deviceId: string }
   | { type: 'revoked'; deviceId: string }
   | { type: 'error'; deviceId?: string; message: string };
@@ -386,7 +390,23 @@ export class SimulatedDevice {
     await this.#report(work, 'sent');
     this.#forget(work);
     // The network's delivery report comes later, while the phone sends the next message.
-    void sleep(this.options.deliveryMs / 2).then(() => this.#report(work, 'delivered'));
+    void sleep(this.options.deliveryMs / 2)
+      .then(() => this.#report(work, 'delivered'))
+      .then(() => this.#replyTo(work));
+  }
+
+  /**
+   * The recipient answers (`reply`): the phone receives an SMS from them and says so, with a key of
+   * its own for that SMS, until the server answers; a resend after a lost answer is the same SMS.
+   */
+  async #replyTo(work: Work) {
+    const text = this.options.reply;
+    if (!text) return;
+    const sms = { key: `reply-${work.message_id}`, from: work.to, text, sim_number: work.sim_number ?? 1, received_at: new Date().toISOString() };
+    const result = await this.#reliably(() => this.#call({ type: 'received', ...sms }, '/v1/relay/device/received', sms));
+    if (result) {
+      this.options.emit({ type: 'replied', deviceId: this.deviceId, messageId: work.message_id, from: work.to, requestId: String(result.request_id), applied: result.applied === true });
+    }
   }
 
   async #report(work: Work, status: 'sent' | 'delivered' | 'failed', reason?: string) {

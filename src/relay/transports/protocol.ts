@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { heartbeatInput } from '../devices/devices.ts';
 import { ackInput, reportInput } from '../messages/index.ts';
 import { syncInput } from '../messages/index.ts';
+import { receivedInput } from '../messages/index.ts';
 import type { DeviceWork } from '../json.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
@@ -20,6 +21,8 @@ export const deviceFrame = z.discriminatedUnion('type', [
   ackInput.extend({ type: z.literal('ack'), ref, message_id: z.string().min(1).max(64) }),
   reportInput.extend({ type: z.literal('report'), ref, message_id: z.string().min(1).max(64) }),
   syncInput.extend({ type: z.literal('sync'), ref }),
+  // An SMS the phone received (issue 31): answered by a `result` with its `request_id`; a phone resends it until then.
+  receivedInput.extend({ type: z.literal('received'), ref }),
 ]);
 
 export type ServerFrame =
@@ -27,5 +30,5 @@ export type ServerFrame =
   | { type: 'send'; message: DeviceWork }
   | { type: 'cancel'; message_id: string; attempt: number; reason: string }
   | { type: 'revoked' }
-  | { type: 'result'; ref?: string; ok: true; applied?: boolean; status?: string; held?: boolean; requeued?: number }
+  | { type: 'result'; ref?: string; ok: true; applied?: boolean; status?: string; held?: boolean; requeued?: number; request_id?: string }
   | { type: 'result'; ref?: string; ok: false; error: { code: string; message: string; param?: string } };

@@ -9,6 +9,7 @@ import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbea
 import { acknowledgeMessage, reportMessage } from '../messages/index.ts';
 import { deviceWorkJson, unsealedWork } from './work.ts';
 import { pendingForDevice, syncHeldMessages, takenBackFrom } from '../messages/index.ts';
+import { receiveSms, receivedFromFrame } from '../messages/index.ts';
 import { writeTogether } from './socket-writes.ts';
 import { listenToDevice, signalDevices, type DeviceSignal } from './work-channel.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
@@ -68,6 +69,11 @@ export function registerDeviceSockets(ctx: GatewayContext) {
         // What the phone took on this connection it knows of, whatever the frames' order here.
         const outcome = await syncHeldMessages(rt, connection.device, { held: frame.held }, connection.openedAt);
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
+      } else if (frame.type === 'received') {
+        // `applied` false: a resend of an SMS already recorded (the first answer was lost); the phone may forget it either way.
+        const { type: _type, ref: _ref, ...received } = frame;
+        const { message, created } = await receiveSms(rt, receivedFromFrame(connection.device, received));
+        send(connection.socket, { type: 'result', ref, ok: true, applied: created, status: 'received', request_id: message.id });
       } else if (frame.type === 'ack') {
         const outcome = await acknowledgeMessage(rt, connection.device, frame.message_id, { attempt: frame.attempt });
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });

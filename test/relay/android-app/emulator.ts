@@ -16,6 +16,14 @@
 // - streams that drop and reconnect after 5 s (SSEManager), two streams at once (the service is
 //   started by the app and by its boot receiver), a killed app that stops, and a restart that keeps
 //   its local database and goes on sending what is still queued.
+// - received SMS (issue 31): the settings' `webhooks.signing_key` is imported (else the phone makes
+//   a random 8-character key), `GET /webhooks` replaces its cloud hooks; an SMS the phone receives
+//   is deduplicated by its hash (`messageId`) and POSTed to every hook of `sms:received` as a
+//   `WebHookEventDTO` with a fresh nanoid `id`, signed per send (`X-Timestamp`, `X-Signature`), and
+//   retried after 5 s·2^k on any non-2xx or error, up to `retry_count` (15), with the same body
+//   (APP : modules/receiver/ReceiverService.kt, modules/webhooks/WebHooksService.kt,
+//   WebhooksSettings.kt, plugins/PayloadSingingPlugin.kt, workers/WebhookQueueProcessorWorker.kt).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { decryptAsTheApp } from './app-decryption.ts';
@@ -72,6 +80,17 @@ export interface AppEmulatorOptions {
   reconnectMs?: number;
   /** The app's encryption passphrase (Settings → Encryption): `isEncrypted` messages are decrypted with it at send time. */
   passphrase?: string;
+  /** The first backoff of a failed webhook POST (the app's 5 s, doubling; tests may shorten it). */
+  webhookBackoffMs?: number;
+  /** Answers of this many webhook POSTs are lost on the way back (the server did its part): the phone retries them. */
+  loseWebhookAnswers?: number;
+}
+
+/** A hook the phone holds (APP : modules/webhooks/db/WebHook.kt; a sync reads `id`, `url`, `event`). */
+export interface AppWebhook {
+  id: string;
+  url: string;
+  event: string;
 }
 
 export type EmulatorEvent =
@@ -92,7 +111,11 @@ export type EmulatorEvent =
   /** The phone handed the SMS to its radio. */
   | { type: 'sending'; at: number; id: string }
   | { type: 'reported'; at: number; id: string; state: AppState; status: number }
-  | { type: 'request-failed'; at: number; method: string; path: string; status: number; body: unknown };
+  | { type: 'request-failed'; at: number; method: string; path: string; status: number; body: unknown }
+  /** One POST of a webhook (`status` 0: no answer reached the phone), its event `id` the same on every retry. */
+  | { type: 'webhook-sent'; at: number; eventId: string; event: string; messageId: string; status: number; attempt: number }
+  /** The phone gave up on a webhook (its retries were spent) or the server took it (`delivered`). */
+  | { type: 'webhook-done'; at: number; eventId: string; messageId: string; delivered: boolean };
 
 export interface Response<T = any> {
   status: number;
@@ -200,6 +223,17 @@ export class AppEmulator {
   private reports: Promise<void> = Promise.resolve();
   /** One SMS after another (the app's sending queue). */
   private sending: Promise<void> = Promise.resolve();
+  /** `webhooks.signing_key` (imported from the server's settings, or the phone's own random one). */
+  signingKey = randomBytes(6).toString('base64url').slice(0, 8);
+  /** `webhooks.retry_count` (default 15). */
+  retryCount = 15;
+  /** The cloud hooks, as the last `GET /webhooks` left them. */
+  hooks: AppWebhook[] = [];
+  /** The hashes of received messages already processed (the app's dedup: IncomingMessagesService). */
+  private readonly processed = new Set<string>();
+  /** Android's SMS inbox: every SMS the phone received, the app running or not (an export reads it). */
+  private readonly inbox: Array<{ sender: string; text: string; simNumber?: number | null; recipient?: string | null; receivedAt: Date }> = [];
+  private lostAnswers = 0;
 
   private constructor(options: AppEmulatorOptions, registered: { id: string; token: string; login: string | null; password: string | null }) {
     this.options = options;
@@ -248,13 +282,100 @@ export class AppEmulator {
   async start() {
     const patched = await this.call('PATCH', '/device', { id: this.deviceId, pushToken: null, simCards: registrationBody(this.options).simCards });
     if (patched.status !== 204) throw new Error(`PATCH /device answered ${patched.status} ${JSON.stringify(patched.body)}`);
+    await this.importSettings();
+    await this.syncWebhooks();
+    this.openStream();
+    await this.waitFor('stream-open');
+  }
+
+  /** GET /settings, importing the keys the app reads here (APP : WebhooksSettings.import). */
+  async importSettings() {
     const settings = await this.call('GET', '/settings');
     if (settings.status !== 200) throw new Error(`GET /settings answered ${settings.status}`);
     this.emit({ type: 'settings', at: Date.now(), body: settings.body });
+    const webhooks = (settings.body as { webhooks?: { signing_key?: unknown; retry_count?: unknown } } | null)?.webhooks;
+    if (webhooks && 'signing_key' in webhooks) this.signingKey = webhooks.signing_key == null ? this.signingKey : String(webhooks.signing_key);
+    if (webhooks?.retry_count != null) this.retryCount = Math.trunc(Number(webhooks.retry_count));
+  }
+
+  /** GET /webhooks: the cloud hooks are replaced with the list (APP : WebHooksService.sync). */
+  async syncWebhooks() {
     const webhooks = await this.call('GET', '/webhooks');
     if (webhooks.status !== 200) throw new Error(`GET /webhooks answered ${webhooks.status}`);
-    this.openStream();
-    await this.waitFor('stream-open');
+    this.hooks = (webhooks.body as AppWebhook[]).map(({ id, url, event }) => ({ id, url, event }));
+  }
+
+  /**
+   * The phone receives an SMS (ReceiverService.process): skipped if this exact message was
+   * processed before (a re-export), else one `sms:received` webhook per hook, each delivered with
+   * retries. Resolves with the payload's `messageId` once every POST is done (taken or given up).
+   */
+  async receiveSms(sms: { sender: string; text: string; simNumber?: number | null; recipient?: string | null; receivedAt?: Date }): Promise<string> {
+    const receivedAt = sms.receivedAt ?? new Date();
+    if (!this.inbox.some((kept) => kept.sender === sms.sender && kept.text === sms.text && kept.receivedAt.getTime() === receivedAt.getTime())) this.inbox.push({ ...sms, receivedAt });
+    // The app's key is the hash of the message (sender, date, SIM, text), printed as hex.
+    const messageId = createHash('sha256').update(JSON.stringify([sms.sender, receivedAt.getTime(), sms.simNumber ?? null, sms.text])).digest('hex').slice(0, 8);
+    if (this.processed.has(messageId)) return messageId;
+    this.processed.add(messageId);
+    // Gson leaves out nulls.
+    const payload = {
+      messageId,
+      message: sms.text,
+      receivedAt: receivedAt.toISOString(),
+      sender: sms.sender,
+      ...(sms.recipient != null ? { recipient: sms.recipient } : {}),
+      ...(sms.simNumber != null ? { simNumber: sms.simNumber } : {}),
+      phoneNumber: sms.sender,
+    };
+    await Promise.all(
+      this.hooks
+        .filter((hook) => hook.event === 'sms:received')
+        .map((hook) => this.deliverWebhook(hook, { id: randomBytes(16).toString('base64url').slice(0, 21), webhookId: hook.id, event: hook.event, deviceId: this.deviceId, payload })),
+    );
+    return messageId;
+  }
+
+  /** An SMS that reached Android's inbox while the app was not processing (it was off): only an export sends it. */
+  smsWhileAppOff(sms: { sender: string; text: string; simNumber?: number | null; receivedAt: Date }) {
+    this.inbox.push(sms);
+  }
+
+  /**
+   * MessagesExportRequested (receiver/events/MessagesExportRequestedEvent.kt, ReceiverService.export):
+   * the inbox between `since` and `until` goes through the receive path again, webhooks unless
+   * `triggerWebhooks` is false; what was processed before is skipped there.
+   */
+  private exportInbox(data: string) {
+    const request = JSON.parse(data) as { since: string; until: string; triggerWebhooks?: string | boolean };
+    const [since, until] = [Date.parse(request.since), Date.parse(request.until)];
+    if (String(request.triggerWebhooks ?? 'true') === 'false') return;
+    for (const sms of this.inbox.filter((kept) => kept.receivedAt.getTime() >= since && kept.receivedAt.getTime() <= until)) void this.receiveSms(sms);
+  }
+
+  /** The signed POST of one webhook event, retried after 5 s·2^k (WebhookQueueProcessorWorker), the same body each time. */
+  private async deliverWebhook(hook: AppWebhook, dto: { id: string; webhookId: string; event: string; deviceId: string; payload: { messageId: string } }) {
+    const body = JSON.stringify(dto);
+    for (let attempt = 0; attempt < this.retryCount && !this.stopped; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, (this.options.webhookBackoffMs ?? 5000) * 2 ** (attempt - 1)));
+      let status = 0;
+      try {
+        // Signed at each send: the timestamp is the send's own (PayloadSingingPlugin).
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const signature = createHmac('sha256', Buffer.from(this.signingKey, 'utf8')).update(body + timestamp).digest('hex');
+        const response = await appRequest({ ...this.options, apiUrl: hook.url }, 'POST', '', { body, headers: { 'X-Timestamp': timestamp, 'X-Signature': signature } });
+        status = response.status;
+        if (status >= 200 && status < 300 && this.lostAnswers < (this.options.loseWebhookAnswers ?? 0)) {
+          this.lostAnswers += 1;
+          status = 0;
+        }
+      } catch {}
+      this.emit({ type: 'webhook-sent', at: Date.now(), eventId: dto.id, event: dto.event, messageId: dto.payload.messageId, status, attempt: attempt + 1 });
+      if (status >= 200 && status < 300) {
+        this.emit({ type: 'webhook-done', at: Date.now(), eventId: dto.id, messageId: dto.payload.messageId, delivered: true });
+        return;
+      }
+    }
+    this.emit({ type: 'webhook-done', at: Date.now(), eventId: dto.id, messageId: dto.payload.messageId, delivered: false });
   }
 
   /** A call with the device token, as every call after registration is made. */
@@ -380,12 +501,9 @@ export class AppEmulator {
     if (event === 'MessageEnqueued') void this.pull('event');
     else if (event === 'MessageCancelled') this.cancel(data.join('\n'));
     // WebhooksUpdated / SettingsUpdated re-fetch their lists; unknown names are only logged.
-    else if (event === 'WebhooksUpdated') void this.call('GET', '/webhooks').catch(() => {});
-    else if (event === 'SettingsUpdated') {
-      void this.call('GET', '/settings')
-        .then((settings) => settings.status === 200 && this.emit({ type: 'settings', at: Date.now(), body: settings.body }))
-        .catch(() => {});
-    }
+    else if (event === 'MessagesExportRequested') this.exportInbox(data.join('\n'));
+    else if (event === 'WebhooksUpdated') void this.syncWebhooks().catch(() => {});
+    else if (event === 'SettingsUpdated') void this.importSettings().catch(() => {});
   }
 
   /** MessageCancelled `{messageId}`: MessagesService.cancelMessage, which cancels only a Pending message. */

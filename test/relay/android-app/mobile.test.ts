@@ -98,9 +98,12 @@ describe('registration', () => {
   it('answers the start-up calls: settings (SSE only), no phone webhooks, device info, push token update', async () => {
     const account = await app.account();
     const phone = await signIn(account);
-    // The device's messages settings (SIM mode, wait, limit) are played in ./pacing-app.test.ts.
-    expect((await phone.call('GET', '/settings')).body).toMatchObject({ gateway: { notification_channel: 'SSE_ONLY' }, messages: { sim_selection_mode: 'OSDefault' } });
-    expect((await phone.call('GET', '/webhooks')).body).toEqual([]);
+    // The device's messages settings (SIM mode, wait, limit) are played in ./pacing-app.test.ts; its
+    // received-SMS hooks and the key it signs them with in ./inbound.test.ts.
+    const settings = (await phone.call('GET', '/settings')).body;
+    expect(settings).toMatchObject({ gateway: { notification_channel: 'SSE_ONLY' }, messages: { sim_selection_mode: 'OSDefault' }, webhooks: { signing_key: expect.any(String) } });
+    expect(settings.webhooks.signing_key).toBe(phone.signingKey);
+    expect(((await phone.call('GET', '/webhooks')).body as Array<{ event: string }>).map((hook) => hook.event)).toEqual(['sms:received', 'sms:data-received', 'mms:received']);
     const info = await phone.call('GET', '/device');
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ device: { id: phone.deviceId, name: 'Google/Pixel 8' }, externalIp: '127.0.0.1' });

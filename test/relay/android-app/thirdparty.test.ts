@@ -370,7 +370,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect(replaced).toEqual({ id: webhook.id, deviceId: null, url: `${url}/v2`, event: 'sms:failed' });
     expect(await client.getWebhooks()).toEqual([replaced]);
 
-    await expect(client.registerWebhook({ url, event: WebHookEventType.SmsReceived })).rejects.toThrow(/HTTP error 400: .*sms:received is not supported: Yarrow does not receive incoming SMS/);
+    await expect(client.registerWebhook({ url, event: 'mms:downloaded' as WebHookEventType })).rejects.toThrow(/HTTP error 400: .*mms:downloaded is not supported: MMS parts stay on the phone/);
     await expect(client.registerWebhook({ url: 'not a url', event: WebHookEventType.SmsSent })).rejects.toThrow(/HTTP error 400: .*"param":"url"/);
 
     await expect(client.deleteWebhook(webhook.id!)).resolves.toBeNull();
@@ -449,6 +449,43 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     const ownLog = await app.request('POST', '/graphql', { key: account.key, body: { query: EndpointDeliveries.toString(), variables: { id: own.body.webhook_endpoint.id } } });
     expect(ownLog.body.data.webhookEndpoint.payloadFormat).toBe('YARROW');
     expect(ownLog.body.data.webhookDeliveries.edges.map((edge: { node: { body: string } }) => edge.node.body)).toEqual([yarrowRequest!.body]);
+  });
+
+  it('delivers received SMS as the reference sms:received webhook, and an inbox refresh makes the phone send what it missed', async () => {
+    const account = await app.account();
+    const app1 = await phone(account, { webhookBackoffMs: 50 });
+    const { client, last } = gatewayClient(account);
+    const hook = await client.registerWebhook({ url: receiver.url('/reference-received'), event: WebHookEventType.SmsReceived });
+    expect(last.status).toBe(201);
+    expect(hook).toMatchObject({ event: 'sms:received' });
+
+    // Received while the app was off: nothing reaches Yarrow until it is asked for its inbox.
+    const receivedAt = new Date(Date.now() - 60_000);
+    app1.smsWhileAppOff({ sender: '+14155552673', text: 'Is the shop open on Sunday?', simNumber: 1, receivedAt });
+    await client.exportInbox({ deviceId: app1.deviceId, since: new Date(Date.now() - 3_600_000), until: new Date() });
+    expect(last.status).toBe(202);
+    await app1.waitFor('webhook-done');
+
+    const [request] = await receiver.waitFor('/reference-received', 1);
+    const secret = (await revealSecret(app.rt, app.rt.db.prisma, account.id, hook.id!)).secret;
+    const received = verifyReferenceWebhook(secret, request!.headers, request!.body);
+    const [message] = (await app.request('GET', '/api/v1/messages?direction=inbound', { key: account.key })).body.data;
+    expect(received).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      webhookId: hook.id,
+      deviceId: app1.deviceId,
+      event: 'sms:received',
+      payload: { messageId: message.request_id, message: 'Is the shop open on Sunday?', receivedAt: receivedAt.toISOString(), sender: '+14155552673', simNumber: 1, phoneNumber: '+14155552673' },
+    });
+    // The older paths ask the same (deprecated, as on the reference server); an unknown device is not found.
+    const older = await call('POST', '/messages/inbox/export', { key: account.key, body: { since: new Date(Date.now() - 3_600_000), until: new Date() } });
+    expect(older.status).toBe(202);
+    expect(older.headers.get('deprecation')).toBe('true');
+    expect((await call('POST', '/inbox/refresh', { key: account.key, body: { deviceId: 'dev_nope', since: new Date(0), until: new Date() } })).status).toBe(404);
+    // Listing the inbox is not implemented on the reference server either: Yarrow says where the list is.
+    const list = await call('GET', '/inbox', { key: account.key });
+    expect(list.status).toBe(501);
+    expect(list.body.message).toContain('direction=inbound');
   });
 
   it('answers health without credentials, and 501 for what Yarrow does not keep', async () => {

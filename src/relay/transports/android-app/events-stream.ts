@@ -40,6 +40,8 @@ export function openEventStream(rt: Runtime, events: GatewayContext['events'], o
     else if (signal.kind === 'cancel') write(`event: MessageCancelled\ndata: ${JSON.stringify({ messageId: signal.messageId })}\n\n`);
     else if (signal.kind === 'revoked') close();
     else if (signal.kind === 'settings') write('event: SettingsUpdated\ndata: null\n\n');
+    // A map of strings, as the reference server sends it (SRV : modules/events/events.go); the app reads since, until, messageTypes, triggerWebhooks.
+    else if (signal.kind === 'exportInbox') write(`event: MessagesExportRequested\ndata: ${JSON.stringify(signal.data)}\n\n`);
   };
 
   function close() {

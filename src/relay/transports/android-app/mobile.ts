@@ -16,6 +16,7 @@ import { deviceWorkJson } from '../work.ts';
 import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../../messages/index.ts';
 import { relayErrors } from '../../contract.ts';
 import { openEventStream } from './events-stream.ts';
+import { appWebhookKey, appWebhookSchema, appWebhooksJson, registerAppWebhookRoutes } from './app-webhooks.ts';
 import {
   appCancellingJson,
   appDeviceJson,
@@ -295,27 +296,31 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
   defineRoute(ctx, {
     ...mobile('/webhooks'),
     method: 'get',
-    summary: 'Android app: webhooks the phone should send: none (Yarrow sends signed, retried webhooks itself).',
+    summary:
+      "Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself.",
     operationId: 'getAppWebhooks',
-    response: z.array(z.never()),
+    response: z.array(appWebhookSchema),
     // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
     errorCodes: ['rate_limited'],
     auth: appDevice,
-    responses: { 200: '[]' },
-    handler: (c) => c.json([]),
+    responses: { 200: 'The hooks, one per received-message event.' },
+    handler: (c, { auth: device }) => c.json(appWebhooksJson(rt, device, c.req.url)),
   });
+  registerAppWebhookRoutes(ctx);
 
   defineRoute(ctx, {
     ...mobile('/settings'),
     method: 'get',
-    summary: 'Android app: settings it imports (notification channel SSE only; the device\'s SIM mode, random wait and per-minute limit).',
+    summary: 'Android app: settings it imports (notification channel SSE only; the device\'s SIM mode, random wait and per-minute limit; the signing key of its received-SMS webhooks).',
     operationId: 'getAppSettings',
-    response: appSettingsSchema,
+    response: appSettingsSchema.extend({
+      webhooks: z.object({ signing_key: z.string().describe("The key the phone signs its webhooks with (this device's own, kept sealed).") }),
+    }),
     // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).
     errorCodes: ['rate_limited'],
     auth: appDevice,
     responses: { 200: 'The settings.' },
-    handler: (c, { auth: device }) => c.json(appSettingsFor(device, effectiveRate(rt, device))),
+    handler: async (c, { auth: device }) => c.json({ ...appSettingsFor(device, effectiveRate(rt, device)), webhooks: { signing_key: await appWebhookKey(rt, device) } }),
   });
 
   defineRoute(ctx, {

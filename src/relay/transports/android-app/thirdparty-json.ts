@@ -146,15 +146,16 @@ export const webhookEvents = {
   'sms:sent': 'message.sent',
   'sms:delivered': 'message.delivered',
   'sms:failed': 'message.failed',
+  // Received SMS, from any phone of the account (our protocol's or the app's): src/relay/messages/inbound.ts.
+  'sms:received': 'message.received',
 } as const;
 export type ReferenceWebhookEvent = keyof typeof webhookEvents;
 
 /** Reference events Yarrow does not deliver, and why (the 400 says so). */
 export const unsupportedWebhookEvents: Record<string, string> = {
-  'sms:received': 'Yarrow does not receive incoming SMS from phones',
-  'sms:data-received': 'Yarrow does not receive incoming SMS from phones',
-  'mms:received': 'Yarrow does not receive MMS',
-  'mms:downloaded': 'Yarrow does not receive MMS',
+  'sms:data-received': 'a data SMS is delivered as sms:received with its bytes in base64 as the message',
+  'mms:received': 'an MMS is delivered as sms:received with its subject as the message (its parts stay on the phone)',
+  'mms:downloaded': 'MMS parts stay on the phone',
   'sms:cancelled': 'a cancelled message is reported as sms:failed with the error "cancelled"',
   'system:ping': 'Yarrow tracks phone presence itself (device status in the dashboard and GraphQL)',
   'app:started': 'Yarrow tracks phone presence itself (device status in the dashboard and GraphQL)',

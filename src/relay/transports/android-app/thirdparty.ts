@@ -42,6 +42,8 @@ import {
   type ReferenceWebhookEvent,
 } from './thirdparty-json.ts';
 
+import { inboxRefreshInput, requestInboxExport } from './app-webhooks.ts';
+
 export const THIRD_PARTY_PREFIX = '/api/3rdparty/v1';
 
 // --- Messages ---
@@ -378,9 +380,25 @@ export function registerThirdPartyApi(ctx: GatewayContext) {
     });
   unavailable('get', '/logs', 'Reading device logs', 'for privacy, logs stay on the phone.');
   for (const method of ['get', 'put', 'patch'] as const) unavailable(method, '/settings', 'Device settings', 'they are set in the app on each phone.');
-  unavailable('get', '/inbox', 'The inbox', 'Yarrow does not receive incoming SMS.');
-  unavailable('get', '/inbox/:id/attachments/:part', 'The inbox', 'Yarrow does not receive incoming SMS.');
-  for (const path of ['/inbox/refresh', '/inbox/export', '/messages/inbox/export']) unavailable('post', path, 'The inbox', 'Yarrow does not receive incoming SMS.');
+  // As the reference server, which answers its inbox list 501 too (SRV : handlers/inbox/3rdparty.go, `list`).
+  unavailable('get', '/inbox', 'Listing the inbox', 'list received SMS with GET /api/v1/messages?direction=inbound, or take them as sms:received webhooks (POST /webhooks).');
+  unavailable('get', '/inbox/:id/attachments/:part', 'MMS attachments', 'MMS parts stay on the phone.');
+  // Asks the phones to send what they received in a time range again (MessagesExportRequested): 202, as the reference.
+  for (const path of ['/inbox/refresh', '/inbox/export', '/messages/inbox/export']) {
+    defineRoute(ctx, {
+      ...reference(path),
+      method: 'post',
+      summary: 'Ask the phones to go through their inbox again (received SMS in a time range)',
+      auth: 'devices.manage',
+      body: inboxRefreshInput,
+      responses: { 202: 'The phones were asked.' },
+      handler: async (c, { body }) => {
+        await requestInboxExport(rt, accountOf(c), body);
+        if (path !== '/inbox/refresh') c.header('Deprecation', 'true');
+        return c.body(null, 202);
+      },
+    });
+  }
   for (const path of ['/auth/token', '/auth/token/refresh']) {
     unavailable('post', path, 'Access tokens', 'use a Yarrow API key (with the scopes you choose) as the Basic password.');
   }

@@ -5,7 +5,7 @@
  * modules/webhooks/): the body is `domain/WebHookEventDTO.kt` `{id, webhookId, event, deviceId,
  * payload}`, the payload `payload/SmsEventPayload.kt` and `MessageEventPayload.kt` (`messageId`,
  * `phoneNumber`, `recipient`, and per event `partsCount` + `sentAt`, `deliveredAt`, or `failedAt`
- * + `reason`), with null fields left out as the app's Gson does; the signature is
+ * + `reason`; `sms:received`: `message`, `receivedAt`, `sender`, `simNumber`), with null fields left out as the app's Gson does; the signature is
  * `plugins/PayloadSingingPlugin.kt`: `X-Signature` = lowercase hex HMAC-SHA256 over the body
  * followed by the `X-Timestamp` value (Unix seconds). Nothing is copied from that project.
  */
@@ -20,6 +20,10 @@ const referenceEvent = new Map<string, string>(Object.entries(webhookEvents).map
 interface MessageEventData {
   request_id?: string;
   to?: string;
+  from?: string | null;
+  text?: string;
+  sim_number?: number | null;
+  received_at?: string | null;
   device_id?: string | null;
   failure_reason?: string | null;
   sent_at?: string | null;
@@ -40,6 +44,11 @@ async function referenceMessage(db: DbClient, requestId: string) {
 
 async function payloadOf(db: DbClient, type: string, data: MessageEventData) {
   if (!referenceEvent.has(type) || !data.request_id) return data;
+  // sms:received as the app sends it (payload/SmsEventPayload.kt SmsReceived): the sender, the phone's own number as recipient, nulls left out.
+  if (type === 'message.received') {
+    const received = { messageId: data.request_id, message: data.text, receivedAt: data.received_at, sender: data.from, recipient: data.to || null, simNumber: data.sim_number, phoneNumber: data.from };
+    return Object.fromEntries(Object.entries(received).filter(([, value]) => value !== null && value !== undefined));
+  }
   const { messageId, partsCount } = await referenceMessage(db, data.request_id);
   const common = { messageId, phoneNumber: data.to, recipient: data.to };
   if (type === 'message.sent') return { ...common, partsCount, sentAt: data.sent_at };
