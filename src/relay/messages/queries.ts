@@ -153,12 +153,13 @@ export async function optedOutRows(db: DbClient, accountIds: number[], phones: s
  * `in_reply_to`). Walks the account's messages newest first by id (`(account_id, id)`, with
  * `firstIdAt` bounding the window) and stops at the first one to that number, so outbound rows
  * need no index by number: a reply soon after its text reads a few rows, and no read goes past
- * the window.
+ * the window. Only an SMS a phone was given (`attempts > 0`) can be answered: a scheduled one, or
+ * one cancelled or refused before any phone had it, never reached the sender of the reply.
  */
 export async function lastOutboundTo(db: DbClient, accountId: number, phone: string, since: Date): Promise<string | null> {
   const [row] = await db.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM messages
-    WHERE account_id = ${accountId} AND id >= ${firstIdAt(idPrefixes.message, since)} AND to_number = ${phone} AND direction = 'outbound'
+    WHERE account_id = ${accountId} AND id >= ${firstIdAt(idPrefixes.message, since)} AND to_number = ${phone} AND direction = 'outbound' AND attempts > 0
     ORDER BY id DESC LIMIT 1`;
   return row?.id ?? null;
 }

@@ -36,6 +36,8 @@ describe('settings pushed to the app', () => {
     expect(first.body).toEqual({
       gateway: { notification_channel: 'SSE_ONLY' },
       messages: { send_interval_min: null, send_interval_max: null, limit_period: 'PerMinute', limit_value: app.rt.config.RELAY_DEVICE_RATE_PER_MINUTE, sim_selection_mode: 'OSDefault' },
+      // The key its received-SMS webhooks are signed with (./inbound.test.ts).
+      webhooks: { signing_key: expect.any(String) },
     });
 
     const since = Date.now();
