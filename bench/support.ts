@@ -106,8 +106,12 @@ export function startChild(
   options: { waitReady?: boolean; onMessage?: (message: any) => void } = {},
 ): Promise<Child> {
   const kind = label.split(/[:\d]/)[0]!;
-  if (profiled.has(kind)) mkdirSync(profileDir, { recursive: true });
-  const execArgv = profiled.has(kind) ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${label.replace(/\W/g, '-')}-${Date.now()}.cpuprofile`] : [];
+  // A folder per child, with Node's own file names: they carry the thread id, so a worker thread
+  // (the gateway's CSV import thread) writes a profile of its own instead of over the main thread's
+  // (the main thread's is the one whose name has thread id 0: CPU.<date>.<time>.<pid>.0.001.cpuprofile).
+  const dir = join(profileDir, `${label.replace(/\W/g, '-')}-${Date.now()}`);
+  if (profiled.has(kind)) mkdirSync(dir, { recursive: true });
+  const execArgv = profiled.has(kind) ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
   const child = fork(join(root, script), args, { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // The simulator sends its events in arrays (one IPC message per turn of its event loop).
