@@ -6,13 +6,12 @@ import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import type { DbClient } from '../core/db.ts';
-import type { Device } from '../generated/prisma/client.ts';
 import { registerAndroidAppRoutes } from './transports/android-app/mobile.ts';
 import { registerThirdPartyApi } from './transports/android-app/thirdparty.ts';
 import { registerDeviceSockets } from './transports/websocket.ts';
+import { registerLongPollRoutes } from './transports/long-poll.ts';
 import {
   deviceSchema,
-  deviceWorkSchema,
   messageStatusSchema,
   otpSentSchema,
   otpVerifiedSchema,
@@ -22,17 +21,13 @@ import {
   recipientSchema,
   relaySettingsJson,
   relaySettingsSchema,
-  reportOutcomeSchema,
   sendAcceptedSchema,
 } from './json.ts';
 import { deviceListQuery, listDevices, listMessages, messageListQuery } from './lists.ts';
 import {
-  authenticateDevice,
   deviceJson,
-  heartbeatInput,
   pairDevice,
   pairDeviceInput,
-  recordHeartbeat,
   relayBaseUrl,
   relaySettingsInput,
   setRelayMode,
@@ -40,12 +35,8 @@ import {
   withConnections,
 } from './devices/devices.ts';
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
-import { ackInput, acknowledgeMessage, reportInput, reportMessage } from './messages/index.ts';
-import { deviceWorkJson } from './transports/work.ts';
-import { awaitWork } from './transports/work-channel.ts';
-import { pendingForDevice, rerouteInput, rerouteMessage, syncHeldMessages, syncInput } from './messages/index.ts';
+import { rerouteInput, rerouteMessage } from './messages/index.ts';
 import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
-import { receiveSms, receivedFromFrame, receivedInput } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
@@ -53,9 +44,6 @@ import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchR
 import { registerOptOutRoutes } from './recipients/opt-outs-rest.ts';
 import { registerDeviceSettingsRoutes } from './devices/devices-rest.ts';
 
-const LONG_POLL_MAX_SECONDS = 30;
-
-const pollQuery = z.object({ wait: z.coerce.number().int().min(0).max(LONG_POLL_MAX_SECONDS).default(25) });
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
 
 /**
@@ -64,12 +52,7 @@ const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
  * too (`alias`: served, but one operation is one entry in OpenAPI and Postman).
  */
 export function registerRelayRoutes(ctx: GatewayContext) {
-  const { rt, events } = ctx;
-  /** The device's own HTTP API: its device token, not an API key. */
-  const deviceToken: Credential<Device> = {
-    documentedAs: 'device',
-    authenticate: (c) => authenticateDevice(rt, c.req.header('authorization')),
-  };
+  const { rt } = ctx;
   /** Pairing has no API key: the code in the body is the credential, so each attempt per address counts first. */
   const pairingAttempt: Credential<void> = {
     documentedAs: 'none',
@@ -77,6 +60,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   };
 
   registerDeviceSockets(ctx);
+  registerLongPollRoutes(ctx);
   registerAndroidAppRoutes(ctx);
 
   // --- Pairing ---
@@ -106,125 +90,6 @@ export function registerRelayRoutes(ctx: GatewayContext) {
         },
         201,
       );
-    },
-  });
-
-  // --- The device's own HTTP API (device token, not an API key) ---
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/api/v1/relay/device/me',
-    alias: true,
-    tag: 'Relay',
-    summary: 'The calling device.',
-    operationId: 'getCallingDevice',
-    response: okSchema({ device: deviceSchema }),
-    auth: deviceToken,
-    responses: { 200: 'The device.' },
-    handler: async (c, { auth: device }) => ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, device)) }),
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/relay/device/heartbeat',
-    alias: true,
-    tag: 'Relay',
-    summary: 'Heartbeat: battery, charging, signal, queue length.',
-    operationId: 'sendDeviceHeartbeat',
-    response: okSchema({ device: deviceSchema, heartbeat_interval_seconds: z.number().int() }),
-    auth: deviceToken,
-    body: heartbeatInput,
-    responses: { 200: 'The device, and the heartbeat interval.' },
-    handler: async (c, { auth: device, body }) => {
-      const updated = await recordHeartbeat(rt, device.id, body);
-      return ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, updated)), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
-    },
-  });
-
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/api/v1/relay/device/messages',
-    alias: true,
-    tag: 'Relay',
-    summary: 'Long-poll for work: unacknowledged messages, at once or when they arrive (up to `wait` s).',
-    operationId: 'pollDeviceMessages',
-    response: okSchema({ messages: z.array(deviceWorkSchema) }),
-    auth: deviceToken,
-    query: pollQuery,
-    responses: { 200: 'The messages to send (maybe none).' },
-    handler: async (c, { auth: current, query: { wait } }) => {
-      // A device polling after its socket closed is reachable again (it hears of work here).
-      if (current.disconnectedAt && current.lastSeenAt <= current.disconnectedAt) await recordHeartbeat(rt, current.id, {});
-      const pending = await awaitWork(events, current.id, () => pendingForDevice(rt.db.prisma, current.id), { waitMs: wait * 1000, abort: c.req.raw.signal });
-      return ok(c, { messages: pending.map((message) => deviceWorkJson(rt, message)) });
-    },
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/relay/device/messages/:id/ack',
-    alias: true,
-    tag: 'Relay',
-    summary: "Acknowledge a message (it is in the phone's queue).",
-    operationId: 'acknowledgeDeviceMessage',
-    response: okSchema(reportOutcomeSchema.shape),
-    auth: deviceToken,
-    body: ackInput,
-    responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
-    handler: async (c, { auth: device, body }) => {
-      const outcome = await acknowledgeMessage(rt, device, c.req.param('id'), body);
-      return ok(c, { ...outcome });
-    },
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/relay/device/messages/:id/report',
-    alias: true,
-    tag: 'Relay',
-    summary: 'Report sent, delivered or failed (idempotent).',
-    operationId: 'reportDeviceMessage',
-    response: okSchema(reportOutcomeSchema.shape),
-    auth: deviceToken,
-    body: reportInput,
-    responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
-    handler: async (c, { auth: device, body }) => {
-      const outcome = await reportMessage(rt, device, c.req.param('id'), body);
-      return ok(c, { ...outcome });
-    },
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/relay/device/sync',
-    alias: true,
-    tag: 'Relay',
-    summary: 'After a (re)connect: the messages the phone holds; what it took and no longer holds is queued again.',
-    operationId: 'syncDeviceMessages',
-    response: okSchema({ requeued: z.number().int().describe('Messages the phone took, no longer holds and never reported sent: queued again.') }),
-    auth: deviceToken,
-    body: syncInput,
-    responses: { 200: 'How many messages went back to the queue.' },
-    handler: async (c, { auth: device, body }) => ok(c, await syncHeldMessages(rt, device, body)),
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/relay/device/received',
-    alias: true,
-    tag: 'Relay',
-    summary: 'An SMS the phone received (the long-poll twin of the `received` frame): recorded once per `id`, resent until answered.',
-    operationId: 'receiveDeviceSms',
-    response: okSchema({
-      applied: z.boolean().describe('false: a resend of an SMS already recorded (nothing changed).'),
-      status: z.literal('received'),
-      request_id: z.string().describe('The inbound message (`sms_…`).'),
-    }),
-    auth: deviceToken,
-    body: receivedInput,
-    responses: { 200: 'The inbound message it became.' },
-    handler: async (c, { auth: device, body }) => {
-      const { message, created } = await receiveSms(rt, receivedFromFrame(device, body));
-      return ok(c, { applied: created, status: 'received' as const, request_id: message.id });
     },
   });
 
