@@ -165,7 +165,7 @@ builder.prismaObject('Message', {
     waitReason: t.string({
       nullable: true,
       description:
-        'While queued, why no phone has it yet: account_paused, no_device_online, no_device_with_sim, device_budget, device_daily_cap or device_monthly_recipients_cap; null when nothing holds it back.',
+        'While queued, why no phone has it yet: account_paused, quiet_hours (the account\'s quiet hours hold it until they end), no_device_online, no_device_with_sim, device_budget, device_daily_cap or device_monthly_recipients_cap; null when nothing holds it back.',
       resolve: (message, _args, ctx) => waitReasonOf(ctx)(message),
     }),
     batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),

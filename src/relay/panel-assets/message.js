@@ -9,6 +9,7 @@ import { MessageSchedule } from './schedule.js';
 /** Why a queued message waits (Message.waitReason), in words. */
 const waitReasonText = {
   account_paused: 'Sending is paused for this account.',
+  quiet_hours: 'The account is in its quiet hours: it goes when they end.',
   no_device_online: 'No phone that may send it is online.',
   no_device_with_sim: 'No online phone has the SIM it names.',
   device_budget: 'Every phone that could send it used its messages for this minute.',
