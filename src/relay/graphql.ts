@@ -309,6 +309,10 @@ builder.queryFields((t) => ({
       search: t.arg.string({ validate: z.string().max(64) }),
       direction: t.arg({ type: MessageDirectionEnum, description: 'INBOUND: the SMS the account’s phones received; OUTBOUND: those it sent; both when unset.' }),
       from: t.arg.string({ validate: z.string().max(32), description: 'Inbound: digits the sender’s number contains.' }),
+      counterparty: t.arg.string({
+        validate: z.string().max(64),
+        description: 'The conversation with one number: OUTBOUND messages sent to it and INBOUND ones from it (the whole number, E.164; or a sender name as received).',
+      }),
     },
     resolve: async (query, _root, args, ctx) => {
       const accountId = ctx.principal!.accountId;

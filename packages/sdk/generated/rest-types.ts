@@ -9630,6 +9630,11 @@ export interface operations {
                 search?: string;
                 direction?: "outbound" | "inbound";
                 from?: string;
+                /**
+                 * @description The conversation with one number: outbound messages sent to it and inbound ones from it (the whole number, E.164; or a sender name as received).
+                 * @example +14155552671
+                 */
+                counterparty?: string;
             };
             header?: {
                 /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
