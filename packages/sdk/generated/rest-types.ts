@@ -9630,10 +9630,7 @@ export interface operations {
                 search?: string;
                 direction?: "outbound" | "inbound";
                 from?: string;
-                /**
-                 * @description The conversation with one number: outbound messages sent to it and inbound ones from it (the whole number, E.164; or a sender name as received).
-                 * @example +14155552671
-                 */
+                /** @description The conversation with one number: outbound messages sent to it and inbound ones from it (the whole number, E.164; or a sender name as received). */
                 counterparty?: string;
             };
             header?: {
