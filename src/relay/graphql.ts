@@ -165,7 +165,7 @@ builder.prismaObject('Message', {
     waitReason: t.string({
       nullable: true,
       description:
-        'While queued, why no phone has it yet: account_paused, no_device_online, no_device_with_sim, device_budget, device_daily_cap or device_monthly_recipients_cap; null when nothing holds it back.',
+        'While queued, why no phone has it yet: account_paused, quiet_hours (the account\'s quiet hours hold it until they end), no_device_online, no_device_with_sim, device_budget, device_daily_cap or device_monthly_recipients_cap; null when nothing holds it back.',
       resolve: (message, _args, ctx) => waitReasonOf(ctx)(message),
     }),
     batchId: t.exposeID('batchId', { nullable: true, description: 'The batch it was queued in (a list send); messages(batchId:) lists them.' }),
@@ -309,6 +309,10 @@ builder.queryFields((t) => ({
       search: t.arg.string({ validate: z.string().max(64) }),
       direction: t.arg({ type: MessageDirectionEnum, description: 'INBOUND: the SMS the account’s phones received; OUTBOUND: those it sent; both when unset.' }),
       from: t.arg.string({ validate: z.string().max(32), description: 'Inbound: digits the sender’s number contains.' }),
+      counterparty: t.arg.string({
+        validate: z.string().max(64),
+        description: 'The conversation with one number: OUTBOUND messages sent to it and INBOUND ones from it (the whole number, E.164; or a sender name as received).',
+      }),
     },
     resolve: async (query, _root, args, ctx) => {
       const accountId = ctx.principal!.accountId;

@@ -129,10 +129,10 @@ export const messageStatusSchema = z.object({
   sim_number: z.number().int().nullable().describe('The SIM the send named (1-based); null: the phone chooses.'),
   is_encrypted: z.boolean().describe('The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent.'),
   wait_reason: z
-    .enum(['account_paused', 'no_device_online', 'no_device_with_sim', 'device_budget', 'device_daily_cap', 'device_monthly_recipients_cap'])
+    .enum(['account_paused', 'quiet_hours', 'no_device_online', 'no_device_with_sim', 'device_budget', 'device_daily_cap', 'device_monthly_recipients_cap'])
     .nullable()
     .describe(
-      'While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue.',
+      'While queued, why no phone has it yet: the account is paused; it is inside its quiet hours (below priority 100: it goes when they end); no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue.',
     ),
   batch_id: z
     .string()

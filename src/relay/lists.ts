@@ -57,6 +57,17 @@ export interface MessageFilter {
   direction?: 'outbound' | 'inbound' | null;
   /** Inbound: digits the sender's number contains. */
   from?: string | null;
+  /**
+   * The conversation with one number, both ways: outbound messages sent `to` it and inbound ones
+   * `from` it (the whole number: E.164, spaces and dashes allowed; or a sender name exactly).
+   */
+  counterparty?: string | null;
+}
+
+/** A counterparty as stored: a number written any way as `+` and its digits, a sender name as given. */
+function counterpartyOf(text: string): string {
+  const trimmed = text.trim();
+  return /^\+?[\d\s().-]+$/.test(trimmed) ? `+${trimmed.replace(/\D/g, '')}` : trimmed;
 }
 
 /** Messages by status or stage, recipient number, device, time queued, and a search by id or number. */
@@ -76,6 +87,9 @@ export function messagesWhere(accountId: number, filter: MessageFilter): Prisma.
     ...(filter.direction === 'inbound' ? [{ direction: 'inbound' as const, inboundKey: { not: null } }] : []),
     ...(filter.direction === 'outbound' ? [{ direction: 'outbound' as const }] : []),
     ...(filter.from ? [{ from: { contains: filter.from.replace(/[^\d+]/g, '') } }] : []),
+    ...(filter.counterparty?.trim()
+      ? [{ OR: [{ direction: 'outbound' as const, to: counterpartyOf(filter.counterparty) }, { direction: 'inbound' as const, from: counterpartyOf(filter.counterparty) }] }]
+      : []),
     ...(filter.queuedAfter ? [{ queuedAt: { gte: filter.queuedAfter } }] : []),
     ...(filter.queuedBefore ? [{ queuedAt: { lt: filter.queuedBefore } }] : []),
     // A search that is neither an id nor has digits matches nothing (never every row).
@@ -96,6 +110,14 @@ export const messageListQuery = listQuery.extend({
   search: z.string().trim().max(64).optional(),
   direction: z.enum(['outbound', 'inbound']).optional(),
   from: z.string().trim().max(32).optional(),
+  counterparty: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('The conversation with one number: outbound messages sent to it and inbound ones from it (the whole number, E.164; or a sender name as received).')
+    .meta({ examples: ['+14155552671'] }),
 });
 
 export async function listMessages(db: DbClient, accountId: number, query: z.output<typeof messageListQuery>) {
@@ -111,6 +133,7 @@ export async function listMessages(db: DbClient, accountId: number, query: z.out
     search: query.search,
     direction: query.direction,
     from: query.from,
+    counterparty: query.counterparty,
   });
   return db.message.findMany({ where, include: { device: { select: { name: true } }, requestedDevice: { select: { name: true, lastSeenAt: true, revokedAt: true } } },
     ...pageArgs(query),

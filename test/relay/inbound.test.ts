@@ -110,6 +110,13 @@ describe('inbound SMS over the relay protocol', () => {
       ['inbound', replied.requestId],
       ['outbound', first.body.request_id],
     ]);
+    // `counterparty`: that whole number's conversation (written any way), sent to it and from it.
+    const withNumber = (await app.request('GET', `/api/v1/messages?counterparty=${encodeURIComponent('+1 (415) 555-2671')}`, { key: account.key })).body.data as InboundJson[];
+    expect(withNumber.map((row) => [row.direction, row.request_id])).toEqual([
+      ['inbound', replied.requestId],
+      ['outbound', first.body.request_id],
+    ]);
+    expect((await app.request('GET', '/api/v1/messages?counterparty=%2B14155552672', { key: account.key })).body.data).toEqual([]);
 
     const overGraphql = await execute(app.baseUrl, account.key, InboundMessages, { from: '4155552671' });
     expect(overGraphql.data?.messages.edges.map((edge) => edge.node)).toEqual([

@@ -1,6 +1,7 @@
 // Schedules and quiet hours (issue 31): a send with `send_at` is `scheduled`, held by Yarrow until
 // its time (no phone gets it before), then queued and sent; it can be cancelled while scheduled;
-// quiet hours hold a priority-0 send until they end and let an OTP through.
+// quiet hours hold a priority-0 send until they end and let an OTP through, and hold one already
+// queued when they began.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -232,6 +233,35 @@ describe('quiet hours', () => {
     expect(ended.data!.setRelayQuietHours.relayQuietHours).toBeNull();
     const after = await sendSms(app, account.key, { to: TEST_NUMBERS[2], message: 'Back to normal' });
     expect(after.body).toMatchObject({ status: 'queued', send_at: null });
+  }, 60_000);
+
+  it('hold a message queued before they began: it stays queued (wait_reason quiet_hours) while an OTP goes, and goes once they end', async () => {
+    const account = await app.account();
+    // Accepted with no quiet hours and no phone online: queued, waiting for a phone.
+    const queued = await sendSms(app, account.key, { to: TEST_NUMBERS[0], message: 'Staff meeting moved to 3 pm' });
+    expect(queued.body).toMatchObject({ status: 'queued', send_at: null });
+    const id = queued.body.request_id as string;
+    const zone = 'America/New_York';
+    const quiet = { start: localTime(new Date(Date.now() - 3_600_000), zone), end: localTime(new Date(Date.now() + 2 * 3_600_000), zone), time_zone: zone };
+    const set = await app.request('POST', '/api/v1/relay/settings', { key: account.key, body: { quiet_hours: quiet } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+
+    // A phone comes online (a wake-up of the drain) and a login code follows: the code goes, the
+    // message queued before the quiet hours stays in the queue and says why.
+    const device = await phone(account.key);
+    const otp = await app.request('POST', '/api/v1/otp/send', { key: account.key, body: { to: TEST_NUMBERS[0], purpose: 'login' } });
+    expect(otp.status, JSON.stringify(otp.body)).toBe(200);
+    await device.waitFor('received', (event) => event.messageId === otp.body.request_id);
+    expect(received(device, id)).toBe(false);
+    const held = await app.request('GET', `/api/v1/messages/status?request_id=${id}`, { key: account.key });
+    expect(held.body).toMatchObject({ status: 'queued', wait_reason: 'quiet_hours', send_at: null });
+    expect(await app.rt.db.prisma.messageAttempt.count({ where: { messageId: id } })).toBe(0);
+
+    // Quiet hours off: the change wakes the drain, and the message goes.
+    const off = await app.request('POST', '/api/v1/relay/settings', { key: account.key, body: { quiet_hours: null } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await device.waitFor('received', (event) => event.messageId === id);
+    expect((await waitForStatus(app, account.key, id, ['DELIVERED', 'FAILED'])).status).toBe('DELIVERED');
   }, 60_000);
 
   it('refuses a malformed time or an unknown time zone, naming it, and keeps what was set', async () => {

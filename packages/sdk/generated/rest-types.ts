@@ -9630,6 +9630,8 @@ export interface operations {
                 search?: string;
                 direction?: "outbound" | "inbound";
                 from?: string;
+                /** @description The conversation with one number: outbound messages sent to it and inbound ones from it (the whole number, E.164; or a sender name as received). */
+                counterparty?: string;
             };
             header?: {
                 /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
@@ -9742,8 +9744,8 @@ export interface operations {
                             sim_number: number | null;
                             /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
                             is_encrypted: boolean;
-                            /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
-                            wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
+                            /** @description While queued, why no phone has it yet: the account is paused; it is inside its quiet hours (below priority 100: it goes when they end); no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                            wait_reason: ("account_paused" | "quiet_hours" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                             /**
                              * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -10071,8 +10073,8 @@ export interface operations {
                         sim_number: number | null;
                         /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
                         is_encrypted: boolean;
-                        /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
-                        wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
+                        /** @description While queued, why no phone has it yet: the account is paused; it is inside its quiet hours (below priority 100: it goes when they end); no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                        wait_reason: ("account_paused" | "quiet_hours" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -10408,8 +10410,8 @@ export interface operations {
                         sim_number: number | null;
                         /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
                         is_encrypted: boolean;
-                        /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
-                        wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
+                        /** @description While queued, why no phone has it yet: the account is paused; it is inside its quiet hours (below priority 100: it goes when they end); no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                        wait_reason: ("account_paused" | "quiet_hours" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
@@ -10779,8 +10781,8 @@ export interface operations {
                         sim_number: number | null;
                         /** @description The sender encrypted `to` and the text (`is_encrypted`): Yarrow passes them through and shows them as sent. */
                         is_encrypted: boolean;
-                        /** @description While queued, why no phone has it yet: the account is paused; no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
-                        wait_reason: ("account_paused" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
+                        /** @description While queued, why no phone has it yet: the account is paused; it is inside its quiet hours (below priority 100: it goes when they end); no phone (or not the pinned one) is reachable; none has the SIM it names; every phone that could take it has spent its per-minute budget, reached its daily cap, or its cap of distinct numbers this month (a number already texted this month still goes). Null when nothing holds it back (the next hand-over takes it) and once it left the queue. */
+                        wait_reason: ("account_paused" | "quiet_hours" | "no_device_online" | "no_device_with_sim" | "device_budget" | "device_daily_cap" | "device_monthly_recipients_cap") | null;
                         /**
                          * @description The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0

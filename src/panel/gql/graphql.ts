@@ -690,6 +690,7 @@ export type PanelMessagesQueryVariables = Exact<{
   queuedAfter?: string | null | undefined;
   queuedBefore?: string | null | undefined;
   search?: string | null | undefined;
+  counterparty?: string | null | undefined;
   first?: number | null | undefined;
   after?: string | null | undefined;
   last?: number | null | undefined;
@@ -715,7 +716,15 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelConversationQueryVariables = Exact<{
+  counterparty: string;
+  first: number;
+}>;
+
+
+export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1779,13 +1788,14 @@ export const PanelQueueChangesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<PanelQueueChangesSubscription, PanelQueueChangesSubscriptionVariables>;
 export const PanelMessagesDocument = new TypedDocumentString(`
-    query PanelMessages($stage: MessageStage, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
+    query PanelMessages($stage: MessageStage, $deviceId: ID, $queuedAfter: DateTime, $queuedBefore: DateTime, $search: String, $counterparty: String, $first: Int, $after: String, $last: Int, $before: String) {
   messages(
     stage: $stage
     deviceId: $deviceId
     queuedAfter: $queuedAfter
     queuedBefore: $queuedBefore
     search: $search
+    counterparty: $counterparty
     first: $first
     after: $after
     last: $last
@@ -1856,6 +1866,10 @@ export const PanelMessageDocument = new TypedDocumentString(`
   message(requestId: $requestId) {
     requestId
     stage
+    direction
+    from
+    receivedAt
+    inReplyTo
     to
     toDisplay
     body
@@ -1906,6 +1920,25 @@ export const PanelMessageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelMessageQuery, PanelMessageQueryVariables>;
+export const PanelConversationDocument = new TypedDocumentString(`
+    query PanelConversation($counterparty: String!, $first: Int!) {
+  messages(counterparty: $counterparty, first: $first) {
+    edges {
+      node {
+        requestId
+        direction
+        stage
+        body
+        queuedAt
+        receivedAt
+      }
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelConversationQuery, PanelConversationQueryVariables>;
 export const PanelEventDeliveriesDocument = new TypedDocumentString(`
     query PanelEventDeliveries($eventId: ID!) {
   webhookDeliveries(filter: {eventId: $eventId}, first: 10) {

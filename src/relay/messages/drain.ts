@@ -15,6 +15,7 @@ import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatc
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseScheduled, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
 import { EXPEDITED_PRIORITY } from './priority.ts';
+import { quietHoursEnd, quietHoursOf } from './schedule.ts';
 import { chooseLane, type Lane, laneBudgetFrees, laneSimNumber, lanesWithBudget, lanesWithCapRoom, type LoadedDevice, pacingLanes, recordPacing, spendLane } from '../devices/pacing.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
@@ -38,8 +39,10 @@ const RETRY_MS = 1_000;
 /** What a pass did, and whether it stopped on something another pass at once would meet too. */
 interface PassOutcome {
   total: number;
-  /** Paused, no device with budget left, or queued work no device could take now. */
+  /** Paused, no device with budget left, in quiet hours, or queued work no device could take now. */
   stalled: boolean;
+  /** When the account's quiet hours end, if the last round held messages back for them. */
+  quietUntil?: Date;
 }
 
 /**
@@ -74,10 +77,10 @@ export function coalescedDrains(rt: Runtime) {
       if (running.get(accountId) === rounds) running.delete(accountId);
     });
     running.set(accountId, rounds);
-    return rounds.then(async ({ total, stalled }) => {
+    return rounds.then(async ({ total, stalled, quietUntil }) => {
       // A pass already asked for (or started) will look again when it ends.
       if (!next.has(accountId) && !running.has(accountId) && !rt.lifetime.ended) {
-        const at = await nextDrainTime(rt, accountId, stalled);
+        const at = await nextDrainTime(rt, accountId, stalled, quietUntil);
         if (at !== undefined) wakeAt(accountId, at);
       }
       return total;
@@ -135,6 +138,7 @@ type Candidate = Pick<Message, 'id' | 'attempts' | 'priority' | 'to' | 'simNumbe
 async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome> {
   let total = 0;
   let stalled = false;
+  let quietUntil: Date | undefined;
   for (let round = 0; round < 50; round++) {
     const outcome = await rt.db.prisma.$transaction(async (tx) => {
       // The lock, and what decides whether this round has work, in one round trip.
@@ -147,14 +151,20 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
       const devices = await deviceCapacity(rt, tx, accountId, { lock: true });
       if (devices.length === 0) return { assigned: 0, seen: 0, stalled: true };
       const now = new Date();
+      // The account's quiet hours hold back what is below expedited priority, queued before they
+      // began or not (a send made during them is scheduled for their end instead, ./schedule.ts):
+      // one look per round, from the row `lockDrain` read; the pass wakes again at their end.
+      const quiet = quietHoursOf(account);
+      const quietEnd = quiet ? (quietHoursEnd(quiet, now) ?? undefined) : undefined;
       // Lanes: devices, or their SIMs where Yarrow picks the SIM (devices/pacing.ts). A device's
       // caps hold back every message; its spent minute all but expedited ones (the app's own rule,
       // `bypassesBudget`): with none left the round looks only for those, so a code goes past a list at once.
       let lanes = await pacingLanes(tx, devices, [], now);
       const budgetLeft = lanesWithBudget(lanes);
       if (!lanesWithCapRoom(lanes)) return { assigned: 0, seen: 0, stalled: true };
-      const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH, budgetLeft ? {} : { minPriority: EXPEDITED_PRIORITY });
-      if (candidates.length === 0 && !budgetLeft) return { assigned: 0, seen: 0, stalled: true };
+      const expeditedOnly = !budgetLeft || quietEnd !== undefined;
+      const candidates = await lockDueQueued(tx, accountId, DRAIN_BATCH, expeditedOnly ? { minPriority: EXPEDITED_PRIORITY } : {});
+      if (candidates.length === 0 && expeditedOnly) return { assigned: 0, seen: 0, stalled: true, quietEnd };
       // A monthly cap needs to know which of the round's numbers each lane already texted.
       if (devices.some((device) => device.monthlyRecipientsCap !== null)) lanes = await pacingLanes(tx, devices, candidates.map((row) => row.to_number), now);
       const assignments: Array<{ deviceId: string; message: Candidate; lane: Lane; to: string }> = [];
@@ -166,8 +176,9 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
         assignments.push({ deviceId: lane.deviceId, message: candidate, lane, to: row.to_number });
       }
       const placedAll = assignments.length === candidates.length;
-      // Without budget only expedited messages were looked at: the rest wait for budget to free.
-      if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll || !budgetLeft };
+      // Without budget (or in quiet hours) only expedited messages were looked at: the rest wait
+      // for budget to free (or for the quiet hours to end).
+      if (assignments.length === 0) return { assigned: 0, seen: candidates.length, stalled: !placedAll || expeditedOnly, quietEnd };
       // One statement moves the round's messages and opens their attempts, one sends every live event.
       const moved = await dispatchMessages(
         tx,
@@ -181,13 +192,14 @@ async function drainAccount(rt: Runtime, accountId: number): Promise<PassOutcome
         events.push(...statusEvents(message, now));
       }
       await publishAll(tx, events);
-      return { assigned: assignments.length, seen: candidates.length, stalled: !placedAll || !budgetLeft };
+      return { assigned: assignments.length, seen: candidates.length, stalled: !placedAll || expeditedOnly, quietEnd };
     });
     total += outcome.assigned;
     stalled = outcome.stalled;
+    quietUntil = 'quietEnd' in outcome ? outcome.quietEnd : undefined;
     if (outcome.assigned === 0 || outcome.seen < DRAIN_BATCH) break;
   }
-  return { total, stalled };
+  return { total, stalled, quietUntil };
 }
 
 /** Room left in a signal's notification for its work (the whole event must stay under NOTIFY's limit). */
@@ -231,7 +243,8 @@ function sendSignals(moved: DispatchedRow[]): string[] {
  * When the account's queue next needs a pass, if messages still wait: at once (`RECHECK_MS`) when
  * due work waits that the pass did not stall on (rows another transaction held while it looked:
  * SKIP LOCKED passes over them), else when something can change: budget frees, TTL, retry time,
- * and at the latest `LONGEST_SLEEP_MS` (a device back or a resume wakes it sooner).
+ * the end of the quiet hours that held messages back (`quietUntil`), and at the latest
+ * `LONGEST_SLEEP_MS` (a device back, a resume or a change of the quiet hours wakes it sooner).
  *
  * This was a dated `relay_dispatch` job (`short` policy, one waiting per account): pg-boss sends
  * no NOTIFY for a job not yet due, so a worker found it only at its next poll, up to 30 s
@@ -240,7 +253,7 @@ function sendSignals(moved: DispatchedRow[]): string[] {
  * A timer of the worker is exact; the sweep (`sweepWaitingAccounts`) stands in for it if the
  * worker dies.
  */
-async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): Promise<number | undefined> {
+async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean, quietUntil: Date | undefined): Promise<number | undefined> {
   const waiting = await queuedTimes(rt.db.prisma, accountId);
   const now = Date.now();
   // A scheduled message needs a pass at its time, which releases it into the queue: the same timer
@@ -253,6 +266,7 @@ async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean): 
   const devices = await deviceCapacity(rt, rt.db.prisma, accountId, { lock: false });
   const budgetFrees = laneBudgetFrees(await pacingLanes(rt.db.prisma, devices, [], new Date(now)));
   const times = [now + LONGEST_SLEEP_MS, waiting.expiresAt!.getTime() + 50, ...budgetFrees, ...scheduled];
+  if (quietUntil) times.push(quietUntil.getTime());
   if (waiting.nextAttemptAt.getTime() > now) times.push(waiting.nextAttemptAt.getTime());
   return Math.max(now + RECHECK_MS, Math.min(...times));
 }

@@ -37,12 +37,19 @@ export async function lockDrain(tx: DbClient, accountId: number) {
   // every send's NOTIFY, and the one after the pass that took the work finds the queue empty)
   // ends here instead of reading the devices' load (the round's dearest read).
   // `scheduledDue`: scheduled messages whose time has come, for the round to release into the queue.
-  const [account] = await tx.$queryRaw<Array<{ locked: boolean; paused: boolean | null; expired: boolean; due: boolean; scheduledDue: boolean }>>`
+  // The quiet hours come with the account's row (one read per round, not per message): the round
+  // holds back what they hold (./drain.ts).
+  const [account] = await tx.$queryRaw<
+    Array<{ locked: boolean; paused: boolean | null; expired: boolean; due: boolean; scheduledDue: boolean;
+      relayQuietHoursStart: number | null; relayQuietHoursEnd: number | null; relayQuietHoursTimeZone: string | null }>
+  >`
     SELECT pg_advisory_xact_lock(${advisoryKey(relayLocks.relayDrain, accountId)}) IS NOT NULL AS locked,
-           (SELECT relay_paused_at IS NOT NULL FROM accounts WHERE id = ${accountId}) AS paused,
+           a.relay_paused_at IS NOT NULL AS paused,
+           a.relay_quiet_hours_start AS "relayQuietHoursStart", a.relay_quiet_hours_end AS "relayQuietHoursEnd", a.relay_quiet_hours_time_zone AS "relayQuietHoursTimeZone",
            EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired,
            EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()) AS due,
-           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'scheduled' AND next_attempt_at <= now()) AS "scheduledDue"`;
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'scheduled' AND next_attempt_at <= now()) AS "scheduledDue"
+    FROM (VALUES (1)) AS one LEFT JOIN accounts a ON a.id = ${accountId}`;
   return account;
 }
 

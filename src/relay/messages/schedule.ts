@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
 import { EXPEDITED_PRIORITY } from './priority.ts';
+import { wakeDrain } from './wake.ts';
 
 /** Furthest a send may be scheduled ahead (Twilio allows 35 days; httpSMS, textbee do not say). */
 export const MAX_SCHEDULE_DAYS = 30;
@@ -68,9 +69,19 @@ export function scheduleOf(sendAt: Date | undefined, priority: number, quietHour
   return sendAt ? { at: sendAt, reason: 'send_at' } : null;
 }
 
+/** A formatter per time zone: building one costs far more than using it, and the drain reads the quiet hours every round. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
 /** The hour and minute `at` reads in `timeZone`, as minutes of the day. */
 function minuteOfDay(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // Zones are few (IANA's ~600), but bound it anyway.
+    if (clocks.size >= 1_000) clocks.clear();
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return part('hour') * 60 + part('minute');
 }
@@ -149,10 +160,17 @@ export function quietHoursJson(account: Parameters<typeof quietHoursOf>[0]): { s
   return quiet && { start: formatTimeOfDay(quiet.start), end: formatTimeOfDay(quiet.end), time_zone: quiet.timeZone };
 }
 
-/** Sets (or with null, ends) the account's quiet hours; sends from now on are held by them, those already accepted keep their time. */
+/**
+ * Sets (or with null, ends) the account's quiet hours. Sends from now on are scheduled by them
+ * (those already scheduled keep their time); queued messages below priority 100 are held by the
+ * drain while they last (./drain.ts). The drain is woken after the change commits: ended or moved
+ * quiet hours may free what they held.
+ */
 export async function setQuietHours(db: DbClient, accountId: number, quiet: z.output<typeof quietHoursInput>) {
-  return db.account.update({
+  const account = await db.account.update({
     where: { id: accountId },
     data: { relayQuietHoursStart: quiet?.start ?? null, relayQuietHoursEnd: quiet?.end ?? null, relayQuietHoursTimeZone: quiet?.time_zone ?? null },
   });
+  await wakeDrain(db, accountId);
+  return account;
 }

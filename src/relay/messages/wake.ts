@@ -1,5 +1,5 @@
 // The drain's one wake-up. Whatever makes queued work a device could take (a send, a requeue, a
-// device back online, a resume) wakes the account's drain here, as a NOTIFY in the transaction
+// device back online, a resume, a change of quiet hours) wakes the account's drain here, as a NOTIFY in the transaction
 // that made it: the wake-up is heard exactly when the work is committed, never before and never
 // for work that rolled back. The routing workers LISTEN on its channel; a wake-up no worker heard
 // (none running, a lost connection) is found by their sweep (`sweepWaitingAccounts`).

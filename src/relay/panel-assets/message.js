@@ -5,10 +5,12 @@ import { Badge, confirmAction, html, render, useEffect, useState } from '/panel/
 import { formatDateTime } from '/panel/sdk/format.ts';
 import { EmptyRow, StageBadge, formatNumber, useLiveLoad } from './ui-relay.js';
 import { MessageSchedule } from './schedule.js';
+import { Conversation } from './conversation.js';
 
 /** Why a queued message waits (Message.waitReason), in words. */
 const waitReasonText = {
   account_paused: 'Sending is paused for this account.',
+  quiet_hours: 'The account is in its quiet hours: it goes when they end.',
   no_device_online: 'No phone that may send it is online.',
   no_device_with_sim: 'No online phone has the SIM it names.',
   device_budget: 'Every phone that could send it used its messages for this minute.',
@@ -68,6 +70,10 @@ function MessagePage() {
   if (!data) return html`<p class="muted" aria-busy="true">Loading…</p>`;
   const message = data.message;
   const events = data.events;
+  const inbound = message.direction === 'INBOUND';
+  // Who the conversation is with: the sender of a received SMS, the recipient of a sent one (not
+  // when the sender encrypted the number: Yarrow cannot read it).
+  const counterparty = inbound ? message.from : message.isEncrypted ? null : message.to;
   return html`
     <p><a href="/panel/messages">← All messages</a></p>
     <section class="card wide" aria-labelledby="summary-heading">
@@ -75,7 +81,12 @@ function MessagePage() {
         <code>${message.requestId}</code> <span id="message-stage"><${StageBadge} stage=${message.stage} /></span>
       </h2>
       <dl class="facts">
-        <div><dt>To</dt><dd>${message.toDisplay}</dd></div>
+        ${inbound ? html`<div><dt>From</dt><dd id="message-from">${message.from}</dd></div>` : null}
+        <div><dt>${inbound ? 'To (the phone)' : 'To'}</dt><dd>${message.toDisplay}</dd></div>
+        ${inbound ? html`<div><dt>Received</dt><dd>${formatDateTime(message.receivedAt)}</dd></div>` : null}
+        ${message.inReplyTo
+          ? html`<div><dt>In reply to</dt><dd><a id="in-reply-to" href=${`/panel/messages/${encodeURIComponent(message.inReplyTo)}`}><code>${message.inReplyTo}</code></a></dd></div>`
+          : null}
         ${message.device || !message.pinnedDevice
           ? html`<div><dt>Device</dt><dd>${message.device
                   ? html`<a href=${`/panel/devices/${message.device.id}`}>${message.device.name}</a>`
@@ -116,7 +127,8 @@ function MessagePage() {
         <p><button type="button" id="reroute" class="danger" onClick=${reroute}>Send through another phone…</button></p>
       </div>`}
     </section>
-    <section aria-labelledby="attempts-heading">
+    ${counterparty ? html`<${Conversation} number=${counterparty} label=${inbound ? message.from : message.toDisplay} current=${message.requestId} />` : null}
+    ${inbound ? null : html`<section aria-labelledby="attempts-heading">
       <h2 id="attempts-heading">Attempts per device</h2>
       <table class="stack">
         <thead><tr><th>#</th><th>Device</th><th>Given to the phone</th><th>Acknowledged</th><th>Finished</th><th>Outcome</th></tr></thead>
@@ -142,7 +154,7 @@ function MessagePage() {
                 </tr>`)}
         </tbody>
       </table>
-    </section>
+    </section>`}
     <section aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhook deliveries of its events</h2>
       <table class="stack">

@@ -12,7 +12,7 @@ const PAGE_SIZE = 25;
  */
 const otpStatusNames = { approved: 'success', max_attempts_reached: 'max attempts reached' };
 const otpStatusTones = { approved: 'good', pending: 'neutral', expired: 'warn', max_attempts_reached: 'bad', canceled: 'neutral' };
-const blankFilters = { stage: '', deviceId: '', from: '', until: '', search: '' };
+const blankFilters = { stage: '', deviceId: '', from: '', until: '', search: '', counterparty: '' };
 
 /** The filters in the address bar, so a reload or the back button from a message keeps them. */
 function filtersFromUrl() {
@@ -36,6 +36,7 @@ function variablesOf(filters, page) {
     queuedAfter: dayStart(filters.from),
     queuedBefore: dayStart(filters.until, 1),
     search: filters.search.trim() || undefined,
+    counterparty: filters.counterparty || undefined,
   };
 }
 
@@ -115,6 +116,9 @@ function MessagesPage() {
         ${filtered ? html`<button type="button" class="secondary" onClick=${clear}>Clear</button>` : null}
       </div>
     </form>
+    ${filters.counterparty
+      ? html`<p id="counterparty-filter">Only the conversation with <strong>${filters.counterparty}</strong>: what was sent to it and what it sent.</p>`
+      : null}
     <section aria-labelledby="messages-heading">
       <h2 id="messages-heading">SMS <span class="muted">(live)</span></h2>
       <table class="stack">

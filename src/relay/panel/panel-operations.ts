@@ -221,6 +221,7 @@ export const PanelMessages = graphql(`
     $queuedAfter: DateTime
     $queuedBefore: DateTime
     $search: String
+    $counterparty: String
     $first: Int
     $after: String
     $last: Int
@@ -232,6 +233,7 @@ export const PanelMessages = graphql(`
       queuedAfter: $queuedAfter
       queuedBefore: $queuedBefore
       search: $search
+      counterparty: $counterparty
       first: $first
       after: $after
       last: $last
@@ -305,6 +307,10 @@ export const PanelMessage = graphql(`
     message(requestId: $requestId) {
       requestId
       stage
+      direction
+      from
+      receivedAt
+      inReplyTo
       to
       toDisplay
       body
@@ -351,6 +357,27 @@ export const PanelMessage = graphql(`
           type
           createdAt
         }
+      }
+    }
+  }
+`);
+
+/** A message page's conversation: the last messages to and from its number, newest first (the page shows them oldest first). */
+export const PanelConversation = graphql(`
+  query PanelConversation($counterparty: String!, $first: Int!) {
+    messages(counterparty: $counterparty, first: $first) {
+      edges {
+        node {
+          requestId
+          direction
+          stage
+          body
+          queuedAt
+          receivedAt
+        }
+      }
+      pageInfo {
+        hasNextPage
       }
     }
   }

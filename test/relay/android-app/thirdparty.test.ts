@@ -1,4 +1,4 @@
-import clientModule, { ProcessState, WebHookEventType, type HttpClient } from 'android-sms-gateway';
+import clientModule, { ProcessState, WebHookEventType, type HttpClient, type Message, type MessageState } from 'android-sms-gateway';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.
 import { startReceiver, type Receiver } from '../../webhooks/receiver.ts';
 import { graphql } from '../../gql/index.ts';
 import { verifyReferenceWebhook } from './reference-receiver.ts';
+import { encrypt } from '../../../packages/sdk/encryption.ts';
 
 const EndpointDeliveries = graphql(`
   query ReferenceEndpointDeliveries($id: ID!) {
@@ -209,6 +210,46 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     const refused = await call('POST', '/message', { key: account.key, body: { phoneNumbers: [TEST_NUMBERS[0]], message: 'x', simNumber: 3 } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'invalid_request', param: 'simNumber', message: expect.stringMatching(/no SIM 3/) });
+  });
+
+  it('passes an encrypted text and numbers through with isEncrypted: true; the app decrypts them, and the state says isEncrypted', async () => {
+    const passphrase = 'correct horse battery staple';
+    const account = await app.account();
+    const device = await phone(account, { passphrase });
+    const { client, last } = gatewayClient(account);
+    const numbers = [await encrypt(passphrase, TEST_NUMBERS[0]!, { iterations: 1_000 }), await encrypt(passphrase, TEST_NUMBERS[1]!, { iterations: 1_000 })];
+    const text = await encrypt(passphrase, 'Gate code 2580 until 6 pm', { iterations: 1_000 });
+    // The client's types (android-sms-gateway 3.0.0) have no isEncrypted: it sends the request as given.
+    const request: Message & { isEncrypted: boolean } = { phoneNumbers: numbers, message: text, isEncrypted: true };
+    const accepted = (await client.send(request)) as MessageState & { isEncrypted?: boolean };
+    expect(last.status).toBe(202);
+    expect(accepted.isEncrypted).toBe(true);
+    expect(accepted.recipients.map((recipient) => recipient.phoneNumber)).toEqual(numbers);
+
+    // One Yarrow message per recipient, the ciphertext stored and passed on untouched; the app (its
+    // own decryption, ./app-decryption.ts) reads the number and text the sender encrypted.
+    const messages = await yarrowMessages(account.id, accepted.id);
+    expect(messages.map((message) => [message.to, message.body, message.isEncrypted])).toEqual(numbers.map((number) => [number, text, true]));
+    for (const [index, message] of messages.entries()) {
+      expect(await device.waitFor('received', (event) => event.id === message.id)).toMatchObject({ text, phoneNumbers: [numbers[index]] });
+      expect(await device.waitFor('decrypted', (event) => event.id === message.id)).toMatchObject({ text: 'Gate code 2580 until 6 pm', phoneNumbers: [TEST_NUMBERS[index]] });
+    }
+    await untilFinal(account, accepted.id);
+    const state = (await client.getState(accepted.id)) as MessageState & { isEncrypted?: boolean };
+    expect(state).toMatchObject({ state: ProcessState.Delivered, isEncrypted: true });
+
+    // A value not in the app's format is refused naming it, whichever field, and nothing is queued.
+    const before = await app.rt.db.prisma.message.count({ where: { accountId: account.id } });
+    for (const [body, param] of [
+      [{ phoneNumbers: [TEST_NUMBERS[0]], message: text, isEncrypted: true }, 'phoneNumbers[0]'],
+      [{ phoneNumbers: numbers, textMessage: { text: 'Gate code 2580' }, isEncrypted: true }, 'textMessage.text'],
+      [{ phoneNumbers: [numbers[0]], message: text.replace('$aes-256-cbc/', '$aes-128-cbc/'), isEncrypted: true }, 'message'],
+    ] as const) {
+      const refused = await call('POST', '/message', { key: account.key, body });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'invalid_request', param });
+    }
+    expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id } })).toBe(before);
   });
 
   it('accepts an empty user name, or the key as Bearer, and refuses a bad key with 401', async () => {
@@ -530,7 +571,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
       [{ phoneNumbers: [TEST_NUMBERS[0]] }, 'message', /exactly one/],
       [{ ...ok, textMessage: { text: 'y' } }, 'message', /exactly one/],
       [{ phoneNumbers: [TEST_NUMBERS[0]], dataMessage: { data: 'AAE=', port: 53739 } }, 'dataMessage', /text messages only/],
-      [{ ...ok, isEncrypted: true }, 'isEncrypted', /cannot send encrypted/],
+      [{ ...ok, isEncrypted: true }, 'message', /not an encrypted value in the app's format/],
       [{ ...ok, simNumber: 2 }, 'simNumber', /no paired device to send from SIM 2/],
       [{ ...ok, ttl: 3 }, 'ttl', /./],
       [{ ...ok, ttl: 60, validUntil: new Date(Date.now() + 60_000).toISOString() }, 'validUntil', /not both/],

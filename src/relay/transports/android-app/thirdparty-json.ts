@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
-import { messagePriority, messageText } from '../../messages/index.ts';
+import { encryptedValue, MAX_ENCRYPTED_LENGTH, messagePriority, messageText } from '../../messages/index.ts';
 import { simNumberInput } from '../../devices/sims.ts';
 import { appDeviceJson } from './app-json.ts';
 
@@ -26,31 +26,51 @@ const messageId = z
   .max(36)
   .regex(/^[\w.:-]+$/, 'letters, digits and . _ : - only');
 
+/** A number as given before it is read as E.164 (`recipientNumber`): no longer than any number is. */
+const plainNumber = z.string().max(40);
+
 /**
  * `POST /message`. Known fields Yarrow cannot honour are accepted by the schema and refused by
  * `sendRefusal` with the reason, rather than as "unrecognized key".
  */
-export const referenceSendInput = z.strictObject({
-  id: messageId.nullish(),
-  deviceId: z.string().trim().min(1).max(64).nullish(),
-  message: messageText.nullish(),
-  textMessage: z.strictObject({ text: messageText }).nullish(),
-  dataMessage: z.unknown().optional(),
-  hashedMessage: z.unknown().optional(),
-  phoneNumbers: z
-    .array(z.string().trim().min(1).max(40))
-    .min(1)
-    .max(100)
-    .refine((numbers) => new Set(numbers).size === numbers.length, 'each number at most once'),
-  simNumber: simNumberInput.nullish(),
-  ttl: z.number().int().min(5).max(MAX_TTL_SECONDS).nullish(),
-  validUntil: z.iso.datetime({ offset: true }).nullish(),
-  // Held by Yarrow until then, and passed on to the phone (the reference server only passes it on).
-  scheduleAt: z.iso.datetime({ offset: true }).nullish(),
-  withDeliveryReport: z.boolean().nullish(),
-  priority: messagePriority.nullish(),
-  isEncrypted: z.boolean().nullish(),
-});
+export const referenceSendInput = z
+  .strictObject({
+    id: messageId.nullish(),
+    deviceId: z.string().trim().min(1).max(64).nullish(),
+    // Read as plain text or, with isEncrypted, as the app's ciphertext: checked below, by which it is.
+    message: z.string().max(MAX_ENCRYPTED_LENGTH).nullish(),
+    textMessage: z.strictObject({ text: z.string().max(MAX_ENCRYPTED_LENGTH) }).nullish(),
+    dataMessage: z.unknown().optional(),
+    hashedMessage: z.unknown().optional(),
+    phoneNumbers: z
+      .array(z.string().trim().min(1).max(MAX_ENCRYPTED_LENGTH))
+      .min(1)
+      .max(100)
+      .refine((numbers) => new Set(numbers).size === numbers.length, 'each number at most once'),
+    simNumber: simNumberInput.nullish(),
+    ttl: z.number().int().min(5).max(MAX_TTL_SECONDS).nullish(),
+    validUntil: z.iso.datetime({ offset: true }).nullish(),
+    // Held by Yarrow until then, and passed on to the phone (the reference server only passes it on).
+    scheduleAt: z.iso.datetime({ offset: true }).nullish(),
+    withDeliveryReport: z.boolean().nullish(),
+    priority: messagePriority.nullish(),
+    // The text and every number encrypted by the sender in the app's format (as POST /api/v1/sms/send's
+    // is_encrypted): their shape is checked, and they pass through untouched for the phone to decrypt.
+    isEncrypted: z.boolean().nullish(),
+  })
+  .superRefine((input, ctx) => {
+    const text = input.isEncrypted ? encryptedValue : messageText;
+    const issue = (path: Array<string | number>, error: z.ZodError) => ctx.addIssue({ code: 'custom', path, message: error.issues[0]?.message ?? 'invalid' });
+    for (const [value, path] of [[input.message, ['message']], [input.textMessage?.text, ['textMessage', 'text']]] as const) {
+      if (value == null) continue;
+      const parsed = text.safeParse(value);
+      if (!parsed.success) issue([...path], parsed.error);
+    }
+    input.phoneNumbers.forEach((number, index) => {
+      const parsed = input.isEncrypted ? encryptedValue.safeParse(number) : plainNumber.safeParse(number);
+      if (!parsed.success) issue(['phoneNumbers', index], parsed.error);
+    });
+  });
 export type ReferenceSendInput = z.output<typeof referenceSendInput>;
 
 export const referenceSendQuery = z.object({
@@ -61,9 +81,6 @@ export const referenceSendQuery = z.object({
 export function sendRefusal(input: ReferenceSendInput): [string, string] | undefined {
   if (input.dataMessage != null) return ['dataMessage', 'data SMS are not supported: Yarrow sends text messages only. Use textMessage or message.'];
   if (input.hashedMessage != null) return ['hashedMessage', 'hashed messages are not supported. Use textMessage or message.'];
-  if (input.isEncrypted) {
-    return ['isEncrypted', 'Yarrow cannot send encrypted texts: it never holds the passphrase the phone would decrypt them with. Send the plain text.'];
-  }
   if ((input.message == null) === (input.textMessage == null)) return ['message', 'give exactly one of message (text) or textMessage.text.'];
   if (input.ttl != null && input.validUntil != null) return ['validUntil', 'give ttl or validUntil, not both.'];
   return undefined;
@@ -85,6 +102,7 @@ export interface RecipientRow {
   sentAt: Date | null;
   deliveredAt: Date | null;
   failedAt: Date | null;
+  isEncrypted: boolean;
 }
 
 /** When the message entered each state: its queueing, then the last recipient to reach each later state. */
@@ -116,7 +134,8 @@ export function messageStateJson(externalId: string, state: ReferenceState, reci
     deviceId: device ?? null,
     state,
     isHashed: false,
-    isEncrypted: false,
+    // Encrypted or not, every recipient of one send alike; their numbers are shown as sent (the ciphertext).
+    isEncrypted: recipients.some((row) => row.isEncrypted),
     recipients: recipients.map((row) => ({
       phoneNumber: row.to,
       state: row.state,

@@ -104,16 +104,20 @@ interface ReferenceSend {
   simNumber?: number;
   /** When to send it (`scheduleAt`): Yarrow holds it until then. */
   sendAt?: Date;
+  /** The numbers and the text are the sender's ciphertext (`isEncrypted`), passed through untouched. */
+  isEncrypted: boolean;
 }
 
 /** Reads a `POST /message` body (parsed by its route) the way the reference server does, refusing what Yarrow cannot send. */
 function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValidation: boolean): ReferenceSend {
   const refusal = sendRefusal(input);
   if (refusal) throw new YarrowError('invalid_request', `${refusal[0]}: ${refusal[1]}`, { param: refusal[0] });
-  const numbers = input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
+  // Encrypted numbers were checked for the app's format (referenceSendInput); Yarrow cannot read them.
+  const numbers = input.isEncrypted ? input.phoneNumbers : input.phoneNumbers.map((number, i) => recipientNumber(number, i, skipPhoneValidation));
   if (new Set(numbers).size !== numbers.length) throw new YarrowError('invalid_request', 'phoneNumbers: each number at most once.', { param: 'phoneNumbers' });
   return { id: input.id ?? undefined, numbers, text: (input.textMessage?.text ?? input.message)!, deviceId: input.deviceId ?? undefined, ttlSeconds: ttlSeconds(input),
-    priority: input.priority ?? undefined, simNumber: input.simNumber ?? undefined, sendAt: input.scheduleAt == null ? undefined : new Date(input.scheduleAt) };
+    priority: input.priority ?? undefined, simNumber: input.simNumber ?? undefined, sendAt: input.scheduleAt == null ? undefined : new Date(input.scheduleAt),
+    isEncrypted: input.isEncrypted === true };
 }
 
 /**
@@ -121,7 +125,7 @@ function referenceSend(input: z.infer<typeof referenceSendInput>, skipPhoneValid
  * (routing, subscription, pause, queue room, send rate: one request), grouped in a batch that
  * answers to the caller's id (unique per account) or to the batch id. All or nothing.
  */
-export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl, priority, simNumber, sendAt }: ReferenceSend) {
+export async function sendReferenceMessage(rt: Runtime, accountId: number, { id, numbers, text, deviceId, ttlSeconds: ttl, priority, simNumber, sendAt, isEncrypted }: ReferenceSend) {
   try {
     const batchId = newId('messageBatch');
     const externalId = id ?? batchId;
@@ -136,6 +140,7 @@ export async function sendReferenceMessage(rt: Runtime, accountId: number, { id,
         simNumber,
         sendAt,
         sendAtParam: 'scheduleAt',
+        isEncrypted,
         batch: { id: batchId, externalId },
         check: async (tx) => {
           if (id && (await tx.messageBatch.count({ where: { accountId, externalId } })) > 0) throw duplicate(externalId);
