@@ -601,6 +601,14 @@ export type PanelCancelMessageMutationVariables = Exact<{
 
 export type PanelCancelMessageMutation = { cancelMessage: { requestId: string, stage: MessageStage } };
 
+export type PanelConversationQueryVariables = Exact<{
+  counterparty: string;
+  first: number;
+}>;
+
+
+export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null } }>, pageInfo: { hasNextPage: boolean } } };
+
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
   search?: string | null | undefined;
@@ -717,14 +725,6 @@ export type PanelMessageQueryVariables = Exact<{
 
 
 export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
-
-export type PanelConversationQueryVariables = Exact<{
-  counterparty: string;
-  first: number;
-}>;
-
-
-export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1581,6 +1581,25 @@ export const PanelCancelMessageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelCancelMessageMutation, PanelCancelMessageMutationVariables>;
+export const PanelConversationDocument = new TypedDocumentString(`
+    query PanelConversation($counterparty: String!, $first: Int!) {
+  messages(counterparty: $counterparty, first: $first) {
+    edges {
+      node {
+        requestId
+        direction
+        stage
+        body
+        queuedAt
+        receivedAt
+      }
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelConversationQuery, PanelConversationQueryVariables>;
 export const PanelDevicesDocument = new TypedDocumentString(`
     query PanelDevices($status: DeviceStatus, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
   devices(
@@ -1920,25 +1939,6 @@ export const PanelMessageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelMessageQuery, PanelMessageQueryVariables>;
-export const PanelConversationDocument = new TypedDocumentString(`
-    query PanelConversation($counterparty: String!, $first: Int!) {
-  messages(counterparty: $counterparty, first: $first) {
-    edges {
-      node {
-        requestId
-        direction
-        stage
-        body
-        queuedAt
-        receivedAt
-      }
-    }
-    pageInfo {
-      hasNextPage
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelConversationQuery, PanelConversationQueryVariables>;
 export const PanelEventDeliveriesDocument = new TypedDocumentString(`
     query PanelEventDeliveries($eventId: ID!) {
   webhookDeliveries(filter: {eventId: $eventId}, first: 10) {

@@ -1,5 +1,6 @@
-// The panel's GraphQL operations for schedules (codegen reads them, the panel serves them): the
-// queue page's quiet hours, and a scheduled message's time and cancel on its page.
+// The panel's GraphQL operations for messages (codegen reads them, the panel serves them): the
+// queue page's quiet hours, a scheduled message's time and cancel on its page, and a message's
+// conversation (the messages to and from its number).
 import { graphql } from '../../panel/gql/index.ts';
 
 export const PanelQuietHours = graphql(`
@@ -43,6 +44,27 @@ export const PanelCancelMessage = graphql(`
     cancelMessage(requestId: $requestId) {
       requestId
       stage
+    }
+  }
+`);
+
+/** A message page's conversation: the last messages to and from its number, newest first (the page shows them oldest first). */
+export const PanelConversation = graphql(`
+  query PanelConversation($counterparty: String!, $first: Int!) {
+    messages(counterparty: $counterparty, first: $first) {
+      edges {
+        node {
+          requestId
+          direction
+          stage
+          body
+          queuedAt
+          receivedAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+      }
     }
   }
 `);

@@ -3,7 +3,8 @@
 // (GraphQL `messages(counterparty:)`, src/relay/lists.ts `messagesWhere`), capped at the last
 // CONVERSATION_SIZE; the full list is the Messages page filtered to that number. Text is rendered
 // as text (htm escapes it), never as HTML.
-import { PanelConversation, PanelMessageUpdates } from '/panel/src/relay/panel/panel-operations.ts';
+import { PanelMessageUpdates } from '/panel/src/relay/panel/panel-operations.ts';
+import { PanelConversation } from '/panel/src/relay/messages/panel-operations.ts';
 import { client, showError } from '/panel/assets/panel.js';
 import { html, useEffect, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';

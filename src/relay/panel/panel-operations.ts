@@ -362,27 +362,6 @@ export const PanelMessage = graphql(`
   }
 `);
 
-/** A message page's conversation: the last messages to and from its number, newest first (the page shows them oldest first). */
-export const PanelConversation = graphql(`
-  query PanelConversation($counterparty: String!, $first: Int!) {
-    messages(counterparty: $counterparty, first: $first) {
-      edges {
-        node {
-          requestId
-          direction
-          stage
-          body
-          queuedAt
-          receivedAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-      }
-    }
-  }
-`);
-
 export const PanelEventDeliveries = graphql(`
   query PanelEventDeliveries($eventId: ID!) {
     webhookDeliveries(filter: { eventId: $eventId }, first: 10) {
