@@ -157,3 +157,15 @@ export function enumOf<const Value extends string>(
   });
 }
 
+/**
+ * A value made once per GraphQL request and shared by its resolvers (a page of items that each
+ * need the same read: an account's time, its devices): `make` runs on the request's first call.
+ * Keyed by the request's context, so it goes with the request.
+ */
+export function perRequest<V>(make: (ctx: GraphqlContext) => V): (ctx: GraphqlContext) => V {
+  const made = new WeakMap<GraphqlContext, V>();
+  return (ctx) => {
+    if (!made.has(ctx)) made.set(ctx, make(ctx));
+    return made.get(ctx)!;
+  };
+}

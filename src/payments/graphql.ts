@@ -1,7 +1,6 @@
 import { YarrowError, parseInput } from '../core/errors.ts';
 import type { InvoiceUpdate, KycReviewUpdate, PaymentIntentUpdate } from './contract.ts';
-import type { GraphqlContext } from '../graphql/builder.ts';
-import { builder, enumOf } from '../graphql/builder.ts';
+import { builder, enumOf, type GraphqlContext, perRequest } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import type { Invoice, KycReview, PaymentIntent } from '../generated/prisma/client.ts';
@@ -48,11 +47,10 @@ const CancellationReasonEnum = enumOf('CancellationReason', ['duplicate', 'fraud
 
 const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
 
-const requestNows = new WeakMap<GraphqlContext, Map<number, Promise<Date>>>();
 /** The account's time (its test clock's, if any), read once per request: a page of card sessions shares it. */
+const accountTimes = perRequest(() => new Map<number, Promise<Date>>());
 function accountTimeOf(ctx: GraphqlContext, accountId: number): Promise<Date> {
-  if (!requestNows.has(ctx)) requestNows.set(ctx, new Map());
-  const nows = requestNows.get(ctx)!;
+  const nows = accountTimes(ctx);
   if (!nows.has(accountId)) nows.set(accountId, accountNow(ctx.rt.db.prisma, accountId));
   return nows.get(accountId)!;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RelayMessageStatus } from './contract.ts';
-import { builder, enumOf } from '../graphql/builder.ts';
+import { builder, enumOf, perRequest } from '../graphql/builder.ts';
 import { withGraphqlParams } from '../graphql/input.ts';
 import { anyEventOf, currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import {
@@ -26,11 +26,7 @@ import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
 
 /** One wait-reason reader per request: a page of queued messages reads the account's devices once. */
-const waitReaders = new WeakMap<object, ReturnType<typeof waitReasonsPerRequest>>();
-const waitReasonOf = (ctx: { rt: Parameters<typeof waitReasonsPerRequest>[0] & { db: { prisma: Parameters<typeof waitReasonsPerRequest>[1] } } }) => {
-  if (!waitReaders.has(ctx)) waitReaders.set(ctx, waitReasonsPerRequest(ctx.rt, ctx.rt.db.prisma));
-  return waitReaders.get(ctx)!;
-};
+const waitReasonOf = perRequest((ctx) => waitReasonsPerRequest(ctx.rt, ctx.rt.db.prisma));
 
 const DeviceStatusEnum = enumOf('DeviceStatus', ['online', 'offline', 'revoked']);
 const MessageStatusEnum = enumOf('MessageStatus', messageStatuses, {
