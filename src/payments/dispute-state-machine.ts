@@ -1,6 +1,7 @@
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
-import { YarrowError, notFound } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
+import { defineLifecycle } from '../core/lifecycle.ts';
 import { accountNow, sendJobAt } from '../accounts/index.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { EventType } from '../core/module.ts';
@@ -21,22 +22,16 @@ type Rt = Pick<Runtime, 'config' | 'boss'>;
 /** The text evidence a dispute keeps, by Stripe's evidence field names. */
 export type DisputeEvidence = Record<string, string>;
 
-interface DisputeTransition {
-  from: readonly DisputeStatus[];
-  to: DisputeStatus;
-  event: EventType;
-  /** How the refusal reads: "cannot <verb>". */
-  verb: string;
-}
-
-export const disputeTransitions = {
+const disputeLifecycle = defineLifecycle('dispute', ['needs_response', 'under_review', 'won', 'lost'] satisfies DisputeStatus[], {
   save_evidence: { from: ['needs_response'], to: 'needs_response', event: 'dispute.updated', verb: 'take more evidence' },
   submit_evidence: { from: ['needs_response'], to: 'under_review', event: 'dispute.updated', verb: 'take evidence' },
   accept: { from: ['needs_response'], to: 'lost', event: 'dispute.closed', verb: 'be accepted' },
   win: { from: ['under_review'], to: 'won', event: 'dispute.closed', verb: 'be won' },
   lose: { from: ['under_review'], to: 'lost', event: 'dispute.closed', verb: 'be lost' },
   expire: { from: ['needs_response'], to: 'lost', event: 'dispute.closed', verb: 'pass its due date unanswered' },
-} as const satisfies Record<string, DisputeTransition>;
+}, (status) => status.replace('_', ' '));
+
+export const disputeTransitions = disputeLifecycle.transitions;
 
 export type DisputeAction = keyof typeof disputeTransitions;
 
@@ -68,9 +63,6 @@ const plans: Record<DisputeAction, Plan> = {
   expire: (tx, dispute, _evidence, now) => update(tx, dispute, { status: 'lost', closedAt: now, updatedAt: now }),
 };
 
-function refuse(status: string, verb: string) {
-  return new YarrowError('invalid_state', `This dispute is ${status}; it cannot ${verb}.`, { param: 'status' });
-}
 
 async function recordDisputeEvent(rt: Rt, tx: DbClient, dispute: Dispute, type: EventType) {
   await recordEvent(rt, tx, {
@@ -129,8 +121,8 @@ export async function transitionDispute(
   evidence: DisputeEvidence = {},
 ): Promise<Dispute> {
   const dispute = await lockDispute(tx, accountId, id);
-  const transition: DisputeTransition = disputeTransitions[action];
-  if (!transition.from.includes(dispute.status)) throw refuse(dispute.status.replace('_', ' '), transition.verb);
+  disputeLifecycle.assertMove(action, dispute.status);
+  const transition = disputeTransitions[action];
   const updated = await plans[action](tx, dispute, evidence, new Date());
   // Won: the amount is the merchant's again (refundable); every other close keeps it disputed.
   if (action === 'win') await intentDisputeChanged(tx, dispute.paymentIntentId, -dispute.amount);

@@ -1,6 +1,7 @@
 import type { DbClient } from '../core/db.ts';
 import { lockRow } from '../core/locks.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
+import { refusal } from '../core/lifecycle.ts';
 import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import { accountNow, sendJobAt } from '../accounts/index.ts';
@@ -77,9 +78,6 @@ export interface IntentChanges {
   amountToCapture?: number;
 }
 
-function refuse(what: string, status: string, verb: string) {
-  return new YarrowError('invalid_state', `This ${what} is ${status}; it cannot ${verb}.`, { param: 'status' });
-}
 
 async function lockIntent(tx: DbClient, accountId: number, id: string): Promise<PaymentIntent> {
   await lockRow(tx, 'payment_intents', id, { accountId });
@@ -126,7 +124,7 @@ export async function transitionIntent(
   const { intent, invoice } = await lockPaymentIntent(tx, accountId, intentId);
   const approval = action === 'succeed' || action === 'approve_review';
   const transition: Transition<PaymentIntentStatus> = intentTransitions[approval && intent.captureMethod === 'manual' ? 'authorize' : action];
-  if (!transition.from.includes(intent.status)) throw refuse('payment intent', intent.status, transition.verb);
+  if (!transition.from.includes(intent.status)) throw refusal('payment intent', intent.status, transition.verb);
 
   const now = new Date();
   const data: Prisma.PaymentIntentUpdateInput = { status: transition.to, updatedAt: now };
@@ -259,7 +257,7 @@ export type RefundAction = keyof typeof refundTransitions;
  * payment-refund job that settles it commits with it.
  */
 export async function refundCreated(rt: Rt, tx: DbClient, intent: PaymentIntent, refund: Refund): Promise<PaymentIntent> {
-  if (intent.status !== 'succeeded') throw refuse('payment intent', intent.status, 'be refunded');
+  if (intent.status !== 'succeeded') throw refusal('payment intent', intent.status, 'be refunded');
   const updated = await tx.paymentIntent.update({
     where: { id: intent.id },
     data: { amountRefunded: { increment: refund.amount }, updatedAt: new Date() },
@@ -285,7 +283,7 @@ export async function transitionRefund(
   await lockRow(tx, 'refunds', refundId, { accountId });
   const refund = await tx.refund.findFirstOrThrow({ where: { id: refundId, accountId } });
   const transition: Transition<RefundStatus> = refundTransitions[action];
-  if (!transition.from.includes(refund.status)) throw refuse('refund', refund.status, transition.verb);
+  if (!transition.from.includes(refund.status)) throw refusal('refund', refund.status, transition.verb);
   const now = new Date();
   const updated = await tx.refund.update({
     where: { id: refund.id },
@@ -336,7 +334,7 @@ export async function invoiceCreated(rt: Rt, tx: DbClient, invoice: Invoice) {
 export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoiceId: string): Promise<Invoice> {
   const invoice = await lockInvoice(tx, accountId, invoiceId);
   const transition: Transition<InvoiceStatus> = invoiceTransitions.void;
-  if (!transition.from.includes(invoice.status)) throw refuse('invoice', invoice.status, transition.verb);
+  if (!transition.from.includes(invoice.status)) throw refusal('invoice', invoice.status, transition.verb);
   const unfinished = await tx.paymentIntent.findMany({
     where: { invoiceId, status: { in: ['requires_payment_method', 'requires_action', 'processing'] } },
   });
@@ -354,7 +352,7 @@ export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoi
 /** `paidBy`: the intent whose success pays the invoice; the invoice keeps its id and its payer (as the payer gave them on the hosted page, unless the invoice named one). */
 async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date(), paidBy?: PaymentIntent): Promise<Invoice> {
   const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
-  if (!transition.from.includes(invoice.status)) throw refuse('invoice', invoice.status, transition.verb);
+  if (!transition.from.includes(invoice.status)) throw refusal('invoice', invoice.status, transition.verb);
   const payment = paidBy
     ? { paymentIntentId: paidBy.id, customerName: invoice.customerName ?? paidBy.customerName, customerEmail: invoice.customerEmail ?? paidBy.customerEmail }
     : {};
@@ -433,7 +431,7 @@ export async function transitionKyc(
   const review = await tx.kycReview.findFirst({ where: { id: reviewId, accountId } });
   if (!review) throw notFound('KYC review', 'id');
   const transition: Transition<KycReviewStatus> = kycTransitions[action];
-  if (!transition.from.includes(review.status)) throw refuse('KYC review', review.status, transition.verb);
+  if (!transition.from.includes(review.status)) throw refusal('KYC review', review.status, transition.verb);
   const updated = await tx.kycReview.update({
     where: { id: review.id },
     data: {
