@@ -10,7 +10,7 @@ export const relayModule = defineModule({
   graphql: async () => {
     await import('./graphql.ts');
     await import('./recipients/graphql.ts');
-    await import('./recipients/opt-outs-graphql.ts');
+    await import('./opt-outs/opt-outs-graphql.ts');
     await import('./messages/schedule-graphql.ts');
     await import('./dashboard/graphql.ts');
     await import('./dashboard/overview-graphql.ts');

@@ -41,7 +41,7 @@ import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from '.
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
 import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
-import { registerOptOutRoutes } from './recipients/opt-outs-rest.ts';
+import { registerOptOutRoutes } from './opt-outs/opt-outs-rest.ts';
 import { registerDeviceSettingsRoutes } from './devices/devices-rest.ts';
 
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });

@@ -9,7 +9,7 @@ import { asRateLimited } from '../../core/rate-limit.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
 import { newId } from '../contract.ts';
 import { liveEvent, publishAll } from '../../core/pubsub.ts';
-import { deviceSignalEvent } from '../transports/work-channel.ts';
+import { deviceSignalEvent } from './work-channel.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../../generated/prisma/client.ts';

@@ -8,8 +8,8 @@ import { deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } fro
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import { publishDeviceChange, recordPresenceChange } from '../devices/notices.ts';
-import { signalledWork } from '../transports/work.ts';
-import { deviceSignalEvent, signalDevices } from '../transports/work-channel.ts';
+import { signalledWork } from './work.ts';
+import { deviceSignalEvent, signalDevices } from '../devices/work-channel.ts';
 import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseScheduled, releaseUnacknowledged, takeBack } from './transitions.ts';

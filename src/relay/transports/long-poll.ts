@@ -6,8 +6,8 @@ import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceJson, heartbeatInput, recordHeartbeat, withConnections } from '../devices/devices.ts';
 import { deviceSchema, deviceWorkSchema, reportOutcomeSchema } from '../json.ts';
 import { ackInput, acknowledgeMessage, pendingForDevice, receivedFromFrame, receivedInput, receiveSms, reportInput, reportMessage, syncHeldMessages, syncInput } from '../messages/index.ts';
-import { awaitWork } from './work-channel.ts';
-import { deviceWorkJson } from './work.ts';
+import { awaitWork } from '../devices/work-channel.ts';
+import { deviceWorkJson } from '../messages/work.ts';
 
 // The device's own HTTP API, for phones that cannot hold a WebSocket (docs/relay-protocol.md): the
 // same work and the same reports as the socket's frames (./websocket.ts), with a long poll for work.

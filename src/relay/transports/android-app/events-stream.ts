@@ -7,7 +7,7 @@ import type { Runtime } from '../../../core/runtime.ts';
 import type { GatewayContext } from '../../../core/gateway-context.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
 import { deviceConnected, deviceDisconnected, recordHeartbeat } from '../../devices/devices.ts';
-import { listenToDevice, type DeviceSignal } from '../work-channel.ts';
+import { listenToDevice, type DeviceSignal } from '../../devices/work-channel.ts';
 
 /** The reference server's SSE keep-alive period. */
 const KEEPALIVE_SECONDS = 15;

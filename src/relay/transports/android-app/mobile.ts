@@ -12,7 +12,7 @@ import { authenticateDevice, createDeviceAuthenticator, effectiveRate, pairDevic
 import { publishDeviceChange } from '../../devices/notices.ts';
 import { acknowledgeMessage, reportMessage } from '../../messages/index.ts';
 import { applyFrame } from '../../messages/index.ts';
-import { deviceWorkJson } from '../work.ts';
+import { deviceWorkJson } from '../../messages/work.ts';
 import { giveBackMessage, recordPhoneWord, serveWorkToApp, takenBackFrom } from '../../messages/index.ts';
 import { relayErrors } from '../../contract.ts';
 import { openEventStream } from './events-stream.ts';
