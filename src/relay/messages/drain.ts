@@ -14,7 +14,7 @@ import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseScheduled, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
-import { EXPEDITED_PRIORITY } from './priority.ts';
+import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { quietHoursEnd, quietHoursOf } from './schedule.ts';
 import { chooseLane, type Lane, laneBudgetFrees, laneSimNumber, lanesWithBudget, lanesWithCapRoom, type LoadedDevice, pacingLanes, recordPacing, spendLane } from '../devices/pacing.ts';
 

@@ -7,7 +7,7 @@ export { sendAcceptedJson, sendMessages, sendOptions, sendSmsInput } from './sen
 export { displayNumber, messageText, phoneNumber } from '../sms.ts';
 // End-to-end encrypted sends (./encrypted.ts): the shape of a value the phone decrypts.
 export { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
-export { EXPEDITED_PRIORITY, messagePriority } from './priority.ts';
+export { EXPEDITED_PRIORITY, messagePriority } from '../priority.ts';
 // A message as its sender sees it (./status.ts).
 export { devicesTried, getMessage, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
 // What phones report and hold (./reports.ts, ./frames.ts, ./handoff.ts).

@@ -16,7 +16,7 @@ import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../contract.ts';
 import { checkCanSend, checkNotOptedOut, consumeSendRate, optedOutNumbers, sendingAccounts } from './rules.ts';
 import { checkSimNumber, simNumberInput } from '../devices/sims.ts';
-import { messagePriority } from './priority.ts';
+import { messagePriority } from '../priority.ts';
 import { countSegments, messageText, phoneNumber } from '../sms.ts';
 import { messageStatus, statusEvent } from './status.ts';
 import { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
