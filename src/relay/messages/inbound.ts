@@ -14,7 +14,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
-import { optIn, optOut, optOutKeyword } from '../opt-outs/opt-outs.ts';
+import { optIn, optOut, optOutKeyword } from '../opt-outs/index.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';

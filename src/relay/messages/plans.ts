@@ -6,7 +6,7 @@
 // (docs/performance.md); Prisma where one row or one simple update is all a plan does.
 import type { DbClient } from '../../core/db.ts';
 import { Prisma, type Message } from '../../generated/prisma/client.ts';
-import { budgetWindowSeconds } from '../devices/sql.ts';
+import { budgetWindowSeconds } from '../devices/index.ts';
 import { takeBackOutcomes, type ReportedMessage } from './lifecycle.ts';
 
 /** A message row as `queueMessages` built it, for `insertQueuedMessages`. */

@@ -15,7 +15,7 @@ import type { Account, Message } from '../../generated/prisma/client.ts';
 import type { sendAcceptedSchema } from '../json.ts';
 import { newId, relayErrors } from '../contract.ts';
 import { checkCanSend, checkNotOptedOut, consumeSendRate, optedOutNumbers, sendingAccounts } from './rules.ts';
-import { checkSimNumber, simNumberInput } from '../devices/sims.ts';
+import { checkSimNumber, simNumberInput } from '../devices/index.ts';
 import { messagePriority } from '../priority.ts';
 import { countSegments, messageText, phoneNumber } from '../sms.ts';
 import { messageStatus, statusEvent } from './status.ts';

@@ -6,7 +6,7 @@
 import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
-import { pacingLanes, waitReason, type Lane, type WaitReason } from '../devices/pacing.ts';
+import { pacingLanes, waitReason, type Lane, type WaitReason } from '../devices/index.ts';
 import { deviceCapacity } from './drain.ts';
 import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { quietHoursEnd, quietHoursOf } from './schedule.ts';
