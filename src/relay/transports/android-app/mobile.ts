@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { encrypt } from '../../../core/crypto.ts';
-import { YarrowError, knownError, parseInput } from '../../../core/errors.ts';
+import { YarrowError, parseInput } from '../../../core/errors.ts';
 import { clientAddress, type HttpContext } from '../../../core/http.ts';
 import { asRateLimited } from '../../../core/rate-limit.ts';
 import { defineRoute, type Credential } from '../../../core/route.ts';
@@ -22,7 +22,7 @@ import {
   appDeviceJson,
   appDeviceUpdate,
   appDeviceSchema,
-  appErrorJson,
+  appError,
   appErrorSchema,
   appMessageJson,
   appMessageSchema,
@@ -51,14 +51,6 @@ const PRESENCE_WRITE_SECONDS = 5;
 const signInByCode =
   'Yarrow signs the app in with a pairing code: in the app choose "Sign in by code" and enter a pairing code made in the ' +
   'Yarrow dashboard (Devices, Pair a device). Sign-up and login/password sign-in are not available on Yarrow.';
-
-function appError(c: HttpContext, rt: Runtime, error: unknown) {
-  const known = knownError(error);
-  if (!known) rt.logger.error({ err: error, path: c.req.path }, 'android app request failed');
-  const answer = known ?? new YarrowError('internal_error', 'An internal error occurred.');
-  for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
-  return c.json(appErrorJson(answer), answer.status as 400);
-}
 
 /**
  * A device's calls and its open stream keep it online: a heartbeat at most every few seconds
