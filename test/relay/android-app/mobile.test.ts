@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostgresEventTarget, type Topics } from '../../../src/core/pubsub.ts';
 import { revokeDevice } from '../../../src/relay/devices/devices.ts';
+import { serveToApp } from '../../../src/relay/messages/plans.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, waitForStatus } from '../helpers.ts';
 import { AppEmulator, appRequest, register, type AppEmulatorOptions } from './emulator.ts';
@@ -520,6 +521,38 @@ describe('state reports', () => {
     const message = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
     expect(message).toMatchObject({ state: 'dispatched', deviceId: phone.deviceId, deliveredAt: null });
     expect(await eventTypes(requestId)).toEqual([]);
+  });
+});
+
+describe('the pull', () => {
+  it('answers highest priority first, then in the order the app asks for, whichever join the planner picks', async () => {
+    const account = await app.account();
+    const { code } = await pairingCode(app, account.key);
+    // Registered, with no events stream: nothing pulls but this test. Its first call makes it online.
+    const registered = await register(appOptions(), `Code ${code}`);
+    const auth = { authorization: `Bearer ${registered.body.token}` };
+    expect((await appRequest(appOptions(), 'GET', '/device', auth)).status).toBe(200);
+    const priorities = [0, 100, 50, 0, 100, 50, 0, 100, 50];
+    for (const [i, priority] of priorities.entries()) {
+      expect((await sendSms(app, account.key, { to: TEST_NUMBERS[i % TEST_NUMBERS.length]!, message: `Priority ${priority}`, priority })).status).toBe(202);
+    }
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id, state: 'dispatched' } })).toBe(priorities.length), { timeout: 20_000, interval: 100 });
+    const byPriority = [...priorities].sort((a, b) => b - a);
+
+    // A hash join reads the messages in their order on disk (the order sent): the answer must still be ordered.
+    const rolledBack = new Error('roll back');
+    const served = await app.rt.db.prisma
+      .$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL enable_nestloop = off`;
+        await tx.$executeRaw`SET LOCAL enable_mergejoin = off`;
+        const rows = await serveToApp(tx, registered.body.id, { limit: 100, newestFirst: false, reaskBefore: new Date(), now: new Date() });
+        throw Object.assign(rolledBack, { rows });
+      })
+      .catch((error) => (error === rolledBack ? (rolledBack as Error & { rows: Array<{ priority: number }> }).rows : Promise.reject(error)));
+    expect(served.map((row) => row.priority)).toEqual(byPriority);
+
+    const pulled = await appRequest(appOptions(), 'GET', '/message?order=fifo', auth);
+    expect(pulled.body.map((message: { priority: number }) => message.priority)).toEqual(byPriority);
   });
 });
 
