@@ -139,6 +139,10 @@ describe('what real apps send', () => {
     const unknownSlot = [{ slotIndex: -1, simNumber: 1, phoneNumber: '*******2671', carrierName: '***ange', iccid: null }];
     expect((await phone.call('PATCH', '/device', { id: phone.deviceId, simCards: unknownSlot })).status).toBe(204);
     expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).sims).toEqual([{ slot: 0, carrier: '***ange', phone_number: '*******2671' }]);
+    // A refused call changes nothing, not even the version its User-Agent names.
+    const refused = await appRequest({ ...appOptions(), version: '6.6.6' }, 'PATCH', '/device', { authorization: `Bearer ${phone.token}`, body: { id: 'someone-else' } });
+    expect(refused.status).toBe(403);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).appVersion).toBe('1.68.0');
     // The app was updated after pairing: every call's User-Agent names its version.
     phone.options = { ...phone.options, version: '1.69.0' };
     expect((await phone.call('GET', '/settings')).status).toBe(200);
