@@ -5,23 +5,23 @@ import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, t
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
   name: 'payments',
-  postman: async () => [...(await import('./postman.ts')).postmanFolders, ...(await import('./customers-postman.ts')).customerFolders],
+  postman: async () => [...(await import('./intents/postman.ts')).postmanFolders, ...(await import('./customers/postman.ts')).customerFolders],
   routes: async (ctx) => {
-    (await import('./rest.ts')).registerPaymentRoutes(ctx);
-    (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);
-    (await import('./pages.ts')).registerCheckoutPages(ctx);
-    (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
-    (await import('./disputes-rest.ts')).registerDisputeRoutes(ctx);
+    (await import('./intents/rest.ts')).registerPaymentRoutes(ctx);
+    (await import('./customers/rest.ts')).registerCustomerRoutes(ctx);
+    (await import('./checkout/pages.ts')).registerCheckoutPages(ctx);
+    (await import('./checkout/pay-button.ts')).registerPayButtonRoutes(ctx);
+    (await import('./disputes/rest.ts')).registerDisputeRoutes(ctx);
   },
   graphql: () =>
-    Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts'), import('./overview-graphql.ts')]),
+    Promise.all([import('./intents/graphql.ts'), import('./customers/graphql.ts'), import('./disputes/graphql.ts'), import('./panel/overview-graphql.ts')]),
   workers: {
-    'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
-    'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
-    'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
-    'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
-    'payment-authorization-expiry': async (rt) => (await import('./capture.ts')).runAuthorizationExpiryWorker(rt),
-    'dispute-review': async (rt) => (await import('./disputes.ts')).runDisputeReviewWorker(rt),
+    'payment-review': async (rt) => (await import('./intents/workers.ts')).runPaymentReviewWorker(rt),
+    'kyc-review': async (rt) => (await import('./intents/workers.ts')).runKycReviewWorker(rt),
+    'invoice-overdue': async (rt) => (await import('./intents/workers.ts')).runInvoiceOverdueWorker(rt),
+    'payment-refund': async (rt) => (await import('./intents/workers.ts')).runPaymentRefundWorker(rt),
+    'payment-authorization-expiry': async (rt) => (await import('./intents/capture.ts')).runAuthorizationExpiryWorker(rt),
+    'dispute-review': async (rt) => (await import('./disputes/disputes.ts')).runDisputeReviewWorker(rt),
   },
   queues: {
     payment_review: {
@@ -102,7 +102,7 @@ export const paymentsModule = defineModule({
       title: 'Payments',
       summary: 'Payments page: payment intents and invoices',
       script: 'payments.js',
-      body: async () => (await import('./panel.ts')).paymentsPage(),
+      body: async () => (await import('./panel/pages.ts')).paymentsPage(),
     },
     {
       path: 'payments/:id{pi_[0-9a-z]+}',
@@ -110,7 +110,7 @@ export const paymentsModule = defineModule({
       title: 'Payment',
       summary: 'Payment intent page: its timeline, card sessions, events and their deliveries, sandbox actions',
       script: 'payment-intent.js',
-      body: async () => (await import('./panel.ts')).paymentIntentPage(),
+      body: async () => (await import('./panel/pages.ts')).paymentIntentPage(),
     },
     {
       path: 'invoices/:id{inv_[0-9a-z]+}',
@@ -118,14 +118,14 @@ export const paymentsModule = defineModule({
       title: 'Invoice',
       summary: 'Invoice page: its details, payment, timeline and void',
       script: 'invoice.js',
-      body: async () => (await import('./panel.ts')).invoicePage(),
+      body: async () => (await import('./panel/pages.ts')).invoicePage(),
     },
     {
       path: 'customers',
       title: 'Customers',
       summary: 'Customers page: customers, searchable by email',
       script: 'customers.js',
-      body: async () => (await import('./customers-panel.ts')).customersPage(),
+      body: async () => (await import('./customers/pages.ts')).customersPage(),
     },
     {
       path: 'customers/:id{cus_[0-9a-z]+}',
@@ -133,14 +133,14 @@ export const paymentsModule = defineModule({
       title: 'Customer',
       summary: 'Customer page: its details, saved payment methods and payments',
       script: 'customer.js',
-      body: async () => (await import('./customers-panel.ts')).customerPage(),
+      body: async () => (await import('./customers/pages.ts')).customerPage(),
     },
     {
       path: 'disputes',
       title: 'Disputes',
       summary: 'Disputes page: chargebacks opened on payments, their status and due dates',
       script: 'disputes.js',
-      body: async () => (await import('./disputes-panel.ts')).disputesPage(),
+      body: async () => (await import('./disputes/pages.ts')).disputesPage(),
     },
     {
       path: 'disputes/:id{dp_[0-9a-z]+}',
@@ -148,7 +148,7 @@ export const paymentsModule = defineModule({
       title: 'Dispute',
       summary: 'Dispute page: its details, evidence form (save or submit), accept, timeline',
       script: 'dispute.js',
-      body: async () => (await import('./disputes-panel.ts')).disputePage(),
+      body: async () => (await import('./disputes/pages.ts')).disputePage(),
     },
   ],
   panelOverview: [{ title: 'Payments', script: 'payments-overview.js' }],
