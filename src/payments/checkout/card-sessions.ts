@@ -6,7 +6,7 @@ import { newCapabilityId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../../generated/prisma/client.ts';
 import { accountNow } from '../../accounts/index.ts';
-import { cardSessionStatus } from '../intents/json.ts';
+import { cardSessionStatus } from './session-status.ts';
 
 /** "This payment is …" in a payer's words (not `succeeded`: "This payment is succeeded"). */
 const statusInWords: Record<PaymentIntent['status'], string> = {
@@ -17,20 +17,9 @@ const statusInWords: Record<PaymentIntent['status'], string> = {
   succeeded: 'already paid',
   canceled: 'canceled',
 };
-import { lockPaymentIntent, transitionIntent } from '../intents/lifecycle.ts';
-import { openDispute } from '../disputes/lifecycle.ts';
-import {
-  authenticationAbandoned,
-  authenticationFailed,
-  declineFor,
-  findToken,
-  paymentMethodCodes,
-  railNames,
-  railSupports,
-  sandboxOutcomes,
-  type OutcomeKind,
-  type PaymentMethodCode,
-} from '../tokens.ts';
+import { lockPaymentIntent, transitionIntent } from '../intents/index.ts';
+import { openDispute } from '../disputes/index.ts';
+import { authenticationAbandoned, authenticationFailed, declineFor, findToken, paymentMethodCodes, railNames, railSupports, sandboxOutcomes, type OutcomeKind, type PaymentMethodCode } from '../tokens.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss' | 'db'>;
 
@@ -176,10 +165,10 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
     const finish = (outcome: string) => ({ token: token.token, status: 'completed' as const, outcome, completedAt: now });
     switch (kind) {
       case 'approve': {
-        // The session keeps its token first: a customer's payment saves its method from it (payment-methods.ts).
+        // The session keeps its token first: a customer's payment saves its method from it (customers/payment-methods.ts).
         const completed = await tx.cardSession.update({ where: { id: session.id }, data: finish('succeeded') });
         const paid = await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
-        // A dispute token's card holder disputes the payment once it has succeeded (disputes.ts).
+        // A dispute token's card holder disputes the payment once it has succeeded (disputes/).
         if (token.dispute && paid.status === 'succeeded') await openDispute(rt, tx, paid, token.dispute);
         return completed;
       }

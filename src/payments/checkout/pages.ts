@@ -8,20 +8,12 @@ import type { HttpEnv } from '../../core/http.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { z } from 'zod';
 import { defineRoute } from '../../core/route.ts';
-import {
-  answerChallenge,
-  challengeForm,
-  startCardSessionForm,
-  submitTokenForm,
-  findIntentForCheckout,
-  findSessionForCheckout,
-  startCardSession,
-  submitToken,
-} from './card-sessions.ts';
-import { currentInvoicePayment, findInvoiceForHostedPage, payInvoice, payInvoiceForm } from '../invoices/invoices.ts';
+import { answerChallenge, challengeForm, startCardSessionForm, submitTokenForm, findIntentForCheckout, findSessionForCheckout, startCardSession, submitToken } from './card-sessions.ts';
+import { currentInvoicePayment, findInvoiceForHostedPage } from '../invoices/index.ts';
+import { payInvoice, payInvoiceForm } from './invoice-payment.ts';
 import { accountNow } from '../../accounts/index.ts';
 import { payWithSavedMethod, payWithSavedMethodForm, savedMethodsForCheckout } from './saved-checkout.ts';
-import { cardSessionStatus } from '../intents/json.ts';
+import { cardSessionStatus } from './session-status.ts';
 import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
 type PageContext = Context<HttpEnv>;

@@ -9,7 +9,7 @@ import type { GatewayContext } from '../../core/gateway-context.ts';
 import { ok, okSchema } from '../../core/http.ts';
 import { defineRoute } from '../../core/route.ts';
 import { findIntentForCheckout } from './card-sessions.ts';
-import { checkoutStateSchema, paymentIntentJson } from '../intents/json.ts';
+import { checkoutStateSchema, paymentIntentJson } from '../intents/index.ts';
 
 const script = readFileSync(new URL('./assets/yarrow-pay.js', import.meta.url), 'utf8');
 const scriptTag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 22)}"`;

@@ -4,7 +4,7 @@ import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { CardSession, PaymentIntent, PaymentMethod } from '../../generated/prisma/client.ts';
 import { findIntentForCheckout, startCardSession, submitToken } from './card-sessions.ts';
-import { findPaymentMethod, savedMethodOf } from '../customers/payment-methods.ts';
+import { findPaymentMethod, savedMethodOf } from '../customers/index.ts';
 
 // The hosted checkout's saved methods: an intent with a `customer` offers the customer's saved
 // methods; choosing one is an attempt like a new card's (a card session of its rail, then its

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import { pageSecurityHeaders } from '../../core/browser-security.ts';
 import type { CardSession, Invoice, PaymentIntent, PaymentMethod, Refund } from '../../generated/prisma/client.ts';
-import { invoiceNo, isOverdue } from '../intents/json.ts';
+import { invoiceNo, isOverdue } from '../invoices/index.ts';
 import { formatMoney } from '@yarrow/sdk/format';
 import { formatAmount } from '../money.ts';
 import { findToken, railNames, sandboxOutcomes, tokensOf, paymentMethodCodes, type PaymentMethodCode } from '../tokens.ts';

@@ -5,8 +5,8 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Customer } from '../../generated/prisma/client.ts';
 import type { EventType } from '../../core/module.ts';
 import { recordEvent } from '../../webhooks/index.ts';
-import { metadataSchema } from '../intents/intents.ts';
-import { customerJson } from '../intents/json.ts';
+import { metadataSchema } from '../fields.ts';
+import { customerJson } from './json.ts';
 import { newId } from '../contract.ts';
 import { lockCustomer } from './payment-methods.ts';
 

@@ -1,18 +1,15 @@
-import type { GraphqlContext } from '../../graphql/builder.ts';
 import { builder } from '../../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { parseInput } from '../../core/errors.ts';
 import { createCustomer, createCustomerInput, deleteCustomer, updateCustomer, updateCustomerInput } from './customers.ts';
-import { PaymentMethodCodeEnum } from '../intents/graphql.ts';
-import { customersWhere, paymentIntentsWhere } from '../intents/lists.ts';
+import { accountIdOf, PaymentMethodCodeEnum } from '../graphql-toolkit.ts';
+import { customersWhere } from './lists.ts';
 import { detachPaymentMethod, getCustomer, getPaymentMethod } from './payment-methods.ts';
 import type { paymentMethodCodes } from '../tokens.ts';
 
 // Customers and saved payment methods in GraphQL: the same services and list filters as REST
-// (customers.ts, payment-methods.ts, lists.ts).
-
-const accountIdOf = (ctx: GraphqlContext) => ctx.principal!.accountId;
+// (customers.ts, payment-methods.ts, lists.ts). A customer's payments are intents/graphql.ts's field.
 
 builder.prismaObject('Customer', {
   description: 'A customer of the merchant: saved payment methods are charged again for it.',
@@ -26,14 +23,6 @@ builder.prismaObject('Customer', {
       cursor: 'id',
       description: 'Its saved methods, newest first (a detached one is no longer its).',
       query: () => ({ orderBy: { id: 'desc' } }),
-    }),
-    paymentIntents: t.prismaConnection({
-      type: 'PaymentIntent',
-      cursor: 'id',
-      description: 'Its payments, newest first.',
-      authScopes: { scope: 'payments.read' },
-      resolve: (query, customer, { before }, ctx) =>
-        connectionRows(ctx.rt.db.prisma.paymentIntent, query, paymentIntentsWhere(customer.accountId, { customerId: customer.id }), { before }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

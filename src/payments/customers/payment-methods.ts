@@ -6,7 +6,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Customer, PaymentIntent, PaymentMethod } from '../../generated/prisma/client.ts';
 import type { EventType } from '../../core/module.ts';
 import { recordEvent } from '../../webhooks/index.ts';
-import { paymentMethodJson } from '../intents/json.ts';
+import { paymentMethodJson } from './json.ts';
 import { newId } from '../contract.ts';
 import { findToken, type TestToken } from '../tokens.ts';
 
@@ -15,7 +15,7 @@ import { findToken, type TestToken } from '../tokens.ts';
 // the state machine in the success's transaction). Nothing secret about a card exists in the
 // sandbox: the test token is the card, and a saved method keeps it (`sandbox_token`) so each later
 // charge re-runs that token's outcome; it keeps the rail, brand and last four to show, and never
-// answers the token (json.ts).
+// answers the token (./json.ts).
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 

@@ -5,8 +5,8 @@ import { listBody, listSchema } from '../../core/pagination.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
 import { createCustomer, createCustomerInput, deleteCustomer, updateCustomer, updateCustomerInput } from './customers.ts';
-import { customerJson, customerSchema, paymentMethodJson, paymentMethodSchema } from '../intents/json.ts';
-import { listCustomers, listCustomersQuery, listPaymentMethods, listPaymentMethodsQuery } from '../intents/lists.ts';
+import { customerJson, customerSchema, paymentMethodJson, paymentMethodSchema } from './json.ts';
+import { listCustomers, listCustomersQuery, listPaymentMethods, listPaymentMethodsQuery } from './lists.ts';
 import { detachPaymentMethod, getCustomer, getPaymentMethod } from './payment-methods.ts';
 
 /** Customers and their saved payment methods (`/api/v1/customers`, `/api/v1/payment-methods`). */

@@ -8,7 +8,7 @@ import type { Dispute } from '../../generated/prisma/client.ts';
 import { type DisputeEvidence, type DisputeJobKind, transitionDispute } from './lifecycle.ts';
 
 // Disputes (chargebacks) in the sandbox, as at Stripe: a payment made with a dispute test token
-// succeeds, then its card holder disputes it (dispute-state-machine.ts opens it). The merchant saves
+// succeeds, then its card holder disputes it (./lifecycle.ts opens it). The merchant saves
 // evidence, submits it (→ under_review) or accepts the dispute (→ lost). After the review delay the
 // sandbox issuer decides by Stripe's test convention: evidence text `winning_evidence` wins,
 // `losing_evidence` (or anything else) loses; no submission by evidence_due_by loses. Both delays

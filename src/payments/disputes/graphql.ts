@@ -4,7 +4,7 @@ import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { parseInput } from '../../core/errors.ts';
 import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceInput } from './disputes.ts';
-import { disputeStatuses, disputesWhere } from '../intents/lists.ts';
+import { disputeStatuses, disputesWhere } from './lists.ts';
 import { formatAmount, toMajorUnits } from '../money.ts';
 import { disputeReasons } from '../tokens.ts';
 

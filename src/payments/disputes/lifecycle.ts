@@ -7,12 +7,12 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { EventType } from '../../core/module.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import type { Dispute, DisputeStatus, PaymentIntent, Prisma } from '../../generated/prisma/client.ts';
-import { disputeJson } from '../intents/json.ts';
+import { disputeJson } from './json.ts';
 import { newId } from '../contract.ts';
 import type { DisputeReason } from '../tokens.ts';
-import { intentDisputeChanged } from '../intents/lifecycle.ts';
+import { publishIntentUpdate } from '../intent-updates.ts';
 
-// A dispute's lifecycle, as the payment intent's is in state-machine.ts: every status change (and
+// A dispute's lifecycle, as the payment intent's is in intents/lifecycle.ts: every status change (and
 // every evidence save) happens here, and only here. Each transition locks the dispute, checks the
 // move is allowed (else 409 invalid_state), runs its one write (its plan below), records its event
 // and schedules what follows, all in the caller's transaction.
@@ -131,4 +131,16 @@ export async function transitionDispute(
     await scheduleDecision(rt, tx, updated, 'review', { afterSeconds: rt.config.DISPUTE_REVIEW_DELAY_SECONDS });
   }
   return updated;
+}
+
+/**
+ * A dispute of the intent opened (`delta` its amount) or was won (minus its amount): the intent's
+ * `amount_disputed` follows, and its subscribers see it. An increment in one statement, which takes
+ * the row lock: a dispute opens under the intent's lock already (a payment or a capture), and a win
+ * only lowers it, so a refund deciding under the lock never sees less disputed than there is.
+ */
+export async function intentDisputeChanged(tx: DbClient, intentId: string, delta: number): Promise<PaymentIntent> {
+  const intent = await tx.paymentIntent.update({ where: { id: intentId }, data: { amountDisputed: { increment: delta }, updatedAt: new Date() } });
+  await publishIntentUpdate(tx, intent);
+  return intent;
 }

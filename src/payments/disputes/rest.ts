@@ -3,10 +3,10 @@ import { listBody, listSchema } from '../../core/pagination.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
 import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceInput } from './disputes.ts';
-import { disputeJson, disputeSchema } from '../intents/json.ts';
-import { listDisputes, listDisputesQuery } from '../intents/lists.ts';
+import { disputeJson, disputeSchema } from './json.ts';
+import { listDisputes, listDisputesQuery } from './lists.ts';
 
-/** The disputes' REST routes (src/payments/disputes.ts has their rules). */
+/** The disputes' REST routes (./disputes.ts has their rules). */
 export function registerDisputeRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
   const disputeResponse = okSchema({ dispute: disputeSchema });

@@ -7,11 +7,11 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { formatAmount, toMinorUnits, type Currency } from '../money.ts';
 import { lockPaymentIntent, transitionIntent } from './lifecycle.ts';
-import { openDispute } from '../disputes/lifecycle.ts';
+import { openDispute } from '../disputes/index.ts';
 import { findToken } from '../tokens.ts';
 
 // Authorize, then capture (Stripe's `capture_method: manual`): an approved payment of a manual
-// intent stops at `requires_capture`, holding `amount_capturable` (state-machine.ts, `authorize`).
+// intent stops at `requires_capture`, holding `amount_capturable` (./lifecycle.ts, `authorize`).
 // The merchant captures all or part of it (the rest is released), or cancels it; one not captured
 // within 7 days of the account's time lapses by itself (`canceled`, reason `expired`), through a
 // job dated with `sendJobAt`, so advancing a test clock past it expires it at once. An

@@ -7,6 +7,7 @@ import { newCapabilityId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { captureMethodSchema } from './capture.ts';
+import { metadataSchema } from '../fields.ts';
 import { moneyFields, refineMoney } from '../money.ts';
 import { insertPaymentIntents } from './sql.ts';
 import { intentsCreated, lockPaymentIntent, transitionIntent } from './lifecycle.ts';
@@ -14,12 +15,6 @@ import { reviewRejected } from '../tokens.ts';
 import { chargeOffSession, checkCustomerIntentFields, customerIntentFields, namesCustomerFields, resolveCustomerLink, type CustomerLink } from './off-session.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
-
-/** Up to 50 string pairs, as at Stripe: keys to 40 characters, values to 500. */
-export const metadataSchema = z
-  .record(z.string().min(1).max(40), z.string().max(500))
-  .refine((map) => Object.keys(map).length <= 50, 'at most 50 keys')
-  .meta({ examples: [{ order_id: '1042' }] });
 
 // A URL is taken as sent (README, "API conventions"): z.url would quietly trim spaces around it.
 export const httpUrlSchema = z

@@ -1,30 +1,22 @@
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
-import { YarrowError, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { refusal } from '../../core/lifecycle.ts';
-import { liveEvent, publish, publishAll } from '../../core/pubsub.ts';
-import { sendJob } from '../../core/queue.ts';
+import { liveEvent, publishAll } from '../../core/pubsub.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { EventType } from '../../core/module.ts';
 import { recordEvent, recordEvents, type EventInput } from '../../webhooks/index.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import type {
-  Invoice,
-  InvoiceStatus,
-  KycReview,
-  KycReviewStatus,
-  PaymentIntent,
-  PaymentIntentStatus,
-  Refund,
-  RefundStatus,
-} from '../../generated/prisma/client.ts';
-import { invoiceJson, invoiceNo, kycReviewJson, paymentIntentJson, refundJson } from './json.ts';
+import type { PaymentIntent, PaymentIntentStatus } from '../../generated/prisma/client.ts';
+import { lockInvoice, transitionInvoiceLocked } from '../invoices/index.ts';
+import { methodPaidWith } from '../customers/index.ts';
+import { publishIntentUpdate } from '../intent-updates.ts';
 import type { Decline } from '../tokens.ts';
-import { methodPaidWith } from '../customers/payment-methods.ts';
+import { paymentIntentJson } from './json.ts';
 
-// Every status change of a payment intent, a refund, an invoice and a KYC review happens here, and
-// only here: each one locks its row, checks the move is allowed (else 409 invalid_state), writes the
+// Every status change of a payment intent happens here, and only here (refunds/, invoices/, kyc/ and
+// disputes/ have their own lifecycles): each one locks its row, checks the move is allowed (else 409 invalid_state), writes the
 // row, records its event and publishes the live update, all in the caller's transaction.
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
@@ -45,7 +37,7 @@ export const intentTransitions = {
   approve_review: { from: ['processing'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be approved in review' },
   reject_review: { from: ['processing'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'be rejected in review' },
   cancel: { from: ['requires_payment_method', 'requires_action', 'processing', 'requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'be canceled' },
-  // Manual capture (src/payments/capture.ts). An approved payment of a manual-capture intent is
+  // Manual capture (./capture.ts). An approved payment of a manual-capture intent is
   // authorized, not taken: `succeed` and `approve_review` become `authorize` for it (in
   // `transitionIntent`), so every way a payment gets approved holds the money the same way.
   authorize: { from: ['requires_payment_method', 'requires_action', 'processing'], to: 'requires_capture', event: 'payment_intent.amount_capturable_updated', verb: 'be authorized' },
@@ -84,13 +76,6 @@ async function lockIntent(tx: DbClient, accountId: number, id: string): Promise<
   const intent = await tx.paymentIntent.findFirst({ where: { id, accountId } });
   if (!intent) throw notFound('payment intent', 'id');
   return intent;
-}
-
-async function lockInvoice(tx: DbClient, accountId: number, id: string): Promise<Invoice> {
-  await lockRow(tx, 'invoices', id, { accountId });
-  const invoice = await tx.invoice.findFirst({ where: { id, accountId } });
-  if (!invoice) throw notFound('invoice', 'id');
-  return invoice;
 }
 
 /**
@@ -164,7 +149,7 @@ export async function transitionIntent(
     data.amountCapturable = 0;
   }
   let updated = await tx.paymentIntent.update({ where: { id: intent.id }, data });
-  // A customer's payment keeps the saved method it was paid with, saving it if asked (payment-methods.ts).
+  // A customer's payment keeps the saved method it was paid with, saving it if asked (customers/payment-methods.ts).
   if (transition.to === 'succeeded') updated = await methodPaidWith(rt, tx, updated);
   await recordIntentEvent(rt, tx, updated, transition.event);
 
@@ -208,257 +193,4 @@ async function recordIntentEvent(rt: Rt, tx: DbClient, intent: PaymentIntent, ty
   // A live update is a change to something a subscriber already saw; creation is not one.
   if (type === 'payment_intent.created') return;
   await publishIntentUpdate(tx, intent);
-}
-
-async function publishIntentUpdate(tx: DbClient, intent: PaymentIntent) {
-  await publish(tx, 'paymentIntentUpdated', intent.id, {
-    id: intent.id,
-    status: intent.status,
-    paymentMethodCode: intent.paymentMethodCode,
-    lastPaymentError: (intent.lastPaymentError as Record<string, unknown> | null) ?? null,
-    cancellationReason: intent.cancellationReason,
-    latestCardSessionId: intent.latestCardSessionId,
-    succeededAt: intent.succeededAt?.toISOString() ?? null,
-    canceledAt: intent.canceledAt?.toISOString() ?? null,
-    amountRefunded: intent.amountRefunded,
-    amountCapturable: intent.amountCapturable,
-    amountReceived: intent.amountReceived,
-    amountDisputed: intent.amountDisputed,
-    captureBefore: intent.captureBefore?.toISOString() ?? null,
-    updatedAt: intent.updatedAt.toISOString(),
-  });
-}
-
-/**
- * A dispute of the intent opened (`delta` its amount) or was won (minus its amount): the intent's
- * `amount_disputed` follows, and its subscribers see it. An increment in one statement, which takes
- * the row lock: a dispute opens under the intent's lock already (a payment or a capture), and a win
- * only lowers it, so a refund deciding under the lock never sees less disputed than there is.
- */
-export async function intentDisputeChanged(tx: DbClient, intentId: string, delta: number): Promise<PaymentIntent> {
-  const intent = await tx.paymentIntent.update({ where: { id: intentId }, data: { amountDisputed: { increment: delta }, updatedAt: new Date() } });
-  await publishIntentUpdate(tx, intent);
-  return intent;
-}
-
-// --- refunds ---
-
-export const refundTransitions = {
-  succeed: { from: ['pending'], to: 'succeeded', event: 'refund.succeeded', verb: 'succeed' },
-  fail: { from: ['pending'], to: 'failed', event: 'refund.failed', verb: 'fail' },
-} as const satisfies Record<string, Transition<RefundStatus>>;
-
-export type RefundAction = keyof typeof refundTransitions;
-
-/**
- * A refund the caller just inserted in `tx` for `intent` (locked with `lockPaymentIntent`, the
- * amount checked against what is left): the intent counts it in `amount_refunded` at once (as a
- * Stripe charge does while the refund is pending), `refund.created` is recorded and the
- * payment-refund job that settles it commits with it.
- */
-export async function refundCreated(rt: Rt, tx: DbClient, intent: PaymentIntent, refund: Refund): Promise<PaymentIntent> {
-  if (intent.status !== 'succeeded') throw refusal('payment intent', intent.status, 'be refunded');
-  const updated = await tx.paymentIntent.update({
-    where: { id: intent.id },
-    data: { amountRefunded: { increment: refund.amount }, updatedAt: new Date() },
-  });
-  await recordRefundEvent(rt, tx, refund, updated, 'refund.created');
-  await sendJob(rt.boss, 'payment_refund', { refundId: refund.id }, { tx });
-  return updated;
-}
-
-/** Settles a pending refund (see `refundTransitions`); a failed one gives its amount back to the intent. */
-export async function transitionRefund(
-  rt: Rt,
-  tx: DbClient,
-  accountId: number,
-  refundId: string,
-  action: RefundAction,
-  changes: { failureReason?: string } = {},
-): Promise<Refund> {
-  const peek = await tx.refund.findFirst({ where: { id: refundId, accountId }, select: { paymentIntentId: true } });
-  if (!peek) throw notFound('refund', 'id');
-  // Intent first, then refund: the order refund creation takes them in, so the two never deadlock.
-  const { intent } = await lockPaymentIntent(tx, accountId, peek.paymentIntentId);
-  await lockRow(tx, 'refunds', refundId, { accountId });
-  const refund = await tx.refund.findFirstOrThrow({ where: { id: refundId, accountId } });
-  const transition: Transition<RefundStatus> = refundTransitions[action];
-  if (!transition.from.includes(refund.status)) throw refusal('refund', refund.status, transition.verb);
-  const now = new Date();
-  const updated = await tx.refund.update({
-    where: { id: refund.id },
-    data: {
-      status: transition.to,
-      updatedAt: now,
-      ...(transition.to === 'succeeded' ? { succeededAt: now } : { failedAt: now, failureReason: changes.failureReason ?? 'unknown' }),
-    },
-  });
-  const intentAfter =
-    transition.to === 'failed'
-      ? await tx.paymentIntent.update({ where: { id: intent.id }, data: { amountRefunded: { decrement: refund.amount }, updatedAt: now } })
-      : intent;
-  await recordRefundEvent(rt, tx, updated, intentAfter, transition.event);
-  return updated;
-}
-
-/** A refund event carries the refund and its payment intent after the change (its `amount_refunded`). */
-async function recordRefundEvent(rt: Rt, tx: DbClient, refund: Refund, intent: PaymentIntent, type: EventType) {
-  await recordEvent(rt, tx, {
-    accountId: refund.accountId,
-    type,
-    objectType: 'refund',
-    objectPublicId: refund.id,
-    data: { refund: refundJson(refund), payment_intent: paymentIntentJson(rt.config, intent) },
-  });
-  await publishIntentUpdate(tx, intent);
-}
-
-// --- invoices ---
-
-export const invoiceTransitions = {
-  pay: { from: ['open'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
-  void: { from: ['open'], to: 'void', event: 'invoice.voided', verb: 'be voided' },
-} as const satisfies Record<string, Transition<InvoiceStatus>>;
-
-export type InvoiceAction = keyof typeof invoiceTransitions;
-
-/** Records `invoice.created` for an invoice the caller just inserted in `tx`. */
-export async function invoiceCreated(rt: Rt, tx: DbClient, invoice: Invoice) {
-  await recordInvoiceEvent(rt, tx, invoice, 'invoice.created');
-}
-
-/**
- * Voids an open invoice. Its unfinished payment intent is canceled in the same transaction
- * (reason `void_invoice`); a payment under review blocks the void, since money may be moving.
- */
-export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoiceId: string): Promise<Invoice> {
-  const invoice = await lockInvoice(tx, accountId, invoiceId);
-  const transition: Transition<InvoiceStatus> = invoiceTransitions.void;
-  if (!transition.from.includes(invoice.status)) throw refusal('invoice', invoice.status, transition.verb);
-  const unfinished = await tx.paymentIntent.findMany({
-    where: { invoiceId, status: { in: ['requires_payment_method', 'requires_action', 'processing'] } },
-  });
-  if (unfinished.some((intent) => intent.status === 'processing')) {
-    throw new YarrowError('invalid_state', 'A payment for this invoice is under review; resolve it before voiding.', {
-      param: 'status',
-    });
-  }
-  for (const intent of unfinished) {
-    await transitionIntent(rt, tx, accountId, intent.id, 'cancel', { cancellationReason: 'void_invoice' });
-  }
-  return transitionInvoiceLocked(rt, tx, invoice, 'void');
-}
-
-/** `paidBy`: the intent whose success pays the invoice; the invoice keeps its id and its payer (as the payer gave them on the hosted page, unless the invoice named one). */
-async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date(), paidBy?: PaymentIntent): Promise<Invoice> {
-  const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
-  if (!transition.from.includes(invoice.status)) throw refusal('invoice', invoice.status, transition.verb);
-  const payment = paidBy
-    ? { paymentIntentId: paidBy.id, customerName: invoice.customerName ?? paidBy.customerName, customerEmail: invoice.customerEmail ?? paidBy.customerEmail }
-    : {};
-  const updated = await tx.invoice.update({
-    where: { id: invoice.id },
-    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now, ...payment } : { voidedAt: now }) },
-  });
-  await recordInvoiceEvent(rt, tx, updated, transition.event);
-  return updated;
-}
-
-/**
- * Marks an open invoice overdue once its due date has passed: sets `overdue_at` and records
- * `invoice.overdue`, once. Paid, void or already-marked invoices are left alone (returns null).
- */
-export async function markInvoiceOverdue(rt: Rt, tx: DbClient, invoiceId: string): Promise<Invoice | null> {
-  const found = await tx.invoice.findUnique({ where: { id: invoiceId }, select: { accountId: true } });
-  if (!found) return null;
-  const invoice = await lockInvoice(tx, found.accountId, invoiceId);
-  if (invoice.status !== 'open' || invoice.overdueAt) return null;
-  const updated = await tx.invoice.update({ where: { id: invoice.id }, data: { overdueAt: await accountNow(tx, invoice.accountId), updatedAt: new Date() } });
-  await recordInvoiceEvent(rt, tx, updated, 'invoice.overdue');
-  return updated;
-}
-
-/** `2026-11-22 09:30:05` (UTC), the timestamp format of invoice.paid's `paid_at`. */
-export function sqlTimestamp(date: Date) {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-async function recordInvoiceEvent(rt: Rt, tx: DbClient, invoice: Invoice, type: EventType) {
-  const data =
-    type === 'invoice.paid'
-      ? {
-          invoice: { public_id: invoice.id, invoice_no: invoiceNo(invoice.number), status: invoice.status },
-          paid_at: sqlTimestamp(invoice.paidAt!),
-        }
-      : { invoice: invoiceJson(rt.config, invoice) };
-  await recordEvent(rt, tx, { accountId: invoice.accountId, type, objectType: 'invoice', objectPublicId: invoice.id, data });
-  await publish(tx, 'paymentActivity', invoice.accountId, { objectType: 'invoice', id: invoice.id, status: invoice.status, event: type });
-  if (type === 'invoice.created') return;
-  await publish(tx, 'invoiceUpdated', invoice.id, {
-    id: invoice.id,
-    status: invoice.status,
-    paidAt: invoice.paidAt?.toISOString() ?? null,
-    voidedAt: invoice.voidedAt?.toISOString() ?? null,
-    overdueAt: invoice.overdueAt?.toISOString() ?? null,
-    updatedAt: invoice.updatedAt.toISOString(),
-  });
-}
-
-// --- KYC reviews ---
-
-export const kycTransitions = {
-  approve: { from: ['pending_review'], to: 'approved', event: 'kyc.review.approved', verb: 'be approved' },
-  reject: { from: ['pending_review'], to: 'rejected', event: 'kyc.review.rejected', verb: 'be rejected' },
-} as const satisfies Record<string, Transition<KycReviewStatus>>;
-
-export type KycAction = keyof typeof kycTransitions;
-
-/** Records `kyc.review.submitted` and schedules the sandbox reviewer for a review just inserted. */
-export async function kycSubmitted(rt: Rt, tx: DbClient, review: KycReview) {
-  await recordKycEvent(rt, tx, review, 'kyc.review.submitted');
-  await sendJobAt(rt, tx, review.accountId, 'kyc_review', { kycReviewId: review.id }, { afterSeconds: rt.config.KYC_REVIEW_DELAY_SECONDS });
-}
-
-export async function transitionKyc(
-  rt: Rt,
-  tx: DbClient,
-  accountId: number,
-  reviewId: string,
-  action: KycAction,
-  decision: { reason?: string | null; reviewedBy: 'sandbox_reviewer' | 'api' },
-): Promise<KycReview> {
-  await lockRow(tx, 'kyc_reviews', reviewId, { accountId });
-  const review = await tx.kycReview.findFirst({ where: { id: reviewId, accountId } });
-  if (!review) throw notFound('KYC review', 'id');
-  const transition: Transition<KycReviewStatus> = kycTransitions[action];
-  if (!transition.from.includes(review.status)) throw refusal('KYC review', review.status, transition.verb);
-  const updated = await tx.kycReview.update({
-    where: { id: review.id },
-    data: {
-      status: transition.to,
-      reason: decision.reason ?? null,
-      reviewedBy: decision.reviewedBy,
-      reviewedAt: new Date(),
-      updatedAt: new Date(),
-    },
-  });
-  await recordKycEvent(rt, tx, updated, transition.event);
-  return updated;
-}
-
-async function recordKycEvent(rt: Rt, tx: DbClient, review: KycReview, type: EventType) {
-  await recordEvent(rt, tx, {
-    accountId: review.accountId,
-    type,
-    objectType: 'kyc_review',
-    objectPublicId: review.id,
-    data: { kyc_review: kycReviewJson(review) },
-  });
-  await publish(tx, 'kycReviewUpdated', review.accountId, {
-    id: review.id,
-    status: review.status,
-    reason: review.reason,
-    reviewedBy: review.reviewedBy,
-    reviewedAt: review.reviewedAt?.toISOString() ?? null,
-  });
 }

@@ -4,7 +4,7 @@ import { YarrowError } from '../../core/errors.ts';
 import type { StoredResponse } from '../../core/idempotency.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent, PaymentMethod } from '../../generated/prisma/client.ts';
-import { findPaymentMethod, getCustomer, savedMethodOf, tokenOf } from '../customers/payment-methods.ts';
+import { findPaymentMethod, getCustomer, savedMethodOf, tokenOf } from '../customers/index.ts';
 import { transitionIntent } from './lifecycle.ts';
 import { declineFor, type Decline } from '../tokens.ts';
 import { paymentIntentSchema } from './json.ts';

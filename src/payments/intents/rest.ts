@@ -3,30 +3,17 @@ import { idempotentCreate } from '../../core/idempotency.ts';
 import { listBody, listSchema } from '../../core/pagination.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
-import {
-  approvePaymentReview,
-  cancelPaymentIntentInput,
-  createPaymentIntentInput,
-  rejectReviewInput,
-  cancelPaymentIntent,
-  createPaymentIntent,
-  getPaymentIntent,
-  rejectPaymentReview,
-} from './intents.ts';
-import { createInvoice, createInvoiceInput, getInvoice } from '../invoices/invoices.ts';
-import { listInvoices, listInvoicesQuery, listPaymentIntents, listPaymentIntentsQuery, listRefunds, listRefundsQuery } from './lists.ts';
-import { invoiceJson, invoiceSchema, paymentIntentJson, paymentIntentSchema, refundJson, refundSchema } from './json.ts';
-import { createRefund, createRefundInput, getRefund } from '../refunds/refunds.ts';
-import { voidInvoice } from './lifecycle.ts';
+import { approvePaymentReview, cancelPaymentIntentInput, createPaymentIntentInput, rejectReviewInput, cancelPaymentIntent, createPaymentIntent, getPaymentIntent, rejectPaymentReview } from './intents.ts';
+import { listPaymentIntents, listPaymentIntentsQuery } from './lists.ts';
+import { paymentIntentJson, paymentIntentSchema } from './json.ts';
 import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
 import { chargeErrors, createdIntentAnswer } from './off-session.ts';
 
-export function registerPaymentRoutes(ctx: GatewayContext) {
+/** The payment intents' REST routes (./intents.ts and ./capture.ts have their rules). */
+export function registerIntentRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
   const intentBody = (intent: Parameters<typeof paymentIntentJson>[1]) => ({ payment_intent: paymentIntentJson(rt.config, intent) });
-  const invoiceBody = (invoice: Parameters<typeof invoiceJson>[1]) => ({ invoice: invoiceJson(rt.config, invoice) });
   const intentResponse = okSchema({ payment_intent: paymentIntentSchema });
-  const invoiceResponse = okSchema({ invoice: invoiceSchema });
 
   defineRoute(ctx, {
     method: 'post',
@@ -144,117 +131,6 @@ export function registerPaymentRoutes(ctx: GatewayContext) {
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
       return ok(c, intentBody(intent));
-    },
-  });
-
-  const refundResponse = okSchema({ refund: refundSchema, payment_intent: paymentIntentSchema });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/refunds',
-    tag: 'Payments',
-    auth: 'payments.write',
-    summary: 'Refund a succeeded payment intent, in full or in part',
-    operationId: 'createRefund',
-    response: refundResponse,
-    body: createRefundInput,
-    idempotent: true,
-    errorCodes: ['invalid_state', 'not_found'],
-    responses: { 201: 'The pending refund and its payment intent (amount_refunded counts it already).' },
-    handler: (c, { body, rawBody }) =>
-      idempotentCreate(rt, c, rawBody, async (tx) => {
-        const { refund, intent } = await createRefund(rt, tx, c.get('principal').accountId, body);
-        return { status: 201, body: { refund: refundJson(refund), ...intentBody(intent) } };
-      }),
-  });
-
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/api/v1/refunds',
-    tag: 'Payments',
-    auth: 'payments.read',
-    summary: 'List refunds',
-    operationId: 'listRefunds',
-    response: listSchema(refundSchema),
-    query: listRefundsQuery,
-    responses: { 200: 'A page of refunds, newest first (of one payment intent with payment_intent=).' },
-    handler: async (c, request) => {
-      const { rows, query } = await listRefunds(rt.db.prisma, c.get('principal').accountId, request.query);
-      return ok(c, listBody(rows, query, '/api/v1/refunds', refundJson));
-    },
-  });
-
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/api/v1/refunds/:id',
-    tag: 'Payments',
-    auth: 'payments.read',
-    summary: 'Show a refund',
-    operationId: 'getRefund',
-    response: okSchema({ refund: refundSchema }),
-    responses: { 200: 'The refund.' },
-    handler: async (c) => ok(c, { refund: refundJson(await getRefund(rt.db.prisma, c.get('principal').accountId, c.req.param('id'))) }),
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/invoices',
-    tag: 'Invoices',
-    auth: 'invoices.write',
-    summary: 'Create an invoice',
-    operationId: 'createInvoice',
-    response: invoiceResponse,
-    body: createInvoiceInput,
-    idempotent: true,
-    responses: { 201: 'The invoice, with its invoice_no and hosted_url.' },
-    handler: (c, { body, rawBody }) =>
-      idempotentCreate(rt, c, rawBody, async (tx) => ({
-        status: 201,
-        body: invoiceBody(await createInvoice(rt, tx, c.get('principal').accountId, body)),
-      })),
-  });
-
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/api/v1/invoices',
-    tag: 'Invoices',
-    auth: 'invoices.read',
-    summary: 'List invoices',
-    operationId: 'listInvoices',
-    response: listSchema(invoiceSchema),
-    query: listInvoicesQuery,
-    responses: { 200: 'A page of invoices, newest first.' },
-    handler: async (c, request) => {
-      const { rows, query } = await listInvoices(rt.db.prisma, c.get('principal').accountId, request.query);
-      return ok(c, listBody(rows, query, '/api/v1/invoices', (invoice) => invoiceJson(rt.config, invoice)));
-    },
-  });
-
-  defineRoute(ctx, {
-    method: 'get',
-    path: '/api/v1/invoices/:id',
-    tag: 'Invoices',
-    auth: 'invoices.read',
-    summary: 'Show an invoice',
-    operationId: 'getInvoice',
-    response: invoiceResponse,
-    responses: { 200: 'The invoice.' },
-    handler: async (c) => ok(c, invoiceBody(await getInvoice(rt.db.prisma, c.get('principal').accountId, c.req.param('id')))),
-  });
-
-  defineRoute(ctx, {
-    method: 'post',
-    path: '/api/v1/invoices/:id/void',
-    tag: 'Invoices',
-    auth: 'invoices.write',
-    summary: 'Void an open invoice',
-    operationId: 'voidInvoice',
-    response: invoiceResponse,
-    errorCodes: ['invalid_state'],
-    responses: { 200: 'The voided invoice.' },
-    handler: async (c) => {
-      const invoice = await rt.db.prisma.$transaction((tx) => voidInvoice(rt, tx, c.get('principal').accountId, c.req.param('id')));
-      return ok(c, invoiceBody(invoice));
     },
   });
 }

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
-import { lockRow } from '../../core/locks.ts';
-import { YarrowError, notFound, parseInput } from '../../core/errors.ts';
+import { YarrowError, notFound } from '../../core/errors.ts';
 import { newCapabilityId } from '../contract.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../../generated/prisma/client.ts';
-import { createPaymentIntent, metadataSchema } from '../intents/intents.ts';
-import { dateOnly } from '../intents/json.ts';
-import { moneyFields, refineMoney, type Currency } from '../money.ts';
-import { invoiceCreated, markInvoiceOverdue } from '../intents/lifecycle.ts';
+import { metadataSchema } from '../fields.ts';
+import { dateOnly } from './json.ts';
+import { moneyFields, refineMoney } from '../money.ts';
+import { invoiceCreated, markInvoiceOverdue } from './lifecycle.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
@@ -106,49 +105,6 @@ export async function findInvoiceForHostedPage(db: DbClient, id: string): Promis
 /** The invoice's payment in progress or done, if any (canceled attempts do not count). */
 export async function currentInvoicePayment(db: DbClient, invoiceId: string): Promise<PaymentIntent | null> {
   return db.paymentIntent.findFirst({ where: { invoiceId, status: { not: 'canceled' } }, orderBy: { id: 'desc' } });
-}
-
-export const payInvoiceForm = z.object({
-  customer_name: z.string().trim().min(1, 'enter your name').max(200).optional(),
-  customer_email: z.email('enter a valid email address').max(254).optional(),
-});
-
-/**
- * `POST /invoices/<inv>/pay`: the payment intent that pays this invoice, created on first use
- * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid. Its
- * final page links back to the invoice page (on whatever host the customer used).
- */
-export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
-  const input = parseInput(payInvoiceForm, form);
-  return rt.db.prisma.$transaction(async (tx) => {
-    const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
-    await lockRow(tx, 'invoices', invoiceId);
-    const invoice = (await tx.invoice.findUnique({ where: { id: invoiceId } }))!;
-    if (invoice.status !== 'open') {
-      throw new YarrowError('invalid_state', `This invoice is ${invoice.status}; it cannot be paid.`, { param: 'status' });
-    }
-    const current = await currentInvoicePayment(tx, invoice.id);
-    if (current) return current;
-    const customerName = invoice.customerName ?? input.customer_name;
-    const customerEmail = invoice.customerEmail ?? input.customer_email;
-    if (!customerName) throw new YarrowError('invalid_request', 'Enter your name.', { param: 'customer_name' });
-    if (!customerEmail) throw new YarrowError('invalid_request', 'Enter your email address.', { param: 'customer_email' });
-    // The invoice's fields were checked when it was created, and the payer's by `payInvoiceForm`, under the same rules.
-    return createPaymentIntent(
-      rt,
-      accountId,
-      {
-        amount: invoice.amount,
-        currency: invoice.currency as Currency,
-        title: invoice.title,
-        customer_name: customerName,
-        customer_email: customerEmail,
-        metadata: { invoice: invoice.id },
-        capture_method: 'automatic',
-      },
-      { tx, invoiceId: invoice.id },
-    );
-  });
 }
 
 /** The invoice-overdue worker's job: runs after the due date; marks the invoice once if still open. */

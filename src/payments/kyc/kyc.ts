@@ -5,7 +5,7 @@ import { YarrowError } from '../../core/errors.ts';
 import { newId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { KycReview } from '../../generated/prisma/client.ts';
-import { kycSubmitted, transitionKyc } from '../intents/lifecycle.ts';
+import { kycSubmitted, transitionKyc } from './lifecycle.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 

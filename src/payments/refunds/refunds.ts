@@ -4,10 +4,11 @@ import { YarrowError, notFound } from '../../core/errors.ts';
 import { newId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent, Refund } from '../../generated/prisma/client.ts';
-import { metadataSchema } from '../intents/intents.ts';
-import { refundReasons } from '../intents/json.ts';
+import { metadataSchema } from '../fields.ts';
+import { refundReasons } from './json.ts';
 import { formatAmount, toMinorUnits, type Currency } from '../money.ts';
-import { lockPaymentIntent, refundCreated, transitionRefund } from '../intents/lifecycle.ts';
+import { lockPaymentIntent } from '../intents/index.ts';
+import { refundCreated, transitionRefund } from './lifecycle.ts';
 
 // Refunds of succeeded payment intents, all or part of what is left, as at Stripe: created
 // `pending` with a payment-refund job in the same transaction; the job settles it (`succeeded`, or
