@@ -38,7 +38,8 @@ const secretField = /secret|password|passcode|token|authorization|api_?key|^otp(
 const secretCode = (field: string, value: string | number) =>
   /^code$/i.test(field) && !(typeof value === 'string' && /^([a-z]+(_[a-z]+)*|[A-Z]+(_[A-Z]+)+)$/.test(value));
 /** Secrets recognised by their shape wherever they appear (in free text too), QR payloads of pairing codes included. */
-const secretValue = /\b(yk_(test|live)_[\w-]+|whsec_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
+// A webhook secret's tail is base64 (`+`, `/`, `=`), or base64url for secrets made before Standard Webhooks.
+const secretValue = /\b(yk_(test|live)_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|\bwhsec_[\w+/=-]+|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
 const REDACTED = '[redacted]';
 
 /**
