@@ -39,7 +39,7 @@ const DisabledReasonEnum = enumOf('WebhookEndpointDisabledReason', ['manual', 'g
   description: 'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
 });
 
-const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
+export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
   description: 'A URL that receives the account\'s events, signed with the endpoint\'s secret.',
   fields: (t) => ({
     id: t.exposeID('id'),

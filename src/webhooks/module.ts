@@ -8,7 +8,10 @@ export const webhooksModule = defineModule({
   name: 'webhooks',
   routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),
   postman: async () => (await import('./postman.ts')).postmanFolders,
-  graphql: async (modules) => (await import('./graphql.ts')).addWebhookFields(modules),
+  graphql: async (modules) => {
+    (await import('./graphql.ts')).addWebhookFields(modules);
+    (await import('./graphql-recovery.ts')).addRecoveryFields();
+  },
   workers: {
     webhooks: async (rt) => (await import('./workers.ts')).startWebhookWorker(rt),
   },
@@ -19,6 +22,11 @@ export const webhooksModule = defineModule({
     webhook_deliver: {
       payload: z.object({ deliveryId: z.string().regex(/^\d+$/), trigger: z.enum(['automatic', 'manual']) }),
       options: { retryLimit: 50, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 30 },
+    },
+    // One job per recover call that claimed deliveries (src/webhooks/recovery.ts).
+    webhook_recover: {
+      payload: z.object({ endpointId: z.string() }),
+      options: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     },
     webhook_sweep: {
       payload: z.object({}).loose(),

@@ -1166,6 +1166,15 @@ export type WebhookDeliveryUpdatedSubscriptionVariables = Exact<{
 
 export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { deliveryId: string, endpointId: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, delivery: { id: string, status: WebhookDeliveryStatus } | null } };
 
+export type RecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+  until?: string | null | undefined;
+}>;
+
+
+export type RecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number, since: string, until: string, endpoint: { id: string } } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2597,3 +2606,15 @@ export const WebhookDeliveryUpdatedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WebhookDeliveryUpdatedSubscription, WebhookDeliveryUpdatedSubscriptionVariables>;
+export const RecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {
+  recoverWebhookEndpoint(id: $id, since: $since, until: $until) {
+    queued
+    since
+    until
+    endpoint {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecoverWebhookEndpointMutation, RecoverWebhookEndpointMutationVariables>;
