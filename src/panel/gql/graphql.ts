@@ -961,6 +961,14 @@ export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never;
 
 export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
 
+export type PanelRecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+}>;
+
+
+export type PanelRecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2376,3 +2384,10 @@ export const PanelWebhookLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
+export const PanelRecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {
+  recoverWebhookEndpoint(id: $id, since: $since) {
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecoverWebhookEndpointMutation, PanelRecoverWebhookEndpointMutationVariables>;
