@@ -35,7 +35,7 @@ export const webhooksModule = defineModule({
   },
   scopes: ['webhooks.manage'],
   idPrefixes,
-  eventTypes: ['endpoint.disabled', 'webhook.test'],
+  eventTypes: ['endpoint.disabled', 'webhook_delivery.exhausted', 'webhook.test'],
   topics: {
     /** A delivery was created or finished an attempt (the live delivery log). */
     webhookDeliveryUpdated: liveTopic<number, WebhookDeliveryUpdate>(),
