@@ -55,6 +55,32 @@ async function assertReachableUrl(config: Config, db: DbClient, accountId: numbe
   }
 }
 
+/** What `createEndpoint` makes: typed values each transport parsed from its own wire format. */
+export interface CreateEndpointCommand {
+  url: string;
+  description?: string;
+  /** Empty or absent: every event. */
+  eventTypes?: readonly EventType[];
+  /** Default true. */
+  enabled?: boolean;
+}
+
+/** What `updateEndpoint` changes: only the fields given. */
+export interface UpdateEndpointCommand {
+  url?: string;
+  description?: string;
+  eventTypes?: readonly EventType[];
+  /** false disables (reason `manual`); true enables again and clears the failing period. */
+  enabled?: boolean;
+}
+
+/**
+ * The URL rules (url-safety.ts), checked here too: the reference-server API hands its URL over as
+ * the client sent it, and a URL is the rule the service must never take on trust.
+ */
+const checkedUrl = (url: string) => parseInput(z.object({ url: webhookUrl }), { url }).url;
+const distinct = (eventTypes: readonly EventType[]) => [...new Set(eventTypes)];
+
 export interface EndpointWithSecret {
   endpoint: WebhookEndpoint;
   /** `whsec_…`: shown at creation and rotation, or on request. */
@@ -62,14 +88,14 @@ export interface EndpointWithSecret {
 }
 
 export async function createEndpoint(
-  rt: Pick<Runtime, 'config' | 'modules'>,
+  rt: Pick<Runtime, 'config'>,
   db: DbClient,
   accountId: number,
-  input: unknown,
+  command: CreateEndpointCommand,
   /** Not part of the input: the API an endpoint is made through decides it (formats.ts). */
   { payloadFormat = 'yarrow' }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<EndpointWithSecret> {
-  const data = parseInput(endpointInputs(rt.modules.eventTypes).createEndpointInput, input);
+  const data = { url: checkedUrl(command.url), description: command.description ?? '', eventTypes: distinct(command.eventTypes ?? []), enabled: command.enabled ?? true };
   await assertReachableUrl(rt.config, db, accountId, data.url);
   const secret = newSigningSecret();
   const endpoint = await db.webhookEndpoint.create({
@@ -96,15 +122,19 @@ export async function getEndpoint(db: DbClient, accountId: number, id: string, p
 
 
 export async function updateEndpoint(
-  rt: Pick<Runtime, 'config' | 'modules'>,
+  rt: Pick<Runtime, 'config'>,
   db: DbClient,
   accountId: number,
   id: string,
-  input: unknown,
+  command: UpdateEndpointCommand,
   /** Given by the reference API, whose re-registration makes an endpoint its own (formats.ts). */
   { payloadFormat }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<WebhookEndpoint> {
-  const data = parseInput(endpointInputs(rt.modules.eventTypes).updateEndpointInput, input);
+  const data = {
+    ...command,
+    url: command.url === undefined ? undefined : checkedUrl(command.url),
+    eventTypes: command.eventTypes === undefined ? undefined : distinct(command.eventTypes),
+  };
   const endpoint = await getEndpoint(db, accountId, id);
   if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;

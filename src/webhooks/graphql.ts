@@ -1,4 +1,4 @@
-import { notFound } from '../core/errors.ts';
+import { notFound, parseInput } from '../core/errors.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
@@ -326,7 +326,7 @@ export function addWebhookFields({ eventTypes }: ModuleRegistry) {
       authScopes: scope,
       args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
       resolve: (_root, { input }, ctx) =>
-        withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, serviceInput({ ...input }))),
+        withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(createEndpointInput, serviceInput({ ...input })))),
     }),
     updateWebhookEndpoint: t.field({
       type: WebhookEndpoint,
@@ -336,7 +336,7 @@ export function addWebhookFields({ eventTypes }: ModuleRegistry) {
         input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
       },
       resolve: (_root, { id, input }, ctx) =>
-        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), serviceInput({ ...input }))),
+        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(updateEndpointInput, serviceInput({ ...input })))),
     }),
     rotateWebhookEndpointSecret: t.field({
       type: WebhookEndpointSecret,
