@@ -55,6 +55,10 @@ export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
       Object.entries(value).map(([field, item]) => {
         const text = typeof item === 'string' || typeof item === 'number';
         const secret = text && (secretField.test(field) || secretCode(field, item) || aliases?.test(field) === true);
+        // A webhook endpoint's custom headers (`headers: {"X-Api-Key": …}`): every value is a credential.
+        if (field === 'headers' && item !== null && typeof item === 'object' && !Array.isArray(item)) {
+          return [field, Object.fromEntries(Object.keys(item).map((name) => [name, REDACTED]))];
+        }
         return [field, secret ? REDACTED : redactSecrets(item, aliases)];
       }),
     );

@@ -74,6 +74,8 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     disabledReason: e.disabled_reason,
     failingSince: time(e.failing_since),
     payloadFormat: e.payload_format,
+    headersSealed: e.headers_sealed,
+    headerNames: e.header_names ?? [],
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };

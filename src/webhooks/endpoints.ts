@@ -11,6 +11,7 @@ import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { recordEvent } from './events.ts';
 import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
+import { customHeaders, sealHeaders } from './custom-headers.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
@@ -31,12 +32,14 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       /** Empty or absent: every event. */
       eventTypes: endpointEventTypes.default([]),
       enabled: z.boolean().default(true),
+      headers: customHeaders.optional(),
     }),
     updateEndpointInput: z.strictObject({
       url: webhookUrl.optional(),
       description: endpointDescription.optional(),
       eventTypes: endpointEventTypes.optional(),
       enabled: z.boolean().optional(),
+      headers: customHeaders.optional(),
     }),
   };
 }
@@ -63,6 +66,8 @@ export interface CreateEndpointCommand {
   eventTypes?: readonly EventType[];
   /** Default true. */
   enabled?: boolean;
+  /** Custom headers sent with every request (custom-headers.ts). */
+  headers?: Record<string, string>;
 }
 
 /** What `updateEndpoint` changes: only the fields given. */
@@ -72,6 +77,8 @@ export interface UpdateEndpointCommand {
   eventTypes?: readonly EventType[];
   /** false disables (reason `manual`); true enables again and clears the failing period. */
   enabled?: boolean;
+  /** Replaces every custom header; `{}` removes them. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -79,6 +86,7 @@ export interface UpdateEndpointCommand {
  * the client sent it, and a URL is the rule the service must never take on trust.
  */
 const checkedUrl = (url: string) => parseInput(z.object({ url: webhookUrl }), { url }).url;
+const checkedHeaders = (headers: Record<string, string>) => parseInput(z.object({ headers: customHeaders }), { headers }).headers;
 const distinct = (eventTypes: readonly EventType[]) => [...new Set(eventTypes)];
 
 export interface EndpointWithSecret {
@@ -106,6 +114,7 @@ export async function createEndpoint(
       description: data.description,
       eventTypes: data.eventTypes,
       secretEncrypted: encrypt(rt.config.secret, secret),
+      ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
       payloadFormat,
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
     },
@@ -145,6 +154,7 @@ export async function updateEndpoint(
       url: data.url,
       description: data.description,
       eventTypes: data.eventTypes,
+      ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
       payloadFormat,
       // Re-enabling starts with a clean slate: the failing period counts from the next failure.
       ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),

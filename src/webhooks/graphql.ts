@@ -20,6 +20,7 @@ import { eventPayload } from './events.ts';
 import type { ModuleRegistry } from '../core/module.ts';
 import { deliveryBody, payloadFormats, type PayloadFormat } from './formats.ts';
 import { connectionRows } from '../core/pagination.ts';
+import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from './graphql-inputs.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
 
@@ -47,6 +48,7 @@ export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
     description: t.exposeString('description'),
     eventTypes: t.exposeStringList('eventTypes', { description: 'Events the endpoint receives; empty means every event.' }),
     enabled: t.boolean({ resolve: (endpoint) => isEnabled(endpoint) }),
+    headerNames: t.exposeStringList('headerNames', { description: 'The names of its custom headers; their values are never answered.' }),
     payloadFormat: t.field({
       type: PayloadFormatEnum,
       description: 'The body and signature its deliveries take, set by the API it was made through.',
@@ -209,24 +211,6 @@ const WebhookDeliveryUpdate = builder.objectRef<DeliveryUpdate & { accountId: nu
       resolve: (update, _args, ctx) =>
         ctx.rt.db.prisma.webhookDelivery.findFirst({ where: { id: BigInt(update.deliveryId), accountId: update.accountId } }),
     }),
-  }),
-});
-
-const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
-  fields: (t) => ({
-    url: t.string({ required: true, description: 'http(s); outside the sandbox it must reach a public address.' }),
-    description: t.string(),
-    eventTypes: t.stringList({ description: 'Event names to receive (see webhookEventTypes); empty or absent: every event.' }),
-    enabled: t.boolean({ description: 'Default true.' }),
-  }),
-});
-
-const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
-  fields: (t) => ({
-    url: t.string(),
-    description: t.string(),
-    eventTypes: t.stringList(),
-    enabled: t.boolean({ description: 'false disables the endpoint; true enables it again and clears its failing period.' }),
   }),
 });
 

@@ -11,6 +11,9 @@ import { RECOVERY_WINDOW_DAYS, recoverEndpoint } from './recovery.ts';
 import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
 import { eventTypeFilters, listDeliveries, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
+import { MAX_CUSTOM_HEADERS, customHeaders } from './custom-headers.ts';
+
+const HEADERS_HELP = `Custom headers sent with every request, {"name": "value"}: at most ${MAX_CUSTOM_HEADERS}; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names).`;
 
 // REST speaks snake_case; the rules are the service's own field schemas.
 function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['endpointEventTypes']) {
@@ -20,12 +23,14 @@ function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['e
       description: endpointDescription.optional(),
       event_types: endpointEventTypes.optional(),
       enabled: z.boolean().optional(),
+      headers: customHeaders.optional().describe(HEADERS_HELP),
     }),
     updateBody: z.strictObject({
       url: webhookUrl.optional(),
       description: endpointDescription.optional(),
       event_types: endpointEventTypes.optional(),
       enabled: z.boolean().optional().describe('false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period.'),
+      headers: customHeaders.optional().describe(`${HEADERS_HELP} Replaces them all; {} removes them.`),
     }),
   };
 }
@@ -81,6 +86,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
           description: input.description,
           eventTypes: input.event_types,
           enabled: input.enabled,
+          headers: input.headers,
         });
         return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
       }, { secretFields: ['secret'] }),
@@ -117,6 +123,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
         description: input.description,
         eventTypes: input.event_types,
         enabled: input.enabled,
+        headers: input.headers,
       });
       return ok(c, { webhook_endpoint: endpointJson(endpoint) });
     },

@@ -23491,6 +23491,9 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "failing_since": null,
                      *           "payload_format": "yarrow",
+                     *           "header_names": [
+                     *             "X-Api-Key"
+                     *           ],
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -23529,6 +23532,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -23750,6 +23760,10 @@ export interface operations {
                     description?: string;
                     event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     enabled?: boolean;
+                    /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). */
+                    headers?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -23776,6 +23790,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -23811,6 +23828,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -24075,6 +24099,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -24108,6 +24135,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -24339,6 +24373,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -24373,6 +24410,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -24596,6 +24640,10 @@ export interface operations {
                     event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
+                    /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). Replaces them all; {} removes them. */
+                    headers?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -24622,6 +24670,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -24655,6 +24706,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -24932,6 +24990,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -24965,6 +25026,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25196,6 +25264,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -25229,6 +25300,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25480,6 +25558,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -25516,6 +25597,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25799,6 +25887,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -25834,6 +25925,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -26072,6 +26170,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -26107,6 +26208,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
