@@ -1,0 +1,95 @@
+// Agents over MCP (issue 40): the official MCP client (@modelcontextprotocol/sdk's Client and
+// StreamableHTTPClientTransport) against the gateway's /mcp, with an API key: it lists the tools,
+// sends an SMS that a simulated phone receives, reads it back; a key without a tool's scope gets the
+// route's refusal as the tool's error; another account's id is not found; no key, no MCP.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { pairingCode, relayTestEnv, startDevice, type DeviceProcess } from '../relay/helpers.ts';
+
+let app: TestApp;
+const devices: DeviceProcess[] = [];
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({ env: relayTestEnv });
+  await app.startWorkers(['sms-routing', 'device-presence']);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await Promise.all(devices.map((device) => device.kill()));
+  await app?.stop();
+});
+
+async function mcpClient(key: string) {
+  const client = new Client({ name: 'yarrow-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  clients.push(client);
+  return client;
+}
+
+type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text: string }> };
+const json = (answer: unknown) => JSON.parse((answer as ToolAnswer).content[0]!.text);
+
+describe('the MCP server at /mcp', () => {
+  it('lists the tools with their routes’ schemas, and sends an SMS a simulated phone receives', async () => {
+    const account = await app.account();
+    const phone = await startDevice(app, { code: (await pairingCode(app, account.key)).code });
+    devices.push(phone);
+    const client = await mcpClient(account.key);
+
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      ['create_payment_intent', 'get_conversation', 'get_message', 'get_payment_intent', 'list_events', 'refund_payment', 'send_otp', 'send_sms', 'verify_otp'].sort(),
+    );
+    const sendSms = tools.find((tool) => tool.name === 'send_sms')!;
+    expect(sendSms.inputSchema.properties).toHaveProperty('to');
+    expect(sendSms.inputSchema.properties).toHaveProperty('message');
+    expect(sendSms.annotations).toMatchObject({ readOnlyHint: false });
+
+    const sent = (await client.callTool({ name: 'send_sms', arguments: { to: '+14155552671', message: 'Your table is ready' } })) as ToolAnswer;
+    expect(sent.isError).toBeFalsy();
+    const requestId = json(sent).request_id as string;
+    const received = await phone.waitFor('received', (event) => event.messageId === requestId);
+    expect(received).toMatchObject({ to: '+14155552671', body: 'Your table is ready' });
+
+    const read = await client.callTool({ name: 'get_message', arguments: { request_id: requestId } });
+    expect(json(read)).toMatchObject({ request_id: requestId });
+    const conversation = await client.callTool({ name: 'get_conversation', arguments: { counterparty: '+14155552671' } });
+    expect(json(conversation).data.map((message: { request_id: string }) => message.request_id)).toEqual([requestId]);
+
+    // The route's validation, as REST answers it: code, message, the param at fault.
+    const bad = (await client.callTool({ name: 'send_sms', arguments: { to: 'not a number', message: 'Hi' } })) as ToolAnswer;
+    expect(bad.isError).toBe(true);
+    expect(json(bad).error).toMatchObject({ code: 'invalid_request', param: 'to' });
+  });
+
+  it('answers a key without a tool’s scope with that route’s refusal, as a tool error; another account’s id is not found', async () => {
+    const owner = await app.account();
+    const ownerClient = await mcpClient(owner.key);
+    const intent = json(await ownerClient.callTool({ name: 'create_payment_intent', arguments: { amount: 1250, currency: 'usd', title: 'Dinner for two', customer_name: 'Ada Lovelace', customer_email: 'ada@example.com' } }));
+    const paymentIntent = intent.payment_intent as { id: string; checkout_url: string };
+    expect(paymentIntent.checkout_url).toMatch(/^http/);
+
+    const readOnly = await app.account({ scopes: ['messages.read', 'payments.read'] });
+    const client = await mcpClient(readOnly.key);
+    const refused = (await client.callTool({ name: 'send_sms', arguments: { to: '+14155552671', message: 'Hello' } })) as ToolAnswer;
+    expect(refused.isError).toBe(true);
+    expect(json(refused).error).toMatchObject({ code: 'forbidden' });
+    expect(await app.rt.db.prisma.message.count({ where: { accountId: readOnly.id } })).toBe(0);
+    // Still a working session after the refusal.
+    expect((await client.listTools()).tools.length).toBe(9);
+
+    const foreign = (await client.callTool({ name: 'get_payment_intent', arguments: { id: paymentIntent.id } })) as ToolAnswer;
+    expect(foreign.isError).toBe(true);
+    expect(json(foreign).error).toMatchObject({ code: 'not_found' });
+    expect(json(await ownerClient.callTool({ name: 'get_payment_intent', arguments: { id: paymentIntent.id } })).payment_intent.id).toBe(paymentIntent.id);
+  });
+
+  it('refuses a request without a valid key (401), before reading it', async () => {
+    const response = await fetch(`${app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0"' });
+    expect(response.status).toBe(401);
+    await expect(mcpClient('yk_test_not_a_key')).rejects.toThrow();
+  });
+});
