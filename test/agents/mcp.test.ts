@@ -3,7 +3,9 @@
 // sends an SMS that a simulated phone receives, reads it back; a key without a tool's scope gets the
 // route's refusal as the tool's error; another account's id is not found; no key, no MCP.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pairingCode, relayTestEnv, startDevice, type DeviceProcess } from '../relay/helpers.ts';
@@ -91,5 +93,33 @@ describe('the MCP server at /mcp', () => {
     const response = await fetch(`${app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0"' });
     expect(response.status).toBe(401);
     await expect(mcpClient('yk_test_not_a_key')).rejects.toThrow();
+  });
+});
+
+describe('yarrow mcp (stdio, the SDK CLI)', () => {
+  it('serves the same tools to a client that starts it as a command; a send reaches the phone; a read-only key is refused the send', async () => {
+    const entry = join(import.meta.dirname, '../../packages/sdk/cli/main.ts');
+    const start = async (key: string) => {
+      const client = new Client({ name: 'desktop-assistant', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, 'mcp', '--base-url', app.baseUrl], env: { PATH: process.env.PATH ?? '', YARROW_API_KEY: key }, stderr: 'pipe' }));
+      clients.push(client);
+      return client;
+    };
+    const account = await app.account();
+    const phone = await startDevice(app, { code: (await pairingCode(app, account.key)).code });
+    devices.push(phone);
+    const client = await start(account.key);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('send_sms');
+    const sent = (await client.callTool({ name: 'send_sms', arguments: { to: '+14155552672', message: 'Sent from a desktop assistant' } })) as ToolAnswer;
+    expect(sent.isError).toBeFalsy();
+    const requestId = json(sent).request_id as string;
+    expect(await phone.waitFor('received', (event) => event.messageId === requestId)).toMatchObject({ body: 'Sent from a desktop assistant' });
+    const read = await client.callTool({ name: 'get_message', arguments: { request_id: requestId } });
+    expect(json(read)).toMatchObject({ request_id: requestId });
+
+    const readOnly = await start((await app.account({ scopes: ['messages.read'] })).key);
+    const refused = (await readOnly.callTool({ name: 'send_sms', arguments: { to: '+14155552672', message: 'Hello' } })) as ToolAnswer;
+    expect(refused.isError).toBe(true);
+    expect(json(refused).error).toMatchObject({ code: 'forbidden' });
   });
 });
