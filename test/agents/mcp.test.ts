@@ -5,6 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -98,10 +99,16 @@ describe('the MCP server at /mcp', () => {
 
 describe('yarrow mcp (stdio, the SDK CLI)', () => {
   it('serves the same tools to a client that starts it as a command; a send reaches the phone; a read-only key is refused the send', async () => {
+    // The entry of docs/agents.md, as a desktop assistant reads it: `npx yarrow` is the CLI's main.ts here.
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/agents.md'), 'utf8');
+    const config = JSON.parse(/```json\n([\s\S]*?)```/.exec(doc)![1]!).mcpServers.yarrow as { command: string; args: string[]; env: Record<string, string> };
+    expect([config.command, ...config.args.slice(0, 2)]).toEqual(['npx', 'yarrow', 'mcp']);
     const entry = join(import.meta.dirname, '../../packages/sdk/cli/main.ts');
+    const args = config.args.slice(1).map((arg) => (arg === 'http://localhost:4000' ? app.baseUrl : arg));
     const start = async (key: string) => {
       const client = new Client({ name: 'desktop-assistant', version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, 'mcp', '--base-url', app.baseUrl], env: { PATH: process.env.PATH ?? '', YARROW_API_KEY: key }, stderr: 'pipe' }));
+      const env = { PATH: process.env.PATH ?? '', ...config.env, YARROW_API_KEY: config.env.YARROW_API_KEY!.replace('yk_test_…', key) };
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, ...args], env, stderr: 'pipe' }));
       clients.push(client);
       return client;
     };
