@@ -88,6 +88,23 @@ describe('the MCP server at /mcp', () => {
     expect(foreign.isError).toBe(true);
     expect(json(foreign).error).toMatchObject({ code: 'not_found' });
     expect(json(await ownerClient.callTool({ name: 'get_payment_intent', arguments: { id: paymentIntent.id } })).payment_intent.id).toBe(paymentIntent.id);
+
+    // Every tool that takes an id: another account's is not found, as one that exists nowhere.
+    const ownersSms = json(await ownerClient.callTool({ name: 'send_sms', arguments: { to: '+14155552673', message: 'Owner only' } })).request_id as string;
+    const other = await mcpClient((await app.account()).key);
+    for (const [name, args] of [
+      ['get_message', { request_id: ownersSms }],
+      ['get_payment_intent', { id: paymentIntent.id }],
+      ['refund_payment', { payment_intent: paymentIntent.id }],
+    ] as const) {
+      const theirs = (await other.callTool({ name, arguments: args })) as ToolAnswer;
+      expect(theirs.isError, name).toBe(true);
+      expect(json(theirs).error.code, name).toBe('not_found');
+    }
+    const events = json(await other.callTool({ name: 'list_events', arguments: { object_public_id: paymentIntent.id } }));
+    expect(events.data).toEqual([]);
+    const conversation = json(await other.callTool({ name: 'get_conversation', arguments: { counterparty: '+14155552673' } }));
+    expect(conversation.data).toEqual([]);
   });
 
   it('refuses a request without a valid key (401), before reading it', async () => {
