@@ -5,7 +5,6 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './api.ts';
 import { listen } from './listen.ts';
-import { serveMcp } from './mcp.ts';
 import { trigger } from './trigger.ts';
 
 const usage = `Usage:
@@ -46,7 +45,8 @@ async function main(argv: string[]) {
 
   // stdout is the MCP channel: nothing else may be printed there.
   if (command === 'mcp') {
-    await serveMcp({ apiKey, baseUrl });
+    // Loaded only here: the MCP SDK is no part of listen's or trigger's start.
+    await (await import('./mcp.ts')).serveMcp({ apiKey, baseUrl });
     return 0;
   }
 
