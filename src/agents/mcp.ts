@@ -7,7 +7,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { YarrowError } from '../core/errors.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
-import type { HttpContext } from '../core/http.ts';
+import { readJson, type HttpContext } from '../core/http.ts';
+import { loggedRequest } from '../core/request-log.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import { agentTools, type AgentTool } from './tools.ts';
 
@@ -61,7 +62,11 @@ export function registerMcpRoutes(ctx: GatewayContext) {
     openapi: false,
     auth: apiKey(ctx),
     responses: { 200: 'A JSON-RPC answer.' },
-    handler: async (c, { auth: authorization }) => {
+    // In the account's request log as `mcp` (secrets removed, as every logged body), beside the REST
+    // request each tool call makes. The body is read by the gateway (bounded by BODY_LIMIT_BYTES,
+    // refused unless JSON) once the key is checked, and handed to the transport parsed.
+    handler: (c, { auth: authorization }) => loggedRequest(ctx.rt, c, 'mcp', async () => {
+      const { body } = await readJson(c);
       const server = new Server({ name: 'yarrow', version: '1' }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: toolsNow().map((tool) => ({
@@ -82,11 +87,11 @@ export function registerMcpRoutes(ctx: GatewayContext) {
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
-        return await transport.handleRequest(c.req.raw);
+        return await transport.handleRequest(c.req.raw, { parsedBody: body });
       } finally {
         await server.close();
       }
-    },
+    }),
   });
 }
 

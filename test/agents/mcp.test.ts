@@ -62,6 +62,14 @@ describe('the MCP server at /mcp', () => {
     const conversation = await client.callTool({ name: 'get_conversation', arguments: { counterparty: '+14155552671' } });
     expect(json(conversation).data.map((message: { request_id: string }) => message.request_id)).toEqual([requestId]);
 
+    // Logged: the MCP request and the REST request its tool call made, a code in either removed.
+    const wrong = (await client.callTool({ name: 'verify_otp', arguments: { otp_id: 'otp_nothing', code: '918273' } })) as ToolAnswer;
+    expect(json(wrong).error).toMatchObject({ code: 'not_found' });
+    const logged = async () => app.rt.db.prisma.apiRequest.findMany({ where: { accountId: account.id } });
+    await expect.poll(async () => (await logged()).map((row) => row.operationId)).toEqual(expect.arrayContaining(['mcp', 'sendSms', 'verifyOtp']));
+    await expect.poll(async () => (await logged()).filter((row) => row.operationId === 'mcp').length).toBeGreaterThanOrEqual(6);
+    expect(JSON.stringify(await logged())).not.toContain('918273');
+
     // The route's validation, as REST answers it: code, message, the param at fault.
     const bad = (await client.callTool({ name: 'send_sms', arguments: { to: 'not a number', message: 'Hi' } })) as ToolAnswer;
     expect(bad.isError).toBe(true);
