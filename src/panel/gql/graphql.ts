@@ -710,7 +710,7 @@ export type PanelMessagesQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, fromDisplay: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, receivedAt: string | null, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
 
 export type PanelMessageDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -728,7 +728,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, fromDisplay: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -1838,12 +1838,14 @@ export const PanelMessagesDocument = new TypedDocumentString(`
         stage
         direction
         from
+        fromDisplay
         to
         toDisplay
         body
         attempts
         failureReason
         queuedAt
+        receivedAt
         deliveredAt
         device {
           id
@@ -1899,6 +1901,7 @@ export const PanelMessageDocument = new TypedDocumentString(`
     stage
     direction
     from
+    fromDisplay
     receivedAt
     inReplyTo
     to
