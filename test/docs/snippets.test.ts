@@ -26,6 +26,7 @@ const taggedBy: Record<string, string> = {
   'relay-quickstart': 'test/docs/quickstarts.test.ts',
   'sdk-example': 'test/sdk/package.test.ts',
   'simulate-error': 'test/payments/simulated-errors.test.ts',
+  'verify-example': 'test/webhooks/standard-webhooks.test.ts',
 };
 
 /** Untagged blocks, by page and first line: the test that runs each, or why it is not run. */

@@ -101,6 +101,7 @@ type Documents = {
     "\n  query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {\n    webhookDeliveries(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          nextAttemptAt\n          createdAt\n          body\n          event {\n            id\n            type\n            objectPublicId\n          }\n          attempts {\n            id\n            url\n            startedAt\n            durationMs\n            httpStatus\n            outcome\n            trigger\n            responseExcerpt\n            error\n          }\n        }\n      }\n    }\n  }\n": typeof types.PanelWebhookEndpointDeliveriesDocument,
     "\n  mutation PanelRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.PanelRedeliverWebhookDocument,
     "\n  subscription PanelWebhookLog {\n    webhookDeliveryUpdated {\n      deliveryId\n      status\n      attemptCount\n    }\n  }\n": typeof types.PanelWebhookLogDocument,
+    "\n  mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {\n    recoverWebhookEndpoint(id: $id, since: $since) {\n      queued\n    }\n  }\n": typeof types.PanelRecoverWebhookEndpointDocument,
 };
 const documents: Documents = {
     "\n  query PanelKeys($first: Int, $after: String) {\n    account {\n      id\n      apiKeys(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            id\n            label\n            prefix\n            scopes\n            createdAt\n            lastUsedAt\n            revokedAt\n          }\n        }\n      }\n    }\n  }\n": types.PanelKeysDocument,
@@ -189,6 +190,7 @@ const documents: Documents = {
     "\n  query PanelWebhookEndpointDeliveries($first: Int, $after: String, $filter: WebhookDeliveryFilter) {\n    webhookDeliveries(first: $first, after: $after, filter: $filter) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          status\n          attemptCount\n          nextAttemptAt\n          createdAt\n          body\n          event {\n            id\n            type\n            objectPublicId\n          }\n          attempts {\n            id\n            url\n            startedAt\n            durationMs\n            httpStatus\n            outcome\n            trigger\n            responseExcerpt\n            error\n          }\n        }\n      }\n    }\n  }\n": types.PanelWebhookEndpointDeliveriesDocument,
     "\n  mutation PanelRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.PanelRedeliverWebhookDocument,
     "\n  subscription PanelWebhookLog {\n    webhookDeliveryUpdated {\n      deliveryId\n      status\n      attemptCount\n    }\n  }\n": types.PanelWebhookLogDocument,
+    "\n  mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {\n    recoverWebhookEndpoint(id: $id, since: $since) {\n      queued\n    }\n  }\n": types.PanelRecoverWebhookEndpointDocument,
 };
 
 /**
@@ -535,6 +537,10 @@ export function graphql(source: "\n  mutation PanelRedeliverWebhook($deliveryId:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription PanelWebhookLog {\n    webhookDeliveryUpdated {\n      deliveryId\n      status\n      attemptCount\n    }\n  }\n"): typeof import('./graphql.ts').PanelWebhookLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {\n    recoverWebhookEndpoint(id: $id, since: $since) {\n      queued\n    }\n  }\n"): typeof import('./graphql.ts').PanelRecoverWebhookEndpointDocument;
 
 
 export function graphql(source: string) {

@@ -52,6 +52,8 @@ export type CreateWebhookEndpointInput = {
   enabled?: boolean | null | undefined;
   /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
+  headers?: Record<string, unknown> | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -297,6 +299,8 @@ export type UpdateWebhookEndpointInput = {
   /** false disables the endpoint; true enables it again and clears its failing period. */
   enabled?: boolean | null | undefined;
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
+  headers?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -960,6 +964,14 @@ export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never;
 
 
 export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
+
+export type PanelRecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+}>;
+
+
+export type PanelRecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2379,3 +2391,10 @@ export const PanelWebhookLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
+export const PanelRecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {
+  recoverWebhookEndpoint(id: $id, since: $since) {
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecoverWebhookEndpointMutation, PanelRecoverWebhookEndpointMutationVariables>;
