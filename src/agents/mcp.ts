@@ -2,9 +2,7 @@
 // is answered on its own, no session). The caller's API key (`Authorization: Bearer yk_…`) is
 // checked as on every route; each tool call is then its REST route's request, made in-process with
 // that key (tools.ts), so a key without the tool's scope gets the route's 403 as the tool's error.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { YarrowError } from '../core/errors.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { readJson, type HttpContext } from '../core/http.ts';
@@ -13,6 +11,24 @@ import { defineRoute, type Credential } from '../core/route.ts';
 import { agentTools, type AgentTool } from './tools.ts';
 
 export const MCP_PATH = '/mcp';
+
+/**
+ * The MCP SDK, loaded at the first /mcp request: its modules take a few hundred milliseconds to
+ * load, which a gateway's start (and every test and bench that starts one) need not pay.
+ */
+let sdk: ReturnType<typeof loadSdk> | undefined;
+function mcpSdk() {
+  sdk ??= loadSdk();
+  return sdk;
+}
+async function loadSdk() {
+  const [server, transport, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { ...server, ...transport, ...types };
+}
 
 /** The key as every route checks it (a valid key and its rate budget); each tool's scope is its route's. */
 function apiKey(ctx: GatewayContext): Credential<string> {
@@ -67,6 +83,7 @@ export function registerMcpRoutes(ctx: GatewayContext) {
     // refused unless JSON) once the key is checked, and handed to the transport parsed.
     handler: (c, { auth: authorization }) => loggedRequest(ctx.rt, c, 'mcp', async () => {
       const { body } = await readJson(c);
+      const { Server, WebStandardStreamableHTTPServerTransport, ListToolsRequestSchema, CallToolRequestSchema } = await mcpSdk();
       const server = new Server({ name: 'yarrow', version: '1' }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: toolsNow().map((tool) => ({
