@@ -99,7 +99,20 @@ export const reportOutcomeSchema = z.object({
     .describe('On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it.'),
 });
 
-export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt });
+/**
+ * The SMS parts a text takes, as the message's status names them: answered by every send so the
+ * sender sees the cost before it goes (one emoji makes a 150-character text three UCS-2 parts).
+ */
+export const messageParts = {
+  segments: z
+    .number()
+    .int()
+    .describe('SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).')
+    .meta({ examples: [1] }),
+  encoding: z.enum(['gsm7', 'ucs2']).describe('`gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\\` take two) or `ucs2`.'),
+};
+
+export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt, ...messageParts });
 
 export const messageStatusSchema = z.object({
   request_id: messageId.describe('The message id: the request id a send answered (`req_…`), or an inbound SMS\'s (`sms_…`).'),
@@ -139,8 +152,7 @@ export const messageStatusSchema = z.object({
     .nullable()
     .describe('The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.')
     .meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
-  segments: z.number().int(),
-  encoding: z.string().meta({ examples: ['GSM-7'] }),
+  ...messageParts,
   queued_at: timestamp,
   sent_at: timestamp.nullable(),
   delivered_at: timestamp.nullable(),
@@ -167,6 +179,7 @@ export const otpSentSchema = z.object({
   expires_at: timestamp,
   request_id: messageId,
   message_status: status.describe('Its SMS\'s own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.'),
+  ...messageParts,
 });
 
 /** The account's relay settings (GraphQL `relayMode` / `setRelayMode`, `relayQuietHours` / `setRelayQuietHours`). */
@@ -206,8 +219,9 @@ export const queuedBatchSchema = z.object({
   batch_id: z.string().meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   queued: z.number().int(),
   items: z
-    .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId }))
-    .describe('Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status.'),
+    .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId, ...messageParts }))
+    .describe('Each queued message, in list order: its number, request_id (GET /api/v1/messages/status) and parts. `GET /api/v1/messages?batch_id=` pages through them with their status.'),
+  segments: z.number().int().describe('The parts of every queued message together: what the send costs.'),
   skipped: z
     .array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) }))
     .describe('Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list).'),

@@ -278,7 +278,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
         const batch = await queueList(rt, tx, c.get('principal').accountId, body);
-        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, skipped: batch.skipped } };
+        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, segments: batch.segments, skipped: batch.skipped } };
       }),
   });
 

@@ -9675,8 +9675,8 @@ export interface operations {
                      *           "is_encrypted": true,
                      *           "wait_reason": null,
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *           "segments": -9007199254740991,
-                     *           "encoding": "GSM-7",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7",
                      *           "queued_at": "2026-11-23T12:00:00.000Z",
                      *           "sent_at": null,
                      *           "delivered_at": null,
@@ -9751,9 +9751,16 @@ export interface operations {
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                              */
                             batch_id: string | null;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
                             segments: number;
-                            /** @example GSM-7 */
-                            encoding: string;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
                             /** Format: date-time */
                             queued_at: string;
                             sent_at: string | null;
@@ -10011,8 +10018,8 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10080,9 +10087,16 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -10348,8 +10362,8 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10417,9 +10431,16 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -10719,8 +10740,8 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10788,9 +10809,16 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -11846,7 +11874,9 @@ export interface operations {
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "message_status": "scheduled"
+                     *       "message_status": "scheduled",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7"
                      *     }
                      */
                     "application/json": {
@@ -11869,6 +11899,16 @@ export interface operations {
                          * @enum {string}
                          */
                         message_status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
+                        segments: number;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                     };
                 };
             };
@@ -16035,9 +16075,12 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "to": "+14155550123",
-                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7"
                      *         }
                      *       ],
+                     *       "segments": -9007199254740991,
                      *       "skipped": [
                      *         {
                      *           "recipient_id": "x",
@@ -16053,13 +16096,25 @@ export interface operations {
                         /** @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0 */
                         batch_id: string;
                         queued: number;
-                        /** @description Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status. */
+                        /** @description Each queued message, in list order: its number, request_id (GET /api/v1/messages/status) and parts. `GET /api/v1/messages?batch_id=` pages through them with their status. */
                         items: {
                             /** @example +14155550123 */
                             to: string;
                             /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             request_id: string;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
+                            segments: number;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
                         }[];
+                        /** @description The parts of every queued message together: what the send costs. */
+                        segments: number;
                         /** @description Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list). */
                         skipped: {
                             recipient_id: string;
@@ -21206,7 +21261,9 @@ export interface operations {
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "status": "scheduled",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
-                     *       "send_at": null
+                     *       "send_at": null,
+                     *       "segments": 1,
+                     *       "encoding": "gsm7"
                      *     }
                      */
                     "application/json": {
@@ -21223,6 +21280,16 @@ export interface operations {
                         queued_at: string;
                         /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
                         send_at: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
+                        segments: number;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                     };
                 };
             };

@@ -853,7 +853,7 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 }>;
 
 
-export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
+export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, segments: number, skipped: Array<{ to: string, reason: string }> } };
 
 export type PanelOptOutsQueryVariables = Exact<{
   phone?: string | null | undefined;
@@ -2154,6 +2154,7 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   queueRecipientList(input: $input) {
     batchId
     queued
+    segments
     skipped {
       to
       reason

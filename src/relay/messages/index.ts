@@ -9,7 +9,7 @@ export { displayNumber, messageText, phoneNumber } from './sms.ts';
 export { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 export { EXPEDITED_PRIORITY, messagePriority } from './priority.ts';
 // A message as its sender sees it (./status.ts).
-export { devicesTried, getMessage, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
+export { devicesTried, getMessage, messagePartsJson, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
 // What phones report and hold (./reports.ts, ./frames.ts, ./handoff.ts).
 export { ackInput, acknowledgeMessage, reportInput, reportMessage } from './reports.ts';
 export { applyFrame } from './frames.ts';

@@ -11,7 +11,7 @@ import type { Message, Otp } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
 import { EXPEDITED_PRIORITY, sendMessages } from '../messages/index.ts';
-import { messageStatus } from '../messages/index.ts';
+import { messagePartsJson, messageStatus } from '../messages/index.ts';
 import { otpLocales, otpPurposes, otpText } from './templates.ts';
 import { phoneNumber } from '../messages/index.ts';
 
@@ -103,7 +103,7 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, inpu
  * `message_status` (`queued` at send time, since phones get work after the commit); follow
  * `request_id` for `sent`, `delivered` or `failed`.
  */
-export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<typeof otpSentSchema> {
+export function otpSentJson(otp: Otp, message: Pick<Message, 'state' | 'segments' | 'encoding'>): z.infer<typeof otpSentSchema> {
   return {
     otp_id: otp.id,
     status: 'sent',
@@ -111,6 +111,7 @@ export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<
     expires_at: otp.expiresAt.toISOString(),
     request_id: otp.messageId,
     message_status: messageStatus(message),
+    ...messagePartsJson(message),
   };
 }
 

@@ -118,7 +118,12 @@ const ListSendSkip = builder.objectRef<QueuedBatch['skipped'][number]>('Recipien
 
 const ListSendItem = builder.objectRef<QueuedBatch['items'][number]>('RecipientListSendItem').implement({
   description: 'One queued SMS of a list send.',
-  fields: (t) => ({ to: t.exposeString('to'), requestId: t.exposeID('request_id') }),
+  fields: (t) => ({
+    to: t.exposeString('to'),
+    requestId: t.exposeID('request_id'),
+    segments: t.exposeInt('segments', { description: 'SMS parts its text takes (GSM-7 160, then 153 a part; UCS-2 70, then 67).' }),
+    encoding: t.exposeString('encoding', { description: '`gsm7` or `ucs2`, as Message.encoding.' }),
+  }),
 });
 
 const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
@@ -126,6 +131,7 @@ const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
   fields: (t) => ({
     batchId: t.exposeID('batchId'),
     queued: t.exposeInt('queued'),
+    segments: t.exposeInt('segments', { description: 'The parts of every queued SMS together: what the send costs.' }),
     items: t.field({
       type: [ListSendItem],
       description: 'Each queued SMS, in list order, with its request id; messages(batchId:) pages through them with their status.',

@@ -149,6 +149,7 @@ export const PanelQueueRecipientList = graphql(`
     queueRecipientList(input: $input) {
       batchId
       queued
+      segments
       skipped {
         to
         reason

@@ -8,7 +8,7 @@ import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
-import { sendMessages, sendOptions } from '../messages/index.ts';
+import { messagePartsJson, sendMessages, sendOptions } from '../messages/index.ts';
 import { phoneNumber } from '../messages/index.ts';
 import { recipientInput, recipientTag } from './recipient-input.ts';
 import { readImport, SKIPPED_LINES_LISTED } from './recipients-import.ts';
@@ -239,8 +239,10 @@ export const queueListInput = z.strictObject({ list_id: z.string().trim().min(1)
 export interface QueuedBatch {
   batchId: string;
   queued: number;
-  /** Each queued message, in list order. */
-  items: Array<{ to: string; request_id: string }>;
+  /** Each queued message, in list order, with its parts. */
+  items: Array<{ to: string; request_id: string; segments: number; encoding: 'gsm7' | 'ucs2' }>;
+  /** The parts of every queued message together. */
+  segments: number;
   skipped: Array<{ recipient_id: string; to: string; reason: string }>;
 }
 
@@ -275,5 +277,6 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, in
     { deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference, priority: input.priority, simNumber: input.sim_number,
       sendAt: input.send_at === undefined ? undefined : new Date(input.send_at), batch: { id: batchId, listId: input.list_id, skipped: skipped.length }, tx },
   );
-  return { batchId, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
+  const items = messages.map((message) => ({ to: message.to, request_id: message.id, ...messagePartsJson(message) }));
+  return { batchId, queued: targets.length, items, segments: items.reduce((sum, item) => sum + item.segments, 0), skipped };
 }
