@@ -212,6 +212,10 @@ export const recipientSchema = z.object({
   name: z.string().meta({ examples: ['Ada Lovelace'] }),
   phone: z.string().meta({ examples: ['+14155550123'] }),
   tags: z.array(z.string()),
+  fields: z
+    .record(z.string(), z.string())
+    .describe('The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send\'s `template` reads them.')
+    .meta({ examples: [{ first_name: 'Ada' }] }),
   created_at: timestamp,
 });
 
@@ -225,6 +229,14 @@ export const queuedBatchSchema = z.object({
   skipped: z
     .array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) }))
     .describe('Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list).'),
+});
+
+export const listPreviewSchema = z.object({
+  queued: z.number().int().describe('The messages the send would queue now: one per distinct number, opted-out numbers left out.'),
+  segments: z.number().int().describe('Their parts together: what the send would cost.'),
+  items: z
+    .array(z.object({ recipient_id: z.string(), to: z.string().meta({ examples: ['+14155550123'] }), text: z.string().meta({ examples: ['Hi Ada, we open at 9 tomorrow.'] }), ...messageParts }))
+    .describe('The first five, in list order, with the text each would get.'),
 });
 
 export const optOutSchema = z.object({

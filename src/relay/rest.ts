@@ -12,6 +12,7 @@ import { registerDeviceSockets } from './transports/websocket.ts';
 import { registerLongPollRoutes } from './transports/long-poll.ts';
 import {
   deviceSchema,
+  listPreviewSchema,
   messageStatusSchema,
   otpSentSchema,
   otpVerifiedSchema,
@@ -40,7 +41,7 @@ import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes,
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
-import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
+import { PREVIEW_SIZE, previewList, previewListInput, queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
 import { registerOptOutRoutes } from './recipients/opt-outs-rest.ts';
 import { registerDeviceSettingsRoutes } from './devices/devices-rest.ts';
 
@@ -267,19 +268,35 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     path: '/api/v1/recipient-lists/queue',
     alias: true,
     tag: 'Relay',
-    summary: 'Send one text to every distinct number of a list.',
+    summary:
+      'Send a text to every distinct number of a list: one `message` for all, or a `template` rendered per member (`{{first_name|there}}`); a member without a value refuses the send (400 naming it), nothing queued.',
     operationId: 'queueRecipientList',
     response: okSchema(queuedBatchSchema.shape),
     errorCodes: ['not_found', 'recipient_opted_out', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: queueListInput,
     idempotent: true,
-    responses: { 202: 'The batch: how many were queued and which members were skipped.' },
+    responses: { 202: 'The batch: how many were queued, each with its parts, and which members were skipped.' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
         const batch = await queueList(rt, tx, c.get('principal').accountId, body);
         return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, segments: batch.segments, skipped: batch.skipped } };
       }),
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/recipient-lists/preview',
+    alias: true,
+    tag: 'Relay',
+    summary: `What a list send would text, without sending: how many messages and parts, and the first ${PREVIEW_SIZE} texts as each member would get them (a template rendered), refused as the send would be.`,
+    operationId: 'previewRecipientList',
+    response: okSchema(listPreviewSchema.shape),
+    errorCodes: ['not_found'],
+    auth: 'recipients.read',
+    body: previewListInput,
+    responses: { 200: 'The messages it would queue, their parts, the first texts.' },
+    handler: async (c, { body }) => ok(c, { ...(await previewList(rt.db.prisma, c.get('principal').accountId, body)) }),
   });
 
   defineRoute(ctx, {

@@ -4,7 +4,7 @@
 
 // Sending: typed commands under the account's rules (./send.ts); the Yarrow API's send fields.
 export { sendAcceptedJson, sendMessages, sendOptions, sendSmsInput } from './send.ts';
-export { displayNumber, messageText, phoneNumber } from './sms.ts';
+export { countSegments, displayNumber, messageText, phoneNumber } from './sms.ts';
 // End-to-end encrypted sends (./encrypted.ts): the shape of a value the phone decrypts.
 export { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 export { EXPEDITED_PRIORITY, messagePriority } from './priority.ts';

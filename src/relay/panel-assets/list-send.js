@@ -1,8 +1,8 @@
 // The recipients page's list-send box: the text's parts counted as one types (the SDK's counter,
 // the one the server counts with at accept), and what the send costs for the chosen list.
-import { PanelQueueRecipientList } from '/panel/src/relay/recipients/panel-operations.ts';
+import { PanelQueueRecipientList, PanelRecipientListSendPreview } from '/panel/src/relay/recipients/panel-operations.ts';
 import { client } from '/panel/assets/panel.js';
-import { confirmAction, fieldProps, html } from '/panel/assets/ui.js';
+import { confirmAction, fieldProps, html, useState } from '/panel/assets/ui.js';
 import { countSegments } from '/panel/sdk/segments.ts';
 import { Field, FormError, useForm } from './recipient-forms.js';
 import { formatNumber } from './ui-relay.js';
@@ -22,9 +22,31 @@ export function PartsCount({ id, text, members }) {
   </p>`;
 }
 
+/** The first texts a list send would queue, as each member gets them, with their parts. */
+function Preview({ preview }) {
+  return html`<section id="send-preview" aria-label="Preview">
+    <p>${formatNumber(preview.queued)} messages, <strong>${formatNumber(preview.segments)} parts</strong> in all. The first ${formatNumber(preview.items.length)}:</p>
+    <ol class="preview">
+      ${preview.items.map(
+        (item) => html`<li data-recipient-id=${item.recipientId}><span class="nowrap">${item.to}</span>: <q>${item.text}</q>
+          <span class="muted">(${formatNumber(item.segments)} ${item.segments === 1 ? 'part' : 'parts'}, ${ENCODING_NAMES[item.encoding]})</span></li>`,
+      )}
+    </ol>
+  </section>`;
+}
+
 export function SendToList({ lists }) {
-  const form = useForm({ listId: '', message: '' }, 'send');
+  const form = useForm({ listId: '', message: '', personal: '' }, 'send');
+  const [preview, setPreview] = useState(null);
   const list = lists.find((entry) => entry.id === form.values.listId);
+  // A personal send's text is its template: `{{first_name|there}}` filled per member by the server.
+  const text = () => (form.values.personal ? { template: form.values.message } : { message: form.values.message });
+  const showPreview = () =>
+    form.run(async () => {
+      const { recipientListSendPreview } = await client.request(PanelRecipientListSendPreview, { input: { listId: form.values.listId, ...text() } });
+      setPreview(recipientListSendPreview);
+      return '';
+    });
   const submit = async (event) => {
     event.preventDefault();
     const confirmed =
@@ -36,7 +58,8 @@ export function SendToList({ lists }) {
       }));
     if (!confirmed) return;
     const ok = await form.run(async () => {
-      const { queueRecipientList: batch } = await client.request(PanelQueueRecipientList, { input: { listId: form.values.listId, message: form.values.message } });
+      const { queueRecipientList: batch } = await client.request(PanelQueueRecipientList, { input: { listId: form.values.listId, ...text() } });
+      setPreview(null);
       // The messages search finds a batch id: the link lists exactly this send's messages.
       return html`Queued ${formatNumber(batch.queued)} messages, ${formatNumber(batch.segments)} parts (batch ${batch.batchId})${batch.skipped.length ? `; skipped ${formatNumber(batch.skipped.length)} repeated numbers` : ''}.${' '}
         <a href=${`/panel/messages?search=${encodeURIComponent(batch.batchId)}`}>Follow them on Messages</a>.`;
@@ -52,10 +75,16 @@ export function SendToList({ lists }) {
       </select>
     <//>
     <${Field} form=${form} name="message" label="Message">
-      <textarea rows="3" maxlength="1600" value=${form.values.message} onInput=${form.set('message')} aria-describedby="send-parts" ...${fieldProps('send-message', form.errors.message)}></textarea>
+      <textarea rows="3" maxlength="1600" value=${form.values.message} onInput=${form.set('message')} aria-describedby="send-parts" ...${fieldProps('send-message', form.errors.message ?? form.errors.template)}></textarea>
     <//>
-    <${PartsCount} id="send-parts" text=${form.values.message} members=${list?.memberCount} />
+    <div class="field checkbox">
+      <input type="checkbox" id="send-personal" checked=${!!form.values.personal} onChange=${(event) => form.set('personal')({ currentTarget: { value: event.currentTarget.checked ? 'yes' : '' } })} />
+      <label for="send-personal">Personal: fill <code>{{name}}</code>, <code>{{phone}}</code> and the CSV's columns (<code>{{first_name|there}}</code> gives a default) for each member</label>
+    </div>
+    <${PartsCount} id="send-parts" text=${form.values.message} members=${form.values.personal ? undefined : list?.memberCount} />
+    ${preview ? html`<${Preview} preview=${preview} />` : null}
     <${FormError} form=${form} />
+    <button type="button" class="secondary" onClick=${showPreview}>Preview</button>
     <button type="submit">Send to list…</button>
     ${form.done ? html`<p class="done" role="status" id="send-result">${form.done}</p>` : null}
   </form>`;

@@ -18,6 +18,9 @@ import {
   listInput,
   listUpdate,
   membersInput,
+  PREVIEW_SIZE,
+  previewList,
+  previewListInput,
   queueList,
   queueListInput,
   recipientInput,
@@ -26,8 +29,12 @@ import {
   updateList,
   updateRecipient,
   type ImportResult,
+  type ListPreview,
   type QueuedBatch,
 } from './recipients.ts';
+
+const TEMPLATE_HELP =
+  'Instead of message: a text per member with {{name}}, {{phone}}, {{tags}} and any column of its CSV ({{first_name}}); {{first_name|there}} gives a default. A member without a value and no default refuses the send, nothing queued.';
 
 builder.prismaObject('Recipient', {
   description: 'Someone the account sends SMS to.',
@@ -37,6 +44,11 @@ builder.prismaObject('Recipient', {
     phone: t.exposeString('phone', { description: 'E.164.' }),
     phoneDisplay: t.string({ description: 'The number in international format, for people.', resolve: (recipient) => displayNumber(recipient.phone) }),
     tags: t.exposeStringList('tags'),
+    fields: t.field({
+      type: 'JSONObject',
+      description: 'The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send\'s template reads them (`{{first_name}}`).',
+      resolve: (recipient) => recipient.fields as Record<string, string>,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -102,13 +114,38 @@ const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').impleme
 const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
   fields: (t) => ({
     listId: t.id({ required: true }),
-    message: t.string({ required: true }),
+    message: t.string({ description: 'One text for every member; or give template.' }),
+    template: t.string({ description: TEMPLATE_HELP }),
     deviceId: t.id({ description: 'Send every message through this device (manual routing).' }),
     ttlSeconds: t.int({ description: 'How long each message may wait for a phone.' }),
     reference: t.string(),
     simNumber: t.int({ description: 'The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick.' }),
     priority: t.int({ description: '−128..127, default 0: higher goes first; 100 and above is not held back by the phone\'s per-minute budget.' }),
     sendAt: t.field({ type: 'DateTime', description: 'When to send them, up to 30 days ahead: until then each is SCHEDULED (cancelMessage cancels it). Their TTL counts from then.' }),
+  }),
+});
+
+const RecipientListPreviewInput = builder.inputType('RecipientListPreviewInput', {
+  fields: (t) => ({ listId: t.id({ required: true }), message: t.string(), template: t.string({ description: TEMPLATE_HELP }) }),
+});
+
+const PreviewItem = builder.objectRef<ListPreview['items'][number]>('RecipientListPreviewItem').implement({
+  description: 'One text a list send would queue, as its member would get it.',
+  fields: (t) => ({
+    recipientId: t.exposeID('recipient_id'),
+    to: t.exposeString('to'),
+    text: t.exposeString('text'),
+    segments: t.exposeInt('segments'),
+    encoding: t.exposeString('encoding', { description: '`gsm7` or `ucs2`.' }),
+  }),
+});
+
+const Preview = builder.objectRef<ListPreview>('RecipientListPreview').implement({
+  description: 'What a list send would text now, without sending (as POST /api/v1/recipient-lists/preview).',
+  fields: (t) => ({
+    queued: t.exposeInt('queued', { description: 'Messages it would queue: one per distinct number, opted-out numbers left out.' }),
+    segments: t.exposeInt('segments', { description: 'Their parts together: what the send would cost.' }),
+    items: t.field({ type: [PreviewItem], description: `The first ${PREVIEW_SIZE}, in list order.`, resolve: (preview) => preview.items }),
   }),
 });
 
@@ -168,6 +205,14 @@ builder.queryFields((t) => ({
       return connectionRows(ctx.rt.db.prisma.recipientList, query, recipientListsWhere(ctx.principal!.accountId), { before });
     },
   }),
+  recipientListSendPreview: t.field({
+    type: Preview,
+    description: 'What a list send of this message or template would text, without sending; refused as the send would be (a member without a value).',
+    authScopes: { scope: 'recipients.read' },
+    args: { input: t.arg({ type: RecipientListPreviewInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      withGraphqlParams('input.', () => previewList(ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(previewListInput, serviceInput(input, { names: 'snake_case' })))),
+  }),
   recipientList: t.prismaField({
     type: 'RecipientList',
     authScopes: { scope: 'recipients.read' },
@@ -223,7 +268,7 @@ builder.mutationFields((t) => ({
   }),
   queueRecipientList: t.field({
     type: ListSend,
-    description: 'Send one text to every distinct number of a list (as POST /api/v1/recipient-lists/queue).',
+    description: 'Send a text (message, or a template rendered per member) to every distinct number of a list (as POST /api/v1/recipient-lists/queue).',
     authScopes: { scope: 'sms.send' },
     args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
     resolve: (_root, { input }, ctx) =>

@@ -158,6 +158,22 @@ export const PanelQueueRecipientList = graphql(`
   }
 `);
 
+export const PanelRecipientListSendPreview = graphql(`
+  query PanelRecipientListSendPreview($input: RecipientListPreviewInput!) {
+    recipientListSendPreview(input: $input) {
+      queued
+      segments
+      items {
+        recipientId
+        to
+        text
+        segments
+        encoding
+      }
+    }
+  }
+`);
+
 export const PanelOptOuts = graphql(`
   query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {
     optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {
