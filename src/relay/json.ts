@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from '../core/http.ts';
 import { DeviceStatus } from '../generated/prisma/enums.ts';
+import { attachmentSchema } from './messages/attachments.ts';
 import { quietHoursJson } from './messages/schedule.ts';
 
 // The JSON shapes the relay's REST routes answer, as zod schemas: OpenAPI documents them, the
@@ -153,6 +154,9 @@ export const messageStatusSchema = z.object({
     .describe('The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.')
     .meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   ...messageParts,
+  attachments: z
+    .array(attachmentSchema)
+    .describe('Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise.'),
   queued_at: timestamp,
   sent_at: timestamp.nullable(),
   delivered_at: timestamp.nullable(),

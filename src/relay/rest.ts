@@ -37,7 +37,7 @@ import {
 } from './devices/devices.ts';
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
 import { rerouteInput, rerouteMessage } from './messages/index.ts';
-import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
+import { attachmentsOf, getMessage, messageStatusJson, quietHoursInput, registerAttachmentRoutes, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
 import { DEVICE_WS_PATH } from './transports/protocol.ts';
 import { launchReadiness } from './dashboard/readiness.ts';
@@ -160,7 +160,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       const accountId = c.get('principal').accountId;
       const rows = await listMessages(rt.db.prisma, accountId, query);
       const reasons = await waitReasons(rt, rt.db.prisma, accountId, rows);
-      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row, reasons.get(row.id))));
+      const parts = await attachmentsOf(rt.db.prisma, rows.filter((row) => row.direction === 'inbound').map((row) => row.id));
+      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row, reasons.get(row.id), parts.get(row.id))));
     },
   });
 
@@ -185,6 +186,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   });
 
   registerScheduleRoutes(ctx);
+  registerAttachmentRoutes(ctx);
 
   defineRoute(ctx, {
     method: 'get',
@@ -202,7 +204,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       const accountId = c.get('principal').accountId;
       const message = await getMessage(rt.db.prisma, accountId, request_id);
       const reasons = await waitReasons(rt, rt.db.prisma, accountId, [message]);
-      return ok(c, messageStatusJson(rt, message, reasons.get(message.id)));
+      const parts = message.direction === 'inbound' ? await attachmentsOf(rt.db.prisma, [message.id]) : undefined;
+      return ok(c, messageStatusJson(rt, message, reasons.get(message.id), parts?.get(message.id)));
     },
   });
 

@@ -590,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part of a received MMS (a message's `attachments`): its bytes with their content type, as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing CSP). Another account's is not found.
+         * @description Requires scope `messages.read`.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/{id}/cancel": {
         parameters: {
             query?: never;
@@ -898,6 +918,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recipient-lists/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a list send would text, without sending: how many messages and parts, and the first 5 texts as each member would get them (a template rendered), refused as the send would be.
+         * @description Requires scope `recipients.read`.
+         */
+        post: operations["previewRecipientList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recipient-lists/queue": {
         parameters: {
             query?: never;
@@ -908,7 +948,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send one text to every distinct number of a list.
+         * Send a text to every distinct number of a list: one `message` for all, or a `template` rendered per member (`{{first_name|there}}`); a member without a value refuses the send (400 naming it), nothing queued.
          * @description Requires scope `sms.send`.
          */
         post: operations["queueRecipientList"];
@@ -3210,7 +3250,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @enum {string} */
-                        event: "sms:received" | "sms:data-received" | "mms:received";
+                        event: "sms:received" | "sms:data-received" | "mms:received" | "mms:downloaded";
                         deviceId: string;
                     }[];
                 };
@@ -9677,6 +9717,15 @@ export interface operations {
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *           "segments": 1,
                      *           "encoding": "gsm7",
+                     *           "attachments": [
+                     *             {
+                     *               "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *               "content_type": "image/jpeg",
+                     *               "name": "IMG_0042.jpg",
+                     *               "size": -9007199254740991,
+                     *               "data_omitted": true
+                     *             }
+                     *           ],
                      *           "queued_at": "2026-11-23T12:00:00.000Z",
                      *           "sent_at": null,
                      *           "delivered_at": null,
@@ -9761,6 +9810,22 @@ export interface operations {
                              * @enum {string}
                              */
                             encoding: "gsm7" | "ucs2";
+                            /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                            attachments: {
+                                /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                                id: string;
+                                /** @example image/jpeg */
+                                content_type: string;
+                                /** @example IMG_0042.jpg */
+                                name: string | null;
+                                /** @description Bytes. */
+                                size: number;
+                                /**
+                                 * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                                 * @constant
+                                 */
+                                data_omitted?: true;
+                            }[];
                             /** Format: date-time */
                             queued_at: string;
                             sent_at: string | null;
@@ -9785,6 +9850,218 @@ export interface operations {
                         has_more: boolean;
                         url: string;
                     };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+                /** @description The attachment_id of the object. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, as the phone received them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Error: `invalid_request`. */
@@ -10020,6 +10297,15 @@ export interface operations {
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": 1,
                      *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10097,6 +10383,22 @@ export interface operations {
                          * @enum {string}
                          */
                         encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -10364,6 +10666,15 @@ export interface operations {
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": 1,
                      *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10441,6 +10752,22 @@ export interface operations {
                          * @enum {string}
                          */
                         encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -10742,6 +11069,15 @@ export interface operations {
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
                      *       "segments": 1,
                      *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10819,6 +11155,22 @@ export interface operations {
                          * @enum {string}
                          */
                         encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -16011,6 +16363,320 @@ export interface operations {
             };
         };
     };
+    previewRecipientList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list_id": "x",
+                 *       "message": "Your order #1042 has shipped.",
+                 *       "template": "Hi {{first_name|there}}, we open at 9 tomorrow."
+                 *     }
+                 */
+                "application/json": {
+                    list_id: string;
+                    /** @example Your order #1042 has shipped. */
+                    message?: string;
+                    /**
+                     * @description Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.
+                     * @example Hi {{first_name|there}}, we open at 9 tomorrow.
+                     */
+                    template?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The messages it would queue, their parts, the first texts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "queued": -9007199254740991,
+                     *       "segments": -9007199254740991,
+                     *       "items": [
+                     *         {
+                     *           "recipient_id": "x",
+                     *           "to": "+14155550123",
+                     *           "text": "Hi Ada, we open at 9 tomorrow.",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The messages the send would queue now: one per distinct number, opted-out numbers left out. */
+                        queued: number;
+                        /** @description Their parts together: what the send would cost. */
+                        segments: number;
+                        /** @description The first five, in list order, with the text each would get. */
+                        items: {
+                            recipient_id: string;
+                            /** @example +14155550123 */
+                            to: string;
+                            /** @example Hi Ada, we open at 9 tomorrow. */
+                            text: string;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
+                            segments: number;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     queueRecipientList: {
         parameters: {
             query?: never;
@@ -16031,13 +16697,14 @@ export interface operations {
                  *       "message": "Your order #1042 has shipped.",
                  *       "priority": 0,
                  *       "sim_number": 1,
-                 *       "send_at": "2026-12-01T09:00:00Z"
+                 *       "send_at": "2026-12-01T09:00:00Z",
+                 *       "template": "Hi {{first_name|there}}, we open at 9 tomorrow."
                  *     }
                  */
                 "application/json": {
                     list_id: string;
                     /** @example Your order #1042 has shipped. */
-                    message: string;
+                    message?: string;
                     device_id?: string;
                     ttl_seconds?: number;
                     reference?: string;
@@ -16057,11 +16724,16 @@ export interface operations {
                      * @example 2026-12-01T09:00:00Z
                      */
                     send_at?: string;
+                    /**
+                     * @description Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.
+                     * @example Hi {{first_name|there}}, we open at 9 tomorrow.
+                     */
+                    template?: string;
                 };
             };
         };
         responses: {
-            /** @description The batch: how many were queued and which members were skipped. */
+            /** @description The batch: how many were queued, each with its parts, and which members were skipped. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -16439,6 +17111,9 @@ export interface operations {
                      *           "tags": [
                      *             "x"
                      *           ],
+                     *           "fields": {
+                     *             "first_name": "Ada"
+                     *           },
                      *           "created_at": "2026-11-23T12:00:00.000Z"
                      *         }
                      *       ],
@@ -16461,6 +17136,15 @@ export interface operations {
                             /** @example +14155550123 */
                             phone: string;
                             tags: string[];
+                            /**
+                             * @description The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send's `template` reads them.
+                             * @example {
+                             *       "first_name": "Ada"
+                             *     }
+                             */
+                            fields: {
+                                [key: string]: string;
+                            };
                             /** Format: date-time */
                             created_at: string;
                         }[];

@@ -15,6 +15,7 @@ import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
 import { optIn, optOut, optOutKeyword } from '../recipients/opt-outs.ts';
+import { attachmentJson, storeAttachments, type ReceivedPart } from './attachments.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';
@@ -37,6 +38,8 @@ export interface ReceivedSms {
   key: string;
   /** false: not a person's text (a data SMS's bytes, an MMS subject), so no STOP/START keyword. */
   keywords?: boolean;
+  /** An MMS's parts (./attachments.ts): kept bounded with the message. */
+  parts?: ReceivedPart[];
 }
 
 /**
@@ -109,7 +112,8 @@ export async function receiveSms(rt: Runtime, sms: ReceivedSms): Promise<{ messa
       const first = await tx.message.findFirstOrThrow({ where: { deviceId: sms.deviceId, inboundKey: sms.key } });
       return { message: first, created: false };
     }
-    await recordEvent(rt, tx, receivedEvent(inserted));
+    const parts = await storeAttachments(tx, inserted.id, sms.parts ?? []);
+    await recordEvent(rt, tx, receivedEvent(inserted, parts.map(attachmentJson)));
     await publishAll(tx, [...statusEvents(inserted, inserted.updatedAt), liveEvent('messageReceived', inserted.accountId, { requestId: inserted.id })]);
     if (sms.keywords !== false) await applyKeyword(rt, tx, inserted);
     return { message: inserted, created: true };
@@ -129,7 +133,7 @@ async function applyKeyword(rt: Runtime, tx: DbClient, message: Message) {
 }
 
 /** The `message.received` event's data (README "Events"): the SMS, who sent it, which phone and SIM, what it answers. */
-export function receivedEvent(message: Message): EventInput {
+export function receivedEvent(message: Message, attachments: Array<ReturnType<typeof attachmentJson>> = []): EventInput {
   return {
     accountId: message.accountId,
     type: messageMoves.receive.event,
@@ -146,6 +150,7 @@ export function receivedEvent(message: Message): EventInput {
       sim_number: message.simNumber,
       received_at: message.receivedAt?.toISOString() ?? null,
       in_reply_to: message.inReplyTo,
+      attachments,
     },
   };
 }

@@ -25,3 +25,7 @@ export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts
 export { registerScheduleRoutes } from './schedule-rest.ts';
 export { quietHoursInput, setQuietHours } from './schedule.ts';
 export { waitReasons, waitReasonsPerRequest } from './wait-reasons.ts';
+// A received MMS's parts (./attachments.ts, ./attachments-rest.ts).
+export { attachmentsOf } from './attachments.ts';
+export { MessageAttachmentType } from './attachments-graphql.ts';
+export { registerAttachmentRoutes } from './attachments-rest.ts';

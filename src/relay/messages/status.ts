@@ -67,6 +67,8 @@ export function messageStatusJson(
   message: Message & { device: { name: string } | null; requestedDevice: PinnedDevice | null },
   /** Why it waits, when queued (./wait-reasons.ts); left out: not computed, shown as null. */
   waitReason: string | null = null,
+  /** An inbound MMS's parts (./attachments.ts `attachmentsOf`); an outbound message has none. */
+  attachments: z.infer<typeof messageStatusSchema>['attachments'] = [],
 ): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
@@ -91,6 +93,7 @@ export function messageStatusJson(
     wait_reason: message.state === 'queued' ? (waitReason as z.infer<typeof messageStatusSchema>['wait_reason']) : null,
     batch_id: message.batchId,
     ...messagePartsJson(message),
+    attachments,
     queued_at: message.queuedAt.toISOString(),
     sent_at: message.sentAt?.toISOString() ?? null,
     delivered_at: message.deliveredAt?.toISOString() ?? null,
