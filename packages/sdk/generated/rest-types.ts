@@ -19783,6 +19783,13 @@ export interface operations {
                     text: string;
                     sim_number?: number | null;
                     received_at: unknown;
+                    parts?: {
+                        content_type: string;
+                        name?: string | null;
+                        size?: number | null;
+                        /** @description The whole part, base64; null if the phone could not read it. */
+                        data?: string | null;
+                    }[];
                 };
             };
         };

@@ -14,7 +14,7 @@ import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
 import { optIn, optOut, optOutKeyword } from '../recipients/opt-outs.ts';
-import { attachmentJson, storeAttachments, type ReceivedPart } from './attachments.ts';
+import { attachmentJson, receivedPartInput, storeAttachments, type ReceivedPart } from './attachments.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';
@@ -52,6 +52,8 @@ export const receivedInput = z.strictObject({
   text: z.string().max(10_000),
   sim_number: z.number().int().min(1).max(8).nullish(),
   received_at: z.coerce.date(),
+  /** An MMS's parts other than its text (./attachments.ts), each whole in base64: as big as the frame's transport lets it be. */
+  parts: z.array(receivedPartInput).max(100).optional(),
 });
 
 /** The frame as `receiveSms` takes it, for `device`. */
@@ -65,6 +67,7 @@ export function receivedFromFrame(device: { id: string; accountId: number }, fra
     simNumber: frame.sim_number ?? null,
     receivedAt: frame.received_at,
     key: `ws:${frame.key}`,
+    parts: frame.parts?.map((part) => ({ contentType: part.content_type, name: part.name ?? null, size: part.size ?? 0, data: part.data == null ? null : Buffer.from(part.data, 'base64') })),
   };
 }
 
