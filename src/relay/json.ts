@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../core/http.ts';
 import { DeviceStatus } from '../generated/prisma/enums.ts';
-import { attachmentSchema } from './messages/attachments.ts';
-import { quietHoursJson } from './messages/schedule.ts';
 
 // The JSON shapes the relay's REST routes answer, as zod schemas: OpenAPI documents them, the
 // tests check every answer against them, and each serializer (`deviceJson`, `messageStatusJson`,
@@ -115,6 +113,18 @@ export const messageParts = {
 
 export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt, ...messageParts });
 
+/** A part of a received MMS, as every answer lists it (src/relay/messages/attachments.ts): never its bytes. */
+export const attachmentSchema = z.object({
+  id: z.string().meta({ examples: ['part_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
+  content_type: z.string().meta({ examples: ['image/jpeg'] }),
+  name: z.string().nullable().meta({ examples: ['IMG_0042.jpg'] }),
+  size: z.number().int().describe('Bytes.'),
+  data_omitted: z
+    .literal(true)
+    .optional()
+    .describe("Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone."),
+});
+
 export const messageStatusSchema = z.object({
   request_id: messageId.describe('The message id: the request id a send answered (`req_…`), or an inbound SMS\'s (`sms_…`).'),
   direction: z.enum(['outbound', 'inbound']).describe('`outbound`: the account sent it; `inbound`: a phone of the account received it (status `received`).'),
@@ -198,10 +208,6 @@ export const relaySettingsSchema = z.object({
     .nullable()
     .describe('From `start` to `end` (HH:MM in `time_zone`) sends below priority 100 are `scheduled` for `end`; OTPs go through. Null: none.'),
 });
-
-export function relaySettingsJson(account: Parameters<typeof quietHoursJson>[0] & { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
-  return { mode: account.relayMode, quiet_hours: quietHoursJson(account) };
-}
 
 export const otpVerifiedSchema = z.object({
   otp_id: z.string().meta({ examples: ['otp_01jdx3x8a0c2e4g6j8l0n2q4s6'] }),

@@ -67,16 +67,15 @@ export function attachmentJson(part: Pick<MessageAttachment, 'id' | 'contentType
   return { id: part.id, content_type: part.contentType, name: part.name, size: part.size, ...(part.dataOmitted ? { data_omitted: true as const } : {}) };
 }
 
-export const attachmentSchema = z.object({
-  id: z.string().meta({ examples: ['part_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
-  content_type: z.string().meta({ examples: ['image/jpeg'] }),
-  name: z.string().nullable().meta({ examples: ['IMG_0042.jpg'] }),
-  size: z.number().int().describe('Bytes.'),
-  data_omitted: z
-    .literal(true)
-    .optional()
-    .describe(`Present when only the part's metadata was kept: past ${MAX_PARTS} parts' room or ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB a message, or unreadable on the phone.`),
-});
+/**
+ * Deletes the parts of messages whose text retention masked (text_purged_at): what the phone
+ * received goes with the text. Only MMS have parts, so the table is small and a pass reads little.
+ */
+export async function deleteMaskedParts(db: DbClient) {
+  return db.$executeRaw`
+    DELETE FROM message_attachments a USING messages m
+    WHERE a.message_id = m.id AND m.text_purged_at IS NOT NULL`;
+}
 
 /** Each message's parts, in order, without their bytes (one query for a page of messages). */
 export async function attachmentsOf(db: DbClient, messageIds: string[]) {

@@ -11,7 +11,7 @@ import type { EventInput } from '../../webhooks/index.ts';
 import type { MessageStage, MessageStatus, messageStatusSchema } from '../json.ts';
 import type { RelayMessageStatus } from '../contract.ts';
 import type { ReportedMessage } from './lifecycle.ts';
-import type { SegmentCount } from './sms.ts';
+import type { SegmentCount } from '../sms.ts';
 
 /** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued; `scheduled` is itself. */
 export function messageStatus(message: Pick<Message, 'state'>): MessageStatus {

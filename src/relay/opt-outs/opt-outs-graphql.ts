@@ -2,7 +2,7 @@ import { builder, enumOf } from '../../graphql/builder.ts';
 import { parseInput } from '../../core/errors.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import type { Principal } from '../../core/auth.ts';
-import { displayNumber, phoneNumber } from '../messages/index.ts';
+import { displayNumber, phoneNumber } from '../sms.ts';
 import { optIn, optOut, optOutsWhere } from './opt-outs.ts';
 
 /** A change from a panel session is the panel's; one from an API key, the API's. */

@@ -5,7 +5,7 @@ import { ok, okSchema } from '../../core/http.ts';
 import { listBody, listSchema } from '../../core/pagination.ts';
 import { defineRoute } from '../../core/route.ts';
 import { optOutSchema } from '../json.ts';
-import { phoneNumber } from '../messages/index.ts';
+import { phoneNumber } from '../sms.ts';
 import { listOptOuts, optIn, optOut, optOutInput, optOutJson, optOutListQuery } from './opt-outs.ts';
 
 /** The account's opt-out list over REST (GraphQL: `optOuts`, `optOutRecipient`, `optInRecipient`). */

@@ -12,7 +12,7 @@ import { recordEvent } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
 import type { optOutSchema } from '../json.ts';
 // From its leaf, not messages/index.ts: an inbound STOP (messages/inbound.ts) opts out through this file.
-import { phoneNumber } from '../messages/sms.ts';
+import { phoneNumber } from '../sms.ts';
 
 export const optOutInput = z.strictObject({ phone: phoneNumber });
 
