@@ -27,7 +27,6 @@ import { deviceListQuery, listDevices, listMessages, messageListQuery } from './
 import {
   deviceJson,
   pairDevice,
-  pairDeviceInput,
   relayBaseUrl,
   relaySettingsInput,
   setRelayMode,
@@ -45,6 +44,29 @@ import { registerOptOutRoutes } from './opt-outs/index.ts';
 import { registerDeviceSettingsRoutes } from './devices/index.ts';
 
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
+
+/** A SIM as POST /api/v1/relay/devices/pair's body describes it. */
+const simInput = z.strictObject({
+  slot: z.number().int().min(0).max(7),
+  carrier: z.string().trim().max(100).optional(),
+  phone_number: z.string().trim().max(32).optional(),
+});
+
+/** POST /api/v1/relay/devices/pair's body: a pairing code or a QR payload, and the device. */
+const pairDeviceInput = z
+  .strictObject({
+    pairing_code: z.string().trim().min(1).max(64).meta({ examples: ['483920'] }).optional(),
+    qr_payload: z.string().trim().min(1).max(2048).optional(),
+    device_name: z.string().trim().min(1).max(100).meta({ examples: ['Shop phone'] }),
+    platform: z.string().trim().min(1).max(50).optional(),
+    app_version: z.string().trim().min(1).max(50).optional(),
+    sims: z.array(simInput).max(8).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!!input.pairing_code === !!input.qr_payload) {
+      ctx.addIssue({ code: 'custom', path: ['pairing_code'], message: 'give exactly one of pairing_code or qr_payload' });
+    }
+  });
 
 /**
  * Relay routes answer at `/api/v1/…` (the relay base `…/api` joined with the documented `/v1/…`)
@@ -78,7 +100,16 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     body: pairDeviceInput,
     responses: { 201: 'The device and its token (shown once).' },
     handler: async (c, { body }) => {
-      const paired = await rt.db.prisma.$transaction((tx) => pairDevice(rt, tx, body));
+      const paired = await rt.db.prisma.$transaction((tx) =>
+        pairDevice(rt, tx, {
+          pairingCode: body.pairing_code,
+          qrPayload: body.qr_payload,
+          deviceName: body.device_name,
+          platform: body.platform,
+          appVersion: body.app_version,
+          sims: body.sims?.map((sim) => ({ slot: sim.slot, carrier: sim.carrier, phoneNumber: sim.phone_number })),
+        }),
+      );
       return ok(
         c,
         {
@@ -225,7 +256,14 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'The OTP (`status: sent`), its expiry, the request_id of its SMS and that SMS\'s own progress (`message_status`).' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
-        const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, body);
+        const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, {
+          to: body.to,
+          purpose: body.purpose,
+          locale: body.locale,
+          expirySeconds: body.expiry_seconds,
+          codeLength: body.code_length,
+          deviceId: body.device_id,
+        });
         return { status: 200, body: otpSentJson(otp, message) };
       }),
   });
@@ -242,7 +280,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'otp.verify',
     body: verifyOtpInput,
     responses: { 200: 'success, failed (attempts_left, reason) or expired.' },
-    handler: async (c, { body }) => ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) }),
+    handler: async (c, { body }) => ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, { otpId: body.otp_id, code: body.code })) }),
   });
 
   defineRoute(ctx, {
@@ -281,7 +319,19 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 202: 'The batch: how many were queued, each with its parts, and which members were skipped.' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
-        const batch = await queueList(rt, tx, c.get('principal').accountId, body);
+        const batch = await queueList(rt, tx, c.get('principal').accountId, {
+          listId: body.list_id,
+          text: body.message,
+          template: body.template,
+          options: {
+            deviceId: body.device_id,
+            ttlSeconds: body.ttl_seconds,
+            reference: body.reference,
+            priority: body.priority,
+            simNumber: body.sim_number,
+            sendAt: body.send_at === undefined ? undefined : new Date(body.send_at),
+          },
+        });
         return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, segments: batch.segments, skipped: batch.skipped } };
       }),
   });
@@ -298,7 +348,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'recipients.read',
     body: previewListInput,
     responses: { 200: 'The messages it would queue, their parts, the first texts.' },
-    handler: async (c, { body }) => ok(c, { ...(await previewList(rt.db.prisma, c.get('principal').accountId, body)) }),
+    handler: async (c, { body }) =>
+      ok(c, { ...(await previewList(rt.db.prisma, c.get('principal').accountId, { listId: body.list_id, text: body.message, template: body.template })) }),
   });
 
   defineRoute(ctx, {

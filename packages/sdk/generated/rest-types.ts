@@ -9821,7 +9821,7 @@ export interface operations {
                                 /** @description Bytes. */
                                 size: number;
                                 /**
-                                 * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                                 * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
                                  * @constant
                                  */
                                 data_omitted?: true;
@@ -10394,7 +10394,7 @@ export interface operations {
                             /** @description Bytes. */
                             size: number;
                             /**
-                             * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
                              * @constant
                              */
                             data_omitted?: true;
@@ -10763,7 +10763,7 @@ export interface operations {
                             /** @description Bytes. */
                             size: number;
                             /**
-                             * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
                              * @constant
                              */
                             data_omitted?: true;
@@ -11166,7 +11166,7 @@ export interface operations {
                             /** @description Bytes. */
                             size: number;
                             /**
-                             * @description Present when only the part's metadata was kept: past 20 parts' room or 5 MiB a message, or unreadable on the phone.
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
                              * @constant
                              */
                             data_omitted?: true;

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import { parseInput } from '../../core/errors.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { recipientListsWhere } from '../lists.ts';
 import { displayNumber } from '../sms.ts';
+import { sendOptionFields } from '../messages/index.ts';
 import { recipientIdsMatching } from './sql.ts';
 import { SKIPPED_LINES_LISTED } from './recipients-import.ts';
 import {
@@ -20,9 +22,10 @@ import {
   membersInput,
   PREVIEW_SIZE,
   previewList,
-  previewListInput,
+  listSendText,
+  oneText,
   queueList,
-  queueListInput,
+  listIdInput,
   recipientInput,
   recipientUpdate,
   removeFromList,
@@ -110,6 +113,12 @@ const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').impleme
     skippedCount: t.exposeInt('skippedCount', { description: 'How many lines were skipped, listed in skipped or not.' }),
   }),
 });
+
+/** `QueueRecipientListInput` as GraphQL names it, checked by the rules REST's body takes. */
+const queueListArgs = z.strictObject({ listId: listIdInput, ...sendOptionFields, ...listSendText }).superRefine(oneText);
+
+/** `RecipientListPreviewInput` as GraphQL names it. */
+const previewListArgs = z.strictObject({ listId: listIdInput, ...listSendText }).superRefine(oneText);
 
 const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
   fields: (t) => ({
@@ -211,7 +220,10 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'recipients.read' },
     args: { input: t.arg({ type: RecipientListPreviewInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      withGraphqlParams('input.', () => previewList(ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(previewListInput, serviceInput(input, { names: 'snake_case' })))),
+      withGraphqlParams('input.', () => {
+        const { listId, message, template } = parseInput(previewListArgs, serviceInput(input));
+        return previewList(ctx.rt.db.prisma, ctx.principal!.accountId, { listId, text: message, template });
+      }),
   }),
   recipientList: t.prismaField({
     type: 'RecipientList',
@@ -273,7 +285,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       withGraphqlParams('input.', () =>
-        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, parseInput(queueListInput, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }, { names: 'snake_case' })))),
+        ctx.rt.db.prisma.$transaction((tx) => {
+          const { listId, message, template, sendAt, ...options } = parseInput(queueListArgs, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }));
+          return queueList(ctx.rt, tx, ctx.principal!.accountId, { listId, text: message, template, options: { ...options, sendAt: sendAt === undefined ? undefined : new Date(sendAt) } });
+        }),
       ),
   }),
   addRecipientsToList: t.prismaField({

@@ -8,7 +8,7 @@ import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
-import { messagePartsJson, sendMessages, sendOptions } from '../messages/index.ts';
+import { messagePartsJson, sendMessages, sendOptions, type SendOptions } from '../messages/index.ts';
 import { countSegments, messageText, phoneNumber } from '../sms.ts';
 import { recipientInput, recipientTag } from './recipient-input.ts';
 import { readImport, SKIPPED_LINES_LISTED } from './recipients-import.ts';
@@ -236,8 +236,11 @@ export async function removeFromList(db: DbClient, accountId: number, listId: st
   return getList(db, accountId, listId);
 }
 
+/** A list's id as a send names it. */
+export const listIdInput = z.string().trim().min(1).max(64);
+
 /** A list send's text: one `message` for all, or a `template` rendered per member (./template.ts). */
-const listSendText = {
+export const listSendText = {
   message: messageText.optional(),
   template: z
     .string()
@@ -248,16 +251,17 @@ const listSendText = {
     .meta({ examples: ['Hi {{first_name|there}}, we open at 9 tomorrow.'] }),
 };
 
-const oneText = (input: { message?: string; template?: string }, ctx: z.RefinementCtx) => {
+export const oneText = (input: { message?: string; template?: string }, ctx: z.RefinementCtx) => {
   if ((input.message === undefined) === (input.template === undefined)) {
     ctx.addIssue({ code: 'custom', path: [input.message === undefined ? 'message' : 'template'], message: 'give `message` or `template`, one of them' });
   }
 };
 
-export const queueListInput = z.strictObject({ list_id: z.string().trim().min(1).max(64), ...sendOptions, ...listSendText }).superRefine(oneText);
+/** POST /api/v1/recipient-lists/queue's body: one of `message` and `template`. */
+export const queueListInput = z.strictObject({ list_id: listIdInput, ...sendOptions, ...listSendText }).superRefine(oneText);
 
 /** POST /api/v1/recipient-lists/preview's body: what a list send would text, without sending. */
-export const previewListInput = z.strictObject({ list_id: z.string().trim().min(1).max(64), ...listSendText }).superRefine(oneText);
+export const previewListInput = z.strictObject({ list_id: listIdInput, ...listSendText }).superRefine(oneText);
 
 /** Members a preview answers. */
 export const PREVIEW_SIZE = 5;
@@ -283,8 +287,15 @@ export interface ListPreview {
   items: Array<{ recipient_id: string; to: string; text: string } & Parts>;
 }
 
-/** A list send as the caller parsed it (`queueListInput`). */
-export type QueueListRequest = z.infer<typeof queueListInput>;
+
+/** A list send, typed: each transport parses its own input into it (REST: `queueListInput`; GraphQL: `QueueRecipientListInput`). */
+export interface QueueListCommand {
+  listId: string;
+  /** One text for every member, or a template rendered per member (./template.ts): one of them. */
+  text?: string;
+  template?: string;
+  options: Pick<SendOptions, 'deviceId' | 'ttlSeconds' | 'reference' | 'priority' | 'simNumber' | 'sendAt'>;
+}
 
 /**
  * Each member to text (one per distinct number, none opted out) with its text, rendered once here
@@ -292,9 +303,9 @@ export type QueueListRequest = z.infer<typeof queueListInput>;
  * without a value for a variable the template has no default for, or whose text is not a valid
  * SMS, refuses the whole send: 400 naming the member and the variable, before anything is queued.
  */
-async function listTexts(tx: DbClient, accountId: number, input: { list_id: string; message?: string; template?: string }) {
-  await getList(tx, accountId, input.list_id, 'list_id');
-  const members = await listMemberPhones(tx, accountId, input.list_id);
+async function listTexts(tx: DbClient, accountId: number, input: { listId: string; text?: string; template?: string }) {
+  await getList(tx, accountId, input.listId, 'list_id');
+  const members = await listMemberPhones(tx, accountId, input.listId);
   const template = input.template === undefined ? undefined : parseTemplate(input.template);
   const numbers = new Set<string>();
   const skipped: QueuedBatch['skipped'] = [];
@@ -304,7 +315,7 @@ async function listTexts(tx: DbClient, accountId: number, input: { list_id: stri
     else if (numbers.has(member.phone)) skipped.push({ recipient_id: member.id, to: member.phone, reason: 'duplicate_number' });
     else {
       numbers.add(member.phone);
-      targets.push({ recipientId: member.id, to: member.phone, text: template ? renderFor(template, member) : input.message! });
+      targets.push({ recipientId: member.id, to: member.phone, text: template ? renderFor(template, member) : input.text! });
     }
   }
   return { targets, skipped };
@@ -330,22 +341,21 @@ function renderFor(template: ReturnType<typeof parseTemplate>, member: Awaited<R
  * once, and numbers on the opt-out list get nothing; both are listed as skipped with their reason.
  * A `template` is rendered per member first (`listTexts`); each text is stored as it was sent.
  */
-export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListRequest): Promise<QueuedBatch> {
+export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListCommand): Promise<QueuedBatch> {
   const { targets, skipped } = await listTexts(tx, accountId, input);
   const batchId = newId('messageBatch');
   const messages = await sendMessages(
     rt,
     accountId,
     targets.map(({ to, text }) => ({ to, text })),
-    { deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference, priority: input.priority, simNumber: input.sim_number,
-      sendAt: input.send_at === undefined ? undefined : new Date(input.send_at), batch: { id: batchId, listId: input.list_id, skipped: skipped.length }, tx },
+    { ...input.options, batch: { id: batchId, listId: input.listId, skipped: skipped.length }, tx },
   );
   const items = messages.map((message) => ({ to: message.to, request_id: message.id, ...messagePartsJson(message) }));
   return { batchId, queued: targets.length, items, segments: items.reduce((sum, item) => sum + item.segments, 0), skipped };
 }
 
 /** What a list send would queue now: the count, the parts, the first PREVIEW_SIZE texts. Sends nothing. */
-export async function previewList(db: DbClient, accountId: number, input: z.infer<typeof previewListInput>): Promise<ListPreview> {
+export async function previewList(db: DbClient, accountId: number, input: Pick<QueueListCommand, 'listId' | 'text' | 'template'>): Promise<ListPreview> {
   const { targets } = await listTexts(db, accountId, input);
   // One text for all counts once; a template's each (the count is what the send would store).
   const counted = new Map<string, Parts>();
