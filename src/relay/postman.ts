@@ -370,7 +370,7 @@ export const postmanFolders: PostmanFolder[] = [
         operation: 'get /api/mobile/v1/webhooks',
         authorization: appDevice,
         status: 200,
-        checks: { "Yarrow's own hooks for what the phone receives": 'pm.expect(json.map((hook) => hook.event)).to.eql(["sms:received", "sms:data-received", "mms:received"]);' },
+        checks: { "Yarrow's own hooks for what the phone receives": 'pm.expect(json.map((hook) => hook.event)).to.eql(["sms:received", "sms:data-received", "mms:received", "mms:downloaded"]);' },
       },
       {
         name: 'Android app: a received-SMS webhook without its signature is refused (the phone signs each with its key)',
