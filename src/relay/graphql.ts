@@ -17,7 +17,7 @@ import {
   type CreatedPairingCode,
 } from './devices/index.ts';
 import { parseInput } from '../core/errors.ts';
-import { rerouteMessage } from './messages/index.ts';
+import { MessageAttachmentType, attachmentsOf, rerouteMessage } from './messages/index.ts';
 import { messageStages, messageStatuses } from './json.ts';
 import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/index.ts';
 import { waitReasonsPerRequest } from './messages/index.ts';
@@ -158,6 +158,12 @@ builder.prismaObject('Message', {
     body: t.exposeString('body', { description: 'The text (an OTP code is masked).' }),
     segments: t.exposeInt('segments'),
     encoding: t.exposeString('encoding'),
+    attachments: t.field({
+      type: [MessageAttachmentType],
+      description: 'Inbound MMS: its parts (text parts are the body), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise.',
+      resolve: async (message, _args, ctx) =>
+        message.direction === 'inbound' ? ((await attachmentsOf(ctx.rt.db.prisma, [message.id])).get(message.id) ?? []) : [],
+    }),
     attempts: t.int({ description: 'How many distinct devices were given this SMS.', resolve: (message) => devicesTried(message) }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),

@@ -86,7 +86,8 @@ type Documents = {
     "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n": typeof types.PanelImportRecipientsDocument,
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": typeof types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": typeof types.PanelAddRecipientsToListDocument,
-    "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
+    "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      segments\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": typeof types.PanelQueueRecipientListDocument,
+    "\n  query PanelRecipientListSendPreview($input: RecipientListPreviewInput!) {\n    recipientListSendPreview(input: $input) {\n      queued\n      segments\n      items {\n        recipientId\n        to\n        text\n        segments\n        encoding\n      }\n    }\n  }\n": typeof types.PanelRecipientListSendPreviewDocument,
     "\n  query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {\n    optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.PanelOptOutsDocument,
     "\n  mutation PanelOptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": typeof types.PanelOptOutRecipientDocument,
     "\n  mutation PanelOptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": typeof types.PanelOptInRecipientDocument,
@@ -175,7 +176,8 @@ const documents: Documents = {
     "\n  mutation PanelImportRecipients($csv: String!, $listId: ID) {\n    importRecipients(csv: $csv, listId: $listId) {\n      created\n      skipped {\n        line\n        reason\n      }\n      skippedCount\n    }\n  }\n": types.PanelImportRecipientsDocument,
     "\n  mutation PanelCreateRecipientList($input: RecipientListInput!) {\n    createRecipientList(input: $input) {\n      id\n    }\n  }\n": types.PanelCreateRecipientListDocument,
     "\n  mutation PanelAddRecipientsToList($listId: ID!, $recipientIds: [ID!]!) {\n    addRecipientsToList(listId: $listId, recipientIds: $recipientIds) {\n      id\n      memberCount\n    }\n  }\n": types.PanelAddRecipientsToListDocument,
-    "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
+    "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      segments\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n": types.PanelQueueRecipientListDocument,
+    "\n  query PanelRecipientListSendPreview($input: RecipientListPreviewInput!) {\n    recipientListSendPreview(input: $input) {\n      queued\n      segments\n      items {\n        recipientId\n        to\n        text\n        segments\n        encoding\n      }\n    }\n  }\n": types.PanelRecipientListSendPreviewDocument,
     "\n  query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {\n    optOuts(phone: $phone, first: $first, after: $after, last: $last, before: $before) {\n      edges {\n        node {\n          id\n          phone\n          phoneDisplay\n          source\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.PanelOptOutsDocument,
     "\n  mutation PanelOptOutRecipient($phone: String!) {\n    optOutRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": types.PanelOptOutRecipientDocument,
     "\n  mutation PanelOptInRecipient($phone: String!) {\n    optInRecipient(phone: $phone) {\n      id\n      phoneDisplay\n    }\n  }\n": types.PanelOptInRecipientDocument,
@@ -480,7 +482,11 @@ export function graphql(source: "\n  mutation PanelAddRecipientsToList($listId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueRecipientListDocument;
+export function graphql(source: "\n  mutation PanelQueueRecipientList($input: QueueRecipientListInput!) {\n    queueRecipientList(input: $input) {\n      batchId\n      queued\n      segments\n      skipped {\n        to\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelQueueRecipientListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelRecipientListSendPreview($input: RecipientListPreviewInput!) {\n    recipientListSendPreview(input: $input) {\n      queued\n      segments\n      items {\n        recipientId\n        to\n        text\n        segments\n        encoding\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelRecipientListSendPreviewDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
