@@ -10,7 +10,7 @@ import { intentStatuses } from './state-machine.ts';
 // REST list (`limit`/`starting_after`, `status=`) and the GraphQL connection (`first`/`after`,
 // `status: [...]`) page over it.
 
-export const invoiceStatuses = ['open', 'paid', 'void'] as const satisfies readonly InvoiceStatus[];
+export const invoiceStatuses = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const satisfies readonly InvoiceStatus[];
 
 /** What a merchant can narrow a payments list by, beside status: a search and a creation-time range. */
 export interface PaymentsListFilter {

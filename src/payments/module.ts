@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
 import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
+import { billingEventTypes, billingQueues, type SubscriptionUpdate } from './billing/contract.ts';
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
@@ -12,9 +13,10 @@ export const paymentsModule = defineModule({
     (await import('./pages.ts')).registerCheckoutPages(ctx);
     (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
     (await import('./disputes-rest.ts')).registerDisputeRoutes(ctx);
+    (await import('./billing/index.ts')).registerBillingRoutes(ctx);
   },
   graphql: () =>
-    Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts'), import('./overview-graphql.ts')]),
+    Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts'), import('./overview-graphql.ts'), import('./billing/graphql.ts')]),
   workers: {
     'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
     'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
@@ -22,6 +24,7 @@ export const paymentsModule = defineModule({
     'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
     'payment-authorization-expiry': async (rt) => (await import('./capture.ts')).runAuthorizationExpiryWorker(rt),
     'dispute-review': async (rt) => (await import('./disputes.ts')).runDisputeReviewWorker(rt),
+    'subscription-billing': async (rt) => (await import('./billing/index.ts')).runBillingWorker(rt),
   },
   queues: {
     payment_review: {
@@ -48,6 +51,7 @@ export const paymentsModule = defineModule({
       payload: z.object({ invoiceId: z.string() }),
       options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
     },
+    ...billingQueues,
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
   idPrefixes,
@@ -78,11 +82,13 @@ export const paymentsModule = defineModule({
     'dispute.created',
     'dispute.updated',
     'dispute.closed',
+    ...billingEventTypes,
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
     invoiceUpdated: liveTopic<string, InvoiceUpdate>(),
     kycReviewUpdated: liveTopic<number, KycReviewUpdate>(),
+    subscriptionUpdated: liveTopic<string, SubscriptionUpdate>(),
     /** Any payment intent or invoice of the account was created or changed status (dashboards). */
     paymentActivity: liveTopic<number, { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }>(),
   },

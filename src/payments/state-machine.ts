@@ -184,6 +184,9 @@ export async function transitionIntent(
   }
   if (transition.to === 'succeeded' && invoice) {
     await transitionInvoiceLocked(rt, tx, invoice, 'pay', now, updated);
+    // A subscription's invoice paid (at the checkout, on its hosted page): Billing's job moves the
+    // subscription on, committed with the payment (a job, so this file needs nothing of Billing).
+    if (invoice.subscriptionId) await sendJob(rt.boss, 'subscription_invoice_paid', { invoiceId: invoice.id }, { tx });
   }
   return updated;
 }
@@ -318,6 +321,8 @@ async function recordRefundEvent(rt: Rt, tx: DbClient, refund: Refund, intent: P
 export const invoiceTransitions = {
   pay: { from: ['open'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
   void: { from: ['open'], to: 'void', event: 'invoice.voided', verb: 'be voided' },
+  // A subscription's invoice still unpaid after the last dunning retry (src/payments/billing/).
+  mark_uncollectible: { from: ['open'], to: 'uncollectible', event: 'invoice.marked_uncollectible', verb: 'be marked uncollectible' },
 } as const satisfies Record<string, Transition<InvoiceStatus>>;
 
 export type InvoiceAction = keyof typeof invoiceTransitions;
@@ -358,10 +363,15 @@ async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, a
     : {};
   const updated = await tx.invoice.update({
     where: { id: invoice.id },
-    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now, ...payment } : { voidedAt: now }) },
+    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now, ...payment } : action === 'void' ? { voidedAt: now } : { markedUncollectibleAt: now }) },
   });
   await recordInvoiceEvent(rt, tx, updated, transition.event);
   return updated;
+}
+
+/** Marks a subscription's open invoice uncollectible (dunning gave up on it). */
+export async function markInvoiceUncollectible(rt: Rt, tx: DbClient, accountId: number, invoiceId: string): Promise<Invoice> {
+  return transitionInvoiceLocked(rt, tx, await lockInvoice(tx, accountId, invoiceId), 'mark_uncollectible');
 }
 
 /**
