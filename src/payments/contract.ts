@@ -57,3 +57,14 @@ export interface KycReviewUpdate {
   reviewedBy: string | null;
   reviewedAt: string | null;
 }
+
+/** The fields of a subscription as of one change (`subscriptionUpdated` subscribers read the rest). */
+export interface SubscriptionUpdate {
+  id: string;
+  status: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  latestInvoiceId: string | null;
+  updatedAt: string;
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
-import { billingEventTypes, billingQueues, type SubscriptionUpdate } from './billing/contract.ts';
+import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate, type SubscriptionUpdate } from './contract.ts';
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
@@ -51,7 +50,20 @@ export const paymentsModule = defineModule({
       payload: z.object({ invoiceId: z.string() }),
       options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
     },
-    ...billingQueues,
+    // Billing (src/payments/billing/): each scheduled with `sendJobAt` on the account's time.
+    /** A subscription's period ends: renew it (or end it), once per period: `periodEnd` names the period. */
+    subscription_renewal: { payload: z.object({ subscriptionId: z.string(), periodEnd: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
+    /** A reminder 3 days ahead: `invoice.upcoming` before a renewal, `trial_will_end` before a trial ends. */
+    subscription_reminder: {
+      payload: z.object({ subscriptionId: z.string(), periodEnd: z.string(), kind: z.enum(['upcoming', 'trial_will_end']) }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    /** Dunning: the `attempt`th retry of a declined invoice. */
+    subscription_payment_retry: { payload: z.object({ invoiceId: z.string(), attempt: z.number().int(), firstFailedAt: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
+    /** An incomplete subscription's first invoice unpaid after 23 hours: incomplete_expired. */
+    subscription_incomplete_expiry: { payload: z.object({ subscriptionId: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
+    /** An invoice of a subscription was paid (at the checkout, on its hosted page): the subscription follows. */
+    subscription_invoice_paid: { payload: z.object({ invoiceId: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
   idPrefixes,
@@ -82,7 +94,19 @@ export const paymentsModule = defineModule({
     'dispute.created',
     'dispute.updated',
     'dispute.closed',
-    ...billingEventTypes,
+    // Billing (src/payments/billing/).
+    'product.created',
+    'product.updated',
+    'price.created',
+    'price.updated',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'customer.subscription.trial_will_end',
+    'invoice.finalized',
+    'invoice.payment_failed',
+    'invoice.upcoming',
+    'invoice.marked_uncollectible',
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),

@@ -126,7 +126,7 @@ export async function retryJob(rt: Rt, job: { invoiceId: string; attempt: number
     const invoice = await tx.invoice.findUnique({ where: { id: job.invoiceId } });
     if (!invoice?.subscriptionId || invoice.status !== 'open') return;
     const subscription = await lockedSubscription(tx, invoice.subscriptionId);
-    if (!subscription || subscription.status !== 'past_due') return;
+    if (subscription?.status !== 'past_due') return;
     if ((await tx.paymentIntent.count({ where: { invoiceId: invoice.id } })) !== job.attempt) return;
     const now = await accountNow(tx, subscription.accountId);
     const intent = await chargeInvoice(rt, tx, subscription, invoice);
@@ -146,7 +146,7 @@ export async function retryJob(rt: Rt, job: { invoiceId: string; attempt: number
 export async function incompleteExpiryJob(rt: Rt, job: { subscriptionId: string }) {
   await rt.db.prisma.$transaction(async (tx) => {
     const subscription = await lockedSubscription(tx, job.subscriptionId);
-    if (!subscription || subscription.status !== 'incomplete') return;
+    if (subscription?.status !== 'incomplete') return;
     const now = await accountNow(tx, subscription.accountId);
     const invoice = subscription.latestInvoiceId ? await tx.invoice.findUnique({ where: { id: subscription.latestInvoiceId } }) : null;
     if (invoice?.status === 'open') await voidInvoice(rt, tx, invoice.accountId, invoice.id);
