@@ -8,7 +8,7 @@ import { addedSizeDefaults, round, type Row } from './support.ts';
 
 /**
  * A change smaller than this, in %, is within the noise of back-to-back runs on this shared
- * 2-core machine (docs/performance.md, "Round 3: measuring").
+ * 2-core machine (bench/HISTORY.md#round-3-measuring).
  */
 export const noisePercent = 20;
 

@@ -3,7 +3,7 @@
 // next to a baseline from the same run (the database's own ceiling, REST for GraphQL, raw pg-boss
 // for webhooks) so ratios hold on a noisy machine. Prints a table, writes bench/results.json.
 // Scenarios: ceiling rest graphql sms app webhooks subscriptions cold, and only when named, handoff
-// and scale. Sizes: docs/performance.md.
+// and scale. Sizes: docs/performance.md#sizes-and-switches.
 // Each run is appended to bench/history.jsonl; `npm run bench -- --compare [<commit-or-run>]`
 // prints before/after per figure instead of running.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

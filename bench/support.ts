@@ -20,7 +20,7 @@ function sized(name: string, fallback: number): number {
  */
 export const addedSizeDefaults = { handoffMessages: 1_000, handoffDevices: 10, handoffHoldMs: 20, handoffDropMs: 3_000 };
 
-/** Every size the bench takes from the environment (see docs/performance.md). */
+/** Every size the bench takes from the environment (see docs/performance.md#sizes-and-switches). */
 export const sizes = {
   /** Seconds each fixed-duration load (ceiling, REST, GraphQL) runs. */
   seconds: sized('BENCH_SECONDS', 8),
@@ -63,7 +63,7 @@ export interface Row {
   target?: string;
   pass?: boolean;
   detail?: Record<string, number | string>;
-  /** CPU per unit of work over the measured window (docs/performance.md, round 3). */
+  /** CPU per unit of work over the measured window (docs/performance.md#reading-a-run). */
   cost?: Cost;
 }
 

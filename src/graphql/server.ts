@@ -148,7 +148,7 @@ export function createGraphqlServer(rt: Runtime, pubsub: GraphqlPubSub, auth: Au
    * DocumentNode for the same text), operation name and variables: the cost and depth depend on
    * nothing else (`fieldCost` reads the arguments and the schema, never the context), and pricing
    * walked the whole document with graphql-js's `validate` on every request (0.09 ms a GraphQL
-   * request in a profiled bench, docs/performance.md, round 4, 26-gateway). A refusal is priced
+   * request in a profiled bench, docs/performance.md#graphql-and-subscriptions). A refusal is priced
    * again each time; a document keeps at most 64 variants (then starts over), each of at most 1 KB
    * (larger variables are priced every time), so the memory stays bounded by Yoga's parse cache.
    */

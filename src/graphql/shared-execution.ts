@@ -5,7 +5,7 @@ import type { Principal } from '../core/auth.ts';
 
 // One change fanned out to thousands of graphql-ws subscribers executed the subscription's
 // selection once per subscriber, the largest cost of a fan-out after the socket writes
-// (docs/performance.md, round 3). Subscribers whose result cannot differ now share one execution
+// (docs/performance.md#graphql-and-subscriptions). Subscribers whose result cannot differ now share one execution
 // per event: same document, operation, variables and principal (account, key and scopes), and the
 // very same event object (a subscription that maps its events per subscriber gets no sharing).
 // The execution runs with the first such subscriber's context; the others' contexts differ only in

@@ -17,7 +17,7 @@ const KEEP_ALIVE_MS = 12_000;
 
 /**
  * graphql-ws on a `ws` server: `graphql-ws/use/ws` with what each socket holds cut down, because
- * one gateway holds thousands of them (docs/performance.md, round 4): a slim upgrade request
+ * one gateway holds thousands of them (docs/performance.md#graphql-and-subscriptions): a slim upgrade request
  * (above), and one keep-alive timer for the whole server instead of an interval, a timeout and a
  * pong listener per socket. The protocol itself is graphql-ws's (`makeServer`).
  */

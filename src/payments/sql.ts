@@ -1,5 +1,5 @@
 // The payments domain's raw SQL (pg-boss `plans.ts` style): only what Prisma cannot say, or what a
-// measured hot path needs in fewer steps (docs/performance.md).
+// measured hot path needs in fewer steps (docs/performance.md#raw-sql-or-prisma).
 import type { DbClient } from '../core/db.ts';
 import type { PaymentIntent } from '../generated/prisma/client.ts';
 

@@ -49,7 +49,7 @@ function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
 
 // undici's pools (one per origin, in an Agent): connections to receivers are kept and reused (a
 // new TCP and TLS handshake per delivery costs more than the delivery), and undici's client costs
-// less CPU per request than `node:http`'s (docs/performance.md, round 4). The sockets are opened
+// less CPU per request than `node:http`'s (docs/performance.md#webhook-worker). The sockets are opened
 // with the refusing lookups of url-safety.ts, so a reused connection goes to an address that was
 // checked when it opened (an IP literal has no lookup: postWebhook checks it first). Idle ones
 // close after 4 s (or sooner if the receiver's Keep-Alive says so), before the common 5 s server

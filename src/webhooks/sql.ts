@@ -1,7 +1,7 @@
 // The webhooks domain's raw SQL, one named statement each (pg-boss `plans.ts` style). Everything
 // else goes through Prisma; a statement is here because Prisma cannot say it (CTEs that write
 // several tables at once, `unnest` arrays, `FOR UPDATE … SKIP LOCKED`, a join into pg-boss's
-// schema) and one round trip instead of several was measured on a hot path (docs/performance.md).
+// schema) and one round trip instead of several was measured on a hot path (docs/performance.md#raw-sql-or-prisma).
 import type { DbClient } from '../core/db.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 
@@ -67,7 +67,7 @@ export interface AttemptToOpen {
  * owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker left
  * `in_flight` becomes `interrupted` and the new attempt is written; answers each opened delivery
  * with its endpoint, event and account flag as JSON. About 17 round trips per delivery became about
- * 2 (docs/performance.md, "Webhook worker": 128 → 350 deliveries/s).
+ * 2 (128 → 350 deliveries/s: docs/performance.md#webhook-worker).
  */
 export async function openAttempts(db: DbClient, items: AttemptToOpen[], now: Date) {
   return db.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>>`

@@ -1,6 +1,6 @@
 // The request log's redaction (src/core/request-log.ts, issue 32): each form a secret takes is
 // removed, and the quick raw-text test that lets most bodies skip the parse-and-walk
-// (`mayHoldSecret`, docs/performance.md round 4) stays a superset of every rule: whenever the
+// (`mayHoldSecret`, docs/performance.md#accept-path) stays a superset of every rule: whenever the
 // redaction would change a body, the quick test says it may hold a secret.
 import { describe, expect, it } from 'vitest';
 import { aliasedSecrets, loggedBody, loggedPath, mayHoldSecret, redactSecrets } from '../../src/core/request-log.ts';

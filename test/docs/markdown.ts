@@ -85,3 +85,24 @@ export async function runShell(script: string, env: Record<string, string>, time
   const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: root, env: { ...process.env, ...env }, timeout });
   return stdout;
 }
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
+const slug = (heading: string) =>
+  heading
+    .replace(/`/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The anchors a page's headings (and `<a id>`s) give it, as GitHub makes them; `doc` from the repository's root. */
+export function anchorsOf(doc: string): Set<string> {
+  const anchors = new Set<string>();
+  const text = readDoc(doc).replace(/^\s*```[\s\S]*?^\s*```$/gm, '');
+  for (const [, heading] of text.matchAll(/^#{1,6} (.+)$/gm)) {
+    let anchor = slug(heading!);
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${slug(heading!)}-${n}`;
+    anchors.add(anchor);
+  }
+  for (const [, id] of text.matchAll(/<a id="([^"]+)"/g)) anchors.add(id!);
+  return anchors;
+}

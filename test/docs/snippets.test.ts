@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../../src/modules.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent } from '../payments/checkout-client.ts';
-import { type Block, blocksOf, documents, idsIn, jsonDocuments, localize, readDoc, root, runShell } from './markdown.ts';
+import { anchorsOf, type Block, blocksOf, documents, idsIn, jsonDocuments, localize, readDoc, root, runShell } from './markdown.ts';
 
 /** Tags whose blocks a test reads and runs, by the test file that does. */
 const taggedBy: Record<string, string> = {
@@ -148,26 +148,6 @@ describe('README.md', () => {
     expect(readDoc('README.md').split('\n').length).toBeLessThan(250);
   });
 });
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
-const slug = (heading: string) =>
-  heading
-    .replace(/`/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-
-function anchorsOf(doc: string): Set<string> {
-  const anchors = new Set<string>();
-  const text = readDoc(doc).replace(/^\s*```[\s\S]*?^\s*```$/gm, '');
-  for (const [, heading] of text.matchAll(/^#{1,6} (.+)$/gm)) {
-    let anchor = slug(heading!);
-    for (let n = 1; anchors.has(anchor); n++) anchor = `${slug(heading!)}-${n}`;
-    anchors.add(anchor);
-  }
-  for (const [, id] of text.matchAll(/<a id="([^"]+)"/g)) anchors.add(id!);
-  return anchors;
-}
 
 describe('links between README.md and docs/', () => {
   it('reach a file that exists, and a heading that exists', () => {

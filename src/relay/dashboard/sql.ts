@@ -1,6 +1,6 @@
 // The queue health's raw SQL, one named statement each (pg-boss `plans.ts` style). A statement is here because Prisma cannot
 // say it (`FOR UPDATE [SKIP LOCKED]`, CTEs that write several tables, `unnest` arrays, per-minute
-// series) or because one round trip instead of several was measured (docs/performance.md); each says which.
+// series) or because one round trip instead of several was measured (docs/performance.md#raw-sql-or-prisma); each says which.
 import type { DbClient } from '../../core/db.ts';
 
 /** Accepted, delivered and failed messages per minute over the last `minutes` (zeros included): a series Prisma cannot group. */

@@ -1,6 +1,6 @@
 // The devices' raw SQL: reachability, budget counters, presence and connections, one named statement each (pg-boss `plans.ts` style). A statement is here because Prisma cannot
 // say it (`FOR UPDATE [SKIP LOCKED]`, CTEs that write several tables, `unnest` arrays, per-minute
-// series) or because one round trip instead of several was measured (docs/performance.md); each says which.
+// series) or because one round trip instead of several was measured (docs/performance.md#raw-sql-or-prisma); each says which.
 import type { DbClient } from '../../core/db.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
@@ -27,7 +27,7 @@ export const reachableDevice = Prisma.sql`(d.status = 'online' AND (${connectedD
  * Each reachable device of the account with its load: its budget counters (a minute that ended
  * counts as nothing spent) and the messages it holds, in one statement a drain round (the
  * reachability rule is beyond Prisma's filters). The counters replaced a count of the device's
- * attempts of the last 60 seconds, the half-load tail's largest step (docs/performance.md).
+ * attempts of the last 60 seconds, the half-load tail's largest step (docs/performance.md#drain-rounds).
  * `lock`: a drain round locks the rows it will count on before it locks any message, as every
  * other path that locks both (a socket closing, an unpairing) does: device first, then messages.
  */

@@ -3,7 +3,7 @@
 // else writes a message: services call these through ./transitions.ts. Raw SQL where Prisma cannot
 // say it (CTEs that write several tables, `unnest` arrays, `FOR UPDATE`) or where one round trip
 // instead of several was measured on the accept, dispatch or device-report path
-// (docs/performance.md); Prisma where one row or one simple update is all a plan does.
+// (docs/performance.md#raw-sql-or-prisma); Prisma where one row or one simple update is all a plan does.
 import type { DbClient } from '../../core/db.ts';
 import { Prisma, type Message } from '../../generated/prisma/client.ts';
 import { budgetWindowSeconds } from '../devices/sql.ts';
@@ -21,8 +21,8 @@ export type QueuedMessageRow = Pick<
  * `next_attempt_at`) and sends their live events (`notify`) and the routing workers' wake-up
  * (`wake`, both `notifyQuery`) in one statement. The accept path's one write: a Prisma
  * `createManyAndReturn` and a separate notify cost the gateway more CPU than the rest of the
- * request (docs/performance.md, change 16), and a pg-boss job to wake the drain as much
- * PostgreSQL time as the insert (round 4).
+ * request, and a pg-boss job to wake the drain as much PostgreSQL time as the insert
+ * (docs/performance.md#accept-path).
  */
 export async function insertQueuedMessages(tx: DbClient, messages: QueuedMessageRow[], maxAttempts: number, now: Date, notify: Prisma.Sql, wake: Prisma.Sql) {
   const column = <T>(pick: (message: QueuedMessageRow) => T) => messages.map(pick);
@@ -71,7 +71,7 @@ export interface DispatchedRow {
 /**
  * Move `dispatch`: a round's messages go to their devices, their attempts open and each device's
  * budget counters count them, in one statement answering what the devices' `send` signals carry (a
- * round was 11 round trips, docs/performance.md, change 11). A device whose minute of sending
+ * round was 11 round trips, docs/performance.md#drain-rounds). A device whose minute of sending
  * ended starts a new one now. The caller locked the devices' rows (`deviceLoadRows`) before it
  * locked the messages.
  */
@@ -140,8 +140,8 @@ export interface FrameColumns {
 }
 
 /**
- * Acks and `sent`/`delivered` reports in one statement a batch (docs/performance.md, "Device acks
- * and reports", and round 3). Of the messages the device holds in this attempt: an ack marks one
+ * Acks and `sent`/`delivered` reports in one statement a batch
+ * (docs/performance.md#device-frames). Of the messages the device holds in this attempt: an ack marks one
  * not yet acknowledged as acknowledged (message and attempt); a report moves one forward
  * (dispatched → sent or delivered, sent → delivered), ends the attempt and wipes the sealed text.
  * An ack and a report of one message in one batch are one row rewrite, not two. Answers per

@@ -1,7 +1,7 @@
 // Reads and row locks over the relay's messages: what a drain, the presence pass and the hand-off
 // lock before a transition (src/relay/messages/plans.ts) writes. Raw SQL where Prisma cannot say it
 // (`FOR UPDATE [SKIP LOCKED]`, an advisory lock, LATERAL joins) or one round trip was measured
-// (docs/performance.md); each says which.
+// (docs/performance.md#raw-sql-or-prisma); each says which.
 import type { DbClient } from '../../core/db.ts';
 import { firstIdAt } from '../../core/ids.ts';
 import { advisoryKey } from '../../core/locks.ts';
@@ -13,7 +13,7 @@ import { takeBackOutcomes } from './lifecycle.ts';
 /**
  * The accounts of sends that go together, each with its waiting messages (queued, or on a device
  * and not yet sent): one statement for the rules of a whole group commit, where Prisma would read
- * the accounts and count per account (docs/performance.md, change 6).
+ * the accounts and count per account (docs/performance.md#accept-path).
  */
 export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
   return db.$queryRaw<
@@ -30,7 +30,7 @@ export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
 /**
  * Takes the account's drain lock (`relayDrain`) and reads what decides whether this round has work,
  * in one round trip: a drain runs per account per round, so this is the dispatcher's fixed cost
- * (docs/performance.md, change 11).
+ * (docs/performance.md#drain-rounds).
  */
 export async function lockDrain(tx: DbClient, accountId: number) {
   // `due`: whether anything waits at all, so a pass with nothing to do (every routing worker hears

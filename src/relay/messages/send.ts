@@ -296,7 +296,7 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
     // (its id is answered after this commits), and a 10,000-number list then publishes half as much.
     const queued = messages.map((message) => liveEvent('messageUpdated', message.accountId, statusEvent(message, now)));
     // The drain's wake-up is a NOTIFY of the same statement (`wakeDrainQuery`): a pg-boss job per
-    // send cost PostgreSQL as much as the message's own insert (docs/performance.md, round 4).
+    // send cost PostgreSQL as much as the message's own insert (docs/performance.md#accept-path).
     const wake = wakeDrainQuery(messages.map((message) => message.accountId));
     await insertQueuedMessages(tx, messages, rt.config.RELAY_MAX_ATTEMPTS, now, notifyQuery(queued), wake);
     all.push(...messages);

@@ -6,7 +6,7 @@
 //
 // It was also a `relay_dispatch` pg-boss job for every wake-up but a send's: a second queue
 // technology for one job, whose `short` policy a random `singletonKey` had to defeat, and which cost
-// PostgreSQL as much as the message's own insert (docs/performance.md, round 4).
+// PostgreSQL as much as the message's own insert (docs/performance.md#accept-path).
 import type { DbClient } from '../../core/db.ts';
 import { liveEvent, notifyQuery } from '../../core/pubsub.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';

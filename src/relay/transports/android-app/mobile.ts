@@ -115,8 +115,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     },
   };
   // The reports' token check, cached: a phone reports three states of each message it sends, and
-  // a read of the device per report was a third of a report's round trips (docs/performance.md,
-  // round 4). Only the reports use it: a pull reads the device's `connectedAt` (what it re-serves
+  // a read of the device per report was a third of a report's round trips
+  // (docs/performance.md#device-frames). Only the reports use it: a pull reads the device's `connectedAt` (what it re-serves
   // after a reconnect), which another gateway's stream may just have written.
   const reportingDevices = createDeviceAuthenticator(rt);
   events.addEventListener('relayDeviceRevoked:all', (event) => reportingDevices.forget((event as CustomEvent<{ deviceId: string }>).detail.deviceId));
