@@ -11,6 +11,7 @@ import { createPrice, createPriceFields, createProduct, createProductFields, get
 import { pricesWhere, productsWhere, subscriptionsWhere } from './lists.ts';
 import { subscriptionStatuses } from './plans.ts';
 import { afterRetriesValues, getBillingSettings, updateBillingSettings, updateBillingSettingsFields } from './settings.ts';
+import { cancelSubscription, cancelSubscriptionFields, prorationBehaviors, updateSubscription, updateSubscriptionFields } from './changes.ts';
 import { createSubscription, createSubscriptionFields, getSubscription } from './subscriptions.ts';
 
 // Billing in GraphQL: each mutation parses its camelCase input into the same command REST's body
@@ -162,6 +163,20 @@ const CreateSubscriptionInput = builder.inputType('CreateSubscriptionInput', {
     metadata: t.field(JsonInput),
   }),
 });
+const ProrationBehaviorEnum = enumOf('ProrationBehavior', prorationBehaviors);
+const UpdateSubscriptionInput = builder.inputType('UpdateSubscriptionInput', {
+  fields: (t) => ({
+    items: t.field({ type: [SubscriptionItemInput], description: 'Its prices from now on (replaces the items whole).' }),
+    quantity: t.int(),
+    defaultPaymentMethod: t.id(),
+    cancelAtPeriodEnd: t.boolean(),
+    prorationBehavior: t.field({ type: ProrationBehaviorEnum }),
+    metadata: t.field(JsonInput),
+  }),
+});
+const CancelSubscriptionInput = builder.inputType('CancelSubscriptionInput', {
+  fields: (t) => ({ invoiceNow: t.boolean(), prorate: t.boolean() }),
+});
 const UpdateBillingSettingsInput = builder.inputType('UpdateBillingSettingsInput', {
   fields: (t) => ({ retryDays: t.intList(), afterRetries: t.field({ type: AfterRetriesEnum }) }),
 });
@@ -276,6 +291,22 @@ builder.mutationFields((t) => ({
         const created = await transaction(ctx, (tx) => createSubscription(ctx.rt, tx, accountIdOf(ctx), command(createSubscriptionFields, input)));
         return created.subscription;
       }),
+  }),
+  updateSubscription: t.prismaField({
+    type: 'Subscription',
+    description: 'As POST /api/v1/subscriptions/{id}.',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateSubscriptionInput, required: true }) },
+    resolve: (_query, _root, { id, input }, ctx) =>
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => updateSubscription(ctx.rt, tx, accountIdOf(ctx), String(id), command(updateSubscriptionFields, input)))),
+  }),
+  cancelSubscription: t.prismaField({
+    type: 'Subscription',
+    description: 'As POST /api/v1/subscriptions/{id}/cancel.',
+    authScopes: { scope: 'payments.write' },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CancelSubscriptionInput }) },
+    resolve: (_query, _root, { id, input }, ctx) =>
+      withGraphqlParams('input.', () => transaction(ctx, (tx) => cancelSubscription(ctx.rt, tx, accountIdOf(ctx), String(id), command(cancelSubscriptionFields, input ?? {})))),
   }),
   updateBillingSettings: t.field({
     type: BillingSettingsType,

@@ -101,7 +101,14 @@ export function outcomeOf(intent: PaymentIntent): ChargeOutcome {
  * the invoice has one payable intent (its hosted page and the checkout pay that one). With a usable
  * default method it is charged off-session at once; without, it waits on its checkout page.
  */
-export async function chargeInvoice(rt: Rt, tx: DbClient, subscription: Pick<SubscriptionWithItems, 'id' | 'customerId' | 'defaultPaymentMethodId'>, invoice: Invoice): Promise<PaymentIntent> {
+export async function chargeInvoice(
+  rt: Rt,
+  tx: DbClient,
+  subscription: Pick<SubscriptionWithItems, 'id' | 'customerId' | 'defaultPaymentMethodId'>,
+  invoice: Invoice,
+  /** Dunning's retry number (its intent's `metadata.retry`, so a retry is made once). */
+  retry?: number,
+): Promise<PaymentIntent> {
   const waiting = await tx.paymentIntent.findMany({ where: { invoiceId: invoice.id, status: 'requires_payment_method' }, select: { id: true } });
   for (const { id } of waiting) await transitionIntent(rt, tx, invoice.accountId, id, 'cancel', { cancellationReason: 'abandoned' });
   const method = subscription.defaultPaymentMethodId
@@ -116,7 +123,7 @@ export async function chargeInvoice(rt: Rt, tx: DbClient, subscription: Pick<Sub
       title: invoice.title,
       customer: subscription.customerId,
       setup_future_usage: 'off_session',
-      metadata: { subscription: subscription.id, invoice: invoice.id },
+      metadata: { subscription: subscription.id, invoice: invoice.id, ...(retry ? { retry: String(retry) } : {}) },
       capture_method: 'automatic',
       ...(method ? { payment_method: method.id, confirm: true, off_session: true } : {}),
     },

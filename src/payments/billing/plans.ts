@@ -108,6 +108,30 @@ export async function moveSubscription(
   return moved;
 }
 
+/**
+ * Changes what a (locked) live subscription is without moving its status: its items, default
+ * method, cancel_at_period_end, pending proration lines, metadata. A canceled or expired one is 409.
+ */
+export async function changeSubscription(
+  rt: Rt,
+  tx: DbClient,
+  subscription: SubscriptionWithItems,
+  change: Prisma.SubscriptionUncheckedUpdateManyInput,
+  items?: Array<{ id: string; priceId: string; quantity: number }>,
+): Promise<SubscriptionWithItems> {
+  if (!live.includes(subscription.status)) throw refusal('subscription', subscription.status.replace('_', ' '), 'be changed');
+  const { count } = await tx.subscription.updateMany({ where: { id: subscription.id, status: { in: live } }, data: { ...change, updatedAt: new Date() } });
+  if (count !== 1) throw refusal('subscription', subscription.status, 'be changed');
+  if (items) {
+    // The items are replaced whole: a change of price is a new item (Stripe keeps the item's id; ours are new).
+    await tx.subscriptionItem.deleteMany({ where: { subscriptionId: subscription.id } });
+    await tx.subscriptionItem.createMany({ data: items.map((item) => ({ ...item, subscriptionId: subscription.id })) });
+  }
+  const changed = await tx.subscription.findUniqueOrThrow({ where: { id: subscription.id }, include: { items: { orderBy: { id: 'asc' } } } });
+  await subscriptionChanged(rt, tx, changed, 'customer.subscription.updated');
+  return changed;
+}
+
 /** Records a subscription event (the REST object after the change) and publishes its live update. */
 export async function subscriptionChanged(rt: Rt, tx: DbClient, subscription: SubscriptionWithItems, type: EventType) {
   await recordEvent(rt, tx, {

@@ -117,7 +117,7 @@ async function paymentFailed(rt: Rt, tx: DbClient, subscription: SubscriptionWit
 
 /**
  * subscription_payment_retry: the `attempt`th retry of a declined invoice, if it is still open and
- * its subscription past due, and this retry was not made yet (the invoice has had `attempt` charges).
+ * its subscription past due, and this retry was not made yet.
  * Paid: the subscription is active again. Declined: the next retry, or after the last one the
  * account's setting (canceled or unpaid) and the invoice uncollectible.
  */
@@ -127,9 +127,10 @@ export async function retryJob(rt: Rt, job: { invoiceId: string; attempt: number
     if (!invoice?.subscriptionId || invoice.status !== 'open') return;
     const subscription = await lockedSubscription(tx, invoice.subscriptionId);
     if (subscription?.status !== 'past_due') return;
-    if ((await tx.paymentIntent.count({ where: { invoiceId: invoice.id } })) !== job.attempt) return;
+    // Made already (a pg-boss retry of a job whose work committed): each retry's intent names its number.
+    if ((await tx.paymentIntent.count({ where: { invoiceId: invoice.id, metadata: { path: ['retry'], equals: String(job.attempt) } } })) > 0) return;
     const now = await accountNow(tx, subscription.accountId);
-    const intent = await chargeInvoice(rt, tx, subscription, invoice);
+    const intent = await chargeInvoice(rt, tx, subscription, invoice, job.attempt);
     if (outcomeOf(intent) !== 'failed') {
       await moveSubscription(rt, tx, subscription, 'recover', now);
       return;

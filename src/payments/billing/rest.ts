@@ -9,6 +9,7 @@ import { createPrice, createPriceFields, createProduct, createProductFields, get
 import { priceJson, priceSchema, productJson, productSchema, subscriptionJson, subscriptionSchema } from './json.ts';
 import { listPrices, listPricesQuery, listProducts, listProductsQuery, listSubscriptions, listSubscriptionsQuery } from './lists.ts';
 import { getBillingSettings, updateBillingSettings, updateBillingSettingsFields } from './settings.ts';
+import { cancelSubscription, cancelSubscriptionFields, updateSubscription, updateSubscriptionFields } from './changes.ts';
 import { createSubscription, createSubscriptionFields, getSubscription } from './subscriptions.ts';
 import { restSchema } from './wire.ts';
 
@@ -201,6 +202,36 @@ export function registerBillingRoutes(ctx: GatewayContext) {
     response: subscriptionResponse,
     responses: { 200: 'The subscription.' },
     handler: async (c) => ok(c, { subscription: subscriptionJson(await getSubscription(rt.db.prisma, accountOf(c), c.req.param('id'))) }),
+  });
+
+  defineRoute(ctx, {
+    ...common,
+    method: 'post',
+    path: '/api/v1/subscriptions/:id',
+    auth: 'payments.write',
+    summary: 'Change a subscription: items, quantity, default method, cancel_at_period_end (prorated to the second)',
+    operationId: 'updateSubscription',
+    response: subscriptionResponse,
+    body: restSchema(updateSubscriptionFields),
+    errorCodes: ['not_found', 'invalid_state'],
+    responses: { 200: 'The subscription as it now is.' },
+    handler: async (c, { body }) =>
+      ok(c, { subscription: subscriptionJson(await rt.db.prisma.$transaction((tx) => updateSubscription(rt, tx, accountOf(c), c.req.param('id'), body))) }),
+  });
+
+  defineRoute(ctx, {
+    ...common,
+    method: 'post',
+    path: '/api/v1/subscriptions/:id/cancel',
+    auth: 'payments.write',
+    summary: 'End a subscription now',
+    operationId: 'cancelSubscription',
+    response: subscriptionResponse,
+    body: restSchema(cancelSubscriptionFields),
+    errorCodes: ['invalid_state'],
+    responses: { 200: 'The canceled subscription.' },
+    handler: async (c, { body }) =>
+      ok(c, { subscription: subscriptionJson(await rt.db.prisma.$transaction((tx) => cancelSubscription(rt, tx, accountOf(c), c.req.param('id'), body))) }),
   });
 
   const settingsJson = (settings: { retryDays: number[]; afterRetries: 'canceled' | 'unpaid' }) => ({
