@@ -123,6 +123,8 @@ export type CoreConfig = Omit<CoreEnvironment, 'YARROW_SECRET' | 'PUBLIC_BASE_UR
   dataDir: string;
   secret: string;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL was set: links given out use it whatever host a request came by. */
+  publicBaseUrlSet: boolean;
   graphiql: boolean;
   /** Origins whose pages may call the API from a browser (`*`: any, never with credentials). */
   corsOrigins: string[];
@@ -151,6 +153,7 @@ export function loadConfig(modules: ConfigModules, env: NodeJS.ProcessEnv = proc
     dataDir,
     secret: values.YARROW_SECRET ?? readOrCreateSecret(dataDir, options.createSecret ?? true),
     publicBaseUrl,
+    publicBaseUrlSet: values.PUBLIC_BASE_URL !== undefined,
     graphiql: values.GRAPHIQL ?? values.YARROW_ENV === 'sandbox',
     RATE_LIMIT_ACCOUNT_POINTS: values.RATE_LIMIT_ACCOUNT_POINTS ?? values.RATE_LIMIT_POINTS,
     corsOrigins: values.CORS_ORIGINS ?? (values.YARROW_ENV === 'sandbox' ? ['*'] : []),

@@ -166,8 +166,9 @@ export const serviceUnavailable = () =>
     headers: { 'Retry-After': '2' },
   });
 
-const invalidInputCodes = new Set(['22021', '22P05', '22P02', '22001', '22003', '54000', 'P2000']);
-const invalidInputMessage = /invalid byte sequence|unsupported Unicode escape|untranslatable character|value too long|out of range for type|index row size|index row requires/i;
+// 22007-22009: a date PostgreSQL cannot hold (before 4713 BC: JavaScript's go back to 271821 BC).
+const invalidInputCodes = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008', '22009', '54000', 'P2000']);
+const invalidInputMessage = /invalid byte sequence|date\/time field value out of range|time zone displacement out of range|unsupported Unicode escape|untranslatable character|value too long|out of range for type|index row size|index row requires/i;
 
 /**
  * True when PostgreSQL refused a value a client sent (a NUL byte, a value too large for an index).

@@ -1,3 +1,4 @@
+import { parse, visit, type DocumentNode } from 'graphql';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { batcher } from './batch.ts';
 import { YarrowError } from './errors.ts';
@@ -61,18 +62,39 @@ export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
 }
 
 /**
- * The names a GraphQL document gives secret fields by alias (`c: code`, `link: qrPayload`): its
- * answer keys them by alias, which the field names above cannot see. Read from the request's raw
- * text (every `name: name` pair but a variable's `$name: Type`; an argument written the same way
- * only adds a name to redact), as a pattern of names, or undefined when there is none.
+ * The names a GraphQL request gives secret fields by alias (`c: code`, `link: qrPayload`): its
+ * answer keys them by alias, which the field names above cannot see. `request` is what was sent (a
+ * JSON body's `query`, or the document itself); the document is parsed by graphql-js, so comments,
+ * commas and line breaks between an alias and its field (`c #x\n , : code`) hide nothing. A pattern
+ * of names, or undefined when there is none (or no document: GraphQL then ran nothing to answer).
  */
-export function aliasedSecrets(document: string | undefined): RegExp | undefined {
-  if (!document?.includes(':')) return undefined;
+export function aliasedSecrets(request: string | undefined): RegExp | undefined {
+  // No alias without a colon (a JSON body may spell one `\u003a`).
+  if (!request || !(request.includes(':') || request.includes('\\u'))) return undefined;
+  const document = graphqlDocument(request);
+  if (document === undefined) return undefined;
   const names = new Set<string>();
-  for (const [, alias, field] of document.matchAll(/(?<![$\w])(\w+)\s*:\s*(\w+)/g)) {
-    if (secretField.test(field!) || /^code$/i.test(field!)) names.add(alias!);
-  }
+  visit(document, {
+    Field(field) {
+      if (field.alias && (secretField.test(field.name.value) || /^code$/i.test(field.name.value))) names.add(field.alias.value);
+    },
+  });
   return names.size > 0 ? new RegExp(`^(${[...names].join('|')})$`) : undefined;
+}
+
+function graphqlDocument(request: string): DocumentNode | undefined {
+  let text = request;
+  try {
+    const body = JSON.parse(request) as { query?: unknown } | null;
+    if (typeof body?.query === 'string') text = body.query;
+  } catch {
+    // Not JSON: the document as sent (a GET's `query`, an application/graphql body).
+  }
+  try {
+    return parse(text, { noLocation: true });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -11,7 +11,9 @@ import { throwSimulatedError } from './simulated-errors.ts';
 /**
  * A way for a request to prove who it is other than an API key with a scope (a device token,
  * a pairing code): `authenticate` answers what the handler receives as `auth`, or throws the
- * YarrowError that refuses the request. `documentedAs` is how OpenAPI shows it.
+ * YarrowError that refuses the request. `documentedAs` is how OpenAPI shows it. It runs before the
+ * body is parsed: a body's signature is a credential too (it reads `c.req.text()`, which the JSON
+ * parse then reuses), so an unsigned or forged body is refused without being parsed.
  */
 export interface Credential<T> {
   documentedAs: 'none' | 'device' | 'session';

@@ -105,6 +105,22 @@ describe('request log redaction', () => {
     expect(aliasedSecrets(JSON.stringify({ query: 'mutation ($input: CreatePaymentIntentInput!) { createPaymentIntent(input: $input) { id } }' }))).toBeUndefined();
   });
 
+  it('reads aliases from the parsed document: comments, commas, line breaks and escapes hide none', () => {
+    const answer = (alias: string) => `{"data":{"createPairingCode":{"${alias}":"K7M2QX9A"}}}`;
+    const redacted = (request: string, alias: string) => JSON.parse(loggedBody(answer(alias), true, aliasedSecrets(request))!).data.createPairingCode[alias];
+    // A comment and a line break between the alias and its colon.
+    expect(redacted(JSON.stringify({ query: 'mutation { createPairingCode { c #x\n : code } }' }), 'c')).toBe('[redacted]');
+    // Commas are white space in GraphQL.
+    expect(redacted(JSON.stringify({ query: 'mutation { createPairingCode { a,:,code, b , : qrPayload } }' }), 'a')).toBe('[redacted]');
+    expect(aliasedSecrets(JSON.stringify({ query: 'mutation { createPairingCode { a,:,code, b , : qrPayload } }' }))!.test('b')).toBe(true);
+    // The colon spelt as a JSON escape; a document sent as it is (a GET's query); a fragment.
+    expect(redacted('{"query":"mutation { createPairingCode { c \\u003a code } }"}', 'c')).toBe('[redacted]');
+    expect(redacted('mutation { createPairingCode { ...F } } fragment F on PairingCode { k: code }', 'k')).toBe('[redacted]');
+    // An alias of a field that is no secret stays readable; a document GraphQL could not parse ran nothing.
+    expect(aliasedSecrets(JSON.stringify({ query: '{ devices { n: name } }' }))).toBeUndefined();
+    expect(aliasedSecrets(JSON.stringify({ query: '{ devices { n: code ' }))).toBeUndefined();
+  });
+
   it('redacts a key in a URL path, percent-escaped or not, and leaves other paths as they are', () => {
     expect(loggedPath(`/api/v1/payment-intents/${KEY}`)).toBe('/api/v1/payment-intents/[redacted]');
     expect(loggedPath('/api/v1/x/yk%5Ftest%5Fabcdef123')).toBe('/api/v1/x/[redacted]');

@@ -184,4 +184,35 @@ describe('inbound SMS over the relay protocol', () => {
     expect((await post({ ...sms, key: 'phone-sms-4', from: '+14155552673', text: 'START' })).status).toBe(200);
     expect(await app.rt.db.prisma.event.count({ where: { accountId: account.id, type: 'recipient.opted_in' } })).toBe(1);
   });
+
+  it('opts out only a valid number, and reads a keyword after NFKC with invisible characters removed', async () => {
+    const account = await app.account();
+    const phone = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { transport: 'poll' });
+    devices.push(phone);
+    let n = 0;
+    const post = (from: string, text: string) =>
+      app.request('POST', '/api/v1/relay/device/received', {
+        headers: { authorization: `Bearer ${phone.token}` },
+        body: { key: `keyword-${++n}`, from, text, received_at: new Date().toISOString() },
+      });
+    const optOuts = async () => (await app.rt.db.prisma.optOut.findMany({ where: { accountId: account.id } })).map((row) => row.phone).sort();
+
+    // Senders that are not numbers: recorded as they came, and no opt-out nobody could remove.
+    for (const from of ['+ABC Bank', '+', '<b>+14155552673</b>', '+14155552673<script>']) {
+      const answer = await post(from, 'STOP');
+      expect(answer.status, from).toBe(200);
+      expect(answer.body.applied).toBe(true);
+    }
+    expect(await optOuts()).toEqual([]);
+    expect((await inbound(account.key)).map((m) => m.from)).toContain('<b>+14155552673</b>');
+
+    // Full-width letters and zero-width characters a reader never sees still say STOP.
+    expect((await post('+14155552673', 'ＳＴＯＰ')).status).toBe(200);
+    expect((await post('+442071838750', 'STOP\u200B')).status).toBe(200);
+    expect((await post('+12025550143', '\u2060s\u200Dt\uFEFFop!')).status).toBe(200);
+    expect(await optOuts()).toEqual(['+12025550143', '+14155552673', '+442071838750']);
+    // And START is read the same way.
+    expect((await post('+14155552673', 'ＳＴＡＲＴ\u200B')).status).toBe(200);
+    expect(await optOuts()).toEqual(['+12025550143', '+442071838750']);
+  });
 });

@@ -171,9 +171,13 @@ describe('a phone whose socket closes', () => {
     const first = await send(account, { to: TEST_NUMBERS[0], message: 'fits the budget' });
     expect(await waitForStatus(app, account.key, first, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: connected.deviceId });
     const second = await send(account, { to: TEST_NUMBERS[1], message: 'over the budget' });
-    // A drain woken by the second send's NOTIFY (so after its commit) runs within milliseconds and
-    // leaves it queued; a second is plenty, and no later pass may move it either.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Then a login code, which goes past a spent budget (priority.ts): a drain round that began after
+    // the second send committed hands it to the connected phone, and in that round the second message
+    // was due and waiting too. Once the code is delivered, that round has committed, and it left the
+    // second one queued rather than give it to the stopped phone, which has budget left.
+    const otp = await app.request('POST', '/api/v1/otp/send', { key: account.key, body: { to: TEST_NUMBERS[2], purpose: 'login' } });
+    expect(otp.status, JSON.stringify(otp.body)).toBe(200);
+    expect(await waitForStatus(app, account.key, otp.body.request_id, ['DELIVERED', 'FAILED'])).toMatchObject({ status: 'DELIVERED', deviceId: connected.deviceId });
     expect(await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: second } })).toMatchObject({ state: 'queued', attempts: 0, failureReason: null });
     expect(await app.rt.db.prisma.messageAttempt.count({ where: { deviceId: stopped.deviceId } })).toBe(0);
   });

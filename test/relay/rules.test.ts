@@ -89,30 +89,35 @@ describe('account rules on sends', () => {
     expect(paused.body.error.code).toBe('queue_blocked');
     expect(paused.body.error.message).toContain('paused for this account by an operator');
     expect(paused.headers.get('retry-after')).toBeTruthy();
-    // A message already queued is held: the dispatcher, woken by its NOTIFY within milliseconds,
-    // runs for it and leaves it queued.
-    const held = await app.rt.db.prisma.$transaction(async (tx) => {
+    // A message already queued is held: the drain, woken by its NOTIFY, runs for it and leaves it
+    // queued. Beside it, one queued already past its time to live: a drain round expires what is
+    // expired before it stops at the pause (drain.ts, in the round's one transaction), and no other
+    // process here expires queued messages (the presence pass is not running). So once that one has
+    // failed, the round that considered the held message has committed.
+    const { held, expired } = await app.rt.db.prisma.$transaction(async (tx) => {
       const { wakeDrain } = await import('../../src/relay/messages/wake.ts');
       const now = new Date();
-      const message = await tx.message.create({
-        data: {
-          id: newId('message'),
-          accountId: account.id,
-          to: TEST_NUMBERS[2]!,
-          body: 'held',
-          encoding: 'gsm7',
-          segments: 1,
-          maxAttempts: 3,
-          failedDeviceIds: [],
-          expiresAt: new Date(now.getTime() + 3_600_000),
-          nextAttemptAt: now,
-          queuedAt: now,
-        },
-      });
+      const queued = (body: string, expiresAt: Date) =>
+        tx.message.create({
+          data: {
+            id: newId('message'),
+            accountId: account.id,
+            to: TEST_NUMBERS[2]!,
+            body,
+            encoding: 'gsm7',
+            segments: 1,
+            maxAttempts: 3,
+            failedDeviceIds: [],
+            expiresAt,
+            nextAttemptAt: now,
+            queuedAt: now,
+          },
+        });
+      const messages = { held: await queued('held', new Date(now.getTime() + 3_600_000)), expired: await queued('expired', new Date(now.getTime() - 1_000)) };
       await wakeDrain(tx, account.id);
-      return message;
+      return messages;
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await waitForStatus(app, account.key, expired.id, ['FAILED'])).toMatchObject({ status: 'FAILED', failureReason: 'expired' });
     expect((await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: held.id } })).state).toBe('queued');
     expect(phone.events.filter((event) => event.type === 'received')).toHaveLength(0);
     await operator('resume', String(account.id));

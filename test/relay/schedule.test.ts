@@ -272,6 +272,10 @@ describe('quiet hours', () => {
       [{ start: '9pm', end: '08:00', time_zone: 'Europe/Paris' }, 'quiet_hours.start'],
       [{ start: '21:00', end: '24:00', time_zone: 'Europe/Paris' }, 'quiet_hours.end'],
       [{ start: '21:00', end: '08:00', time_zone: 'Mars/Olympus' }, 'quiet_hours.time_zone'],
+      // Names the runtime would take that are not IANA zone names: offsets and POSIX rules.
+      [{ start: '21:00', end: '08:00', time_zone: '+05:00' }, 'quiet_hours.time_zone'],
+      [{ start: '21:00', end: '08:00', time_zone: '-0800' }, 'quiet_hours.time_zone'],
+      [{ start: '21:00', end: '08:00', time_zone: 'EST5EDT' }, 'quiet_hours.time_zone'],
       [{ start: '08:00', end: '08:00', time_zone: 'Europe/Paris' }, 'quiet_hours.end'],
     ] as const) {
       const response = await app.request('POST', '/api/v1/relay/settings', { key: account.key, body: { quiet_hours: quiet } });

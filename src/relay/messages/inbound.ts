@@ -5,7 +5,6 @@
 // (a retried webhook, a re-export, a resent frame) is one message, announced once. It is threaded
 // to the last SMS the account sent to its sender within RELAY_REPLY_WINDOW_DAYS (`in_reply_to`),
 // and a STOP or START keyword opts the sender out or back in (Twilio's rule, `optOutKeyword`).
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
@@ -18,7 +17,7 @@ import { optIn, optOut, optOutKeyword } from '../recipients/opt-outs.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';
-import { countSegments } from './sms.ts';
+import { countSegments, e164Number } from './sms.ts';
 import { statusEvents } from './status.ts';
 
 /** An SMS a phone says it received, as a transport read it. */
@@ -66,12 +65,6 @@ export function receivedFromFrame(device: { id: string; accountId: number }, fra
   };
 }
 
-/** The sender in E.164 when it is a number the phone wrote in international form; else as given (a short code, a name). */
-export function senderNumber(from: string): string {
-  const parsed = parsePhoneNumberFromString(from.trim().replace(/^00/, '+'));
-  return parsed?.isValid() ? (parsed.number as string) : from.trim();
-}
-
 /**
  * Records a received SMS once: the message, its `message.received` event and live events and, for
  * a STOP/START keyword, the sender's opt-out or opt-in (recipient.opted_out / opted_in), in one
@@ -80,7 +73,9 @@ export function senderNumber(from: string): string {
 export async function receiveSms(rt: Runtime, sms: ReceivedSms): Promise<{ message: Message; created: boolean }> {
   const text = sms.text.slice(0, 10_000);
   if (!sms.from.trim()) throw new YarrowError('invalid_request', 'The sender of a received SMS is missing.', { param: 'from' });
-  const from = senderNumber(sms.from);
+  // The sender in E.164 when it is a number the phone wrote in international form; else as given (a short code, a name).
+  const number = e164Number(sms.from);
+  const from = number ?? sms.from.trim();
   const now = new Date();
   return rt.db.prisma.$transaction(async (tx) => {
     const windowStart = new Date(now.getTime() - rt.config.RELAY_REPLY_WINDOW_DAYS * 86_400_000);
@@ -111,21 +106,25 @@ export async function receiveSms(rt: Runtime, sms: ReceivedSms): Promise<{ messa
     }
     await recordEvent(rt, tx, receivedEvent(inserted));
     await publishAll(tx, [...statusEvents(inserted, inserted.updatedAt), liveEvent('messageReceived', inserted.accountId, { requestId: inserted.id })]);
-    if (sms.keywords !== false) await applyKeyword(rt, tx, inserted);
+    if (sms.keywords !== false && number) await applyKeyword(rt, tx, inserted, number);
     return { message: inserted, created: true };
   });
 }
 
-/** STOP and its kin opt the sender out for the account, START and UNSTOP back in; only a number can be opted out. */
-async function applyKeyword(rt: Runtime, tx: DbClient, message: Message) {
+/**
+ * STOP and its kin opt the sender out for the account, START and UNSTOP back in. Only a valid
+ * number (`phone`, E.164) can be opted out: a name (`+ABC Bank`) or markup would be an opt-out that
+ * REST, GraphQL and the panel, which take numbers, could never remove.
+ */
+async function applyKeyword(rt: Runtime, tx: DbClient, message: Message, phone: string) {
   const keyword = optOutKeyword(message.body);
-  if (!keyword || !message.from?.startsWith('+')) return;
+  if (!keyword) return;
   if (keyword === 'opt_out') {
-    await optOut(rt, tx, message.accountId, message.from, 'keyword');
+    await optOut(rt, tx, message.accountId, phone, 'keyword');
     return;
   }
-  const listed = await tx.optOut.findUnique({ where: { accountId_phone: { accountId: message.accountId, phone: message.from } } });
-  if (listed) await optIn(rt, tx, message.accountId, message.from, 'keyword');
+  const listed = await tx.optOut.findUnique({ where: { accountId_phone: { accountId: message.accountId, phone } } });
+  if (listed) await optIn(rt, tx, message.accountId, phone, 'keyword');
 }
 
 /** The `message.received` event's data (README "Events"): the SMS, who sent it, which phone and SIM, what it answers. */

@@ -215,8 +215,12 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
  * twice. Locks skip rows a take-back holds, so a message is either served or taken back, never both.
  */
 export async function serveToApp(tx: DbClient, deviceId: string, { limit, newestFirst, reaskBefore, now }: { limit: number; newestFirst: boolean; reaskBefore: Date; now: Date }) {
-  // Higher priority first whatever the app's order (its own queue picks by priority too).
-  const order = newestFirst ? Prisma.sql`m.priority DESC, m.dispatched_at DESC, m.id DESC` : Prisma.sql`m.priority DESC, m.dispatched_at, m.id`;
+  // Higher priority first whatever the app's order (its own queue picks by priority too). The
+  // outer SELECT orders again: UPDATE ... RETURNING answers in the order it wrote the rows, not
+  // the order `picked` chose them.
+  const direction = newestFirst ? Prisma.sql`DESC` : Prisma.empty;
+  const order = Prisma.sql`m.priority DESC, m.dispatched_at ${direction}, m.id ${direction}`;
+  const answerOrder = Prisma.sql`s.priority DESC, s."dispatchedAt" ${direction}, s.id ${direction}`;
   return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'isEncrypted' | 'expiresAt' | 'sendAt' | 'queuedAt' | 'dispatchedAt'>>>`
     WITH picked AS (
       SELECT m.id FROM messages m
@@ -232,7 +236,7 @@ export async function serveToApp(tx: DbClient, deviceId: string, { limit, newest
       UPDATE message_attempts a SET acknowledged_at = COALESCE(a.acknowledged_at, ${now})
       FROM served WHERE a.message_id = served.id AND a.number = served.attempts
     )
-    SELECT * FROM served`;
+    SELECT * FROM served s ORDER BY ${answerOrder}`;
 }
 
 /**

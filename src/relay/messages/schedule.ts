@@ -117,8 +117,13 @@ const timeOfDay = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24-hour')
   .transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3)));
 
-/** Whether `zone` is an IANA time zone this runtime knows. */
+/**
+ * Whether `zone` is an IANA time zone name (`Area/Location`, `Etc/GMT+5`, or `UTC`) this runtime
+ * knows. Intl also takes offsets (`+05:00`) and POSIX-style legacy names (`EST5EDT`): an offset
+ * has no summer time, and those names are not what the docs (and the panel's list) offer.
+ */
 function isTimeZone(zone: string): boolean {
+  if (zone !== 'UTC' && !/^[A-Za-z][\w-]*(\/[\w+-]+)+$/.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
     return true;

@@ -39,14 +39,24 @@ export function displayNumber(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
 
+/**
+ * `value` in E.164 when the whole of it is a valid number in international form (`+` or `00`),
+ * else null. Not libphonenumber's default "extract" mode, which finds a number inside any text
+ * (`<b>+14155550123</b>`): a sender or recipient is a number, not text that holds one.
+ */
+export function e164Number(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(value.trim().replace(/^00/, '+'), { extract: false });
+  return parsed?.isValid() ? (parsed.number as string) : null;
+}
+
 /** A phone number in international format, normalised to E.164; anything else is refused. */
 export const phoneNumber = z.string().trim().min(1).max(40).meta({ examples: ['+14155550123'] }).transform((value, ctx) => {
-  const parsed = parsePhoneNumberFromString(value.replace(/^00/, '+'));
-  if (!parsed?.isValid()) {
+  const number = e164Number(value);
+  if (!number) {
     ctx.addIssue({ code: 'custom', message: 'not a valid phone number in international format (e.g. +14155550123)' });
     return z.NEVER;
   }
-  return parsed.number as string;
+  return number;
 });
 
 /** A UTF-16 surrogate without its partner: no phone can encode it, it is not text. */

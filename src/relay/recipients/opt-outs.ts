@@ -86,6 +86,7 @@ export async function optIn(rt: Runtime, db: DbClient, accountId: number, phone:
 /** Keywords that opt a number out or back in, as Twilio's defaults (whole message, any case). */
 const OPT_OUT_KEYWORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 const OPT_IN_KEYWORDS = new Set(['START', 'UNSTOP']);
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
 
 /**
  * What an inbound SMS's text asks for: `opt_out` for STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or
@@ -94,7 +95,12 @@ const OPT_IN_KEYWORDS = new Set(['START', 'UNSTOP']);
  * texting" does not. For the inbound-SMS change, which opts the sender out or in (`source: keyword`).
  */
 export function optOutKeyword(text: string): 'opt_out' | 'opt_in' | null {
+  if (text.length > 200) return null; // no keyword is that long, even padded with invisibles
+  // NFKC folds full-width and compatibility letters (`ＳＴＯＰ`); invisible characters (zero-width
+  // spaces and joiners, BOMs, direction marks) are dropped, as a reader never sees them.
   const word = text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
     .trim()
     .replace(/[\s.!?,;:]+$/u, '')
     .toUpperCase();

@@ -3,6 +3,8 @@
 // a signed sms:received becomes one inbound message threaded to the SMS it answers, also when the
 // phone retries it (same event id) or receives it again (same hash); a forged one writes nothing.
 import { createHmac } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
+import { createServer, connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
@@ -150,4 +152,127 @@ describe('received SMS from the Android app', () => {
     expect(await app.rt.db.prisma.event.count({ where: { accountId: account.id, type: 'message.received' } })).toBe(1);
     expect(await app.rt.db.prisma.optOut.count({ where: { accountId: account.id, phone: '+14155552672', source: 'keyword' } })).toBe(1);
   });
+
+  it('answers 400 to a signed body the database would refuse and 503 with Retry-After while the database is away', async () => {
+    const account = await app.account();
+    const phone = await signIn(account);
+    const hook = phone.hooks.find((candidate) => candidate.event === 'sms:received')!;
+    const post = (payload: Record<string, unknown>, url = hook.url) => {
+      const text = JSON.stringify({ id: `evt-${Math.random()}`, webhookId: hook.id, event: 'sms:received', deviceId: phone.deviceId, payload });
+      const timestamp = Math.floor(Date.now() / 1000);
+      return appRequest({ apiUrl: url, ca: app.tlsCa }, 'POST', '', {
+        body: text,
+        headers: { 'X-Timestamp': String(timestamp), 'X-Signature': createHmac('sha256', phone.signingKey).update(text + timestamp).digest('hex') },
+      });
+    };
+    const sms = { messageId: 'nul-1', message: 'Hello', sender: '+14155552673', receivedAt: new Date().toISOString() };
+    const nul = await post({ ...sms, message: 'STOP\u0000' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ code: 'invalid_request' });
+    const ancient = await post({ ...sms, messageId: 'old-1', receivedAt: '-271821-04-20T00:00:00.000Z' });
+    expect(ancient.status).toBe(400);
+    expect(await inbound(account.key)).toEqual([]);
+    expect(await app.rt.db.prisma.optOut.count({ where: { accountId: account.id } })).toBe(0);
+
+    // A gateway whose database goes away (its connections pass through a proxy that is then shut).
+    const proxy = await databaseProxy(new URL(app.databaseUrl));
+    const gateway = await app.startExtraGateway({ DATABASE_URL: proxy.url });
+    try {
+      const hookThere = hook.url.replace(app.baseUrl, gateway.baseUrl);
+      expect((await post({ ...sms, messageId: 'up-1' }, hookThere)).status).toBe(200);
+      proxy.cut();
+      const away = await post({ ...sms, messageId: 'away-1' }, hookThere);
+      expect(away.status).toBe(503);
+      expect(away.headers['retry-after']).toMatch(/^\d+$/);
+      expect(away.body).toMatchObject({ code: 'service_unavailable' });
+      proxy.restore();
+    } finally {
+      proxy.restore();
+      await gateway.stop();
+      proxy.close();
+    }
+  });
+
+  it('serves the hook on PUBLIC_BASE_URL when it is set, whatever Host the phone (or anyone) sent', async () => {
+    const phone = await signIn(await app.account());
+    const hooksFrom = async (baseUrl: string) => {
+      const url = new URL(`${baseUrl}/api/mobile/v1/webhooks`);
+      return new Promise<Array<{ url: string }>>((resolve, reject) => {
+        // The Host a caller chooses (TLS still names the certificate's host).
+        const request = httpsRequest(url, { ca: app.tlsCa, servername: 'localhost', headers: { host: 'attacker.example', authorization: `Bearer ${phone.token}` } }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(JSON.parse(text)));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    };
+    // Unset: the origin the phone called (a server reached by its address).
+    expect((await hooksFrom(app.baseUrl))[0]!.url).toBe(`https://attacker.example/api/mobile/v1/inbound/${phone.deviceId}`);
+    const configured = await app.startExtraGateway({ publicBaseUrl: 'https://relay.example.com', publicBaseUrlSet: true });
+    try {
+      expect((await hooksFrom(configured.baseUrl)).map((hook) => hook.url)).toEqual(Array(3).fill(`https://relay.example.com/api/mobile/v1/inbound/${phone.deviceId}`));
+    } finally {
+      await configured.stop();
+    }
+  });
+
+  it('refuses an unsigned or forged body before parsing it: 401 / 403, not "not valid JSON"', async () => {
+    const phone = await signIn(await app.account());
+    const hook = phone.hooks[0]!;
+    const nested = '['.repeat(512 * 1024);
+    // Answered before the body is read: the server drops the connection after (Connection: close, so no later call reuses it).
+    const unsigned = await appRequest({ apiUrl: hook.url, ca: app.tlsCa }, 'POST', '', { body: nested, headers: { connection: 'close' } });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body).toMatchObject({ code: 'unauthorized', param: 'X-Signature' });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const forged = await appRequest({ apiUrl: hook.url, ca: app.tlsCa }, 'POST', '', {
+      body: nested,
+      headers: { 'X-Timestamp': String(timestamp), 'X-Signature': createHmac('sha256', 'not-the-key').update(nested + timestamp).digest('hex') },
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.body).toMatchObject({ code: 'forbidden', param: 'X-Signature' });
+    // Signed with the right key, the body is read, and refused for what it is.
+    const signed = await appRequest({ apiUrl: hook.url, ca: app.tlsCa }, 'POST', '', {
+      body: '{"id":',
+      headers: { 'X-Timestamp': String(timestamp), 'X-Signature': createHmac('sha256', phone.signingKey).update(`{"id":${timestamp}`).digest('hex') },
+    });
+    expect(signed.status).toBe(400);
+  });
 });
+
+/** A TCP proxy to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
+async function databaseProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server = createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      sockets.add(a);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        sockets.delete(a);
+        b.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.host = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url: url.toString(),
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close() {
+      server.close();
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostgresEventTarget, type Topics } from '../../../src/core/pubsub.ts';
 import { revokeDevice } from '../../../src/relay/devices/devices.ts';
+import { serveToApp } from '../../../src/relay/messages/plans.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
 import { TEST_NUMBERS, pairingCode, relayTestEnv, sendSms, waitForStatus } from '../helpers.ts';
 import { AppEmulator, appRequest, register, type AppEmulatorOptions } from './emulator.ts';
@@ -138,6 +139,10 @@ describe('what real apps send', () => {
     const unknownSlot = [{ slotIndex: -1, simNumber: 1, phoneNumber: '*******2671', carrierName: '***ange', iccid: null }];
     expect((await phone.call('PATCH', '/device', { id: phone.deviceId, simCards: unknownSlot })).status).toBe(204);
     expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).sims).toEqual([{ slot: 0, carrier: '***ange', phone_number: '*******2671' }]);
+    // A refused call changes nothing, not even the version its User-Agent names.
+    const refused = await appRequest({ ...appOptions(), version: '6.6.6' }, 'PATCH', '/device', { authorization: `Bearer ${phone.token}`, body: { id: 'someone-else' } });
+    expect(refused.status).toBe(403);
+    expect((await app.rt.db.prisma.device.findUniqueOrThrow({ where: { id: phone.deviceId } })).appVersion).toBe('1.68.0');
     // The app was updated after pairing: every call's User-Agent names its version.
     phone.options = { ...phone.options, version: '1.69.0' };
     expect((await phone.call('GET', '/settings')).status).toBe(200);
@@ -520,6 +525,38 @@ describe('state reports', () => {
     const message = await app.rt.db.prisma.message.findUniqueOrThrow({ where: { id: requestId } });
     expect(message).toMatchObject({ state: 'dispatched', deviceId: phone.deviceId, deliveredAt: null });
     expect(await eventTypes(requestId)).toEqual([]);
+  });
+});
+
+describe('the pull', () => {
+  it('answers highest priority first, then in the order the app asks for, whichever join the planner picks', async () => {
+    const account = await app.account();
+    const { code } = await pairingCode(app, account.key);
+    // Registered, with no events stream: nothing pulls but this test. Its first call makes it online.
+    const registered = await register(appOptions(), `Code ${code}`);
+    const auth = { authorization: `Bearer ${registered.body.token}` };
+    expect((await appRequest(appOptions(), 'GET', '/device', auth)).status).toBe(200);
+    const priorities = [0, 100, 50, 0, 100, 50, 0, 100, 50];
+    for (const [i, priority] of priorities.entries()) {
+      expect((await sendSms(app, account.key, { to: TEST_NUMBERS[i % TEST_NUMBERS.length]!, message: `Priority ${priority}`, priority })).status).toBe(202);
+    }
+    await vi.waitFor(async () => expect(await app.rt.db.prisma.message.count({ where: { accountId: account.id, state: 'dispatched' } })).toBe(priorities.length), { timeout: 20_000, interval: 100 });
+    const byPriority = [...priorities].sort((a, b) => b - a);
+
+    // A hash join reads the messages in their order on disk (the order sent): the answer must still be ordered.
+    const rolledBack = new Error('roll back');
+    const served = await app.rt.db.prisma
+      .$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL enable_nestloop = off`;
+        await tx.$executeRaw`SET LOCAL enable_mergejoin = off`;
+        const rows = await serveToApp(tx, registered.body.id, { limit: 100, newestFirst: false, reaskBefore: new Date(), now: new Date() });
+        throw Object.assign(rolledBack, { rows });
+      })
+      .catch((error) => (error === rolledBack ? (rolledBack as Error & { rows: Array<{ priority: number }> }).rows : Promise.reject(error)));
+    expect(served.map((row) => row.priority)).toEqual(byPriority);
+
+    const pulled = await appRequest(appOptions(), 'GET', '/message?order=fifo', auth);
+    expect(pulled.body.map((message: { priority: number }) => message.priority)).toEqual(byPriority);
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { YarrowError } from '../../../core/errors.ts';
+import { YarrowError, knownError } from '../../../core/errors.ts';
+import type { HttpContext } from '../../../core/http.ts';
+import type { Runtime } from '../../../core/runtime.ts';
 import type { Device, Message } from '../../../generated/prisma/client.ts';
 import type { DeviceWork } from '../../json.ts';
 import { appMessagesSettings, appMessagesSettingsSchema } from '../../devices/pacing.ts';
@@ -183,6 +185,18 @@ export const appErrorSchema = z.object({ message: z.string(), code: z.string(), 
 
 export function appErrorJson(error: YarrowError): z.infer<typeof appErrorSchema> {
   return { message: error.message, code: error.code, ...(error.param ? { param: error.param } : {}) };
+}
+
+/**
+ * A refused app call in that shape: what the database refuses (a NUL in a text) a 400 like any bad
+ * value, an outage a 503 with Retry-After (the app retries every non-2xx), a bug a logged 500.
+ */
+export function appError(c: HttpContext, rt: Pick<Runtime, 'logger'>, error: unknown) {
+  const known = knownError(error);
+  if (!known) rt.logger.error({ err: error, path: c.req.path }, 'android app request failed');
+  const answer = known ?? new YarrowError('internal_error', 'An internal error occurred.');
+  for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+  return c.json(appErrorJson(answer), answer.status as 400);
 }
 
 /**

@@ -23,13 +23,13 @@ import { z } from 'zod';
 import { decrypt, encrypt, randomToken, safeEqual } from '../../../core/crypto.ts';
 import { YarrowError } from '../../../core/errors.ts';
 import type { GatewayContext } from '../../../core/gateway-context.ts';
-import { defineRoute } from '../../../core/route.ts';
+import { defineRoute, type Credential } from '../../../core/route.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
 import { receiveSms } from '../../messages/index.ts';
 import { ANDROID_APP_API_PATH } from '../../devices/devices.ts';
 import { signalDevices } from '../work-channel.ts';
-import { appErrorJson, appErrorSchema } from './app-json.ts';
+import { appError, appErrorSchema } from './app-json.ts';
 
 /** The received-message events Yarrow serves the phone a hook for, one hook each. */
 export const appReceivedEvents = ['sms:received', 'sms:data-received', 'mms:received'] as const;
@@ -51,13 +51,12 @@ export async function appWebhookKey(rt: Runtime, device: Pick<Device, 'id' | 'se
 }
 
 /**
- * Where the phone reaches Yarrow: PUBLIC_BASE_URL when the phone called that host, else the origin
- * it called (a server left at its default `localhost` base, reached by its address): the hook must
- * be on the host the phone already reaches, as its own API URL is.
+ * Where the phone reaches Yarrow: PUBLIC_BASE_URL when it is set (never the request's Host, which
+ * whoever calls chooses); else the origin the phone called (a server left at its default
+ * `localhost` base, reached by its address): the hook is on the host the phone already reaches.
  */
 function baseReachedBy(rt: Pick<Runtime, 'config'>, requestUrl: string) {
-  const called = new URL(requestUrl);
-  return new URL(rt.config.publicBaseUrl).host === called.host ? rt.config.publicBaseUrl : called.origin;
+  return rt.config.publicBaseUrlSet ? rt.config.publicBaseUrl : new URL(requestUrl).origin;
 }
 
 /** `GET /webhooks`: the phone's own hooks, stable ids (each sync replaces the phone's list with this one). */
@@ -96,6 +95,26 @@ function signatureHeaders(signature: string | undefined, timestamp: string | und
 /** One answer for a wrong signature and for a hook that is no paired device's: the refusal tells no one which devices exist. */
 const badSignature = () => new YarrowError('forbidden', 'X-Signature does not match the signing key of this hook’s device.', { param: 'X-Signature' });
 
+/**
+ * The hook's credential: the body's signature by the signing key of the device the hook is for.
+ * Checked on the body as text before anything parses it: an unsigned body is refused (401) for
+ * the cost of reading two headers, a forged one for an HMAC, never for a JSON parse.
+ */
+function signedByHookDevice(rt: Runtime): Credential<Device> {
+  return {
+    documentedAs: 'none',
+    authenticate: async (c) => {
+      const { signature, timestamp } = signatureHeaders(c.req.header('x-signature'), c.req.header('x-timestamp'));
+      // A hook of no paired device (unpaired, or it never read its settings) is refused as a bad signature.
+      const device = await rt.db.prisma.device.findUnique({ where: { id: c.req.param('deviceId') } });
+      if (!device || device.status === 'revoked' || !device.sealedWebhookKey) throw badSignature();
+      const expected = createHmac('sha256', Buffer.from(await appWebhookKey(rt, device), 'utf8')).update((await c.req.text()) + timestamp).digest('hex');
+      if (!safeEqual(expected, signature)) throw badSignature();
+      return device;
+    },
+  };
+}
+
 export function registerAppWebhookRoutes(ctx: GatewayContext) {
   const { rt } = ctx;
   defineRoute(ctx, {
@@ -104,25 +123,16 @@ export function registerAppWebhookRoutes(ctx: GatewayContext) {
     method: 'post',
     summary: 'Android app: an SMS (or data SMS, MMS) the phone received, POSTed to the hook Yarrow served it, signed with its signing key.',
     operationId: 'receiveAppWebhook',
-    auth: 'none',
+    auth: signedByHookDevice(rt),
     body: appWebhookBody,
     bodyValidatedBy: 'service',
-    errorCodes: ['unauthorized', 'forbidden', 'not_found'],
-    errors: (c, error) => {
-      const known = error instanceof YarrowError ? error : new YarrowError('internal_error', 'An internal error occurred.');
-      if (!(error instanceof YarrowError)) rt.logger.error({ err: error }, 'android app webhook failed');
-      return c.json(appErrorJson(known), known.status as 400);
-    },
+    errorCodes: ['unauthorized', 'forbidden', 'not_found', 'service_unavailable'],
+    // As the app's other calls: the app retries every non-2xx, so a body the database refuses is a 400, an outage a 503.
+    errors: (c, error) => appError(c, rt, error),
     errorBody: appErrorSchema,
     response: z.object({ request_id: z.string(), duplicate: z.boolean() }),
     responses: { 200: 'Recorded (or a repeat of what was: `duplicate`).' },
-    handler: async (c, { body, rawBody }) => {
-      // The signature before anything in the body is believed; a hook of no paired device (unpaired, or it never read its settings) is refused as a bad signature.
-      const { signature, timestamp } = signatureHeaders(c.req.header('x-signature'), c.req.header('x-timestamp'));
-      const device = await rt.db.prisma.device.findUnique({ where: { id: c.req.param('deviceId') } });
-      if (!device || device.status === 'revoked' || !device.sealedWebhookKey) throw badSignature();
-      const expected = createHmac('sha256', Buffer.from(await appWebhookKey(rt, device), 'utf8')).update(rawBody + timestamp).digest('hex');
-      if (!safeEqual(expected, signature)) throw badSignature();
+    handler: async (c, { auth: device, body }) => {
       const dto = appWebhookBody.safeParse(body);
       if (!dto.success) throw new YarrowError('invalid_request', `Not the app's webhook body: ${dto.error.issues[0]?.message}`, { param: 'body' });
       if (dto.data.deviceId !== device.id) throw new YarrowError('forbidden', 'The body names another device than the hook.', { param: 'deviceId' });

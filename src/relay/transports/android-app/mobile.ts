@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { encrypt } from '../../../core/crypto.ts';
-import { YarrowError, knownError, parseInput } from '../../../core/errors.ts';
+import { YarrowError, parseInput } from '../../../core/errors.ts';
 import { clientAddress, type HttpContext } from '../../../core/http.ts';
 import { asRateLimited } from '../../../core/rate-limit.ts';
 import { defineRoute, type Credential } from '../../../core/route.ts';
@@ -22,7 +22,7 @@ import {
   appDeviceJson,
   appDeviceUpdate,
   appDeviceSchema,
-  appErrorJson,
+  appError,
   appErrorSchema,
   appMessageJson,
   appMessageSchema,
@@ -52,28 +52,18 @@ const signInByCode =
   'Yarrow signs the app in with a pairing code: in the app choose "Sign in by code" and enter a pairing code made in the ' +
   'Yarrow dashboard (Devices, Pair a device). Sign-up and login/password sign-in are not available on Yarrow.';
 
-function appError(c: HttpContext, rt: Runtime, error: unknown) {
-  const known = knownError(error);
-  if (!known) rt.logger.error({ err: error, path: c.req.path }, 'android app request failed');
-  const answer = known ?? new YarrowError('internal_error', 'An internal error occurred.');
-  for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
-  return c.json(appErrorJson(answer), answer.status as 400);
-}
-
 /**
  * A device's calls and its open stream keep it online: a heartbeat at most every few seconds
- * (per device; concurrent calls share one write). An offline or stale device is written at once,
- * and so is a new app version (every call's User-Agent names it: an app updated after pairing).
+ * (per device; concurrent calls share one write). An offline or stale device is written at once.
  */
 function presenceRecorder(rt: Runtime) {
   const writing = new Map<string, Promise<Device>>();
   const throttleMs = Math.min(PRESENCE_WRITE_SECONDS, rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS) * 1000;
-  return (device: Device, appVersion: string | undefined): Promise<Device> => {
-    const newVersion = appVersion !== undefined && appVersion !== device.appVersion;
-    if (!newVersion && device.status === 'online' && Date.now() - device.lastSeenAt.getTime() < throttleMs) return Promise.resolve(device);
+  return (device: Device): Promise<Device> => {
+    if (device.status === 'online' && Date.now() - device.lastSeenAt.getTime() < throttleMs) return Promise.resolve(device);
     const running = writing.get(device.id);
     if (running !== undefined) return running;
-    const write = recordHeartbeat(rt, device.id, newVersion ? { app_version: appVersion } : {}).finally(() => writing.delete(device.id));
+    const write = recordHeartbeat(rt, device.id, {}).finally(() => writing.delete(device.id));
     writing.set(device.id, write);
     return write;
   };
@@ -82,6 +72,20 @@ function presenceRecorder(rt: Runtime) {
 export function registerAndroidAppRoutes(ctx: GatewayContext) {
   const { rt, events } = ctx;
   const seen = presenceRecorder(rt);
+  // A new app version (every call's User-Agent names it: an app updated after pairing) is stored
+  // once the call is answered without error: a refused request changes nothing, its version included.
+  const newVersions = new WeakMap<Request, { deviceId: string; version: string }>();
+  const noteVersion = (c: HttpContext, device: Device) => {
+    const version = appVersionFrom(c.req.header('user-agent'));
+    if (version !== undefined && version !== device.appVersion) newVersions.set(c.req.raw, { deviceId: device.id, version });
+  };
+  ctx.app.use(`${MOBILE_API_PATH}/*`, async (c, next) => {
+    await next();
+    const changed = newVersions.get(c.req.raw);
+    if (!changed || c.res.status >= 400) return;
+    await recordHeartbeat(rt, changed.deviceId, { app_version: changed.version });
+    reportingDevices.forget(changed.deviceId);
+  });
   // A device token's budget of calls, per gateway process: in memory, since a phone keeps to one
   // gateway while its stream is open, and a database counter would cost every call a write.
   const calls = new RateLimiterMemory({ points: rt.config.RELAY_APP_CALLS_PER_MINUTE, duration: 60 });
@@ -111,7 +115,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     authenticate: async (c) => {
       const device = await authenticateDevice(rt, c.req.header('authorization'));
       await spendCalls(device, 1);
-      return seen(device, appVersionFrom(c.req.header('user-agent')));
+      noteVersion(c, device);
+      return seen(device);
     },
   };
   // The reports' token check, cached: a phone reports three states of each message it sends, and
@@ -125,7 +130,8 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     authenticate: async (c) => {
       const device = await reportingDevices.authenticate(c.req.header('authorization'));
       await spendCalls(device, 1);
-      const now = await seen(device, appVersionFrom(c.req.header('user-agent')));
+      noteVersion(c, device);
+      const now = await seen(device);
       if (now !== device) reportingDevices.remember(now);
       return now;
     },
