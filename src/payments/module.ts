@@ -5,7 +5,11 @@ import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, t
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
   name: 'payments',
-  postman: async () => [...(await import('./postman.ts')).postmanFolders, ...(await import('./customers-postman.ts')).customerFolders],
+  postman: async () => [
+    ...(await import('./postman.ts')).postmanFolders,
+    ...(await import('./customers-postman.ts')).customerFolders,
+    ...(await import('./billing/index.ts')).billingFolders,
+  ],
   routes: async (ctx) => {
     (await import('./rest.ts')).registerPaymentRoutes(ctx);
     (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);

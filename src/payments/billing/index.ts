@@ -2,3 +2,4 @@
 // (module.ts also reads its declarations from the contract.ts leaf).
 export { registerBillingRoutes } from './rest.ts';
 export { runBillingWorker } from './workers.ts';
+export { billingFolders } from './postman.ts';
