@@ -4,7 +4,9 @@ import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Invoice, PaymentIntent } from '../../generated/prisma/client.ts';
+import { recordEvent } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
+import { invoiceJson } from '../json.ts';
 import { metadataSchema } from '../intents.ts';
 import { getCustomer } from '../payment-methods.ts';
 import { getPrice } from './catalog.ts';
@@ -128,8 +130,12 @@ export async function createSubscription(
   const paid = outcomeOf(paymentIntent) !== 'failed';
   const subscription = await insertSubscription(rt, tx, paid ? 'start_active' : 'start_incomplete', base, items);
   if (paid) await scheduleRenewal(rt, tx, subscription, period, now);
-  // Stripe's 23 hours to pay the first invoice, in the account's time.
-  else await sendJobAt(rt, tx, accountId, 'subscription_incomplete_expiry', { subscriptionId: subscription.id }, { at: new Date(now.getTime() + INCOMPLETE_EXPIRY_MS) });
+  else {
+    // No retries for a first invoice: the customer pays it on its checkout, within Stripe's 23 hours (the account's time).
+    const data = { invoice: invoiceJson(rt.config, invoice), subscription: subscription.id, attempt_count: 1 };
+    if (paymentIntent.lastPaymentError) await recordEvent(rt, tx, { accountId, type: 'invoice.payment_failed', objectType: 'invoice', objectPublicId: invoice.id, data });
+    await sendJobAt(rt, tx, accountId, 'subscription_incomplete_expiry', { subscriptionId: subscription.id }, { at: new Date(now.getTime() + INCOMPLETE_EXPIRY_MS) });
+  }
   return { subscription, invoice: await tx.invoice.findUniqueOrThrow({ where: { id: invoice.id } }), paymentIntent };
 }
 
@@ -142,9 +148,10 @@ export async function scheduleRenewal(rt: Rt, tx: DbClient, subscription: Subscr
   const periodEnd = period.end.toISOString();
   await sendJobAt(rt, tx, subscription.accountId, 'subscription_renewal', { subscriptionId: subscription.id, periodEnd }, { at: period.end });
   const remindAt = new Date(period.end.getTime() - REMINDER_MS);
+  // A trial shorter than 3 days is told at once that it will end (as at Stripe); an upcoming invoice only ahead of time.
+  if (trial) await sendJobAt(rt, tx, subscription.accountId, 'subscription_reminder', { subscriptionId: subscription.id, periodEnd, kind: 'trial_will_end' }, { at: remindAt });
   if (remindAt <= now) return;
   await sendJobAt(rt, tx, subscription.accountId, 'subscription_reminder', { subscriptionId: subscription.id, periodEnd, kind: 'upcoming' }, { at: remindAt });
-  if (trial) await sendJobAt(rt, tx, subscription.accountId, 'subscription_reminder', { subscriptionId: subscription.id, periodEnd, kind: 'trial_will_end' }, { at: remindAt });
 }
 
 export async function getSubscription(db: DbClient, accountId: number, subscriptionId: string): Promise<SubscriptionWithItems> {
