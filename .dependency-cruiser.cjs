@@ -12,6 +12,13 @@ const namedDomain = '^src/((?!(?:core|generated|graphql)/)[^/]+)/';
 const frontDoor = '^src/[^/]+/(index|contract)\\.ts$';
 /** A domain's manifest (`defineModule`), which only the module list imports. */
 const manifest = '^src/(?!core/)[^/]+/module\\.ts$';
+/**
+ * The domains split in sub-modules: each folder of theirs is one, entered through its own index.ts,
+ * as a domain is (scripts/check-imports.ts also refuses two sub-modules importing each other both ways).
+ */
+const subModularDomains = ['relay', 'payments'];
+/** A file of a sub-module: `$1` the domain, `$2` the sub-module (the first folder below the domain). */
+const subModuleFile = `^src/(${subModularDomains.join('|')})/([^/]+)/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -56,6 +63,25 @@ module.exports = {
         '`import type` count: a wall is about who knows which file, not about load order.',
       from: { path: namedDomain },
       to: { path: domain, pathNot: ['^src/$1/', frontDoor] },
+    },
+    {
+      name: 'sub-module-enters-another-by-its-index',
+      severity: 'error',
+      comment:
+        "Inside a domain split in sub-modules (relay/, payments/), a sub-module enters another only through that one's " +
+        'index.ts, as domains enter each other: the files behind it are its own to split, move and rename. Lazy `import()` ' +
+        'and `import type` count.',
+      from: { path: subModuleFile },
+      to: { path: '^src/$1/[^/]+/', pathNot: ['^src/$1/$2/', '^src/$1/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'domain-top-enters-sub-modules-by-their-index',
+      severity: 'error',
+      comment:
+        "The files at the top of a domain split in sub-modules (its manifest's lazy loads, its routes, GraphQL, Postman) " +
+        "enter a sub-module as its neighbours do: through the sub-module's index.ts, lazy `import()` and `import type` included.",
+      from: { path: `^src/(${subModularDomains.join('|')})/[^/]+$` },
+      to: { path: '^src/$1/[^/]+/', pathNot: '^src/$1/[^/]+/index\\.ts$' },
     },
     {
       name: 'root-files-enter-domains-by-front-doors',
@@ -122,4 +148,5 @@ module.exports = {
     tsPreCompilationDeps: true,
   },
   domain,
+  subModularDomains,
 };

@@ -2,32 +2,59 @@ import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
 import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate, type SubscriptionUpdate } from './contract.ts';
 
+// Pay's sub-modules, each loaded through its front door (index.ts) when first needed.
+const intents = () => import('./intents/index.ts');
+const invoices = () => import('./invoices/index.ts');
+const refunds = () => import('./refunds/index.ts');
+const checkout = () => import('./checkout/index.ts');
+const customers = () => import('./customers/index.ts');
+const disputes = () => import('./disputes/index.ts');
+const kyc = () => import('./kyc/index.ts');
+const panel = () => import('./panel/index.ts');
+const billing = () => import('./billing/index.ts');
+
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
   name: 'payments',
+  // Each sub-module is entered by its index.ts, which loads its routes, GraphQL, Postman steps,
+  // workers and pages when asked (the order of routes and folders is the OpenAPI's and the collection's).
   postman: async () => [
-    ...(await import('./postman.ts')).postmanFolders,
-    ...(await import('./customers-postman.ts')).customerFolders,
-    ...(await import('./billing/index.ts')).billingFolders,
+    ...(await (await intents()).intentParts.postman()).paymentFolders,
+    ...(await (await invoices()).invoiceParts.postman()).invoiceFolders,
+    ...(await (await disputes()).disputeParts.postman()).disputeFolders,
+    ...(await (await customers()).customerParts.postman()).customerFolders,
+    ...(await (await billing()).billingParts.postman()).billingFolders,
   ],
   routes: async (ctx) => {
-    (await import('./rest.ts')).registerPaymentRoutes(ctx);
-    (await import('./customers-rest.ts')).registerCustomerRoutes(ctx);
-    (await import('./pages.ts')).registerCheckoutPages(ctx);
-    (await import('./pay-button.ts')).registerPayButtonRoutes(ctx);
-    (await import('./disputes-rest.ts')).registerDisputeRoutes(ctx);
-    (await import('./billing/index.ts')).registerBillingRoutes(ctx);
+    (await (await intents()).intentParts.rest()).registerIntentRoutes(ctx);
+    (await (await refunds()).refundParts.rest()).registerRefundRoutes(ctx);
+    (await (await invoices()).invoiceParts.rest()).registerInvoiceRoutes(ctx);
+    (await (await intents()).intentParts.invoiceVoid()).registerInvoiceVoidRoute(ctx);
+    (await (await customers()).customerParts.rest()).registerCustomerRoutes(ctx);
+    (await (await checkout()).checkoutParts.pages()).registerCheckoutPages(ctx);
+    (await (await checkout()).checkoutParts.payButton()).registerPayButtonRoutes(ctx);
+    (await (await disputes()).disputeParts.rest()).registerDisputeRoutes(ctx);
+    (await (await billing()).billingParts.rest()).registerBillingRoutes(ctx);
   },
-  graphql: () =>
-    Promise.all([import('./graphql.ts'), import('./customers-graphql.ts'), import('./disputes-graphql.ts'), import('./overview-graphql.ts'), import('./billing/graphql.ts')]),
+  graphql: async () => {
+    await (await intents()).intentParts.graphql();
+    await (await invoices()).invoiceParts.graphql();
+    await (await refunds()).refundParts.graphql();
+    await (await checkout()).checkoutParts.graphql();
+    await (await kyc()).kycParts.graphql();
+    await (await customers()).customerParts.graphql();
+    await (await disputes()).disputeParts.graphql();
+    await (await panel()).panelParts.graphql();
+    await (await billing()).billingParts.graphql();
+  },
   workers: {
-    'payment-review': async (rt) => (await import('./workers.ts')).runPaymentReviewWorker(rt),
-    'kyc-review': async (rt) => (await import('./workers.ts')).runKycReviewWorker(rt),
-    'invoice-overdue': async (rt) => (await import('./workers.ts')).runInvoiceOverdueWorker(rt),
-    'payment-refund': async (rt) => (await import('./workers.ts')).runPaymentRefundWorker(rt),
-    'payment-authorization-expiry': async (rt) => (await import('./capture.ts')).runAuthorizationExpiryWorker(rt),
-    'dispute-review': async (rt) => (await import('./disputes.ts')).runDisputeReviewWorker(rt),
-    'subscription-billing': async (rt) => (await import('./billing/index.ts')).runBillingWorker(rt),
+    'payment-review': async (rt) => (await (await intents()).intentParts.workers()).runPaymentReviewWorker(rt),
+    'kyc-review': async (rt) => (await (await kyc()).kycParts.workers()).runKycReviewWorker(rt),
+    'invoice-overdue': async (rt) => (await (await invoices()).invoiceParts.workers()).runInvoiceOverdueWorker(rt),
+    'payment-refund': async (rt) => (await (await refunds()).refundParts.workers()).runPaymentRefundWorker(rt),
+    'payment-authorization-expiry': async (rt) => (await (await intents()).intentParts.capture()).runAuthorizationExpiryWorker(rt),
+    'dispute-review': async (rt) => (await (await disputes()).disputeParts.workers()).runDisputeReviewWorker(rt),
+    'subscription-billing': async (rt) => (await (await billing()).billingParts.workers()).runBillingWorker(rt),
   },
   queues: {
     payment_review: {
@@ -136,7 +163,7 @@ export const paymentsModule = defineModule({
       title: 'Payments',
       summary: 'Payments page: payment intents and invoices',
       script: 'payments.js',
-      body: async () => (await import('./panel.ts')).paymentsPage(),
+      body: async () => (await (await import('./panel/index.ts')).panelParts.pages()).paymentsPage(),
     },
     {
       path: 'payments/:id{pi_[0-9a-z]+}',
@@ -144,7 +171,7 @@ export const paymentsModule = defineModule({
       title: 'Payment',
       summary: 'Payment intent page: its timeline, card sessions, events and their deliveries, sandbox actions',
       script: 'payment-intent.js',
-      body: async () => (await import('./panel.ts')).paymentIntentPage(),
+      body: async () => (await (await import('./intents/index.ts')).intentParts.pages()).paymentIntentPage(),
     },
     {
       path: 'invoices/:id{inv_[0-9a-z]+}',
@@ -152,14 +179,14 @@ export const paymentsModule = defineModule({
       title: 'Invoice',
       summary: 'Invoice page: its details, payment, timeline and void',
       script: 'invoice.js',
-      body: async () => (await import('./panel.ts')).invoicePage(),
+      body: async () => (await (await import('./invoices/index.ts')).invoiceParts.pages()).invoicePage(),
     },
     {
       path: 'customers',
       title: 'Customers',
       summary: 'Customers page: customers, searchable by email',
       script: 'customers.js',
-      body: async () => (await import('./customers-panel.ts')).customersPage(),
+      body: async () => (await (await import('./customers/index.ts')).customerParts.pages()).customersPage(),
     },
     {
       path: 'customers/:id{cus_[0-9a-z]+}',
@@ -167,14 +194,14 @@ export const paymentsModule = defineModule({
       title: 'Customer',
       summary: 'Customer page: its details, saved payment methods and payments',
       script: 'customer.js',
-      body: async () => (await import('./customers-panel.ts')).customerPage(),
+      body: async () => (await (await import('./customers/index.ts')).customerParts.pages()).customerPage(),
     },
     {
       path: 'disputes',
       title: 'Disputes',
       summary: 'Disputes page: chargebacks opened on payments, their status and due dates',
       script: 'disputes.js',
-      body: async () => (await import('./disputes-panel.ts')).disputesPage(),
+      body: async () => (await (await import('./disputes/index.ts')).disputeParts.pages()).disputesPage(),
     },
     {
       path: 'disputes/:id{dp_[0-9a-z]+}',
@@ -182,7 +209,7 @@ export const paymentsModule = defineModule({
       title: 'Dispute',
       summary: 'Dispute page: its details, evidence form (save or submit), accept, timeline',
       script: 'dispute.js',
-      body: async () => (await import('./disputes-panel.ts')).disputePage(),
+      body: async () => (await (await import('./disputes/index.ts')).disputeParts.pages()).disputePage(),
     },
   ],
   panelOverview: [{ title: 'Payments', script: 'payments-overview.js' }],

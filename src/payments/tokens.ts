@@ -37,7 +37,7 @@ export interface TestToken {
   network: 'visa' | 'mastercard';
   description: string;
   decline?: Decline;
-  /** Dispute tokens: the payment is approved, then the card holder disputes it for this reason (src/payments/disputes.ts). */
+  /** Dispute tokens: the payment is approved, then the card holder disputes it for this reason (src/payments/disputes/). */
   dispute?: DisputeReason;
 }
 

@@ -15,13 +15,14 @@ import {
   updateDeviceInput,
   withConnections,
   type CreatedPairingCode,
-} from './devices/devices.ts';
+} from './devices/index.ts';
 import { parseInput } from '../core/errors.ts';
 import { rerouteMessage } from './messages/index.ts';
 import { messageStages, messageStatuses } from './json.ts';
 import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/index.ts';
-import { displayNumber, waitReasonsPerRequest } from './messages/index.ts';
-import { launchReadiness, type Readiness, type ReadinessStep } from './dashboard/readiness.ts';
+import { waitReasonsPerRequest } from './messages/index.ts';
+import { displayNumber } from './sms.ts';
+import { launchReadiness, type Readiness, type ReadinessStep } from './dashboard/index.ts';
 import { devicesWhere, messagesWhere } from './lists.ts';
 import { connectionRows } from '../core/pagination.ts';
 

@@ -2,4 +2,4 @@
 // here, never from the files behind it (.dependency-cruiser.cjs).
 
 // The SMS Gateway for Android app's webhook body and signature (webhooks/formats.ts loads them lazily).
-export { smsGatewayBody, smsGatewaySignatureHeaders } from './transports/android-app/webhook-format.ts';
+export { smsGatewayBody, smsGatewaySignatureHeaders } from './transports/index.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../core/http.ts';
 import { DeviceStatus } from '../generated/prisma/enums.ts';
-import { quietHoursJson } from './messages/schedule.ts';
 
 // The JSON shapes the relay's REST routes answer, as zod schemas: OpenAPI documents them, the
 // tests check every answer against them, and each serializer (`deviceJson`, `messageStatusJson`,
@@ -181,10 +180,6 @@ export const relaySettingsSchema = z.object({
     .nullable()
     .describe('From `start` to `end` (HH:MM in `time_zone`) sends below priority 100 are `scheduled` for `end`; OTPs go through. Null: none.'),
 });
-
-export function relaySettingsJson(account: Parameters<typeof quietHoursJson>[0] & { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
-  return { mode: account.relayMode, quiet_hours: quietHoursJson(account) };
-}
 
 export const otpVerifiedSchema = z.object({
   otp_id: z.string().meta({ examples: ['otp_01jdx3x8a0c2e4g6j8l0n2q4s6'] }),

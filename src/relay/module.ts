@@ -9,11 +9,10 @@ export const relayModule = defineModule({
   postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');
-    await import('./recipients/graphql.ts');
-    await import('./recipients/opt-outs-graphql.ts');
-    await import('./messages/schedule-graphql.ts');
-    await import('./dashboard/graphql.ts');
-    await import('./dashboard/overview-graphql.ts');
+    await (await import('./recipients/index.ts')).loadRecipientsGraphql();
+    await (await import('./opt-outs/index.ts')).loadOptOutsGraphql();
+    await (await import('./messages/index.ts')).loadMessagesGraphql();
+    await (await import('./dashboard/index.ts')).loadDashboardGraphql();
   },
   workers: {
     'sms-routing': async (rt) => (await import('./workers.ts')).runSmsRoutingWorker(rt),
@@ -27,7 +26,7 @@ export const relayModule = defineModule({
       yarrow_relay_oldest_queued_seconds: { help: 'How long the oldest queued message has waited for a phone, in seconds (0 when none waits).' },
       yarrow_relay_devices_online: { help: 'Paired devices online now.' },
     },
-    read: async (db) => (await import('./dashboard/metrics.ts')).readRelayGauges(db),
+    read: async (db) => (await import('./dashboard/index.ts')).readRelayGauges(db),
   },
   queues: {
     /** An OTP not verified in time expires (src/relay/otp/otp.ts). */
@@ -92,24 +91,24 @@ export const relayModule = defineModule({
     },
   },
   panelPages: [
-    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel/pages.ts')).devicesPage() },
+    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel/index.ts')).devicesPage() },
     {
       path: 'devices/:id',
       title: 'Device',
       partOf: 'devices',
       summary: 'A device: presence history, budget and recent messages',
       script: 'device.js',
-      body: async () => (await import('./panel/pages.ts')).devicePage(),
+      body: async () => (await import('./panel/index.ts')).devicePage(),
     },
-    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel/pages.ts')).queuePage() },
-    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel/pages.ts')).messagesPage() },
+    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel/index.ts')).queuePage() },
+    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel/index.ts')).messagesPage() },
     {
       path: 'messages/:id',
       title: 'Message',
       partOf: 'messages',
       summary: 'An SMS: its tries per device and the webhook deliveries of its events',
       script: 'message.js',
-      body: async () => (await import('./panel/pages.ts')).messagePage(),
+      body: async () => (await import('./panel/index.ts')).messagePage(),
     },
     {
       path: 'recipients',
@@ -117,7 +116,7 @@ export const relayModule = defineModule({
       heading: 'Recipients and lists',
       summary: 'Recipients page: add, import, search, lists and list sends',
       script: 'recipients.js',
-      body: async () => (await import('./panel/pages.ts')).recipientsPage(),
+      body: async () => (await import('./panel/index.ts')).recipientsPage(),
     },
     {
       path: 'readiness',
@@ -125,12 +124,12 @@ export const relayModule = defineModule({
       heading: 'Launch readiness',
       summary: 'Launch readiness page: the go-live checklist',
       script: 'readiness.js',
-      body: async () => (await import('./panel/pages.ts')).readinessPage(),
+      body: async () => (await import('./panel/index.ts')).readinessPage(),
     },
   ],
   panelOverview: [{ title: 'Messages and phones', script: 'relay-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,
-  retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./messages/retention.ts')).purgeOldMessageTexts(rt, size) }],
-  panelNotices: async (db, accountId) => (await import('./dashboard/queue-health.ts')).pauseNotices(db, accountId),
+  retention: [{ what: 'SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS', purgeBatch: async (rt, size) => (await import('./messages/index.ts')).purgeOldMessageTexts(rt, size) }],
+  panelNotices: async (db, accountId) => (await import('./dashboard/index.ts')).pauseNotices(db, accountId),
   lockNamespaces: relayLocks,
 });

@@ -6,10 +6,10 @@ import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import type { DbClient } from '../core/db.ts';
-import { registerAndroidAppRoutes } from './transports/android-app/mobile.ts';
-import { registerThirdPartyApi } from './transports/android-app/thirdparty.ts';
-import { registerDeviceSockets } from './transports/websocket.ts';
-import { registerLongPollRoutes } from './transports/long-poll.ts';
+import { registerAndroidAppRoutes } from './transports/index.ts';
+import { registerThirdPartyApi } from './transports/index.ts';
+import { registerDeviceSockets } from './transports/index.ts';
+import { registerLongPollRoutes } from './transports/index.ts';
 import {
   deviceSchema,
   messageStatusSchema,
@@ -19,7 +19,6 @@ import {
   queuedBatchSchema,
   readinessSchema,
   recipientSchema,
-  relaySettingsJson,
   relaySettingsSchema,
   sendAcceptedSchema,
 } from './json.ts';
@@ -33,16 +32,16 @@ import {
   setRelayMode,
   spendPairingAttempt,
   withConnections,
-} from './devices/devices.ts';
+} from './devices/index.ts';
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
 import { rerouteInput, rerouteMessage } from './messages/index.ts';
-import { getMessage, messageStatusJson, quietHoursInput, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
-import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/otp.ts';
-import { DEVICE_WS_PATH } from './transports/protocol.ts';
-import { launchReadiness } from './dashboard/readiness.ts';
-import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/recipients.ts';
-import { registerOptOutRoutes } from './recipients/opt-outs-rest.ts';
-import { registerDeviceSettingsRoutes } from './devices/devices-rest.ts';
+import { getMessage, messageStatusJson, quietHoursInput, quietHoursJson, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
+import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/index.ts';
+import { DEVICE_WS_PATH } from './transports/index.ts';
+import { launchReadiness } from './dashboard/index.ts';
+import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/index.ts';
+import { registerOptOutRoutes } from './opt-outs/index.ts';
+import { registerDeviceSettingsRoutes } from './devices/index.ts';
 
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
 
@@ -333,4 +332,9 @@ export function registerRelayRoutes(ctx: GatewayContext) {
 
   // The reference server's API of SMS Gateway for Android, for its client libraries (README).
   registerThirdPartyApi(ctx);
+}
+
+/** The account's relay settings as REST shows them: its routing mode and its quiet hours. */
+function relaySettingsJson(account: Parameters<typeof quietHoursJson>[0] & { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
+  return { mode: account.relayMode, quiet_hours: quietHoursJson(account) };
 }

@@ -3,7 +3,7 @@ import { workQueue } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './messages/index.ts';
 import { RELAY_WAKE_CHANNEL } from './messages/index.ts';
-import { expireOtp } from './otp/otp.ts';
+import { expireOtp } from './otp/index.ts';
 
 /**
  * How often a routing worker looks for accounts whose queued messages no wake-up reached (a send's

@@ -68,6 +68,26 @@ const files: Record<string, string> = {
   'src/accounts/contract.ts': "import type { Clock } from './json.ts';\nimport { clockTime } from './sql.ts';\nexport const time: Clock = clockTime;\n",
   'src/accounts/json.ts': 'export type Clock = 1;\n',
   'src/accounts/sql.ts': 'export const clockTime = 1;\n',
+  // Inside a domain split in sub-modules, a sub-module reaches into another's inner files (by an
+  // import, an `import type` and a lazy `import()`), and a file at the domain's top does.
+  'src/payments/intents/capture.ts': "import { refundsOf } from '../refunds/sql.ts';\nexport const capture = refundsOf;\n",
+  'src/payments/intents/json.ts': "import type { Refund } from '../refunds/types.ts';\nexport type IntentJson = Refund;\n",
+  'src/payments/intents/lazy.ts': "export const openDispute = () => import('../disputes/open.ts');\n",
+  'src/payments/rest.ts': "import { capture } from './intents/capture.ts';\nexport const routes = capture;\n",
+  'src/payments/refunds/types.ts': 'export type Refund = 1;\n',
+  'src/payments/disputes/open.ts': 'export const open = 1;\n',
+  'src/relay/messages/drain.ts': "import { lanes } from '../devices/pacing.ts';\nexport const drain = lanes;\n",
+  'src/relay/devices/pacing.ts': 'export const lanes = 1;\n',
+  // ... and through their index.ts, which is fine; but two sub-modules that import each other both
+  // ways through their front doors are tangled all the same (a type import counts, and a lazy one).
+  'src/payments/intents/index.ts': "export { capture } from './capture.ts';\n",
+  'src/payments/graphql.ts': "import { capture } from './intents/index.ts';\nexport const schema = capture;\n",
+  'src/payments/refunds/sql.ts': "import { disputes } from '../disputes/index.ts';\nexport const refundsOf = disputes;\n",
+  'src/payments/refunds/index.ts': "export { refundsOf } from './sql.ts';\n",
+  'src/payments/disputes/index.ts': "export const disputes = () => import('../refunds/index.ts');\n",
+  'src/payments/invoices/index.ts': "import { customers } from '../customers/index.ts';\nexport const invoices = customers;\n",
+  'src/payments/customers/index.ts': "import type { Invoices } from '../invoices/types.ts';\nexport const customers: Invoices = 1;\n",
+  'src/payments/invoices/types.ts': "import type { Saved } from '../customers/index.ts';\nexport type Invoices = Saved;\n",
 };
 
 describe('import rules (npm run cycles: dependency-cruiser with .dependency-cruiser.cjs)', () => {
@@ -111,6 +131,14 @@ describe('import rules (npm run cycles: dependency-cruiser with .dependency-crui
       'domain-uses-the-graphql-toolkit-only: src/accounts/graphql.ts → src/graphql/schema.ts',
       'manifest-loads-only-its-contract: src/system/module.ts → src/system/health.ts',
       'contract-is-a-leaf: src/accounts/contract.ts → src/accounts/sql.ts',
+      'sub-module-enters-another-by-its-index: src/payments/intents/capture.ts → src/payments/refunds/sql.ts',
+      'sub-module-enters-another-by-its-index: src/payments/intents/json.ts → src/payments/refunds/types.ts',
+      'sub-module-enters-another-by-its-index: src/payments/intents/lazy.ts → src/payments/disputes/open.ts',
+      'sub-module-enters-another-by-its-index: src/payments/customers/index.ts → src/payments/invoices/types.ts',
+      'sub-module-enters-another-by-its-index: src/relay/messages/drain.ts → src/relay/devices/pacing.ts',
+      'domain-top-enters-sub-modules-by-their-index: src/payments/rest.ts → src/payments/intents/capture.ts',
+      'sub-modules-import-each-other: src/payments/disputes → src/payments/refunds',
+      'sub-modules-import-each-other: src/payments/customers → src/payments/invoices',
     ].toSorted());
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarYearsAfter } from '../../src/payments/invoices.ts';
+import { calendarYearsAfter } from '../../src/payments/invoices/invoices.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent } from '../payments/checkout-client.ts';
 

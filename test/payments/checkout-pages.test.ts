@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_SOCKETS_PER_PAYMENT } from '../../src/payments/pages.ts';
+import { MAX_SOCKETS_PER_PAYMENT } from '../../src/payments/checkout/pages.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent, eventTypesOf } from './checkout-client.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YarrowError } from '../../src/core/errors.ts';
-import { disputeTransitions, transitionDispute, type DisputeAction } from '../../src/payments/dispute-state-machine.ts';
-import { decideDisputeJob, sandboxVerdict } from '../../src/payments/disputes.ts';
-import { disputeStatuses } from '../../src/payments/lists.ts';
+import { disputeTransitions, transitionDispute, type DisputeAction } from '../../src/payments/disputes/lifecycle.ts';
+import { decideDisputeJob, sandboxVerdict } from '../../src/payments/disputes/disputes.ts';
+import { disputeStatuses } from '../../src/payments/disputes/lists.ts';
 import type { DisputeStatus } from '../../src/generated/prisma/client.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent } from './checkout-client.ts';

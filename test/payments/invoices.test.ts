@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJob } from '../../src/core/queue.ts';
 import { parseInput } from '../../src/core/errors.ts';
-import { createInvoice, createInvoiceInput } from '../../src/payments/invoices.ts';
+import { createInvoice, createInvoiceInput } from '../../src/payments/invoices/invoices.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
@@ -316,7 +316,7 @@ describe('overdue invoices', () => {
     const event = await app.rt.db.prisma.event.findFirstOrThrow({ where: { objectPublicId: invoice.id, type: 'invoice.overdue' } });
     expect(event.data).toMatchObject({ invoice: { public_id: invoice.id, status: 'open', overdue: true } });
 
-    const { overdueJob } = await import('../../src/payments/invoices.ts');
+    const { overdueJob } = await import('../../src/payments/invoices/invoices.ts');
     expect(await overdueJob(app.rt, invoice.id)).toBeNull();
     expect(await eventTypesOf(app, invoice.id)).toEqual(['invoice.created', 'invoice.overdue']);
   });
@@ -325,7 +325,7 @@ describe('overdue invoices', () => {
     const invoice = await newInvoice(merchant.key, { customer_name: 'A', customer_email: 'a@example.com' });
     await payThroughHostedPage(invoice.id);
     await app.rt.db.prisma.invoice.update({ where: { id: invoice.id }, data: { dueDate: new Date(`${day(-1)}T00:00:00Z`) } });
-    const { overdueJob } = await import('../../src/payments/invoices.ts');
+    const { overdueJob } = await import('../../src/payments/invoices/invoices.ts');
     expect(await overdueJob(app.rt, invoice.id)).toBeNull();
     expect(await eventTypesOf(app, invoice.id)).toEqual(['invoice.created', 'invoice.paid']);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YarrowError } from '../../src/core/errors.ts';
 import { newId } from '../../src/payments/contract.ts';
 import type { RefundStatus } from '../../src/generated/prisma/client.ts';
-import { refundTransitions, transitionRefund, type RefundAction } from '../../src/payments/state-machine.ts';
+import { refundTransitions, transitionRefund, type RefundAction } from '../../src/payments/refunds/lifecycle.ts';
 import { verifyWebhook, type WebhookEvent } from '@yarrow/sdk/webhooks';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';

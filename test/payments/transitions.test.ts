@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YarrowError } from '../../src/core/errors.ts';
-import { intentStatuses, transitionIntent, type IntentAction } from '../../src/payments/state-machine.ts';
+import { intentStatuses, transitionIntent, type IntentAction } from '../../src/payments/intents/lifecycle.ts';
 import type { PaymentIntentStatus } from '../../src/generated/prisma/client.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { checkoutClient, createIntent, eventTypesOf } from './checkout-client.ts';
@@ -148,7 +148,7 @@ describe('operator decisions on reviews', () => {
     const { intent } = await intentIn('processing');
     const response = await app.request('POST', `/api/v1/payment-intents/${intent.id}/cancel`, { key: merchant.key });
     expect(response.body.payment_intent.status).toBe('canceled');
-    const { resolveReviewJob } = await import('../../src/payments/intents.ts');
+    const { resolveReviewJob } = await import('../../src/payments/intents/intents.ts');
     const stored = await app.rt.db.prisma.paymentIntent.findUniqueOrThrow({ where: { id: intent.id } });
     expect(await resolveReviewJob(app.rt, { paymentIntentId: intent.id, cardSessionId: stored.latestCardSessionId! })).toBeNull();
     await expectUnchanged(intent.id, 'canceled', ['payment_intent.created', 'payment_intent.processing', 'payment_intent.canceled']);

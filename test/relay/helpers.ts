@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { SimulatorEvent } from '../../src/relay/simulator/device.ts';
+import type { SimulatorEvent } from '../../src/relay/simulator/index.ts';
 import { graphql } from '../gql/index.ts';
 import type { TestApp } from '../helpers/app.ts';
 import type { CreatePairingCodeMutation, MessageStatus } from '../gql/graphql.ts';

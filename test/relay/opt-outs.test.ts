@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
-import { optOutKeyword } from '../../src/relay/recipients/opt-outs.ts';
+import { optOutKeyword } from '../../src/relay/opt-outs/opt-outs.ts';
 import { addToList, createList, createRecipient } from '../../src/relay/recipients/recipients.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';

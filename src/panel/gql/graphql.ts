@@ -400,6 +400,68 @@ export type PanelDeleteTestClockMutationVariables = Exact<{ [key: string]: never
 
 export type PanelDeleteTestClockMutation = { deleteTestClock: number };
 
+export type PanelCustomersQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  email?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type PanelCustomersQuery = { customers: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, email: string | null, name: string | null, createdAt: string } }> } };
+
+export type PanelCustomerQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCustomerQuery = { customer: { id: string, email: string | null, name: string | null, description: string | null, createdAt: string, paymentMethods: { edges: Array<{ node: { id: string, paymentMethodCode: PaymentMethodCode, brand: string, last4: string, paymentIntentId: string | null, createdAt: string } }> }, paymentIntents: { edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, status: PaymentIntentStatus, createdAt: string } }> } } };
+
+export type PanelDetachPaymentMethodMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelDetachPaymentMethodMutation = { detachPaymentMethod: { id: string } };
+
+export type PanelDisputesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<DisputeStatus> | DisputeStatus | null | undefined;
+}>;
+
+
+export type PanelDisputesQuery = { disputes: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, createdAt: string, paymentIntent: { id: string, title: string, customerName: string } } }> } };
+
+export type PanelDisputeQueryVariables = Exact<{
+  id: string | number;
+  objectId: string;
+}>;
+
+
+export type PanelDisputeQuery = { dispute: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, evidenceSubmittedAt: string | null, closedAt: string | null, createdAt: string, evidence: { all: Record<string, unknown> }, paymentIntent: { id: string, title: string, customerName: string, customerEmail: string } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+
+export type PanelSubmitDisputeEvidenceMutationVariables = Exact<{
+  id: string | number;
+  evidence: DisputeEvidenceInput;
+  submit?: boolean | null | undefined;
+}>;
+
+
+export type PanelSubmitDisputeEvidenceMutation = { submitDisputeEvidence: { id: string, status: DisputeStatus } };
+
+export type PanelCloseDisputeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelCloseDisputeMutation = { closeDispute: { id: string, status: DisputeStatus } };
+
+export type PanelDisputeEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelDisputeEventsSubscription = { eventCreated: { id: string, type: string, objectPublicId: string } };
+
 export type PanelPaymentIntentsQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -464,6 +526,11 @@ export type PanelRejectPaymentReviewMutationVariables = Exact<{
 
 export type PanelRejectPaymentReviewMutation = { rejectPaymentReview: { id: string, status: PaymentIntentStatus } };
 
+export type PanelPaymentActivitySubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelPaymentActivitySubscription = { paymentActivity: { objectType: string, id: string, status: string, event: string } };
+
 export type PanelInvoiceQueryVariables = Exact<{
   id: string | number;
   objectId: string;
@@ -491,11 +558,6 @@ export type PanelInvoicesQueryVariables = Exact<{
 
 export type PanelInvoicesQuery = { invoices: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, invoiceNo: string, title: string, amountDisplay: string, currency: string, status: InvoiceStatus, overdue: boolean, dueDate: string, hostedUrl: string, createdAt: string } }> } };
 
-export type PanelPaymentActivitySubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PanelPaymentActivitySubscription = { paymentActivity: { objectType: string, id: string, status: string, event: string } };
-
 export type PanelKycSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -507,68 +569,6 @@ export type PanelSubmitKycMutationVariables = Exact<{
 
 
 export type PanelSubmitKycMutation = { submitKyc: { id: string, status: KycReviewStatus } };
-
-export type PanelCustomersQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  email?: string | null | undefined;
-  search?: string | null | undefined;
-}>;
-
-
-export type PanelCustomersQuery = { customers: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, email: string | null, name: string | null, createdAt: string } }> } };
-
-export type PanelCustomerQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PanelCustomerQuery = { customer: { id: string, email: string | null, name: string | null, description: string | null, createdAt: string, paymentMethods: { edges: Array<{ node: { id: string, paymentMethodCode: PaymentMethodCode, brand: string, last4: string, paymentIntentId: string | null, createdAt: string } }> }, paymentIntents: { edges: Array<{ node: { id: string, title: string, amountDisplay: string, currency: string, status: PaymentIntentStatus, createdAt: string } }> } } };
-
-export type PanelDetachPaymentMethodMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PanelDetachPaymentMethodMutation = { detachPaymentMethod: { id: string } };
-
-export type PanelDisputesQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  status?: Array<DisputeStatus> | DisputeStatus | null | undefined;
-}>;
-
-
-export type PanelDisputesQuery = { disputes: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, createdAt: string, paymentIntent: { id: string, title: string, customerName: string } } }> } };
-
-export type PanelDisputeQueryVariables = Exact<{
-  id: string | number;
-  objectId: string;
-}>;
-
-
-export type PanelDisputeQuery = { dispute: { id: string, status: DisputeStatus, reason: DisputeReason, amountDisplay: string, currency: string, evidenceDueBy: string, evidenceSubmittedAt: string | null, closedAt: string | null, createdAt: string, evidence: { all: Record<string, unknown> }, paymentIntent: { id: string, title: string, customerName: string, customerEmail: string } }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
-
-export type PanelSubmitDisputeEvidenceMutationVariables = Exact<{
-  id: string | number;
-  evidence: DisputeEvidenceInput;
-  submit?: boolean | null | undefined;
-}>;
-
-
-export type PanelSubmitDisputeEvidenceMutation = { submitDisputeEvidence: { id: string, status: DisputeStatus } };
-
-export type PanelCloseDisputeMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PanelCloseDisputeMutation = { closeDispute: { id: string, status: DisputeStatus } };
-
-export type PanelDisputeEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PanelDisputeEventsSubscription = { eventCreated: { id: string, type: string, objectPublicId: string } };
 
 export type PanelPaymentsOverviewQueryVariables = Exact<{
   days: number;
@@ -1099,6 +1099,150 @@ export const PanelDeleteTestClockDocument = new TypedDocumentString(`
   deleteTestClock
 }
     `) as unknown as TypedDocumentString<PanelDeleteTestClockMutation, PanelDeleteTestClockMutationVariables>;
+export const PanelCustomersDocument = new TypedDocumentString(`
+    query PanelCustomers($first: Int, $after: String, $email: String, $search: String) {
+  customers(first: $first, after: $after, email: $email, search: $search) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        email
+        name
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCustomersQuery, PanelCustomersQueryVariables>;
+export const PanelCustomerDocument = new TypedDocumentString(`
+    query PanelCustomer($id: ID!) {
+  customer(id: $id) {
+    id
+    email
+    name
+    description
+    createdAt
+    paymentMethods(first: 50) {
+      edges {
+        node {
+          id
+          paymentMethodCode
+          brand
+          last4
+          paymentIntentId
+          createdAt
+        }
+      }
+    }
+    paymentIntents(first: 20) {
+      edges {
+        node {
+          id
+          title
+          amountDisplay
+          currency
+          status
+          createdAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCustomerQuery, PanelCustomerQueryVariables>;
+export const PanelDetachPaymentMethodDocument = new TypedDocumentString(`
+    mutation PanelDetachPaymentMethod($id: ID!) {
+  detachPaymentMethod(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDetachPaymentMethodMutation, PanelDetachPaymentMethodMutationVariables>;
+export const PanelDisputesDocument = new TypedDocumentString(`
+    query PanelDisputes($first: Int, $after: String, $status: [DisputeStatus!]) {
+  disputes(first: $first, after: $after, status: $status) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        reason
+        amountDisplay
+        currency
+        evidenceDueBy
+        createdAt
+        paymentIntent {
+          id
+          title
+          customerName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputesQuery, PanelDisputesQueryVariables>;
+export const PanelDisputeDocument = new TypedDocumentString(`
+    query PanelDispute($id: ID!, $objectId: String!) {
+  dispute(id: $id) {
+    id
+    status
+    reason
+    amountDisplay
+    currency
+    evidenceDueBy
+    evidenceSubmittedAt
+    closedAt
+    createdAt
+    evidence {
+      all
+    }
+    paymentIntent {
+      id
+      title
+      customerName
+      customerEmail
+    }
+  }
+  events(first: 50, objectPublicId: $objectId) {
+    edges {
+      node {
+        id
+        type
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputeQuery, PanelDisputeQueryVariables>;
+export const PanelSubmitDisputeEvidenceDocument = new TypedDocumentString(`
+    mutation PanelSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {
+  submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSubmitDisputeEvidenceMutation, PanelSubmitDisputeEvidenceMutationVariables>;
+export const PanelCloseDisputeDocument = new TypedDocumentString(`
+    mutation PanelCloseDispute($id: ID!) {
+  closeDispute(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCloseDisputeMutation, PanelCloseDisputeMutationVariables>;
+export const PanelDisputeEventsDocument = new TypedDocumentString(`
+    subscription PanelDisputeEvents {
+  eventCreated(types: ["dispute.created", "dispute.updated", "dispute.closed"]) {
+    id
+    type
+    objectPublicId
+  }
+}
+    `) as unknown as TypedDocumentString<PanelDisputeEventsSubscription, PanelDisputeEventsSubscriptionVariables>;
 export const PanelPaymentIntentsDocument = new TypedDocumentString(`
     query PanelPaymentIntents($first: Int, $after: String, $status: [PaymentIntentStatus!], $search: String, $createdFrom: DateTime, $createdBefore: DateTime) {
   paymentIntents(
@@ -1279,6 +1423,16 @@ export const PanelRejectPaymentReviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelRejectPaymentReviewMutation, PanelRejectPaymentReviewMutationVariables>;
+export const PanelPaymentActivityDocument = new TypedDocumentString(`
+    subscription PanelPaymentActivity {
+  paymentActivity {
+    objectType
+    id
+    status
+    event
+  }
+}
+    `) as unknown as TypedDocumentString<PanelPaymentActivitySubscription, PanelPaymentActivitySubscriptionVariables>;
 export const PanelInvoiceDocument = new TypedDocumentString(`
     query PanelInvoice($id: ID!, $objectId: String!) {
   invoice(id: $id) {
@@ -1352,16 +1506,6 @@ export const PanelInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelInvoicesQuery, PanelInvoicesQueryVariables>;
-export const PanelPaymentActivityDocument = new TypedDocumentString(`
-    subscription PanelPaymentActivity {
-  paymentActivity {
-    objectType
-    id
-    status
-    event
-  }
-}
-    `) as unknown as TypedDocumentString<PanelPaymentActivitySubscription, PanelPaymentActivitySubscriptionVariables>;
 export const PanelKycDocument = new TypedDocumentString(`
     subscription PanelKyc {
   kycReviewUpdated {
@@ -1383,150 +1527,6 @@ export const PanelSubmitKycDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelSubmitKycMutation, PanelSubmitKycMutationVariables>;
-export const PanelCustomersDocument = new TypedDocumentString(`
-    query PanelCustomers($first: Int, $after: String, $email: String, $search: String) {
-  customers(first: $first, after: $after, email: $email, search: $search) {
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      node {
-        id
-        email
-        name
-        createdAt
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelCustomersQuery, PanelCustomersQueryVariables>;
-export const PanelCustomerDocument = new TypedDocumentString(`
-    query PanelCustomer($id: ID!) {
-  customer(id: $id) {
-    id
-    email
-    name
-    description
-    createdAt
-    paymentMethods(first: 50) {
-      edges {
-        node {
-          id
-          paymentMethodCode
-          brand
-          last4
-          paymentIntentId
-          createdAt
-        }
-      }
-    }
-    paymentIntents(first: 20) {
-      edges {
-        node {
-          id
-          title
-          amountDisplay
-          currency
-          status
-          createdAt
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelCustomerQuery, PanelCustomerQueryVariables>;
-export const PanelDetachPaymentMethodDocument = new TypedDocumentString(`
-    mutation PanelDetachPaymentMethod($id: ID!) {
-  detachPaymentMethod(id: $id) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<PanelDetachPaymentMethodMutation, PanelDetachPaymentMethodMutationVariables>;
-export const PanelDisputesDocument = new TypedDocumentString(`
-    query PanelDisputes($first: Int, $after: String, $status: [DisputeStatus!]) {
-  disputes(first: $first, after: $after, status: $status) {
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      node {
-        id
-        status
-        reason
-        amountDisplay
-        currency
-        evidenceDueBy
-        createdAt
-        paymentIntent {
-          id
-          title
-          customerName
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelDisputesQuery, PanelDisputesQueryVariables>;
-export const PanelDisputeDocument = new TypedDocumentString(`
-    query PanelDispute($id: ID!, $objectId: String!) {
-  dispute(id: $id) {
-    id
-    status
-    reason
-    amountDisplay
-    currency
-    evidenceDueBy
-    evidenceSubmittedAt
-    closedAt
-    createdAt
-    evidence {
-      all
-    }
-    paymentIntent {
-      id
-      title
-      customerName
-      customerEmail
-    }
-  }
-  events(first: 50, objectPublicId: $objectId) {
-    edges {
-      node {
-        id
-        type
-        createdAt
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<PanelDisputeQuery, PanelDisputeQueryVariables>;
-export const PanelSubmitDisputeEvidenceDocument = new TypedDocumentString(`
-    mutation PanelSubmitDisputeEvidence($id: ID!, $evidence: DisputeEvidenceInput!, $submit: Boolean) {
-  submitDisputeEvidence(id: $id, evidence: $evidence, submit: $submit) {
-    id
-    status
-  }
-}
-    `) as unknown as TypedDocumentString<PanelSubmitDisputeEvidenceMutation, PanelSubmitDisputeEvidenceMutationVariables>;
-export const PanelCloseDisputeDocument = new TypedDocumentString(`
-    mutation PanelCloseDispute($id: ID!) {
-  closeDispute(id: $id) {
-    id
-    status
-  }
-}
-    `) as unknown as TypedDocumentString<PanelCloseDisputeMutation, PanelCloseDisputeMutationVariables>;
-export const PanelDisputeEventsDocument = new TypedDocumentString(`
-    subscription PanelDisputeEvents {
-  eventCreated(types: ["dispute.created", "dispute.updated", "dispute.closed"]) {
-    id
-    type
-    objectPublicId
-  }
-}
-    `) as unknown as TypedDocumentString<PanelDisputeEventsSubscription, PanelDisputeEventsSubscriptionVariables>;
 export const PanelPaymentsOverviewDocument = new TypedDocumentString(`
     query PanelPaymentsOverview($days: Int!) {
   paymentsOverview(days: $days) {

@@ -7,7 +7,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Price, Product } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
-import { metadataSchema } from '../intents.ts';
+import { metadataSchema } from '../fields.ts';
 import { currencySchema, toMinorUnits } from '../money.ts';
 import { priceJson, productJson } from './json.ts';
 

@@ -4,7 +4,7 @@ import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { newId } from '../contract.ts';
-import { metadataSchema } from '../intents.ts';
+import { metadataSchema } from '../fields.ts';
 import { chargeInvoice, createPeriodInvoice, itemPrices, linesTotal, type InvoiceLine, type PriceWithProduct } from './invoicing.ts';
 import type { SubscriptionWithItems } from './json.ts';
 import { changeSubscription, lockSubscription, moveSubscription } from './plans.ts';

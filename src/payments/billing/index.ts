@@ -1,5 +1,11 @@
-// Billing's front door: what the payments module (module.ts) and other sub-modules use of it
-// (module.ts also reads its declarations from the contract.ts leaf).
-export { registerBillingRoutes } from './rest.ts';
-export { runBillingWorker } from './workers.ts';
-export { billingFolders } from './postman.ts';
+// Billing's front door: products, prices, subscriptions and their renewals, for module.ts (other
+// sub-modules use nothing of it: an invoice's payment tells it through a job). billing/ sits above
+// intents/, invoices/ and customers/: a period's invoice is charged with a customer's saved method.
+
+/** The files module.ts loads when it needs them (routes, GraphQL, Postman steps, workers). */
+export const billingParts = {
+  rest: () => import('./rest.ts'),
+  graphql: () => import('./graphql.ts'),
+  postman: () => import('./postman.ts'),
+  workers: () => import('./workers.ts'),
+};

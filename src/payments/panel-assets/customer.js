@@ -1,4 +1,4 @@
-import { PanelCustomer, PanelDetachPaymentMethod } from '/panel/src/payments/panel-operations.ts';
+import { PanelCustomer, PanelDetachPaymentMethod } from '/panel/src/payments/customers/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, html, Money, render, useEffect, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName } from '/panel/assets/payments-shared.js';

@@ -1,4 +1,4 @@
-import { PanelCustomers } from '/panel/src/payments/panel-operations.ts';
+import { PanelCustomers } from '/panel/src/payments/customers/panel-operations.ts';
 import { client } from '/panel/assets/panel.js';
 import { DateTime, html, List, render } from '/panel/assets/ui.js';
 

@@ -1,4 +1,4 @@
-import { PanelCloseDispute, PanelDispute, PanelDisputeEvents, PanelSubmitDisputeEvidence } from '/panel/src/payments/panel-operations.ts';
+import { PanelCloseDispute, PanelDispute, PanelDisputeEvents, PanelSubmitDisputeEvidence } from '/panel/src/payments/disputes/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 import { disputeStatuses, reasonName } from '/panel/assets/disputes-shared.js';

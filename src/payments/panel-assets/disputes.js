@@ -1,4 +1,4 @@
-import { PanelDisputeEvents, PanelDisputes } from '/panel/src/payments/panel-operations.ts';
+import { PanelDisputeEvents, PanelDisputes } from '/panel/src/payments/disputes/panel-operations.ts';
 import { client } from '/panel/assets/panel.js';
 import { Badge, DateTime, html, List, Money, render, useLiveKey } from '/panel/assets/ui.js';
 import { disputeStatuses, reasonName } from '/panel/assets/disputes-shared.js';

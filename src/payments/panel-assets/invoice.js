@@ -1,4 +1,5 @@
-import { PanelInvoice, PanelPaymentActivity, PanelVoidInvoice } from '/panel/src/payments/panel-operations.ts';
+import { PanelPaymentActivity } from '/panel/src/payments/intents/panel-operations.ts';
+import { PanelInvoice, PanelVoidInvoice } from '/panel/src/payments/invoices/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, html, Money, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses } from '/panel/assets/payments-shared.js';

@@ -1,4 +1,4 @@
-import { PanelCancelPaymentIntent, PanelCapturePaymentIntent } from '/panel/src/payments/panel-operations.ts';
+import { PanelCancelPaymentIntent, PanelCapturePaymentIntent } from '/panel/src/payments/intents/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { confirmAction, DateTime, FieldError, fieldProps, html, useFieldErrors } from '/panel/assets/ui.js';
 

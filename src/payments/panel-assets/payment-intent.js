@@ -1,11 +1,4 @@
-import {
-  PanelApprovePaymentReview,
-  PanelCancelPaymentIntent,
-  PanelCreateRefund,
-  PanelPaymentIntent,
-  PanelPaymentIntentUpdated,
-  PanelRejectPaymentReview,
-} from '/panel/src/payments/panel-operations.ts';
+import { PanelApprovePaymentReview, PanelCancelPaymentIntent, PanelCreateRefund, PanelPaymentIntent, PanelPaymentIntentUpdated, PanelRejectPaymentReview } from '/panel/src/payments/intents/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';

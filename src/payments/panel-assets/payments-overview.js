@@ -1,6 +1,6 @@
 // The payments part of the panel's overview: volume collected and success rate over the last day or
 // week (GraphQL paymentsOverview), linking to the payments page.
-import { PanelPaymentsOverview } from '/panel/src/payments/panel-operations.ts';
+import { PanelPaymentsOverview } from '/panel/src/payments/panel/panel-operations.ts';
 import { formatCount, formatMoney } from '/panel/sdk/format.ts';
 import { client, showError } from '/panel/assets/panel.js';
 import { html, render, useEffect, useState } from '/panel/assets/ui.js';

@@ -1,4 +1,6 @@
-import { PanelInvoices, PanelKyc, PanelPaymentActivity, PanelPaymentIntents, PanelSubmitKyc } from '/panel/src/payments/panel-operations.ts';
+import { PanelPaymentActivity, PanelPaymentIntents } from '/panel/src/payments/intents/panel-operations.ts';
+import { PanelInvoices } from '/panel/src/payments/invoices/panel-operations.ts';
+import { PanelKyc, PanelSubmitKyc } from '/panel/src/payments/kyc/panel-operations.ts';
 import { clearError, client, live, showError } from '/panel/assets/panel.js';
 import { intentStatuses, methodName, payable } from '/panel/assets/payments-shared.js';
 import { Badge, DateTime, FieldError, fieldProps, html, List, Money, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';

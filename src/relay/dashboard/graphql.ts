@@ -3,7 +3,7 @@ import { builder, enumOf } from '../../graphql/builder.ts';
 import { pauseRelayQueue, queueHealth, resumeRelayQueue, type QueueHealth } from './queue-health.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { otpsWhere } from '../lists.ts';
-import { displayNumber } from '../messages/index.ts';
+import { displayNumber } from '../sms.ts';
 
 const RelayPausedByEnum = enumOf('RelayPausedBy', ['account', 'operator'], { description: 'Who paused an account\'s relay queue.' });
 

@@ -4,7 +4,7 @@ import { publish } from '../../core/pubsub.ts';
 import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { throughputSeries } from './sql.ts';
-import { effectiveRate } from '../devices/devices.ts';
+import { effectiveRate } from '../devices/index.ts';
 import { wakeDrain } from '../messages/index.ts';
 
 /** Who paused a queue: the account itself (panel, GraphQL) or an operator (`relay:operator`). */

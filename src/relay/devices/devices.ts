@@ -9,12 +9,11 @@ import { asRateLimited } from '../../core/rate-limit.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
 import { newId } from '../contract.ts';
 import { liveEvent, publishAll } from '../../core/pubsub.ts';
-import { deviceSignalEvent } from '../transports/work-channel.ts';
+import { deviceSignalEvent } from './work-channel.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { closeConnection, lockDeviceReachability, openConnection } from './sql.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from '../messages/index.ts';
-import { wakeDrain } from '../messages/index.ts';
+import { messageMoves } from './message-moves.ts';
 import type { deviceSchema } from '../json.ts';
 import { publishDeviceChange, recordPresenceChange } from './notices.ts';
 import { checkSendInterval, devicePacingInput, type SimSelectionMode } from './pacing.ts';
@@ -295,7 +294,7 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
     });
     if (input.connectionId !== undefined) await openConnection(tx, deviceId, input.connectionId, now);
     // Reachable again (back online, or a new socket or poll after its socket closed): wake the queue.
-    if (!before.reachable) await wakeDrain(tx, device.accountId);
+    if (!before.reachable) await messageMoves().wakeDrain(tx, device.accountId);
     if (before.status !== 'online') await recordPresenceChange(tx, device.id, 'online');
     await publishDeviceChange(tx, device);
     return device;
@@ -325,7 +324,7 @@ export async function deviceDisconnected(rt: Runtime, deviceId: string, connecti
     if (!(await lockDeviceReachability(tx, deviceId))) return false;
     const { last } = await closeConnection(tx, deviceId, connectionId, now);
     if (!last) return false;
-    await releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
+    await messageMoves().releaseUnacknowledged(rt, tx, deviceId, 'device_disconnected');
     // Dashboards show it still online but no longer connected (deviceUpdated).
     const device = await tx.device.findUnique({ where: { id: deviceId } });
     if (device) await publishDeviceChange(tx, device);
@@ -406,7 +405,7 @@ export async function updateDevice(rt: Runtime, accountId: number, deviceId: str
       data: { name, ratePerMinute, simSelectionMode, dailyCap, monthlyRecipientsCap, sendIntervalMinSeconds, sendIntervalMaxSeconds },
     });
     // A higher budget or cap may let waiting messages through now.
-    await wakeDrain(tx, accountId);
+    await messageMoves().wakeDrain(tx, accountId);
     // The Android app re-reads its settings (SIM mode, wait, limit) on this event.
     await publishAll(tx, [deviceSignalEvent(device.id, { kind: 'settings' })]);
     await publishDeviceChange(tx, device);
@@ -423,9 +422,9 @@ export async function revokeDevice(rt: Runtime, accountId: number, deviceId: str
     // Unpairing is the account's knowing choice: what the phone held goes to other phones (the
     // panel's confirmation says it may still send what it held if it is running; its token no
     // longer works, so it cannot report).
-    await releaseDeviceMessages(rt, tx, device.id, 'device_revoked');
+    await messageMoves().releaseDeviceMessages(rt, tx, device.id, 'device_revoked');
     // Messages pinned to it can go nowhere else: they fail now, with the reason.
-    await failPinnedTo(rt, tx, device.id, 'device_revoked');
+    await messageMoves().failPinnedTo(rt, tx, device.id, 'device_revoked');
     await publishAll(tx, [deviceSignalEvent(device.id, { kind: 'revoked' }), liveEvent('relayDeviceRevoked', 'all', { deviceId: device.id })]);
     await recordPresenceChange(tx, device.id, 'revoked');
     await publishDeviceChange(tx, device);

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { bypassesBudget } from '../messages/priority.ts';
+import { bypassesBudget } from '../priority.ts';
 import { budgetWindowSeconds } from './sql.ts';
 
 export const simSelectionModes = ['default', 'round_robin', 'random'] as const;

@@ -4,19 +4,19 @@ import { newId } from '../contract.ts';
 import { publishAll } from '../../core/pubsub.ts';
 import type { SignalledWork } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
-import { deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/sql.ts';
+import { deviceLoadRows, lockUnreachableHolder, markOneSilentDeviceOffline } from '../devices/index.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
-import { publishDeviceChange, recordPresenceChange } from '../devices/notices.ts';
-import { signalledWork } from '../transports/work.ts';
-import { deviceSignalEvent, signalDevices } from '../transports/work-channel.ts';
+import { publishDeviceChange, recordPresenceChange } from '../devices/index.ts';
+import { signalledWork } from './work.ts';
+import { deviceSignalEvent, signalDevices } from '../devices/index.ts';
 import { dispatchMessages, type DispatchedRow } from './plans.ts';
 import { accountsWithOverdueMessages, lockDrain, lockDueQueued, lockStuckDispatched, queuedTimes } from './queries.ts';
 import { expireQueued, failAttempt, failStrandedPinned, flagStuck, releaseScheduled, releaseUnacknowledged, takeBack } from './transitions.ts';
 import { statusEvents } from './status.ts';
-import { EXPEDITED_PRIORITY } from './priority.ts';
+import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { quietHoursEnd, quietHoursOf } from './schedule.ts';
-import { chooseLane, type Lane, laneBudgetFrees, laneSimNumber, lanesWithBudget, lanesWithCapRoom, type LoadedDevice, pacingLanes, recordPacing, spendLane } from '../devices/pacing.ts';
+import { chooseLane, type Lane, laneBudgetFrees, laneSimNumber, lanesWithBudget, lanesWithCapRoom, type LoadedDevice, pacingLanes, recordPacing, spendLane } from '../devices/index.ts';
 
 // Messages are the queue: rows in state `queued`. A routing worker drains an account's queue onto
 // devices with spare budget when it is woken, and by one wake-up only: `wakeDrain`

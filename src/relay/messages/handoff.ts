@@ -12,7 +12,7 @@ import { messageStage } from './status.ts';
 import { allowAnotherAttempt, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './plans.ts';
 import { attemptsTakenBackFrom } from './queries.ts';
 import { lockForDevice } from './reports.ts';
-import { signalDevices } from '../transports/work-channel.ts';
+import { signalDevices } from '../devices/index.ts';
 import { requeueOrFail } from './transitions.ts';
 
 /**

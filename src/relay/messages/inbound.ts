@@ -13,11 +13,11 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
-import { optIn, optOut, optOutKeyword } from '../recipients/opt-outs.ts';
+import { optIn, optOut, optOutKeyword } from '../opt-outs/index.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';
-import { countSegments, e164Number } from './sms.ts';
+import { countSegments, e164Number } from '../sms.ts';
 import { statusEvents } from './status.ts';
 
 /** An SMS a phone says it received, as a transport read it. */

@@ -1,7 +1,9 @@
 // The message's lifecycle: its states, the moves between them and the marks that change no state,
-// in one table (as src/payments/state-machine.ts does for payments). Each move is written by one
-// plan of ./plans.ts and decided nowhere else; which webhook events a move records is read here
-// (`eventsOfMove`), whoever moved the message (a device report, the presence pass, the account).
+// in one table (`defineLifecycle`, src/core/lifecycle.ts, as every machine with states). It decides
+// at run time: each move is written by one plan of ./plans.ts, whose SQL takes the states the move
+// may start from here (`fromStates`, `markStates`); which webhook events a move records is read
+// here too (`eventsOfMove`), whoever moved the message (a device report, the presence pass, the account).
+import { defineLifecycle } from '../../core/lifecycle.ts';
 import type { Message, MessageState } from '../../generated/prisma/client.ts';
 
 interface Move {
@@ -15,7 +17,9 @@ interface Move {
   by: string;
 }
 
-export const messageMoves = {
+const messageStates = ['scheduled', 'queued', 'dispatched', 'sent', 'delivered', 'failed', 'received'] as const satisfies readonly MessageState[];
+
+export const messageLifecycle = defineLifecycle('message', messageStates, {
   accept: { from: [], to: 'queued', event: null, plan: 'insertQueuedMessages', by: 'a send (single, OTP, list, the 3rd-party API)' },
   // Held by Yarrow until its time (./schedule.ts); the sender sees `scheduled`.
   schedule: { from: [], to: 'scheduled', event: null, plan: 'insertQueuedMessages', by: 'a send with a future send_at, or below priority 100 during the account\'s quiet hours' },
@@ -52,7 +56,10 @@ export const messageMoves = {
     plan: 'insertInboundMessage',
     by: "a phone's received SMS: our protocol's `received` frame, the Android app's `sms:received` webhook",
   },
-} as const satisfies Record<string, Move>;
+} satisfies Record<string, Move>);
+
+/** The moves of the table, by name. */
+export const messageMoves = messageLifecycle.transitions;
 
 export type MessageMove = keyof typeof messageMoves;
 
@@ -67,11 +74,44 @@ export const messageMarks = {
   stuck: { in: ['dispatched'], plan: 'flagStuckMessages', event: 'message.stuck' },
   hear: { in: ['dispatched'], plan: 'recordDeviceWord, recordDeviceWords, clearStuckHeld' },
   allowAnotherAttempt: { in: ['dispatched'], plan: 'allowAnotherAttempt' },
-} as const;
+  // The text retention's (./retention.ts): in the states whose text no phone is given again.
+  maskText: { in: textSpentStatesOf(), plan: 'maskOldTexts' },
+} as const satisfies Record<string, { in: readonly MessageState[]; plan: string; event?: string }>;
+
+export type MessageMark = keyof typeof messageMarks;
+
+/**
+ * The states whose text no phone will be given again: no chain of moves leads from them back to the
+ * queue (the states `dispatch` starts from). A sent message's text has done its work; a dispatched
+ * one may still be requeued, a scheduled one released.
+ */
+function textSpentStatesOf(): MessageState[] {
+  const leadsToQueue = new Set<MessageState>(messageLifecycle.fromStates('dispatch'));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const move of Object.values(messageMoves)) {
+      if (!leadsToQueue.has(move.to)) continue;
+      for (const state of move.from) {
+        if (leadsToQueue.has(state)) continue;
+        leadsToQueue.add(state);
+        grew = true;
+      }
+    }
+  }
+  return messageStates.filter((state) => !leadsToQueue.has(state));
+}
+
+/** The final states of a message's text: what the retention masks (`maskOldTexts`). */
+export const textSpentStates = markStates('maskText');
+
+/** The states a mark may be made in, for a plan's WHERE clause (as `fromStates` for a move). */
+export function markStates(mark: MessageMark): MessageState[] {
+  return [...messageMarks[mark].in];
+}
 
 /** Whether the table allows the move from `from` to `to`. */
 export function canMove(from: MessageState, to: MessageState): boolean {
-  return Object.values(messageMoves).some((move) => move.to === to && (move.from as readonly MessageState[]).includes(from));
+  return messageLifecycle.canMove(from, to);
 }
 
 /** The events of moves from a state (`receive` starts from none: it records its event itself, ./inbound.ts). */

@@ -7,7 +7,7 @@ import { firstIdAt } from '../../core/ids.ts';
 import { advisoryKey } from '../../core/locks.ts';
 import { Prisma, type Account } from '../../generated/prisma/client.ts';
 import { idPrefixes, relayLocks } from '../contract.ts';
-import { reachableDevice } from '../devices/sql.ts';
+import { reachableDevice } from '../devices/index.ts';
 import { takeBackOutcomes } from './lifecycle.ts';
 
 /**

@@ -1,23 +1,12 @@
 import type { Runtime } from '../../core/runtime.ts';
+import { maskOldTexts } from './plans.ts';
 
 /**
- * One batch of SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS: the message row stays (its state,
- * number, times, segments) and its text is masked as an OTP's code is, one `•` per character, with
- * any sealed copy wiped. Only final messages (sent, delivered, failed, received): a text still to be sent is
- * kept. Oldest first, by the index of messages whose text is kept, which the mark takes it out of.
- * (The one statement that writes `messages` outside the lifecycle: to be folded into it.)
+ * One batch of SMS texts past RELAY_MESSAGE_TEXT_RETENTION_DAYS, for the maintenance worker's
+ * retention pass: masked by the lifecycle's `maskText` mark (`maskOldTexts`, ./plans.ts), only in
+ * final messages' states (sent, delivered, failed, received).
  */
 export async function purgeOldMessageTexts(rt: Runtime, batchSize: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - rt.config.RELAY_MESSAGE_TEXT_RETENTION_DAYS * 86_400_000);
-  return rt.db.prisma.$executeRaw`
-    UPDATE messages m
-    SET body = repeat('•', char_length(m.body)), sealed_body = NULL, text_purged_at = ${now}
-    FROM (
-      SELECT id FROM messages
-      WHERE text_purged_at IS NULL AND queued_at < ${before} AND state IN ('sent', 'delivered', 'failed', 'received')
-      ORDER BY queued_at
-      LIMIT ${batchSize}
-      FOR UPDATE SKIP LOCKED
-    ) batch
-    WHERE m.id = batch.id`;
+  return maskOldTexts(rt.db.prisma, before, batchSize, now);
 }

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
-import { EXPEDITED_PRIORITY } from './priority.ts';
+import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { wakeDrain } from './wake.ts';
 
 /** Furthest a send may be scheduled ahead (Twilio allows 35 days; httpSMS, textbee do not say). */

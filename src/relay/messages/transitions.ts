@@ -12,7 +12,7 @@ import { messageEvent, messageStatus, publishStatuses } from './status.ts';
 import { messageMoves } from './lifecycle.ts';
 import { failMessages, finishAttempts, flagStuckMessages, releaseDueScheduled, requeueDispatched } from './plans.ts';
 import { lockHeldBy, lockPinnedTo, lockStrandedPinned } from './queries.ts';
-import { signalDevices } from '../transports/work-channel.ts';
+import { signalDevices } from '../devices/index.ts';
 import { wakeDrain } from './wake.ts';
 
 type Rt = Pick<Runtime, 'boss' | 'config'>;

@@ -6,9 +6,9 @@
 import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
-import { pacingLanes, waitReason, type Lane, type WaitReason } from '../devices/pacing.ts';
+import { pacingLanes, waitReason, type Lane, type WaitReason } from '../devices/index.ts';
 import { deviceCapacity } from './drain.ts';
-import { EXPEDITED_PRIORITY } from './priority.ts';
+import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { quietHoursEnd, quietHoursOf } from './schedule.ts';
 
 type Waiting = Pick<Message, 'id' | 'accountId' | 'state' | 'priority' | 'to' | 'simNumber' | 'requestedDeviceId' | 'failedDeviceIds'>;

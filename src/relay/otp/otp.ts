@@ -10,10 +10,11 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Message, Otp } from '../../generated/prisma/client.ts';
 import { recordEvent } from '../../webhooks/index.ts';
 import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
-import { EXPEDITED_PRIORITY, sendMessages } from '../messages/index.ts';
+import { sendMessages } from '../messages/index.ts';
+import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { messageStatus } from '../messages/index.ts';
 import { otpLocales, otpPurposes, otpText } from './templates.ts';
-import { phoneNumber } from '../messages/index.ts';
+import { phoneNumber } from '../sms.ts';
 
 export const OTP_MAX_ATTEMPTS = 5;
 

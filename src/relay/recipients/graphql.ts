@@ -3,7 +3,7 @@ import { parseInput } from '../../core/errors.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { recipientListsWhere } from '../lists.ts';
-import { displayNumber } from '../messages/index.ts';
+import { displayNumber } from '../sms.ts';
 import { recipientIdsMatching } from './sql.ts';
 import { SKIPPED_LINES_LISTED } from './recipients-import.ts';
 import {

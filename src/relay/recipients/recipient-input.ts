@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneNumber } from '../messages/sms.ts';
+import { phoneNumber } from '../sms.ts';
 
 // A recipient as a client gives it: its own file (zod and the phone rules only), so the import's
 // worker thread (recipients-import-worker.ts) checks a CSV's rows with the rules the API uses

@@ -9,7 +9,7 @@ import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
 import { sendMessages, sendOptions } from '../messages/index.ts';
-import { phoneNumber } from '../messages/index.ts';
+import { phoneNumber } from '../sms.ts';
 import { recipientInput, recipientTag } from './recipient-input.ts';
 import { readImport, SKIPPED_LINES_LISTED } from './recipients-import.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';

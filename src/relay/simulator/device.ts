@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import WebSocket from 'ws';
-import { writeTogether } from '../transports/socket-writes.ts';
+import { writeTogether } from '../../core/socket-writes.ts';
 
 export interface SimulatorOptions {
   /** The relay base URL, ending in /api (e.g. http://localhost:4000/api). */

@@ -3,11 +3,11 @@ import { ok, okSchema } from '../../core/http.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../../core/route.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, deviceJson, heartbeatInput, recordHeartbeat, withConnections } from '../devices/devices.ts';
+import { authenticateDevice, deviceJson, heartbeatInput, recordHeartbeat, withConnections } from '../devices/index.ts';
 import { deviceSchema, deviceWorkSchema, reportOutcomeSchema } from '../json.ts';
 import { ackInput, acknowledgeMessage, pendingForDevice, receivedFromFrame, receivedInput, receiveSms, reportInput, reportMessage, syncHeldMessages, syncInput } from '../messages/index.ts';
-import { awaitWork } from './work-channel.ts';
-import { deviceWorkJson } from './work.ts';
+import { awaitWork } from '../devices/index.ts';
+import { deviceWorkJson } from '../messages/index.ts';
 
 // The device's own HTTP API, for phones that cannot hold a WebSocket (docs/relay-protocol.md): the
 // same work and the same reports as the socket's frames (./websocket.ts), with a long poll for work.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heartbeatInput } from '../devices/devices.ts';
+import { heartbeatInput } from '../devices/index.ts';
 import { ackInput, reportInput } from '../messages/index.ts';
 import { syncInput } from '../messages/index.ts';
 import { receivedInput } from '../messages/index.ts';

@@ -5,13 +5,13 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { YarrowError, fromZodError } from '../../core/errors.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from '../devices/devices.ts';
+import { authenticateDevice, deviceConnected, deviceDisconnected, recordHeartbeat } from '../devices/index.ts';
 import { acknowledgeMessage, reportMessage } from '../messages/index.ts';
-import { deviceWorkJson, unsealedWork } from './work.ts';
+import { deviceWorkJson, unsealedWork } from '../messages/index.ts';
 import { pendingForDevice, syncHeldMessages, takenBackFrom } from '../messages/index.ts';
 import { receiveSms, receivedFromFrame } from '../messages/index.ts';
-import { writeTogether } from './socket-writes.ts';
-import { listenToDevice, signalDevices, type DeviceSignal } from './work-channel.ts';
+import { writeTogether } from '../../core/socket-writes.ts';
+import { listenToDevice, signalDevices, type DeviceSignal } from '../devices/index.ts';
 import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
 

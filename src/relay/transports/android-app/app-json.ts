@@ -4,7 +4,7 @@ import type { HttpContext } from '../../../core/http.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { Device, Message } from '../../../generated/prisma/client.ts';
 import type { DeviceWork } from '../../json.ts';
-import { appMessagesSettings, appMessagesSettingsSchema } from '../../devices/pacing.ts';
+import { appMessagesSettings, appMessagesSettingsSchema } from '../../devices/index.ts';
 
 // The JSON the "SMS Gateway for Android" app (me.capcom.smsgateway) sends and reads in its
 // private-server mode, and how its states map onto Yarrow's (docs/relay-protocol.md, "The SMS

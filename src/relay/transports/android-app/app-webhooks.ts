@@ -27,8 +27,8 @@ import { defineRoute, type Credential } from '../../../core/route.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
 import { receiveSms } from '../../messages/index.ts';
-import { ANDROID_APP_API_PATH } from '../../devices/devices.ts';
-import { signalDevices } from '../work-channel.ts';
+import { ANDROID_APP_API_PATH } from '../../devices/index.ts';
+import { signalDevices } from '../../devices/index.ts';
 import { appError, appErrorSchema } from './app-json.ts';
 
 /** The received-message events Yarrow serves the phone a hook for, one hook each. */

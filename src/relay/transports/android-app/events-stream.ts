@@ -6,8 +6,8 @@ import type { HttpContext } from '../../../core/http.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { GatewayContext } from '../../../core/gateway-context.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
-import { deviceConnected, deviceDisconnected, recordHeartbeat } from '../../devices/devices.ts';
-import { listenToDevice, type DeviceSignal } from '../work-channel.ts';
+import { deviceConnected, deviceDisconnected, recordHeartbeat } from '../../devices/index.ts';
+import { listenToDevice, type DeviceSignal } from '../../devices/index.ts';
 
 /** The reference server's SSE keep-alive period. */
 const KEEPALIVE_SECONDS = 15;

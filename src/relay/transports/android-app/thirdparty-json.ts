@@ -7,8 +7,10 @@
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
-import { encryptedValue, MAX_ENCRYPTED_LENGTH, messagePriority, messageText } from '../../messages/index.ts';
-import { simNumberInput } from '../../devices/sims.ts';
+import { encryptedValue, MAX_ENCRYPTED_LENGTH } from '../../messages/index.ts';
+import { messagePriority } from '../../priority.ts';
+import { messageText } from '../../sms.ts';
+import { simNumberInput } from '../../devices/index.ts';
 import { appDeviceJson } from './app-json.ts';
 
 /** The reference's message states, least advanced first (`Failed` last: it ends a recipient). */

@@ -17,10 +17,10 @@ import { defineRoute } from '../../../core/route.ts';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { checkHealth } from '../../../system/index.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../../webhooks/index.ts';
-import { getDevice, revokeDevice } from '../../devices/devices.ts';
+import { getDevice, revokeDevice } from '../../devices/index.ts';
 import { sendMessages } from '../../messages/index.ts';
 import { cancelQueuedMessages } from '../../messages/index.ts';
-import { phoneNumber } from '../../messages/index.ts';
+import { phoneNumber } from '../../sms.ts';
 import { referenceMessageById, referenceMessagePage, referenceRecipients, type ReferenceMessageRow } from './reference-sql.ts';
 import { appErrorJson } from './app-json.ts';
 import {

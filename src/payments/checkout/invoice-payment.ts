@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { lockRow } from '../../core/locks.ts';
+import { YarrowError, parseInput } from '../../core/errors.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { PaymentIntent } from '../../generated/prisma/client.ts';
+import { createPaymentIntent } from '../intents/index.ts';
+import { currentInvoicePayment, findInvoiceForHostedPage } from '../invoices/index.ts';
+import type { Currency } from '../money.ts';
+
+// The hosted invoice page's pay button: the payment intent that pays the invoice, which the
+// checkout then takes as any other.
+
+type Rt = Pick<Runtime, 'config' | 'boss'>;
+
+export const payInvoiceForm = z.object({
+  customer_name: z.string().trim().min(1, 'enter your name').max(200).optional(),
+  customer_email: z.email('enter a valid email address').max(254).optional(),
+});
+
+/**
+ * `POST /invoices/<inv>/pay`: the payment intent that pays this invoice, created on first use
+ * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid. Its
+ * final page links back to the invoice page (on whatever host the customer used).
+ */
+export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
+  const input = parseInput(payInvoiceForm, form);
+  return rt.db.prisma.$transaction(async (tx) => {
+    const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
+    await lockRow(tx, 'invoices', invoiceId);
+    const invoice = (await tx.invoice.findUnique({ where: { id: invoiceId } }))!;
+    if (invoice.status !== 'open') {
+      throw new YarrowError('invalid_state', `This invoice is ${invoice.status}; it cannot be paid.`, { param: 'status' });
+    }
+    const current = await currentInvoicePayment(tx, invoice.id);
+    if (current) return current;
+    const customerName = invoice.customerName ?? input.customer_name;
+    const customerEmail = invoice.customerEmail ?? input.customer_email;
+    if (!customerName) throw new YarrowError('invalid_request', 'Enter your name.', { param: 'customer_name' });
+    if (!customerEmail) throw new YarrowError('invalid_request', 'Enter your email address.', { param: 'customer_email' });
+    // The invoice's fields were checked when it was created, and the payer's by `payInvoiceForm`, under the same rules.
+    return createPaymentIntent(
+      rt,
+      accountId,
+      {
+        amount: invoice.amount,
+        currency: invoice.currency as Currency,
+        title: invoice.title,
+        customer_name: customerName,
+        customer_email: customerEmail,
+        metadata: { invoice: invoice.id },
+        capture_method: 'automatic',
+      },
+      { tx, invoiceId: invoice.id },
+    );
+  });
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { groupedTransactions } from '../../core/batch.ts';
+import type { DbClient } from '../../core/db.ts';
+import { notFound } from '../../core/errors.ts';
+import { perRuntime } from '../../core/per-runtime.ts';
+import { newCapabilityId } from '../contract.ts';
+import type { Runtime } from '../../core/runtime.ts';
+import type { PaymentIntent } from '../../generated/prisma/client.ts';
+import { captureMethodSchema } from './capture.ts';
+import { metadataSchema } from '../fields.ts';
+import { moneyFields, refineMoney } from '../money.ts';
+import { insertPaymentIntents } from './sql.ts';
+import { intentsCreated, lockPaymentIntent, transitionIntent } from './lifecycle.ts';
+import { reviewRejected } from '../tokens.ts';
+import { chargeOffSession, checkCustomerIntentFields, customerIntentFields, namesCustomerFields, resolveCustomerLink, type CustomerLink } from './off-session.ts';
+
+type Rt = Pick<Runtime, 'config' | 'boss'>;
+
+// A URL is taken as sent (README, "API conventions"): z.url would quietly trim spaces around it.
+export const httpUrlSchema = z
+  .string()
+  .refine((value) => value.trim() === value, 'must not start or end with spaces')
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000))
+  .meta({ format: 'uri' });
+
+export const createPaymentIntentInput = z
+  .strictObject({
+    ...moneyFields,
+    title: z.string().trim().min(1).max(200).meta({ examples: ['Order #1042'] }),
+    customer_name: z.string().trim().min(1).max(200).optional().describe('Required unless customer is sent (then it defaults to the customer\'s name).').meta({ examples: ['Ada Lovelace'] }),
+    customer_email: z.email().max(254).optional().describe('Required unless customer is sent (then it defaults to the customer\'s email).').meta({ examples: ['ada@example.com'] }),
+    metadata: metadataSchema.default({}),
+    return_url: httpUrlSchema.optional(),
+    capture_method: captureMethodSchema,
+    ...customerIntentFields,
+  })
+  .superRefine(checkCustomerIntentFields)
+  .transform(refineMoney);
+/** A payment intent to create, as `createPaymentIntentInput` parsed it (amount in minor units). */
+export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentInput>;
+
+interface NewPaymentIntent {
+  accountId: number;
+  input: CreatePaymentIntentInput;
+  invoiceId?: string;
+  /** The customer fields as resolved (createCustomerPaymentIntent); without one, the payer as sent. */
+  link?: CustomerLink;
+}
+
+/**
+ * POST /api/v1/payment-intents (and GraphQL, and an invoice's payment): creates one payment intent
+ * from its parsed input. In `tx` when given (an idempotent request's transaction, whose stored
+ * answer must commit with the intent; an invoice's); otherwise it shares a transaction with the
+ * creates that arrive at the same time (group commit: one insert, one event statement and one
+ * commit for all of them), as `sendMessages` does for the relay's sends.
+ */
+export async function createPaymentIntent(
+  rt: Rt & Pick<Runtime, 'db' | 'shared'>,
+  accountId: number,
+  input: CreatePaymentIntentInput,
+  { tx, invoiceId }: { tx?: DbClient; invoiceId?: string } = {},
+): Promise<PaymentIntent> {
+  const request = { accountId, input, invoiceId };
+  // One for a customer reads its rows first and may be refused: alone, so it fails no other create.
+  if (namesCustomerFields(request.input)) return tx ? createCustomerPaymentIntent(rt, tx, request) : rt.db.prisma.$transaction((own) => createCustomerPaymentIntent(rt, own, request));
+  if (!tx) return groupedCreates(rt)(request);
+  const [intent] = await createPaymentIntents(rt, tx, [request]);
+  return intent!;
+}
+
+/** Creates without a transaction of their own share one (group commit). */
+const groupedCreates = perRuntime((rt: Rt & Pick<Runtime, 'db' | 'shared'>) =>
+  groupedTransactions(rt.db, (tx, requests: NewPaymentIntent[]) => createPaymentIntents(rt, tx, requests)),
+);
+
+/**
+ * A payment intent for a customer: its customer and saved method checked (`resolveCustomerLink`),
+ * then, with `confirm`, the saved method charged off-session in the same transaction.
+ */
+async function createCustomerPaymentIntent(rt: Rt, tx: DbClient, request: NewPaymentIntent): Promise<PaymentIntent> {
+  const { link, method } = await resolveCustomerLink(tx, request.accountId, request.input);
+  const [intent] = await createPaymentIntents(rt, tx, [{ ...request, link }]);
+  return method && request.input.confirm ? chargeOffSession(rt, tx, intent!, method) : intent!;
+}
+
+/** Inserts validated payment intents with one statement and records their events, in the caller's transaction, in order. */
+async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIntent[]): Promise<PaymentIntent[]> {
+  const rows = requests.map(({ accountId, input, invoiceId, link }) => ({
+    id: newCapabilityId('paymentIntent'),
+    accountId,
+    amount: input.amount,
+    currency: input.currency,
+    title: input.title,
+    customerName: link?.customerName ?? input.customer_name!,
+    customerEmail: link?.customerEmail ?? input.customer_email!,
+    metadata: input.metadata,
+    returnUrl: input.return_url ?? null,
+    invoiceId: invoiceId ?? null,
+    captureMethod: input.capture_method,
+    customerId: link?.customerId ?? null,
+    setupFutureUsage: link?.setupFutureUsage ?? null,
+    paymentMethodId: link?.paymentMethodId ?? null,
+  }));
+  const created = await insertPaymentIntents(tx, rows, new Date());
+  const byId = new Map(created.map((intent) => [intent.id, intent]));
+  const intents = rows.map((row) => byId.get(row.id)!);
+  await intentsCreated(rt, tx, intents);
+  return intents;
+}
+
+export async function getPaymentIntent(db: DbClient, accountId: number, id: string): Promise<PaymentIntent> {
+  const intent = await db.paymentIntent.findFirst({ where: { id, accountId } });
+  if (!intent) throw notFound('payment intent', 'id');
+  return intent;
+}
+
+export const cancelPaymentIntentInput = z.strictObject({
+  cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional(),
+});
+export type CancelPaymentIntentInput = z.output<typeof cancelPaymentIntentInput>;
+
+export async function cancelPaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CancelPaymentIntentInput) {
+  return transitionIntent(rt, tx, accountId, id, 'cancel', { cancellationReason: input.cancellation_reason ?? null });
+}
+
+export const rejectReviewInput = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export type RejectReviewInput = z.output<typeof rejectReviewInput>;
+
+/** Approves a payment held for review (the operator's decision; in the sandbox the account's own). */
+export async function approvePaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string) {
+  return transitionIntent(rt, tx, accountId, id, 'approve_review');
+}
+
+export async function rejectPaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string, { reason }: RejectReviewInput) {
+  return transitionIntent(rt, tx, accountId, id, 'reject_review', { decline: reviewRejected(reason) });
+}
+
+/**
+ * The sandbox reviewer (payment-review worker): approves the payment once its delay has passed,
+ * unless it was resolved, canceled or retried since (then the job has nothing left to do).
+ */
+export async function resolveReviewJob(rt: Runtime, job: { paymentIntentId: string; cardSessionId: string }) {
+  return rt.db.prisma.$transaction(async (tx) => {
+    const found = await tx.paymentIntent.findUnique({ where: { id: job.paymentIntentId }, select: { accountId: true } });
+    if (!found) return null;
+    const { intent } = await lockPaymentIntent(tx, found.accountId, job.paymentIntentId);
+    // An off-session charge has no card session: its job names none ('').
+    if (intent.status !== 'processing' || (intent.latestCardSessionId ?? '') !== job.cardSessionId) return null;
+    return transitionIntent(rt, tx, intent.accountId, intent.id, 'approve_review');
+  });
+}

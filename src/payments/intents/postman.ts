@@ -1,0 +1,130 @@
+import { locationOf, type PostmanFolder } from '../../core/postman.ts';
+import { payWithCard } from '../postman-flows.ts';
+
+/** The payments' Postman flow: create, pay on the checkout, refund, 3-D Secure, capture, cancel. */
+export const paymentFolders: PostmanFolder[] = [
+  {
+    name: 'Payments',
+    description: 'Payment intents paid on the hosted checkout with the sandbox test tokens: approved (then partly refunded), 3-D Secure, review approved and rejected, authorized then partly captured; one canceled; a simulated fault.',
+    steps: [
+      ...payWithCard('approved', 'payment_intent_id', 'card_session_id', 'YP-VISA-APPROVE', 'succeeded'),
+      {
+        operation: 'get /api/v1/payment-intents',
+        query: { limit: '10', status: 'succeeded' },
+        status: 200,
+        checks: { 'lists the paid intent': "pm.expect(json.data.map((i) => i.id)).to.include(pm.collectionVariables.get('payment_intent_id'));" },
+      },
+      {
+        name: 'Refund part of the paid intent',
+        operation: 'post /api/v1/refunds',
+        json: { payment_intent: '{{payment_intent_id}}', amount: '5.00', reason: 'requested_by_customer' },
+        status: 201,
+        checks: {
+          'pending, counted on the intent': "pm.expect(json.refund.status).to.eql('pending'); pm.expect(json.refund.amount_minor).to.eql(500); pm.expect(json.payment_intent.amount_refunded_minor).to.eql(500);",
+        },
+        sets: { refund_id: 'json.refund.id' },
+      },
+      {
+        operation: 'get /api/v1/refunds/{id}',
+        params: { id: '{{refund_id}}' },
+        status: 200,
+        checks: { 'the refund of the paid intent': "pm.expect(json.refund.payment_intent).to.eql(pm.collectionVariables.get('payment_intent_id'));" },
+      },
+      {
+        operation: 'get /api/v1/refunds',
+        query: { payment_intent: '{{payment_intent_id}}' },
+        status: 200,
+        checks: { 'lists the refund': "pm.expect(json.data.map((r) => r.id)).to.eql([pm.collectionVariables.get('refund_id')]);" },
+      },
+      {
+        name: 'Refund more than is left: refused, naming amount',
+        operation: 'post /api/v1/refunds',
+        json: { payment_intent: '{{payment_intent_id}}', amount: '100.00' },
+        status: 400,
+        checks: { 'invalid amount': "pm.expect(json.error.code).to.eql('invalid_request'); pm.expect(json.error.param).to.eql('amount');" },
+      },
+      ...payWithCard('3-D Secure', 'payment_intent_3ds_id', 'card_session_3ds_id', 'YP-VISA-3DS', 'requires_action'),
+      {
+        name: 'Answer the 3-D Secure challenge: pass',
+        operation: 'post /checkout/{pi}/card/{cs}/challenge',
+        params: { pi: '{{payment_intent_3ds_id}}', cs: '{{card_session_3ds_id}}' },
+        form: { challenge_result: 'pass', csrf_token: '{{card_csrf}}' },
+        status: 303,
+        parse: 'none',
+        followRedirects: false,
+        checks: { 'redirects within the checkout': `pm.expect(${locationOf}).to.include(pm.collectionVariables.get('payment_intent_3ds_id'));` },
+      },
+      {
+        name: 'The pay button reads the paid intent: no longer payable',
+        operation: 'get /checkout/{pi}/state',
+        params: { pi: '{{payment_intent_3ds_id}}' },
+        status: 200,
+        checks: { 'succeeded, not payable': "pm.expect(json.status).to.eql('succeeded'); pm.expect(json.payable).to.eql(false);" },
+      },
+      {
+        name: 'Show the payment intent (3-D Secure): succeeded',
+        operation: 'get /api/v1/payment-intents/{id}',
+        params: { id: '{{payment_intent_3ds_id}}' },
+        status: 200,
+        checks: { 'is succeeded': "pm.expect(json.payment_intent.status).to.eql('succeeded');" },
+      },
+      ...payWithCard('review, approved', 'payment_intent_review_id', 'card_session_review_id', 'YP-VISA-REVIEW', 'processing'),
+      {
+        operation: 'post /api/v1/payment-intents/{id}/review/approve',
+        params: { id: '{{payment_intent_review_id}}' },
+        status: 200,
+        checks: { 'succeeded': "pm.expect(json.payment_intent.status).to.eql('succeeded');" },
+      },
+      ...payWithCard('review, rejected', 'payment_intent_reject_id', 'card_session_reject_id', 'YP-VISA-REVIEW', 'processing'),
+      {
+        operation: 'post /api/v1/payment-intents/{id}/review/reject',
+        params: { id: '{{payment_intent_reject_id}}' },
+        json: { reason: 'Postman: the order looked wrong.' },
+        status: 200,
+        checks: { 'failed': "pm.expect(json.payment_intent.status).to.eql('requires_payment_method'); pm.expect(json.payment_intent.last_payment_error).to.be.ok;" },
+      },
+      ...payWithCard('authorized', 'payment_intent_manual_id', 'card_session_manual_id', 'YP-VISA-APPROVE', 'requires_capture', { capture_method: 'manual' }),
+      {
+        name: 'Capture more than was authorized: refused, naming amount_to_capture',
+        operation: 'post /api/v1/payment-intents/{id}/capture',
+        params: { id: '{{payment_intent_manual_id}}' },
+        json: { amount_to_capture: '30.00' },
+        status: 400,
+        checks: { 'invalid amount_to_capture': "pm.expect(json.error.code).to.eql('invalid_request'); pm.expect(json.error.param).to.eql('amount_to_capture');" },
+      },
+      {
+        name: 'Capture part of the authorization (the rest is released)',
+        operation: 'post /api/v1/payment-intents/{id}/capture',
+        params: { id: '{{payment_intent_manual_id}}' },
+        json: { amount_to_capture: '20.00' },
+        status: 200,
+        checks: {
+          'succeeded, 20.00 received': "pm.expect(json.payment_intent.status).to.eql('succeeded'); pm.expect(json.payment_intent.amount_received_minor).to.eql(2000); pm.expect(json.payment_intent.amount_capturable).to.eql(0);",
+        },
+      },
+      {
+        name: 'A simulated fault (Yarrow-Simulate-Error: rate_limited): 429, nothing created',
+        operation: 'post /api/v1/payment-intents',
+        prerequest: ["pm.request.headers.add({ key: 'Yarrow-Simulate-Error', value: 'rate_limited' });"],
+        json: { amount: '5.00', currency: 'USD', title: 'Postman: never created', customer_name: 'Ada Customer', customer_email: 'ada@example.com' },
+        status: 429,
+        checks: { 'rate_limited with Retry-After': "pm.expect(json.error.code).to.eql('rate_limited'); pm.expect(pm.response.headers.get('Retry-After')).to.eql('1');" },
+      },
+      {
+        name: 'Create a payment intent (to cancel)',
+        operation: 'post /api/v1/payment-intents',
+        json: { amount: '9.99', currency: 'EUR', title: 'Postman: canceled', customer_name: 'Ada Customer', customer_email: 'ada@example.com' },
+        status: 201,
+        checks: { 'in EUR': "pm.expect(json.payment_intent.currency).to.eql('EUR');" },
+        sets: { payment_intent_cancel_id: 'json.payment_intent.id' },
+      },
+      {
+        operation: 'post /api/v1/payment-intents/{id}/cancel',
+        params: { id: '{{payment_intent_cancel_id}}' },
+        json: { cancellation_reason: 'requested_by_customer' },
+        status: 200,
+        checks: { 'canceled, with the reason': "pm.expect(json.payment_intent.status).to.eql('canceled'); pm.expect(json.payment_intent.cancellation_reason).to.eql('requested_by_customer');" },
+      },
+    ],
+  },
+];
