@@ -128,6 +128,8 @@ export async function chargeOffSession(rt: Rt, tx: DbClient, intent: PaymentInte
   const attempt = { paymentMethodCode: method.paymentMethodCode };
   const fail = (decline: Decline) =>
     transitionIntent(rt, tx, intent.accountId, intent.id, 'fail', { ...attempt, decline: { ...decline, paymentMethodCode: method.paymentMethodCode } });
+  // A card that pays once and fails later declines every charge of its saved method.
+  if (token.declinesLater) return fail(token.declinesLater);
   switch (token.kind) {
     case 'approve':
       return transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);

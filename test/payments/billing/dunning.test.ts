@@ -16,14 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-/** An account on a test clock with a subscription whose trial ends at `start` + 1 day and whose card declines every renewal. */
+/** An account on a test clock with a subscription whose trial ends at `start` + 1 day, with a YP-VISA-DECLINE-LATER card: every renewal declines. */
 async function failingSubscription(start: Date) {
   const merchant: TestAccount = await app.account();
   const api = billing(app, merchant.key);
   await api.clock(start);
   const customer = await api.customer();
-  // The checkout's outcome pinned to approve saves a card whose own outcome declines: every later charge declines.
-  const declining = await api.savedCard(customer.id, 'YP-VISA-DECLINE', 'approve');
+  // Stripe's 0341: the payment that saves it succeeds, every later off-session charge is declined.
+  const declining = await api.savedCard(customer.id, 'YP-VISA-DECLINE-LATER');
   const price = await api.price(25);
   const created = await api.request('POST', '/api/v1/subscriptions', { customer: customer.id, items: [{ price: price.id }], default_payment_method: declining, trial_period_days: 1 });
   const id = created.body.subscription.id as string;
