@@ -8,7 +8,7 @@ import { parseInput } from '../core/errors.ts';
 import { connectionRows } from '../core/pagination.ts';
 import { apiRequestFilter, apiRequestsWhere, requestMethods } from './lists.ts';
 import { eventsOfApiRequest, getApiRequest } from './request-log.ts';
-import { apiKeyInputOf, createApiKey, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
+import { apiKeyInputOf, createApiKey, createApiKeyInput, getAccount, revokeApiKey, type CreatedApiKey as CreatedApiKeyShape } from './service.ts';
 import type { TestClock } from '../generated/prisma/client.ts';
 import { advanceTestClock, advanceTestClockInput, createTestClock, createTestClockInput, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
 
@@ -149,7 +149,7 @@ builder.mutationFields((t) => ({
     type: CreatedApiKey,
     authScopes: { scope: 'keys.manage' },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true, validate: apiKeyInputOf(z.string()) }) },
-    resolve: (_root, { input }, ctx) => withGraphqlParams('input.', () => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, input)),
+    resolve: (_root, { input }, ctx) => withGraphqlParams('input.', () => createApiKey(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(createApiKeyInput(ctx.rt.modules.scopes), input))),
   }),
   revokeApiKey: t.prismaField({
     type: 'ApiKey',

@@ -4,7 +4,7 @@ import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import { idempotentCreate } from '../core/idempotency.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import { YarrowError } from '../core/errors.ts';
+import { YarrowError, parseInput } from '../core/errors.ts';
 import { advanceTestClock, advanceTestClockInput, createTestClock, createTestClockInput, deleteTestClock, getTestClock, heldJobs } from './clock.ts';
 import { accountJson, accountSchema, apiKeyJson, apiKeySchema, apiRequestJson, apiRequestSchema, testClockJson, testClockSchema } from './json.ts';
 import { apiRequestListQuery, listApiRequests } from './lists.ts';
@@ -47,7 +47,8 @@ export function registerAccountRoutes(ctx: GatewayContext) {
     responses: { 201: 'The key, with its secret (shown once: an Idempotency-Key replay answers `secret: null, secret_redacted: true`).' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
-        const created = await createApiKey(rt, tx, c.get('principal').accountId, body);
+        // Validated here, after the Idempotency-Key's replay check (bodyValidatedBy: 'service' above).
+        const created = await createApiKey(rt, tx, c.get('principal').accountId, parseInput(createApiKeyInput(rt.modules.scopes), body));
         return { status: 201, body: { api_key: apiKeyJson(created.apiKey), secret: created.secret } };
       }, { secretFields: ['secret'] }),
   });

@@ -46,8 +46,14 @@ export interface CreatedApiKey {
   secret: string;
 }
 
-export async function createApiKey(rt: Pick<Runtime, 'config' | 'modules'>, db: DbClient, accountId: number, input: unknown): Promise<CreatedApiKey> {
-  const { label, scopes: granted } = parseInput(createApiKeyInput(rt.modules.scopes), input);
+/** A key to make: its label and the scopes it grants (as `createApiKeyInput` parsed them, on every wire). */
+export interface CreateApiKey {
+  label: string;
+  scopes: readonly Scope[];
+}
+
+export async function createApiKey(rt: Pick<Runtime, 'config' | 'modules'>, db: DbClient, accountId: number, command: CreateApiKey): Promise<CreatedApiKey> {
+  const { label, scopes: granted } = command;
   const account = await db.account.findUnique({ where: { id: accountId } });
   if (!account) throw notFound('account');
   // The instance's environment: a live instance makes yk_live_ keys only (an account made before it went live too).
@@ -59,7 +65,7 @@ export async function createApiKey(rt: Pick<Runtime, 'config' | 'modules'>, db: 
       label,
       prefix: secret.slice(0, 14),
       secretHash: hashApiKey(rt.config.secret, secret),
-      scopes: granted,
+      scopes: [...granted],
     },
   });
   await publish(db, 'apiKeysChanged', accountId, { keyId: apiKey.id, change: 'created', at: apiKey.createdAt.toISOString() });

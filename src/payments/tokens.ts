@@ -151,3 +151,43 @@ export const authenticationAbandoned: Decline = {
 export function reviewRejected(reason: string): Decline {
   return { code: 'card_declined', declineCode: 'review_rejected', message: `The payment was rejected in review: ${reason}` };
 }
+
+/** Stripe's answer to an off-session charge of a card that asks for 3-D Secure. */
+export const authenticationRequired: Decline = {
+  code: 'authentication_required',
+  declineCode: null,
+  message: 'This card asks for 3-D Secure authentication, which needs the customer: bring them back to pay on the checkout page (checkout_url).',
+};
+
+/**
+ * What a payment attempt with a test token does to its payment intent: the one mapping from a token
+ * to what happens, for the checkout's card session, an off-session charge of a saved method, a
+ * capture (whose dispute token opens its dispute then) and a subscription's renewal.
+ * `intents/outcomes.ts` (`chargeTestToken`, intents/index.ts) applies it.
+ */
+export type TokenOutcome =
+  /** Approved; a dispute token's card holder then disputes the payment once it has succeeded. */
+  | { move: 'succeed'; dispute: DisputeReason | null }
+  /** A 3-D Secure challenge the customer must answer (on the checkout's challenge page). */
+  | { move: 'require_action' }
+  /** Declined (a 3-D Secure card without its customer: authentication_required). */
+  | { move: 'fail'; decline: Decline }
+  /** Held for review (the payment-review worker decides). */
+  | { move: 'start_review' };
+
+export function tokenOutcome(token: TestToken, attempt: { customerPresent: boolean; pinned?: OutcomeKind }): TokenOutcome {
+  // A card that pays once and fails later (YP-VISA-DECLINE-LATER): every charge of it without the customer declines.
+  if (token.declinesLater && !attempt.customerPresent && !attempt.pinned) return { move: 'fail', decline: token.declinesLater };
+  // A checkout session pinned to an outcome (sandbox_outcome) makes every token of its rail do that.
+  switch (attempt.pinned ?? token.kind) {
+    case 'approve':
+      return { move: 'succeed', dispute: token.dispute ?? null };
+    case 'challenge':
+      // Off-session, nobody is there to authenticate: the charge fails as at Stripe, and the intent waits for the customer.
+      return attempt.customerPresent ? { move: 'require_action' } : { move: 'fail', decline: authenticationRequired };
+    case 'decline':
+      return { move: 'fail', decline: declineFor(token) };
+    case 'review':
+      return { move: 'start_review' };
+  }
+}

@@ -26,7 +26,6 @@ import { deviceListQuery, listDevices, listMessages, messageListQuery } from './
 import {
   deviceJson,
   pairDevice,
-  pairDeviceInput,
   relayBaseUrl,
   relaySettingsInput,
   setRelayMode,
@@ -44,6 +43,29 @@ import { registerOptOutRoutes } from './opt-outs/index.ts';
 import { registerDeviceSettingsRoutes } from './devices/index.ts';
 
 const statusQuery = z.object({ request_id: z.string().trim().min(1).max(64) });
+
+/** A SIM as POST /api/v1/relay/devices/pair's body describes it. */
+const simInput = z.strictObject({
+  slot: z.number().int().min(0).max(7),
+  carrier: z.string().trim().max(100).optional(),
+  phone_number: z.string().trim().max(32).optional(),
+});
+
+/** POST /api/v1/relay/devices/pair's body: a pairing code or a QR payload, and the device. */
+const pairDeviceInput = z
+  .strictObject({
+    pairing_code: z.string().trim().min(1).max(64).meta({ examples: ['483920'] }).optional(),
+    qr_payload: z.string().trim().min(1).max(2048).optional(),
+    device_name: z.string().trim().min(1).max(100).meta({ examples: ['Shop phone'] }),
+    platform: z.string().trim().min(1).max(50).optional(),
+    app_version: z.string().trim().min(1).max(50).optional(),
+    sims: z.array(simInput).max(8).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!!input.pairing_code === !!input.qr_payload) {
+      ctx.addIssue({ code: 'custom', path: ['pairing_code'], message: 'give exactly one of pairing_code or qr_payload' });
+    }
+  });
 
 /**
  * Relay routes answer at `/api/v1/…` (the relay base `…/api` joined with the documented `/v1/…`)
@@ -77,7 +99,16 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     body: pairDeviceInput,
     responses: { 201: 'The device and its token (shown once).' },
     handler: async (c, { body }) => {
-      const paired = await rt.db.prisma.$transaction((tx) => pairDevice(rt, tx, body));
+      const paired = await rt.db.prisma.$transaction((tx) =>
+        pairDevice(rt, tx, {
+          pairingCode: body.pairing_code,
+          qrPayload: body.qr_payload,
+          deviceName: body.device_name,
+          platform: body.platform,
+          appVersion: body.app_version,
+          sims: body.sims?.map((sim) => ({ slot: sim.slot, carrier: sim.carrier, phoneNumber: sim.phone_number })),
+        }),
+      );
       return ok(
         c,
         {
@@ -221,7 +252,14 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 200: 'The OTP (`status: sent`), its expiry, the request_id of its SMS and that SMS\'s own progress (`message_status`).' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
-        const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, body);
+        const { otp, message } = await sendOtp(rt, tx, c.get('principal').accountId, {
+          to: body.to,
+          purpose: body.purpose,
+          locale: body.locale,
+          expirySeconds: body.expiry_seconds,
+          codeLength: body.code_length,
+          deviceId: body.device_id,
+        });
         return { status: 200, body: otpSentJson(otp, message) };
       }),
   });
@@ -238,7 +276,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     auth: 'otp.verify',
     body: verifyOtpInput,
     responses: { 200: 'success, failed (attempts_left, reason) or expired.' },
-    handler: async (c, { body }) => ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, body)) }),
+    handler: async (c, { body }) => ok(c, { ...(await verifyOtp(rt, c.get('principal').accountId, { otpId: body.otp_id, code: body.code })) }),
   });
 
   defineRoute(ctx, {
@@ -276,7 +314,18 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     responses: { 202: 'The batch: how many were queued and which members were skipped.' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
-        const batch = await queueList(rt, tx, c.get('principal').accountId, body);
+        const batch = await queueList(rt, tx, c.get('principal').accountId, {
+          listId: body.list_id,
+          text: body.message,
+          options: {
+            deviceId: body.device_id,
+            ttlSeconds: body.ttl_seconds,
+            reference: body.reference,
+            priority: body.priority,
+            simNumber: body.sim_number,
+            sendAt: body.send_at === undefined ? undefined : new Date(body.send_at),
+          },
+        });
         return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, skipped: batch.skipped } };
       }),
   });

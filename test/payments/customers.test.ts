@@ -318,6 +318,21 @@ describe('saved payment methods', () => {
     expect(await eventTypesOf(app, id)).toEqual(['payment_intent.created', 'payment_intent.processing', 'payment_intent.succeeded']);
   });
 
+  it("opens the dispute of a saved dispute card's off-session charge, as the checkout and the capture do", async () => {
+    const customer = await createCustomer(merchant.key);
+    const method = await saveCard(customer.id, 'YP-VISA-DISPUTE');
+    const charge = await chargeOffSession(merchant.key, customer.id, method.id);
+    expect(charge.status).toBe(201);
+    expect(charge.body.payment_intent.status).toBe('succeeded');
+    const id = charge.body.payment_intent.id;
+    // The card holder disputes the charge once it succeeded, in the same transaction: the answer already counts it.
+    expect(charge.body.payment_intent.amount_disputed).toBe(9.99);
+    const disputes = await app.request('GET', `/api/v1/disputes?payment_intent=${id}`, { key: merchant.key });
+    expect(disputes.body.data).toHaveLength(1);
+    expect(disputes.body.data[0]).toMatchObject({ payment_intent: id, status: 'needs_response', reason: 'fraudulent', amount_minor: 999 });
+    expect(await eventTypesOf(app, id)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+  });
+
   it("refuses a charge with another customer's method, and with a detached one, creating nothing", async () => {
     const ada = await createCustomer(merchant.key);
     const bob = await createCustomer(merchant.key, { email: 'bob@example.com' });

@@ -6,7 +6,7 @@ import { newCapabilityId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { CardSession, PaymentIntent } from '../../generated/prisma/client.ts';
 import { accountNow } from '../../accounts/index.ts';
-import { cardSessionStatus } from './session-status.ts';
+import { cardSessionStatus, moveCardSession } from './session-lifecycle.ts';
 
 /** "This payment is …" in a payer's words (not `succeeded`: "This payment is succeeded"). */
 const statusInWords: Record<PaymentIntent['status'], string> = {
@@ -17,9 +17,8 @@ const statusInWords: Record<PaymentIntent['status'], string> = {
   succeeded: 'already paid',
   canceled: 'canceled',
 };
-import { lockPaymentIntent, transitionIntent } from '../intents/index.ts';
-import { openDispute } from '../disputes/index.ts';
-import { authenticationAbandoned, authenticationFailed, declineFor, findToken, paymentMethodCodes, railNames, railSupports, sandboxOutcomes, type OutcomeKind, type PaymentMethodCode } from '../tokens.ts';
+import { chargeTestToken, lockPaymentIntent, transitionIntent } from '../intents/index.ts';
+import { authenticationAbandoned, authenticationFailed, findToken, paymentMethodCodes, railNames, railSupports, sandboxOutcomes, type OutcomeKind, type PaymentMethodCode } from '../tokens.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss' | 'db'>;
 
@@ -49,17 +48,28 @@ export const startCardSessionForm = z.object({
   sandbox_outcome: z.enum(sandboxOutcomes, { error: `use one of ${sandboxOutcomes.join(', ')}` }).default('pending'),
 });
 
+/** A card session to open: the rail, and the outcome it is pinned to (`pending`: the token decides). */
+export interface StartCardSession {
+  paymentMethodCode: PaymentMethodCode;
+  sandboxOutcome: (typeof sandboxOutcomes)[number];
+}
+
+/** The checkout form's fields (`startCardSessionForm`, parsed by the page) as the command. */
+export const startCardSessionCommand = (form: z.output<typeof startCardSessionForm>): StartCardSession => ({
+  paymentMethodCode: form.payment_method_code,
+  sandboxOutcome: form.sandbox_outcome,
+});
+
 /**
  * `POST /checkout/<pi>/pay`: opens a card session for the chosen rail. From `requires_action`
  * the customer is leaving an unfinished 3-D Secure challenge: that attempt fails first
  * (`authentication_abandoned`), so every attempt ends in an event.
  */
-export async function startCardSession(rt: Rt, intentId: string, form: unknown): Promise<CardSession> {
-  const input = parseInput(startCardSessionForm, form);
-  if (input.sandbox_outcome !== 'pending' && !railSupports(input.payment_method_code, input.sandbox_outcome)) {
+export async function startCardSession(rt: Rt, intentId: string, input: StartCardSession): Promise<CardSession> {
+  if (input.sandboxOutcome !== 'pending' && !railSupports(input.paymentMethodCode, input.sandboxOutcome)) {
     throw new YarrowError(
       'invalid_request',
-      `${railNames[input.payment_method_code]} has no ${input.sandbox_outcome} outcome: wallets authenticate on the device, without 3-D Secure.`,
+      `${railNames[input.paymentMethodCode]} has no ${input.sandboxOutcome} outcome: wallets authenticate on the device, without 3-D Secure.`,
       { param: 'sandbox_outcome' },
     );
   }
@@ -71,7 +81,7 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
         ? await tx.cardSession.findUnique({ where: { id: intent.latestCardSessionId } })
         : null;
       if (pending?.status === 'challenge') {
-        await tx.cardSession.update({ where: { id: pending.id }, data: { status: 'completed', outcome: 'abandoned', completedAt: new Date() } });
+        await moveCardSession(tx, pending, 'complete', 'abandoned');
       }
       await transitionIntent(rt, tx, accountId, intent.id, 'fail', { decline: authenticationAbandoned });
     } else if (intent.status !== 'requires_payment_method') {
@@ -87,8 +97,8 @@ export async function startCardSession(rt: Rt, intentId: string, form: unknown):
         id: newCapabilityId('cardSession'),
         accountId,
         paymentIntentId: intent.id,
-        paymentMethodCode: input.payment_method_code,
-        sandboxOutcome: input.sandbox_outcome,
+        paymentMethodCode: input.paymentMethodCode,
+        sandboxOutcome: input.sandboxOutcome,
         expiresAt: new Date(now.getTime() + CARD_SESSION_TTL_MS),
       },
     });
@@ -137,10 +147,11 @@ export const submitTokenForm = z.object({
 });
 
 /**
- * `POST /checkout/<pi>/card/<cs>`: applies a test token. An unusable session (409, checked first),
+ * `POST /checkout/<pi>/card/<cs>`: applies a test token (`token` as typed; its rules are checked
+ * after the session's, so every token gets the same answer from a used session). An unusable session (409, checked first),
  * a malformed, unknown or another rail's token (400) changes nothing (the whole transaction rolls back).
  */
-export async function submitToken(rt: Rt, intentId: string, sessionId: string, form: unknown): Promise<CardSession> {
+export async function submitToken(rt: Rt, intentId: string, sessionId: string, command: { token: string | undefined }): Promise<CardSession> {
   return rt.db.prisma.$transaction(async (tx) => {
     // The session first: a used or expired one answers 409 whatever was typed, so every token gets the same answer.
     const { intent, session } = await lockSession(tx, intentId, sessionId, 'open');
@@ -150,7 +161,7 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
         param: 'status',
       });
     }
-    const { token: text } = parseInput(submitTokenForm, form);
+    const { token: text } = parseInput(submitTokenForm, command);
     const rail = session.paymentMethodCode as PaymentMethodCode;
     const token = findToken(text);
     if (!token) throw new YarrowError('invalid_request', `"${text}" is not a Yarrow test token.`, { param: 'token' });
@@ -159,52 +170,34 @@ export async function submitToken(rt: Rt, intentId: string, sessionId: string, f
         param: 'token',
       });
     }
-    const kind: OutcomeKind = session.sandboxOutcome === 'pending' ? token.kind : (session.sandboxOutcome as OutcomeKind);
-    const attempt = { paymentMethodCode: rail, latestCardSessionId: session.id };
-    const now = new Date();
-    const finish = (outcome: string) => ({ token: token.token, status: 'completed' as const, outcome, completedAt: now });
-    switch (kind) {
-      case 'approve': {
-        // The session keeps its token first: a customer's payment saves its method from it (customers/payment-methods.ts).
-        const completed = await tx.cardSession.update({ where: { id: session.id }, data: finish('succeeded') });
-        const paid = await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
-        // A dispute token's card holder disputes the payment once it has succeeded (disputes/).
-        if (token.dispute && paid.status === 'succeeded') await openDispute(rt, tx, paid, token.dispute);
-        return completed;
-      }
-      case 'challenge':
-        await transitionIntent(rt, tx, intent.accountId, intent.id, 'require_action', attempt);
-        return tx.cardSession.update({ where: { id: session.id }, data: { token: token.token, status: 'challenge' } });
-      case 'decline':
-        await transitionIntent(rt, tx, intent.accountId, intent.id, 'fail', {
-          ...attempt,
-          decline: { ...declineFor(token), paymentMethodCode: rail, cardSessionId: session.id },
-        });
-        return tx.cardSession.update({ where: { id: session.id }, data: finish('declined') });
-      case 'review':
-        await transitionIntent(rt, tx, intent.accountId, intent.id, 'start_review', attempt);
-        return tx.cardSession.update({ where: { id: session.id }, data: finish('review') });
-    }
+    // The session keeps its token first: a customer's payment saves its method from it (customers/payment-methods.ts).
+    const withToken = await tx.cardSession.update({ where: { id: session.id }, data: { token: token.token } });
+    const pinned = session.sandboxOutcome === 'pending' ? undefined : (session.sandboxOutcome as OutcomeKind);
+    // What the token does to the payment (a dispute token's dispute included): intents' one mapping.
+    const { outcome } = await chargeTestToken(rt, tx, intent, token, { paymentMethodCode: rail, cardSessionId: session.id, customerPresent: true, pinned });
+    if (outcome.move === 'require_action') return moveCardSession(tx, withToken, 'challenge');
+    return moveCardSession(tx, withToken, 'complete', sessionOutcome[outcome.move]);
   });
 }
+
+/** How a completed session records the token's outcome. */
+const sessionOutcome = { succeed: 'succeeded', fail: 'declined', start_review: 'review' } as const;
 
 export const challengeForm = z.object({
   challenge_result: z.enum(['pass', 'fail'], { error: 'answer pass or fail' }),
 });
 
 /** `POST /checkout/<pi>/card/<cs>/challenge`: the sandbox 3-D Secure step passes or fails. */
-export async function answerChallenge(rt: Rt, intentId: string, sessionId: string, form: unknown): Promise<CardSession> {
-  const { challenge_result: result } = parseInput(challengeForm, form);
+export async function answerChallenge(rt: Rt, intentId: string, sessionId: string, result: 'pass' | 'fail'): Promise<CardSession> {
   return rt.db.prisma.$transaction(async (tx) => {
     const { intent, session } = await lockSession(tx, intentId, sessionId, 'challenge');
-    const completed = { status: 'completed' as const, completedAt: new Date() };
     if (result === 'pass') {
       await transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed');
-      return tx.cardSession.update({ where: { id: session.id }, data: { ...completed, outcome: 'succeeded' } });
+      return moveCardSession(tx, session, 'complete', 'succeeded');
     }
     await transitionIntent(rt, tx, intent.accountId, intent.id, 'fail', {
       decline: { ...authenticationFailed, paymentMethodCode: session.paymentMethodCode, cardSessionId: session.id },
     });
-    return tx.cardSession.update({ where: { id: session.id }, data: { ...completed, outcome: 'authentication_failed' } });
+    return moveCardSession(tx, session, 'complete', 'authentication_failed');
   });
 }

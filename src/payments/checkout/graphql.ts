@@ -3,7 +3,7 @@ import { builder, enumOf } from '../../graphql/builder.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { checkoutUrl } from '../intents/index.ts';
 import { sandboxOutcomes, type paymentMethodCodes } from '../tokens.ts';
-import { cardSessionStatus, cardSessionStatuses, cardSessionsWhere } from './session-status.ts';
+import { cardSessionStatus, cardSessionStatuses, cardSessionsWhere } from './session-lifecycle.ts';
 import { accountIdOf, accountTimeOf, PaymentMethodCodeEnum } from '../graphql-toolkit.ts';
 
 // The card sessions' GraphQL: their type and queries (the hosted pages make them, ./pages.ts).

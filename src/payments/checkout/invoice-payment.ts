@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lockRow } from '../../core/locks.ts';
-import { YarrowError, parseInput } from '../../core/errors.ts';
+import { YarrowError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { createPaymentIntent } from '../intents/index.ts';
@@ -22,8 +22,15 @@ export const payInvoiceForm = z.object({
  * (under the invoice's lock, so two clicks make one). Its success marks the invoice paid. Its
  * final page links back to the invoice page (on whatever host the customer used).
  */
-export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoiceId: string, form: unknown): Promise<PaymentIntent> {
-  const input = parseInput(payInvoiceForm, form);
+/** The payer the hosted invoice page asks for when the invoice names none. */
+export interface InvoicePayer {
+  customerName?: string;
+  customerEmail?: string;
+}
+
+export const invoicePayerOf = (form: z.output<typeof payInvoiceForm>): InvoicePayer => ({ customerName: form.customer_name, customerEmail: form.customer_email });
+
+export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoiceId: string, input: InvoicePayer): Promise<PaymentIntent> {
   return rt.db.prisma.$transaction(async (tx) => {
     const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
     await lockRow(tx, 'invoices', invoiceId);
@@ -33,8 +40,8 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoic
     }
     const current = await currentInvoicePayment(tx, invoice.id);
     if (current) return current;
-    const customerName = invoice.customerName ?? input.customer_name;
-    const customerEmail = invoice.customerEmail ?? input.customer_email;
+    const customerName = invoice.customerName ?? input.customerName;
+    const customerEmail = invoice.customerEmail ?? input.customerEmail;
     if (!customerName) throw new YarrowError('invalid_request', 'Enter your name.', { param: 'customer_name' });
     if (!customerEmail) throw new YarrowError('invalid_request', 'Enter your email address.', { param: 'customer_email' });
     // The invoice's fields were checked when it was created, and the payer's by `payInvoiceForm`, under the same rules.

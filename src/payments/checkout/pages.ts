@@ -3,17 +3,27 @@ import { accepts } from 'hono/accepts';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { keyedHash, safeEqual } from '../../core/crypto.ts';
-import { YarrowError } from '../../core/errors.ts';
+import { YarrowError, parseInput } from '../../core/errors.ts';
 import type { HttpEnv } from '../../core/http.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { z } from 'zod';
 import { defineRoute } from '../../core/route.ts';
-import { answerChallenge, challengeForm, startCardSessionForm, submitTokenForm, findIntentForCheckout, findSessionForCheckout, startCardSession, submitToken } from './card-sessions.ts';
+import {
+  answerChallenge,
+  challengeForm,
+  findIntentForCheckout,
+  findSessionForCheckout,
+  startCardSession,
+  startCardSessionCommand,
+  startCardSessionForm,
+  submitToken,
+  submitTokenForm,
+} from './card-sessions.ts';
 import { currentInvoicePayment, findInvoiceForHostedPage } from '../invoices/index.ts';
-import { payInvoice, payInvoiceForm } from './invoice-payment.ts';
+import { invoicePayerOf, payInvoice, payInvoiceForm } from './invoice-payment.ts';
 import { accountNow } from '../../accounts/index.ts';
 import { payWithSavedMethod, payWithSavedMethodForm, savedMethodsForCheckout } from './saved-checkout.ts';
-import { cardSessionStatus } from './session-status.ts';
+import { cardSessionStatus } from './session-lifecycle.ts';
 import { CHECKOUT_LIVE_PATH, cardPage, challengePage, checkoutPage, errorPage, invoicePage, pageHeaders, resultPage } from './views.ts';
 
 type PageContext = Context<HttpEnv>;
@@ -257,7 +267,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
       const intentId = c.req.param('pi')!;
       const form = await readForm(c, 'checkout', intentId);
       return orFormAgain(
-        async () => c.redirect(`/checkout/${intentId}/card/${(await startCardSession(rt, intentId, form)).id}`, 303),
+        async () => c.redirect(`/checkout/${intentId}/card/${(await startCardSession(rt, intentId, startCardSessionCommand(parseInput(startCardSessionForm, form)))).id}`, 303),
         (reason) => showCheckout(c, intentId, reason),
       );
     }, backToCheckout),
@@ -273,7 +283,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
       const intentId = c.req.param('pi')!;
       const form = await readForm(c, 'checkout', intentId);
       return orFormAgain(
-        async () => c.redirect(`/checkout/${intentId}/card/${(await payWithSavedMethod(rt, intentId, form)).id}`, 303),
+        async () => c.redirect(`/checkout/${intentId}/card/${(await payWithSavedMethod(rt, intentId, parseInput(payWithSavedMethodForm, form).payment_method)).id}`, 303),
         (reason) => showCheckout(c, intentId, reason),
       );
     }, backToCheckout),
@@ -303,7 +313,8 @@ export function registerCheckoutPages(ctx: GatewayContext) {
       // A wrong token keeps the customer on the card page, with the reason, to try another.
       return orFormAgain(
         async () => {
-          await submitToken(rt, intentId, sessionId, form);
+          // The token's rules are the card session's, checked after the session (./card-sessions.ts).
+          await submitToken(rt, intentId, sessionId, { token: form.token });
           return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
         },
         (reason) => showSession(c, intentId, sessionId, reason),
@@ -320,7 +331,8 @@ export function registerCheckoutPages(ctx: GatewayContext) {
     handler: hosted(async (c) => {
       const intentId = c.req.param('pi')!;
       const sessionId = c.req.param('cs')!;
-      await answerChallenge(rt, intentId, sessionId, await readForm(c, 'card', sessionId));
+      const { challenge_result: result } = parseInput(challengeForm, await readForm(c, 'card', sessionId));
+      await answerChallenge(rt, intentId, sessionId, result);
       return c.redirect(`/checkout/${intentId}/card/${sessionId}`, 303);
     }, backToCheckout),
   });
@@ -357,7 +369,7 @@ export function registerCheckoutPages(ctx: GatewayContext) {
         const invoiceId = c.req.param('inv')!;
         const form = await readForm(c, 'invoice', invoiceId);
         return orFormAgain(
-          async () => c.redirect(`/checkout/${(await payInvoice(rt, invoiceId, form)).id}`, 303),
+          async () => c.redirect(`/checkout/${(await payInvoice(rt, invoiceId, invoicePayerOf(parseInput(payInvoiceForm, form)))).id}`, 303),
           (reason) => showInvoice(c, invoiceId, reason),
         );
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseInput, YarrowError } from '../../core/errors.ts';
+import { YarrowError } from '../../core/errors.ts';
+import type { PaymentMethodCode } from '../tokens.ts';
 import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { CardSession, PaymentIntent, PaymentMethod } from '../../generated/prisma/client.ts';
@@ -28,15 +29,14 @@ export const payWithSavedMethodForm = z.object({
   payment_method: z.string({ error: 'choose a saved payment method' }).min(1, 'choose a saved payment method').max(100),
 });
 
-/** `POST /checkout/<pi>/saved`: pays with one of the customer's saved methods; answers its card session. */
-export async function payWithSavedMethod(rt: Rt, intentId: string, form: unknown): Promise<CardSession> {
-  const { payment_method: methodId } = parseInput(payWithSavedMethodForm, form);
+/** `POST /checkout/<pi>/saved`: pays with one of the customer's saved methods (`pm_…`); answers its card session. */
+export async function payWithSavedMethod(rt: Rt, intentId: string, methodId: string): Promise<CardSession> {
   const intent = await findIntentForCheckout(rt.db.prisma, intentId);
   if (!intent.customerId) {
     throw new YarrowError('invalid_request', 'This payment has no saved payment methods to offer; choose a way to pay.', { param: 'payment_method' });
   }
   const method = savedMethodOf(await findPaymentMethod(rt.db.prisma, intent.accountId, methodId), intent.customerId);
-  const session = await startCardSession(rt, intentId, { payment_method_code: method.paymentMethodCode });
+  const session = await startCardSession(rt, intentId, { paymentMethodCode: method.paymentMethodCode as PaymentMethodCode, sandboxOutcome: 'pending' });
   // The session names the method, so the success records it rather than saving the card again.
   await rt.db.prisma.cardSession.update({ where: { id: session.id }, data: { paymentMethodId: method.id } });
   return submitToken(rt, intentId, session.id, { token: method.sandboxToken });

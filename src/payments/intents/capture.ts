@@ -6,9 +6,9 @@ import { workQueue } from '../../core/queue.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { formatAmount, toMinorUnits, type Currency } from '../money.ts';
-import { lockPaymentIntent, transitionIntent } from './lifecycle.ts';
+import { intentLifecycle, lockPaymentIntent, transitionIntent } from './lifecycle.ts';
 import { openDispute } from '../disputes/index.ts';
-import { findToken } from '../tokens.ts';
+import { findToken, tokenOutcome } from '../tokens.ts';
 
 // Authorize, then capture (Stripe's `capture_method: manual`): an approved payment of a manual
 // intent stops at `requires_capture`, holding `amount_capturable` (./lifecycle.ts, `authorize`).
@@ -62,8 +62,10 @@ export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: numb
     amountToCapture = parsed.minor;
   }
   const captured = await transitionIntent(rt, tx, accountId, id, 'capture', { amountToCapture });
-  const dispute = findToken(await tokenPaidWith(tx, captured))?.dispute;
-  return dispute ? openDispute(rt, tx, captured, dispute) : captured;
+  // The approval only authorized: a dispute token's card holder disputes the payment now that the money is taken.
+  const token = findToken(await tokenPaidWith(tx, captured));
+  const outcome = token && tokenOutcome(token, { customerPresent: true });
+  return outcome?.move === 'succeed' && outcome.dispute ? openDispute(rt, tx, captured, outcome.dispute) : captured;
 }
 
 /** The test token an authorization was approved with: its card session's, or the saved method's it was charged off-session with. */
@@ -87,7 +89,7 @@ export async function expireAuthorizationJob(rt: Runtime, paymentIntentId: strin
     const found = await tx.paymentIntent.findUnique({ where: { id: paymentIntentId }, select: { accountId: true } });
     if (!found) return null;
     const { intent } = await lockPaymentIntent(tx, found.accountId, paymentIntentId);
-    if (intent.status !== 'requires_capture' || !intent.captureBefore) return null;
+    if (!intentLifecycle.allows('expire_authorization', intent.status) || !intent.captureBefore) return null;
     if (intent.captureBefore > (await accountNow(tx, intent.accountId))) return null;
     return transitionIntent(rt, tx, intent.accountId, intent.id, 'expire_authorization', { cancellationReason: 'expired' });
   });

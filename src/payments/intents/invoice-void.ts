@@ -6,7 +6,7 @@ import { YarrowError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Invoice } from '../../generated/prisma/client.ts';
 import { assertInvoiceMove, invoiceJson, invoiceSchema, lockInvoice, transitionInvoiceLocked } from '../invoices/index.ts';
-import { transitionIntent } from './lifecycle.ts';
+import { intentLifecycle, transitionIntent } from './lifecycle.ts';
 
 // Voiding an invoice cancels its unfinished payment first: a move of the payment intent's lifecycle,
 // so it lives with the intents (invoices/ sits below intents/, whose success pays an invoice).
@@ -21,7 +21,9 @@ export async function voidInvoice(rt: Rt, tx: DbClient, accountId: number, invoi
   const invoice = await lockInvoice(tx, accountId, invoiceId);
   assertInvoiceMove(invoice, 'void');
   const unfinished = await tx.paymentIntent.findMany({
-    where: { invoiceId, status: { in: ['requires_payment_method', 'requires_action', 'processing'] } },
+    // The payments the void cancels: those the table lets `cancel` start from (an invoice's payment is
+    // captured automatically, so never requires_capture).
+    where: { invoiceId, status: { in: intentLifecycle.fromStates('cancel') } },
   });
   if (unfinished.some((intent) => intent.status === 'processing')) {
     throw new YarrowError('invalid_state', 'A payment for this invoice is under review; resolve it before voiding.', {

@@ -1,7 +1,7 @@
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
 import { notFound } from '../../core/errors.ts';
-import { refusal } from '../../core/lifecycle.ts';
+import { defineLifecycle } from '../../core/lifecycle.ts';
 import { liveEvent, publishAll } from '../../core/pubsub.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
 import { sendJob } from '../../core/queue.ts';
@@ -22,32 +22,6 @@ import { paymentIntentJson } from './json.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
-interface Transition<S extends string> {
-  from: readonly S[];
-  to: S;
-  event: EventType;
-  /** How the refusal reads: "cannot <verb>". */
-  verb: string;
-}
-
-export const intentTransitions = {
-  require_action: { from: ['requires_payment_method'], to: 'requires_action', event: 'payment_intent.requires_action', verb: 'start a 3-D Secure challenge' },
-  succeed: { from: ['requires_payment_method', 'requires_action'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'succeed' },
-  fail: { from: ['requires_payment_method', 'requires_action'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'take a payment attempt' },
-  start_review: { from: ['requires_payment_method'], to: 'processing', event: 'payment_intent.processing', verb: 'go to review' },
-  approve_review: { from: ['processing'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be approved in review' },
-  reject_review: { from: ['processing'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'be rejected in review' },
-  cancel: { from: ['requires_payment_method', 'requires_action', 'processing', 'requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'be canceled' },
-  // Manual capture (./capture.ts). An approved payment of a manual-capture intent is
-  // authorized, not taken: `succeed` and `approve_review` become `authorize` for it (in
-  // `transitionIntent`), so every way a payment gets approved holds the money the same way.
-  authorize: { from: ['requires_payment_method', 'requires_action', 'processing'], to: 'requires_capture', event: 'payment_intent.amount_capturable_updated', verb: 'be authorized' },
-  capture: { from: ['requires_capture'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be captured (only a requires_capture payment intent can)' },
-  // An authorization holds the customer's money for 7 days at most, as a card network's does: then it lapses by itself.
-  expire_authorization: { from: ['requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'expire' },
-} as const satisfies Record<string, Transition<PaymentIntentStatus>>;
-
-export type IntentAction = keyof typeof intentTransitions;
 
 export const intentStatuses: readonly PaymentIntentStatus[] = [
   'requires_payment_method',
@@ -57,6 +31,35 @@ export const intentStatuses: readonly PaymentIntentStatus[] = [
   'succeeded',
   'canceled',
 ];
+
+export const intentLifecycle = defineLifecycle('payment intent', intentStatuses, {
+  // A 3-D Secure token: the customer must answer the challenge before the payment can be approved.
+  require_action: { from: ['requires_payment_method'], to: 'requires_action', event: 'payment_intent.requires_action', verb: 'start a 3-D Secure challenge' },
+  // A token approved the payment (at checkout, off-session, or the challenge passed).
+  succeed: { from: ['requires_payment_method', 'requires_action'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'succeed' },
+  // An attempt failed (a decline, a failed or abandoned challenge): the intent takes another attempt.
+  fail: { from: ['requires_payment_method', 'requires_action'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'take a payment attempt' },
+  // A review token: the payment waits for the sandbox reviewer (payment-review worker) or the merchant.
+  start_review: { from: ['requires_payment_method'], to: 'processing', event: 'payment_intent.processing', verb: 'go to review' },
+  // The review approved it.
+  approve_review: { from: ['processing'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be approved in review' },
+  // The review rejected it: as a decline, the intent takes another attempt.
+  reject_review: { from: ['processing'], to: 'requires_payment_method', event: 'payment_intent.payment_failed', verb: 'be rejected in review' },
+  // The merchant (or an invoice's void) gives up on the payment before money is taken; an authorization is released.
+  cancel: { from: ['requires_payment_method', 'requires_action', 'processing', 'requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'be canceled' },
+  // Manual capture (./capture.ts). An approved payment of a manual-capture intent is
+  // authorized, not taken: `succeed` and `approve_review` become `authorize` for it (in
+  // `transitionIntent`), so every way a payment gets approved holds the money the same way.
+  authorize: { from: ['requires_payment_method', 'requires_action', 'processing'], to: 'requires_capture', event: 'payment_intent.amount_capturable_updated', verb: 'be authorized' },
+  // The merchant takes all or part of an authorization (./capture.ts).
+  capture: { from: ['requires_capture'], to: 'succeeded', event: 'payment_intent.succeeded', verb: 'be captured (only a requires_capture payment intent can)' },
+  // An authorization holds the customer's money for 7 days at most, as a card network's does: then it lapses by itself.
+  expire_authorization: { from: ['requires_capture'], to: 'canceled', event: 'payment_intent.canceled', verb: 'expire' },
+});
+export const intentTransitions = intentLifecycle.transitions;
+
+export type IntentAction = keyof typeof intentTransitions;
+
 
 /** How long an authorization can be captured, on the account's time (Stripe's 7 days for online card payments). */
 const AUTHORIZATION_VALID_MS = 7 * 86_400_000;
@@ -109,8 +112,9 @@ export async function transitionIntent(
 ): Promise<PaymentIntent> {
   const { intent, invoice } = await lockPaymentIntent(tx, accountId, intentId);
   const approval = action === 'succeed' || action === 'approve_review';
-  const transition: Transition<PaymentIntentStatus> = intentTransitions[approval && intent.captureMethod === 'manual' ? 'authorize' : action];
-  if (!transition.from.includes(intent.status)) throw refusal('payment intent', intent.status, transition.verb);
+  const move: IntentAction = approval && intent.captureMethod === 'manual' ? 'authorize' : action;
+  const transition: { to: PaymentIntentStatus; event: EventType } = intentTransitions[move];
+  intentLifecycle.assertMove(move, intent.status);
 
   const now = new Date();
   const data: Prisma.PaymentIntentUpdateInput = { status: transition.to, updatedAt: now };
@@ -133,7 +137,7 @@ export async function transitionIntent(
   if (transition.to === 'succeeded') {
     data.succeededAt = now;
     // What refunds may give back: all of an automatic payment, the captured part of an authorization.
-    data.amountReceived = transition === intentTransitions.capture ? (changes.amountToCapture ?? intent.amountCapturable) : intent.amount;
+    data.amountReceived = move === 'capture' ? (changes.amountToCapture ?? intent.amountCapturable) : intent.amount;
     data.amountCapturable = 0;
   }
   let authorizationEnds: Date | null = null;

@@ -5,8 +5,7 @@ import type { StoredResponse } from '../../core/idempotency.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent, PaymentMethod } from '../../generated/prisma/client.ts';
 import { findPaymentMethod, getCustomer, savedMethodOf, tokenOf } from '../customers/index.ts';
-import { transitionIntent } from './lifecycle.ts';
-import { declineFor, type Decline } from '../tokens.ts';
+import { chargeTestToken } from './outcomes.ts';
 import { paymentIntentSchema } from './json.ts';
 
 // A payment intent's customer fields (`customer`, `setup_future_usage`, `payment_method`,
@@ -110,36 +109,15 @@ export async function resolveCustomerLink(db: DbClient, accountId: number, input
   };
 }
 
-/** Stripe's answer to an off-session charge of a card that asks for 3-D Secure. */
-export const authenticationRequired: Decline = {
-  code: 'authentication_required',
-  declineCode: null,
-  message: 'This card asks for 3-D Secure authentication, which needs the customer: bring them back to pay on the checkout page (checkout_url).',
-};
-
 /**
  * Charges a saved method without the customer (an intent just created with `confirm` and
- * `off_session`): the saved token decides as it did at checkout, except that a 3-D Secure card
- * cannot be authenticated, so it fails with `authentication_required` and the intent waits for a
- * payment method (as at Stripe).
+ * `off_session`): the saved token decides as it did at checkout (`chargeTestToken`), except that a
+ * 3-D Secure card cannot be authenticated, so it fails with `authentication_required` and the
+ * intent waits for a payment method (as at Stripe); a dispute card's charge opens its dispute.
  */
 export async function chargeOffSession(rt: Rt, tx: DbClient, intent: PaymentIntent, method: PaymentMethod): Promise<PaymentIntent> {
-  const token = tokenOf(method);
-  const attempt = { paymentMethodCode: method.paymentMethodCode };
-  const fail = (decline: Decline) =>
-    transitionIntent(rt, tx, intent.accountId, intent.id, 'fail', { ...attempt, decline: { ...decline, paymentMethodCode: method.paymentMethodCode } });
-  // A card that pays once and fails later declines every charge of its saved method.
-  if (token.declinesLater) return fail(token.declinesLater);
-  switch (token.kind) {
-    case 'approve':
-      return transitionIntent(rt, tx, intent.accountId, intent.id, 'succeed', attempt);
-    case 'challenge':
-      return fail(authenticationRequired);
-    case 'decline':
-      return fail(declineFor(token));
-    case 'review':
-      return transitionIntent(rt, tx, intent.accountId, intent.id, 'start_review', attempt);
-  }
+  const charged = await chargeTestToken(rt, tx, intent, tokenOf(method), { paymentMethodCode: method.paymentMethodCode, customerPresent: false });
+  return charged.intent;
 }
 
 /** What the 402 of an off-session charge that did not go through adds to the error (`errorFields` of its route), as Stripe's error does. */

@@ -1,7 +1,8 @@
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
 import { notFound } from '../../core/errors.ts';
-import { refusal } from '../../core/lifecycle.ts';
+import { defineLifecycle } from '../../core/lifecycle.ts';
+import { invoiceStatuses } from './lists.ts';
 import { publish } from '../../core/pubsub.ts';
 import { accountNow } from '../../accounts/index.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -17,13 +18,6 @@ import { invoiceJson, invoiceNo } from './json.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
-interface Transition<S extends string> {
-  from: readonly S[];
-  to: S;
-  event: EventType;
-  /** How the refusal reads: "cannot <verb>". */
-  verb: string;
-}
 
 export async function lockInvoice(tx: DbClient, accountId: number, id: string): Promise<Invoice> {
   await lockRow(tx, 'invoices', id, { accountId });
@@ -32,12 +26,15 @@ export async function lockInvoice(tx: DbClient, accountId: number, id: string): 
   return invoice;
 }
 
-export const invoiceTransitions = {
+export const invoiceLifecycle = defineLifecycle('invoice', invoiceStatuses, {
+  // Its payment intent succeeded (intents/lifecycle.ts, in the payment's transaction).
   pay: { from: ['open'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
+  // The merchant voided it, after its unfinished payment was canceled (intents/invoice-void.ts).
   void: { from: ['open'], to: 'void', event: 'invoice.voided', verb: 'be voided' },
   // A subscription's invoice still unpaid after the last dunning retry (src/payments/billing/).
   mark_uncollectible: { from: ['open'], to: 'uncollectible', event: 'invoice.marked_uncollectible', verb: 'be marked uncollectible' },
-} as const satisfies Record<string, Transition<InvoiceStatus>>;
+});
+export const invoiceTransitions = invoiceLifecycle.transitions;
 
 export type InvoiceAction = keyof typeof invoiceTransitions;
 
@@ -48,14 +45,13 @@ export async function invoiceCreated(rt: Rt, tx: DbClient, invoice: Invoice) {
 
 /** Throws 409 invalid_state unless the invoice may move by `action` (its status checked before any other change). */
 export function assertInvoiceMove(invoice: Invoice, action: InvoiceAction) {
-  const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
-  if (!transition.from.includes(invoice.status)) throw refusal('invoice', invoice.status, transition.verb);
+  invoiceLifecycle.assertMove(action, invoice.status);
 }
 
 /** `paidBy`: the intent whose success pays the invoice; the invoice keeps its id and its payer (as the payer gave them on the hosted page, unless the invoice named one). */
 export async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Invoice, action: InvoiceAction, now = new Date(), paidBy?: PaymentIntent): Promise<Invoice> {
-  const transition: Transition<InvoiceStatus> = invoiceTransitions[action];
-  if (!transition.from.includes(invoice.status)) throw refusal('invoice', invoice.status, transition.verb);
+  const transition: { to: InvoiceStatus; event: EventType } = invoiceTransitions[action];
+  invoiceLifecycle.assertMove(action, invoice.status);
   const payment = paidBy
     ? { paymentIntentId: paidBy.id, customerName: invoice.customerName ?? paidBy.customerName, customerEmail: invoice.customerEmail ?? paidBy.customerEmail }
     : {};

@@ -1,7 +1,7 @@
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
 import { notFound } from '../../core/errors.ts';
-import { refusal } from '../../core/lifecycle.ts';
+import { defineLifecycle } from '../../core/lifecycle.ts';
 import { publish } from '../../core/pubsub.ts';
 import { sendJobAt } from '../../accounts/index.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -15,18 +15,14 @@ import { kycReviewJson } from './json.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
-interface Transition<S extends string> {
-  from: readonly S[];
-  to: S;
-  event: EventType;
-  /** How the refusal reads: "cannot <verb>". */
-  verb: string;
-}
 
-export const kycTransitions = {
+export const kycLifecycle = defineLifecycle('KYC review', ['pending_review', 'approved', 'rejected'], {
+  // The sandbox reviewer (or the account, in the sandbox) approved the submission.
   approve: { from: ['pending_review'], to: 'approved', event: 'kyc.review.approved', verb: 'be approved' },
+  // It was rejected, with its reason: the account may submit again.
   reject: { from: ['pending_review'], to: 'rejected', event: 'kyc.review.rejected', verb: 'be rejected' },
-} as const satisfies Record<string, Transition<KycReviewStatus>>;
+});
+export const kycTransitions = kycLifecycle.transitions;
 
 export type KycAction = keyof typeof kycTransitions;
 
@@ -47,8 +43,8 @@ export async function transitionKyc(
   await lockRow(tx, 'kyc_reviews', reviewId, { accountId });
   const review = await tx.kycReview.findFirst({ where: { id: reviewId, accountId } });
   if (!review) throw notFound('KYC review', 'id');
-  const transition: Transition<KycReviewStatus> = kycTransitions[action];
-  if (!transition.from.includes(review.status)) throw refusal('KYC review', review.status, transition.verb);
+  const transition: { to: KycReviewStatus; event: EventType } = kycTransitions[action];
+  kycLifecycle.assertMove(action, review.status);
   const updated = await tx.kycReview.update({
     where: { id: review.id },
     data: {

@@ -1,7 +1,8 @@
 import type { DbClient } from '../../core/db.ts';
 import { lockRow } from '../../core/locks.ts';
 import { notFound } from '../../core/errors.ts';
-import { refusal } from '../../core/lifecycle.ts';
+import { defineLifecycle, refusal } from '../../core/lifecycle.ts';
+import { refundStatuses } from './lists.ts';
 import { sendJob } from '../../core/queue.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { EventType } from '../../core/module.ts';
@@ -16,18 +17,14 @@ import { refundJson } from './json.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
-interface Transition<S extends string> {
-  from: readonly S[];
-  to: S;
-  event: EventType;
-  /** How the refusal reads: "cannot <verb>". */
-  verb: string;
-}
 
-export const refundTransitions = {
+export const refundLifecycle = defineLifecycle('refund', refundStatuses, {
+  // The payment-refund worker settled it: the money went back.
   succeed: { from: ['pending'], to: 'succeeded', event: 'refund.succeeded', verb: 'succeed' },
+  // The refund could not be paid out (the sandbox's failing amount): its amount goes back to the intent.
   fail: { from: ['pending'], to: 'failed', event: 'refund.failed', verb: 'fail' },
-} as const satisfies Record<string, Transition<RefundStatus>>;
+});
+export const refundTransitions = refundLifecycle.transitions;
 
 export type RefundAction = keyof typeof refundTransitions;
 
@@ -63,8 +60,8 @@ export async function transitionRefund(
   const { intent } = await lockPaymentIntent(tx, accountId, peek.paymentIntentId);
   await lockRow(tx, 'refunds', refundId, { accountId });
   const refund = await tx.refund.findFirstOrThrow({ where: { id: refundId, accountId } });
-  const transition: Transition<RefundStatus> = refundTransitions[action];
-  if (!transition.from.includes(refund.status)) throw refusal('refund', refund.status, transition.verb);
+  const transition: { to: RefundStatus; event: EventType } = refundTransitions[action];
+  refundLifecycle.assertMove(action, refund.status);
   const now = new Date();
   const updated = await tx.refund.update({
     where: { id: refund.id },

@@ -77,26 +77,16 @@ export async function createPairingCode(rt: Pick<Runtime, 'config'>, db: DbClien
   return { id: row.id, code, qrPayload, appServerUrl: androidAppApiUrl(rt), qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresAt };
 }
 
-const simInput = z.strictObject({
-  slot: z.number().int().min(0).max(7),
-  carrier: z.string().trim().max(100).optional(),
-  phone_number: z.string().trim().max(32).optional(),
-});
-
-export const pairDeviceInput = z
-  .strictObject({
-    pairing_code: z.string().trim().min(1).max(64).meta({ examples: ['483920'] }).optional(),
-    qr_payload: z.string().trim().min(1).max(2048).optional(),
-    device_name: z.string().trim().min(1).max(100).meta({ examples: ['Shop phone'] }),
-    platform: z.string().trim().min(1).max(50).optional(),
-    app_version: z.string().trim().min(1).max(50).optional(),
-    sims: z.array(simInput).max(8).optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (!!input.pairing_code === !!input.qr_payload) {
-      ctx.addIssue({ code: 'custom', path: ['pairing_code'], message: 'give exactly one of pairing_code or qr_payload' });
-    }
-  });
+/** A device to pair, typed: each transport parses its own body into it (REST: `pairDeviceInput`, ../rest.ts; the Android app's registration). */
+export interface PairDeviceCommand {
+  /** Exactly one of `pairingCode` and `qrPayload` (the transport's parser says so). */
+  pairingCode?: string;
+  qrPayload?: string;
+  deviceName: string;
+  platform?: string;
+  appVersion?: string;
+  sims?: Array<{ slot: number; carrier?: string; phoneNumber?: string }>;
+}
 
 /** The code inside a `yarrow-relay://pair?…&code=…` payload. */
 function codeFromQrPayload(payload: string): string {
@@ -120,9 +110,10 @@ export interface PairedDevice {
 }
 
 /** Spends a pairing code (once, atomically) and creates the device with its token. */
-export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, input: z.infer<typeof pairDeviceInput>): Promise<PairedDevice> {
-  const param = input.pairing_code ? 'pairing_code' : 'qr_payload';
-  const code = normalisePairingCode(input.pairing_code ?? codeFromQrPayload(input.qr_payload!));
+export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, input: PairDeviceCommand): Promise<PairedDevice> {
+  // Refusals name the Yarrow API's fields, as the send rules do (another wire renames them).
+  const param = input.pairingCode ? 'pairing_code' : 'qr_payload';
+  const code = normalisePairingCode(input.pairingCode ?? codeFromQrPayload(input.qrPayload!));
   const codeHash = hashPairingCode(rt.config.secret, code);
   const claimed = await db.pairingCode.updateMany({
     where: { codeHash, usedAt: null, expiresAt: { gt: new Date() } },
@@ -139,10 +130,10 @@ export async function pairDevice(rt: Pick<Runtime, 'config'>, db: DbClient, inpu
     data: {
       id: newId('device'),
       accountId: pairing.accountId,
-      name: input.device_name,
+      name: input.deviceName,
       platform: input.platform ?? null,
-      appVersion: input.app_version ?? null,
-      sims: (input.sims ?? []).map((sim) => ({ slot: sim.slot, carrier: sim.carrier ?? null, phone_number: sim.phone_number ?? null })),
+      appVersion: input.appVersion ?? null,
+      sims: (input.sims ?? []).map((sim) => ({ slot: sim.slot, carrier: sim.carrier ?? null, phone_number: sim.phoneNumber ?? null })),
       tokenHash: hashDeviceToken(rt.config.secret, token),
       tokenPrefix: token.slice(0, 12),
       // Online once the app connects or sends its first heartbeat, not merely because it paired.
@@ -256,23 +247,24 @@ export function createDeviceAuthenticator(rt: Pick<Runtime, 'config' | 'db'>, op
   };
 }
 
-export const heartbeatInput = z.strictObject({
-  battery_level: z.number().int().min(0).max(100).optional(),
-  charging: z.boolean().optional(),
-  signal_level: z.number().int().min(0).max(4).optional(),
-  queue_length: z.number().int().min(0).max(1_000_000).optional(),
-  app_version: z.string().trim().min(1).max(50).optional(),
-});
+/** What a heartbeat says of the phone, typed (our protocol's `heartbeat` frame and long-poll body, ../transports/protocol.ts; the Android app's calls). */
+export interface Heartbeat {
+  batteryLevel?: number;
+  charging?: boolean;
+  signalLevel?: number;
+  queueLength?: number;
+  appVersion?: string;
+}
 
 /**
  * Records that the device is alive (and its battery, signal, charging, queue). An offline device
  * comes back online here, and its account's queue is woken so waiting messages reach it.
  */
-export async function recordHeartbeat(rt: Runtime, deviceId: string, input: z.infer<typeof heartbeatInput>): Promise<Device> {
+export async function recordHeartbeat(rt: Runtime, deviceId: string, input: Heartbeat): Promise<Device> {
   return markAlive(rt, deviceId, input);
 }
 
-type Presence = z.infer<typeof heartbeatInput> & { connectionId?: string };
+type Presence = Heartbeat & { connectionId?: string };
 
 async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promise<Device> {
   return rt.db.prisma.$transaction(async (tx) => {
@@ -285,11 +277,11 @@ async function markAlive(rt: Runtime, deviceId: string, input: Presence): Promis
         status: 'online',
         lastSeenAt: now,
         ...(input.connectionId !== undefined ? { connectedAt: now } : {}),
-        ...(input.battery_level !== undefined ? { batteryLevel: input.battery_level } : {}),
+        ...(input.batteryLevel !== undefined ? { batteryLevel: input.batteryLevel } : {}),
         ...(input.charging !== undefined ? { charging: input.charging } : {}),
-        ...(input.signal_level !== undefined ? { signalLevel: input.signal_level } : {}),
-        ...(input.queue_length !== undefined ? { queueLength: input.queue_length } : {}),
-        ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
+        ...(input.signalLevel !== undefined ? { signalLevel: input.signalLevel } : {}),
+        ...(input.queueLength !== undefined ? { queueLength: input.queueLength } : {}),
+        ...(input.appVersion !== undefined ? { appVersion: input.appVersion } : {}),
       },
     });
     if (input.connectionId !== undefined) await openConnection(tx, deviceId, input.connectionId, now);

@@ -7,7 +7,7 @@ import { wakeDrain } from './wake.ts';
 // (the lifecycle table, the plans, the transitions) are its own.
 
 // Sending: typed commands under the account's rules (./send.ts); the Yarrow API's send fields.
-export { sendAcceptedJson, sendMessages, sendOptions, sendSmsInput } from './send.ts';
+export { sendAcceptedJson, sendMessages, sendOptionFields, sendOptions, sendSmsInput, type SendOptions } from './send.ts';
 // End-to-end encrypted sends (./encrypted.ts): the shape of a value the phone decrypts.
 export { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 // A message as its sender sees it (./status.ts).

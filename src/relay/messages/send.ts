@@ -24,15 +24,26 @@ import { insertQueuedMessages } from './plans.ts';
 import { checkSendAt, scheduleOf, sendAtInput, type Schedule } from './schedule.ts';
 import { wakeDrainQuery } from './wake.ts';
 
-/** Options every SMS send of the Yarrow API takes (single, list), as sent. */
-export const sendOptions = {
+/** Options every SMS send takes (single, list), checked as GraphQL names them (camelCase). */
+export const sendOptionFields = {
   message: messageText,
-  device_id: z.string().trim().min(1).max(64).optional(),
-  ttl_seconds: z.number().int().min(1).max(604_800).optional(),
+  deviceId: z.string().trim().min(1).max(64).optional(),
+  ttlSeconds: z.number().int().min(1).max(604_800).optional(),
   reference: z.string().max(255).optional(),
   priority: messagePriority.optional(),
-  sim_number: simNumberInput.optional(),
-  send_at: sendAtInput.optional(),
+  simNumber: simNumberInput.optional(),
+  sendAt: sendAtInput.optional(),
+};
+
+/** The same options as the Yarrow REST API names them, as sent. */
+export const sendOptions = {
+  message: sendOptionFields.message,
+  device_id: sendOptionFields.deviceId,
+  ttl_seconds: sendOptionFields.ttlSeconds,
+  reference: sendOptionFields.reference,
+  priority: sendOptionFields.priority,
+  sim_number: sendOptionFields.simNumber,
+  send_at: sendOptionFields.sendAt,
 };
 
 /**

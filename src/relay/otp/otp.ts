@@ -13,7 +13,7 @@ import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
 import { sendMessages } from '../messages/index.ts';
 import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { messageStatus } from '../messages/index.ts';
-import { otpLocales, otpPurposes, otpText } from './templates.ts';
+import { otpLocales, otpPurposes, otpText, type OtpLocale, type OtpPurpose } from './templates.ts';
 import { phoneNumber } from '../sms.ts';
 
 export const OTP_MAX_ATTEMPTS = 5;
@@ -61,24 +61,38 @@ async function enforceOtpCaps(rt: Pick<Runtime, 'config'>, tx: DbClient, account
   }
 }
 
-/** An OTP send as the caller parsed it (`sendOtpInput`). */
-export type OtpRequest = z.infer<typeof sendOtpInput>;
+/** An OTP send, typed: each transport parses its own body into it (REST: `sendOtpInput`). */
+export interface SendOtpCommand {
+  /** E.164, checked by the caller's parser. */
+  to: string;
+  purpose: OtpPurpose;
+  locale: OtpLocale;
+  expirySeconds: number;
+  codeLength: number;
+  deviceId?: string;
+}
+
+/** An OTP check, typed (REST: `verifyOtpInput`). */
+export interface VerifyOtpCommand {
+  otpId: string;
+  code: string;
+}
 
 /**
  * Makes a code, stores only its HMAC, and sends it as an SMS through the normal pipeline
  * (`sendMessages`: the account's rules, then the OTP caps, then the send rate).
  */
-export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, input: OtpRequest): Promise<{ otp: Otp; message: Message }> {
+export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, input: SendOtpCommand): Promise<{ otp: Otp; message: Message }> {
   const { name: brand } = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
-  const code = String(randomInt(10 ** input.code_length)).padStart(input.code_length, '0');
+  const code = String(randomInt(10 ** input.codeLength)).padStart(input.codeLength, '0');
   const id = newId('otp');
-  const text = otpText({ locale: input.locale, purpose: input.purpose, code, brand, expirySeconds: input.expiry_seconds });
+  const text = otpText({ locale: input.locale, purpose: input.purpose, code, brand, expirySeconds: input.expirySeconds });
   const [message] = await sendMessages(
     rt,
     accountId,
     // The stored text hides the code; the phone gets the sealed one, wiped once the SMS is final.
     [{ to: input.to, text, storedAs: text.replace(code, '•'.repeat(code.length)) }],
-    { deviceId: input.device_id, ttlSeconds: input.expiry_seconds, priority: EXPEDITED_PRIORITY, tx, check: (tx) => enforceOtpCaps(rt, tx, accountId, input.to) },
+    { deviceId: input.deviceId, ttlSeconds: input.expirySeconds, priority: EXPEDITED_PRIORITY, tx, check: (tx) => enforceOtpCaps(rt, tx, accountId, input.to) },
   );
   const otp = await tx.otp.create({
     data: {
@@ -88,10 +102,10 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, inpu
       purpose: input.purpose,
       locale: input.locale,
       codeHash: hashCode(rt.config.secret, id, code),
-      codeLength: input.code_length,
+      codeLength: input.codeLength,
       maxAttempts: OTP_MAX_ATTEMPTS,
       messageId: message!.id,
-      expiresAt: new Date(message!.queuedAt.getTime() + input.expiry_seconds * 1000),
+      expiresAt: new Date(message!.queuedAt.getTime() + input.expirySeconds * 1000),
     },
   });
   await sendJob(rt.boss, 'relay_otp_expire', { otpId: otp.id }, { tx, startAfter: otp.expiresAt });
@@ -122,10 +136,10 @@ export type VerifyResult = z.infer<typeof otpVerifiedSchema>;
  * Checks a code: constant-time compare, at most 5 attempts, single use; a past deadline is expired
  * even if the expiry job has not run yet. Success fires `otp.verified`.
  */
-export async function verifyOtp(rt: Runtime, accountId: number, input: z.infer<typeof verifyOtpInput>): Promise<VerifyResult> {
+export async function verifyOtp(rt: Runtime, accountId: number, input: VerifyOtpCommand): Promise<VerifyResult> {
   return rt.db.prisma.$transaction(async (tx) => {
-    if (!(await lockRow(tx, 'otps', input.otp_id, { accountId }))) throw notFound('OTP', 'otp_id');
-    const otp = await tx.otp.findUniqueOrThrow({ where: { id: input.otp_id } });
+    if (!(await lockRow(tx, 'otps', input.otpId, { accountId }))) throw notFound('OTP', 'otp_id');
+    const otp = await tx.otp.findUniqueOrThrow({ where: { id: input.otpId } });
     const base = { otp_id: otp.id };
     if (otp.status === 'approved') return { ...base, status: 'failed', attempts_left: 0, reason: 'already_verified' };
     if (otp.status === 'max_attempts_reached') return { ...base, status: 'failed', attempts_left: 0, reason: 'max_attempts_reached' };

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import { parseInput } from '../../core/errors.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { recipientListsWhere } from '../lists.ts';
 import { displayNumber } from '../sms.ts';
+import { sendOptionFields } from '../messages/index.ts';
 import { recipientIdsMatching } from './sql.ts';
 import { SKIPPED_LINES_LISTED } from './recipients-import.ts';
 import {
@@ -19,7 +21,7 @@ import {
   listUpdate,
   membersInput,
   queueList,
-  queueListInput,
+  listIdInput,
   recipientInput,
   recipientUpdate,
   removeFromList,
@@ -98,6 +100,9 @@ const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').impleme
     skippedCount: t.exposeInt('skippedCount', { description: 'How many lines were skipped, listed in skipped or not.' }),
   }),
 });
+
+/** `QueueRecipientListInput` as GraphQL names it, checked by the rules REST's body takes. */
+const queueListArgs = z.strictObject({ listId: listIdInput, ...sendOptionFields });
 
 const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
   fields: (t) => ({
@@ -222,7 +227,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       withGraphqlParams('input.', () =>
-        ctx.rt.db.prisma.$transaction((tx) => queueList(ctx.rt, tx, ctx.principal!.accountId, parseInput(queueListInput, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }, { names: 'snake_case' })))),
+        ctx.rt.db.prisma.$transaction((tx) => {
+          const { listId, message, sendAt, ...options } = parseInput(queueListArgs, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }));
+          return queueList(ctx.rt, tx, ctx.principal!.accountId, { listId, text: message, options: { ...options, sendAt: sendAt === undefined ? undefined : new Date(sendAt) } });
+        }),
       ),
   }),
   addRecipientsToList: t.prismaField({

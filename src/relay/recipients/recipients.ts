@@ -8,7 +8,7 @@ import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
-import { sendMessages, sendOptions } from '../messages/index.ts';
+import { sendMessages, sendOptions, type SendOptions } from '../messages/index.ts';
 import { phoneNumber } from '../sms.ts';
 import { recipientInput, recipientTag } from './recipient-input.ts';
 import { readImport, SKIPPED_LINES_LISTED } from './recipients-import.ts';
@@ -234,7 +234,11 @@ export async function removeFromList(db: DbClient, accountId: number, listId: st
   return getList(db, accountId, listId);
 }
 
-export const queueListInput = z.strictObject({ list_id: z.string().trim().min(1).max(64), ...sendOptions });
+/** A list's id as a send names it. */
+export const listIdInput = z.string().trim().min(1).max(64);
+
+/** POST /api/v1/recipient-lists/queue's body. */
+export const queueListInput = z.strictObject({ list_id: listIdInput, ...sendOptions });
 
 export interface QueuedBatch {
   batchId: string;
@@ -244,8 +248,12 @@ export interface QueuedBatch {
   skipped: Array<{ recipient_id: string; to: string; reason: string }>;
 }
 
-/** A list send as the caller parsed it (`queueListInput`). */
-export type QueueListRequest = z.infer<typeof queueListInput>;
+/** A list send, typed: each transport parses its own input into it (REST: `queueListInput`; GraphQL: `QueueRecipientListInput`). */
+export interface QueueListCommand {
+  listId: string;
+  text: string;
+  options: Pick<SendOptions, 'deviceId' | 'ttlSeconds' | 'reference' | 'priority' | 'simNumber' | 'sendAt'>;
+}
 
 /**
  * Sends one text to every member of a list: each distinct number becomes its own message with its
@@ -253,9 +261,9 @@ export type QueueListRequest = z.infer<typeof queueListInput>;
  * them at once, inserted in chunks) in the caller's transaction. Members sharing a number get it
  * once, and numbers on the opt-out list get nothing; both are listed as skipped with their reason.
  */
-export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListRequest): Promise<QueuedBatch> {
-  await getList(tx, accountId, input.list_id, 'list_id');
-  const members = await listMemberPhones(tx, accountId, input.list_id);
+export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListCommand): Promise<QueuedBatch> {
+  await getList(tx, accountId, input.listId, 'list_id');
+  const members = await listMemberPhones(tx, accountId, input.listId);
   const numbers = new Set<string>();
   const skipped: QueuedBatch['skipped'] = [];
   const targets: string[] = [];
@@ -271,9 +279,8 @@ export async function queueList(rt: Runtime, tx: DbClient, accountId: number, in
   const messages = await sendMessages(
     rt,
     accountId,
-    targets.map((to) => ({ to, text: input.message })),
-    { deviceId: input.device_id, ttlSeconds: input.ttl_seconds, reference: input.reference, priority: input.priority, simNumber: input.sim_number,
-      sendAt: input.send_at === undefined ? undefined : new Date(input.send_at), batch: { id: batchId, listId: input.list_id, skipped: skipped.length }, tx },
+    targets.map((to) => ({ to, text: input.text })),
+    { ...input.options, batch: { id: batchId, listId: input.listId, skipped: skipped.length }, tx },
   );
   return { batchId, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
 }

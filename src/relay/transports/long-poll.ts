@@ -3,7 +3,8 @@ import { ok, okSchema } from '../../core/http.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../../core/route.ts';
 import type { Device } from '../../generated/prisma/client.ts';
-import { authenticateDevice, deviceJson, heartbeatInput, recordHeartbeat, withConnections } from '../devices/index.ts';
+import { authenticateDevice, deviceJson, recordHeartbeat, withConnections } from '../devices/index.ts';
+import { heartbeatInput, heartbeatOf } from './protocol.ts';
 import { deviceSchema, deviceWorkSchema, reportOutcomeSchema } from '../json.ts';
 import { ackInput, acknowledgeMessage, pendingForDevice, receivedFromFrame, receivedInput, receiveSms, reportInput, reportMessage, syncHeldMessages, syncInput } from '../messages/index.ts';
 import { awaitWork } from '../devices/index.ts';
@@ -48,7 +49,7 @@ export function registerLongPollRoutes(ctx: GatewayContext) {
     body: heartbeatInput,
     responses: { 200: 'The device, and the heartbeat interval.' },
     handler: async (c, { auth: device, body }) => {
-      const updated = await recordHeartbeat(rt, device.id, body);
+      const updated = await recordHeartbeat(rt, device.id, heartbeatOf(body));
       return ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, updated)), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
     },
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heartbeatInput } from '../devices/index.ts';
+import type { Heartbeat } from '../devices/index.ts';
 import { ackInput, reportInput } from '../messages/index.ts';
 import { syncInput } from '../messages/index.ts';
 import { receivedInput } from '../messages/index.ts';
@@ -15,6 +15,20 @@ export const CLOSE_REPLACED = 4002;
 export const CLOSE_BAD_FRAME = 4003;
 
 const ref = z.string().max(64).optional();
+
+/** A heartbeat as our protocol sends it: the `heartbeat` frame's fields, the long-poll's heartbeat body. */
+export const heartbeatInput = z.strictObject({
+  battery_level: z.number().int().min(0).max(100).optional(),
+  charging: z.boolean().optional(),
+  signal_level: z.number().int().min(0).max(4).optional(),
+  queue_length: z.number().int().min(0).max(1_000_000).optional(),
+  app_version: z.string().trim().min(1).max(50).optional(),
+});
+
+/** The devices' typed heartbeat of one our protocol sent. */
+export function heartbeatOf(input: z.infer<typeof heartbeatInput>): Heartbeat {
+  return { batteryLevel: input.battery_level, charging: input.charging, signalLevel: input.signal_level, queueLength: input.queue_length, appVersion: input.app_version };
+}
 
 export const deviceFrame = z.discriminatedUnion('type', [
   heartbeatInput.extend({ type: z.literal('heartbeat'), ref }),

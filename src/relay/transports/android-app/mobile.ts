@@ -8,7 +8,7 @@ import { defineRoute, type Credential } from '../../../core/route.ts';
 import type { Runtime } from '../../../core/runtime.ts';
 import type { GatewayContext } from '../../../core/gateway-context.ts';
 import type { Device } from '../../../generated/prisma/client.ts';
-import { authenticateDevice, createDeviceAuthenticator, effectiveRate, pairDevice, pairDeviceInput, recordHeartbeat, spendPairingAttempt } from '../../devices/index.ts';
+import { authenticateDevice, createDeviceAuthenticator, effectiveRate, pairDevice, recordHeartbeat, spendPairingAttempt } from '../../devices/index.ts';
 import { publishDeviceChange } from '../../devices/index.ts';
 import { acknowledgeMessage, reportMessage } from '../../messages/index.ts';
 import { applyFrame } from '../../messages/index.ts';
@@ -83,7 +83,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     await next();
     const changed = newVersions.get(c.req.raw);
     if (!changed || c.res.status >= 400) return;
-    await recordHeartbeat(rt, changed.deviceId, { app_version: changed.version });
+    await recordHeartbeat(rt, changed.deviceId, { appVersion: changed.version });
     reportingDevices.forget(changed.deviceId);
   });
   // A device token's budget of calls, per gateway process: in memory, since a phone keeps to one
@@ -142,6 +142,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     authenticate: async (c) => (c.req.header('authorization') ? appDevice.authenticate(c) : undefined),
   };
   /** Registration: a pairing code in the Authorization header; each attempt per address counts. */
+  const pairingCodeInput = z.string().trim().min(1).max(64);
   const pairingCode: Credential<string> = {
     documentedAs: 'none',
     authenticate: async (c) => {
@@ -178,17 +179,15 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     handler: async (c, { auth: credential, body: input }) => {
       const paired = await rt.db.prisma
         .$transaction(async (tx) => {
-          const paired = await pairDevice(
-            rt,
-            tx,
-            parseInput(pairDeviceInput, {
-              pairing_code: credential,
-              device_name: input.name.slice(0, 100).trim(),
-              platform: 'android',
-              app_version: appVersionFrom(c.req.header('user-agent')),
-              sims: simsFromApp(input.simCards),
-            }),
-          );
+          // appRegistration bounds what the device record keeps (a name, the version, up to 8 SIMs).
+          const paired = await pairDevice(rt, tx, {
+            // Bounded as pairing's own code is (POST /api/v1/relay/devices/pair), refused as the header's (below).
+            pairingCode: parseInput(pairingCodeInput, credential, 'pairing_code'),
+            deviceName: input.name.slice(0, 100).trim(),
+            platform: 'android',
+            appVersion: appVersionFrom(c.req.header('user-agent')),
+            sims: simsFromApp(input.simCards).map((sim) => ({ slot: sim.slot, carrier: sim.carrier, phoneNumber: sim.phone_number })),
+          });
           if (input.pushToken) {
             await tx.device.update({ where: { id: paired.device.id }, data: { sealedPushToken: encrypt(rt.config.secret, input.pushToken) } });
           }
