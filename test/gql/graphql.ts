@@ -324,6 +324,15 @@ export type SubmitKycInput = {
   registrationNumber: string;
 };
 
+export type SubscriptionStatus =
+  | 'ACTIVE'
+  | 'CANCELED'
+  | 'INCOMPLETE'
+  | 'INCOMPLETE_EXPIRED'
+  | 'PAST_DUE'
+  | 'TRIALING'
+  | 'UNPAID';
+
 /** A field left out stays; null clears it. */
 export type UpdateCustomerInput = {
   description?: string | null | undefined;
@@ -492,6 +501,13 @@ export type BillingProductPricesQueryVariables = Exact<{
 
 
 export type BillingProductPricesQuery = { prices: { edges: Array<{ node: { id: string } }> } };
+
+export type BillingSubscriptionLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingSubscriptionLiveSubscription = { subscriptionUpdated: { id: string, status: SubscriptionStatus, cancelAtPeriodEnd: boolean, currentPeriodEnd: string } };
 
 export type TestCreateManualIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
@@ -1407,6 +1423,16 @@ export const BillingProductPricesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BillingProductPricesQuery, BillingProductPricesQueryVariables>;
+export const BillingSubscriptionLiveDocument = new TypedDocumentString(`
+    subscription BillingSubscriptionLive($id: ID!) {
+  subscriptionUpdated(id: $id) {
+    id
+    status
+    cancelAtPeriodEnd
+    currentPeriodEnd
+  }
+}
+    `) as unknown as TypedDocumentString<BillingSubscriptionLiveSubscription, BillingSubscriptionLiveSubscriptionVariables>;
 export const TestCreateManualIntentDocument = new TypedDocumentString(`
     mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.ts';
+import { subscribe, wsClient } from '../../helpers/graphql.ts';
 import { eventTypesOf } from '../checkout-client.ts';
 import { DAY, billing } from './helpers.ts';
 
@@ -83,6 +85,27 @@ describe('changes', () => {
     expect((await eventTypesOf(app, id)).at(-1)).toBe('customer.subscription.deleted');
   });
 
+  it('streams the subscription over subscriptionUpdated: now, then after each change', async () => {
+    const merchant = await app.account();
+    const api = billing(app, merchant.key);
+    const customer = await api.customer();
+    const method = await api.savedCard(customer.id);
+    const price = await api.price(7);
+    const { subscription } = (await api.request('POST', '/api/v1/subscriptions', { customer: customer.id, items: [{ price: price.id }], default_payment_method: method })).body;
+    const client = wsClient(app.wsUrl, merchant.key);
+    const live = subscribe(client, SubscriptionLive, { id: subscription.id });
+    try {
+      expect((await live.next()).data?.subscriptionUpdated).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: false });
+      await api.request('POST', `/api/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true });
+      expect((await live.next()).data?.subscriptionUpdated).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: true });
+      await api.request('POST', `/api/v1/subscriptions/${subscription.id}/cancel`, {});
+      expect((await live.next()).data?.subscriptionUpdated.status).toBe('CANCELED');
+    } finally {
+      live.dispose();
+      await client.dispose();
+    }
+  });
+
   it('cancels now; a canceled subscription cannot change (409) and another account\'s is unknown (404)', async () => {
     const { api, id, price } = await activeSubscription(new Date(Date.UTC(2028, 4, 1)), 10);
     const canceled = await api.request('POST', `/api/v1/subscriptions/${id}/cancel`, { prorate: true, invoice_now: true });
@@ -98,3 +121,14 @@ describe('changes', () => {
     expect((await stranger.request('POST', `/api/v1/prices/${price.id}`, { active: false })).status).toBe(404);
   });
 });
+
+const SubscriptionLive = graphql(`
+  subscription BillingSubscriptionLive($id: ID!) {
+    subscriptionUpdated(id: $id) {
+      id
+      status
+      cancelAtPeriodEnd
+      currentPeriodEnd
+    }
+  }
+`);
