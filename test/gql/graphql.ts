@@ -189,7 +189,8 @@ export type QueueRecipientListInput = {
   /** Send every message through this device (manual routing). */
   deviceId?: string | number | null | undefined;
   listId: string | number;
-  message: string;
+  /** One text for every member; or give template. */
+  message?: string | null | undefined;
   /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
   priority?: number | null | undefined;
   reference?: string | null | undefined;
@@ -197,6 +198,8 @@ export type QueueRecipientListInput = {
   sendAt?: string | null | undefined;
   /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
   simNumber?: number | null | undefined;
+  /** Instead of message: a text per member with {{name}}, {{phone}}, {{tags}} and any column of its CSV ({{first_name}}); {{first_name|there}} gives a default. A member without a value and no default refuses the send, nothing queued. */
+  template?: string | null | undefined;
   /** How long each message may wait for a phone. */
   ttlSeconds?: number | null | undefined;
 };

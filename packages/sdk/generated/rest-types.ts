@@ -590,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part of a received MMS (a message's `attachments`): its bytes with their content type, as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing CSP). Another account's is not found.
+         * @description Requires scope `messages.read`.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/{id}/cancel": {
         parameters: {
             query?: never;
@@ -898,6 +918,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recipient-lists/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a list send would text, without sending: how many messages and parts, and the first 5 texts as each member would get them (a template rendered), refused as the send would be.
+         * @description Requires scope `recipients.read`.
+         */
+        post: operations["previewRecipientList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recipient-lists/queue": {
         parameters: {
             query?: never;
@@ -908,7 +948,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send one text to every distinct number of a list.
+         * Send a text to every distinct number of a list: one `message` for all, or a `template` rendered per member (`{{first_name|there}}`); a member without a value refuses the send (400 naming it), nothing queued.
          * @description Requires scope `sms.send`.
          */
         post: operations["queueRecipientList"];
@@ -3230,7 +3270,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @enum {string} */
-                        event: "sms:received" | "sms:data-received" | "mms:received";
+                        event: "sms:received" | "sms:data-received" | "mms:received" | "mms:downloaded";
                         deviceId: string;
                     }[];
                 };
@@ -9695,8 +9735,17 @@ export interface operations {
                      *           "is_encrypted": true,
                      *           "wait_reason": null,
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *           "segments": -9007199254740991,
-                     *           "encoding": "GSM-7",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7",
+                     *           "attachments": [
+                     *             {
+                     *               "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *               "content_type": "image/jpeg",
+                     *               "name": "IMG_0042.jpg",
+                     *               "size": -9007199254740991,
+                     *               "data_omitted": true
+                     *             }
+                     *           ],
                      *           "queued_at": "2026-11-23T12:00:00.000Z",
                      *           "sent_at": null,
                      *           "delivered_at": null,
@@ -9771,9 +9820,32 @@ export interface operations {
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                              */
                             batch_id: string | null;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
                             segments: number;
-                            /** @example GSM-7 */
-                            encoding: string;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
+                            /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                            attachments: {
+                                /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                                id: string;
+                                /** @example image/jpeg */
+                                content_type: string;
+                                /** @example IMG_0042.jpg */
+                                name: string | null;
+                                /** @description Bytes. */
+                                size: number;
+                                /**
+                                 * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                                 * @constant
+                                 */
+                                data_omitted?: true;
+                            }[];
                             /** Format: date-time */
                             queued_at: string;
                             sent_at: string | null;
@@ -9798,6 +9870,218 @@ export interface operations {
                         has_more: boolean;
                         url: string;
                     };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+                /** @description The attachment_id of the object. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, as the phone received them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Error: `invalid_request`. */
@@ -10031,8 +10315,17 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10100,9 +10393,32 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -10368,8 +10684,17 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10437,9 +10762,32 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -10739,8 +11087,17 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10808,9 +11165,32 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -11866,7 +12246,9 @@ export interface operations {
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "message_status": "scheduled"
+                     *       "message_status": "scheduled",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7"
                      *     }
                      */
                     "application/json": {
@@ -11889,6 +12271,16 @@ export interface operations {
                          * @enum {string}
                          */
                         message_status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
+                        segments: number;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                     };
                 };
             };
@@ -15991,6 +16383,320 @@ export interface operations {
             };
         };
     };
+    previewRecipientList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list_id": "x",
+                 *       "message": "Your order #1042 has shipped.",
+                 *       "template": "Hi {{first_name|there}}, we open at 9 tomorrow."
+                 *     }
+                 */
+                "application/json": {
+                    list_id: string;
+                    /** @example Your order #1042 has shipped. */
+                    message?: string;
+                    /**
+                     * @description Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.
+                     * @example Hi {{first_name|there}}, we open at 9 tomorrow.
+                     */
+                    template?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The messages it would queue, their parts, the first texts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "queued": -9007199254740991,
+                     *       "segments": -9007199254740991,
+                     *       "items": [
+                     *         {
+                     *           "recipient_id": "x",
+                     *           "to": "+14155550123",
+                     *           "text": "Hi Ada, we open at 9 tomorrow.",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The messages the send would queue now: one per distinct number, opted-out numbers left out. */
+                        queued: number;
+                        /** @description Their parts together: what the send would cost. */
+                        segments: number;
+                        /** @description The first five, in list order, with the text each would get. */
+                        items: {
+                            recipient_id: string;
+                            /** @example +14155550123 */
+                            to: string;
+                            /** @example Hi Ada, we open at 9 tomorrow. */
+                            text: string;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
+                            segments: number;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     queueRecipientList: {
         parameters: {
             query?: never;
@@ -16011,13 +16717,14 @@ export interface operations {
                  *       "message": "Your order #1042 has shipped.",
                  *       "priority": 0,
                  *       "sim_number": 1,
-                 *       "send_at": "2026-12-01T09:00:00Z"
+                 *       "send_at": "2026-12-01T09:00:00Z",
+                 *       "template": "Hi {{first_name|there}}, we open at 9 tomorrow."
                  *     }
                  */
                 "application/json": {
                     list_id: string;
                     /** @example Your order #1042 has shipped. */
-                    message: string;
+                    message?: string;
                     device_id?: string;
                     ttl_seconds?: number;
                     reference?: string;
@@ -16037,11 +16744,16 @@ export interface operations {
                      * @example 2026-12-01T09:00:00Z
                      */
                     send_at?: string;
+                    /**
+                     * @description Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.
+                     * @example Hi {{first_name|there}}, we open at 9 tomorrow.
+                     */
+                    template?: string;
                 };
             };
         };
         responses: {
-            /** @description The batch: how many were queued and which members were skipped. */
+            /** @description The batch: how many were queued, each with its parts, and which members were skipped. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -16055,9 +16767,12 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "to": "+14155550123",
-                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7"
                      *         }
                      *       ],
+                     *       "segments": -9007199254740991,
                      *       "skipped": [
                      *         {
                      *           "recipient_id": "x",
@@ -16073,13 +16788,25 @@ export interface operations {
                         /** @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0 */
                         batch_id: string;
                         queued: number;
-                        /** @description Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status. */
+                        /** @description Each queued message, in list order: its number, request_id (GET /api/v1/messages/status) and parts. `GET /api/v1/messages?batch_id=` pages through them with their status. */
                         items: {
                             /** @example +14155550123 */
                             to: string;
                             /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             request_id: string;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
+                            segments: number;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
                         }[];
+                        /** @description The parts of every queued message together: what the send costs. */
+                        segments: number;
                         /** @description Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list). */
                         skipped: {
                             recipient_id: string;
@@ -16404,6 +17131,9 @@ export interface operations {
                      *           "tags": [
                      *             "x"
                      *           ],
+                     *           "fields": {
+                     *             "first_name": "Ada"
+                     *           },
                      *           "created_at": "2026-11-23T12:00:00.000Z"
                      *         }
                      *       ],
@@ -16426,6 +17156,15 @@ export interface operations {
                             /** @example +14155550123 */
                             phone: string;
                             tags: string[];
+                            /**
+                             * @description The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send's `template` reads them.
+                             * @example {
+                             *       "first_name": "Ada"
+                             *     }
+                             */
+                            fields: {
+                                [key: string]: string;
+                            };
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -19064,6 +19803,13 @@ export interface operations {
                     text: string;
                     sim_number?: number | null;
                     received_at: unknown;
+                    parts?: {
+                        content_type: string;
+                        name?: string | null;
+                        size?: number | null;
+                        /** @description The whole part, base64; null if the phone could not read it. */
+                        data?: string | null;
+                    }[];
                 };
             };
         };
@@ -21226,7 +21972,9 @@ export interface operations {
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "status": "scheduled",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
-                     *       "send_at": null
+                     *       "send_at": null,
+                     *       "segments": 1,
+                     *       "encoding": "gsm7"
                      *     }
                      */
                     "application/json": {
@@ -21243,6 +21991,16 @@ export interface operations {
                         queued_at: string;
                         /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
                         send_at: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
+                        segments: number;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                     };
                 };
             };
