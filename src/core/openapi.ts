@@ -66,7 +66,7 @@ export function openapiPath(path: string): string {
 }
 
 /** A JSON schema of a zod schema: `input` for what a client sends, `output` for what Yarrow answers. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }

@@ -141,6 +141,11 @@ builder.prismaObject('Message', {
     requestId: t.exposeID('id'),
     direction: t.field({ type: MessageDirectionEnum, resolve: (message) => message.direction }),
     from: t.exposeString('from', { nullable: true, description: 'Inbound: the sender (E.164 when it is a number, else as the phone gave it).' }),
+    fromDisplay: t.string({
+      nullable: true,
+      description: 'Inbound: the sender for people, written as `toDisplay` writes a number (`+1 415 555 2671`); a sender name as received.',
+      resolve: (message) => (message.from === null ? null : displayNumber(message.from)),
+    }),
     receivedAt: t.expose('receivedAt', { type: 'DateTime', nullable: true, description: 'Inbound: when the phone received it (its clock).' }),
     inReplyTo: t.exposeID('inReplyTo', {
       nullable: true,

@@ -373,6 +373,7 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/payment-intents/{id}/cancel': {},
       'post /api/v1/payment-intents': { amount: 5, currency: 'USD', title: 'Isolation', customer_name: 'A', customer_email: 'a@example.com' },
       'post /api/v1/customers/{id}': { name: 'Renamed' },
+      'post /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3600_000).toISOString() },
     };
     const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name in paramKinds || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
 
@@ -555,6 +556,7 @@ const argValues: Record<string, unknown> = {
   'updateCustomer.input': { name: 'Renamed' },
   'createPaymentIntent.input': { amount: 5, currency: 'USD', title: 'Isolation', customerName: 'A', customerEmail: 'a@example.com' },
   'importRecipients.csv': 'name,phone\nNew person,+14155550199',
+  'recoverWebhookEndpoint.since': new Date(Date.now() - 3600_000).toISOString(),
   'queueRecipientList.input': { listId: 'x', message: 'hello' },
   'recipientListSendPreview.input': { listId: 'x', message: 'hello' },
 };

@@ -86,6 +86,8 @@ export type CreateWebhookEndpointInput = {
   enabled?: boolean | null | undefined;
   /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
+  headers?: Record<string, unknown> | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -326,6 +328,8 @@ export type UpdateWebhookEndpointInput = {
   /** false disables the endpoint; true enables it again and clears its failing period. */
   enabled?: boolean | null | undefined;
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
+  headers?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -1168,6 +1172,15 @@ export type WebhookDeliveryUpdatedSubscriptionVariables = Exact<{
 
 
 export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { deliveryId: string, endpointId: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, delivery: { id: string, status: WebhookDeliveryStatus } | null } };
+
+export type RecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+  until?: string | null | undefined;
+}>;
+
+
+export type RecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number, since: string, until: string, endpoint: { id: string } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2600,3 +2613,15 @@ export const WebhookDeliveryUpdatedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WebhookDeliveryUpdatedSubscription, WebhookDeliveryUpdatedSubscriptionVariables>;
+export const RecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {
+  recoverWebhookEndpoint(id: $id, since: $since, until: $until) {
+    queued
+    since
+    until
+    endpoint {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecoverWebhookEndpointMutation, RecoverWebhookEndpointMutationVariables>;

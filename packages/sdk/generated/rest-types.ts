@@ -1499,6 +1499,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every failed delivery of a webhook endpoint since a time
+         * @description Requires scope `webhooks.manage`.
+         */
+        post: operations["recoverWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints/{id}/rotate-secret": {
         parameters: {
             query?: never;
@@ -7496,7 +7516,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
+                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 object_public_id?: string;
                 request_log_id?: string;
             };
@@ -23401,7 +23421,7 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 endpoint_id?: string;
-                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
+                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
@@ -24229,6 +24249,9 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "failing_since": null,
                      *           "payload_format": "yarrow",
+                     *           "header_names": [
+                     *             "X-Api-Key"
+                     *           ],
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -24267,6 +24290,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -24486,8 +24516,12 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     enabled?: boolean;
+                    /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). */
+                    headers?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -24514,6 +24548,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -24549,6 +24586,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -24813,6 +24857,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -24846,6 +24893,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25077,6 +25131,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -25111,6 +25168,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25331,9 +25395,13 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url?: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
+                    /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). Replaces them all; {} removes them. */
+                    headers?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -25360,6 +25428,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -25393,6 +25464,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25670,6 +25748,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -25703,6 +25784,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -25934,6 +26022,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -25967,6 +26058,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -26161,6 +26259,355 @@ export interface operations {
             };
         };
     };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-23T12:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Deliveries that ended failed from this time on; at most 14 days ago.
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description Until this time (excluded); default now.
+                     */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recovery is queued: the webhooks worker sends each claimed delivery again, oldest first, as a new attempt under its delivery number, at the endpoint's own limits. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "webhook_endpoint": {
+                     *         "id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *         "object": "webhook_endpoint",
+                     *         "url": "https://shop.example.com/webhooks/yarrow",
+                     *         "description": "Order fulfilment",
+                     *         "event_types": [
+                     *           "payment_intent.succeeded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "since": "2026-11-23T12:00:00.000Z",
+                     *       "until": "2026-11-23T12:00:00.000Z",
+                     *       "queued": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        webhook_endpoint: {
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            /** @example https://shop.example.com/webhooks/yarrow */
+                            url: string;
+                            /** @example Order fulfilment */
+                            description: string;
+                            /**
+                             * @description The events it receives; empty: all of them.
+                             * @example [
+                             *       "payment_intent.succeeded"
+                             *     ]
+                             */
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** Format: date-time */
+                        since: string;
+                        /** Format: date-time */
+                        until: string;
+                        /** @description Failed deliveries of the window queued to be sent again (none already queued by a recovery still running). */
+                        queued: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
@@ -26198,6 +26645,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -26233,6 +26683,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -26471,6 +26928,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -26506,6 +26966,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -52,6 +52,8 @@ export type CreateWebhookEndpointInput = {
   enabled?: boolean | null | undefined;
   /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
+  headers?: Record<string, unknown> | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -307,6 +309,8 @@ export type UpdateWebhookEndpointInput = {
   /** false disables the endpoint; true enables it again and clears its failing period. */
   enabled?: boolean | null | undefined;
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
+  headers?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -716,7 +720,7 @@ export type PanelMessagesQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, fromDisplay: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, receivedAt: string | null, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
 
 export type PanelMessageDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -734,7 +738,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, fromDisplay: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -977,6 +981,14 @@ export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never;
 
 
 export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
+
+export type PanelRecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+}>;
+
+
+export type PanelRecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1850,12 +1862,14 @@ export const PanelMessagesDocument = new TypedDocumentString(`
         stage
         direction
         from
+        fromDisplay
         to
         toDisplay
         body
         attempts
         failureReason
         queuedAt
+        receivedAt
         deliveredAt
         device {
           id
@@ -1911,6 +1925,7 @@ export const PanelMessageDocument = new TypedDocumentString(`
     stage
     direction
     from
+    fromDisplay
     receivedAt
     inReplyTo
     to
@@ -2416,3 +2431,10 @@ export const PanelWebhookLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
+export const PanelRecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {
+  recoverWebhookEndpoint(id: $id, since: $since) {
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecoverWebhookEndpointMutation, PanelRecoverWebhookEndpointMutationVariables>;
