@@ -36,7 +36,8 @@ function servePart(c: Context, part: Awaited<ReturnType<typeof getAttachment>>) 
   return c.body(part.data);
 }
 
-export function registerAttachmentRoutes(ctx: GatewayContext) {
+/** The panel's conversation shows a received picture through this (an <img> ignores the download disposition). */
+export function registerPanelAttachmentRoute(ctx: GatewayContext) {
   const { rt } = ctx;
   // The panel's conversation shows a received picture through this (an <img> ignores the download disposition).
   defineRoute(ctx, {
@@ -53,6 +54,10 @@ export function registerAttachmentRoutes(ctx: GatewayContext) {
       return servePart(c, await getAttachment(rt.db.prisma, session.accountId, id, attachment_id));
     },
   });
+}
+
+export function registerAttachmentRoutes(ctx: GatewayContext) {
+  const { rt } = ctx;
   defineRoute(ctx, {
     method: 'get',
     path: '/api/v1/messages/:id/attachments/:attachment_id',
