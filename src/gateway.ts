@@ -19,6 +19,7 @@ import { checkResponses } from './core/response-contract.ts';
 import { readTlsFiles } from './core/tls.ts';
 import { PostgresEventTarget, createGraphqlPubSub } from './core/pubsub.ts';
 import type { RouteDoc } from './core/openapi.ts';
+import type { LargeBodyRoute } from './core/module.ts';
 import type { Runtime } from './core/runtime.ts';
 import { registerGraphiqlRoutes } from './graphql/graphiql.ts';
 import { createGraphqlServer } from './graphql/server.ts';
@@ -76,16 +77,15 @@ export async function buildGateway(rt: Runtime, options: GatewayOptions = {}): P
     return rt.logger.child({ requestId: c.get('requestId'), ...(principal ? { accountId: principal.accountId, keyId: principal.keyId } : {}) });
   };
 
-  app.use(
+  const limitOf = (maxBytes: number, overLimit?: LargeBodyRoute['overLimit']) =>
     bodyLimit({
-      maxSize: rt.config.BODY_LIMIT_BYTES,
-      onError: (c) =>
-        errorResponse(
-          c,
-          new YarrowError('payload_too_large', `The request body exceeds ${rt.config.BODY_LIMIT_BYTES} bytes.`),
-        ),
-    }),
-  );
+      maxSize: maxBytes,
+      onError: (c) => overLimit?.(c) ?? errorResponse(c, new YarrowError('payload_too_large', `The request body exceeds ${maxBytes} bytes.`)),
+    });
+  const bodyLimitFor = limitOf(rt.config.BODY_LIMIT_BYTES);
+  // A module's routes that take larger bodies (the phone's MMS hook) get their own bound.
+  const largeBodies = rt.modules.list.flatMap((module) => module.largeBodies ?? []).map((route) => ({ path: route.path, limit: limitOf(route.maxBytes, route.overLimit) }));
+  app.use((c, next) => (largeBodies.find((route) => route.path.test(c.req.path))?.limit ?? bodyLimitFor)(c, next));
 
   const cors = apiCors(rt.config.corsOrigins);
   if (cors) for (const path of ['/api/*', '/graphql']) app.use(path, cors);

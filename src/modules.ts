@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/module.ts';
+import { agentsModule } from './agents/module.ts';
 import { moduleRegistry, type ModuleConfig, type ModuleErrorCode, type ModuleEventType, type ModuleQueues, type ModuleScope, type ModuleTopics } from './core/module.ts';
 import { panelModule } from './panel/module.ts';
 import { paymentsModule } from './payments/module.ts';
@@ -13,7 +14,7 @@ import { webhooksModule } from './webhooks/module.ts';
  * they hand it to `openRuntime`, which builds what the modules declare into `rt.modules`. Loading
  * it has no side effect, and no domain file imports it (they read `rt.modules`).
  */
-export const modules = [systemModule, accountsModule, panelModule, paymentsModule, webhooksModule, relayModule] as const;
+export const modules = [systemModule, accountsModule, panelModule, paymentsModule, webhooksModule, relayModule, agentsModule] as const;
 
 type Modules = typeof modules;
 

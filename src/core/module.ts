@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { z } from 'zod';
 import type { Config, ConfigSection, CoreConfig } from './config.ts';
@@ -64,6 +65,12 @@ export interface DomainModule<
    * beside the panel's own; a file name two folders share fails at start.
    */
   panelAssets?: string;
+  /**
+   * Routes that take bodies past BODY_LIMIT_BYTES (a phone's MMS in base64), each still bounded:
+   * the paths they match get `maxBytes` instead, and `overLimit` answers a body past that if given
+   * (a client that retries every non-2xx forever must not be answered 413).
+   */
+  largeBodies?: readonly LargeBodyRoute[];
   /**
    * The module's parts of the panel's overview (its first page), in order: each a script in its
    * `panelAssets` whose default export renders the part into the element it is given, reading its
@@ -295,4 +302,11 @@ export function moduleWorkers(modules: Modules) {
     }
   }
   return workers;
+}
+
+/** A route's larger body bound (`largeBodies`). */
+export interface LargeBodyRoute {
+  path: RegExp;
+  maxBytes: number;
+  overLimit?: (c: Context) => Response | Promise<Response>;
 }

@@ -38,7 +38,8 @@ export interface RouteDoc {
   /** Fields the error object carries beside code, message and param, by code (a declined charge's `decline_code` and `payment_intent`). */
   errorFields?: ErrorFields;
   /** What a success answers: JSON (default), an HTML page, plain text, or a server-sent events stream. */
-  produces?: 'json' | 'html' | 'text' | 'event-stream';
+  /** `bytes`: a file as stored, its own content type (`application/octet-stream` in the document). */
+  produces?: 'json' | 'html' | 'text' | 'event-stream' | 'bytes';
   /** Another path of a documented route, served for clients that build it (`/api/api/v1/…`): left out of OpenAPI and Postman. */
   alias?: boolean;
   /** `false`: served and recorded, but left out of OpenAPI and Postman (not Yarrow's REST API). */
@@ -65,7 +66,7 @@ export function openapiPath(path: string): string {
 }
 
 /** A JSON schema of a zod schema: `input` for what a client sends, `output` for what Yarrow answers. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }
@@ -137,7 +138,7 @@ function security(auth: RouteDoc['auth']) {
   return { security: [{ apiKey: [] }], 'x-scope': auth, description: `Requires scope \`${auth}\`.` };
 }
 
-const mediaTypes = { json: 'application/json', html: 'text/html', text: 'text/plain', 'event-stream': 'text/event-stream' } as const;
+const mediaTypes = { json: 'application/json', html: 'text/html', text: 'text/plain', 'event-stream': 'text/event-stream', bytes: 'application/octet-stream' } as const;
 
 /**
  * An example value for a JSON schema: the schema's own example when it has one, else one built
@@ -268,7 +269,7 @@ function errorResponses(doc: RouteDoc) {
 function successContent(doc: RouteDoc, status: number) {
   if (status === 204 || status === 303) return {};
   const mediaType = mediaTypes[doc.produces ?? 'json'];
-  if (mediaType !== 'application/json') return { content: { [mediaType]: { schema: { type: 'string' } } } };
+  if (mediaType !== 'application/json') return { content: { [mediaType]: { schema: { type: 'string', ...(doc.produces === 'bytes' ? { format: 'binary' } : {}) } } } };
   // A JSON status without a schema of its own is a refusal the route declares (501 not_implemented).
   const schema = jsonSchema(doc.responseSchema ?? doc.errorBody ?? errorEnvelope, 'output');
   return { content: { [mediaType]: { schema, ...(doc.responseSchema ? { example: exampleOf(schema) } : {}) } } };

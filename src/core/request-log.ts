@@ -39,7 +39,8 @@ const secretField = /secret|password|passcode|token|authorization|api_?key|^otp(
 const secretCode = (field: string, value: string | number) =>
   /^code$/i.test(field) && !(typeof value === 'string' && /^([a-z]+(_[a-z]+)*|[A-Z]+(_[A-Z]+)+)$/.test(value));
 /** Secrets recognised by their shape wherever they appear (in free text too), QR payloads of pairing codes included. */
-const secretValue = /\b(yk_(test|live)_[\w-]+|whsec_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
+// A webhook secret's tail is base64 (`+`, `/`, `=`), or base64url for secrets made before Standard Webhooks.
+const secretValue = /\b(yk_(test|live)_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|\bwhsec_[\w+/=-]+|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
 const REDACTED = '[redacted]';
 
 /**
@@ -54,6 +55,10 @@ export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
       Object.entries(value).map(([field, item]) => {
         const text = typeof item === 'string' || typeof item === 'number';
         const secret = text && (secretField.test(field) || secretCode(field, item) || aliases?.test(field) === true);
+        // A webhook endpoint's custom headers (`headers: {"X-Api-Key": …}`): every value is a credential.
+        if (field === 'headers' && item !== null && typeof item === 'object' && !Array.isArray(item)) {
+          return [field, Object.fromEntries(Object.keys(item).map((name) => [name, REDACTED]))];
+        }
         return [field, secret ? REDACTED : redactSecrets(item, aliases)];
       }),
     );

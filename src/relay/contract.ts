@@ -44,6 +44,8 @@ export const idPrefixes = {
   /** An inbound SMS (a message a phone received): not a request, so not `req_`. */
   inboundMessage: 'sms',
   messageAttempt: 'att',
+  /** A part of a received MMS (an image, a vCard): `GET /api/v1/messages/{id}/attachments/{attachment_id}`. */
+  messageAttachment: 'part',
   messageBatch: 'batch',
   otp: 'otp',
   recipient: 'rcp',

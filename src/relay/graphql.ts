@@ -17,7 +17,7 @@ import {
   type CreatedPairingCode,
 } from './devices/index.ts';
 import { parseInput } from '../core/errors.ts';
-import { rerouteMessage } from './messages/index.ts';
+import { MessageAttachmentType, attachmentsOf, rerouteMessage } from './messages/index.ts';
 import { messageStages, messageStatuses } from './json.ts';
 import { devicesTried, getMessage, messageStage, messageStatus, pinnedFailsAt, statusEvent } from './messages/index.ts';
 import { waitReasonsPerRequest } from './messages/index.ts';
@@ -141,6 +141,11 @@ builder.prismaObject('Message', {
     requestId: t.exposeID('id'),
     direction: t.field({ type: MessageDirectionEnum, resolve: (message) => message.direction }),
     from: t.exposeString('from', { nullable: true, description: 'Inbound: the sender (E.164 when it is a number, else as the phone gave it).' }),
+    fromDisplay: t.string({
+      nullable: true,
+      description: 'Inbound: the sender for people, written as `toDisplay` writes a number (`+1 415 555 2671`); a sender name as received.',
+      resolve: (message) => (message.from === null ? null : displayNumber(message.from)),
+    }),
     receivedAt: t.expose('receivedAt', { type: 'DateTime', nullable: true, description: 'Inbound: when the phone received it (its clock).' }),
     inReplyTo: t.exposeID('inReplyTo', {
       nullable: true,
@@ -153,6 +158,12 @@ builder.prismaObject('Message', {
     body: t.exposeString('body', { description: 'The text (an OTP code is masked).' }),
     segments: t.exposeInt('segments'),
     encoding: t.exposeString('encoding'),
+    attachments: t.field({
+      type: [MessageAttachmentType],
+      description: 'Inbound MMS: its parts (text parts are the body), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise.',
+      resolve: async (message, _args, ctx) =>
+        message.direction === 'inbound' ? ((await attachmentsOf(ctx.rt.db.prisma, [message.id])).get(message.id) ?? []) : [],
+    }),
     attempts: t.int({ description: 'How many distinct devices were given this SMS.', resolve: (message) => devicesTried(message) }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),

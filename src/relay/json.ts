@@ -98,7 +98,32 @@ export const reportOutcomeSchema = z.object({
     .describe('On an ack: true when this device holds the message in this attempt and may send it; false: drop it, another device has it.'),
 });
 
-export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt });
+/**
+ * The SMS parts a text takes, as the message's status names them: answered by every send so the
+ * sender sees the cost before it goes (one emoji makes a 150-character text three UCS-2 parts).
+ */
+export const messageParts = {
+  segments: z
+    .number()
+    .int()
+    .describe('SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).')
+    .meta({ examples: [1] }),
+  encoding: z.enum(['gsm7', 'ucs2']).describe('`gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\\` take two) or `ucs2`.'),
+};
+
+export const sendAcceptedSchema = z.object({ request_id: messageId, status, queued_at: timestamp, send_at: sendAt, ...messageParts });
+
+/** A part of a received MMS, as every answer lists it (src/relay/messages/attachments.ts): never its bytes. */
+export const attachmentSchema = z.object({
+  id: z.string().meta({ examples: ['part_01jdx3w6y8a0c2e4g6j8l0n2q4'] }),
+  content_type: z.string().meta({ examples: ['image/jpeg'] }),
+  name: z.string().nullable().meta({ examples: ['IMG_0042.jpg'] }),
+  size: z.number().int().describe('Bytes.'),
+  data_omitted: z
+    .literal(true)
+    .optional()
+    .describe("Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone."),
+});
 
 export const messageStatusSchema = z.object({
   request_id: messageId.describe('The message id: the request id a send answered (`req_…`), or an inbound SMS\'s (`sms_…`).'),
@@ -138,8 +163,10 @@ export const messageStatusSchema = z.object({
     .nullable()
     .describe('The batch it was queued in (a list send: POST /api/v1/recipient-lists/queue); GET /api/v1/messages?batch_id= lists them.')
     .meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
-  segments: z.number().int(),
-  encoding: z.string().meta({ examples: ['GSM-7'] }),
+  ...messageParts,
+  attachments: z
+    .array(attachmentSchema)
+    .describe('Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise.'),
   queued_at: timestamp,
   sent_at: timestamp.nullable(),
   delivered_at: timestamp.nullable(),
@@ -166,6 +193,7 @@ export const otpSentSchema = z.object({
   expires_at: timestamp,
   request_id: messageId,
   message_status: status.describe('Its SMS\'s own progress, as GET /v1/sms/status answers for `request_id`: `queued` until a phone sent it.'),
+  ...messageParts,
 });
 
 /** The account's relay settings (GraphQL `relayMode` / `setRelayMode`, `relayQuietHours` / `setRelayQuietHours`). */
@@ -194,6 +222,10 @@ export const recipientSchema = z.object({
   name: z.string().meta({ examples: ['Ada Lovelace'] }),
   phone: z.string().meta({ examples: ['+14155550123'] }),
   tags: z.array(z.string()),
+  fields: z
+    .record(z.string(), z.string())
+    .describe('The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send\'s `template` reads them.')
+    .meta({ examples: [{ first_name: 'Ada' }] }),
   created_at: timestamp,
 });
 
@@ -201,11 +233,20 @@ export const queuedBatchSchema = z.object({
   batch_id: z.string().meta({ examples: ['batch_01jdx3z2e4g6j8l0n2q4s6u8w0'] }),
   queued: z.number().int(),
   items: z
-    .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId }))
-    .describe('Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status.'),
+    .array(z.object({ to: z.string().meta({ examples: ['+14155550123'] }), request_id: messageId, ...messageParts }))
+    .describe('Each queued message, in list order: its number, request_id (GET /api/v1/messages/status) and parts. `GET /api/v1/messages?batch_id=` pages through them with their status.'),
+  segments: z.number().int().describe('The parts of every queued message together: what the send costs.'),
   skipped: z
     .array(z.object({ recipient_id: z.string(), to: z.string(), reason: z.string().meta({ examples: ['duplicate_number'] }) }))
     .describe('Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list).'),
+});
+
+export const listPreviewSchema = z.object({
+  queued: z.number().int().describe('The messages the send would queue now: one per distinct number, opted-out numbers left out.'),
+  segments: z.number().int().describe('Their parts together: what the send would cost.'),
+  items: z
+    .array(z.object({ recipient_id: z.string(), to: z.string().meta({ examples: ['+14155550123'] }), text: z.string().meta({ examples: ['Hi Ada, we open at 9 tomorrow.'] }), ...messageParts }))
+    .describe('The first five, in list order, with the text each would get.'),
 });
 
 export const optOutSchema = z.object({

@@ -20,6 +20,16 @@ export const relayModule = defineModule({
     'device-presence': async (rt) => (await import('./workers.ts')).runDevicePresenceWorker(rt),
   },
   errorCodes: relayErrors.codes,
+  largeBodies: [
+    {
+      // The Android app's received-message hook takes a whole MMS in base64 (issue 40; up to 5 MiB
+      // of parts are kept, the rest as metadata) and retries any non-2xx forever: past this bound
+      // it is answered 200 with nothing recorded rather than 413, which it would retry for good.
+      path: /^\/api\/mobile\/v1\/inbound\/[^/]+$/,
+      maxBytes: 8 * 1024 * 1024,
+      overLimit: (c) => c.json({ request_id: null, duplicate: false, recorded: false, reason: 'The webhook body is over 8 MiB: not recorded.' }, 200),
+    },
+  ],
   gauges: {
     gauges: {
       yarrow_relay_messages: { help: 'Messages not yet final, by state: queued (waiting for a phone), dispatched (on a phone), stuck (dispatched and flagged stuck).', labelNames: ['state'] },

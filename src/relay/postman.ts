@@ -104,7 +104,7 @@ export const postmanFolders: PostmanFolder[] = [
         prerequest: ["pm.collectionVariables.set('phone', '+1500555' + String(Math.floor(Math.random() * 10000)).padStart(4, '0'));"],
         json: { to: '{{phone}}', message: 'Hello from Postman', device_id: '{{device_id}}', reference: 'postman-1', priority: 10, sim_number: 1 },
         status: 202,
-        checks: { queued: "pm.expect(json.request_id).to.be.ok; pm.expect(json.status).to.eql('queued');" },
+        checks: { queued: "pm.expect(json.request_id).to.be.ok; pm.expect(json.status).to.eql('queued');", 'its parts': "pm.expect(json).to.include({ segments: 1, encoding: 'gsm7' });" },
         sets: { sms_request_id: 'json.request_id' },
       },
       pollFor('SMS', 'sms_request_id'),
@@ -164,7 +164,15 @@ export const postmanFolders: PostmanFolder[] = [
         name: 'Device: the recipient answered (an SMS the phone received)',
         operation: 'post /api/v1/relay/device/received',
         authorization: relayDevice,
-        json: { key: 'reply-{{reroute_request_id}}', from: '{{phone}}', text: 'Thanks!', sim_number: 1, received_at: '{{$isoTimestamp}}' },
+        // With a picture: an MMS's parts ride on the same frame (a 1×1 GIF, base64).
+        json: {
+          key: 'reply-{{reroute_request_id}}',
+          from: '{{phone}}',
+          text: 'Thanks!',
+          sim_number: 1,
+          received_at: '{{$isoTimestamp}}',
+          parts: [{ content_type: 'image/gif', name: 'dot.gif', data: 'R0lGODlhAQABAAAAACw=' }],
+        },
         status: 200,
         checks: { 'a new inbound SMS': "pm.expect(json.applied).to.eql(true); pm.expect(json.status).to.eql('received'); pm.expect(json.request_id).to.match(/^sms_/);" },
         sets: { inbound_request_id: 'json.request_id' },
@@ -177,6 +185,18 @@ export const postmanFolders: PostmanFolder[] = [
         checks: {
           'the answer': "pm.expect(json.data).to.have.lengthOf(1); pm.expect(json.data[0].request_id).to.eql(pm.collectionVariables.get('inbound_request_id')); pm.expect(json.data[0].direction).to.eql('inbound'); pm.expect(json.data[0].text).to.eql('Thanks!');",
           'in reply to the rerouted SMS': "pm.expect(json.data[0].in_reply_to).to.eql(pm.collectionVariables.get('reroute_request_id'));",
+          'with its picture': "pm.expect(json.data[0].attachments).to.have.lengthOf(1); pm.expect(json.data[0].attachments[0]).to.include({ content_type: 'image/gif', name: 'dot.gif', size: 14 });",
+        },
+        sets: { inbound_attachment_id: 'json.data[0].attachments[0].id' },
+      },
+      {
+        name: "Download the answer's picture (an MMS part): its bytes, as a download",
+        operation: 'get /api/v1/messages/{id}/attachments/{attachment_id}',
+        params: { id: '{{inbound_request_id}}', attachment_id: '{{inbound_attachment_id}}' },
+        status: 200,
+        parse: 'none',
+        checks: {
+          'served as a download, never rendered': "pm.expect(pm.response.headers.get('Content-Type')).to.eql('image/gif'); pm.expect(pm.response.headers.get('Content-Disposition')).to.match(/^attachment;/); pm.expect(pm.response.headers.get('X-Content-Type-Options')).to.eql('nosniff'); pm.expect(pm.response.headers.get('Content-Security-Policy')).to.include('sandbox');",
         },
       },
       {
@@ -265,11 +285,20 @@ export const postmanFolders: PostmanFolder[] = [
         checks: { 'finds the recipient': "pm.expect(json.data.map((r) => r.id)).to.include(pm.collectionVariables.get('recipient_id'));" },
       },
       {
+        operation: 'post /api/v1/recipient-lists/preview',
+        json: { list_id: '{{recipient_list_id}}', template: 'Hi {{name|there}}, we open at 9' },
+        status: 200,
+        checks: {
+          'each member its own text, with its parts': "pm.expect(json.queued).to.eql(1); pm.expect(json.items[0].text).to.match(/^Hi .+, we open at 9$/); pm.expect(json.items[0]).to.include({ segments: 1, encoding: 'gsm7' });",
+        },
+      },
+      {
         operation: 'post /api/v1/recipient-lists/queue',
         json: { list_id: '{{recipient_list_id}}', message: 'Hello, list', device_id: '{{device_id}}' },
         status: 202,
         checks: {
           'one message queued, with its request id': 'pm.expect(json.queued).to.eql(1); pm.expect(json.skipped).to.eql([]); pm.expect(json.items).to.have.lengthOf(1); pm.expect(json.items[0].request_id).to.match(/^req_/);',
+          'with its parts': "pm.expect(json.items[0]).to.include({ segments: 1, encoding: 'gsm7' }); pm.expect(json.segments).to.eql(1);",
         },
         sets: { list_batch_id: 'json.batch_id', list_request_id: 'json.items[0].request_id' },
       },
@@ -341,7 +370,7 @@ export const postmanFolders: PostmanFolder[] = [
         operation: 'get /api/mobile/v1/webhooks',
         authorization: appDevice,
         status: 200,
-        checks: { "Yarrow's own hooks for what the phone receives": 'pm.expect(json.map((hook) => hook.event)).to.eql(["sms:received", "sms:data-received", "mms:received"]);' },
+        checks: { "Yarrow's own hooks for what the phone receives": 'pm.expect(json.map((hook) => hook.event)).to.eql(["sms:received", "sms:data-received", "mms:received", "mms:downloaded"]);' },
       },
       {
         name: 'Android app: a received-SMS webhook without its signature is refused (the phone signs each with its key)',

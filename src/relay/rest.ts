@@ -12,6 +12,7 @@ import { registerDeviceSockets } from './transports/index.ts';
 import { registerLongPollRoutes } from './transports/index.ts';
 import {
   deviceSchema,
+  listPreviewSchema,
   messageStatusSchema,
   otpSentSchema,
   otpVerifiedSchema,
@@ -34,11 +35,11 @@ import {
 } from './devices/index.ts';
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
 import { rerouteInput, rerouteMessage } from './messages/index.ts';
-import { getMessage, messageStatusJson, quietHoursInput, quietHoursJson, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
+import { attachmentsOf, getMessage, messageStatusJson, quietHoursInput, quietHoursJson, registerAttachmentRoutes, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/index.ts';
 import { DEVICE_WS_PATH } from './transports/index.ts';
 import { launchReadiness } from './dashboard/index.ts';
-import { queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/index.ts';
+import { PREVIEW_SIZE, previewList, previewListInput, queueList, queueListInput, recipientJson, recipientSearchQuery, searchRecipients } from './recipients/index.ts';
 import { registerOptOutRoutes } from './opt-outs/index.ts';
 import { registerDeviceSettingsRoutes } from './devices/index.ts';
 
@@ -189,7 +190,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       const accountId = c.get('principal').accountId;
       const rows = await listMessages(rt.db.prisma, accountId, query);
       const reasons = await waitReasons(rt, rt.db.prisma, accountId, rows);
-      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row, reasons.get(row.id))));
+      const parts = await attachmentsOf(rt.db.prisma, rows.filter((row) => row.direction === 'inbound').map((row) => row.id));
+      return ok(c, listBody(rows, query, '/api/v1/messages', (row) => messageStatusJson(rt, row, reasons.get(row.id), parts.get(row.id))));
     },
   });
 
@@ -214,6 +216,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   });
 
   registerScheduleRoutes(ctx);
+  registerAttachmentRoutes(ctx);
 
   defineRoute(ctx, {
     method: 'get',
@@ -231,7 +234,8 @@ export function registerRelayRoutes(ctx: GatewayContext) {
       const accountId = c.get('principal').accountId;
       const message = await getMessage(rt.db.prisma, accountId, request_id);
       const reasons = await waitReasons(rt, rt.db.prisma, accountId, [message]);
-      return ok(c, messageStatusJson(rt, message, reasons.get(message.id)));
+      const parts = message.direction === 'inbound' ? await attachmentsOf(rt.db.prisma, [message.id]) : undefined;
+      return ok(c, messageStatusJson(rt, message, reasons.get(message.id), parts?.get(message.id)));
     },
   });
 
@@ -304,19 +308,21 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     path: '/api/v1/recipient-lists/queue',
     alias: true,
     tag: 'Relay',
-    summary: 'Send one text to every distinct number of a list.',
+    summary:
+      'Send a text to every distinct number of a list: one `message` for all, or a `template` rendered per member (`{{first_name|there}}`); a member without a value refuses the send (400 naming it), nothing queued.',
     operationId: 'queueRecipientList',
     response: okSchema(queuedBatchSchema.shape),
     errorCodes: ['not_found', 'recipient_opted_out', 'subscription_expired', 'invalid_device', 'queue_blocked', 'rate_limited'],
     auth: 'sms.send',
     body: queueListInput,
     idempotent: true,
-    responses: { 202: 'The batch: how many were queued and which members were skipped.' },
+    responses: { 202: 'The batch: how many were queued, each with its parts, and which members were skipped.' },
     handler: (c, { body, rawBody }) =>
       idempotentCreate(rt, c, rawBody, async (tx) => {
         const batch = await queueList(rt, tx, c.get('principal').accountId, {
           listId: body.list_id,
           text: body.message,
+          template: body.template,
           options: {
             deviceId: body.device_id,
             ttlSeconds: body.ttl_seconds,
@@ -326,8 +332,24 @@ export function registerRelayRoutes(ctx: GatewayContext) {
             sendAt: body.send_at === undefined ? undefined : new Date(body.send_at),
           },
         });
-        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, skipped: batch.skipped } };
+        return { status: 202, body: { batch_id: batch.batchId, queued: batch.queued, items: batch.items, segments: batch.segments, skipped: batch.skipped } };
       }),
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/recipient-lists/preview',
+    alias: true,
+    tag: 'Relay',
+    summary: `What a list send would text, without sending: how many messages and parts, and the first ${PREVIEW_SIZE} texts as each member would get them (a template rendered), refused as the send would be.`,
+    operationId: 'previewRecipientList',
+    response: okSchema(listPreviewSchema.shape),
+    errorCodes: ['not_found'],
+    auth: 'recipients.read',
+    body: previewListInput,
+    responses: { 200: 'The messages it would queue, their parts, the first texts.' },
+    handler: async (c, { body }) =>
+      ok(c, { ...(await previewList(rt.db.prisma, c.get('principal').accountId, { listId: body.list_id, text: body.message, template: body.template })) }),
   });
 
   defineRoute(ctx, {

@@ -1,38 +1,10 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
-// GSM 03.38: the default alphabet (one septet each) and its extension table (escape + char: two).
-const GSM_BASIC = new Set(
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-);
-const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
+// Parts are counted by the SDK's counter (the panel's list-send box counts with it as one types).
+import { countSegments, type SegmentCount } from '@yarrow/sdk/segments';
 
-export interface SegmentCount {
-  encoding: 'gsm7' | 'ucs2';
-  /** Septets (GSM-7) or UTF-16 code units (UCS-2) the text takes. */
-  units: number;
-  segments: number;
-}
-
-/**
- * How many SMS parts a text takes. GSM-7 fits 160 septets in one part and 153 per part of a
- * concatenated message (the rest is the UDH); anything outside GSM-7 goes as UCS-2, 70 / 67.
- */
-export function countSegments(text: string): SegmentCount {
-  let septets = 0;
-  let gsm = true;
-  for (const char of text) {
-    if (GSM_BASIC.has(char)) septets += 1;
-    else if (GSM_EXTENDED.has(char)) septets += 2;
-    else {
-      gsm = false;
-      break;
-    }
-  }
-  if (gsm) return { encoding: 'gsm7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
-  const units = text.length; // UTF-16 code units, as UCS-2 (and UTF-16 on phones) counts them
-  return { encoding: 'ucs2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
-}
+export { countSegments, type SegmentCount };
 
 /** An E.164 number as people read it (`+1 415 555 2671`); what does not parse stays as it is. */
 export function displayNumber(e164: string): string {

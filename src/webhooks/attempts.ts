@@ -74,6 +74,8 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     disabledReason: e.disabled_reason,
     failingSince: time(e.failing_since),
     payloadFormat: e.payload_format,
+    headersSealed: e.headers_sealed,
+    headerNames: e.header_names ?? [],
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };
@@ -254,6 +256,7 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, optio
       let updated: WebhookDelivery;
       if (delay === null) {
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
+        if (!endpoint.disabledAt) await recordExhausted(rt, tx, updated, delivery);
       } else {
         const jobId = randomUUID();
         const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
@@ -332,4 +335,34 @@ async function disableEndpoint(
       disabled_at: now.toISOString(),
     },
   });
+}
+
+/**
+ * A delivery that ran out of retries (Svix's `message.attempt.exhausted`): recorded as
+ * `webhook_delivery.exhausted` for the account's other endpoints (and notifications). An endpoint
+ * disabled at that attempt has `endpoint.disabled` instead. The delivery of such an event that runs
+ * out of retries itself records none: two failing endpoints would tell each other forever.
+ */
+async function recordExhausted(rt: Runtime, tx: DbClient, delivery: WebhookDelivery, claimed: Claimed) {
+  if (claimed.event.type === 'webhook_delivery.exhausted') return;
+  await recordEvent(
+    rt,
+    tx,
+    {
+      accountId: delivery.accountId,
+      type: 'webhook_delivery.exhausted',
+      objectType: 'webhook_delivery',
+      objectPublicId: String(delivery.id),
+      data: {
+        endpoint_id: delivery.endpointId,
+        url: claimed.endpoint.url,
+        delivery_id: String(delivery.id),
+        event_id: claimed.event.id,
+        event_type: claimed.event.type,
+        attempts: delivery.attemptCount,
+        last_status_code: delivery.lastStatusCode,
+      },
+    },
+    { exceptEndpointId: delivery.endpointId },
+  );
 }

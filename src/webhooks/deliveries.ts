@@ -59,6 +59,13 @@ export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id
   };
 }
 
+export interface FanOutOptions {
+  /** To this endpoint alone, whatever it subscribes to (test events). */
+  onlyEndpointId?: string;
+  /** To every subscribed endpoint but this one (news about it: it is failing). */
+  exceptEndpointId?: string;
+}
+
 /**
  * Fans events out to their accounts' enabled endpoints (`endpoints`, as `recordEvents` read them)
  * that subscribe to them, or, with `onlyEndpointId`, to that endpoint alone: a delivery row, its
@@ -69,13 +76,14 @@ export async function fanOutEvents(
   tx: DbClient,
   events: Event[],
   endpoints: Array<{ id: string; accountId: number; eventTypes: string[] }>,
-  onlyEndpointId?: string,
+  { onlyEndpointId, exceptEndpointId }: FanOutOptions = {},
 ): Promise<void> {
   if (endpoints.length === 0) return;
   for (const event of events) {
     const targets = endpoints.filter(
       (endpoint) =>
         endpoint.accountId === event.accountId &&
+        endpoint.id !== exceptEndpointId &&
         (onlyEndpointId ? endpoint.id === onlyEndpointId : endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
     );
     await deliverToEndpoints(rt, tx, event, targets);

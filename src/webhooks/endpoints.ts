@@ -11,6 +11,7 @@ import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { recordEvent } from './events.ts';
 import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
+import { customHeaders, sealHeaders } from './custom-headers.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
@@ -31,12 +32,14 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       /** Empty or absent: every event. */
       eventTypes: endpointEventTypes.default([]),
       enabled: z.boolean().default(true),
+      headers: customHeaders.optional(),
     }),
     updateEndpointInput: z.strictObject({
       url: webhookUrl.optional(),
       description: endpointDescription.optional(),
       eventTypes: endpointEventTypes.optional(),
       enabled: z.boolean().optional(),
+      headers: customHeaders.optional(),
     }),
   };
 }
@@ -55,6 +58,37 @@ async function assertReachableUrl(config: Config, db: DbClient, accountId: numbe
   }
 }
 
+/** What `createEndpoint` makes: typed values each transport parsed from its own wire format. */
+export interface CreateEndpointCommand {
+  url: string;
+  description?: string;
+  /** Empty or absent: every event. */
+  eventTypes?: readonly EventType[];
+  /** Default true. */
+  enabled?: boolean;
+  /** Custom headers sent with every request (custom-headers.ts). */
+  headers?: Record<string, string>;
+}
+
+/** What `updateEndpoint` changes: only the fields given. */
+export interface UpdateEndpointCommand {
+  url?: string;
+  description?: string;
+  eventTypes?: readonly EventType[];
+  /** false disables (reason `manual`); true enables again and clears the failing period. */
+  enabled?: boolean;
+  /** Replaces every custom header; `{}` removes them. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The URL rules (url-safety.ts), checked here too: the reference-server API hands its URL over as
+ * the client sent it, and a URL is the rule the service must never take on trust.
+ */
+const checkedUrl = (url: string) => parseInput(z.object({ url: webhookUrl }), { url }).url;
+const checkedHeaders = (headers: Record<string, string>) => parseInput(z.object({ headers: customHeaders }), { headers }).headers;
+const distinct = (eventTypes: readonly EventType[]) => [...new Set(eventTypes)];
+
 export interface EndpointWithSecret {
   endpoint: WebhookEndpoint;
   /** `whsec_…`: shown at creation and rotation, or on request. */
@@ -62,14 +96,14 @@ export interface EndpointWithSecret {
 }
 
 export async function createEndpoint(
-  rt: Pick<Runtime, 'config' | 'modules'>,
+  rt: Pick<Runtime, 'config'>,
   db: DbClient,
   accountId: number,
-  input: unknown,
+  command: CreateEndpointCommand,
   /** Not part of the input: the API an endpoint is made through decides it (formats.ts). */
   { payloadFormat = 'yarrow' }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<EndpointWithSecret> {
-  const data = parseInput(endpointInputs(rt.modules.eventTypes).createEndpointInput, input);
+  const data = { url: checkedUrl(command.url), description: command.description ?? '', eventTypes: distinct(command.eventTypes ?? []), enabled: command.enabled ?? true };
   await assertReachableUrl(rt.config, db, accountId, data.url);
   const secret = newSigningSecret();
   const endpoint = await db.webhookEndpoint.create({
@@ -80,6 +114,7 @@ export async function createEndpoint(
       description: data.description,
       eventTypes: data.eventTypes,
       secretEncrypted: encrypt(rt.config.secret, secret),
+      ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
       payloadFormat,
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
     },
@@ -96,15 +131,19 @@ export async function getEndpoint(db: DbClient, accountId: number, id: string, p
 
 
 export async function updateEndpoint(
-  rt: Pick<Runtime, 'config' | 'modules'>,
+  rt: Pick<Runtime, 'config'>,
   db: DbClient,
   accountId: number,
   id: string,
-  input: unknown,
+  command: UpdateEndpointCommand,
   /** Given by the reference API, whose re-registration makes an endpoint its own (formats.ts). */
   { payloadFormat }: { payloadFormat?: PayloadFormat } = {},
 ): Promise<WebhookEndpoint> {
-  const data = parseInput(endpointInputs(rt.modules.eventTypes).updateEndpointInput, input);
+  const data = {
+    ...command,
+    url: command.url === undefined ? undefined : checkedUrl(command.url),
+    eventTypes: command.eventTypes === undefined ? undefined : distinct(command.eventTypes),
+  };
   const endpoint = await getEndpoint(db, accountId, id);
   if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;
@@ -115,6 +154,7 @@ export async function updateEndpoint(
       url: data.url,
       description: data.description,
       eventTypes: data.eventTypes,
+      ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
       payloadFormat,
       // Re-enabling starts with a clean slate: the failing period counts from the next failure.
       ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),

@@ -6,7 +6,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { insertEventsReadEndpoints } from './sql.ts';
 import type { Event } from '../generated/prisma/client.ts';
 import type { EventType } from '../core/module.ts';
-import { fanOutEvents } from './deliveries.ts';
+import { fanOutEvents, type FanOutOptions } from './deliveries.ts';
 
 /** Every event name Yarrow records: each module declares its own (`eventTypes` in its module.ts), `rt.modules.eventTypes` has them all. Webhook endpoints subscribe to these (or to all). */
 export type { EventType } from '../core/module.ts';
@@ -36,13 +36,14 @@ export function eventPayload(event: Event) {
  * Records an event inside the caller's transaction (`tx`), so the event exists exactly when the
  * change it describes does. The webhook system fans it out to matching endpoints in the same
  * transaction (deliveries and their jobs), so nothing accepted is lost. `onlyEndpointId` sends it to
- * that one endpoint whatever it subscribes to (test events).
+ * that one endpoint whatever it subscribes to (test events); `exceptEndpointId` sends it to every
+ * matching endpoint but that one (news about that endpoint, which is failing).
  */
 export async function recordEvent(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
   input: EventInput,
-  options: { onlyEndpointId?: string } = {},
+  options: FanOutOptions = {},
 ): Promise<Event> {
   return (await recordEvents(rt, tx, [input], options))[0]!;
 }
@@ -56,7 +57,7 @@ export async function recordEvents(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
   inputs: EventInput[],
-  options: { onlyEndpointId?: string } = {},
+  options: FanOutOptions = {},
 ): Promise<Event[]> {
   if (inputs.length === 0) return [];
   const createdAt = new Date();
@@ -80,7 +81,7 @@ export async function recordEvents(
     tx,
     events,
     endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types })),
-    options.onlyEndpointId,
+    options,
   );
   return events;
 }

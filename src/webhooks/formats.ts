@@ -5,6 +5,7 @@ import { webhookRequestHeaders } from '@yarrow/sdk/webhooks';
 import { USER_AGENT } from './sender.ts';
 import { signingSecrets } from './endpoints.ts';
 import { eventPayload } from './events.ts';
+import { openHeaders } from './custom-headers.ts';
 
 /**
  * The body and signature an endpoint's deliveries take (`WebhookEndpoint.payloadFormat`). There is
@@ -47,8 +48,11 @@ export async function deliveryBody(db: DbClient, endpoint: WebhookEndpoint, even
 export async function signedRequest(config: Pick<Config, 'secret'>, db: DbClient, delivery: DeliveryToSign): Promise<SignedRequest> {
   const secrets = signingSecrets(config, delivery.endpoint);
   const body = await deliveryBody(db, delivery.endpoint, delivery.event);
+  // Custom headers first: the request's own and the signatures are written over them (none may be a
+  // custom header's name, custom-headers.ts; this order holds if one ever slipped through).
+  const custom = openHeaders(config, delivery.endpoint.headersSealed);
   if (delivery.endpoint.payloadFormat === 'sms_gateway') {
-    return { body, headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, ...(await smsGatewayFormat()).smsGatewaySignatureHeaders(secrets[0]!, body) } };
+    return { body, headers: { ...custom, 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, ...(await smsGatewayFormat()).smsGatewaySignatureHeaders(secrets[0]!, body) } };
   }
-  return { body, headers: { 'User-Agent': USER_AGENT, ...webhookRequestHeaders(secrets, { eventType: delivery.event.type, deliveryId: delivery.deliveryId, body }) } };
+  return { body, headers: { ...custom, 'User-Agent': USER_AGENT, ...webhookRequestHeaders(secrets, { eventType: delivery.event.type, deliveryId: delivery.deliveryId, body }) } };
 }

@@ -1,4 +1,4 @@
-import { notFound } from '../core/errors.ts';
+import { notFound, parseInput } from '../core/errors.ts';
 import { builder, enumOf } from '../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
@@ -20,6 +20,7 @@ import { eventPayload } from './events.ts';
 import type { ModuleRegistry } from '../core/module.ts';
 import { deliveryBody, payloadFormats, type PayloadFormat } from './formats.ts';
 import { connectionRows } from '../core/pagination.ts';
+import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from './graphql-inputs.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
 
@@ -39,7 +40,7 @@ const DisabledReasonEnum = enumOf('WebhookEndpointDisabledReason', ['manual', 'g
   description: 'MANUAL: disabled through the API. GONE: the endpoint answered 410. FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS.',
 });
 
-const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
+export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
   description: 'A URL that receives the account\'s events, signed with the endpoint\'s secret.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -47,6 +48,7 @@ const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
     description: t.exposeString('description'),
     eventTypes: t.exposeStringList('eventTypes', { description: 'Events the endpoint receives; empty means every event.' }),
     enabled: t.boolean({ resolve: (endpoint) => isEnabled(endpoint) }),
+    headerNames: t.exposeStringList('headerNames', { description: 'The names of its custom headers; their values are never answered.' }),
     payloadFormat: t.field({
       type: PayloadFormatEnum,
       description: 'The body and signature its deliveries take, set by the API it was made through.',
@@ -212,24 +214,6 @@ const WebhookDeliveryUpdate = builder.objectRef<DeliveryUpdate & { accountId: nu
   }),
 });
 
-const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
-  fields: (t) => ({
-    url: t.string({ required: true, description: 'http(s); outside the sandbox it must reach a public address.' }),
-    description: t.string(),
-    eventTypes: t.stringList({ description: 'Event names to receive (see webhookEventTypes); empty or absent: every event.' }),
-    enabled: t.boolean({ description: 'Default true.' }),
-  }),
-});
-
-const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
-  fields: (t) => ({
-    url: t.string(),
-    description: t.string(),
-    eventTypes: t.stringList(),
-    enabled: t.boolean({ description: 'false disables the endpoint; true enables it again and clears its failing period.' }),
-  }),
-});
-
 const WebhookDeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
   fields: (t) => ({
     endpointId: t.id(),
@@ -326,7 +310,7 @@ export function addWebhookFields({ eventTypes }: ModuleRegistry) {
       authScopes: scope,
       args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, validate: createEndpointInput }) },
       resolve: (_root, { input }, ctx) =>
-        withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, serviceInput({ ...input }))),
+        withGraphqlParams('input.', () => createEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, parseInput(createEndpointInput, serviceInput({ ...input })))),
     }),
     updateWebhookEndpoint: t.field({
       type: WebhookEndpoint,
@@ -336,7 +320,7 @@ export function addWebhookFields({ eventTypes }: ModuleRegistry) {
         input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
       },
       resolve: (_root, { id, input }, ctx) =>
-        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), serviceInput({ ...input }))),
+        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(updateEndpointInput, serviceInput({ ...input })))),
     }),
     rotateWebhookEndpointSecret: t.field({
       type: WebhookEndpointSecret,

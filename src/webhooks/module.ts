@@ -8,7 +8,10 @@ export const webhooksModule = defineModule({
   name: 'webhooks',
   routes: async (ctx) => (await import('./rest.ts')).registerWebhookRoutes(ctx),
   postman: async () => (await import('./postman.ts')).postmanFolders,
-  graphql: async (modules) => (await import('./graphql.ts')).addWebhookFields(modules),
+  graphql: async (modules) => {
+    (await import('./graphql.ts')).addWebhookFields(modules);
+    (await import('./graphql-recovery.ts')).addRecoveryFields();
+  },
   workers: {
     webhooks: async (rt) => (await import('./workers.ts')).startWebhookWorker(rt),
   },
@@ -20,6 +23,11 @@ export const webhooksModule = defineModule({
       payload: z.object({ deliveryId: z.string().regex(/^\d+$/), trigger: z.enum(['automatic', 'manual']) }),
       options: { retryLimit: 50, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 30 },
     },
+    // One job per recover call that claimed deliveries (src/webhooks/recovery.ts).
+    webhook_recover: {
+      payload: z.object({ endpointId: z.string() }),
+      options: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+    },
     webhook_sweep: {
       payload: z.object({}).loose(),
       options: { retryLimit: 1, expireInSeconds: 300 },
@@ -27,7 +35,7 @@ export const webhooksModule = defineModule({
   },
   scopes: ['webhooks.manage'],
   idPrefixes,
-  eventTypes: ['endpoint.disabled', 'webhook.test'],
+  eventTypes: ['endpoint.disabled', 'webhook_delivery.exhausted', 'webhook.test'],
   topics: {
     /** A delivery was created or finished an attempt (the live delivery log). */
     webhookDeliveryUpdated: liveTopic<number, WebhookDeliveryUpdate>(),

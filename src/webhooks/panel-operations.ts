@@ -184,3 +184,11 @@ export const PanelWebhookLog = graphql(`
     }
   }
 `);
+
+export const PanelRecoverWebhookEndpoint = graphql(`
+  mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {
+    recoverWebhookEndpoint(id: $id, since: $since) {
+      queued
+    }
+  }
+`);

@@ -5,7 +5,7 @@ export const postmanFolders: PostmanFolder[] = [
   {
     name: 'Webhooks and events',
     description:
-      'An endpoint made, listed, read, updated, disabled and enabled, its secret rotated and revealed, sent a test webhook (GraphQL), its delivery listed, read and redelivered, and deleted; the events the payments above recorded.',
+      'An endpoint made, listed, read, updated, disabled and enabled, its secret rotated and revealed, sent a test webhook (GraphQL), its delivery listed, read and redelivered, its failed deliveries recovered, and deleted; the events the payments above recorded.',
     steps: [
       {
         operation: 'post /api/v1/webhook-endpoints',
@@ -83,6 +83,14 @@ export const postmanFolders: PostmanFolder[] = [
         params: { id: '{{webhook_delivery_id}}' },
         status: 200,
         checks: { 'pending again': "pm.expect(json.webhook_delivery.status).to.eql('pending');" },
+      },
+      {
+        operation: 'post /api/v1/webhook-endpoints/{id}/recover',
+        params: { id: '{{webhook_endpoint_id}}' },
+        prerequest: ["pm.collectionVariables.set('recover_since', new Date(Date.now() - 3600000).toISOString());"],
+        json: { since: '{{recover_since}}' },
+        status: 202,
+        checks: { 'nothing failed in the last hour: none queued': 'pm.expect(json.queued).to.eql(0); pm.expect(json.since).to.be.a("string");' },
       },
       {
         operation: 'get /api/v1/events',

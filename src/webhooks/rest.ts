@@ -7,9 +7,13 @@ import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
 import { createEndpoint, deleteEndpoint, endpointDescription, endpointInputs, getEndpoint, revealSecret, rotateSecret, updateEndpoint } from './endpoints.ts';
 import { getDelivery, redeliver } from './deliveries.ts';
+import { RECOVERY_WINDOW_DAYS, recoverEndpoint } from './recovery.ts';
 import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
 import { eventTypeFilters, listDeliveries, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
+import { MAX_CUSTOM_HEADERS, customHeaders } from './custom-headers.ts';
+
+const HEADERS_HELP = `Custom headers sent with every request, {"name": "value"}: at most ${MAX_CUSTOM_HEADERS}; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names).`;
 
 // REST speaks snake_case; the rules are the service's own field schemas.
 function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['endpointEventTypes']) {
@@ -19,12 +23,14 @@ function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['e
       description: endpointDescription.optional(),
       event_types: endpointEventTypes.optional(),
       enabled: z.boolean().optional(),
+      headers: customHeaders.optional().describe(HEADERS_HELP),
     }),
     updateBody: z.strictObject({
       url: webhookUrl.optional(),
       description: endpointDescription.optional(),
       event_types: endpointEventTypes.optional(),
       enabled: z.boolean().optional().describe('false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period.'),
+      headers: customHeaders.optional().describe(`${HEADERS_HELP} Replaces them all; {} removes them.`),
     }),
   };
 }
@@ -80,6 +86,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
           description: input.description,
           eventTypes: input.event_types,
           enabled: input.enabled,
+          headers: input.headers,
         });
         return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
       }, { secretFields: ['secret'] }),
@@ -116,6 +123,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
         description: input.description,
         eventTypes: input.event_types,
         enabled: input.enabled,
+        headers: input.headers,
       });
       return ok(c, { webhook_endpoint: endpointJson(endpoint) });
     },
@@ -191,6 +199,41 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
     handler: async (c) => {
       const endpoint = await deleteEndpoint(rt.db.prisma, c.get('principal').accountId, c.req.param('id'));
       return ok(c, { webhook_endpoint: endpointJson(endpoint), deleted: true });
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints/:id/recover',
+    summary: "Send again every failed delivery of a webhook endpoint since a time",
+    operationId: 'recoverWebhookEndpoint',
+    response: okSchema({
+      webhook_endpoint: endpointSchema,
+      since: timestamp,
+      until: timestamp,
+      queued: z.number().int().describe('Failed deliveries of the window queued to be sent again (none already queued by a recovery still running).'),
+    }),
+    tag: 'Webhooks',
+    auth: 'webhooks.manage',
+    body: z.strictObject({
+      since: z.iso.datetime({ offset: true }).describe(`Deliveries that ended failed from this time on; at most ${RECOVERY_WINDOW_DAYS} days ago.`),
+      until: z.iso.datetime({ offset: true }).optional().describe('Until this time (excluded); default now.'),
+    }),
+    errorCodes: ['invalid_state'],
+    responses: {
+      202: 'The recovery is queued: the webhooks worker sends each claimed delivery again, oldest first, as a new attempt under its delivery number, at the endpoint\'s own limits.',
+    },
+    handler: async (c, { body }) => {
+      const recovery = await recoverEndpoint(rt, c.get('principal').accountId, {
+        endpointId: c.req.param('id'),
+        since: new Date(body.since),
+        until: body.until === undefined ? undefined : new Date(body.until),
+      });
+      return ok(
+        c,
+        { webhook_endpoint: endpointJson(recovery.endpoint), since: recovery.since.toISOString(), until: recovery.until.toISOString(), queued: recovery.queued },
+        202,
+      );
     },
   });
 

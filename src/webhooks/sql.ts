@@ -136,3 +136,39 @@ export async function recordAttemptResults(db: DbClient, results: AttemptResult[
   )
   SELECT s.*, ev.type AS event_type FROM succeeded s JOIN events ev ON ev.id = s.event_id`;
 }
+
+/**
+ * Claims every delivery of an endpoint that ended `failed` in [since, until) for a recovery
+ * (`recoverEndpoint`); a delivery already claimed is skipped. The deliveries are locked first, as
+ * the worker taking claims locks them (`takeRecoveryClaims`): a delivery the worker is making
+ * pending is waited for and then found no longer failed, so a call while a recovery runs never
+ * claims one again. When a delivery ended is its last attempt's time (one failed without an
+ * attempt, its endpoint disabled, has its last change's). Answers how many it claimed.
+ */
+export async function claimFailedDeliveries(tx: DbClient, endpointId: string, since: Date, until: Date): Promise<number> {
+  return tx.$executeRaw`
+    WITH failed AS (
+      SELECT d.id, d.endpoint_id FROM webhook_deliveries d
+      WHERE d.endpoint_id = ${endpointId} AND d.status = 'failed'
+        AND coalesce(d.last_attempt_at, d.updated_at) >= ${since} AND coalesce(d.last_attempt_at, d.updated_at) < ${until}
+      ORDER BY d.id FOR UPDATE)
+    INSERT INTO webhook_recovery_claims (delivery_id, endpoint_id)
+    SELECT id, endpoint_id FROM failed
+    ON CONFLICT (delivery_id) DO NOTHING`;
+}
+
+/** The oldest `limit` recovery claims of an endpoint (read, not taken: `takeRecoveryClaims`). */
+export async function oldestRecoveryClaims(tx: DbClient, endpointId: string, limit: number): Promise<bigint[]> {
+  const rows = await tx.webhookRecoveryClaim.findMany({ where: { endpointId }, orderBy: { deliveryId: 'asc' }, take: limit, select: { deliveryId: true } });
+  return rows.map((row) => row.deliveryId);
+}
+
+/**
+ * Takes (deletes) the claims of these deliveries, whose rows the caller has locked: a claim is taken
+ * by one transaction only; answers the delivery ids it took.
+ */
+export async function takeRecoveryClaims(tx: DbClient, deliveryIds: bigint[]): Promise<Set<bigint>> {
+  const rows = await tx.$queryRaw<Array<{ delivery_id: bigint }>>`
+    DELETE FROM webhook_recovery_claims WHERE delivery_id = ANY(${deliveryIds}::bigint[]) RETURNING delivery_id`;
+  return new Set(rows.map((row) => row.delivery_id));
+}

@@ -30,4 +30,7 @@ export const recipes: Record<string, Recipe> = {
   'endpoint.disabled': cannot(
     'endpoint.disabled is recorded when the webhooks worker disables an endpoint: one that answered 410 Gone, or failed every attempt for WEBHOOK_DISABLE_AFTER_SECONDS. Point an endpoint at a URL that answers 410 and send it an event (yarrow trigger webhook.test).',
   ),
+  'webhook_delivery.exhausted': cannot(
+    'webhook_delivery.exhausted is recorded when a delivery fails its last scheduled retry (about 46 hours of retries; WEBHOOK_RETRY_SCHEDULE), and sent to the account\'s other endpoints. Point an endpoint at a URL that answers 500 and send it an event (yarrow trigger webhook.test) on a server with a short retry schedule.',
+  ),
 };

@@ -4,6 +4,7 @@ import { workQueue, type JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { attemptDelivery } from './attempts.ts';
 import { sweepStalledDeliveries } from './deliveries.ts';
+import { runRecovery } from './recovery.ts';
 
 /** How often an idle worker process looks for retries that came due and jobs a group cap held back. */
 const IDLE_CHECK_MS = 1000;
@@ -85,6 +86,10 @@ export async function startWebhookWorker(rt: Runtime) {
   }
   // A timer of the lifetime: a woken poller fetches, and the stop starts no fetch.
   rt.lifetime.every(IDLE_CHECK_MS, 'waking an idle webhook poller failed', async () => wakeOne());
+
+  await workQueue(rt.boss, 'webhook_recover', {}, async ([job]) => {
+    await runRecovery(rt, job!.data.endpointId);
+  });
 
   await rt.boss.schedule('webhook_sweep', '* * * * *', {});
   await workQueue(rt.boss, 'webhook_sweep', {}, async () => {

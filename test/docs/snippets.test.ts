@@ -26,6 +26,7 @@ const taggedBy: Record<string, string> = {
   'relay-quickstart': 'test/docs/quickstarts.test.ts',
   'sdk-example': 'test/sdk/package.test.ts',
   'simulate-error': 'test/payments/simulated-errors.test.ts',
+  'verify-example': 'test/webhooks/standard-webhooks.test.ts',
 };
 
 /** Untagged blocks, by page and first line: the test that runs each, or why it is not run. */
@@ -33,6 +34,7 @@ const untagged: Array<{ doc: string; starts: string } & ({ by: string } | { reas
   { doc: 'README.md', starts: 'npm install\nnpm start', by: 'test/docs/quickstarts.test.ts' },
   { doc: 'README.md', starts: 'Yarrow is running (sandbox).', by: 'test/docs/quickstarts.test.ts' },
   { doc: 'README.md', starts: 'npm test', reason: '`npm test` is the suite this file belongs to' },
+  { doc: 'docs/agents.md', starts: '{\n  "mcpServers"', by: 'test/agents/mcp.test.ts' },
   { doc: 'docs/architecture.md', starts: '          clients: REST', reason: 'a drawing of the processes' },
   { doc: 'docs/architecture.md', starts: '  REST · GraphQL · 3rd-party API', reason: "a drawing of the relay's sub-modules" },
   { doc: 'docs/merchant-api.md', starts: 'npx newman run http://localhost:4000/api/postman.json', reason: 'test/system/postman.test.ts runs newman on the collection this way, against a gateway with workers and phones' },

@@ -41,6 +41,8 @@ const kinds = [
   /** A number on the account's opt-out list (`DELETE /api/v1/opt-outs/{phone}` names it, not an id). */
   'optOutNumber',
   'messageBatch',
+  /** A part of a received MMS (`GET /api/v1/messages/{id}/attachments/{attachment_id}`). */
+  'messageAttachment',
   'customer',
   'paymentMethod',
   'product',
@@ -180,6 +182,10 @@ async function populate(label: string, marker: string): Promise<Tenant> {
   const optedOut = ok(await rest(account.key, 'POST', '/api/v1/opt-outs', { phone: marker === MARKER ? '+14155552675' : '+14155552674' }), 201);
   const queued = await rest(account.key, 'POST', '/api/v1/recipient-lists/queue', { list_id: list.createRecipientList.id, message: `List ${marker}` });
   ok(queued, 202);
+  // An MMS part, as the phone's mms:downloaded hook stores one (test/relay/android-app/mms.test.ts walks that path).
+  const part = await app.rt.db.prisma.messageAttachment.create({
+    data: { id: typeid('part').toString(), messageId: sms.request_id, position: 0, contentType: 'text/plain', name: `${marker}.txt`, size: marker.length, data: new Uint8Array(Buffer.from(marker)) },
+  });
   // The request log is written just after each answer: wait for the last request's row, so the
   // account's rows are all there before anything compares them.
   const db = app.rt.db.prisma;
@@ -208,6 +214,7 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       recipient: recipient.createRecipient.id,
       recipientList: list.createRecipientList.id,
       messageBatch: queued.body.batch_id,
+      messageAttachment: part.id,
       optOut: optedOut.id,
       optOutNumber: optedOut.phone,
       customer: customer.id,
@@ -334,6 +341,7 @@ describe('REST, from the live OpenAPI document', () => {
       events: 'event',
       'request-logs': 'apiRequest',
       messages: 'message',
+      attachments: 'messageAttachment',
       recipients: 'recipient',
       'opt-outs': 'optOut',
       devices: 'device',
@@ -376,6 +384,7 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/sms/send': { to: '+14155552671', message: 'hello' },
       'post /api/v1/otp/send': { to: '+14155552671', purpose: 'login' },
       'post /api/v1/recipient-lists/queue': { message: 'hello' },
+      'post /api/v1/recipient-lists/preview': { message: 'hello' },
       'post /api/v1/relay/device/messages/{id}/ack': { attempt: 1 },
       'post /api/v1/relay/device/messages/{id}/report': { attempt: 1, status: 'sent' },
       'post /api/v1/payment-intents/{id}/review/reject': { reason: 'not this one' },
@@ -388,6 +397,7 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/subscriptions': { items: [{ price: a.ids.price }] },
       'post /api/v1/subscriptions/{id}': { quantity: 2 },
       'post /api/v1/subscriptions/{id}/cancel': {},
+      'post /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3600_000).toISOString() },
     };
     const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name in paramKinds || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
 
@@ -582,6 +592,9 @@ const argValues: Record<string, unknown> = {
   'updateSubscription.input': { quantity: 2 },
   'createPaymentIntent.input': { amount: 5, currency: 'USD', title: 'Isolation', customerName: 'A', customerEmail: 'a@example.com' },
   'importRecipients.csv': 'name,phone\nNew person,+14155550199',
+  'recoverWebhookEndpoint.since': new Date(Date.now() - 3600_000).toISOString(),
+  'queueRecipientList.input': { listId: 'x', message: 'hello' },
+  'recipientListSendPreview.input': { listId: 'x', message: 'hello' },
 };
 
 /** How A talks GraphQL: an API key, or a panel session (cookie + CSRF token). */

@@ -135,6 +135,7 @@ type Documents = {
     "\n  query Events($type: String, $first: Int) {\n    events(type: $type, first: $first) {\n      edges {\n        node {\n          id\n          type\n          objectType\n          objectPublicId\n          data\n          payload\n        }\n      }\n    }\n  }\n": typeof types.EventsDocument,
     "\n  query WebhookEventTypes {\n    webhookEventTypes\n  }\n": typeof types.WebhookEventTypesDocument,
     "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": typeof types.WebhookDeliveryUpdatedDocument,
+    "\n  mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {\n    recoverWebhookEndpoint(id: $id, since: $since, until: $until) {\n      queued\n      since\n      until\n      endpoint {\n        id\n      }\n    }\n  }\n": typeof types.RecoverWebhookEndpointDocument,
 };
 const documents: Documents = {
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        label\n        prefix\n        scopes\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
@@ -257,6 +258,7 @@ const documents: Documents = {
     "\n  query Events($type: String, $first: Int) {\n    events(type: $type, first: $first) {\n      edges {\n        node {\n          id\n          type\n          objectType\n          objectPublicId\n          data\n          payload\n        }\n      }\n    }\n  }\n": types.EventsDocument,
     "\n  query WebhookEventTypes {\n    webhookEventTypes\n  }\n": types.WebhookEventTypesDocument,
     "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n": types.WebhookDeliveryUpdatedDocument,
+    "\n  mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {\n    recoverWebhookEndpoint(id: $id, since: $since, until: $until) {\n      queued\n      since\n      until\n      endpoint {\n        id\n      }\n    }\n  }\n": types.RecoverWebhookEndpointDocument,
 };
 
 /**
@@ -739,6 +741,10 @@ export function graphql(source: "\n  query WebhookEventTypes {\n    webhookEvent
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription WebhookDeliveryUpdated($deliveryId: ID, $endpointId: ID) {\n    webhookDeliveryUpdated(deliveryId: $deliveryId, endpointId: $endpointId) {\n      deliveryId\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      lastStatusCode\n      nextAttemptAt\n      delivery {\n        id\n        status\n      }\n    }\n  }\n"): typeof import('./graphql.ts').WebhookDeliveryUpdatedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {\n    recoverWebhookEndpoint(id: $id, since: $since, until: $until) {\n      queued\n      since\n      until\n      endpoint {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').RecoverWebhookEndpointDocument;
 
 
 export function graphql(source: string) {

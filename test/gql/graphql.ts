@@ -104,6 +104,8 @@ export type CreateWebhookEndpointInput = {
   enabled?: boolean | null | undefined;
   /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
+  headers?: Record<string, unknown> | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -213,7 +215,8 @@ export type QueueRecipientListInput = {
   /** Send every message through this device (manual routing). */
   deviceId?: string | number | null | undefined;
   listId: string | number;
-  message: string;
+  /** One text for every member; or give template. */
+  message?: string | null | undefined;
   /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
   priority?: number | null | undefined;
   reference?: string | null | undefined;
@@ -221,6 +224,8 @@ export type QueueRecipientListInput = {
   sendAt?: string | null | undefined;
   /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
   simNumber?: number | null | undefined;
+  /** Instead of message: a text per member with {{name}}, {{phone}}, {{tags}} and any column of its CSV ({{first_name}}); {{first_name|there}} gives a default. A member without a value and no default refuses the send, nothing queued. */
+  template?: string | null | undefined;
   /** How long each message may wait for a phone. */
   ttlSeconds?: number | null | undefined;
 };
@@ -363,6 +368,8 @@ export type UpdateWebhookEndpointInput = {
   /** false disables the endpoint; true enables it again and clears its failing period. */
   enabled?: boolean | null | undefined;
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
+  headers?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -1233,6 +1240,15 @@ export type WebhookDeliveryUpdatedSubscriptionVariables = Exact<{
 
 
 export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { deliveryId: string, endpointId: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attemptCount: number, lastStatusCode: number | null, nextAttemptAt: string | null, delivery: { id: string, status: WebhookDeliveryStatus } | null } };
+
+export type RecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+  until?: string | null | undefined;
+}>;
+
+
+export type RecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number, since: string, until: string, endpoint: { id: string } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2708,3 +2724,15 @@ export const WebhookDeliveryUpdatedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WebhookDeliveryUpdatedSubscription, WebhookDeliveryUpdatedSubscriptionVariables>;
+export const RecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {
+  recoverWebhookEndpoint(id: $id, since: $since, until: $until) {
+    queued
+    since
+    until
+    endpoint {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecoverWebhookEndpointMutation, RecoverWebhookEndpointMutationVariables>;

@@ -91,8 +91,9 @@ describe('a conversation on the message page', () => {
     await phone.waitFor('replied', (event) => event.messageId === other.body.request_id);
 
     await visit(`/panel/messages/${reply.requestId}`);
-    expect(await page.locator('#conversation-heading').textContent()).toBe(`Conversation with ${TEST_NUMBERS[0]}`);
-    expect(await page.locator('#message-from').textContent()).toBe(TEST_NUMBERS[0]);
+    // Every number written one way, received or sent.
+    expect(await page.locator('#conversation-heading').textContent()).toBe('Conversation with +1 415 555 2671');
+    expect(await page.locator('#message-from').textContent()).toBe('+1 415 555 2671');
     expect(await page.locator('#in-reply-to').textContent()).toBe(asked.body.request_id);
     expect(await thread()).toEqual([
       { direction: 'OUTBOUND', requestId: asked.body.request_id, text: 'Table for two: <b>7 pm</b> tonight?', current: false },
@@ -116,5 +117,17 @@ describe('a conversation on the message page', () => {
     ]);
     expect(await page.locator('#conversation [data-stage]').getAttribute('data-stage')).toMatch(/^(SENT|DELIVERED)$/);
     await looksRight('conversation-outbound');
+
+    // The message list writes the reply's sender as the sent text's number, and shows when it was
+    // received (a received SMS was given to no phone: no attempts, no queue time).
+    await visit(`/panel/messages?counterparty=${encodeURIComponent(TEST_NUMBERS[0]!)}`);
+    const row = (requestId: string) => page.locator(`#messages tr[data-request-id="${requestId}"]`);
+    await row(reply.requestId).waitFor();
+    expect(await row(reply.requestId).locator('td[data-label="To"]').textContent()).toBe('from +1 415 555 2671');
+    expect(await row(asked.body.request_id).locator('td[data-label="To"]').textContent()).toBe('+1 415 555 2671');
+    expect(await row(reply.requestId).locator('td[data-label="Attempts"]').textContent()).toBe('—');
+    expect(await row(reply.requestId).locator('td[data-label="Queued"]').count()).toBe(0);
+    expect(await row(reply.requestId).locator('td[data-label="Received"]').textContent()).toMatch(/\d{1,2}:\d{2}:\d{2}/);
+    expect(await row(asked.body.request_id).locator('td[data-label="Queued"]').textContent()).toMatch(/\d{1,2}:\d{2}:\d{2}/);
   });
 });

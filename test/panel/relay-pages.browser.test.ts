@@ -260,7 +260,20 @@ describe('the relay pages in Chromium', () => {
     await expect.poll(() => page.locator('#lists tr[data-list-id] td[data-label="Members"]').textContent()).toBe('2');
 
     await page.getByLabel('List', { exact: true }).selectOption({ label: 'Regulars (2)' });
+    // The parts are counted as one types (issue 40): one emoji makes the text UCS-2.
+    await page.getByLabel('Message', { exact: true }).fill(`${'a'.repeat(150)}😀`);
+    await expect.poll(() => page.locator('#send-parts').textContent()).toMatch(/3 parts\s*\(Unicode \(UCS-2\)\).*about 6 parts for 2 members/s);
+    // A personal send: the preview shows each member's own text with its parts.
+    await page.getByLabel('Message', { exact: true }).fill('Hi {{name}}, we open at 9');
+    await page.getByLabel(/^Personal/).check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => page.locator('#send-preview li').allTextContents()).toEqual([
+      expect.stringMatching(/Hi Ada, we open at 9.*1 part, GSM-7/s),
+      expect.stringMatching(/Hi Bo, we open at 9.*1 part, GSM-7/s),
+    ]);
+    await page.getByLabel(/^Personal/).uncheck();
     await page.getByLabel('Message', { exact: true }).fill('We open at 9 tomorrow');
+    await expect.poll(() => page.locator('#send-parts').textContent()).toMatch(/21 characters · 1 part\s*\(GSM-7\)/);
     await page.getByRole('button', { name: 'Send to list…' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.textContent()).toContain('2 members of Regulars');

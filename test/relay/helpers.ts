@@ -87,6 +87,8 @@ export async function startDevice(
     sims?: number;
     /** Each recipient answers this once its SMS is delivered (`--reply`). */
     reply?: string;
+    /** …with this picture as an MMS part (`--reply-image`). */
+    replyImage?: string;
   } = {},
 ): Promise<DeviceProcess> {
   const args = [
@@ -104,6 +106,7 @@ export async function startDevice(
     ...(options.forgetOnRestart ? ['--forget-on-restart'] : []),
     ...(options.sims ? ['--sims', String(options.sims)] : []),
     ...(options.reply ? ['--reply', options.reply] : []),
+    ...(options.replyImage ? ['--reply-image', options.replyImage] : []),
     '--quiet',
   ];
   const child = fork(join(root, 'src/relay/simulator/cli.ts'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -2,6 +2,9 @@
 // answer becomes one inbound message threaded to the SMS it answers, announced by a signed
 // `message.received`, listed by REST and GraphQL and heard live; STOP opts the sender out, START
 // back in; a phone's resend of one SMS is one message.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { graphql } from '../gql/index.ts';
@@ -214,5 +217,20 @@ describe('inbound SMS over the relay protocol', () => {
     // And START is read the same way.
     expect((await post('+14155552673', 'ＳＴＡＲＴ\u200B')).status).toBe(200);
     expect(await optOuts()).toEqual(['+12025550143', '+442071838750']);
+  });
+
+  it('takes a picture with a reply (the simulator\'s --reply-image): our received frame carries MMS parts', async () => {
+    const account = await app.account();
+    const picture = join(mkdtempSync(join(tmpdir(), 'yarrow-mms-')), 'table.jpg');
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 9), Buffer.from([0xff, 0xd9])]);
+    writeFileSync(picture, bytes);
+    const phone = await startDevice(app, { code: (await pairingCode(app, account.key)).code }, { reply: 'Our table', replyImage: picture });
+    devices.push(phone);
+    const sent = await sendSms(app, account.key, { to: '+14155552671', message: 'Send us a picture' });
+    const replied = await phone.waitFor('replied', (event) => event.messageId === sent.body.request_id);
+    const status = await app.request('GET', `/api/v1/messages/status?request_id=${replied.requestId}`, { key: account.key });
+    expect(status.body).toMatchObject({ text: 'Our table', attachments: [{ content_type: 'image/jpeg', name: 'table.jpg', size: bytes.length }] });
+    const part = await fetch(`${app.baseUrl}/api/v1/messages/${replied.requestId}/attachments/${status.body.attachments[0].id}`, { headers: { authorization: `Bearer ${account.key}` } });
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });

@@ -120,7 +120,7 @@ describe('yarrow listen + trigger (the commands of docs/merchant-api.md)', () =>
     const realSecret = real.data!.createWebhookEndpoint.secret;
 
     const listener = runCli(listenArgs!.map((arg) => (arg === 'http://localhost:3000/webhooks' ? receiver.url('/listen') : arg)), env);
-    const secret = (await listener.line(/Your webhook signing secret is (whsec_[A-Za-z0-9_-]{32})/))[1]!;
+    const secret = (await listener.line(/Your webhook signing secret is (whsec_[A-Za-z0-9+/]{43}=)/))[1]!;
     const { line, trigger } = await triggerUntilHeard(listener, triggerArgs!, /^(\S+ \S+) {2}payment_intent\.succeeded {2}(evt_\S+) {2}→ 200 OK \((\d+) ms\)$/m);
     expect(trigger.stdout).toMatch(/Created payment intent pi_\S+ \(12\.50 USD\)/);
     expect(trigger.stdout).toContain('with the test token YP-VISA-APPROVE: the intent is succeeded.');

@@ -118,6 +118,27 @@ describe('webhook delivery', () => {
     expect(receiver.received('/down')).toHaveLength(4);
   });
 
+  it('records webhook_delivery.exhausted when the last retry fails, sent to the other endpoints only', async () => {
+    receiver.on('/exhausted', () => ({ status: 500 }));
+    const { endpoint } = await createEndpoint(app, account.key, { url: receiver.url('/exhausted') });
+    await createEndpoint(app, account.key, { url: receiver.url('/exhausted-watcher'), eventTypes: ['webhook_delivery.exhausted'] });
+    const { event, deliveries } = await emitEvent(app, account.id);
+    const failing = deliveries.find((delivery) => delivery.endpointId === endpoint.id)!;
+    await followDelivery(client, failing.id);
+    const [notice] = await receiver.waitFor('/exhausted-watcher', 1);
+    expect(JSON.parse(notice!.body)).toMatchObject({
+      event: 'webhook_delivery.exhausted',
+      object_type: 'webhook_delivery',
+      object_public_id: failing.id,
+      data: { endpoint_id: endpoint.id, delivery_id: failing.id, event_id: event.id, event_type: 'payment_intent.succeeded', attempts: 4, last_status_code: 500 },
+    });
+    const recorded = await app.rt.db.prisma.event.findMany({ where: { accountId: account.id, type: 'webhook_delivery.exhausted' }, include: { webhookDeliveries: true } });
+    expect(recorded.map((row) => row.objectPublicId)).toEqual([failing.id]);
+    // Not to the endpoint it is about (it subscribes to every event): to the watcher alone.
+    expect(recorded[0]!.webhookDeliveries.map((delivery) => delivery.endpointId)).not.toContain(endpoint.id);
+    expect(recorded[0]!.webhookDeliveries).toHaveLength(1);
+  });
+
   it('stops on 410 and disables the endpoint, recording endpoint.disabled', async () => {
     receiver.on('/gone', () => ({ status: 410, body: 'gone' }));
     const { endpoint } = await createEndpoint(app, account.key, { url: receiver.url('/gone') });

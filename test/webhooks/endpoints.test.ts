@@ -33,7 +33,7 @@ describe('webhook endpoints over GraphQL', () => {
   it('creates an endpoint with a whsec_ secret shown once and stored encrypted', async () => {
     const account = await app.account();
     const created = await createEndpoint(app, account.key, { url, description: 'Orders' });
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(created.endpoint).toMatchObject({ url, description: 'Orders', eventTypes: [], enabled: true, disabledAt: null });
     expect(created.endpoint.id).toMatch(/^we_/);
 

@@ -262,3 +262,16 @@ export async function followDelivery(
 }
 
 export { wsClient };
+
+export const Recover = graphql(`
+  mutation RecoverWebhookEndpoint($id: ID!, $since: DateTime!, $until: DateTime) {
+    recoverWebhookEndpoint(id: $id, since: $since, until: $until) {
+      queued
+      since
+      until
+      endpoint {
+        id
+      }
+    }
+  }
+`);

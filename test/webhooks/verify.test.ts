@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, signatureHeader, verifyWebhook, type WebhookVerificationFailure } from '@yarrow/sdk/webhooks';
+import { computeSignature, signatureHeader, verifyWebhook, webhookRequestHeaders, type WebhookVerificationFailure } from '@yarrow/sdk/webhooks';
 import { nextDelaySeconds } from '../../src/webhooks/attempts.ts';
 import { parseRetryAfter } from '../../src/webhooks/sender.ts';
 import { isPublicAddress } from '../../src/webhooks/url-safety.ts';
@@ -63,6 +63,19 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook('whsec_new', headers, body).id).toBe('evt_1');
     expect(verifyWebhook('whsec_old', headers, body).id).toBe('evt_1');
     expect(failure(() => verifyWebhook('whsec_other', headers, body))).toBe('invalid_signature');
+  });
+
+  it('checks every scheme a request carries: Standard Webhooks alone, Yarrow alone, and both must match', () => {
+    const both = webhookRequestHeaders([secret], { eventType: 'invoice.paid', deliveryId: '42', body });
+    const standardOnly = { 'webhook-id': both['webhook-id']!, 'webhook-timestamp': both['webhook-timestamp']!, 'webhook-signature': both['webhook-signature']! };
+    expect(verifyWebhook(secret, both, body).id).toBe('evt_1');
+    expect(verifyWebhook(secret, standardOnly, body).id).toBe('evt_1');
+    // The id is signed: another delivery number breaks the signature.
+    expect(failure(() => verifyWebhook(secret, { ...standardOnly, 'webhook-id': '43' }, body))).toBe('invalid_signature');
+    expect(failure(() => verifyWebhook(secret, { ...both, 'X-YarrowPay-Signature': 'sha256=00' }, body))).toBe('invalid_signature');
+    expect(failure(() => verifyWebhook(secret, { ...both, 'webhook-signature': 'v1,AAAA' }, body))).toBe('invalid_signature');
+    expect(failure(() => verifyWebhook(secret, { 'webhook-signature': both['webhook-signature']! }, body))).toBe('missing_header');
+    expect(failure(() => verifyWebhook(secret, { ...standardOnly, 'webhook-timestamp': String(now() - 301) }, body))).toBe('timestamp_out_of_tolerance');
   });
 
   it('matches the openssl one-liner in docs/webhooks.md', async () => {

@@ -11,9 +11,11 @@ import { trigger } from './trigger.ts';
 const usage = `Usage:
   yarrow listen --forward-to URL [--events a,b] [--api-key KEY] [--base-url URL]
   yarrow trigger EVENT [--to +15555550123] [--override object:field=value]… [--api-key KEY] [--base-url URL]
+  yarrow mcp [--api-key KEY] [--base-url URL]
 
   --api-key KEY     an API key (yk_test_…); default $YARROW_API_KEY. listen needs the
-                    webhooks.manage scope, trigger the scopes of what it creates.
+                    webhooks.manage scope, trigger the scopes of what it creates,
+                    mcp those of the tools it is to use (each refused without its own).
   --base-url URL    the Yarrow server (default $YARROW_BASE_URL, else http://localhost:4000)
   --forward-to URL  listen: where each event is POSTed, signed with the secret printed at start
   --events a,b      listen: only these event names (default: every event)
@@ -43,6 +45,13 @@ async function main(argv: string[]) {
   if (!apiKey) throw new CliError('An API key is needed: --api-key yk_test_… or YARROW_API_KEY.');
   const baseUrl = (values['base-url'] ?? process.env.YARROW_BASE_URL ?? 'http://localhost:4000').replace(/\/+$/, '');
   const print = (line: string) => console.log(line);
+
+  // stdout is the MCP channel: nothing else may be printed there.
+  if (command === 'mcp') {
+    // Loaded only here: the MCP SDK is no part of listen's or trigger's start.
+    await (await import('./mcp.ts')).serveMcp({ apiKey, baseUrl });
+    return 0;
+  }
 
   if (command === 'listen') {
     if (!values['forward-to']) throw new CliError('listen needs --forward-to URL (where to POST each event), e.g. http://localhost:3000/webhooks.');

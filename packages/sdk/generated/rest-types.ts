@@ -169,7 +169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself. */
+        /** Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received, mms:downloaded; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself. */
         get: operations["getAppWebhooks"];
         put?: never;
         post?: never;
@@ -614,6 +614,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part of a received MMS (a message's `attachments`): its bytes with their content type, as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing CSP). Another account's is not found.
+         * @description Requires scope `messages.read`.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1018,6 +1038,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recipient-lists/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a list send would text, without sending: how many messages and parts, and the first 5 texts as each member would get them (a template rendered), refused as the send would be.
+         * @description Requires scope `recipients.read`.
+         */
+        post: operations["previewRecipientList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recipient-lists/queue": {
         parameters: {
             query?: never;
@@ -1028,7 +1068,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send one text to every distinct number of a list.
+         * Send a text to every distinct number of a list: one `message` for all, or a `template` rendered per member (`{{first_name|there}}`); a member without a value refuses the send (400 naming it), nothing queued.
          * @description Requires scope `sms.send`.
          */
         post: operations["queueRecipientList"];
@@ -1641,6 +1681,26 @@ export interface paths {
          * @description Requires scope `webhooks.manage`.
          */
         post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every failed delivery of a webhook endpoint since a time
+         * @description Requires scope `webhooks.manage`.
+         */
+        post: operations["recoverWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3398,7 +3458,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @enum {string} */
-                        event: "sms:received" | "sms:data-received" | "mms:received";
+                        event: "sms:received" | "sms:data-received" | "mms:received" | "mms:downloaded";
                         deviceId: string;
                     }[];
                 };
@@ -8137,7 +8197,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
+                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 object_public_id?: string;
                 request_log_id?: string;
             };
@@ -10492,8 +10552,17 @@ export interface operations {
                      *           "is_encrypted": true,
                      *           "wait_reason": null,
                      *           "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *           "segments": -9007199254740991,
-                     *           "encoding": "GSM-7",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7",
+                     *           "attachments": [
+                     *             {
+                     *               "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *               "content_type": "image/jpeg",
+                     *               "name": "IMG_0042.jpg",
+                     *               "size": -9007199254740991,
+                     *               "data_omitted": true
+                     *             }
+                     *           ],
                      *           "queued_at": "2026-11-23T12:00:00.000Z",
                      *           "sent_at": null,
                      *           "delivered_at": null,
@@ -10568,9 +10637,32 @@ export interface operations {
                              * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                              */
                             batch_id: string | null;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
                             segments: number;
-                            /** @example GSM-7 */
-                            encoding: string;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
+                            /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                            attachments: {
+                                /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                                id: string;
+                                /** @example image/jpeg */
+                                content_type: string;
+                                /** @example IMG_0042.jpg */
+                                name: string | null;
+                                /** @description Bytes. */
+                                size: number;
+                                /**
+                                 * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                                 * @constant
+                                 */
+                                data_omitted?: true;
+                            }[];
                             /** Format: date-time */
                             queued_at: string;
                             sent_at: string | null;
@@ -10595,6 +10687,218 @@ export interface operations {
                         has_more: boolean;
                         url: string;
                     };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+                /** @description The attachment_id of the object. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, as the phone received them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Error: `invalid_request`. */
@@ -10828,8 +11132,17 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -10897,9 +11210,32 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -11165,8 +11501,17 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -11234,9 +11579,32 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -11536,8 +11904,17 @@ export interface operations {
                      *       "is_encrypted": true,
                      *       "wait_reason": null,
                      *       "batch_id": "batch_01jdx3z2e4g6j8l0n2q4s6u8w0",
-                     *       "segments": -9007199254740991,
-                     *       "encoding": "GSM-7",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "part_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "content_type": "image/jpeg",
+                     *           "name": "IMG_0042.jpg",
+                     *           "size": -9007199254740991,
+                     *           "data_omitted": true
+                     *         }
+                     *       ],
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
                      *       "sent_at": null,
                      *       "delivered_at": null,
@@ -11605,9 +11982,32 @@ export interface operations {
                          * @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0
                          */
                         batch_id: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
                         segments: number;
-                        /** @example GSM-7 */
-                        encoding: string;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
+                        /** @description Inbound MMS: its parts (text parts are `text`), each downloadable at GET /api/v1/messages/{id}/attachments/{attachment_id}. Empty otherwise. */
+                        attachments: {
+                            /** @example part_01jdx3w6y8a0c2e4g6j8l0n2q4 */
+                            id: string;
+                            /** @example image/jpeg */
+                            content_type: string;
+                            /** @example IMG_0042.jpg */
+                            name: string | null;
+                            /** @description Bytes. */
+                            size: number;
+                            /**
+                             * @description Present when only the part's metadata was kept: past 20 parts or 5 MiB a message, or unreadable on the phone.
+                             * @constant
+                             */
+                            data_omitted?: true;
+                        }[];
                         /** Format: date-time */
                         queued_at: string;
                         sent_at: string | null;
@@ -12663,7 +13063,9 @@ export interface operations {
                      *       "expires_in_seconds": -9007199254740991,
                      *       "expires_at": "2026-11-23T12:00:00.000Z",
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
-                     *       "message_status": "scheduled"
+                     *       "message_status": "scheduled",
+                     *       "segments": 1,
+                     *       "encoding": "gsm7"
                      *     }
                      */
                     "application/json": {
@@ -12686,6 +13088,16 @@ export interface operations {
                          * @enum {string}
                          */
                         message_status: "scheduled" | "queued" | "sent" | "delivered" | "failed" | "received";
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
+                        segments: number;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                     };
                 };
             };
@@ -19211,6 +19623,320 @@ export interface operations {
             };
         };
     };
+    previewRecipientList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list_id": "x",
+                 *       "message": "Your order #1042 has shipped.",
+                 *       "template": "Hi {{first_name|there}}, we open at 9 tomorrow."
+                 *     }
+                 */
+                "application/json": {
+                    list_id: string;
+                    /** @example Your order #1042 has shipped. */
+                    message?: string;
+                    /**
+                     * @description Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.
+                     * @example Hi {{first_name|there}}, we open at 9 tomorrow.
+                     */
+                    template?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The messages it would queue, their parts, the first texts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "queued": -9007199254740991,
+                     *       "segments": -9007199254740991,
+                     *       "items": [
+                     *         {
+                     *           "recipient_id": "x",
+                     *           "to": "+14155550123",
+                     *           "text": "Hi Ada, we open at 9 tomorrow.",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The messages the send would queue now: one per distinct number, opted-out numbers left out. */
+                        queued: number;
+                        /** @description Their parts together: what the send would cost. */
+                        segments: number;
+                        /** @description The first five, in list order, with the text each would get. */
+                        items: {
+                            recipient_id: string;
+                            /** @example +14155550123 */
+                            to: string;
+                            /** @example Hi Ada, we open at 9 tomorrow. */
+                            text: string;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
+                            segments: number;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     queueRecipientList: {
         parameters: {
             query?: never;
@@ -19231,13 +19957,14 @@ export interface operations {
                  *       "message": "Your order #1042 has shipped.",
                  *       "priority": 0,
                  *       "sim_number": 1,
-                 *       "send_at": "2026-12-01T09:00:00Z"
+                 *       "send_at": "2026-12-01T09:00:00Z",
+                 *       "template": "Hi {{first_name|there}}, we open at 9 tomorrow."
                  *     }
                  */
                 "application/json": {
                     list_id: string;
                     /** @example Your order #1042 has shipped. */
-                    message: string;
+                    message?: string;
                     device_id?: string;
                     ttl_seconds?: number;
                     reference?: string;
@@ -19257,11 +19984,16 @@ export interface operations {
                      * @example 2026-12-01T09:00:00Z
                      */
                     send_at?: string;
+                    /**
+                     * @description Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.
+                     * @example Hi {{first_name|there}}, we open at 9 tomorrow.
+                     */
+                    template?: string;
                 };
             };
         };
         responses: {
-            /** @description The batch: how many were queued and which members were skipped. */
+            /** @description The batch: how many were queued, each with its parts, and which members were skipped. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -19275,9 +20007,12 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "to": "+14155550123",
-                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4"
+                     *           "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
+                     *           "segments": 1,
+                     *           "encoding": "gsm7"
                      *         }
                      *       ],
+                     *       "segments": -9007199254740991,
                      *       "skipped": [
                      *         {
                      *           "recipient_id": "x",
@@ -19293,13 +20028,25 @@ export interface operations {
                         /** @example batch_01jdx3z2e4g6j8l0n2q4s6u8w0 */
                         batch_id: string;
                         queued: number;
-                        /** @description Each queued message, in list order: its number and request_id (GET /api/v1/messages/status). `GET /api/v1/messages?batch_id=` pages through them with their status. */
+                        /** @description Each queued message, in list order: its number, request_id (GET /api/v1/messages/status) and parts. `GET /api/v1/messages?batch_id=` pages through them with their status. */
                         items: {
                             /** @example +14155550123 */
                             to: string;
                             /** @example req_01jdx3w6y8a0c2e4g6j8l0n2q4 */
                             request_id: string;
+                            /**
+                             * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                             * @example 1
+                             */
+                            segments: number;
+                            /**
+                             * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                             * @enum {string}
+                             */
+                            encoding: "gsm7" | "ucs2";
                         }[];
+                        /** @description The parts of every queued message together: what the send costs. */
+                        segments: number;
                         /** @description Members not texted, with why: `duplicate_number` (another member has the number), `opted_out` (the number is on the opt-out list). */
                         skipped: {
                             recipient_id: string;
@@ -19624,6 +20371,9 @@ export interface operations {
                      *           "tags": [
                      *             "x"
                      *           ],
+                     *           "fields": {
+                     *             "first_name": "Ada"
+                     *           },
                      *           "created_at": "2026-11-23T12:00:00.000Z"
                      *         }
                      *       ],
@@ -19646,6 +20396,15 @@ export interface operations {
                             /** @example +14155550123 */
                             phone: string;
                             tags: string[];
+                            /**
+                             * @description The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send's `template` reads them.
+                             * @example {
+                             *       "first_name": "Ada"
+                             *     }
+                             */
+                            fields: {
+                                [key: string]: string;
+                            };
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -22284,6 +23043,13 @@ export interface operations {
                     text: string;
                     sim_number?: number | null;
                     received_at: unknown;
+                    parts?: {
+                        content_type: string;
+                        name?: string | null;
+                        size?: number | null;
+                        /** @description The whole part, base64; null if the phone could not read it. */
+                        data?: string | null;
+                    }[];
                 };
             };
         };
@@ -24446,7 +25212,9 @@ export interface operations {
                      *       "request_id": "req_01jdx3w6y8a0c2e4g6j8l0n2q4",
                      *       "status": "scheduled",
                      *       "queued_at": "2026-11-23T12:00:00.000Z",
-                     *       "send_at": null
+                     *       "send_at": null,
+                     *       "segments": 1,
+                     *       "encoding": "gsm7"
                      *     }
                      */
                     "application/json": {
@@ -24463,6 +25231,16 @@ export interface operations {
                         queued_at: string;
                         /** @description When it goes: the send's `send_at`, or the end of the account's quiet hours it was sent in (`schedule_reason`). Null: at once. */
                         send_at: string | null;
+                        /**
+                         * @description SMS parts the text takes: GSM-7 fits 160 characters in one part, 153 per part beyond; UCS-2 (any character outside GSM-7, an emoji) 70, then 67. 1 for an encrypted text (Yarrow cannot read it).
+                         * @example 1
+                         */
+                        segments: number;
+                        /**
+                         * @description `gsm7` (the GSM 03.38 alphabet; `^{}[]~|€\` take two) or `ucs2`.
+                         * @enum {string}
+                         */
+                        encoding: "gsm7" | "ucs2";
                     };
                 };
             };
@@ -27820,7 +28598,7 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 endpoint_id?: string;
-                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
+                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
@@ -28648,6 +29426,9 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "failing_since": null,
                      *           "payload_format": "yarrow",
+                     *           "header_names": [
+                     *             "X-Api-Key"
+                     *           ],
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -28686,6 +29467,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -28905,8 +29693,12 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     enabled?: boolean;
+                    /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). */
+                    headers?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -28933,6 +29725,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -28968,6 +29763,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29232,6 +30034,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -29265,6 +30070,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29496,6 +30308,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -29530,6 +30345,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29750,9 +30572,13 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url?: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
+                    /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). Replaces them all; {} removes them. */
+                    headers?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -29779,6 +30605,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -29812,6 +30641,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30089,6 +30925,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30122,6 +30961,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30353,6 +31199,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30386,6 +31235,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30580,6 +31436,355 @@ export interface operations {
             };
         };
     };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-23T12:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Deliveries that ended failed from this time on; at most 14 days ago.
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description Until this time (excluded); default now.
+                     */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recovery is queued: the webhooks worker sends each claimed delivery again, oldest first, as a new attempt under its delivery number, at the endpoint's own limits. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "webhook_endpoint": {
+                     *         "id": "we_01jdx3r8t0v2x4z6b8d0f2h4k6",
+                     *         "object": "webhook_endpoint",
+                     *         "url": "https://shop.example.com/webhooks/yarrow",
+                     *         "description": "Order fulfilment",
+                     *         "event_types": [
+                     *           "payment_intent.succeeded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "since": "2026-11-23T12:00:00.000Z",
+                     *       "until": "2026-11-23T12:00:00.000Z",
+                     *       "queued": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        webhook_endpoint: {
+                            /** @example we_01jdx3r8t0v2x4z6b8d0f2h4k6 */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            /** @example https://shop.example.com/webhooks/yarrow */
+                            url: string;
+                            /** @example Order fulfilment */
+                            description: string;
+                            /**
+                             * @description The events it receives; empty: all of them.
+                             * @example [
+                             *       "payment_intent.succeeded"
+                             *     ]
+                             */
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            failing_since: string | null;
+                            /**
+                             * @description The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks).
+                             * @enum {string}
+                             */
+                            payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** Format: date-time */
+                        since: string;
+                        /** Format: date-time */
+                        until: string;
+                        /** @description Failed deliveries of the window queued to be sent again (none already queued by a recovery still running). */
+                        queued: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
@@ -30617,6 +31822,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30652,6 +31860,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30890,6 +32105,9 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "failing_since": null,
                      *         "payload_format": "yarrow",
+                     *         "header_names": [
+                     *           "X-Api-Key"
+                     *         ],
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30925,6 +32143,13 @@ export interface operations {
                              * @enum {string}
                              */
                             payload_format: "yarrow" | "sms_gateway";
+                            /**
+                             * @description The names of its custom headers (`headers`); their values are never answered.
+                             * @example [
+                             *       "X-Api-Key"
+                             *     ]
+                             */
+                            header_names: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -52,6 +52,8 @@ export type CreateWebhookEndpointInput = {
   enabled?: boolean | null | undefined;
   /** Event names to receive (see webhookEventTypes); empty or absent: every event. */
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
+  headers?: Record<string, unknown> | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -155,7 +157,8 @@ export type QueueRecipientListInput = {
   /** Send every message through this device (manual routing). */
   deviceId?: string | number | null | undefined;
   listId: string | number;
-  message: string;
+  /** One text for every member; or give template. */
+  message?: string | null | undefined;
   /** −128..127, default 0: higher goes first; 100 and above is not held back by the phone's per-minute budget. */
   priority?: number | null | undefined;
   reference?: string | null | undefined;
@@ -163,6 +166,8 @@ export type QueueRecipientListInput = {
   sendAt?: string | null | undefined;
   /** The SIM to send from, 1-based: it must be a SIM of deviceId, or of every device the router may pick. */
   simNumber?: number | null | undefined;
+  /** Instead of message: a text per member with {{name}}, {{phone}}, {{tags}} and any column of its CSV ({{first_name}}); {{first_name|there}} gives a default. A member without a value and no default refuses the send, nothing queued. */
+  template?: string | null | undefined;
   /** How long each message may wait for a phone. */
   ttlSeconds?: number | null | undefined;
 };
@@ -177,6 +182,13 @@ export type RecipientInput = {
 export type RecipientListInput = {
   description?: string | null | undefined;
   name: string;
+};
+
+export type RecipientListPreviewInput = {
+  listId: string | number;
+  message?: string | null | undefined;
+  /** Instead of message: a text per member with {{name}}, {{phone}}, {{tags}} and any column of its CSV ({{first_name}}); {{first_name|there}} gives a default. A member without a value and no default refuses the send, nothing queued. */
+  template?: string | null | undefined;
 };
 
 export type RecipientListUpdateInput = {
@@ -299,6 +311,8 @@ export type UpdateWebhookEndpointInput = {
   /** false disables the endpoint; true enables it again and clears its failing period. */
   enabled?: boolean | null | undefined;
   eventTypes?: Array<string> | null | undefined;
+  /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
+  headers?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -708,7 +722,7 @@ export type PanelMessagesQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+export type PanelMessagesQuery = { messages: { edges: Array<{ node: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, fromDisplay: string | null, to: string, toDisplay: string, body: string, attempts: number, failureReason: string | null, queuedAt: string, receivedAt: string | null, deliveredAt: string | null, device: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
 
 export type PanelMessageDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -726,7 +740,7 @@ export type PanelMessageQueryVariables = Exact<{
 }>;
 
 
-export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
+export type PanelMessageQuery = { message: { requestId: string, stage: MessageStage, direction: MessageDirection, from: string | null, fromDisplay: string | null, receivedAt: string | null, inReplyTo: string | null, to: string, toDisplay: string, body: string, segments: number, encoding: string, reference: string | null, failureReason: string | null, queuedAt: string, sentAt: string | null, deliveredAt: string | null, failedAt: string | null, expiresAt: string, heldSince: string | null, stuckSince: string | null, pinnedFailsAt: string | null, waitReason: string | null, isEncrypted: boolean, device: { id: string, name: string } | null, pinnedDevice: { id: string, name: string } | null, attemptLog: Array<{ number: number, dispatchedAt: string, acknowledgedAt: string | null, finishedAt: string | null, outcome: string | null, failureReason: string | null, deviceState: string | null, device: { id: string, name: string } }> }, events: { edges: Array<{ node: { id: string, type: string, createdAt: string } }> } };
 
 export type PanelEventDeliveriesQueryVariables = Exact<{
   eventId: string | number;
@@ -855,7 +869,14 @@ export type PanelQueueRecipientListMutationVariables = Exact<{
 }>;
 
 
-export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, skipped: Array<{ to: string, reason: string }> } };
+export type PanelQueueRecipientListMutation = { queueRecipientList: { batchId: string, queued: number, segments: number, skipped: Array<{ to: string, reason: string }> } };
+
+export type PanelRecipientListSendPreviewQueryVariables = Exact<{
+  input: RecipientListPreviewInput;
+}>;
+
+
+export type PanelRecipientListSendPreviewQuery = { recipientListSendPreview: { queued: number, segments: number, items: Array<{ recipientId: string, to: string, text: string, segments: number, encoding: string }> } };
 
 export type PanelOptOutsQueryVariables = Exact<{
   phone?: string | null | undefined;
@@ -962,6 +983,14 @@ export type PanelWebhookLogSubscriptionVariables = Exact<{ [key: string]: never;
 
 
 export type PanelWebhookLogSubscription = { webhookDeliveryUpdated: { deliveryId: string, status: WebhookDeliveryStatus, attemptCount: number } };
+
+export type PanelRecoverWebhookEndpointMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+}>;
+
+
+export type PanelRecoverWebhookEndpointMutation = { recoverWebhookEndpoint: { queued: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1828,12 +1857,14 @@ export const PanelMessagesDocument = new TypedDocumentString(`
         stage
         direction
         from
+        fromDisplay
         to
         toDisplay
         body
         attempts
         failureReason
         queuedAt
+        receivedAt
         deliveredAt
         device {
           id
@@ -1889,6 +1920,7 @@ export const PanelMessageDocument = new TypedDocumentString(`
     stage
     direction
     from
+    fromDisplay
     receivedAt
     inReplyTo
     to
@@ -2156,6 +2188,7 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   queueRecipientList(input: $input) {
     batchId
     queued
+    segments
     skipped {
       to
       reason
@@ -2163,6 +2196,21 @@ export const PanelQueueRecipientListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelQueueRecipientListMutation, PanelQueueRecipientListMutationVariables>;
+export const PanelRecipientListSendPreviewDocument = new TypedDocumentString(`
+    query PanelRecipientListSendPreview($input: RecipientListPreviewInput!) {
+  recipientListSendPreview(input: $input) {
+    queued
+    segments
+    items {
+      recipientId
+      to
+      text
+      segments
+      encoding
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecipientListSendPreviewQuery, PanelRecipientListSendPreviewQueryVariables>;
 export const PanelOptOutsDocument = new TypedDocumentString(`
     query PanelOptOuts($phone: String, $first: Int, $after: String, $last: Int, $before: String) {
   optOuts(
@@ -2378,3 +2426,10 @@ export const PanelWebhookLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelWebhookLogSubscription, PanelWebhookLogSubscriptionVariables>;
+export const PanelRecoverWebhookEndpointDocument = new TypedDocumentString(`
+    mutation PanelRecoverWebhookEndpoint($id: ID!, $since: DateTime!) {
+  recoverWebhookEndpoint(id: $id, since: $since) {
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<PanelRecoverWebhookEndpointMutation, PanelRecoverWebhookEndpointMutationVariables>;

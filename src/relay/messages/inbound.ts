@@ -14,6 +14,7 @@ import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
 import { optIn, optOut, optOutKeyword } from '../opt-outs/index.ts';
+import { attachmentJson, receivedPartInput, storeAttachments, type ReceivedPart } from './attachments.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';
@@ -36,6 +37,8 @@ export interface ReceivedSms {
   key: string;
   /** false: not a person's text (a data SMS's bytes, an MMS subject), so no STOP/START keyword. */
   keywords?: boolean;
+  /** An MMS's parts (./attachments.ts): kept bounded with the message. */
+  parts?: ReceivedPart[];
 }
 
 /**
@@ -49,6 +52,8 @@ export const receivedInput = z.strictObject({
   text: z.string().max(10_000),
   sim_number: z.number().int().min(1).max(8).nullish(),
   received_at: z.coerce.date(),
+  /** An MMS's parts other than its text (./attachments.ts), each whole in base64: as big as the frame's transport lets it be. */
+  parts: z.array(receivedPartInput).max(100).optional(),
 });
 
 /** The frame as `receiveSms` takes it, for `device`. */
@@ -62,6 +67,7 @@ export function receivedFromFrame(device: { id: string; accountId: number }, fra
     simNumber: frame.sim_number ?? null,
     receivedAt: frame.received_at,
     key: `ws:${frame.key}`,
+    parts: frame.parts?.map((part) => ({ contentType: part.content_type, name: part.name ?? null, size: part.size ?? 0, data: part.data == null ? null : Buffer.from(part.data, 'base64') })),
   };
 }
 
@@ -104,7 +110,8 @@ export async function receiveSms(rt: Runtime, sms: ReceivedSms): Promise<{ messa
       const first = await tx.message.findFirstOrThrow({ where: { deviceId: sms.deviceId, inboundKey: sms.key } });
       return { message: first, created: false };
     }
-    await recordEvent(rt, tx, receivedEvent(inserted));
+    const parts = await storeAttachments(tx, inserted.id, sms.parts ?? []);
+    await recordEvent(rt, tx, receivedEvent(inserted, parts.map(attachmentJson)));
     await publishAll(tx, [...statusEvents(inserted, inserted.updatedAt), liveEvent('messageReceived', inserted.accountId, { requestId: inserted.id })]);
     if (sms.keywords !== false && number) await applyKeyword(rt, tx, inserted, number);
     return { message: inserted, created: true };
@@ -128,7 +135,7 @@ async function applyKeyword(rt: Runtime, tx: DbClient, message: Message, phone: 
 }
 
 /** The `message.received` event's data (README "Events"): the SMS, who sent it, which phone and SIM, what it answers. */
-export function receivedEvent(message: Message): EventInput {
+export function receivedEvent(message: Message, attachments: Array<ReturnType<typeof attachmentJson>> = []): EventInput {
   return {
     accountId: message.accountId,
     type: messageMoves.receive.event,
@@ -145,6 +152,7 @@ export function receivedEvent(message: Message): EventInput {
       sim_number: message.simNumber,
       received_at: message.receivedAt?.toISOString() ?? null,
       in_reply_to: message.inReplyTo,
+      attachments,
     },
   };
 }

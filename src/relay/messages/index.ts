@@ -11,7 +11,7 @@ export { sendAcceptedJson, sendMessages, sendOptionFields, sendOptions, sendSmsI
 // End-to-end encrypted sends (./encrypted.ts): the shape of a value the phone decrypts.
 export { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 // A message as its sender sees it (./status.ts).
-export { devicesTried, getMessage, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
+export { devicesTried, getMessage, messagePartsJson, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
 // What phones report and hold (./reports.ts, ./frames.ts, ./handoff.ts).
 export { ackInput, acknowledgeMessage, reportInput, reportMessage } from './reports.ts';
 export { applyFrame } from './frames.ts';
@@ -29,6 +29,10 @@ export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts
 export { registerScheduleRoutes } from './schedule-rest.ts';
 export { quietHoursInput, quietHoursJson, setQuietHours } from './schedule.ts';
 export { waitReasons, waitReasonsPerRequest } from './wait-reasons.ts';
+// A received MMS's parts (./attachments.ts, ./attachments-rest.ts).
+export { attachmentsOf } from './attachments.ts';
+export { MessageAttachmentType } from './attachments-graphql.ts';
+export { registerAttachmentRoutes } from './attachments-rest.ts';
 // The maintenance worker's pass that masks old texts (./retention.ts).
 export { purgeOldMessageTexts } from './retention.ts';
 

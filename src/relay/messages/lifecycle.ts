@@ -101,8 +101,6 @@ function textSpentStatesOf(): MessageState[] {
   return messageStates.filter((state) => !leadsToQueue.has(state));
 }
 
-/** The final states of a message's text: what the retention masks (`maskOldTexts`). */
-export const textSpentStates = markStates('maskText');
 
 /** The states a mark may be made in, for a plan's WHERE clause (as `fromStates` for a move). */
 export function markStates(mark: MessageMark): MessageState[] {

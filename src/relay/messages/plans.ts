@@ -5,30 +5,30 @@
 // ./frames.ts and ./reports.ts (the phone's reports: send, deliver, acknowledge, hear), ./handoff.ts
 // (the Android app's pull, give-backs, reroutes), ./inbound.ts (receive) and ./retention.ts (the
 // text's masking): each is a service of the lifecycle, with no other caller to route through. The
-// states a plan starts from, and the state it moves to, are the table's (`from`, `to`, `marked`
-// below), not restated here. Raw SQL where Prisma cannot say it (CTEs that write several tables,
+// states a plan starts from, and the state it moves to, are the table's (`fromStates`, `toStates`,
+// `markedStates` below), not restated here. Raw SQL where Prisma cannot say it (CTEs that write several tables,
 // `unnest` arrays, `FOR UPDATE`) or where one round trip instead of several was measured on the
 // accept, dispatch or device-report path (docs/performance.md#raw-sql-or-prisma); Prisma where one
 // row or one simple update is all a plan does.
 import type { DbClient } from '../../core/db.ts';
 import { Prisma, type Message, type MessageState } from '../../generated/prisma/client.ts';
 import { budgetWindowSeconds } from '../devices/index.ts';
-import { markStates, messageLifecycle, messageMoves, takeBackOutcomes, textSpentStates, type MessageMark, type MessageMove, type ReportedMessage } from './lifecycle.ts';
+import { markStates, messageLifecycle, messageMarks, messageMoves, takeBackOutcomes, type MessageMark, type MessageMove, type ReportedMessage } from './lifecycle.ts';
 
-/**
- * States as the statement's own literals (`'dispatched', 'sent'`), taken from the table as this
- * module loads: a parameter would hide them from the planner (the partial indexes on a state, the
- * frame statement's text comparison), and each statement's text stays what it was.
- */
+/** States as a statement's own literals (`'dispatched', 'sent'`): a parameter would hide them from
+ *  the planner (partial indexes on a state, the frame statement's text comparison). */
 function stateLiterals(states: readonly MessageState[]): Prisma.Sql {
   return Prisma.raw(states.map((state) => `'${state}'`).join(', '));
 }
-/** The states `move` may start from (for `state IN (…)`). */
-const from = (move: MessageMove) => stateLiterals(messageLifecycle.fromStates(move));
-/** The state `move` ends in. */
-const to = (move: MessageMove) => stateLiterals([messageMoves[move].to]);
-/** The states `mark` may be made in. */
-const marked = (mark: MessageMark) => stateLiterals(markStates(mark));
+/** Each move's or mark's states, taken from the table once, as this module loads. */
+function byName<K extends string>(names: readonly K[], states: (name: K) => readonly MessageState[]): Record<K, Prisma.Sql> {
+  return Object.fromEntries(names.map((name) => [name, stateLiterals(states(name))])) as Record<K, Prisma.Sql>;
+}
+const moves = Object.keys(messageMoves) as MessageMove[];
+/** The states each move may start from (`state IN (${fromStates.dispatch})`), the state it ends in, those each mark is made in. */
+const fromStates = byName(moves, (move) => messageLifecycle.fromStates(move));
+const toStates = byName(moves, (move) => [messageMoves[move].to]);
+const markedStates = byName(Object.keys(messageMarks) as MessageMark[], markStates);
 
 /** A message row as `queueMessages` built it, for `insertQueuedMessages`. */
 export type QueuedMessageRow = Pick<
@@ -108,7 +108,7 @@ export async function dispatchMessages(
       SELECT * FROM unnest(${assignments.map((a) => a.messageId)}::text[], ${assignments.map((a) => a.deviceId)}::text[],
                            ${assignments.map((a) => a.attemptId)}::text[], ${assignments.map((a) => a.simNumber ?? null)}::smallint[]) AS a(id, device_id, attempt_id, sim_number)
     ), moved AS (
-      UPDATE messages m SET state = ${to('dispatch')}, device_id = a.device_id, attempts = m.attempts + 1,
+      UPDATE messages m SET state = ${toStates.dispatch}, device_id = a.device_id, attempts = m.attempts + 1,
         dispatched_at = ${now}, acknowledged_at = NULL, updated_at = ${now}, routed_sim_number = a.sim_number
       FROM a WHERE m.id = ANY(${assignments.map((a) => a.messageId)}::text[]) AND m.id = a.id
       RETURNING m.id, m.account_id, m.attempts, m.device_id, m.failed_device_ids, m.failure_reason, m.to_number, m.body, m.sealed_body, m.segments,
@@ -138,7 +138,7 @@ export async function requeueDispatched(tx: DbClient, ids: string[], outcome: st
     FROM messages m
     WHERE m.id = ANY(${ids}::text[]) AND a.message_id = m.id AND a.number = m.attempts AND a.finished_at IS NULL`;
   return tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE messages SET state = ${to('requeue')}, device_id = NULL, acknowledged_at = NULL, served_at = NULL, stuck_at = NULL, next_attempt_at = ${now},
+    UPDATE messages SET state = ${toStates.requeue}, device_id = NULL, acknowledged_at = NULL, served_at = NULL, stuck_at = NULL, next_attempt_at = ${now},
       failure_reason = NULL, updated_at = ${now},
       failed_device_ids = CASE WHEN device_id IS NULL THEN failed_device_ids ELSE array_append(failed_device_ids, device_id) END
     WHERE id = ANY(${ids}::text[]) AND expires_at > ${now} AND attempts < max_attempts
@@ -182,14 +182,14 @@ export async function applyDeviceFrames(tx: DbClient, { ids, devices, accounts, 
         WITH ORDINALITY AS v(id, device_id, account_id, attempt, status, ack, n)
     ), held AS (
       SELECT m.id, m.state, v.status, m.attempts AS attempt,
-             v.ack AND m.state::text IN (${marked('acknowledge')}) AND m.acknowledged_at IS NULL AS acking,
+             v.ack AND m.state::text IN (${markedStates.acknowledge}) AND m.acknowledged_at IS NULL AS acking,
              -- A report moves only a message the device took (acknowledged, now or before): a phone
              -- cannot report sent or delivered what it never held.
              v.status <> 'ack' AND (m.acknowledged_at IS NOT NULL OR v.ack)
                -- A sent report is the move send, a delivered one the move deliver (each ends in the state it names).
-               AND ((v.status = 'sent' AND m.state::text IN (${from('send')})) OR (v.status = 'delivered' AND m.state::text IN (${from('deliver')}))) AS moving,
+               AND ((v.status = 'sent' AND m.state::text IN (${fromStates.send})) OR (v.status = 'delivered' AND m.state::text IN (${fromStates.deliver}))) AS moving,
              -- Taken by this device in this attempt, and not failed since (an expiry, a give-back).
-             m.acknowledged_at IS NOT NULL AND m.state::text NOT IN (${to('fail')}) AS taken
+             m.acknowledged_at IS NOT NULL AND m.state::text NOT IN (${toStates.fail}) AS taken
       FROM messages m JOIN v ON v.id = m.id
       WHERE m.id = ANY(${ids}::text[]) AND m.account_id = v.account_id AND m.device_id = v.device_id AND m.attempts = COALESCE(v.attempt, m.attempts)
       ORDER BY m.id FOR UPDATE OF m
@@ -246,7 +246,7 @@ export async function serveToApp(tx: DbClient, deviceId: string, { limit, newest
   return tx.$queryRaw<Array<Pick<Message, 'id' | 'attempts' | 'to' | 'body' | 'sealedBody' | 'segments' | 'encoding' | 'priority' | 'simNumber' | 'isEncrypted' | 'expiresAt' | 'sendAt' | 'queuedAt' | 'dispatchedAt'>>>`
     WITH picked AS (
       SELECT m.id FROM messages m
-      WHERE m.device_id = ${deviceId} AND m.state IN (${marked('serve')}) AND (m.served_at IS NULL OR m.served_at < ${reaskBefore})
+      WHERE m.device_id = ${deviceId} AND m.state IN (${markedStates.serve}) AND (m.served_at IS NULL OR m.served_at < ${reaskBefore})
       ORDER BY ${order} LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ), served AS (
       UPDATE messages m SET served_at = ${now}, acknowledged_at = COALESCE(m.acknowledged_at, ${now})
@@ -324,7 +324,7 @@ export async function lockNotHeld(tx: DbClient, deviceId: string, held: string[]
       AND a.outcome = ANY(${takeBackOutcomes as unknown as string[]}::text[]) AND NOT (a.message_id = ANY(${held}::text[]))`;
   return tx.$queryRaw<Array<{ id: string; attempts: number }>>`
     SELECT id, attempts FROM messages
-    WHERE device_id = ${deviceId} AND state IN (${from('requeue')}) AND acknowledged_at < ${takenBefore} AND NOT (id = ANY(${held}::text[]))
+    WHERE device_id = ${deviceId} AND state IN (${fromStates.requeue}) AND acknowledged_at < ${takenBefore} AND NOT (id = ANY(${held}::text[]))
     ORDER BY id FOR UPDATE`;
 }
 
@@ -332,7 +332,7 @@ export async function lockNotHeld(tx: DbClient, deviceId: string, held: string[]
 export async function clearStuckHeld(tx: DbClient, deviceId: string, held: string[]) {
   await tx.$executeRaw`
     UPDATE messages SET stuck_at = NULL
-    WHERE device_id = ${deviceId} AND state IN (${marked('hear')}) AND stuck_at IS NOT NULL AND id = ANY(${held}::text[])`;
+    WHERE device_id = ${deviceId} AND state IN (${markedStates.hear}) AND stuck_at IS NOT NULL AND id = ANY(${held}::text[])`;
 }
 
 /**
@@ -345,7 +345,7 @@ export async function flagStuckMessages(tx: DbClient, stuckAfterSeconds: number)
     UPDATE messages m SET stuck_at = now()
     WHERE m.id IN (
       SELECT m.id FROM messages m LEFT JOIN message_attempts a ON a.message_id = m.id AND a.number = m.attempts
-      WHERE m.state IN (${marked('stuck')}) AND m.acknowledged_at IS NOT NULL AND m.stuck_at IS NULL
+      WHERE m.state IN (${markedStates.stuck}) AND m.acknowledged_at IS NOT NULL AND m.stuck_at IS NULL
         AND greatest(m.acknowledged_at, a.device_state_at) < now() - make_interval(secs => ${stuckAfterSeconds})
       ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED)
     RETURNING m.id, m.account_id AS "accountId", m.device_id AS "deviceId", m.acknowledged_at AS "acknowledgedAt", m.stuck_at AS "stuckAt"`;
@@ -376,7 +376,7 @@ export async function failMessages(tx: DbClient, ids: string[], reason: string, 
  */
 export async function releaseDueScheduled(tx: DbClient, accountId: number, now: Date): Promise<Message[]> {
   const due = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM messages WHERE account_id = ${accountId} AND state IN (${from('release')}) AND next_attempt_at <= ${now}
+    SELECT id FROM messages WHERE account_id = ${accountId} AND state IN (${fromStates.release}) AND next_attempt_at <= ${now}
     ORDER BY next_attempt_at, id LIMIT 500 FOR UPDATE SKIP LOCKED`;
   if (due.length === 0) return [];
   return tx.message.updateManyAndReturn({ where: { id: { in: due.map((row) => row.id) }, state: { in: messageLifecycle.fromStates('release') } }, data: { state: messageMoves.release.to, updatedAt: now } });
@@ -428,7 +428,7 @@ export async function allowAnotherAttempt(tx: DbClient, message: Pick<Message, '
  * Mark `maskText`: one batch of texts past the retention window (./retention.ts). The row stays
  * (state, number, times, segments) and its text is masked as an OTP's code is, one `•` per
  * character, with any sealed copy wiped: only in the states whose text no phone will be given again
- * (the table's `textSpentStates`), so a text still to be sent is kept. Oldest first, by the index of
+ * (the table's mark `maskText`), so a text still to be sent is kept. Oldest first, by the index of
  * messages whose text is kept (`messages_queued_at_idx`, WHERE text_purged_at IS NULL), which the
  * mark takes the row out of; SKIP LOCKED leaves a row a move holds to the next batch. A plan here,
  * like every write of a message, so the lifecycle's one writer stays one.
@@ -439,7 +439,7 @@ export async function maskOldTexts(db: DbClient, before: Date, batchSize: number
     SET body = repeat('•', char_length(m.body)), sealed_body = NULL, text_purged_at = ${now}
     FROM (
       SELECT id FROM messages
-      WHERE text_purged_at IS NULL AND queued_at < ${before} AND state IN (${stateLiterals(textSpentStates)})
+      WHERE text_purged_at IS NULL AND queued_at < ${before} AND state IN (${markedStates.maskText})
       ORDER BY queued_at
       LIMIT ${batchSize}
       FOR UPDATE SKIP LOCKED

@@ -18,7 +18,7 @@ import { checkCanSend, checkNotOptedOut, consumeSendRate, optedOutNumbers, sendi
 import { checkSimNumber, simNumberInput } from '../devices/index.ts';
 import { messagePriority } from '../priority.ts';
 import { countSegments, messageText, phoneNumber } from '../sms.ts';
-import { messageStatus, statusEvent } from './status.ts';
+import { messagePartsJson, messageStatus, statusEvent } from './status.ts';
 import { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 import { insertQueuedMessages } from './plans.ts';
 import { checkSendAt, scheduleOf, sendAtInput, type Schedule } from './schedule.ts';
@@ -316,5 +316,5 @@ async function queueMessages(rt: Runtime, tx: DbClient, inputs: NewMessage[]): P
 }
 
 export function sendAcceptedJson(message: Message): z.infer<typeof sendAcceptedSchema> {
-  return { request_id: message.id, status: messageStatus(message), queued_at: message.queuedAt.toISOString(), send_at: message.sendAt?.toISOString() ?? null };
+  return { request_id: message.id, status: messageStatus(message), queued_at: message.queuedAt.toISOString(), send_at: message.sendAt?.toISOString() ?? null, ...messagePartsJson(message) };
 }

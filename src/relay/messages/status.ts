@@ -11,6 +11,7 @@ import type { EventInput } from '../../webhooks/index.ts';
 import type { MessageStage, MessageStatus, messageStatusSchema } from '../json.ts';
 import type { RelayMessageStatus } from '../contract.ts';
 import type { ReportedMessage } from './lifecycle.ts';
+import type { SegmentCount } from '../sms.ts';
 
 /** A message's `status` (docs/glossary.md): `dispatched` is an internal state, to the sender the message is still queued; `scheduled` is itself. */
 export function messageStatus(message: Pick<Message, 'state'>): MessageStatus {
@@ -66,6 +67,8 @@ export function messageStatusJson(
   message: Message & { device: { name: string } | null; requestedDevice: PinnedDevice | null },
   /** Why it waits, when queued (./wait-reasons.ts); left out: not computed, shown as null. */
   waitReason: string | null = null,
+  /** An inbound MMS's parts (./attachments.ts `attachmentsOf`); an outbound message has none. */
+  attachments: z.infer<typeof messageStatusSchema>['attachments'] = [],
 ): z.infer<typeof messageStatusSchema> {
   return {
     request_id: message.id,
@@ -89,8 +92,8 @@ export function messageStatusJson(
     is_encrypted: message.isEncrypted,
     wait_reason: message.state === 'queued' ? (waitReason as z.infer<typeof messageStatusSchema>['wait_reason']) : null,
     batch_id: message.batchId,
-    segments: message.segments,
-    encoding: message.encoding,
+    ...messagePartsJson(message),
+    attachments,
     queued_at: message.queuedAt.toISOString(),
     sent_at: message.sentAt?.toISOString() ?? null,
     delivered_at: message.deliveredAt?.toISOString() ?? null,
@@ -160,4 +163,9 @@ export function messageEvent(type: MessageEventType, message: Omit<ReportedMessa
       failed_at: message.failedAt?.toISOString() ?? null,
     },
   };
+}
+
+/** A message's parts as every answer names them (`messageParts`): stored at accept, never counted again. */
+export function messagePartsJson(message: Pick<Message, 'segments' | 'encoding'>) {
+  return { segments: message.segments, encoding: message.encoding as SegmentCount['encoding'] };
 }

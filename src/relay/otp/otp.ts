@@ -12,7 +12,7 @@ import { recordEvent } from '../../webhooks/index.ts';
 import type { otpSentSchema, otpVerifiedSchema } from '../json.ts';
 import { sendMessages } from '../messages/index.ts';
 import { EXPEDITED_PRIORITY } from '../priority.ts';
-import { messageStatus } from '../messages/index.ts';
+import { messagePartsJson, messageStatus } from '../messages/index.ts';
 import { otpLocales, otpPurposes, otpText, type OtpLocale, type OtpPurpose } from './templates.ts';
 import { phoneNumber } from '../sms.ts';
 
@@ -118,7 +118,7 @@ export async function sendOtp(rt: Runtime, tx: DbClient, accountId: number, inpu
  * `message_status` (`queued` at send time, since phones get work after the commit); follow
  * `request_id` for `sent`, `delivered` or `failed`.
  */
-export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<typeof otpSentSchema> {
+export function otpSentJson(otp: Otp, message: Pick<Message, 'state' | 'segments' | 'encoding'>): z.infer<typeof otpSentSchema> {
   return {
     otp_id: otp.id,
     status: 'sent',
@@ -126,6 +126,7 @@ export function otpSentJson(otp: Otp, message: Pick<Message, 'state'>): z.infer<
     expires_at: otp.expiresAt.toISOString(),
     request_id: otp.messageId,
     message_status: messageStatus(message),
+    ...messagePartsJson(message),
   };
 }
 

@@ -81,7 +81,7 @@ function MessagePage() {
         <code>${message.requestId}</code> <span id="message-stage"><${StageBadge} stage=${message.stage} /></span>
       </h2>
       <dl class="facts">
-        ${inbound ? html`<div><dt>From</dt><dd id="message-from">${message.from}</dd></div>` : null}
+        ${inbound ? html`<div><dt>From</dt><dd id="message-from">${message.fromDisplay}</dd></div>` : null}
         <div><dt>${inbound ? 'To (the phone)' : 'To'}</dt><dd>${message.toDisplay}</dd></div>
         ${inbound ? html`<div><dt>Received</dt><dd>${formatDateTime(message.receivedAt)}</dd></div>` : null}
         ${message.inReplyTo
@@ -127,7 +127,7 @@ function MessagePage() {
         <p><button type="button" id="reroute" class="danger" onClick=${reroute}>Send through another phone…</button></p>
       </div>`}
     </section>
-    ${counterparty ? html`<${Conversation} number=${counterparty} label=${inbound ? message.from : message.toDisplay} current=${message.requestId} />` : null}
+    ${counterparty ? html`<${Conversation} number=${counterparty} label=${inbound ? message.fromDisplay : message.toDisplay} current=${message.requestId} />` : null}
     ${inbound ? null : html`<section aria-labelledby="attempts-heading">
       <h2 id="attempts-heading">Attempts per device</h2>
       <table class="stack">

@@ -122,7 +122,7 @@ function MessagesPage() {
     <section aria-labelledby="messages-heading">
       <h2 id="messages-heading">SMS <span class="muted">(live)</span></h2>
       <table class="stack">
-        <thead><tr><th>Request</th><th>To</th><th>Text</th><th>Status</th><th>Attempts</th><th>Device</th><th>Queued</th></tr></thead>
+        <thead><tr><th>Request</th><th>To</th><th>Text</th><th>Status</th><th>Attempts</th><th>Device</th><th>Queued or received</th></tr></thead>
         <tbody id="messages" aria-busy=${result === null}>
           ${result !== null && rows.length === 0
             ? html`<${EmptyRow} columns="7">
@@ -134,16 +134,18 @@ function MessagesPage() {
                 <tr key=${node.requestId} data-request-id=${node.requestId} data-status=${node.stage === 'ON_PHONE' ? 'QUEUED' : node.stage} data-stage=${node.stage}>
                   <td data-label="Request" class="id"><a href=${`/panel/messages/${node.requestId}`}><code><${Breakable} text=${node.requestId} /></code></a></td>
                   <td data-label="To" class="nowrap" data-direction=${node.direction}>${node.direction === 'INBOUND'
-                    ? html`<span class="muted">from</span> ${node.from}`
+                    ? html`<span class="muted">from</span> ${node.fromDisplay}`
                     : node.toDisplay}</td>
                   <td data-label="Text" class="text">${node.body}</td>
                   <td data-label="Status" class="message-status">
                     <${StageBadge} stage=${node.stage} />
                     ${node.failureReason ? html`<div class="muted reason"><${Breakable} text=${node.failureReason} /></div>` : null}
                   </td>
-                  <td data-label="Attempts">${formatNumber(node.attempts)}</td>
+                  <td data-label="Attempts">${node.direction === 'INBOUND' ? '—' : formatNumber(node.attempts)}</td>
                   <td data-label="Device">${node.device ? html`<a href=${`/panel/devices/${node.device.id}`}>${node.device.name}</a>` : '—'}</td>
-                  <td data-label="Queued" class="nowrap">${formatDateTime(node.queuedAt)}</td>
+                  ${node.direction === 'INBOUND'
+                    ? html`<td data-label="Received" class="nowrap">${formatDateTime(node.receivedAt)}</td>`
+                    : html`<td data-label="Queued" class="nowrap">${formatDateTime(node.queuedAt)}</td>`}
                 </tr>`)}
         </tbody>
       </table>

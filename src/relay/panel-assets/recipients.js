@@ -5,7 +5,6 @@ import {
   PanelDeleteRecipient,
   PanelDeleteRecipientList,
   PanelImportRecipients,
-  PanelQueueRecipientList,
   PanelRecipientList,
   PanelRecipientLists,
   PanelRecipients,
@@ -14,9 +13,11 @@ import {
   PanelUpdateRecipientList,
 } from '/panel/src/relay/recipients/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
-import { FieldError, List, confirmAction, fieldProps, html, render, useEffect, useFieldErrors, useRef, useState } from '/panel/assets/ui.js';
+import { List, confirmAction, fieldProps, html, render, useEffect, useRef, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
+import { SendToList } from './list-send.js';
 import { OptOuts } from './opt-outs.js';
+import { Field, FormError, useForm } from './recipient-forms.js';
 import { EmptyRow, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
@@ -36,55 +37,6 @@ async function act(work) {
   } catch (error) {
     showError(error);
   }
-}
-
-/**
- * A form's state: its values, the server's error beside the field its `param` names (the panel's
- * `useFieldErrors`), else on top of the form, and what it last did.
- */
-function useForm(initial, prefix) {
-  const [values, setValues] = useState(initial);
-  const fields = useFieldErrors(Object.keys(initial));
-  const [formError, setFormError] = useState('');
-  const [done, setDone] = useState('');
-  return {
-    values,
-    errors: fields.errors,
-    formError,
-    done,
-    prefix,
-    set: (name) => (event) => setValues({ ...values, [name]: event.currentTarget.value }),
-    reset: () => setValues(initial),
-    async run(work) {
-      fields.clear();
-      setFormError('');
-      setDone('');
-      try {
-        setDone(await work());
-        clearError();
-        return true;
-      } catch (error) {
-        if (!error.code) throw error;
-        if (!fields.show(error)) setFormError(error.message);
-        return false;
-      }
-    },
-  };
-}
-
-/** A labelled input (or the control given as children, with the same id) and its error. */
-function Field({ form, name, label, children, ...input }) {
-  const id = `${form.prefix}-${name}`;
-  const error = form.errors[name];
-  return html`<div class="field">
-    <label for=${id}>${label}</label>
-    ${children ?? html`<input name=${name} value=${form.values[name]} onInput=${form.set(name)} ...${fieldProps(id, error)} ...${input} />`}
-    <${FieldError} id=${id} error=${error} />
-  </div>`;
-}
-
-function FormError({ form }) {
-  return form.formError ? html`<p class="error" role="alert">${form.formError}</p>` : null;
 }
 
 function NewRecipient({ onCreated }) {
@@ -269,44 +221,6 @@ function OpenedList({ listId, version, onChanged, onClose }) {
     ${list.memberCount > members.length ? html`<p class="muted">The newest ${formatNumber(members.length)} of ${formatNumber(list.memberCount)} are shown.</p>` : null}
     <p><button type="button" class="secondary" onClick=${onClose}>Close the list</button></p>
   </section>`;
-}
-
-function SendToList({ lists }) {
-  const form = useForm({ listId: '', message: '' }, 'send');
-  const submit = async (event) => {
-    event.preventDefault();
-    const list = lists.find((entry) => entry.id === form.values.listId);
-    const confirmed =
-      !list ||
-      (await confirmAction({
-        title: `Send to ${list.name}?`,
-        message: `This text goes to the ${formatNumber(list.memberCount)} members of ${list.name}; each distinct number gets its own SMS.`,
-        confirmLabel: 'Send to list',
-      }));
-    if (!confirmed) return;
-    const ok = await form.run(async () => {
-      const { queueRecipientList: batch } = await client.request(PanelQueueRecipientList, { input: { listId: form.values.listId, message: form.values.message } });
-      // The messages search finds a batch id: the link lists exactly this send's messages.
-      return html`Queued ${formatNumber(batch.queued)} messages (batch ${batch.batchId})${batch.skipped.length ? `; skipped ${formatNumber(batch.skipped.length)} repeated numbers` : ''}.${' '}
-        <a href=${`/panel/messages?search=${encodeURIComponent(batch.batchId)}`}>Follow them on Messages</a>.`;
-    });
-    if (ok) form.set('message')({ currentTarget: { value: '' } });
-  };
-  return html`<form id="send-list" class="card" onSubmit=${submit} novalidate>
-    <h3>Send to a list</h3>
-    <${Field} form=${form} name="listId" label="List">
-      <select value=${form.values.listId} onChange=${form.set('listId')} required ...${fieldProps('send-listId', form.errors.listId)}>
-        <option value="">choose a list</option>
-        ${lists.map((list) => html`<option value=${list.id}>${list.name} (${formatNumber(list.memberCount)})</option>`)}
-      </select>
-    <//>
-    <${Field} form=${form} name="message" label="Message">
-      <textarea rows="3" maxlength="1600" value=${form.values.message} onInput=${form.set('message')} ...${fieldProps('send-message', form.errors.message)}></textarea>
-    <//>
-    <${FormError} form=${form} />
-    <button type="submit">Send to list…</button>
-    ${form.done ? html`<p class="done" role="status" id="send-result">${form.done}</p>` : null}
-  </form>`;
 }
 
 function RecipientsPage() {

@@ -245,12 +245,14 @@ export const PanelMessages = graphql(`
           stage
           direction
           from
+          fromDisplay
           to
           toDisplay
           body
           attempts
           failureReason
           queuedAt
+          receivedAt
           deliveredAt
           device {
             id
@@ -309,6 +311,7 @@ export const PanelMessage = graphql(`
       stage
       direction
       from
+      fromDisplay
       receivedAt
       inReplyTo
       to

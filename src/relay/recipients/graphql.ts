@@ -20,6 +20,10 @@ import {
   listInput,
   listUpdate,
   membersInput,
+  PREVIEW_SIZE,
+  previewList,
+  listSendText,
+  oneText,
   queueList,
   listIdInput,
   recipientInput,
@@ -28,8 +32,12 @@ import {
   updateList,
   updateRecipient,
   type ImportResult,
+  type ListPreview,
   type QueuedBatch,
 } from './recipients.ts';
+
+const TEMPLATE_HELP =
+  'Instead of message: a text per member with {{name}}, {{phone}}, {{tags}} and any column of its CSV ({{first_name}}); {{first_name|there}} gives a default. A member without a value and no default refuses the send, nothing queued.';
 
 builder.prismaObject('Recipient', {
   description: 'Someone the account sends SMS to.',
@@ -39,6 +47,11 @@ builder.prismaObject('Recipient', {
     phone: t.exposeString('phone', { description: 'E.164.' }),
     phoneDisplay: t.string({ description: 'The number in international format, for people.', resolve: (recipient) => displayNumber(recipient.phone) }),
     tags: t.exposeStringList('tags'),
+    fields: t.field({
+      type: 'JSONObject',
+      description: 'The other columns of the CSV it was imported from (`first_name`, …), each a non-empty string: a list send\'s template reads them (`{{first_name}}`).',
+      resolve: (recipient) => recipient.fields as Record<string, string>,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -102,12 +115,16 @@ const ImportOutcome = builder.objectRef<ImportResult>('RecipientImport').impleme
 });
 
 /** `QueueRecipientListInput` as GraphQL names it, checked by the rules REST's body takes. */
-const queueListArgs = z.strictObject({ listId: listIdInput, ...sendOptionFields });
+const queueListArgs = z.strictObject({ listId: listIdInput, ...sendOptionFields, ...listSendText }).superRefine(oneText);
+
+/** `RecipientListPreviewInput` as GraphQL names it. */
+const previewListArgs = z.strictObject({ listId: listIdInput, ...listSendText }).superRefine(oneText);
 
 const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
   fields: (t) => ({
     listId: t.id({ required: true }),
-    message: t.string({ required: true }),
+    message: t.string({ description: 'One text for every member; or give template.' }),
+    template: t.string({ description: TEMPLATE_HELP }),
     deviceId: t.id({ description: 'Send every message through this device (manual routing).' }),
     ttlSeconds: t.int({ description: 'How long each message may wait for a phone.' }),
     reference: t.string(),
@@ -117,13 +134,42 @@ const QueueRecipientListInput = builder.inputType('QueueRecipientListInput', {
   }),
 });
 
+const RecipientListPreviewInput = builder.inputType('RecipientListPreviewInput', {
+  fields: (t) => ({ listId: t.id({ required: true }), message: t.string(), template: t.string({ description: TEMPLATE_HELP }) }),
+});
+
+const PreviewItem = builder.objectRef<ListPreview['items'][number]>('RecipientListPreviewItem').implement({
+  description: 'One text a list send would queue, as its member would get it.',
+  fields: (t) => ({
+    recipientId: t.exposeID('recipient_id'),
+    to: t.exposeString('to'),
+    text: t.exposeString('text'),
+    segments: t.exposeInt('segments'),
+    encoding: t.exposeString('encoding', { description: '`gsm7` or `ucs2`.' }),
+  }),
+});
+
+const Preview = builder.objectRef<ListPreview>('RecipientListPreview').implement({
+  description: 'What a list send would text now, without sending (as POST /api/v1/recipient-lists/preview).',
+  fields: (t) => ({
+    queued: t.exposeInt('queued', { description: 'Messages it would queue: one per distinct number, opted-out numbers left out.' }),
+    segments: t.exposeInt('segments', { description: 'Their parts together: what the send would cost.' }),
+    items: t.field({ type: [PreviewItem], description: `The first ${PREVIEW_SIZE}, in list order.`, resolve: (preview) => preview.items }),
+  }),
+});
+
 const ListSendSkip = builder.objectRef<QueuedBatch['skipped'][number]>('RecipientListSendSkip').implement({
   fields: (t) => ({ recipientId: t.exposeID('recipient_id'), to: t.exposeString('to'), reason: t.exposeString('reason') }),
 });
 
 const ListSendItem = builder.objectRef<QueuedBatch['items'][number]>('RecipientListSendItem').implement({
   description: 'One queued SMS of a list send.',
-  fields: (t) => ({ to: t.exposeString('to'), requestId: t.exposeID('request_id') }),
+  fields: (t) => ({
+    to: t.exposeString('to'),
+    requestId: t.exposeID('request_id'),
+    segments: t.exposeInt('segments', { description: 'SMS parts its text takes (GSM-7 160, then 153 a part; UCS-2 70, then 67).' }),
+    encoding: t.exposeString('encoding', { description: '`gsm7` or `ucs2`, as Message.encoding.' }),
+  }),
 });
 
 const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
@@ -131,6 +177,7 @@ const ListSend = builder.objectRef<QueuedBatch>('RecipientListSend').implement({
   fields: (t) => ({
     batchId: t.exposeID('batchId'),
     queued: t.exposeInt('queued'),
+    segments: t.exposeInt('segments', { description: 'The parts of every queued SMS together: what the send costs.' }),
     items: t.field({
       type: [ListSendItem],
       description: 'Each queued SMS, in list order, with its request id; messages(batchId:) pages through them with their status.',
@@ -166,6 +213,17 @@ builder.queryFields((t) => ({
     resolve: async (query, _root, { before }, ctx) => {
       return connectionRows(ctx.rt.db.prisma.recipientList, query, recipientListsWhere(ctx.principal!.accountId), { before });
     },
+  }),
+  recipientListSendPreview: t.field({
+    type: Preview,
+    description: 'What a list send of this message or template would text, without sending; refused as the send would be (a member without a value).',
+    authScopes: { scope: 'recipients.read' },
+    args: { input: t.arg({ type: RecipientListPreviewInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      withGraphqlParams('input.', () => {
+        const { listId, message, template } = parseInput(previewListArgs, serviceInput(input));
+        return previewList(ctx.rt.db.prisma, ctx.principal!.accountId, { listId, text: message, template });
+      }),
   }),
   recipientList: t.prismaField({
     type: 'RecipientList',
@@ -222,14 +280,14 @@ builder.mutationFields((t) => ({
   }),
   queueRecipientList: t.field({
     type: ListSend,
-    description: 'Send one text to every distinct number of a list (as POST /api/v1/recipient-lists/queue).',
+    description: 'Send a text (message, or a template rendered per member) to every distinct number of a list (as POST /api/v1/recipient-lists/queue).',
     authScopes: { scope: 'sms.send' },
     args: { input: t.arg({ type: QueueRecipientListInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       withGraphqlParams('input.', () =>
         ctx.rt.db.prisma.$transaction((tx) => {
-          const { listId, message, sendAt, ...options } = parseInput(queueListArgs, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }));
-          return queueList(ctx.rt, tx, ctx.principal!.accountId, { listId, text: message, options: { ...options, sendAt: sendAt === undefined ? undefined : new Date(sendAt) } });
+          const { listId, message, template, sendAt, ...options } = parseInput(queueListArgs, serviceInput({ ...input, sendAt: input.sendAt?.toISOString() }));
+          return queueList(ctx.rt, tx, ctx.principal!.accountId, { listId, text: message, template, options: { ...options, sendAt: sendAt === undefined ? undefined : new Date(sendAt) } });
         }),
       ),
   }),

@@ -149,9 +149,26 @@ export const PanelQueueRecipientList = graphql(`
     queueRecipientList(input: $input) {
       batchId
       queued
+      segments
       skipped {
         to
         reason
+      }
+    }
+  }
+`);
+
+export const PanelRecipientListSendPreview = graphql(`
+  query PanelRecipientListSendPreview($input: RecipientListPreviewInput!) {
+    recipientListSendPreview(input: $input) {
+      queued
+      segments
+      items {
+        recipientId
+        to
+        text
+        segments
+        encoding
       }
     }
   }

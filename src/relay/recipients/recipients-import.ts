@@ -27,8 +27,12 @@ const ROWS_PER_MESSAGE = 1000;
  */
 export const SKIPPED_LINES_LISTED = 100;
 
-/** A row to import, as the file gives it and the API's rules made it, with its line. */
-type ImportRow = { name: string; phone: string; tags: string[]; line: number };
+/** A row to import, as the file gives it and the API's rules made it, with its line and other columns. */
+type ImportRow = { name: string; phone: string; tags: string[]; fields: Record<string, string>; line: number };
+
+/** The most other columns (kept as the recipient's `fields`) and the longest value one may hold. */
+export const MAX_FIELD_COLUMNS = 50;
+export const MAX_FIELD_LENGTH = 1000;
 
 interface ParsedImport {
   rows: ImportRow[];
@@ -68,6 +72,9 @@ export async function checkImportCsv(csv: string): Promise<ParsedImport> {
   const header = Object.keys(records[0]!.record);
   const phoneColumn = ['phone', 'number', 'phone_number', 'mobile'].find((column) => header.includes(column));
   if (!header.includes('name') || !phoneColumn) throw csvProblem('the header row needs a "name" and a "phone" column.');
+  // Every other column is kept for list-send templates (`{{first_name}}`): the header's names, as read.
+  const fieldColumns = header.filter((column) => column !== 'name' && column !== phoneColumn && column !== 'tags' && column !== '');
+  if (fieldColumns.length > MAX_FIELD_COLUMNS) throw csvProblem(`at most ${MAX_FIELD_COLUMNS} columns besides name, phone and tags.`);
   const inFile = new Set<string>();
   const turn = turns();
   for (const { record, info } of records) {
@@ -76,18 +83,34 @@ export async function checkImportCsv(csv: string): Promise<ParsedImport> {
       phone: record[phoneColumn] ?? '',
       tags: (record.tags ?? '').split(/[;|]/).map((value) => value.trim()).filter(Boolean),
     });
+    const fields = fieldsOf(record, fieldColumns);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       skip(info.lines, () => `${issue.path.join('.') || 'row'}: ${issue.message}`);
+    } else if (typeof fields === 'string') {
+      const column: string = fields;
+      skip(info.lines, () => `${column}: at most ${MAX_FIELD_LENGTH} characters`);
     } else if (inFile.has(parsed.data.phone)) {
       skip(info.lines, () => 'duplicate: this number is on an earlier line');
     } else {
       inFile.add(parsed.data.phone);
-      rows.push({ ...parsed.data, line: info.lines });
+      rows.push({ ...parsed.data, fields, line: info.lines });
     }
     await turn();
   }
   return { rows, skipped, skippedCount };
+}
+
+/** A row's other columns with a value (an empty cell is no value), or the name of one too long. */
+function fieldsOf(record: Record<string, string>, columns: string[]): Record<string, string> | string {
+  const fields: Record<string, string> = {};
+  for (const column of columns) {
+    const value = record[column];
+    if (!value) continue;
+    if (value.length > MAX_FIELD_LENGTH) return column;
+    fields[column] = value;
+  }
+  return fields;
 }
 
 /** The file's records, at most MAX_IMPORT_ROWS of them: one more and the reading stops with an error. */

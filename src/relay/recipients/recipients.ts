@@ -8,10 +8,11 @@ import { newId } from '../contract.ts';
 import { assertCursorsOwned, listQuery } from '../../core/pagination.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { Prisma, type PrismaClient, type Recipient, type RecipientList } from '../../generated/prisma/client.ts';
-import { sendMessages, sendOptions, type SendOptions } from '../messages/index.ts';
-import { phoneNumber } from '../sms.ts';
+import { messagePartsJson, sendMessages, sendOptions, type SendOptions } from '../messages/index.ts';
+import { countSegments, messageText, phoneNumber } from '../sms.ts';
 import { recipientInput, recipientTag } from './recipient-input.ts';
 import { readImport, SKIPPED_LINES_LISTED } from './recipients-import.ts';
+import { parseTemplate, renderTemplate, templateValues } from './template.ts';
 import { addListMembers, insertNewRecipients, listMemberPhones, searchRecipientIds } from './sql.ts';
 
 export { recipientInput };
@@ -31,6 +32,7 @@ export function recipientJson(recipient: Recipient): z.infer<typeof recipientSch
     name: recipient.name,
     phone: recipient.phone,
     tags: recipient.tags,
+    fields: recipient.fields as Record<string, string>,
     created_at: recipient.createdAt.toISOString(),
   };
 }
@@ -237,50 +239,132 @@ export async function removeFromList(db: DbClient, accountId: number, listId: st
 /** A list's id as a send names it. */
 export const listIdInput = z.string().trim().min(1).max(64);
 
-/** POST /api/v1/recipient-lists/queue's body. */
-export const queueListInput = z.strictObject({ list_id: listIdInput, ...sendOptions });
+/** A list send's text: one `message` for all, or a `template` rendered per member (./template.ts). */
+export const listSendText = {
+  message: messageText.optional(),
+  template: z
+    .string()
+    .min(1)
+    .max(1600)
+    .optional()
+    .describe('Instead of `message`: a text per member with `{{name}}`, `{{phone}}`, `{{tags}}` and any column of the CSV it was imported from (`{{first_name}}`); `{{first_name|there}}` gives a default. A member without a value and no default refuses the send (400), nothing queued.')
+    .meta({ examples: ['Hi {{first_name|there}}, we open at 9 tomorrow.'] }),
+};
+
+export const oneText = (input: { message?: string; template?: string }, ctx: z.RefinementCtx) => {
+  if ((input.message === undefined) === (input.template === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [input.message === undefined ? 'message' : 'template'], message: 'give `message` or `template`, one of them' });
+  }
+};
+
+/** POST /api/v1/recipient-lists/queue's body: one of `message` and `template`. */
+export const queueListInput = z.strictObject({ list_id: listIdInput, ...sendOptions, ...listSendText }).superRefine(oneText);
+
+/** POST /api/v1/recipient-lists/preview's body: what a list send would text, without sending. */
+export const previewListInput = z.strictObject({ list_id: listIdInput, ...listSendText }).superRefine(oneText);
+
+/** Members a preview answers. */
+export const PREVIEW_SIZE = 5;
+
+type Parts = { segments: number; encoding: 'gsm7' | 'ucs2' };
 
 export interface QueuedBatch {
   batchId: string;
   queued: number;
-  /** Each queued message, in list order. */
-  items: Array<{ to: string; request_id: string }>;
+  /** Each queued message, in list order, with its parts. */
+  items: Array<{ to: string; request_id: string } & Parts>;
+  /** The parts of every queued message together. */
+  segments: number;
   skipped: Array<{ recipient_id: string; to: string; reason: string }>;
 }
+
+export interface ListPreview {
+  /** The messages the send would queue now (distinct numbers not opted out). */
+  queued: number;
+  /** Their parts together. */
+  segments: number;
+  /** The first PREVIEW_SIZE, as each would be sent. */
+  items: Array<{ recipient_id: string; to: string; text: string } & Parts>;
+}
+
 
 /** A list send, typed: each transport parses its own input into it (REST: `queueListInput`; GraphQL: `QueueRecipientListInput`). */
 export interface QueueListCommand {
   listId: string;
-  text: string;
+  /** One text for every member, or a template rendered per member (./template.ts): one of them. */
+  text?: string;
+  template?: string;
   options: Pick<SendOptions, 'deviceId' | 'ttlSeconds' | 'reference' | 'priority' | 'simNumber' | 'sendAt'>;
 }
 
 /**
- * Sends one text to every member of a list: each distinct number becomes its own message with its
- * own request_id, one batch sent by `sendMessages` like any send (the account's rules for all of
- * them at once, inserted in chunks) in the caller's transaction. Members sharing a number get it
- * once, and numbers on the opt-out list get nothing; both are listed as skipped with their reason.
+ * Each member to text (one per distinct number, none opted out) with its text, rendered once here
+ * (a template) and checked as any SMS text (`messageText`), and the members skipped. A member
+ * without a value for a variable the template has no default for, or whose text is not a valid
+ * SMS, refuses the whole send: 400 naming the member and the variable, before anything is queued.
  */
-export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListCommand): Promise<QueuedBatch> {
+async function listTexts(tx: DbClient, accountId: number, input: { listId: string; text?: string; template?: string }) {
   await getList(tx, accountId, input.listId, 'list_id');
   const members = await listMemberPhones(tx, accountId, input.listId);
+  const template = input.template === undefined ? undefined : parseTemplate(input.template);
   const numbers = new Set<string>();
   const skipped: QueuedBatch['skipped'] = [];
-  const targets: string[] = [];
+  const targets: Array<{ recipientId: string; to: string; text: string }> = [];
   for (const member of members) {
     if (member.opted_out) skipped.push({ recipient_id: member.id, to: member.phone, reason: 'opted_out' });
     else if (numbers.has(member.phone)) skipped.push({ recipient_id: member.id, to: member.phone, reason: 'duplicate_number' });
     else {
       numbers.add(member.phone);
-      targets.push(member.phone);
+      targets.push({ recipientId: member.id, to: member.phone, text: template ? renderFor(template, member) : input.text! });
     }
   }
+  return { targets, skipped };
+}
+
+function renderFor(template: ReturnType<typeof parseTemplate>, member: Awaited<ReturnType<typeof listMemberPhones>>[number]) {
+  const who = `${member.name} (${member.id}, ${member.phone})`;
+  const rendered = renderTemplate(template, templateValues(member));
+  if ('missing' in rendered) {
+    throw new YarrowError('invalid_request', `Recipient ${who} has no value for {{${rendered.missing}}}: give a default ({{${rendered.missing}|…}}) or fill it in. Nothing was queued.`, {
+      param: 'template',
+    });
+  }
+  const checked = messageText.safeParse(rendered.text);
+  if (!checked.success) throw new YarrowError('invalid_request', `The text for recipient ${who}: ${checked.error.issues[0]!.message}. Nothing was queued.`, { param: 'template' });
+  return rendered.text;
+}
+
+/**
+ * Sends a text to every member of a list: each distinct number becomes its own message with its
+ * own request_id, one batch sent by `sendMessages` like any send (the account's rules for all of
+ * them at once, inserted in chunks) in the caller's transaction. Members sharing a number get it
+ * once, and numbers on the opt-out list get nothing; both are listed as skipped with their reason.
+ * A `template` is rendered per member first (`listTexts`); each text is stored as it was sent.
+ */
+export async function queueList(rt: Runtime, tx: DbClient, accountId: number, input: QueueListCommand): Promise<QueuedBatch> {
+  const { targets, skipped } = await listTexts(tx, accountId, input);
   const batchId = newId('messageBatch');
   const messages = await sendMessages(
     rt,
     accountId,
-    targets.map((to) => ({ to, text: input.text })),
+    targets.map(({ to, text }) => ({ to, text })),
     { ...input.options, batch: { id: batchId, listId: input.listId, skipped: skipped.length }, tx },
   );
-  return { batchId, queued: targets.length, items: messages.map((message) => ({ to: message.to, request_id: message.id })), skipped };
+  const items = messages.map((message) => ({ to: message.to, request_id: message.id, ...messagePartsJson(message) }));
+  return { batchId, queued: targets.length, items, segments: items.reduce((sum, item) => sum + item.segments, 0), skipped };
+}
+
+/** What a list send would queue now: the count, the parts, the first PREVIEW_SIZE texts. Sends nothing. */
+export async function previewList(db: DbClient, accountId: number, input: Pick<QueueListCommand, 'listId' | 'text' | 'template'>): Promise<ListPreview> {
+  const { targets } = await listTexts(db, accountId, input);
+  // One text for all counts once; a template's each (the count is what the send would store).
+  const counted = new Map<string, Parts>();
+  const partsOf = (text: string) => counted.get(text) ?? counted.set(text, countSegments(text)).get(text)!;
+  let segments = 0;
+  for (const target of targets) segments += partsOf(target.text).segments;
+  const items = targets.slice(0, PREVIEW_SIZE).map(({ recipientId, to, text }) => {
+    const { encoding, segments: parts } = partsOf(text);
+    return { recipient_id: recipientId, to, text, segments: parts, encoding };
+  });
+  return { queued: targets.length, segments, items };
 }

@@ -17,8 +17,8 @@ export async function addListMembers(db: DbClient, listId: string, recipientIds:
  * their recipients with every id (10,000 for a big list), then the opt-outs with every number.
  */
 export async function listMemberPhones(db: DbClient, accountId: number, listId: string) {
-  return db.$queryRaw<Array<{ id: string; phone: string; opted_out: boolean }>>`
-    SELECT r.id, r.phone, o.id IS NOT NULL AS opted_out
+  return db.$queryRaw<Array<{ id: string; name: string; phone: string; tags: string[]; fields: Record<string, string>; opted_out: boolean }>>`
+    SELECT r.id, r.name, r.phone, r.tags, r.fields, o.id IS NOT NULL AS opted_out
     FROM recipient_list_members m JOIN recipients r ON r.id = m.recipient_id
     LEFT JOIN relay_opt_outs o ON o.account_id = r.account_id AND o.phone = r.phone
     WHERE m.list_id = ${listId} AND r.account_id = ${accountId}
@@ -81,12 +81,17 @@ export async function recipientIdsMatching(db: DbClient, accountId: number, sear
  * of the account's recipients), and answers the ids it inserted. SQL: Prisma's `createMany` with
  * `skipDuplicates` does not say which rows it skipped.
  */
-export async function insertNewRecipients(db: DbClient, accountId: number, rows: Array<{ id: string; name: string; phone: string; tags: string[] }>) {
+export async function insertNewRecipients(
+  db: DbClient,
+  accountId: number,
+  rows: Array<{ id: string; name: string; phone: string; tags: string[]; fields: Record<string, string> }>,
+) {
   const inserted = await db.$queryRaw<Array<{ id: string }>>`
-    INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags, updated_at)
+    INSERT INTO recipients (id, account_id, name, phone, phone_digits, tags, fields, updated_at)
     SELECT r.id, ${accountId}, r.name, r.phone, regexp_replace(r.phone, '\\D', '', 'g'),
-           COALESCE(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ id, name, phone, tags }) => ({ id, name, phone, tags })))}::jsonb) AS r(id text, name text, phone text, tags jsonb)
+           COALESCE(ARRAY(SELECT jsonb_array_elements_text(r.tags)), '{}'), COALESCE(r.fields, '{}'), now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ id, name, phone, tags, fields }) => ({ id, name, phone, tags, fields })))}::jsonb)
+      AS r(id text, name text, phone text, tags jsonb, fields jsonb)
     ON CONFLICT (account_id, phone) DO NOTHING
     RETURNING id`;
   return inserted.map((row) => row.id);

@@ -1,9 +1,20 @@
 // npm run relay:sim -- --pair <code> [--devices N] [--fail-rate 0.05] [--delivery-ms 200]
 // Simulated Yarrow Relay phones speaking the documented device protocol. See README ("Relay simulator").
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SimulatedDevice, type SimulatorEvent } from './device.ts';
+
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+
+/** `--reply-image FILE` as a part of our `received` frame. */
+function replyImage(file: string) {
+  const name = basename(file);
+  const type = IMAGE_TYPES[extname(name).slice(1).toLowerCase()];
+  if (!type) throw new Error(`--reply-image: ${name} is not a .jpg, .png, .gif or .webp picture`);
+  return { content_type: type, name, data: readFileSync(file).toString('base64') };
+}
 
 const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD | --token TOKEN[,TOKEN…]) [options]
 
@@ -25,6 +36,8 @@ const usage = `Usage: npm run relay:sim -- (--pair CODE[,CODE…] | --qr PAYLOAD
   --forget-on-restart start without what the state dir holds (a phone whose app data was wiped)
   --reply TEXT        each recipient answers TEXT once its SMS is delivered (an inbound SMS, threaded
                       to the text it answers); e.g. --reply STOP opts every recipient out
+  --reply-image FILE  ...with this picture as an MMS part (.jpg, .png, .gif, .webp; up to ~45 KiB over
+                      WebSocket, whose frames are 64 KiB at most, ~750 KiB with --transport poll)
   --name NAME         device name prefix (default "Simulated phone")
   --json              print every event as a JSON line instead of the progress line
   --quiet             print nothing but errors`;
@@ -47,6 +60,7 @@ const { values } = parseArgs({
     'state-dir': { type: 'string', default: join(tmpdir(), 'yarrow-relay-sim') },
     'forget-on-restart': { type: 'boolean', default: false },
     reply: { type: 'string' },
+    'reply-image': { type: 'string' },
     name: { type: 'string', default: 'Simulated phone' },
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -157,6 +171,7 @@ try {
       stateFile: stateDir ? (deviceId) => join(stateDir, `${deviceId}.json`) : undefined,
       forgetOnRestart: values['forget-on-restart'],
       reply: values.reply,
+      replyImage: values['reply-image'] ? replyImage(values['reply-image']) : undefined,
       emit,
     });
     if (tokens[i]) await device.resume(tokens[i]!);

@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   forgetOnRestart?: boolean;
   /** Each recipient answers this text once its SMS is delivered (`--reply`): the phone receives it and tells the server (`received`). */
   reply?: string;
+  /** …with this picture as an MMS part (`--reply-image FILE`): base64, as our `received` frame carries parts. */
+  replyImage?: { content_type: string; name: string; data: string };
   emit: (event: SimulatorEvent) => void;
 }
 
@@ -400,9 +402,9 @@ export class SimulatedDevice {
    * its own for that SMS, until the server answers; a resend after a lost answer is the same SMS.
    */
   async #replyTo(work: Work) {
-    const text = this.options.reply;
-    if (!text) return;
-    const sms = { key: `reply-${work.message_id}`, from: work.to, text, sim_number: work.sim_number ?? 1, received_at: new Date().toISOString() };
+    const { reply: text = '', replyImage: image } = this.options;
+    if (!text && !image) return;
+    const sms = { key: `reply-${work.message_id}`, from: work.to, text, sim_number: work.sim_number ?? 1, received_at: new Date().toISOString(), ...(image ? { parts: [image] } : {}) };
     const result = await this.#reliably(() => this.#call({ type: 'received', ...sms }, '/v1/relay/device/received', sms));
     if (result) {
       this.options.emit({ type: 'replied', deviceId: this.deviceId, messageId: work.message_id, from: work.to, requestId: String(result.request_id), applied: result.applied === true });

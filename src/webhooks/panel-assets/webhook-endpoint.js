@@ -1,15 +1,17 @@
 import {
+  PanelRecoverWebhookEndpoint,
   PanelRotateWebhookSecret,
   PanelWebhookEndpoint,
   PanelWebhookEndpointDeliveries,
   PanelWebhookLog,
 } from '/panel/src/webhooks/panel-operations.ts';
-import { client, showError } from '/panel/assets/panel.js';
+import { clearError, client, showError } from '/panel/assets/panel.js';
 import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
-import { Badge, confirmAction, DateTime, html, List, render, useEffect, useLiveKey, useState } from '/panel/assets/ui.js';
+import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
-// One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), and its
-// deliveries page by page, each with every attempt: the request sent and the response received.
+// One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), recovery of
+// its failed deliveries since a time (issue 39), and its deliveries page by page, each with every
+// attempt: the request sent and the response received.
 
 const endpointId = decodeURIComponent(location.pathname.split('/').at(-1));
 
@@ -52,6 +54,43 @@ const deliveryColumns = [
   redeliverColumn,
 ];
 
+/** `YYYY-MM-DDTHH:MM` in the browser's time zone, as a datetime-local input takes it. */
+const localInputValue = (date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** "Recover failed since…": every delivery that ended failed since then is sent again (at most 14 days back). */
+function RecoverFailed({ endpoint }) {
+  const { errors, show, clear } = useFieldErrors(['since']);
+  const [queued, setQueued] = useState(null);
+  const now = new Date();
+  const submit = async (event) => {
+    event.preventDefault();
+    const value = event.currentTarget.elements.since.value;
+    try {
+      const since = new Date(value).toISOString();
+      const recovered = (await client.request(PanelRecoverWebhookEndpoint, { id: endpoint.id, since })).recoverWebhookEndpoint;
+      clear();
+      clearError();
+      setQueued(recovered.queued);
+    } catch (error) {
+      setQueued(null);
+      if (show(error)) clearError();
+      else showError(error);
+    }
+  };
+  return html`<form id="recover-failed" onSubmit=${submit} novalidate>
+    <label for="recover-since">Recover failed since…</label>
+    <input name="since" type="datetime-local" required
+      value=${localInputValue(new Date(now.getTime() - 24 * 3600_000))}
+      min=${localInputValue(new Date(now.getTime() - 14 * 24 * 3600_000))} max=${localInputValue(now)}
+      ...${fieldProps('recover-since', errors.since)} />
+    <${FieldError} id="recover-since" error=${errors.since} />
+    <button type="submit" class="secondary" disabled=${!endpoint.enabled}>Recover</button>
+    <p id="recover-result" aria-live="polite">${
+      queued === null ? '' : queued === 0 ? 'No failed delivery in that window.' : `${queued} failed ${queued === 1 ? 'delivery' : 'deliveries'} queued to be sent again, oldest first.`
+    }</p>
+  </form>`;
+}
+
 function EndpointPage() {
   const [endpoint, setEndpoint] = useState(null);
   const [missing, setMissing] = useState(false);
@@ -91,6 +130,7 @@ function EndpointPage() {
         ${endpoint.previousSecretExpiresAt && html`<dt>Old secret signs until</dt><dd><${DateTime} value=${endpoint.previousSecretExpiresAt} /></dd>`}
       </dl>
       <button type="button" class="secondary" onClick=${rotate}>Rotate secret</button>
+      <${RecoverFailed} endpoint=${endpoint} />
       <div id="endpoint-secret" class="card secret" hidden=${!secret} aria-live="polite">
         <p>New signing secret. Copy it now and give it to your receiver.</p>
         <code id="endpoint-secret-value">${secret ?? ''}</code>

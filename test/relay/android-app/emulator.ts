@@ -335,6 +335,57 @@ export class AppEmulator {
     return messageId;
   }
 
+  /**
+   * The phone downloads an MMS (issue 40; APP : modules/receiver/MmsContentReader.kt `read`,
+   * ReceiverService.kt `InboxMessage.MMS` → `WebHookEvent.MmsDownloaded`,
+   * webhooks/payload/MmsDownloadedPayload.kt): its `text/plain` parts joined with "\n" are `body`
+   * (null if none), `application/smil` is skipped, every other part is an attachment with its
+   * `content://mms/part` row id (`partId`, a number), `contentType`, `name` (name, else file name,
+   * else content location), `size` and the whole part in base64 (`data`, null when empty). The
+   * `messageId` is the MMS inbox row id as text. One POST per `mms:downloaded` hook, retried as any.
+   */
+  async receiveMms(mms: {
+    mmsId: number;
+    sender: string;
+    subject?: string | null;
+    parts: Array<{ contentType: string; name?: string | null; data: Buffer }>;
+    simNumber?: number | null;
+    recipient?: string | null;
+    receivedAt?: Date;
+  }): Promise<string> {
+    const receivedAt = mms.receivedAt ?? new Date();
+    const text = mms.parts.filter((part) => part.contentType.toLowerCase() === 'text/plain').map((part) => part.data.toString('utf8'));
+    const attachments = mms.parts
+      .map((part, i) => ({ part, partId: mms.mmsId * 100 + i }))
+      .filter(({ part }) => !['text/plain', 'application/smil'].includes(part.contentType.toLowerCase()))
+      .map(({ part, partId }) => ({
+        partId,
+        contentType: part.contentType,
+        ...(part.name != null ? { name: part.name } : {}),
+        size: part.data.length,
+        ...(part.data.length > 0 ? { data: part.data.toString('base64') } : {}),
+      }));
+    const messageId = String(mms.mmsId);
+    // Gson leaves out nulls.
+    const payload = {
+      messageId,
+      sender: mms.sender,
+      ...(mms.recipient != null ? { recipient: mms.recipient } : {}),
+      ...(mms.simNumber != null ? { simNumber: mms.simNumber } : {}),
+      phoneNumber: mms.sender,
+      ...(text.length > 0 ? { body: text.join('\n') } : {}),
+      ...(mms.subject != null ? { subject: mms.subject } : {}),
+      attachments,
+      receivedAt: receivedAt.toISOString(),
+    };
+    await Promise.all(
+      this.hooks
+        .filter((hook) => hook.event === 'mms:downloaded')
+        .map((hook) => this.deliverWebhook(hook, { id: randomBytes(16).toString('base64url').slice(0, 21), webhookId: hook.id, event: hook.event, deviceId: this.deviceId, payload })),
+    );
+    return messageId;
+  }
+
   /** An SMS that reached Android's inbox while the app was not processing (it was off): only an export sends it. */
   smsWhileAppOff(sms: { sender: string; text: string; simNumber?: number | null; receivedAt: Date }) {
     this.inbox.push(sms);

@@ -52,7 +52,7 @@ describe('received SMS from the Android app', () => {
     // The first answer of each POST is lost on its way back: the phone retries the same event.
     const phone = await signIn(account, { loseWebhookAnswers: 1 });
     const other = await signIn(await app.account());
-    expect(phone.hooks.map((hook) => hook.event)).toEqual(['sms:received', 'sms:data-received', 'mms:received']);
+    expect(phone.hooks.map((hook) => hook.event)).toEqual(['sms:received', 'sms:data-received', 'mms:received', 'mms:downloaded']);
     expect(phone.hooks[0]!.url).toBe(`${app.baseUrl}/api/mobile/v1/inbound/${phone.deviceId}`);
     expect(phone.signingKey).not.toBe(other.signingKey);
     expect(phone.signingKey.length).toBeGreaterThanOrEqual(32);

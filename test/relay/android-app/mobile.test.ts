@@ -104,7 +104,7 @@ describe('registration', () => {
     const settings = (await phone.call('GET', '/settings')).body;
     expect(settings).toMatchObject({ gateway: { notification_channel: 'SSE_ONLY' }, messages: { sim_selection_mode: 'OSDefault' }, webhooks: { signing_key: expect.any(String) } });
     expect(settings.webhooks.signing_key).toBe(phone.signingKey);
-    expect(((await phone.call('GET', '/webhooks')).body as Array<{ event: string }>).map((hook) => hook.event)).toEqual(['sms:received', 'sms:data-received', 'mms:received']);
+    expect(((await phone.call('GET', '/webhooks')).body as Array<{ event: string }>).map((hook) => hook.event)).toEqual(['sms:received', 'sms:data-received', 'mms:received', 'mms:downloaded']);
     const info = await phone.call('GET', '/device');
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ device: { id: phone.deviceId, name: 'Google/Pixel 8' }, externalIp: '127.0.0.1' });

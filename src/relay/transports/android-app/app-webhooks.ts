@@ -32,7 +32,7 @@ import { signalDevices } from '../../devices/index.ts';
 import { appError, appErrorSchema } from './app-json.ts';
 
 /** The received-message events Yarrow serves the phone a hook for, one hook each. */
-export const appReceivedEvents = ['sms:received', 'sms:data-received', 'mms:received'] as const;
+export const appReceivedEvents = ['sms:received', 'sms:data-received', 'mms:received', 'mms:downloaded'] as const;
 
 /** How far a signature's `X-Timestamp` may be from now (as Stripe's default tolerance): an older POST is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -81,6 +81,24 @@ const payloads = {
   'sms:received': z.looseObject({ messageId: z.string().min(1).max(64), message: z.string().max(10_000), receivedAt, ...sender }),
   'sms:data-received': z.looseObject({ messageId: z.string().min(1).max(64), data: z.string().max(20_000), receivedAt, ...sender }),
   'mms:received': z.looseObject({ messageId: z.string().min(1).max(200), subject: z.string().max(1_000).nullish(), size: z.number().nullish(), receivedAt, ...sender }),
+  // MmsDownloadedPayload.kt (MmsContentReader.kt reads it): text parts joined in `body`, the others
+  // in `attachments`, each whole in base64 (`data`, null if unreadable); the body bound is the route's.
+  'mms:downloaded': z.looseObject({
+    messageId: z.string().min(1).max(200),
+    body: z.string().max(100_000).nullish(),
+    subject: z.string().max(1_000).nullish(),
+    attachments: z.array(
+      z.looseObject({
+        partId: z.union([z.string(), z.number()]).nullish(),
+        contentType: z.string().trim().min(1).max(255),
+        name: z.string().max(1_000).nullish(),
+        size: z.number().nullish(),
+        data: z.base64().nullish(),
+      }),
+    ).max(1_000),
+    receivedAt,
+    ...sender,
+  }),
 };
 
 /** The headers' check, before any device is read: unsigned (401) or stale (403) says nothing of the device. */
@@ -170,6 +188,17 @@ function receivedFrom(device: Device, event: string, payload: unknown) {
   if (event === 'mms:received') {
     const p = parse(payloads['mms:received']);
     return { ...common(p), text: p.subject ?? '', key: `app-mms:${p.messageId}`, keywords: false };
+  }
+  // A downloaded MMS: its text parts are the message's text (else its subject), its other parts kept bounded (messages/attachments.ts).
+  if (event === 'mms:downloaded') {
+    const p = parse(payloads['mms:downloaded']);
+    const parts = p.attachments.map((part) => ({
+      contentType: part.contentType,
+      name: part.name ?? null,
+      size: Math.max(0, Math.trunc(part.size ?? 0)),
+      data: part.data == null ? null : Buffer.from(part.data, 'base64'),
+    }));
+    return { ...common(p), text: p.body ?? p.subject ?? '', key: `app-mms-downloaded:${p.messageId}`, keywords: false, parts };
   }
   throw new YarrowError('invalid_request', `Yarrow serves hooks for ${appReceivedEvents.join(', ')} only, not ${event}.`, { param: 'event' });
 }

@@ -302,7 +302,7 @@ export function registerAndroidAppRoutes(ctx: GatewayContext) {
     ...mobile('/webhooks'),
     method: 'get',
     summary:
-      "Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself.",
+      "Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received, mms:downloaded; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself.",
     operationId: 'getAppWebhooks',
     response: z.array(appWebhookSchema),
     // A device token's calls are budgeted (RELAY_APP_CALLS_PER_MINUTE).

@@ -62,7 +62,7 @@ export async function referenceRecipients(db: DbClient, batchIds: string[]) {
     SELECT m.batch_id AS "batchId", m.to_number AS "to", ${recipientState} AS state, m.device_id AS "deviceId",
            m.requested_device_id AS "requestedDeviceId", m.failure_reason AS "failureReason", m.queued_at AS "queuedAt",
            m.acknowledged_at AS "acknowledgedAt", m.sent_at AS "sentAt", m.delivered_at AS "deliveredAt", m.failed_at AS "failedAt",
-           m.is_encrypted AS "isEncrypted"
+           m.is_encrypted AS "isEncrypted", m.segments, m.encoding
     FROM messages m WHERE m.batch_id = ANY(${batchIds}::text[]) ORDER BY m.id`;
   const byBatch = new Map<string, RecipientRow[]>();
   for (const row of rows) byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Device, WebhookEndpoint } from '../../../generated/prisma/client.ts';
 import type { HealthReport } from '../../../system/index.ts';
-import { encryptedValue, MAX_ENCRYPTED_LENGTH } from '../../messages/index.ts';
+import { encryptedValue, MAX_ENCRYPTED_LENGTH, messagePartsJson } from '../../messages/index.ts';
 import { messagePriority } from '../../priority.ts';
 import { messageText } from '../../sms.ts';
 import { simNumberInput } from '../../devices/index.ts';
@@ -105,6 +105,8 @@ export interface RecipientRow {
   deliveredAt: Date | null;
   failedAt: Date | null;
   isEncrypted: boolean;
+  segments: number;
+  encoding: string;
 }
 
 /** When the message entered each state: its queueing, then the last recipient to reach each later state. */
@@ -138,6 +140,8 @@ export function messageStateJson(externalId: string, state: ReferenceState, reci
     isHashed: false,
     // Encrypted or not, every recipient of one send alike; their numbers are shown as sent (the ciphertext).
     isEncrypted: recipients.some((row) => row.isEncrypted),
+    // Yarrow's own: the parts the text takes (one text for every recipient), as the API's status names them.
+    ...(recipients[0] ? messagePartsJson(recipients[0]) : {}),
     recipients: recipients.map((row) => ({
       phoneNumber: row.to,
       state: row.state,

@@ -1,0 +1,45 @@
+// A received MMS's parts over REST: each part's bytes as a download. What a phone received is
+// whatever its sender made it (an `image/svg+xml` with script, `text/html`), so it is never served
+// to be rendered on our origin: `Content-Disposition: attachment`, `nosniff`, and a CSP that
+// sandboxes it and allows nothing even if a browser shows it.
+import { z } from 'zod';
+import { YarrowError } from '../../core/errors.ts';
+import type { GatewayContext } from '../../core/gateway-context.ts';
+import { defineRoute } from '../../core/route.ts';
+import { getAttachment } from './attachments.ts';
+
+/** The CSP of a served part: no scripts, no loads, a unique origin. */
+export const ATTACHMENT_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
+
+const attachmentParams = z.object({ id: z.string().trim().min(1).max(64), attachment_id: z.string().trim().min(1).max(64) });
+
+export function registerAttachmentRoutes(ctx: GatewayContext) {
+  const { rt } = ctx;
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/v1/messages/:id/attachments/:attachment_id',
+    alias: true,
+    tag: 'Relay',
+    summary:
+      "A part of a received MMS (a message's `attachments`): its bytes with their content type, as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing CSP). Another account's is not found.",
+    operationId: 'getMessageAttachment',
+    produces: 'bytes',
+    errorCodes: ['not_found'],
+    auth: 'messages.read',
+    responses: { 200: 'The bytes, as the phone received them.' },
+    handler: async (c) => {
+      const { id, attachment_id } = attachmentParams.parse({ id: c.req.param('id'), attachment_id: c.req.param('attachment_id') });
+      const part = await getAttachment(rt.db.prisma, c.get('principal').accountId, id, attachment_id);
+      if (!part.data) {
+        throw new YarrowError('not_found', "Only this part's metadata was kept (data_omitted): its bytes are not stored.", { param: 'attachment_id' });
+      }
+      const filename = (part.name ?? part.id).replace(/[^\w.-]+/g, '_').slice(0, 100) || part.id;
+      c.header('Content-Type', part.contentType);
+      c.header('Content-Disposition', `attachment; filename="${filename}"`);
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Content-Security-Policy', ATTACHMENT_CSP);
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(part.data);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+// The endpoint inputs of the webhooks' GraphQL (graphql.ts uses them), checked by the same zod
+// schemas as REST (endpoints.ts, `endpointInputs`).
+import { builder } from '../graphql/builder.ts';
+import { MAX_CUSTOM_HEADERS } from './custom-headers.ts';
+
+const HEADERS_HELP = `Custom headers sent with every request, {"name": "value"}: at most ${MAX_CUSTOM_HEADERS}; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names).`;
+
+export const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
+  fields: (t) => ({
+    url: t.string({ required: true, description: 'http(s); outside the sandbox it must reach a public address.' }),
+    description: t.string(),
+    eventTypes: t.stringList({ description: 'Event names to receive (see webhookEventTypes); empty or absent: every event.' }),
+    enabled: t.boolean({ description: 'Default true.' }),
+    headers: t.field({ type: 'JSONObject', description: HEADERS_HELP }),
+  }),
+});
+
+export const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
+  fields: (t) => ({
+    url: t.string(),
+    description: t.string(),
+    eventTypes: t.stringList(),
+    enabled: t.boolean({ description: 'false disables the endpoint; true enables it again and clears its failing period.' }),
+    headers: t.field({ type: 'JSONObject', description: `${HEADERS_HELP} Replaces them all; {} removes them.` }),
+  }),
+});
