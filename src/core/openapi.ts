@@ -122,6 +122,7 @@ const tagDescriptions: Record<string, string> = {
   Payments: 'Payment intents: create one, send the customer to its checkout_url, follow it to succeeded or canceled.',
   Invoices: 'Invoices with a due date and a hosted page; paying one creates its payment intent.',
   Customers: 'Customers and the payment methods their payments saved, to charge again off-session.',
+  Billing: 'Products, recurring prices and subscriptions that renew on the account\'s time, with dunning settings.',
   Account: "The key's account and its API keys.",
   Webhooks: 'Webhook endpoints, the events they receive and their deliveries (signed, retried, redeliverable).',
   Relay: 'Yarrow Relay: paired Android phones send SMS and one-time codes; the device calls are made by the phone with its device token.',

@@ -5,7 +5,7 @@ import { domainErrors } from '../core/errors.ts';
 import { idMaker } from '../core/ids.ts';
 
 /** Its id kinds and prefixes (module.ts declares them as `idPrefixes`), and the `newId` of its files. */
-export const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're', customer: 'cus', paymentMethod: 'pm', dispute: 'dp' } as const;
+export const idPrefixes = { paymentIntent: 'pi', cardSession: 'cs', invoice: 'inv', kycReview: 'kyc', refund: 're', customer: 'cus', paymentMethod: 'pm', dispute: 'dp', product: 'prod', price: 'price', subscription: 'sub', subscriptionItem: 'si' } as const;
 export const { newId, newCapabilityId } = idMaker(idPrefixes);
 
 /** Error codes only payments answers with: a charge of a saved method that did not go through (402, as at Stripe). */
@@ -56,4 +56,15 @@ export interface KycReviewUpdate {
   reason: string | null;
   reviewedBy: string | null;
   reviewedAt: string | null;
+}
+
+/** The fields of a subscription as of one change (`subscriptionUpdated` subscribers read the rest). */
+export interface SubscriptionUpdate {
+  id: string;
+  status: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  latestInvoiceId: string | null;
+  updatedAt: string;
 }

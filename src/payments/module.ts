@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate } from './contract.ts';
+import { idPrefixes, paymentsErrors, type InvoiceUpdate, type KycReviewUpdate, type PaymentIntentUpdate, type SubscriptionUpdate } from './contract.ts';
 
 // Pay's sub-modules, each loaded through its front door (index.ts) when first needed.
 const intents = () => import('./intents/index.ts');
@@ -11,6 +11,7 @@ const customers = () => import('./customers/index.ts');
 const disputes = () => import('./disputes/index.ts');
 const kyc = () => import('./kyc/index.ts');
 const panel = () => import('./panel/index.ts');
+const billing = () => import('./billing/index.ts');
 
 /** Yarrow Pay: payment intents, card sessions and checkout pages, refunds, disputes, invoices, KYC. */
 export const paymentsModule = defineModule({
@@ -22,6 +23,7 @@ export const paymentsModule = defineModule({
     ...(await (await invoices()).invoiceParts.postman()).invoiceFolders,
     ...(await (await disputes()).disputeParts.postman()).disputeFolders,
     ...(await (await customers()).customerParts.postman()).customerFolders,
+    ...(await (await billing()).billingParts.postman()).billingFolders,
   ],
   routes: async (ctx) => {
     (await (await intents()).intentParts.rest()).registerIntentRoutes(ctx);
@@ -32,6 +34,7 @@ export const paymentsModule = defineModule({
     (await (await checkout()).checkoutParts.pages()).registerCheckoutPages(ctx);
     (await (await checkout()).checkoutParts.payButton()).registerPayButtonRoutes(ctx);
     (await (await disputes()).disputeParts.rest()).registerDisputeRoutes(ctx);
+    (await (await billing()).billingParts.rest()).registerBillingRoutes(ctx);
   },
   graphql: async () => {
     await (await intents()).intentParts.graphql();
@@ -42,6 +45,7 @@ export const paymentsModule = defineModule({
     await (await customers()).customerParts.graphql();
     await (await disputes()).disputeParts.graphql();
     await (await panel()).panelParts.graphql();
+    await (await billing()).billingParts.graphql();
   },
   workers: {
     'payment-review': async (rt) => (await (await intents()).intentParts.workers()).runPaymentReviewWorker(rt),
@@ -50,6 +54,7 @@ export const paymentsModule = defineModule({
     'payment-refund': async (rt) => (await (await refunds()).refundParts.workers()).runPaymentRefundWorker(rt),
     'payment-authorization-expiry': async (rt) => (await (await intents()).intentParts.capture()).runAuthorizationExpiryWorker(rt),
     'dispute-review': async (rt) => (await (await disputes()).disputeParts.workers()).runDisputeReviewWorker(rt),
+    'subscription-billing': async (rt) => (await (await billing()).billingParts.workers()).runBillingWorker(rt),
   },
   queues: {
     payment_review: {
@@ -76,6 +81,20 @@ export const paymentsModule = defineModule({
       payload: z.object({ invoiceId: z.string() }),
       options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
     },
+    // Billing (src/payments/billing/): each scheduled with `sendJobAt` on the account's time.
+    /** A subscription's period ends: renew it (or end it), once per period: `periodEnd` names the period. */
+    subscription_renewal: { payload: z.object({ subscriptionId: z.string(), periodEnd: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
+    /** A reminder 3 days ahead: `invoice.upcoming` before a renewal, `trial_will_end` before a trial ends. */
+    subscription_reminder: {
+      payload: z.object({ subscriptionId: z.string(), periodEnd: z.string(), kind: z.enum(['upcoming', 'trial_will_end']) }),
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    },
+    /** Dunning: the `attempt`th retry of a declined invoice. */
+    subscription_payment_retry: { payload: z.object({ invoiceId: z.string(), attempt: z.number().int(), firstFailedAt: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
+    /** An incomplete subscription's first invoice unpaid after 23 hours: incomplete_expired. */
+    subscription_incomplete_expiry: { payload: z.object({ subscriptionId: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
+    /** An invoice of a subscription was paid (at the checkout, on its hosted page): the subscription follows. */
+    subscription_invoice_paid: { payload: z.object({ invoiceId: z.string() }), options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } },
   },
   scopes: ['payments.read', 'payments.write', 'invoices.read', 'invoices.write'],
   idPrefixes,
@@ -106,11 +125,25 @@ export const paymentsModule = defineModule({
     'dispute.created',
     'dispute.updated',
     'dispute.closed',
+    // Billing (src/payments/billing/).
+    'product.created',
+    'product.updated',
+    'price.created',
+    'price.updated',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'customer.subscription.trial_will_end',
+    'invoice.finalized',
+    'invoice.payment_failed',
+    'invoice.upcoming',
+    'invoice.marked_uncollectible',
   ],
   topics: {
     paymentIntentUpdated: liveTopic<string, PaymentIntentUpdate>(),
     invoiceUpdated: liveTopic<string, InvoiceUpdate>(),
     kycReviewUpdated: liveTopic<number, KycReviewUpdate>(),
+    subscriptionUpdated: liveTopic<string, SubscriptionUpdate>(),
     /** Any payment intent or invoice of the account was created or changed status (dashboards). */
     paymentActivity: liveTopic<number, { objectType: 'payment_intent' | 'invoice'; id: string; status: string; event: string }>(),
   },

@@ -39,6 +39,11 @@ export interface TestToken {
   decline?: Decline;
   /** Dispute tokens: the payment is approved, then the card holder disputes it for this reason (src/payments/disputes/). */
   dispute?: DisputeReason;
+  /**
+   * A card that pays once and fails later (Stripe's 4000 0000 0000 0341): the payment that saves it
+   * succeeds, and every later off-session charge of the saved method is declined so (a renewal that fails).
+   */
+  declinesLater?: Decline;
 }
 
 /** Stripe's dispute reasons the sandbox's dispute tokens open with. */
@@ -61,7 +66,25 @@ const walletDeclined: Decline = {
   message: 'The card in the wallet was declined.',
 };
 
-/** All twenty test tokens. Wallets authenticate on the device, so they have no 3DS token. */
+/** A decline of `code` (`card_declined` unless Stripe answers the reason as its own code) for `declineCode`. */
+const declined = (declineCode: string, message: string, code = 'card_declined'): Decline => ({ code, declineCode, message });
+
+/**
+ * A Visa token for each reason a merchant handles differently, as Stripe's test cards give them
+ * (the code and decline_code Stripe answers; a risk block is `card_declined` / `fraudulent`).
+ */
+const visaDeclines: ReadonlyArray<[string, Decline]> = [
+  ['YP-VISA-DECLINE-LOST', declined('lost_card', 'The card was reported lost.')],
+  ['YP-VISA-DECLINE-STOLEN', declined('stolen_card', 'The card was reported stolen.')],
+  ['YP-VISA-DECLINE-EXPIRED', declined('expired_card', 'The card has expired.', 'expired_card')],
+  ['YP-VISA-DECLINE-CVC', declined('incorrect_cvc', "The card's security code is incorrect.", 'incorrect_cvc')],
+  ['YP-VISA-DECLINE-PROCESSING', declined('processing_error', 'An error occurred while processing the card; try again.', 'processing_error')],
+  ['YP-VISA-DECLINE-VELOCITY', declined('card_velocity_exceeded', 'The card has exceeded its balance, credit limit or transaction amount limit.')],
+  ['YP-VISA-DECLINE-DO-NOT-HONOR', declined('do_not_honor', 'The card issuer declined the payment (do not honor).')],
+  ['YP-VISA-DECLINE-FRAUD', declined('fraudulent', 'The payment was blocked as likely fraudulent (a risk block).')],
+];
+
+/** All twenty-nine test tokens. Wallets authenticate on the device, so they have no 3DS token. */
 export const testTokens: readonly TestToken[] = [
   { token: 'YP-VISA-APPROVE', rail: 'visa', kind: 'approve', network: 'visa', description: 'Approved at once.' },
   { token: 'YP-VISA-3DS', rail: 'visa', kind: 'challenge', network: 'visa', description: '3-D Secure challenge, then approved or declined.' },
@@ -83,6 +106,15 @@ export const testTokens: readonly TestToken[] = [
   { token: 'YP-MC-DISPUTE', rail: 'mastercard', kind: 'approve', network: 'mastercard', description: 'Approved, then disputed: product not received.', dispute: 'product_not_received' },
   { token: 'YP-GP-DISPUTE', rail: 'google_pay', kind: 'approve', network: 'visa', description: 'Approved, then disputed as a duplicate.', dispute: 'duplicate' },
   { token: 'YP-AP-DISPUTE', rail: 'apple_pay', kind: 'approve', network: 'mastercard', description: 'Approved, then disputed as unrecognized.', dispute: 'unrecognized' },
+  ...visaDeclines.map(([token, decline]): TestToken => ({ token, rail: 'visa', kind: 'decline', network: 'visa', description: `Declined: ${decline.declineCode}.`, decline })),
+  {
+    token: 'YP-VISA-DECLINE-LATER',
+    rail: 'visa',
+    kind: 'approve',
+    network: 'visa',
+    description: 'Approved, and saved; every later off-session charge is declined: insufficient funds.',
+    declinesLater: insufficientFunds,
+  },
 ];
 
 export function tokensOf(rail: PaymentMethodCode): TestToken[] {
@@ -144,6 +176,8 @@ export type TokenOutcome =
   | { move: 'start_review' };
 
 export function tokenOutcome(token: TestToken, attempt: { customerPresent: boolean; pinned?: OutcomeKind }): TokenOutcome {
+  // A card that pays once and fails later (YP-VISA-DECLINE-LATER): every charge of it without the customer declines.
+  if (token.declinesLater && !attempt.customerPresent && !attempt.pinned) return { move: 'fail', decline: token.declinesLater };
   // A checkout session pinned to an outcome (sandbox_outcome) makes every token of its rail do that.
   switch (attempt.pinned ?? token.kind) {
     case 'approve':

@@ -45,6 +45,9 @@ const kinds = [
   'messageAttachment',
   'customer',
   'paymentMethod',
+  'product',
+  'price',
+  'subscription',
 ] as const;
 type Kind = (typeof kinds)[number];
 
@@ -118,6 +121,12 @@ async function populate(label: string, marker: string): Promise<Tenant> {
   ).payment_intent;
   expect((await checkoutClient(app).submitToken(await checkoutClient(app).startSession(saving.id, 'visa'), 'YP-VISA-APPROVE')).status).toBe(303);
   const paymentMethod = ok(await rest(account.key, 'GET', `/api/v1/payment-intents/${saving.id}`), 200).payment_intent.payment_method as string;
+  const product = ok(await rest(account.key, 'POST', '/api/v1/products', { name: `Plan ${marker}`, description: marker }), 201).product;
+  const price = ok(await rest(account.key, 'POST', '/api/v1/prices', { product: product.id, unit_amount: 9, currency: 'USD', recurring: { interval: 'month' }, nickname: marker }), 201).price;
+  const subscription = ok(
+    await rest(account.key, 'POST', '/api/v1/subscriptions', { customer: customer.id, items: [{ price: price.id }], default_payment_method: paymentMethod, metadata: { note: marker } }),
+    201,
+  ).subscription;
   const refund = ok(await rest(account.key, 'POST', '/api/v1/refunds', { payment_intent: intent.id, amount: 1, metadata: { note: marker } }), 201).refund;
   const disputed = ok(
     await rest(account.key, 'POST', '/api/v1/payment-intents', { amount: 20, currency: 'USD', title: `Disputed ${marker}`, customer_name: `Customer ${marker}`, customer_email: 'customer@example.com' }),
@@ -210,6 +219,9 @@ async function populate(label: string, marker: string): Promise<Tenant> {
       optOutNumber: optedOut.phone,
       customer: customer.id,
       paymentMethod,
+      product: product.id,
+      price: price.id,
+      subscription: subscription.id,
     },
   };
 }
@@ -335,6 +347,9 @@ describe('REST, from the live OpenAPI document', () => {
       devices: 'device',
       customers: 'customer',
       'payment-methods': 'paymentMethod',
+      products: 'product',
+      prices: 'price',
+      subscriptions: 'subscription',
     };
     /** Id parameters in queries and bodies → their kind. */
     const paramKinds: Record<string, Kind> = {
@@ -350,6 +365,9 @@ describe('REST, from the live OpenAPI document', () => {
       batch_id: 'messageBatch',
       customer: 'customer',
       payment_method: 'paymentMethod',
+      default_payment_method: 'paymentMethod',
+      product: 'product',
+      price: 'price',
     };
     /** Id parameters whose kind only their operation tells (`id` in a body). */
     const operationParamKinds: Record<string, Record<string, Kind>> = {
@@ -374,6 +392,12 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/payment-intents': { amount: 5, currency: 'USD', title: 'Isolation', customer_name: 'A', customer_email: 'a@example.com' },
       'post /api/v1/customers/{id}': { name: 'Renamed' },
       'post /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3600_000).toISOString() },
+      'post /api/v1/products/{id}': { name: 'Renamed' },
+      'post /api/v1/prices': { unit_amount: 5, currency: 'USD', recurring: { interval: 'month' } },
+      'post /api/v1/prices/{id}': { nickname: 'Renamed' },
+      'post /api/v1/subscriptions': { items: [{ price: a.ids.price }] },
+      'post /api/v1/subscriptions/{id}': { quantity: 2 },
+      'post /api/v1/subscriptions/{id}/cancel': {},
     };
     const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name in paramKinds || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
 
@@ -526,6 +550,11 @@ const argKinds: Record<string, Kind> = {
   batchId: 'messageBatch',
   customer: 'customer',
   paymentMethod: 'paymentMethod',
+  defaultPaymentMethod: 'paymentMethod',
+  customerId: 'customer',
+  product: 'product',
+  productId: 'product',
+  priceId: 'price',
 };
 /** A bare `id` argument names what its field is about (first match wins: lists before recipients). */
 const fieldKinds: Array<[RegExp, Kind]> = [
@@ -544,7 +573,10 @@ const fieldKinds: Array<[RegExp, Kind]> = [
   [/^event$/, 'event'],
   [/^apiRequest$/, 'apiRequest'],
   [/PaymentMethod/i, 'paymentMethod'],
+  [/Subscription/i, 'subscription'],
   [/Customer/i, 'customer'],
+  [/Product/i, 'product'],
+  [/Price/i, 'price'],
 ];
 /** Arguments that need a meaningful value for the call to get as far as the id check. */
 const argValues: Record<string, unknown> = {
@@ -554,6 +586,10 @@ const argValues: Record<string, unknown> = {
   'updateRecipientList.input': { name: 'Renamed' },
   'updateWebhookEndpoint.input': { description: 'Renamed' },
   'updateCustomer.input': { name: 'Renamed' },
+  'updateProduct.input': { name: 'Renamed' },
+  'updatePrice.input': { nickname: 'Renamed' },
+  'createPrice.input': { unitAmount: 5, currency: 'USD', recurring: { interval: 'MONTH' } },
+  'updateSubscription.input': { quantity: 2 },
   'createPaymentIntent.input': { amount: 5, currency: 'USD', title: 'Isolation', customerName: 'A', customerEmail: 'a@example.com' },
   'importRecipients.csv': 'name,phone\nNew person,+14155550199',
   'recoverWebhookEndpoint.since': new Date(Date.now() - 3600_000).toISOString(),

@@ -28,6 +28,10 @@ type Documents = {
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": typeof types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": typeof types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": typeof types.KeysChangedOverTlsDocument,
+    "\n  mutation BillingCreateProduct($input: CreateProductInput!) {\n    createProduct(input: $input) {\n      id\n      name\n      active\n    }\n  }\n": typeof types.BillingCreateProductDocument,
+    "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n": typeof types.BillingCreatePriceDocument,
+    "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.BillingProductPricesDocument,
+    "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n": typeof types.BillingSubscriptionLiveDocument,
     "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": typeof types.TestCreateManualIntentDocument,
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": typeof types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": typeof types.TestAuthorizedIntentDocument,
@@ -147,6 +151,10 @@ const documents: Documents = {
     "\n  mutation OutagePing {\n    sendDiagnosticPing {\n      pingId\n    }\n  }\n": types.OutagePingDocument,
     "\n  subscription OutagePongs {\n    diagnosticPong {\n      pingId\n    }\n  }\n": types.OutagePongsDocument,
     "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n": types.KeysChangedOverTlsDocument,
+    "\n  mutation BillingCreateProduct($input: CreateProductInput!) {\n    createProduct(input: $input) {\n      id\n      name\n      active\n    }\n  }\n": types.BillingCreateProductDocument,
+    "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n": types.BillingCreatePriceDocument,
+    "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.BillingProductPricesDocument,
+    "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n": types.BillingSubscriptionLiveDocument,
     "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": types.TestCreateManualIntentDocument,
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": types.TestAuthorizedIntentDocument,
@@ -305,6 +313,22 @@ export function graphql(source: "\n  subscription OutagePongs {\n    diagnosticP
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KeysChangedOverTls {\n    apiKeysChanged {\n      keyId\n      change\n    }\n  }\n"): typeof import('./graphql.ts').KeysChangedOverTlsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BillingCreateProduct($input: CreateProductInput!) {\n    createProduct(input: $input) {\n      id\n      name\n      active\n    }\n  }\n"): typeof import('./graphql.ts').BillingCreateProductDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').BillingCreatePriceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.ts').BillingProductPricesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n"): typeof import('./graphql.ts').BillingSubscriptionLiveDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

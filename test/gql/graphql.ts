@@ -71,6 +71,24 @@ export type CreatePaymentIntentInput = {
   title: string;
 };
 
+export type CreatePriceInput = {
+  active?: boolean | null | undefined;
+  currency: string;
+  metadata?: Record<string, unknown> | null | undefined;
+  nickname?: string | null | undefined;
+  product: string | number;
+  recurring: RecurringInput;
+  /** In the major unit: 12.5 is 12.50. */
+  unitAmount: number;
+};
+
+export type CreateProductInput = {
+  active?: boolean | null | undefined;
+  description?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  name: string;
+};
+
 export type CreateRefundInput = {
   /** In the payment's major unit; absent: everything left to refund. */
   amount?: number | null | undefined;
@@ -132,8 +150,10 @@ export type DisputeStatus =
   | 'WON';
 
 export type InvoiceStatus =
+  | 'DRAFT'
   | 'OPEN'
   | 'PAID'
+  | 'UNCOLLECTIBLE'
   | 'VOID';
 
 export type KycReviewStatus =
@@ -185,6 +205,12 @@ export type PaymentMethodCode =
   | 'MASTERCARD'
   | 'VISA';
 
+export type PriceInterval =
+  | 'DAY'
+  | 'MONTH'
+  | 'WEEK'
+  | 'YEAR';
+
 export type QueueRecipientListInput = {
   /** Send every message through this device (manual routing). */
   deviceId?: string | number | null | undefined;
@@ -220,6 +246,11 @@ export type RecipientUpdateInput = {
   name?: string | null | undefined;
   phone?: string | null | undefined;
   tags?: Array<string> | null | undefined;
+};
+
+export type RecurringInput = {
+  interval: PriceInterval;
+  intervalCount?: number | null | undefined;
 };
 
 export type RefundReason =
@@ -297,6 +328,15 @@ export type SubmitKycInput = {
   legalName: string;
   registrationNumber: string;
 };
+
+export type SubscriptionStatus =
+  | 'ACTIVE'
+  | 'CANCELED'
+  | 'INCOMPLETE'
+  | 'INCOMPLETE_EXPIRED'
+  | 'PAST_DUE'
+  | 'TRIALING'
+  | 'UNPAID';
 
 /** A field left out stays; null clears it. */
 export type UpdateCustomerInput = {
@@ -447,6 +487,34 @@ export type KeysChangedOverTlsSubscriptionVariables = Exact<{ [key: string]: nev
 
 
 export type KeysChangedOverTlsSubscription = { apiKeysChanged: { keyId: string, change: string } };
+
+export type BillingCreateProductMutationVariables = Exact<{
+  input: CreateProductInput;
+}>;
+
+
+export type BillingCreateProductMutation = { createProduct: { id: string, name: string, active: boolean } };
+
+export type BillingCreatePriceMutationVariables = Exact<{
+  input: CreatePriceInput;
+}>;
+
+
+export type BillingCreatePriceMutation = { createPrice: { id: string, unitAmountMinor: number, interval: PriceInterval, intervalCount: number, product: { id: string } } };
+
+export type BillingProductPricesQueryVariables = Exact<{
+  productId?: string | number | null | undefined;
+}>;
+
+
+export type BillingProductPricesQuery = { prices: { edges: Array<{ node: { id: string } }> } };
+
+export type BillingSubscriptionLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingSubscriptionLiveSubscription = { subscriptionUpdated: { id: string, status: SubscriptionStatus, cancelAtPeriodEnd: boolean, currentPeriodEnd: string } };
 
 export type TestCreateManualIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
@@ -1338,6 +1406,49 @@ export const KeysChangedOverTlsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<KeysChangedOverTlsSubscription, KeysChangedOverTlsSubscriptionVariables>;
+export const BillingCreateProductDocument = new TypedDocumentString(`
+    mutation BillingCreateProduct($input: CreateProductInput!) {
+  createProduct(input: $input) {
+    id
+    name
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<BillingCreateProductMutation, BillingCreateProductMutationVariables>;
+export const BillingCreatePriceDocument = new TypedDocumentString(`
+    mutation BillingCreatePrice($input: CreatePriceInput!) {
+  createPrice(input: $input) {
+    id
+    unitAmountMinor
+    interval
+    intervalCount
+    product {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BillingCreatePriceMutation, BillingCreatePriceMutationVariables>;
+export const BillingProductPricesDocument = new TypedDocumentString(`
+    query BillingProductPrices($productId: ID) {
+  prices(productId: $productId) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BillingProductPricesQuery, BillingProductPricesQueryVariables>;
+export const BillingSubscriptionLiveDocument = new TypedDocumentString(`
+    subscription BillingSubscriptionLive($id: ID!) {
+  subscriptionUpdated(id: $id) {
+    id
+    status
+    cancelAtPeriodEnd
+    currentPeriodEnd
+  }
+}
+    `) as unknown as TypedDocumentString<BillingSubscriptionLiveSubscription, BillingSubscriptionLiveSubscriptionVariables>;
 export const TestCreateManualIntentDocument = new TypedDocumentString(`
     mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {

@@ -43,10 +43,10 @@ const approved: Expectation = {
   statuses: ['requires_payment_method', 'succeeded'],
   events: ['payment_intent.created', 'payment_intent.succeeded'],
 };
-const declined = (declineCode: string): Expectation => ({
+const declined = (declineCode: string, code = 'card_declined'): Expectation => ({
   statuses: ['requires_payment_method', 'requires_payment_method'],
   events: ['payment_intent.created', 'payment_intent.payment_failed'],
-  error: { code: 'card_declined', declineCode },
+  error: { code, declineCode },
 });
 const reviewedThenApproved: Expectation = {
   statuses: ['requires_payment_method', 'processing', 'succeeded'],
@@ -78,6 +78,16 @@ const cases: Array<{ token: string; rail: string; challenge?: 'pass' | 'fail'; e
   { token: 'YP-MC-DISPUTE', rail: 'mastercard', expected: approved },
   { token: 'YP-GP-DISPUTE', rail: 'google_pay', expected: approved },
   { token: 'YP-AP-DISPUTE', rail: 'apple_pay', expected: approved },
+  // A decline for every code (issue 38), and a card that declines only later, off-session (test/payments/billing/declines.test.ts).
+  { token: 'YP-VISA-DECLINE-LOST', rail: 'visa', expected: declined('lost_card') },
+  { token: 'YP-VISA-DECLINE-STOLEN', rail: 'visa', expected: declined('stolen_card') },
+  { token: 'YP-VISA-DECLINE-EXPIRED', rail: 'visa', expected: declined('expired_card', 'expired_card') },
+  { token: 'YP-VISA-DECLINE-CVC', rail: 'visa', expected: declined('incorrect_cvc', 'incorrect_cvc') },
+  { token: 'YP-VISA-DECLINE-PROCESSING', rail: 'visa', expected: declined('processing_error', 'processing_error') },
+  { token: 'YP-VISA-DECLINE-VELOCITY', rail: 'visa', expected: declined('card_velocity_exceeded') },
+  { token: 'YP-VISA-DECLINE-DO-NOT-HONOR', rail: 'visa', expected: declined('do_not_honor') },
+  { token: 'YP-VISA-DECLINE-FRAUD', rail: 'visa', expected: declined('fraudulent') },
+  { token: 'YP-VISA-DECLINE-LATER', rail: 'visa', expected: approved },
 ];
 
 function challenged(result: 'pass' | 'fail'): Expectation {
@@ -93,10 +103,10 @@ function challenged(result: 'pass' | 'fail'): Expectation {
       };
 }
 
-describe('the twenty test tokens through the hosted pages', () => {
+describe('every test token through the hosted pages', () => {
   it('covers every token the sandbox defines', () => {
     expect(new Set(cases.map((entry) => entry.token))).toEqual(new Set(testTokens.map((token) => token.token)));
-    expect(testTokens).toHaveLength(20);
+    expect(testTokens).toHaveLength(29);
   });
 
   const named = cases.map((entry) => ({ ...entry, name: entry.challenge ? `${entry.token}, challenge ${entry.challenge}` : entry.token }));

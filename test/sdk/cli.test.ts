@@ -87,7 +87,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await app.startWorkers(['webhooks', 'sms-routing']);
+  await app.startWorkers(['webhooks', 'sms-routing', 'subscription-billing']);
   account = await app.account();
   receiver = await startReceiver();
   env = { YARROW_API_KEY: account.key, YARROW_BASE_URL: app.baseUrl };
@@ -285,12 +285,28 @@ describe('yarrow trigger', () => {
     ['kyc.review.approved', /Approved it \(sandbox operator\): approved\./],
     ['customer.deleted', /Created customer cus_\S+ \(ada@example\.com\)\.\nDeleted it\./],
     ['payment_method.detached', /saving pm_\S+ \(visa •••• 4242\) on the customer\.\nDetached it\./],
+    ['customer.subscription.created', /Subscribed the customer: sub_\S+ is active\./],
+    ['invoice.payment_failed', /was declined \(insufficient_funds\): the subscription is incomplete\./],
   ])('%s happens for real', async (event, said) => {
     const result = await finished(runCli(['trigger', event], env));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(said);
     const recorded = await app.rt.db.prisma.event.findFirst({ where: { accountId: account.id, type: event } });
     expect(recorded).not.toBeNull();
+  });
+
+  it('takes --override object:field=value for what it creates, and makes a trial that tells it will end', async () => {
+    const result = await finished(runCli(['trigger', 'customer.subscription.trial_will_end', '--override', 'price:unit_amount=2500', '--override', 'product:name="Team plan"'], env));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/its price price_\S+ \(2500\.00 USD a month\)/);
+    expect(result.stdout).toMatch(/sub_\S+ is trialing\./);
+    const price = await app.rt.db.prisma.price.findFirstOrThrow({ where: { accountId: account.id, unitAmount: 250_000 }, include: { product: true } });
+    expect(price.product.name).toBe('Team plan');
+    // The billing worker records it (a trial of a day ends within 3 days).
+    await expect.poll(() => app.rt.db.prisma.event.count({ where: { accountId: account.id, type: 'customer.subscription.trial_will_end' } }), { timeout: 20_000 }).toBe(1);
+    const bad = await finished(runCli(['trigger', 'price.created', '--override', 'unit_amount=5'], env));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('write it as object:field=value');
   });
 
   it.each([

@@ -118,9 +118,9 @@ export function hostedPages(baseUrl: string) {
   }
 
   return {
-    /** Opens a card session on the intent's checkout and submits `token`; answers the session's path. */
-    async pay(intentId: string, token: string, rail = 'visa'): Promise<string> {
-      const sessionPath = await submit(`/checkout/${intentId}`, `/checkout/${intentId}/pay`, { payment_method_code: rail, sandbox_outcome: 'pending' });
+    /** Opens a card session on the intent's checkout and submits `token` (`outcome` pinned, or `pending`: the token decides); answers the session's path. */
+    async pay(intentId: string, token: string, rail = 'visa', outcome = 'pending'): Promise<string> {
+      const sessionPath = await submit(`/checkout/${intentId}`, `/checkout/${intentId}/pay`, { payment_method_code: rail, sandbox_outcome: outcome });
       await submit(sessionPath, sessionPath, { token });
       return sessionPath;
     },

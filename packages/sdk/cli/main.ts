@@ -5,11 +5,12 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './api.ts';
 import { listen } from './listen.ts';
+import { parseOverrides } from './recipe.ts';
 import { trigger } from './trigger.ts';
 
 const usage = `Usage:
   yarrow listen --forward-to URL [--events a,b] [--api-key KEY] [--base-url URL]
-  yarrow trigger EVENT [--to +15555550123] [--api-key KEY] [--base-url URL]
+  yarrow trigger EVENT [--to +15555550123] [--override object:field=value]… [--api-key KEY] [--base-url URL]
   yarrow mcp [--api-key KEY] [--base-url URL]
 
   --api-key KEY     an API key (yk_test_…); default $YARROW_API_KEY. listen needs the
@@ -18,7 +19,8 @@ const usage = `Usage:
   --base-url URL    the Yarrow server (default $YARROW_BASE_URL, else http://localhost:4000)
   --forward-to URL  listen: where each event is POSTed, signed with the secret printed at start
   --events a,b      listen: only these event names (default: every event)
-  --to NUMBER       trigger message.*: the number the test SMS goes to`;
+  --to NUMBER       trigger message.*: the number the test SMS goes to
+  --override O:F=V  trigger: a field of an object it creates, e.g. price:unit_amount=2500 (repeatable)`;
 
 async function main(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -30,6 +32,7 @@ async function main(argv: string[]) {
       'forward-to': { type: 'string' },
       events: { type: 'string' },
       to: { type: 'string' },
+      override: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -64,7 +67,7 @@ async function main(argv: string[]) {
   if (command === 'trigger') {
     const [event, ...extra] = rest;
     if (!event || extra.length > 0) throw new CliError('trigger needs one event name, e.g. yarrow trigger payment_intent.succeeded.');
-    await trigger(event, { apiKey, baseUrl, to: values.to, print });
+    await trigger(event, { apiKey, baseUrl, to: values.to, overrides: parseOverrides(values.override ?? []), print });
     return 0;
   }
   throw new CliError(`Unknown command "${command}".\n${usage}`);

@@ -169,7 +169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself. */
+        /** Android app: the webhooks the phone sends: Yarrow's own hooks for what it receives (sms:received, sms:data-received, mms:received, mms:downloaded; app-webhooks.ts). Yarrow sends its own signed, retried webhooks itself. */
         get: operations["getAppWebhooks"];
         put?: never;
         post?: never;
@@ -271,6 +271,30 @@ export interface paths {
          * @description Requires scope `keys.manage`.
          */
         post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's dunning settings
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getBillingSettings"];
+        put?: never;
+        /**
+         * Change the account's dunning settings
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["updateBillingSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -918,6 +942,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prices
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["listPrices"];
+        put?: never;
+        /**
+         * Create a recurring price of a product (its amount and interval never change)
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["createPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a price
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getPrice"];
+        put?: never;
+        /**
+         * Update a price (active, nickname, metadata: its amount and interval never change)
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["updatePrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a product
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        /**
+         * Update a product
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["updateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recipient-lists/preview": {
         parameters: {
             query?: never;
@@ -1293,6 +1413,74 @@ export interface paths {
         get: operations["getStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subscriptions
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe a customer to prices
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a subscription
+         * @description Requires scope `payments.read`.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        /**
+         * Change a subscription: items, quantity, default method, cancel_at_period_end (prorated to the second)
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["updateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a subscription now
+         * @description Requires scope `payments.write`.
+         */
+        post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4553,6 +4741,499 @@ export interface operations {
             };
         };
     };
+    getBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retry schedule and what follows the last retry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "billing_settings": {
+                     *         "object": "billing_settings",
+                     *         "retry_days": [
+                     *           3,
+                     *           5,
+                     *           7
+                     *         ],
+                     *         "after_retries": "canceled"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        billing_settings: {
+                            /** @constant */
+                            object: "billing_settings";
+                            /**
+                             * @description Days after the first failure of each retry of a declined renewal.
+                             * @example [
+                             *       3,
+                             *       5,
+                             *       7
+                             *     ]
+                             */
+                            retry_days: number[];
+                            /**
+                             * @description What a subscription becomes when its last retry fails.
+                             * @enum {string}
+                             */
+                            after_retries: "canceled" | "unpaid";
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    retry_days?: number[];
+                    /** @enum {string} */
+                    after_retries?: "canceled" | "unpaid";
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "billing_settings": {
+                     *         "object": "billing_settings",
+                     *         "retry_days": [
+                     *           3,
+                     *           5,
+                     *           7
+                     *         ],
+                     *         "after_retries": "canceled"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        billing_settings: {
+                            /** @constant */
+                            object: "billing_settings";
+                            /**
+                             * @description Days after the first failure of each retry of a declined renewal.
+                             * @example [
+                             *       3,
+                             *       5,
+                             *       7
+                             *     ]
+                             */
+                            retry_days: number[];
+                            /**
+                             * @description What a subscription becomes when its last retry fails.
+                             * @enum {string}
+                             */
+                            after_retries: "canceled" | "unpaid";
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -7516,7 +8197,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
+                type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 object_public_id?: string;
                 request_log_id?: string;
             };
@@ -8173,7 +8854,7 @@ export interface operations {
                 limit?: number;
                 starting_after?: string;
                 ending_before?: string;
-                status?: "open" | "paid" | "void";
+                status?: "draft" | "open" | "paid" | "void" | "uncollectible";
                 q?: string;
                 created_from?: string;
                 created_before?: string;
@@ -8221,6 +8902,21 @@ export interface operations {
                      *           "paid_at": null,
                      *           "voided_at": null,
                      *           "overdue_at": null,
+                     *           "subscription": null,
+                     *           "period_start": null,
+                     *           "period_end": null,
+                     *           "lines": [
+                     *             {
+                     *               "description": "x",
+                     *               "amount_minor": -9007199254740991,
+                     *               "quantity": -9007199254740991,
+                     *               "price": null,
+                     *               "period_start": "2026-11-23T12:00:00.000Z",
+                     *               "period_end": "2026-11-23T12:00:00.000Z",
+                     *               "proration": true
+                     *             }
+                     *           ],
+                     *           "marked_uncollectible_at": null,
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -8247,7 +8943,7 @@ export interface operations {
                             /** @example INV-000042 */
                             invoice_no: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "void";
+                            status: "open" | "paid" | "void" | "draft" | "uncollectible";
                             /** @description Open and past its due date. */
                             overdue: boolean;
                             /** @example November hosting */
@@ -8290,6 +8986,25 @@ export interface operations {
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
+                            /** @description The subscription (`sub_…`) whose period it bills; null for a one-off invoice. */
+                            subscription: string | null;
+                            /** @description The subscription period it bills (the account's time). */
+                            period_start: string | null;
+                            period_end: string | null;
+                            /** @description What it bills, line by line (a subscription's invoice); empty for a one-off invoice. */
+                            lines: {
+                                description: string;
+                                /** @description May be negative: a proration credit. */
+                                amount_minor: number;
+                                quantity: number;
+                                price: string | null;
+                                /** Format: date-time */
+                                period_start: string;
+                                /** Format: date-time */
+                                period_end: string;
+                                proration: boolean;
+                            }[];
+                            marked_uncollectible_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8574,6 +9289,21 @@ export interface operations {
                      *         "paid_at": null,
                      *         "voided_at": null,
                      *         "overdue_at": null,
+                     *         "subscription": null,
+                     *         "period_start": null,
+                     *         "period_end": null,
+                     *         "lines": [
+                     *           {
+                     *             "description": "x",
+                     *             "amount_minor": -9007199254740991,
+                     *             "quantity": -9007199254740991,
+                     *             "price": null,
+                     *             "period_start": "2026-11-23T12:00:00.000Z",
+                     *             "period_end": "2026-11-23T12:00:00.000Z",
+                     *             "proration": true
+                     *           }
+                     *         ],
+                     *         "marked_uncollectible_at": null,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -8595,7 +9325,7 @@ export interface operations {
                             /** @example INV-000042 */
                             invoice_no: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "void";
+                            status: "open" | "paid" | "void" | "draft" | "uncollectible";
                             /** @description Open and past its due date. */
                             overdue: boolean;
                             /** @example November hosting */
@@ -8638,6 +9368,25 @@ export interface operations {
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
+                            /** @description The subscription (`sub_…`) whose period it bills; null for a one-off invoice. */
+                            subscription: string | null;
+                            /** @description The subscription period it bills (the account's time). */
+                            period_start: string | null;
+                            period_end: string | null;
+                            /** @description What it bills, line by line (a subscription's invoice); empty for a one-off invoice. */
+                            lines: {
+                                description: string;
+                                /** @description May be negative: a proration credit. */
+                                amount_minor: number;
+                                quantity: number;
+                                price: string | null;
+                                /** Format: date-time */
+                                period_start: string;
+                                /** Format: date-time */
+                                period_end: string;
+                                proration: boolean;
+                            }[];
+                            marked_uncollectible_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8902,6 +9651,21 @@ export interface operations {
                      *         "paid_at": null,
                      *         "voided_at": null,
                      *         "overdue_at": null,
+                     *         "subscription": null,
+                     *         "period_start": null,
+                     *         "period_end": null,
+                     *         "lines": [
+                     *           {
+                     *             "description": "x",
+                     *             "amount_minor": -9007199254740991,
+                     *             "quantity": -9007199254740991,
+                     *             "price": null,
+                     *             "period_start": "2026-11-23T12:00:00.000Z",
+                     *             "period_end": "2026-11-23T12:00:00.000Z",
+                     *             "proration": true
+                     *           }
+                     *         ],
+                     *         "marked_uncollectible_at": null,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -8923,7 +9687,7 @@ export interface operations {
                             /** @example INV-000042 */
                             invoice_no: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "void";
+                            status: "open" | "paid" | "void" | "draft" | "uncollectible";
                             /** @description Open and past its due date. */
                             overdue: boolean;
                             /** @example November hosting */
@@ -8966,6 +9730,25 @@ export interface operations {
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
+                            /** @description The subscription (`sub_…`) whose period it bills; null for a one-off invoice. */
+                            subscription: string | null;
+                            /** @description The subscription period it bills (the account's time). */
+                            period_start: string | null;
+                            period_end: string | null;
+                            /** @description What it bills, line by line (a subscription's invoice); empty for a one-off invoice. */
+                            lines: {
+                                description: string;
+                                /** @description May be negative: a proration credit. */
+                                amount_minor: number;
+                                quantity: number;
+                                price: string | null;
+                                /** Format: date-time */
+                                period_start: string;
+                                /** Format: date-time */
+                                period_end: string;
+                                proration: boolean;
+                            }[];
+                            marked_uncollectible_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9207,6 +9990,21 @@ export interface operations {
                      *         "paid_at": null,
                      *         "voided_at": null,
                      *         "overdue_at": null,
+                     *         "subscription": null,
+                     *         "period_start": null,
+                     *         "period_end": null,
+                     *         "lines": [
+                     *           {
+                     *             "description": "x",
+                     *             "amount_minor": -9007199254740991,
+                     *             "quantity": -9007199254740991,
+                     *             "price": null,
+                     *             "period_start": "2026-11-23T12:00:00.000Z",
+                     *             "period_end": "2026-11-23T12:00:00.000Z",
+                     *             "proration": true
+                     *           }
+                     *         ],
+                     *         "marked_uncollectible_at": null,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -9228,7 +10026,7 @@ export interface operations {
                             /** @example INV-000042 */
                             invoice_no: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "void";
+                            status: "open" | "paid" | "void" | "draft" | "uncollectible";
                             /** @description Open and past its due date. */
                             overdue: boolean;
                             /** @example November hosting */
@@ -9271,6 +10069,25 @@ export interface operations {
                             paid_at: string | null;
                             voided_at: string | null;
                             overdue_at: string | null;
+                            /** @description The subscription (`sub_…`) whose period it bills; null for a one-off invoice. */
+                            subscription: string | null;
+                            /** @description The subscription period it bills (the account's time). */
+                            period_start: string | null;
+                            period_end: string | null;
+                            /** @description What it bills, line by line (a subscription's invoice); empty for a one-off invoice. */
+                            lines: {
+                                description: string;
+                                /** @description May be negative: a proration credit. */
+                                amount_minor: number;
+                                quantity: number;
+                                price: string | null;
+                                /** Format: date-time */
+                                period_start: string;
+                                /** Format: date-time */
+                                period_end: string;
+                                proration: boolean;
+                            }[];
+                            marked_uncollectible_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16383,6 +17200,2429 @@ export interface operations {
             };
         };
     };
+    listPrices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description Only this product's prices (prod_…). */
+                product?: string;
+                active?: "true" | "false";
+            };
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prices, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "price_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "object": "price",
+                     *           "product": "x",
+                     *           "unit_amount": 12.5,
+                     *           "unit_amount_minor": 1250,
+                     *           "unit_amount_display": "12.50",
+                     *           "currency": "USD",
+                     *           "recurring": {
+                     *             "interval": "day",
+                     *             "interval_count": -9007199254740991
+                     *           },
+                     *           "nickname": null,
+                     *           "active": true,
+                     *           "metadata": {
+                     *             "plan": "pro"
+                     *           },
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example price_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "price";
+                            product: string;
+                            /**
+                             * @description Per period and unit, in major units (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            unit_amount: number;
+                            /** @example 1250 */
+                            unit_amount_minor: number;
+                            /** @example 12.50 */
+                            unit_amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            recurring: {
+                                /** @enum {string} */
+                                interval: "day" | "week" | "month" | "year";
+                                interval_count: number;
+                            };
+                            nickname: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h; another body with the same key → 409. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product": "prod_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                 *       "unit_amount": 12.5,
+                 *       "currency": "USD",
+                 *       "recurring": {
+                 *         "interval": "day"
+                 *       },
+                 *       "nickname": "Pro monthly",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The product (`prod_…`) it is a price of.
+                     * @example prod_01jdx3k6b8f4r2c9w0n5m7q1tz
+                     */
+                    product: string;
+                    /**
+                     * @description Per period and unit, in major units of the currency (12.5 = 12.50), as every Pay amount.
+                     * @example 12.5
+                     */
+                    unit_amount: number | string;
+                    /** @example USD */
+                    currency: string;
+                    recurring: {
+                        /** @enum {string} */
+                        interval: "day" | "week" | "month" | "year";
+                        /**
+                         * @description Periods of `interval` between renewals (default 1).
+                         * @default 1
+                         */
+                        interval_count?: number;
+                    };
+                    /** @example Pro monthly */
+                    nickname?: string;
+                    active?: boolean;
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The price. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "price": {
+                     *         "id": "price_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "price",
+                     *         "product": "x",
+                     *         "unit_amount": 12.5,
+                     *         "unit_amount_minor": 1250,
+                     *         "unit_amount_display": "12.50",
+                     *         "currency": "USD",
+                     *         "recurring": {
+                     *           "interval": "day",
+                     *           "interval_count": -9007199254740991
+                     *         },
+                     *         "nickname": null,
+                     *         "active": true,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        price: {
+                            /** @example price_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "price";
+                            product: string;
+                            /**
+                             * @description Per period and unit, in major units (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            unit_amount: number;
+                            /** @example 1250 */
+                            unit_amount_minor: number;
+                            /** @example 12.50 */
+                            unit_amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            recurring: {
+                                /** @enum {string} */
+                                interval: "day" | "week" | "month" | "year";
+                                interval_count: number;
+                            };
+                            nickname: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "price": {
+                     *         "id": "price_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "price",
+                     *         "product": "x",
+                     *         "unit_amount": 12.5,
+                     *         "unit_amount_minor": 1250,
+                     *         "unit_amount_display": "12.50",
+                     *         "currency": "USD",
+                     *         "recurring": {
+                     *           "interval": "day",
+                     *           "interval_count": -9007199254740991
+                     *         },
+                     *         "nickname": null,
+                     *         "active": true,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        price: {
+                            /** @example price_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "price";
+                            product: string;
+                            /**
+                             * @description Per period and unit, in major units (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            unit_amount: number;
+                            /** @example 1250 */
+                            unit_amount_minor: number;
+                            /** @example 12.50 */
+                            unit_amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            recurring: {
+                                /** @enum {string} */
+                                interval: "day" | "week" | "month" | "year";
+                                interval_count: number;
+                            };
+                            nickname: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updatePrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nickname": "Pro monthly",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Pro monthly */
+                    nickname?: string;
+                    active?: boolean;
+                    /**
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The updated price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "price": {
+                     *         "id": "price_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "price",
+                     *         "product": "x",
+                     *         "unit_amount": 12.5,
+                     *         "unit_amount_minor": 1250,
+                     *         "unit_amount_display": "12.50",
+                     *         "currency": "USD",
+                     *         "recurring": {
+                     *           "interval": "day",
+                     *           "interval_count": -9007199254740991
+                     *         },
+                     *         "nickname": null,
+                     *         "active": true,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        price: {
+                            /** @example price_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "price";
+                            product: string;
+                            /**
+                             * @description Per period and unit, in major units (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            unit_amount: number;
+                            /** @example 1250 */
+                            unit_amount_minor: number;
+                            /** @example 12.50 */
+                            unit_amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            recurring: {
+                                /** @enum {string} */
+                                interval: "day" | "week" | "month" | "year";
+                                interval_count: number;
+                            };
+                            nickname: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description Only active (true) or inactive (false) products. */
+                active?: "true" | "false";
+            };
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "prod_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "object": "product",
+                     *           "name": "Pro plan",
+                     *           "description": null,
+                     *           "active": true,
+                     *           "metadata": {
+                     *             "plan": "pro"
+                     *           },
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example prod_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "product";
+                            /** @example Pro plan */
+                            name: string;
+                            description: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h; another body with the same key → 409. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Pro plan",
+                 *       "description": "Everything in Basic, and more",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Pro plan */
+                    name: string;
+                    /** @example Everything in Basic, and more */
+                    description?: string;
+                    active?: boolean;
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The product. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "product": {
+                     *         "id": "prod_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "product",
+                     *         "name": "Pro plan",
+                     *         "description": null,
+                     *         "active": true,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        product: {
+                            /** @example prod_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "product";
+                            /** @example Pro plan */
+                            name: string;
+                            description: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "product": {
+                     *         "id": "prod_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "product",
+                     *         "name": "Pro plan",
+                     *         "description": null,
+                     *         "active": true,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        product: {
+                            /** @example prod_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "product";
+                            /** @example Pro plan */
+                            name: string;
+                            description: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Pro plan",
+                 *       "description": "Everything in Basic, and more",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Pro plan */
+                    name?: string;
+                    /** @example Everything in Basic, and more */
+                    description?: string;
+                    active?: boolean;
+                    /**
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The updated product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "product": {
+                     *         "id": "prod_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "product",
+                     *         "name": "Pro plan",
+                     *         "description": null,
+                     *         "active": true,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        product: {
+                            /** @example prod_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "product";
+                            /** @example Pro plan */
+                            name: string;
+                            description: string | null;
+                            active: boolean;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     previewRecipientList: {
         parameters: {
             query?: never;
@@ -22343,6 +25583,1943 @@ export interface operations {
             };
         };
     };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description Only this customer's subscriptions (cus_…). */
+                customer?: string;
+                status?: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid";
+                /** @description Only those with an item of this price (price_…). */
+                price?: string;
+            };
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "sub_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *           "object": "subscription",
+                     *           "customer": "x",
+                     *           "status": "trialing",
+                     *           "items": [
+                     *             {
+                     *               "id": "x",
+                     *               "object": "subscription_item",
+                     *               "price": "x",
+                     *               "quantity": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "currency": "USD",
+                     *           "default_payment_method": null,
+                     *           "collection_method": "charge_automatically",
+                     *           "days_until_due": null,
+                     *           "cancel_at_period_end": true,
+                     *           "current_period_start": "2026-11-23T12:00:00.000Z",
+                     *           "current_period_end": "2026-11-23T12:00:00.000Z",
+                     *           "trial_start": null,
+                     *           "trial_end": null,
+                     *           "latest_invoice": null,
+                     *           "canceled_at": null,
+                     *           "ended_at": null,
+                     *           "metadata": {
+                     *             "plan": "pro"
+                     *           },
+                     *           "created_at": "2026-11-23T12:00:00.000Z",
+                     *           "updated_at": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "x"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example sub_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "subscription";
+                            customer: string;
+                            /** @enum {string} */
+                            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid";
+                            items: {
+                                id: string;
+                                /** @constant */
+                                object: "subscription_item";
+                                price: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            default_payment_method: string | null;
+                            /** @enum {string} */
+                            collection_method: "charge_automatically" | "send_invoice";
+                            days_until_due: number | null;
+                            cancel_at_period_end: boolean;
+                            /**
+                             * Format: date-time
+                             * @description In the account's time (its test clock, if any).
+                             */
+                            current_period_start: string;
+                            /** Format: date-time */
+                            current_period_end: string;
+                            trial_start: string | null;
+                            trial_end: string | null;
+                            latest_invoice: string | null;
+                            canceled_at: string | null;
+                            ended_at: string | null;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h; another body with the same key → 409. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer": "cus_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                 *       "items": [
+                 *         {
+                 *           "price": "price_01jdx3k6b8f4r2c9w0n5m7q1tz"
+                 *         }
+                 *       ],
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The customer (`cus_…`) who pays it.
+                     * @example cus_01jdx3k6b8f4r2c9w0n5m7q1tz
+                     */
+                    customer: string;
+                    /** @description Its prices: one currency and one interval for all. */
+                    items: {
+                        /**
+                         * @description A recurring price (`price_…`).
+                         * @example price_01jdx3k6b8f4r2c9w0n5m7q1tz
+                         */
+                        price: string;
+                        /** @default 1 */
+                        quantity?: number;
+                    }[];
+                    /** @description A saved method (`pm_…`) of the customer to charge each invoice with, off-session. */
+                    default_payment_method?: string;
+                    trial_period_days?: number;
+                    /** Format: date-time */
+                    trial_end?: string;
+                    /**
+                     * @default charge_automatically
+                     * @enum {string}
+                     */
+                    collection_method?: "charge_automatically" | "send_invoice";
+                    days_until_due?: number;
+                    /** @default false */
+                    cancel_at_period_end?: boolean;
+                    /**
+                     * @default {}
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription (trialing, active, or incomplete when its first charge did not go through). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "subscription": {
+                     *         "id": "sub_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "subscription",
+                     *         "customer": "x",
+                     *         "status": "trialing",
+                     *         "items": [
+                     *           {
+                     *             "id": "x",
+                     *             "object": "subscription_item",
+                     *             "price": "x",
+                     *             "quantity": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "currency": "USD",
+                     *         "default_payment_method": null,
+                     *         "collection_method": "charge_automatically",
+                     *         "days_until_due": null,
+                     *         "cancel_at_period_end": true,
+                     *         "current_period_start": "2026-11-23T12:00:00.000Z",
+                     *         "current_period_end": "2026-11-23T12:00:00.000Z",
+                     *         "trial_start": null,
+                     *         "trial_end": null,
+                     *         "latest_invoice": null,
+                     *         "canceled_at": null,
+                     *         "ended_at": null,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       },
+                     *       "latest_invoice": null,
+                     *       "payment_intent": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        subscription: {
+                            /** @example sub_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "subscription";
+                            customer: string;
+                            /** @enum {string} */
+                            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid";
+                            items: {
+                                id: string;
+                                /** @constant */
+                                object: "subscription_item";
+                                price: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            default_payment_method: string | null;
+                            /** @enum {string} */
+                            collection_method: "charge_automatically" | "send_invoice";
+                            days_until_due: number | null;
+                            cancel_at_period_end: boolean;
+                            /**
+                             * Format: date-time
+                             * @description In the account's time (its test clock, if any).
+                             */
+                            current_period_start: string;
+                            /** Format: date-time */
+                            current_period_end: string;
+                            trial_start: string | null;
+                            trial_end: string | null;
+                            latest_invoice: string | null;
+                            canceled_at: string | null;
+                            ended_at: string | null;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @description Its first invoice (null during a trial). */
+                        latest_invoice: {
+                            /** @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            id: string;
+                            /**
+                             * @description The same as id (the id in the hosted page URL).
+                             * @example inv_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            public_id: string;
+                            /** @constant */
+                            object: "invoice";
+                            /** @example INV-000042 */
+                            invoice_no: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void" | "draft" | "uncollectible";
+                            /** @description Open and past its due date. */
+                            overdue: boolean;
+                            /** @example November hosting */
+                            title: string;
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** Format: date */
+                            due_date: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string | null;
+                            /** @example ada@example.com */
+                            customer_email: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @example https://pay.example.com/invoices/inv_01jdx3m2q7v5k8c1z4r6t9w0ya */
+                            hosted_url: string;
+                            /**
+                             * @description The payment intent that paid it (`pi_…`); null until paid.
+                             * @example pi_01jdx3m2q7v5k8c1z4r6t9w0ya
+                             */
+                            payment_intent: string | null;
+                            paid_at: string | null;
+                            voided_at: string | null;
+                            overdue_at: string | null;
+                            /** @description The subscription (`sub_…`) whose period it bills; null for a one-off invoice. */
+                            subscription: string | null;
+                            /** @description The subscription period it bills (the account's time). */
+                            period_start: string | null;
+                            period_end: string | null;
+                            /** @description What it bills, line by line (a subscription's invoice); empty for a one-off invoice. */
+                            lines: {
+                                description: string;
+                                /** @description May be negative: a proration credit. */
+                                amount_minor: number;
+                                quantity: number;
+                                price: string | null;
+                                /** Format: date-time */
+                                period_start: string;
+                                /** Format: date-time */
+                                period_end: string;
+                                proration: boolean;
+                            }[];
+                            marked_uncollectible_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                        /** @description The first invoice's payment: for an incomplete subscription, send the customer to its checkout_url. */
+                        payment_intent: {
+                            /** @example pi_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
+                            /**
+                             * @description In major units of the currency (12.5 = 12.50).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /**
+                             * @description In minor units (cents; yen for zero-decimal currencies).
+                             * @example 1250
+                             */
+                            amount_minor: number;
+                            /** @example $12.50 */
+                            amount_display: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            /** @example Order #1042 */
+                            title: string;
+                            /** @example Ada Lovelace */
+                            customer_name: string;
+                            /** @example ada@example.com */
+                            customer_email: string;
+                            /**
+                             * @description The hosted checkout page to send the customer to.
+                             * @example https://pay.example.com/checkout/pi_01jdx3k6b8f4r2c9w0n5m7q1tz
+                             */
+                            checkout_url: string;
+                            return_url: string | null;
+                            /** @description The rail paid with: visa, mastercard, google_pay, apple_pay. */
+                            payment_method_code: string | null;
+                            /** @description The last decline: code, decline_code, message. */
+                            last_payment_error: {
+                                [key: string]: unknown;
+                            } | null;
+                            cancellation_reason: string | null;
+                            /** @description The invoice this intent pays, if any. */
+                            invoice: string | null;
+                            /**
+                             * @description Refunded or being refunded (pending and succeeded refunds), in major units.
+                             * @example 5
+                             */
+                            amount_refunded: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 500
+                             */
+                            amount_refunded_minor: number;
+                            /** @description The whole amount is refunded or being refunded. */
+                            refunded: boolean;
+                            latest_card_session: string | null;
+                            /**
+                             * @description automatic, or manual: an approved payment waits in requires_capture for a capture.
+                             * @enum {string}
+                             */
+                            capture_method: "automatic" | "manual";
+                            /**
+                             * @description Authorized and not yet captured (requires_capture), in major units; 0 otherwise.
+                             * @example 40
+                             */
+                            amount_capturable: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 4000
+                             */
+                            amount_capturable_minor: number;
+                            /**
+                             * @description Taken from the customer (the captured part of an authorization), in major units; what refunds can give back.
+                             * @example 30
+                             */
+                            amount_received: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 3000
+                             */
+                            amount_received_minor: number;
+                            /**
+                             * @description Under open or lost disputes, in major units (a won dispute gives its amount back); it cannot also be refunded.
+                             * @example 0
+                             */
+                            amount_disputed: number;
+                            /**
+                             * @description The same in minor units.
+                             * @example 0
+                             */
+                            amount_disputed_minor: number;
+                            /** @description An authorization not captured by then is canceled (cancellation_reason expired). */
+                            capture_before: string | null;
+                            /** @description The customer (`cus_…`) it is for, if any. */
+                            customer: string | null;
+                            /** @description off_session: its success saves the method paid with on the customer. */
+                            setup_future_usage: "off_session" | null;
+                            /** @description The saved payment method (`pm_…`) it was charged with, or that its success saved. */
+                            payment_method: string | null;
+                            /**
+                             * @example {
+                             *       "order_id": "1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            succeeded_at: string | null;
+                            canceled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "subscription": {
+                     *         "id": "sub_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "subscription",
+                     *         "customer": "x",
+                     *         "status": "trialing",
+                     *         "items": [
+                     *           {
+                     *             "id": "x",
+                     *             "object": "subscription_item",
+                     *             "price": "x",
+                     *             "quantity": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "currency": "USD",
+                     *         "default_payment_method": null,
+                     *         "collection_method": "charge_automatically",
+                     *         "days_until_due": null,
+                     *         "cancel_at_period_end": true,
+                     *         "current_period_start": "2026-11-23T12:00:00.000Z",
+                     *         "current_period_end": "2026-11-23T12:00:00.000Z",
+                     *         "trial_start": null,
+                     *         "trial_end": null,
+                     *         "latest_invoice": null,
+                     *         "canceled_at": null,
+                     *         "ended_at": null,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        subscription: {
+                            /** @example sub_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "subscription";
+                            customer: string;
+                            /** @enum {string} */
+                            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid";
+                            items: {
+                                id: string;
+                                /** @constant */
+                                object: "subscription_item";
+                                price: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            default_payment_method: string | null;
+                            /** @enum {string} */
+                            collection_method: "charge_automatically" | "send_invoice";
+                            days_until_due: number | null;
+                            cancel_at_period_end: boolean;
+                            /**
+                             * Format: date-time
+                             * @description In the account's time (its test clock, if any).
+                             */
+                            current_period_start: string;
+                            /** Format: date-time */
+                            current_period_end: string;
+                            trial_start: string | null;
+                            trial_end: string | null;
+                            latest_invoice: string | null;
+                            canceled_at: string | null;
+                            ended_at: string | null;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    items?: {
+                        /**
+                         * @description A recurring price (`price_…`).
+                         * @example price_01jdx3k6b8f4r2c9w0n5m7q1tz
+                         */
+                        price: string;
+                        /** @default 1 */
+                        quantity?: number;
+                    }[];
+                    quantity?: number;
+                    default_payment_method?: string;
+                    cancel_at_period_end?: boolean;
+                    /**
+                     * @default create_prorations
+                     * @enum {string}
+                     */
+                    proration_behavior?: "create_prorations" | "always_invoice" | "none";
+                    /**
+                     * @example {
+                     *       "order_id": "1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "subscription": {
+                     *         "id": "sub_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "subscription",
+                     *         "customer": "x",
+                     *         "status": "trialing",
+                     *         "items": [
+                     *           {
+                     *             "id": "x",
+                     *             "object": "subscription_item",
+                     *             "price": "x",
+                     *             "quantity": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "currency": "USD",
+                     *         "default_payment_method": null,
+                     *         "collection_method": "charge_automatically",
+                     *         "days_until_due": null,
+                     *         "cancel_at_period_end": true,
+                     *         "current_period_start": "2026-11-23T12:00:00.000Z",
+                     *         "current_period_end": "2026-11-23T12:00:00.000Z",
+                     *         "trial_start": null,
+                     *         "trial_end": null,
+                     *         "latest_invoice": null,
+                     *         "canceled_at": null,
+                     *         "ended_at": null,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        subscription: {
+                            /** @example sub_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "subscription";
+                            customer: string;
+                            /** @enum {string} */
+                            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid";
+                            items: {
+                                id: string;
+                                /** @constant */
+                                object: "subscription_item";
+                                price: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            default_payment_method: string | null;
+                            /** @enum {string} */
+                            collection_method: "charge_automatically" | "send_invoice";
+                            days_until_due: number | null;
+                            cancel_at_period_end: boolean;
+                            /**
+                             * Format: date-time
+                             * @description In the account's time (its test clock, if any).
+                             */
+                            current_period_start: string;
+                            /** Format: date-time */
+                            current_period_end: string;
+                            trial_start: string | null;
+                            trial_end: string | null;
+                            latest_invoice: string | null;
+                            canceled_at: string | null;
+                            ended_at: string | null;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox only: answers this error in the normal shape (429 with Retry-After, 500, 409) and changes nothing; a live instance refuses the header (400). */
+                "Yarrow-Simulate-Error"?: "rate_limited" | "api_error" | "idempotency_conflict";
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /**
+                     * @description Invoice and charge now what is pending (proration lines).
+                     * @default false
+                     */
+                    invoice_now?: boolean;
+                    /**
+                     * @description Credit the period's unused time (a line of that final invoice).
+                     * @default false
+                     */
+                    prorate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The canceled subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "subscription": {
+                     *         "id": "sub_01jdx3k6b8f4r2c9w0n5m7q1tz",
+                     *         "object": "subscription",
+                     *         "customer": "x",
+                     *         "status": "trialing",
+                     *         "items": [
+                     *           {
+                     *             "id": "x",
+                     *             "object": "subscription_item",
+                     *             "price": "x",
+                     *             "quantity": -9007199254740991
+                     *           }
+                     *         ],
+                     *         "currency": "USD",
+                     *         "default_payment_method": null,
+                     *         "collection_method": "charge_automatically",
+                     *         "days_until_due": null,
+                     *         "cancel_at_period_end": true,
+                     *         "current_period_start": "2026-11-23T12:00:00.000Z",
+                     *         "current_period_end": "2026-11-23T12:00:00.000Z",
+                     *         "trial_start": null,
+                     *         "trial_end": null,
+                     *         "latest_invoice": null,
+                     *         "canceled_at": null,
+                     *         "ended_at": null,
+                     *         "metadata": {
+                     *           "plan": "pro"
+                     *         },
+                     *         "created_at": "2026-11-23T12:00:00.000Z",
+                     *         "updated_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        subscription: {
+                            /** @example sub_01jdx3k6b8f4r2c9w0n5m7q1tz */
+                            id: string;
+                            /** @constant */
+                            object: "subscription";
+                            customer: string;
+                            /** @enum {string} */
+                            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid";
+                            items: {
+                                id: string;
+                                /** @constant */
+                                object: "subscription_item";
+                                price: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "CHF" | "CAD" | "AUD" | "NZD" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "INR" | "SGD" | "HKD" | "MXN" | "BRL" | "ZAR" | "TRY" | "EGP" | "MAD" | "SAR" | "AED" | "QAR" | "KWD" | "BHD" | "OMR" | "JOD" | "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF";
+                            default_payment_method: string | null;
+                            /** @enum {string} */
+                            collection_method: "charge_automatically" | "send_invoice";
+                            days_until_due: number | null;
+                            cancel_at_period_end: boolean;
+                            /**
+                             * Format: date-time
+                             * @description In the account's time (its test clock, if any).
+                             */
+                            current_period_start: string;
+                            /** Format: date-time */
+                            current_period_end: string;
+                            trial_start: string | null;
+                            trial_end: string | null;
+                            latest_invoice: string | null;
+                            canceled_at: string | null;
+                            ended_at: string | null;
+                            /**
+                             * @example {
+                             *       "plan": "pro"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `idempotency_conflict`, `invalid_state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "idempotency_conflict" | "invalid_state";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /**
+                             * @description A stable code; the status of each is fixed (README, Errors).
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a human: what was wrong and what to do. */
+                            message: string;
+                            /** @description The request parameter at fault: `amount`, `metadata.order_id`, `items[0].price`, a header or a path parameter. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getTestClock: {
         parameters: {
             query?: never;
@@ -23421,7 +28598,7 @@ export interface operations {
                 starting_after?: string;
                 ending_before?: string;
                 endpoint_id?: string;
-                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
+                event_type?: "payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received";
                 event_id?: string;
                 status?: "pending" | "succeeded" | "failed";
                 request_log_id?: string;
@@ -24516,7 +29693,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     enabled?: boolean;
                     /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). */
                     headers?: {
@@ -25395,7 +30572,7 @@ export interface operations {
                     /** @example https://shop.example.com/webhooks/yarrow */
                     url?: string;
                     description?: string;
-                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
+                    event_types?: ("payment_intent.created" | "payment_intent.requires_action" | "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated" | "refund.created" | "refund.succeeded" | "refund.failed" | "invoice.created" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "kyc.review.submitted" | "kyc.review.approved" | "kyc.review.rejected" | "customer.created" | "customer.updated" | "customer.deleted" | "payment_method.attached" | "payment_method.detached" | "dispute.created" | "dispute.updated" | "dispute.closed" | "product.created" | "product.updated" | "price.created" | "price.updated" | "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" | "customer.subscription.trial_will_end" | "invoice.finalized" | "invoice.payment_failed" | "invoice.upcoming" | "invoice.marked_uncollectible" | "endpoint.disabled" | "webhook_delivery.exhausted" | "webhook.test" | "message.sent" | "message.delivered" | "message.failed" | "message.stuck" | "device.offline" | "otp.verified" | "recipient.opted_out" | "recipient.opted_in" | "message.received")[];
                     /** @description false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period. */
                     enabled?: boolean;
                     /** @description Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names). Replaces them all; {} removes them. */

@@ -98,8 +98,10 @@ export type DisputeStatus =
   | 'WON';
 
 export type InvoiceStatus =
+  | 'DRAFT'
   | 'OPEN'
   | 'PAID'
+  | 'UNCOLLECTIBLE'
   | 'VOID';
 
 export type KycReviewStatus =

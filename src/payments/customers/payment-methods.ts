@@ -33,6 +33,14 @@ const testCardLast4: Record<string, string> = {
   'YP-MC-3DS': '3220',
   'YP-MC-DECLINE': '0002',
   'YP-MC-REVIEW': '5100',
+  'YP-VISA-DECLINE-LOST': '9987',
+  'YP-VISA-DECLINE-STOLEN': '9979',
+  'YP-VISA-DECLINE-EXPIRED': '0069',
+  'YP-VISA-DECLINE-CVC': '0127',
+  'YP-VISA-DECLINE-PROCESSING': '0119',
+  'YP-VISA-DECLINE-VELOCITY': '6975',
+  'YP-VISA-DECLINE-FRAUD': '0019',
+  'YP-VISA-DECLINE-LATER': '0341',
 };
 
 export function last4Of(token: TestToken): string {

@@ -6,6 +6,7 @@
 export { intentStatuses, lockPaymentIntent, transitionIntent, type IntentAction } from './lifecycle.ts';
 export { checkoutStateSchema, checkoutUrl, paymentIntentJson, paymentIntentSchema } from './json.ts';
 export { createPaymentIntent } from './intents.ts';
+export { voidInvoice } from './invoice-void.ts';
 // The one way a test token charges an intent (checkout, off-session, renewals): ./outcomes.ts over tokens.ts's tokenOutcome.
 export { chargeTestToken, type TokenAttempt } from './outcomes.ts';
 export { reviewPolling } from './workers.ts';

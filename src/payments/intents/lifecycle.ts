@@ -4,6 +4,7 @@ import { notFound } from '../../core/errors.ts';
 import { defineLifecycle } from '../../core/lifecycle.ts';
 import { liveEvent, publishAll } from '../../core/pubsub.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
+import { sendJob } from '../../core/queue.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { EventType } from '../../core/module.ts';
 import { recordEvent, recordEvents, type EventInput } from '../../webhooks/index.ts';
@@ -173,6 +174,9 @@ export async function transitionIntent(
   }
   if (transition.to === 'succeeded' && invoice) {
     await transitionInvoiceLocked(rt, tx, invoice, 'pay', now, updated);
+    // A subscription's invoice paid (at the checkout, on its hosted page): Billing's job moves the
+    // subscription on, committed with the payment (a job, so intents/ needs nothing of billing/).
+    if (invoice.subscriptionId) await sendJob(rt.boss, 'subscription_invoice_paid', { invoiceId: invoice.id }, { tx });
   }
   return updated;
 }

@@ -1,9 +1,9 @@
 // The invoices' front door. invoices/ sits below intents/: the intent's lifecycle locks an invoice
 // before its payment and pays it when the payment succeeds (./lifecycle.ts has those moves).
 
-export { assertInvoiceMove, lockInvoice, sqlTimestamp, transitionInvoiceLocked } from './lifecycle.ts';
+export { assertInvoiceMove, lockInvoice, markInvoiceUncollectible, sqlTimestamp, transitionInvoiceLocked } from './lifecycle.ts';
 export { hostedInvoiceUrl, invoiceJson, invoiceNo, invoiceSchema, isOverdue } from './json.ts';
-export { currentInvoicePayment, findInvoiceForHostedPage } from './invoices.ts';
+export { currentInvoicePayment, findInvoiceForHostedPage, insertInvoice } from './invoices.ts';
 
 /** The files module.ts loads when it needs them (routes, GraphQL, Postman steps, workers, pages). */
 export const invoiceParts = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DbClient } from '../../core/db.ts';
+import type { DbClient, Prisma } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { newCapabilityId } from '../contract.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
@@ -64,23 +64,27 @@ async function nextInvoiceNumber(tx: DbClient, accountId: number): Promise<numbe
 
 /** Creates an open invoice, records invoice.created and schedules the overdue check for after its due date. */
 export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, input: CreateInvoiceInput): Promise<Invoice> {
-  const dueDate = new Date(`${input.due_date}T00:00:00Z`);
-  const invoice = await tx.invoice.create({
-    data: {
-      id: newCapabilityId('invoice'),
-      accountId,
-      number: await nextInvoiceNumber(tx, accountId),
-      title: input.title,
-      amount: input.amount,
-      currency: input.currency,
-      dueDate,
-      customerName: input.customer_name ?? null,
-      customerEmail: input.customer_email ?? null,
-      metadata: input.metadata,
-    },
+  const invoice = await insertInvoice(rt, tx, {
+    accountId,
+    title: input.title,
+    amount: input.amount,
+    currency: input.currency,
+    dueDate: new Date(`${input.due_date}T00:00:00Z`),
+    customerName: input.customer_name ?? null,
+    customerEmail: input.customer_email ?? null,
+    metadata: input.metadata,
   });
-  await invoiceCreated(rt, tx, invoice);
   await scheduleOverdueCheck(rt, tx, invoice);
+  return invoice;
+}
+
+/** An invoice's fields as checked by its creator (an API request, a subscription's period: src/payments/billing/). */
+export type NewInvoice = Omit<Prisma.InvoiceUncheckedCreateInput, 'id' | 'number'>;
+
+/** Inserts an open invoice with the account's next number and records invoice.created. */
+export async function insertInvoice(rt: Rt, tx: DbClient, fields: NewInvoice): Promise<Invoice> {
+  const invoice = await tx.invoice.create({ data: { ...fields, id: newCapabilityId('invoice'), number: await nextInvoiceNumber(tx, fields.accountId) } });
+  await invoiceCreated(rt, tx, invoice);
   return invoice;
 }
 

@@ -48,6 +48,23 @@ export const invoiceSchema = z.object({
   paid_at: timestamp.nullable(),
   voided_at: timestamp.nullable(),
   overdue_at: timestamp.nullable(),
+  subscription: z.string().nullable().describe('The subscription (`sub_…`) whose period it bills; null for a one-off invoice.'),
+  period_start: timestamp.nullable().describe("The subscription period it bills (the account's time)."),
+  period_end: timestamp.nullable(),
+  lines: z
+    .array(
+      z.object({
+        description: z.string(),
+        amount_minor: z.number().int().describe('May be negative: a proration credit.'),
+        quantity: z.number().int(),
+        price: z.string().nullable(),
+        period_start: timestamp,
+        period_end: timestamp,
+        proration: z.boolean(),
+      }),
+    )
+    .describe("What it bills, line by line (a subscription's invoice); empty for a one-off invoice."),
+  marked_uncollectible_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -74,6 +91,11 @@ export function invoiceJson(config: Urls, invoice: Invoice): z.infer<typeof invo
     paid_at: iso(invoice.paidAt),
     voided_at: iso(invoice.voidedAt),
     overdue_at: iso(invoice.overdueAt),
+    subscription: invoice.subscriptionId,
+    period_start: iso(invoice.periodStart),
+    period_end: iso(invoice.periodEnd),
+    lines: invoice.lines as z.infer<typeof invoiceSchema>['lines'],
+    marked_uncollectible_at: iso(invoice.markedUncollectibleAt),
     created_at: invoice.createdAt.toISOString(),
     updated_at: invoice.updatedAt.toISOString(),
   };

@@ -31,6 +31,8 @@ export const invoiceLifecycle = defineLifecycle('invoice', invoiceStatuses, {
   pay: { from: ['open'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
   // The merchant voided it, after its unfinished payment was canceled (intents/invoice-void.ts).
   void: { from: ['open'], to: 'void', event: 'invoice.voided', verb: 'be voided' },
+  // A subscription's invoice still unpaid after the last dunning retry (src/payments/billing/).
+  mark_uncollectible: { from: ['open'], to: 'uncollectible', event: 'invoice.marked_uncollectible', verb: 'be marked uncollectible' },
 });
 export const invoiceTransitions = invoiceLifecycle.transitions;
 
@@ -55,10 +57,15 @@ export async function transitionInvoiceLocked(rt: Rt, tx: DbClient, invoice: Inv
     : {};
   const updated = await tx.invoice.update({
     where: { id: invoice.id },
-    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now, ...payment } : { voidedAt: now }) },
+    data: { status: transition.to, updatedAt: now, ...(action === 'pay' ? { paidAt: now, ...payment } : action === 'void' ? { voidedAt: now } : { markedUncollectibleAt: now }) },
   });
   await recordInvoiceEvent(rt, tx, updated, transition.event);
   return updated;
+}
+
+/** Marks a subscription's open invoice uncollectible (dunning gave up on it). */
+export async function markInvoiceUncollectible(rt: Rt, tx: DbClient, accountId: number, invoiceId: string): Promise<Invoice> {
+  return transitionInvoiceLocked(rt, tx, await lockInvoice(tx, accountId, invoiceId), 'mark_uncollectible');
 }
 
 /**

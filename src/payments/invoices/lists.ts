@@ -7,7 +7,7 @@ import { createdRange, graphqlParams, listFilterQuery, restFilter, restParams, s
 // This list's filters, written once as a Prisma `where`: the REST list (`limit`/`starting_after`,
 // `status=`) and the GraphQL connection (`first`/`after`, `status: [...]`) both page over it.
 
-export const invoiceStatuses = ['open', 'paid', 'void'] as const satisfies readonly InvoiceStatus[];
+export const invoiceStatuses = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const satisfies readonly InvoiceStatus[];
 
 export function invoicesWhere(
   accountId: number,

@@ -5,7 +5,7 @@
 // (packages/sdk/generated/trigger/payments.ts, written by `npm run sdk:types`).
 import { graphql } from '../../generated/gql/index.ts';
 import { CliError, type Json, graphqlCall, graphqlClient, hostedPages, rest } from '../../cli/api.ts';
-import { type Recipe, type TriggerOptions, cannot } from '../../cli/recipe.ts';
+import { type Recipe, type TriggerOptions, cannot, withOverrides } from '../../cli/recipe.ts';
 
 const SubmitKyc = graphql(`
   mutation TriggerSubmitKyc($input: SubmitKycInput!) {
@@ -139,17 +139,18 @@ async function pendingKycReview(options: TriggerOptions) {
 }
 
 async function createCustomer(options: TriggerOptions): Promise<Json> {
-  const { customer } = await rest(options, 'POST', '/api/v1/customers', {
-    email: 'ada@example.com',
-    name: 'Ada Lovelace',
-    metadata: { created_by: 'yarrow trigger' },
-  });
+  const { customer } = await rest(
+    options,
+    'POST',
+    '/api/v1/customers',
+    withOverrides(options, 'customer', { email: 'ada@example.com', name: 'Ada Lovelace', metadata: { created_by: 'yarrow trigger' } }),
+  );
   options.print(`Created customer ${customer.id} (${customer.email}).`);
   return customer;
 }
 
 /** A new customer with a card saved by a payment paid on the hosted checkout with YP-VISA-APPROVE. */
-async function customerWithSavedCard(options: TriggerOptions): Promise<Json> {
+async function customerWithSavedCard(options: TriggerOptions, token = 'YP-VISA-APPROVE'): Promise<Json> {
   const customer = await createCustomer(options);
   const { payment_intent: intent } = await rest(options, 'POST', '/api/v1/payment-intents', {
     amount: 12.5,
@@ -158,14 +159,94 @@ async function customerWithSavedCard(options: TriggerOptions): Promise<Json> {
     customer: customer.id,
     setup_future_usage: 'off_session',
   });
-  await hostedPages(options.baseUrl).pay(intent.id, 'YP-VISA-APPROVE');
+  // Pinned to approve: a declining token's card is saved, and declines every later charge.
+  await hostedPages(options.baseUrl).pay(intent.id, token, 'visa', 'approve');
   const { data } = await rest(options, 'GET', `/api/v1/customers/${customer.id}/payment-methods`);
   const method = data[0];
-  options.print(`Paid ${intent.id} on the hosted checkout with YP-VISA-APPROVE, saving ${method.id} (${method.card.brand} •••• ${method.card.last4}) on the customer.`);
+  options.print(`Paid ${intent.id} on the hosted checkout with ${token}, saving ${method.id} (${method.card.brand} •••• ${method.card.last4}) on the customer.`);
   return method;
 }
 
+// --- billing ---
+
+async function createPrice(options: TriggerOptions): Promise<Json> {
+  const { product } = await rest(options, 'POST', '/api/v1/products', withOverrides(options, 'product', { name: 'Pro plan', metadata: { created_by: 'yarrow trigger' } }));
+  const { price } = await rest(
+    options,
+    'POST',
+    '/api/v1/prices',
+    withOverrides(options, 'price', { product: product.id, unit_amount: '9.99', currency: 'USD', recurring: { interval: 'month' } }),
+  );
+  options.print(`Created product ${product.id} and its price ${price.id} (${price.unit_amount_display} ${price.currency} a ${price.recurring.interval}).`);
+  return price;
+}
+
+/** A customer with a saved card (`token`: one that declines later makes the first invoice fail) subscribed to a new price. */
+async function createSubscription(options: TriggerOptions, extra: Record<string, unknown> = {}, token = 'YP-VISA-APPROVE'): Promise<Json> {
+  const method = await customerWithSavedCard(options, token);
+  const price = await createPrice(options);
+  const { subscription } = await rest(
+    options,
+    'POST',
+    '/api/v1/subscriptions',
+    withOverrides(options, 'subscription', { customer: method.customer, items: [{ price: price.id, quantity: 1 }], default_payment_method: method.id, ...extra }),
+  );
+  options.print(`Subscribed the customer: ${subscription.id} is ${subscription.status}.`);
+  return subscription;
+}
+
+const billingRecipes: Record<string, Recipe> = {
+  'product.created': async (options) => {
+    await createPrice(options);
+  },
+  'product.updated': async (options) => {
+    const price = await createPrice(options);
+    await rest(options, 'POST', `/api/v1/products/${price.product}`, { description: 'Updated by yarrow trigger' });
+    options.print('Updated its description.');
+  },
+  'price.created': async (options) => {
+    await createPrice(options);
+  },
+  'price.updated': async (options) => {
+    const price = await createPrice(options);
+    await rest(options, 'POST', `/api/v1/prices/${price.id}`, { nickname: 'Updated by yarrow trigger' });
+    options.print('Gave the price a nickname (its amount and interval never change).');
+  },
+  'customer.subscription.created': async (options) => {
+    await createSubscription(options);
+  },
+  'customer.subscription.updated': async (options) => {
+    const subscription = await createSubscription(options);
+    await rest(options, 'POST', `/api/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true });
+    options.print('Set cancel_at_period_end.');
+  },
+  'customer.subscription.deleted': async (options) => {
+    const subscription = await createSubscription(options);
+    await rest(options, 'POST', `/api/v1/subscriptions/${subscription.id}/cancel`, {});
+    options.print('Canceled it.');
+  },
+  'customer.subscription.trial_will_end': async (options) => {
+    await createSubscription(options, { trial_period_days: 1 });
+    options.print('Its trial ends within 3 days: the billing worker records customer.subscription.trial_will_end at once.');
+  },
+  'invoice.finalized': async (options) => {
+    const subscription = await createSubscription(options);
+    options.print(`Its first invoice ${subscription.latest_invoice} was finalized and charged.`);
+  },
+  'invoice.payment_failed': async (options) => {
+    const subscription = await createSubscription(options, {}, 'YP-VISA-DECLINE');
+    options.print(`Its first invoice ${subscription.latest_invoice} was declined (insufficient_funds): the subscription is ${subscription.status}.`);
+  },
+  'invoice.upcoming': cannot(
+    'invoice.upcoming is sent 3 days before a subscription renews: create a subscription on an account with a test clock (yarrow trigger customer.subscription.created makes one) and advance the clock to 3 days before its current_period_end (docs/pay.md, "Subscriptions").',
+  ),
+  'invoice.marked_uncollectible': cannot(
+    'invoice.marked_uncollectible follows the last failed retry of a renewal: subscribe a customer whose card declines later, on an account with a test clock, and advance the clock through the retry schedule (docs/pay.md, "Subscriptions").',
+  ),
+};
+
 export const recipes: Record<string, Recipe> = {
+  ...billingRecipes,
   'payment_intent.created': async (options) => {
     await createIntent(options, 'yarrow trigger');
   },
