@@ -29429,6 +29429,7 @@ export interface operations {
                      *           "header_names": [
                      *             "X-Api-Key"
                      *           ],
+                     *           "rate_limit": 5,
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -29474,6 +29475,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29699,6 +29705,8 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
+                    rate_limit?: number;
                 };
             };
         };
@@ -29728,6 +29736,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -29770,6 +29779,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30037,6 +30051,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30077,6 +30092,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30311,6 +30331,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30352,6 +30373,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30579,6 +30605,8 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. null removes the limit. */
+                    rate_limit?: number | null;
                 };
             };
         };
@@ -30608,6 +30636,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30648,6 +30677,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30928,6 +30962,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30968,6 +31003,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31202,6 +31242,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31242,6 +31283,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31496,6 +31542,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31539,6 +31586,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31825,6 +31877,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31867,6 +31920,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -32108,6 +32166,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -32150,6 +32209,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
