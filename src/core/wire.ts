@@ -11,15 +11,35 @@ export const camelCase = (name: string) => name.replace(/_([a-z])/g, (_match, le
 /** An object-wide rule of a command, over its camelCase fields; its issues name camelCase paths. */
 export type CommandCheck<Shape extends z.ZodRawShape> = (command: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void;
 
-/** An object field's schema under snake_case names (nested objects too); other schemas (arrays of objects whose keys are one word) as they are. */
+/**
+ * A field's schema under snake_case names: a nested object's keys renamed (its own checks kept), an
+ * optional or defaulted one's inner schema likewise, its description and examples carried over;
+ * other schemas (arrays of objects whose keys are one word) as they are.
+ */
 function snakeField(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodOptional) return snakeField(schema.unwrap() as z.ZodType).optional();
-  if (schema instanceof z.ZodObject) return snakeObject(schema.shape as z.ZodRawShape);
-  return schema;
+  let snaked: z.ZodType;
+  if (schema instanceof z.ZodOptional) {
+    snaked = snakeField(schema.unwrap() as z.ZodType).optional();
+  } else if (schema instanceof z.ZodDefault) {
+    // A fresh default each parse, as the original's (its def hands out a copy each time).
+    snaked = snakeField(schema.unwrap() as z.ZodType).default(() => schema._zod.def.defaultValue as never);
+  } else if (schema instanceof z.ZodObject) {
+    snaked = (schema as z.ZodType).clone({ ...schema._zod.def, shape: snakeShape(schema.shape as z.ZodRawShape) } as never);
+  } else {
+    return schema;
+  }
+  const meta = schema.meta();
+  if (!meta) return snaked;
+  return snaked.meta(meta.examples ? { ...meta, examples: (meta.examples as unknown[]).map(snakeKeys) } : meta);
 }
 
-function snakeObject(shape: z.ZodRawShape) {
-  return z.strictObject(Object.fromEntries(Object.entries(shape).map(([key, field]) => [snakeCase(key), snakeField(field as z.ZodType)])));
+const snakeShape = (shape: z.ZodRawShape) => Object.fromEntries(Object.entries(shape).map(([key, field]) => [snakeCase(key), snakeField(field as z.ZodType)]));
+const snakeObject = (shape: z.ZodRawShape) => z.strictObject(snakeShape(shape));
+
+/** An example's keys in snake_case (nested objects too). */
+function snakeKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [snakeCase(key), key === 'metadata' ? field : snakeKeys(field)]));
 }
 
 function camelize(value: unknown): unknown {
