@@ -4972,10 +4972,29 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "retry_days": [
+                 *         3,
+                 *         5,
+                 *         7
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description Days after the first failure of each retry, increasing (at most 8; [] retries never).
+                     * @example [
+                     *       3,
+                     *       5,
+                     *       7
+                     *     ]
+                     */
                     retry_days?: number[];
-                    /** @enum {string} */
+                    /**
+                     * @description What a subscription becomes when its last retry fails.
+                     * @enum {string}
+                     */
                     after_retries?: "canceled" | "unpaid";
                 };
             };
@@ -18163,6 +18182,7 @@ export interface operations {
                     nickname?: string;
                     active?: boolean;
                     /**
+                     * @description Replaces the whole metadata.
                      * @example {
                      *       "order_id": "1042"
                      *     }
@@ -18772,6 +18792,7 @@ export interface operations {
                     name: string;
                     /** @example Everything in Basic, and more */
                     description?: string;
+                    /** @description false: it cannot be subscribed to (default true). */
                     active?: boolean;
                     /**
                      * @default {}
@@ -19329,6 +19350,7 @@ export interface operations {
                     description?: string;
                     active?: boolean;
                     /**
+                     * @description Replaces the whole metadata.
                      * @example {
                      *       "order_id": "1042"
                      *     }
@@ -25939,14 +25961,19 @@ export interface operations {
                     }[];
                     /** @description A saved method (`pm_…`) of the customer to charge each invoice with, off-session. */
                     default_payment_method?: string;
+                    /** @description A trial of this many days (no invoice until it ends). */
                     trial_period_days?: number;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description A trial until then (in the future of the account's time).
+                     */
                     trial_end?: string;
                     /**
                      * @default charge_automatically
                      * @enum {string}
                      */
                     collection_method?: "charge_automatically" | "send_invoice";
+                    /** @description send_invoice: days the customer has to pay each invoice (default 30). */
                     days_until_due?: number;
                     /** @default false */
                     cancel_at_period_end?: boolean;
@@ -26806,6 +26833,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Its prices from now on (replaces the items whole). */
                     items?: {
                         /**
                          * @description A recurring price (`price_…`).
@@ -26815,7 +26843,9 @@ export interface operations {
                         /** @default 1 */
                         quantity?: number;
                     }[];
+                    /** @description The quantity of its one item. */
                     quantity?: number;
+                    /** @description A saved method of its customer; the next charge (a renewal, a retry) uses it. */
                     default_payment_method?: string;
                     cancel_at_period_end?: boolean;
                     /**
@@ -26824,6 +26854,7 @@ export interface operations {
                      */
                     proration_behavior?: "create_prorations" | "always_invoice" | "none";
                     /**
+                     * @description Replaces the whole metadata.
                      * @example {
                      *       "order_id": "1042"
                      *     }
