@@ -76,6 +76,7 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     payloadFormat: e.payload_format,
     headersSealed: e.headers_sealed,
     headerNames: e.header_names ?? [],
+    dataFilter: e.data_filter ?? null,
     rateLimit: e.rate_limit ?? null,
     rateSlotAt: time(e.rate_slot_at ?? null),
     createdAt: new Date(e.created_at),

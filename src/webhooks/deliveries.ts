@@ -65,6 +65,21 @@ export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id
   };
 }
 
+/**
+ * Conditions on an event's data an endpoint may require beyond its types (`WebhookEndpoint.dataFilter`):
+ * `has_attachments`, a non-empty `attachments` list (the reference API's `mms:downloaded` is
+ * `message.received` for the messages with parts, src/relay/transports/android-app/thirdparty-json.ts).
+ */
+export const dataFilters = {
+  has_attachments: (data: unknown) => Array.isArray((data as { attachments?: unknown } | null)?.attachments) && (data as { attachments: unknown[] }).attachments.length > 0,
+} as const;
+export type DataFilter = keyof typeof dataFilters;
+
+function subscribed(endpoint: { eventTypes: string[]; dataFilter?: string | null }, event: Event) {
+  if (endpoint.eventTypes.length > 0 && !endpoint.eventTypes.includes(event.type)) return false;
+  return !endpoint.dataFilter || dataFilters[endpoint.dataFilter as DataFilter]?.(event.data) === true;
+}
+
 export interface FanOutOptions {
   /** To this endpoint alone, whatever it subscribes to (test events). */
   onlyEndpointId?: string;
@@ -81,7 +96,7 @@ export async function fanOutEvents(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
   events: Event[],
-  endpoints: Array<{ id: string; accountId: number; eventTypes: string[]; rateLimit: number | null }>,
+  endpoints: Array<{ id: string; accountId: number; eventTypes: string[]; rateLimit: number | null; dataFilter?: string | null }>,
   { onlyEndpointId, exceptEndpointId }: FanOutOptions = {},
 ): Promise<void> {
   if (endpoints.length === 0) return;
@@ -90,7 +105,7 @@ export async function fanOutEvents(
       (endpoint) =>
         endpoint.accountId === event.accountId &&
         endpoint.id !== exceptEndpointId &&
-        (onlyEndpointId ? endpoint.id === onlyEndpointId : endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
+        (onlyEndpointId ? endpoint.id === onlyEndpointId : subscribed(endpoint, event)),
     );
     await deliverToEndpoints(rt, tx, event, targets);
   }

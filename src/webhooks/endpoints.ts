@@ -11,6 +11,7 @@ import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { recordEvent } from './events.ts';
 import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
+import type { DataFilter } from './deliveries.ts';
 import { customHeaders, sealHeaders } from './custom-headers.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
@@ -111,7 +112,7 @@ export async function createEndpoint(
   accountId: number,
   command: CreateEndpointCommand,
   /** Not part of the input: the API an endpoint is made through decides it (formats.ts). */
-  { payloadFormat = 'yarrow' }: { payloadFormat?: PayloadFormat } = {},
+  { payloadFormat = 'yarrow', dataFilter = null }: { payloadFormat?: PayloadFormat; dataFilter?: DataFilter | null } = {},
 ): Promise<EndpointWithSecret> {
   const data = { url: checkedUrl(command.url), description: command.description ?? '', eventTypes: distinct(command.eventTypes ?? []), enabled: command.enabled ?? true };
   await assertReachableUrl(rt.config, db, accountId, data.url);
@@ -127,6 +128,7 @@ export async function createEndpoint(
       ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
       rateLimit: command.rateLimit === undefined ? null : checkedRateLimit(command.rateLimit),
       payloadFormat,
+      dataFilter,
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
     },
   });
@@ -148,7 +150,7 @@ export async function updateEndpoint(
   id: string,
   command: UpdateEndpointCommand,
   /** Given by the reference API, whose re-registration makes an endpoint its own (formats.ts). */
-  { payloadFormat }: { payloadFormat?: PayloadFormat } = {},
+  { payloadFormat, dataFilter }: { payloadFormat?: PayloadFormat; dataFilter?: DataFilter | null } = {},
 ): Promise<WebhookEndpoint> {
   const data = {
     ...command,
@@ -169,6 +171,7 @@ export async function updateEndpoint(
       // A new limit applies to attempts enqueued from now on; those already queued keep their slots.
       ...(command.rateLimit === undefined ? {} : { rateLimit: checkedRateLimit(command.rateLimit), rateSlotAt: null }),
       payloadFormat,
+      dataFilter,
       // Re-enabling starts with a clean slate: the failing period counts from the next failure.
       ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
       ...(disabling ? { disabledAt: new Date(), disabledReason: 'manual' } : {}),

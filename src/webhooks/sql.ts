@@ -23,14 +23,14 @@ export interface NewEventRow {
  * both subqueries (an unreferenced CTE that only SELECTs would never notify).
  */
 export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date, notify: Prisma.Sql) {
-  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null }> }>>`
+  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null; data_filter: string | null }> }>>`
     WITH inserted AS (
       INSERT INTO events (id, account_id, type, object_type, object_public_id, data, request_log_id, created_at)
       SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, e.request_log_id, ${createdAt}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb, request_log_id text)
     ), notified AS (${notify})
     SELECT (SELECT count(*) FROM notified)::int AS notified,
-           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit) ORDER BY id)
+           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit, 'data_filter', data_filter) ORDER BY id)
                      FROM webhook_endpoints
                      WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL), '[]'::json) AS endpoints`;
   return result!.endpoints;
