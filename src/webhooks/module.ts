@@ -28,6 +28,11 @@ export const webhooksModule = defineModule({
       payload: z.object({ endpointId: z.string() }),
       options: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     },
+    // One job per event a panel user is emailed about (src/webhooks/notifications).
+    webhook_notify: {
+      payload: z.object({ eventId: z.string() }),
+      options: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+    },
     webhook_sweep: {
       payload: z.object({}).loose(),
       options: { retryLimit: 1, expireInSeconds: 300 },
@@ -67,6 +72,12 @@ export const webhooksModule = defineModule({
       EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
       /** Days a finished webhook delivery (and its attempts) is kept. */
       WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+      /** `smtp://user:pass@host:587` or `smtps://…`: notifications are emailed through it; unset, they are kept for the panel's Notifications page. */
+      SMTP_URL: z
+        .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+        .optional(),
+      /** The From address of notification emails. */
+      NOTIFICATION_FROM: z.string().default('Yarrow <notifications@yarrow.localhost>'),
     },
     derive: (values) => ({
       /**
