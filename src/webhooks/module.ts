@@ -11,6 +11,7 @@ export const webhooksModule = defineModule({
   graphql: async (modules) => {
     (await import('./graphql.ts')).addWebhookFields(modules);
     (await import('./graphql-recovery.ts')).addRecoveryFields();
+    (await import('./notifications/graphql.ts')).addNotificationFields();
   },
   workers: {
     webhooks: async (rt) => (await import('./workers.ts')).startWebhookWorker(rt),
