@@ -104,6 +104,13 @@ export const webhooksModule = defineModule({
       script: 'webhook-endpoint.js',
       body: async () => (await import('./panel.ts')).webhookEndpointPage(),
     },
+    {
+      path: 'notifications',
+      title: 'Notifications',
+      summary: 'Notifications page: email notifications (kept ones without SMTP_URL) and the signed-in user\'s preferences',
+      script: 'notifications.js',
+      body: async () => (await import('./notifications/panel.ts')).notificationsPage(),
+    },
   ],
   panelOverview: [{ title: 'Failing webhook endpoints', script: 'webhooks-overview.js' }],
   panelAssets: `${import.meta.dirname}/panel-assets`,

@@ -40,7 +40,7 @@ async function signIn(accountId: number, email: string) {
   });
   const page = await (await visit('/panel/keys')).text();
   const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!;
-  return async (query: string, variables: Record<string, unknown> = {}) => {
+  const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
     const response = await visit('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-csrf-token': token },
@@ -48,6 +48,7 @@ async function signIn(accountId: number, email: string) {
     });
     return (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
   };
+  return Object.assign(graphql, { page: async (path: string) => (await visit(path)).text() });
 }
 
 async function withKey(key: string, query: string) {
@@ -96,5 +97,9 @@ describe('kept notifications and preferences', () => {
     ]);
     expect(listed[0].body).toContain('<b>$5.00</b>');
     expect((await withKey(other.key, LIST)).data.notifications).toEqual([]);
+    // The panel's Notifications page is served to the session (its script renders the list).
+    const page = await session.page('/panel/notifications');
+    expect(page).toContain('id="notifications-app"');
+    expect(page).toContain('notifications.js');
   });
 });
