@@ -74,17 +74,35 @@ describe('GET /checkout/<pi>', () => {
 });
 
 describe('the card session page', () => {
-  it("lists the rail's five test tokens (its dispute token among them) and a token field", async () => {
+  it("lists the rail's test tokens (its dispute token among them; Visa's a decline for every code) and a token field", async () => {
     const intent = await createIntent(app, merchant.key);
     for (const [rail, tokens] of [
-      ['visa', ['YP-VISA-APPROVE', 'YP-VISA-3DS', 'YP-VISA-DECLINE', 'YP-VISA-REVIEW', 'YP-VISA-DISPUTE']],
+      [
+        'visa',
+        [
+          'YP-VISA-APPROVE',
+          'YP-VISA-3DS',
+          'YP-VISA-DECLINE',
+          'YP-VISA-REVIEW',
+          'YP-VISA-DISPUTE',
+          'YP-VISA-DECLINE-LOST',
+          'YP-VISA-DECLINE-STOLEN',
+          'YP-VISA-DECLINE-EXPIRED',
+          'YP-VISA-DECLINE-CVC',
+          'YP-VISA-DECLINE-PROCESSING',
+          'YP-VISA-DECLINE-VELOCITY',
+          'YP-VISA-DECLINE-DO-NOT-HONOR',
+          'YP-VISA-DECLINE-FRAUD',
+          'YP-VISA-DECLINE-LATER',
+        ],
+      ],
       ['mastercard', ['YP-MC-APPROVE', 'YP-MC-3DS', 'YP-MC-DECLINE', 'YP-MC-REVIEW', 'YP-MC-DISPUTE']],
       ['google_pay', ['YP-GP-VISA-APPROVE', 'YP-GP-MC-APPROVE', 'YP-GP-DECLINE', 'YP-GP-REVIEW', 'YP-GP-DISPUTE']],
       ['apple_pay', ['YP-AP-VISA-APPROVE', 'YP-AP-MC-APPROVE', 'YP-AP-DECLINE', 'YP-AP-REVIEW', 'YP-AP-DISPUTE']],
     ] as const) {
       const page = await pages.get(await pages.startSession(intent.id, rail));
       for (const token of tokens) expect(page.html).toContain(token);
-      expect(page.html.match(/<code>YP-/g)).toHaveLength(5);
+      expect(page.html.match(/<code>YP-/g)).toHaveLength(tokens.length);
       expect(page.html).toContain('name="token"');
     }
   });

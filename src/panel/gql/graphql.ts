@@ -54,6 +54,8 @@ export type CreateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
   headers?: Record<string, unknown> | null | undefined;
+  /** At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
+  rateLimit?: number | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -321,6 +323,8 @@ export type UpdateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
   headers?: Record<string, unknown> | null | undefined;
+  /** At most this many deliveries a second (1–1,000); null removes the limit. */
+  rateLimit?: number | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -631,7 +635,7 @@ export type PanelConversationQueryVariables = Exact<{
 }>;
 
 
-export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null } }>, pageInfo: { hasNextPage: boolean } } };
+export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null, attachments: Array<{ id: string, contentType: string, name: string | null, size: number, dataOmitted: boolean }> } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
@@ -1643,6 +1647,13 @@ export const PanelConversationDocument = new TypedDocumentString(`
         body
         queuedAt
         receivedAt
+        attachments {
+          id
+          contentType
+          name
+          size
+          dataOmitted
+        }
       }
     }
     pageInfo {
