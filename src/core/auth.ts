@@ -15,6 +15,8 @@ export interface Principal {
   accountId: number;
   keyId: string;
   scopes: ReadonlySet<string>;
+  /** The panel user of a panel session (their own settings, e.g. notification preferences); none for an API key. */
+  panelUserId?: string;
 }
 
 export function hashApiKey(secret: string, key: string): string {

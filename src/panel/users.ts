@@ -237,5 +237,5 @@ export async function graphqlSessionAuth(rt: Runtime, request: SessionRequest): 
 
 /** A signed-in panel user acts for their account with every scope. */
 function sessionPrincipal(rt: Runtime, session: PanelSessionInfo): Principal {
-  return { accountId: session.accountId, keyId: session.keyId, scopes: new Set(rt.modules.scopes) };
+  return { accountId: session.accountId, keyId: session.keyId, scopes: new Set(rt.modules.scopes), panelUserId: session.userId };
 }

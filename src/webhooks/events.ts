@@ -7,6 +7,7 @@ import { insertEventsReadEndpoints } from './sql.ts';
 import type { Event } from '../generated/prisma/client.ts';
 import type { EventType } from '../core/module.ts';
 import { fanOutEvents, type FanOutOptions } from './deliveries.ts';
+import { queueNotifications } from './notifications/queue.ts';
 
 /** Every event name Yarrow records: each module declares its own (`eventTypes` in its module.ts), `rt.modules.eventTypes` has them all. Webhook endpoints subscribe to these (or to all). */
 export type { EventType } from '../core/module.ts';
@@ -83,5 +84,7 @@ export async function recordEvents(
     endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types, rateLimit: endpoint.rate_limit, dataFilter: endpoint.data_filter })),
     options,
   );
+  // Emails to the account's panel users (an endpoint disabled, a phone offline, …), queued with the event.
+  await queueNotifications(rt, tx, events);
   return events;
 }

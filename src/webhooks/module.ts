@@ -11,6 +11,7 @@ export const webhooksModule = defineModule({
   graphql: async (modules) => {
     (await import('./graphql.ts')).addWebhookFields(modules);
     (await import('./graphql-recovery.ts')).addRecoveryFields();
+    (await import('./notifications/graphql.ts')).addNotificationFields();
   },
   workers: {
     webhooks: async (rt) => (await import('./workers.ts')).startWebhookWorker(rt),
@@ -27,6 +28,11 @@ export const webhooksModule = defineModule({
     webhook_recover: {
       payload: z.object({ endpointId: z.string() }),
       options: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+    },
+    // One job per event a panel user is emailed about (src/webhooks/notifications).
+    webhook_notify: {
+      payload: z.object({ eventId: z.string() }),
+      options: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
     },
     webhook_sweep: {
       payload: z.object({}).loose(),
@@ -67,6 +73,12 @@ export const webhooksModule = defineModule({
       EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
       /** Days a finished webhook delivery (and its attempts) is kept. */
       WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+      /** `smtp://user:pass@host:587` or `smtps://…`: notifications are emailed through it; unset, they are kept for the panel's Notifications page. */
+      SMTP_URL: z
+        .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+        .optional(),
+      /** The From address of notification emails. */
+      NOTIFICATION_FROM: z.string().default('Yarrow <notifications@yarrow.localhost>'),
     },
     derive: (values) => ({
       /**
@@ -91,6 +103,13 @@ export const webhooksModule = defineModule({
       summary: 'Webhook endpoint page: its deliveries with each attempt, redeliver, secret rotation',
       script: 'webhook-endpoint.js',
       body: async () => (await import('./panel.ts')).webhookEndpointPage(),
+    },
+    {
+      path: 'notifications',
+      title: 'Notifications',
+      summary: 'Notifications page: email notifications (kept ones without SMTP_URL) and the signed-in user\'s preferences',
+      script: 'notifications.js',
+      body: async () => (await import('./notifications/panel.ts')).notificationsPage(),
     },
   ],
   panelOverview: [{ title: 'Failing webhook endpoints', script: 'webhooks-overview.js' }],

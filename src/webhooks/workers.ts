@@ -5,6 +5,7 @@ import type { Runtime } from '../core/runtime.ts';
 import { attemptDelivery } from './attempts.ts';
 import { sweepStalledDeliveries } from './deliveries.ts';
 import { runRecovery } from './recovery.ts';
+import { notificationHandler } from './notifications/worker.ts';
 
 /** How often an idle worker process looks for retries that came due and jobs a group cap held back. */
 const IDLE_CHECK_MS = 1000;
@@ -90,6 +91,9 @@ export async function startWebhookWorker(rt: Runtime) {
   await workQueue(rt.boss, 'webhook_recover', {}, async ([job]) => {
     await runRecovery(rt, job!.data.endpointId);
   });
+
+  const notify = notificationHandler(rt);
+  await workQueue(rt.boss, 'webhook_notify', {}, async ([job]) => notify(job!.data.eventId));
 
   await rt.boss.schedule('webhook_sweep', '* * * * *', {});
   await workQueue(rt.boss, 'webhook_sweep', {}, async () => {

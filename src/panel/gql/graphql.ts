@@ -135,6 +135,14 @@ export type MessageStatus =
   | 'SCHEDULED'
   | 'SENT';
 
+/** The kinds to turn on (true) or off (false); a kind left out keeps its setting. */
+export type NotificationPreferencesInput = {
+  deliveryExhausted?: boolean | null | undefined;
+  deviceOffline?: boolean | null | undefined;
+  disputeOpened?: boolean | null | undefined;
+  endpointDisabled?: boolean | null | undefined;
+};
+
 /** How a number was opted out: the API, the panel, or a STOP keyword it sent. */
 export type OptOutSource =
   | 'API'
@@ -906,6 +914,18 @@ export type PanelOptInRecipientMutationVariables = Exact<{
 
 
 export type PanelOptInRecipientMutation = { optInRecipient: { id: string, phoneDisplay: string } };
+
+export type PanelNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelNotificationsQuery = { notifications: Array<{ id: string, kind: string, recipient: string, subject: string, body: string, status: string, error: string | null, createdAt: string }>, notificationPreferences: { endpointDisabled: boolean, deliveryExhausted: boolean, deviceOffline: boolean, disputeOpened: boolean } };
+
+export type PanelUpdateNotificationPreferencesMutationVariables = Exact<{
+  input: NotificationPreferencesInput;
+}>;
+
+
+export type PanelUpdateNotificationPreferencesMutation = { updateNotificationPreferences: { endpointDisabled: boolean, deliveryExhausted: boolean, deviceOffline: boolean, disputeOpened: boolean } };
 
 export type PanelWebhookEndpointsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -2265,6 +2285,36 @@ export const PanelOptInRecipientDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelOptInRecipientMutation, PanelOptInRecipientMutationVariables>;
+export const PanelNotificationsDocument = new TypedDocumentString(`
+    query PanelNotifications {
+  notifications(first: 50) {
+    id
+    kind
+    recipient
+    subject
+    body
+    status
+    error
+    createdAt
+  }
+  notificationPreferences {
+    endpointDisabled
+    deliveryExhausted
+    deviceOffline
+    disputeOpened
+  }
+}
+    `) as unknown as TypedDocumentString<PanelNotificationsQuery, PanelNotificationsQueryVariables>;
+export const PanelUpdateNotificationPreferencesDocument = new TypedDocumentString(`
+    mutation PanelUpdateNotificationPreferences($input: NotificationPreferencesInput!) {
+  updateNotificationPreferences(input: $input) {
+    endpointDisabled
+    deliveryExhausted
+    deviceOffline
+    disputeOpened
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateNotificationPreferencesMutation, PanelUpdateNotificationPreferencesMutationVariables>;
 export const PanelWebhookEndpointsDocument = new TypedDocumentString(`
     query PanelWebhookEndpoints($first: Int, $after: String) {
   webhookEventTypes
