@@ -245,7 +245,6 @@ const billingRecipes: Record<string, Recipe> = {
 };
 
 export const recipes: Record<string, Recipe> = {
-  ...billingRecipes,
   'payment_intent.created': async (options) => {
     await createIntent(options, 'yarrow trigger');
   },
@@ -336,4 +335,6 @@ export const recipes: Record<string, Recipe> = {
     await rest(options, 'POST', `/api/v1/payment-methods/${method.id}/detach`, {});
     options.print('Detached it.');
   },
+  // Billing's after Pay's own, in the order the module lists its events.
+  ...billingRecipes,
 };
