@@ -66,6 +66,11 @@ export interface DomainModule<
    */
   panelAssets?: string;
   /**
+   * The module's own routes under /panel/ (a file a page shows, for the panel's session), registered
+   * by the panel after its pages and before its not-found page, so they are reached.
+   */
+  panelRoutes?: (ctx: GatewayContext) => Promise<void>;
+  /**
    * Routes that take bodies past BODY_LIMIT_BYTES (a phone's MMS in base64), each still bounded:
    * the paths they match get `maxBytes` instead, and `overLimit` answers a body past that if given
    * (a client that retries every non-2xx forever must not be answered 413).

@@ -42,7 +42,7 @@ const panelSession: Credential<PanelSessionInfo> = {
 };
 const sessionPage = (path: string) => ({ ...publicPage(path), method: 'get', auth: panelSession }) as const;
 
-export function registerPanelRoutes(ctx: GatewayContext) {
+export async function registerPanelRoutes(ctx: GatewayContext) {
   const { app, rt } = ctx;
   const signIn = createSignInGuard(rt);
   const signUp = createSignUpGuard(rt);
@@ -284,6 +284,9 @@ export function registerPanelRoutes(ctx: GatewayContext) {
         ),
     });
   }
+
+  // The modules' own /panel routes (the relay's MMS pictures), under the session like the pages.
+  for (const module of rt.modules.list) await module.panelRoutes?.(ctx);
 
   // Registered last, so every page above wins: any other /panel URL is a page that says so.
   defineRoute(ctx, {

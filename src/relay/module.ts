@@ -6,6 +6,8 @@ import { idPrefixes, relayErrors, relayLocks, type DeviceSignal, type RelayMessa
 export const relayModule = defineModule({
   name: 'relay',
   routes: async (ctx) => (await import('./rest.ts')).registerRelayRoutes(ctx),
+  // A received MMS's pictures for the panel's conversation (src/relay/messages/attachments-rest.ts).
+  panelRoutes: async (ctx) => (await import('./messages/index.ts')).registerPanelAttachmentRoute(ctx),
   postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');

@@ -391,13 +391,13 @@ describe('REST, from the live OpenAPI document', () => {
       'post /api/v1/payment-intents/{id}/cancel': {},
       'post /api/v1/payment-intents': { amount: 5, currency: 'USD', title: 'Isolation', customer_name: 'A', customer_email: 'a@example.com' },
       'post /api/v1/customers/{id}': { name: 'Renamed' },
+      'post /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3600_000).toISOString() },
       'post /api/v1/products/{id}': { name: 'Renamed' },
       'post /api/v1/prices': { unit_amount: 5, currency: 'USD', recurring: { interval: 'month' } },
       'post /api/v1/prices/{id}': { nickname: 'Renamed' },
       'post /api/v1/subscriptions': { items: [{ price: a.ids.price }] },
       'post /api/v1/subscriptions/{id}': { quantity: 2 },
       'post /api/v1/subscriptions/{id}/cancel': {},
-      'post /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3600_000).toISOString() },
     };
     const isIdParam = (name: string) => /(^|_)ids?$/.test(name) || name in paramKinds || name === 'starting_after' || name === 'ending_before' || anyObjectParams.has(name);
 

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { graphqlInPage, launchBrowser, screenshotsDir, seriousAccessibilityFindings, watchForProblems } from '../helpers/browser.ts';
+import { receiveSms } from '../../src/relay/messages/index.ts';
 import { relayTestEnv, sendSms, startDevice, TEST_NUMBERS, waitForStatus, type DeviceProcess } from '../relay/helpers.ts';
 
 // The relay's panel pages as a merchant uses them, at desktop (1440×900) and phone (390×844)
@@ -292,6 +293,56 @@ describe('the relay pages in Chromium', () => {
     const rows = await page.locator('#messages tr[data-request-id]').evaluateAll((found) => found.map((row) => row.getAttribute('data-request-id')));
     const batch = await app.rt.db.prisma.message.findMany({ where: { batchId }, select: { id: true } });
     expect(rows.sort()).toEqual(batch.map((message) => message.id).sort());
+  });
+
+  it("a received MMS in the conversation: the picture inline at both widths, the SVG only a link, never rendered", async () => {
+    const account = await app.rt.db.prisma.account.findFirstOrThrow({ where: { name: 'Relay Pages Shop' } });
+    const code = await graphqlInPage<{ createPairingCode: { code: string } }>(page, 'mutation { createPairingCode { code } }', {});
+    const paired = await app.request('POST', '/api/v1/relay/app/pair', { body: { pairing_code: code.createPairingCode.code, device_name: 'MMS phone' } });
+    // The service both transports hand a received MMS to (the app's hook: test/relay/android-app/mms.test.ts).
+    const jpeg = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const draw = canvas.getContext('2d')!;
+      draw.fillStyle = '#c33';
+      draw.fillRect(0, 0, 64, 48);
+      return canvas.toDataURL('image/jpeg').split(',')[1]!;
+    });
+    const { message } = await receiveSms(app.rt, {
+      accountId: account.id,
+      deviceId: paired.body.device.id,
+      from: TEST_NUMBERS[2]!,
+      to: null,
+      text: 'Our new sign',
+      simNumber: 1,
+      receivedAt: new Date(),
+      key: 'mms-browser-1',
+      keywords: false,
+      parts: [
+        { contentType: 'image/jpeg', name: 'sign.jpg', size: 0, data: Buffer.from(jpeg, 'base64') },
+        { contentType: 'image/svg+xml', name: 'evil.svg', size: 0, data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.svgRan=1"><script>window.svgRan=2</script></svg>') },
+      ],
+    });
+    await visit(`/panel/messages/${message.id}`);
+    const thread = page.locator(`#conversation li[data-request-id="${message.id}"]`);
+    await thread.locator('img').waitFor();
+    for (const viewport of viewports) {
+      await page.setViewportSize(viewport);
+      const picture = thread.locator('img');
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+      const box = (await picture.boundingBox())!;
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await shot('mms', viewport.name);
+    }
+    // The SVG is a download link: no <img>, <object>, <embed>, <iframe> or inline <svg> shows it, and nothing of it ran.
+    expect(await thread.locator('img').count()).toBe(1);
+    expect(await page.locator('#conversation object, #conversation embed, #conversation iframe, #conversation svg').count()).toBe(0);
+    const link = thread.getByRole('link', { name: /evil\.svg/ });
+    expect(await link.getAttribute('download')).not.toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { svgRan?: number }).svgRan)).toBeUndefined();
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
   });
 
   it('logged no console error, page error or failed request on any page', () => {

@@ -50,7 +50,7 @@ describe('endpoint page: recover failed since…', () => {
     const { endpoint } = await createEndpoint(app, key, { url: receiver.url('/recover-page') });
     for (let i = 0; i < 3; i++) expect((await execute(app.baseUrl, key, SendTest, { endpointId: endpoint.id })).errors).toBeUndefined();
     await receiver.waitFor('/recover-page', 3);
-    await expect.poll(() => app.rt.db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'failed' } })).toBe(3);
+    await expect.poll(() => app.rt.db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'failed' } }), { timeout: 15_000 }).toBe(3);
     down = false;
 
     await page.goto(`${app.baseUrl}/panel/webhooks/${endpoint.id}`);
@@ -58,20 +58,20 @@ describe('endpoint page: recover failed since…', () => {
     await since.waitFor();
     await since.fill('2000-01-01T00:00');
     await page.getByRole('button', { name: 'Recover' }).click();
-    await expect.poll(() => page.locator('#recover-since-error').textContent()).toMatch(/14 days/);
+    await expect.poll(() => page.locator('#recover-since-error').textContent(), { timeout: 15_000 }).toMatch(/14 days/);
     expect(await since.getAttribute('aria-invalid')).toBe('true');
 
     // The default is a day ago: the three failed deliveries of the outage.
     await page.reload();
     await since.waitFor();
     await page.getByRole('button', { name: 'Recover' }).click();
-    await expect.poll(() => page.locator('#recover-result').textContent()).toBe('3 failed deliveries queued to be sent again, oldest first.');
+    await expect.poll(() => page.locator('#recover-result').textContent(), { timeout: 15_000 }).toBe('3 failed deliveries queued to be sent again, oldest first.');
     expect(await page.locator('#recover-since-error').count()).toBe(0);
     await receiver.waitFor('/recover-page', 6);
-    await expect.poll(() => app.rt.db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded' } })).toBe(3);
+    await expect.poll(() => app.rt.db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded' } }), { timeout: 15_000 }).toBe(3);
     // Nothing failed is left: a second click queues nothing.
     await page.getByRole('button', { name: 'Recover' }).click();
-    await expect.poll(() => page.locator('#recover-result').textContent()).toBe('No failed delivery in that window.');
+    await expect.poll(() => page.locator('#recover-result').textContent(), { timeout: 15_000 }).toBe('No failed delivery in that window.');
     expect(await seriousAccessibilityFindings(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

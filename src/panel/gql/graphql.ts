@@ -623,7 +623,7 @@ export type PanelConversationQueryVariables = Exact<{
 }>;
 
 
-export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null } }>, pageInfo: { hasNextPage: boolean } } };
+export type PanelConversationQuery = { messages: { edges: Array<{ node: { requestId: string, direction: MessageDirection, stage: MessageStage, body: string, queuedAt: string, receivedAt: string | null, attachments: Array<{ id: string, contentType: string, name: string | null, size: number, dataOmitted: boolean }> } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type PanelDevicesQueryVariables = Exact<{
   status?: DeviceStatus | null | undefined;
@@ -1623,6 +1623,13 @@ export const PanelConversationDocument = new TypedDocumentString(`
         body
         queuedAt
         receivedAt
+        attachments {
+          id
+          contentType
+          name
+          size
+          dataOmitted
+        }
       }
     }
     pageInfo {

@@ -32,7 +32,7 @@ export { waitReasons, waitReasonsPerRequest } from './wait-reasons.ts';
 // A received MMS's parts (./attachments.ts, ./attachments-rest.ts).
 export { attachmentsOf } from './attachments.ts';
 export { MessageAttachmentType } from './attachments-graphql.ts';
-export { registerAttachmentRoutes } from './attachments-rest.ts';
+export { registerAttachmentRoutes, registerPanelAttachmentRoute } from './attachments-rest.ts';
 // The maintenance worker's pass that masks old texts (./retention.ts).
 export { purgeOldMessageTexts } from './retention.ts';
 

@@ -60,6 +60,13 @@ export const PanelConversation = graphql(`
           body
           queuedAt
           receivedAt
+          attachments {
+            id
+            contentType
+            name
+            size
+            dataOmitted
+          }
         }
       }
       pageInfo {

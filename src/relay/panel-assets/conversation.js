@@ -12,6 +12,30 @@ import { StageBadge, useLiveLoad } from './ui-relay.js';
 
 const CONVERSATION_SIZE = 50;
 
+/**
+ * Pictures a browser shows inline without running anything: raster images only. An SVG (it can
+ * hold script), HTML and everything else is a download link, never rendered.
+ */
+const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/** A received MMS's parts: pictures inline through the panel's download route, the others as links. */
+function Attachments({ requestId, parts }) {
+  if (!parts?.length) return null;
+  return html`<ul class="attachments">
+    ${parts.map((part) => {
+      const href = `/panel/messages/${encodeURIComponent(requestId)}/attachments/${encodeURIComponent(part.id)}`;
+      const label = `${part.name ?? part.contentType} (${part.contentType}, ${formatBytes(part.size)})`;
+      if (part.dataOmitted) return html`<li data-attachment-id=${part.id}>${label}: too large, not kept</li>`;
+      return html`<li data-attachment-id=${part.id}>
+        ${INLINE_IMAGES.has(part.contentType) ? html`<img src=${href} alt=${part.name ?? 'A picture'} loading="lazy" />` : null}
+        <a href=${href} download>${label}</a>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+const formatBytes = (bytes) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} kB` : `${bytes} bytes`);
+
 /** The conversation with `number` (outbound `to`, inbound `from`), `current` marked. */
 export function Conversation({ number, label, current }) {
   const [thread, setThread] = useState(null);
@@ -49,7 +73,8 @@ export function Conversation({ number, label, current }) {
                   <a href=${`/panel/messages/${encodeURIComponent(node.requestId)}`}>${formatDateTime(inbound ? node.receivedAt : node.queuedAt)}</a>
                   ${inbound ? null : html` <${StageBadge} stage=${node.stage} />`}
                 </div>
-                <p class="text">${node.body}</p>
+                ${node.body ? html`<p class="text">${node.body}</p>` : null}
+                <${Attachments} requestId=${node.requestId} parts=${node.attachments} />
               </li>`;
             })}
           </ol>`}
