@@ -212,7 +212,7 @@ describe('received SMS from the Android app', () => {
     expect((await hooksFrom(app.baseUrl))[0]!.url).toBe(`https://attacker.example/api/mobile/v1/inbound/${phone.deviceId}`);
     const configured = await app.startExtraGateway({ publicBaseUrl: 'https://relay.example.com', publicBaseUrlSet: true });
     try {
-      expect((await hooksFrom(configured.baseUrl)).map((hook) => hook.url)).toEqual(Array(3).fill(`https://relay.example.com/api/mobile/v1/inbound/${phone.deviceId}`));
+      expect((await hooksFrom(configured.baseUrl)).map((hook) => hook.url)).toEqual(Array(4).fill(`https://relay.example.com/api/mobile/v1/inbound/${phone.deviceId}`));
     } finally {
       await configured.stop();
     }
