@@ -60,7 +60,7 @@ function NewPrice({ product, onCreated }) {
     <label for=${id('interval')}>Every</label>
     <input id=${id('count')} name="intervalCount" type="number" min="1" value="1" aria-label="Interval count" size="3" />
     <select id=${id('interval')} name="interval">
-      <option value="day">day</option><option value="week">week</option><option value="month" selected>month</option><option value="year">year</option>
+      <option value="DAY">day</option><option value="WEEK">week</option><option value="MONTH" selected>month</option><option value="YEAR">year</option>
     </select>
     <label for=${id('nickname')}>Nickname</label><input id=${id('nickname')} name="nickname" />
     <button type="submit">Create price</button>

@@ -8,7 +8,7 @@ import { priceText, subscriptionStatuses } from '/panel/assets/billing-shared.js
 // it), Cancel now, each after a confirmation.
 
 const subscriptionId = decodeURIComponent(location.pathname.split('/').at(-1));
-const ended = new Set(['canceled', 'incomplete_expired']);
+const ended = new Set(['CANCELED', 'INCOMPLETE_EXPIRED']);
 
 function ChangePrice({ subscription, prices, onChanged }) {
   const current = subscription.items[0]?.price.id;
@@ -127,7 +127,7 @@ function SubscriptionPage() {
                 (invoice) => html`<tr key=${invoice.id} data-invoice-id=${invoice.id} data-status=${invoice.status}>
                   <td data-label="Invoice"><a href="/panel/invoices/${invoice.id}">${invoice.id}</a></td>
                   <td data-label="Amount"><${Money} amount=${invoice.amountDisplay} currency=${invoice.currency} /></td>
-                  <td data-label="Status">${invoice.status}</td>
+                  <td data-label="Status">${invoice.status.toLowerCase()}</td>
                   <td data-label="Period">${invoice.periodStart ? html`<${DateTime} value=${invoice.periodStart} /> – <${DateTime} value=${invoice.periodEnd} />` : '—'}</td>
                 </tr>`,
               )}

@@ -56,8 +56,8 @@ function Dunning() {
     <input id="retry-days" name="retryDays" value=${settings.retryDays.join(', ')} />
     <label for="after-retries">After the last retry</label>
     <select id="after-retries" name="afterRetries" value=${settings.afterRetries}>
-      <option value="canceled">Cancel the subscription</option>
-      <option value="unpaid">Mark it unpaid (it stays, invoices stop being charged)</option>
+      <option value="CANCELED">Cancel the subscription</option>
+      <option value="UNPAID">Mark it unpaid (it stays, invoices stop being charged)</option>
     </select>
     <button type="submit">Save</button>
     ${saved ? html`<p role="status">Saved.</p>` : ''}
