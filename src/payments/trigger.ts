@@ -335,6 +335,6 @@ export const recipes: Record<string, Recipe> = {
     await rest(options, 'POST', `/api/v1/payment-methods/${method.id}/detach`, {});
     options.print('Detached it.');
   },
-  // Billing's after Pay's own, in the order the module lists its events.
+  // Billing's after the payment intent's: `yarrow trigger`'s list of events starts with the most used.
   ...billingRecipes,
 };

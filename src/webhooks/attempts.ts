@@ -76,6 +76,9 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     payloadFormat: e.payload_format,
     headersSealed: e.headers_sealed,
     headerNames: e.header_names ?? [],
+    dataFilter: e.data_filter ?? null,
+    rateLimit: e.rate_limit ?? null,
+    rateSlotAt: time(e.rate_slot_at ?? null),
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };
@@ -261,7 +264,7 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, optio
         const jobId = randomUUID();
         const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, nextAttemptAt, jobId } });
-        await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'automatic', at: nextAttemptAt });
+        await enqueueAttempt(rt, tx, { ...updated, rateLimit: endpoint.rateLimit }, { jobId, trigger: 'automatic', at: nextAttemptAt });
       }
       updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
     }

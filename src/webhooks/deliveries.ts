@@ -7,7 +7,7 @@ import { publish, type Topics } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import { sendJobAt } from '../accounts/index.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { lockStalledDeliveries } from './sql.ts';
+import { lockStalledDeliveries, reserveSendSlot } from './sql.ts';
 import type { Event, WebhookDelivery } from '../generated/prisma/client.ts';
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
@@ -26,11 +26,15 @@ export function jobExpirySeconds(config: Pick<Config, 'WEBHOOK_TIMEOUT_SECONDS'>
 /**
  * Enqueues the job that makes a delivery's next attempt, in the caller's transaction. The job id is
  * written to the delivery by the caller: only the job the delivery names may attempt it.
+ *
+ * `rateLimit` is the endpoint's, when the caller read it: null (no limit) enqueues with no other
+ * statement (the fleet's path); a number, or undefined (not read: the endpoint row answers), takes
+ * the endpoint's next send slot (`reserveSendSlot`) and the job starts no earlier than it.
  */
 export async function enqueueAttempt(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
-  delivery: { id: bigint; endpointId: string; accountId: number },
+  delivery: { id: bigint; endpointId: string; accountId: number; rateLimit?: number | null },
   options: { jobId: string; trigger: 'automatic' | 'manual'; at?: Date },
 ) {
   const data = { deliveryId: String(delivery.id), trigger: options.trigger };
@@ -40,8 +44,10 @@ export async function enqueueAttempt(
     group: { id: delivery.endpointId },
     expireInSeconds: jobExpirySeconds(rt.config),
   };
+  const slot = delivery.rateLimit === null ? null : await reserveSendSlot(tx, delivery.endpointId);
   // A retry is due at a time of the account's clock (a test clock holds it until an advance).
-  if (options.at) await sendJobAt(rt, tx, delivery.accountId, 'webhook_deliver', data, { at: options.at }, jobOptions);
+  if (options.at) await sendJobAt(rt, tx, delivery.accountId, 'webhook_deliver', data, { at: slot && slot > options.at ? slot : options.at }, jobOptions);
+  else if (slot && slot.getTime() > Date.now()) await sendJob(rt.boss, 'webhook_deliver', data, { ...jobOptions, tx, startAfter: slot });
   else await sendJob(rt.boss, 'webhook_deliver', data, { ...jobOptions, tx });
 }
 
@@ -57,6 +63,21 @@ export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id
     nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
     updatedAt: delivery.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Conditions on an event's data an endpoint may require beyond its types (`WebhookEndpoint.dataFilter`):
+ * `has_attachments`, a non-empty `attachments` list (the reference API's `mms:downloaded` is
+ * `message.received` for the messages with parts, src/relay/transports/android-app/thirdparty-json.ts).
+ */
+export const dataFilters = {
+  has_attachments: (data: unknown) => Array.isArray((data as { attachments?: unknown } | null)?.attachments) && (data as { attachments: unknown[] }).attachments.length > 0,
+} as const;
+export type DataFilter = keyof typeof dataFilters;
+
+function subscribed(endpoint: { eventTypes: string[]; dataFilter?: string | null }, event: Event) {
+  if (endpoint.eventTypes.length > 0 && !endpoint.eventTypes.includes(event.type)) return false;
+  return !endpoint.dataFilter || dataFilters[endpoint.dataFilter as DataFilter]?.(event.data) === true;
 }
 
 export interface FanOutOptions {
@@ -75,7 +96,7 @@ export async function fanOutEvents(
   rt: Pick<Runtime, 'boss' | 'config'>,
   tx: DbClient,
   events: Event[],
-  endpoints: Array<{ id: string; accountId: number; eventTypes: string[] }>,
+  endpoints: Array<{ id: string; accountId: number; eventTypes: string[]; rateLimit: number | null; dataFilter?: string | null }>,
   { onlyEndpointId, exceptEndpointId }: FanOutOptions = {},
 ): Promise<void> {
   if (endpoints.length === 0) return;
@@ -84,20 +105,20 @@ export async function fanOutEvents(
       (endpoint) =>
         endpoint.accountId === event.accountId &&
         endpoint.id !== exceptEndpointId &&
-        (onlyEndpointId ? endpoint.id === onlyEndpointId : endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(event.type)),
+        (onlyEndpointId ? endpoint.id === onlyEndpointId : subscribed(endpoint, event)),
     );
     await deliverToEndpoints(rt, tx, event, targets);
   }
 }
 
-async function deliverToEndpoints(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, event: Event, endpoints: Array<{ id: string }>) {
+async function deliverToEndpoints(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, event: Event, endpoints: Array<{ id: string; rateLimit: number | null }>) {
   const deliveries: WebhookDelivery[] = [];
   for (const endpoint of endpoints) {
     const jobId = randomUUID();
     const delivery = await tx.webhookDelivery.create({
       data: { accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, nextAttemptAt: event.createdAt, jobId },
     });
-    await enqueueAttempt(rt, tx, delivery, { jobId, trigger: 'automatic' });
+    await enqueueAttempt(rt, tx, { ...delivery, rateLimit: endpoint.rateLimit }, { jobId, trigger: 'automatic' });
     await publish(tx, 'webhookDeliveryUpdated', event.accountId, deliveryUpdate(delivery, event));
     deliveries.push(delivery);
   }
@@ -139,7 +160,7 @@ export async function redeliver(rt: Runtime, accountId: number, rawId: string, p
       where: { id },
       data: { status: 'pending', nextAttemptAt: new Date(), jobId },
     });
-    await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'manual' });
+    await enqueueAttempt(rt, tx, { ...updated, rateLimit: delivery.endpoint.rateLimit }, { jobId, trigger: 'manual' });
     await publish(tx, 'webhookDeliveryUpdated', accountId, deliveryUpdate(updated, delivery.event));
     return updated;
   });

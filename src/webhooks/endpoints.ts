@@ -11,6 +11,7 @@ import type { WebhookEndpoint } from '../generated/prisma/client.ts';
 import { recordEvent } from './events.ts';
 import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
+import type { DataFilter } from './deliveries.ts';
 import { customHeaders, sealHeaders } from './custom-headers.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
@@ -18,6 +19,9 @@ import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webh
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 
 export const endpointDescription = z.string().trim().max(500);
+export const MAX_RATE_LIMIT = 1000;
+/** Deliveries a second at most (Svix's `throttleRate`): a whole number from 1 to 1,000. */
+export const rateLimit = z.number().int(`a whole number of deliveries a second`).min(1).max(MAX_RATE_LIMIT);
 /** An endpoint's inputs, given every module's event names (`rt.modules.eventTypes`), which it may subscribe to. */
 export function endpointInputs(eventTypes: readonly EventType[]) {
   const endpointEventTypes = z
@@ -33,6 +37,7 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       eventTypes: endpointEventTypes.default([]),
       enabled: z.boolean().default(true),
       headers: customHeaders.optional(),
+      rateLimit: rateLimit.optional(),
     }),
     updateEndpointInput: z.strictObject({
       url: webhookUrl.optional(),
@@ -40,6 +45,7 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       eventTypes: endpointEventTypes.optional(),
       enabled: z.boolean().optional(),
       headers: customHeaders.optional(),
+      rateLimit: rateLimit.nullable().optional(),
     }),
   };
 }
@@ -68,6 +74,8 @@ export interface CreateEndpointCommand {
   enabled?: boolean;
   /** Custom headers sent with every request (custom-headers.ts). */
   headers?: Record<string, string>;
+  /** At most this many deliveries a second; absent: no limit. */
+  rateLimit?: number;
 }
 
 /** What `updateEndpoint` changes: only the fields given. */
@@ -79,6 +87,8 @@ export interface UpdateEndpointCommand {
   enabled?: boolean;
   /** Replaces every custom header; `{}` removes them. */
   headers?: Record<string, string>;
+  /** null removes the limit. */
+  rateLimit?: number | null;
 }
 
 /**
@@ -87,6 +97,7 @@ export interface UpdateEndpointCommand {
  */
 const checkedUrl = (url: string) => parseInput(z.object({ url: webhookUrl }), { url }).url;
 const checkedHeaders = (headers: Record<string, string>) => parseInput(z.object({ headers: customHeaders }), { headers }).headers;
+const checkedRateLimit = (limit: number | null) => parseInput(z.object({ rateLimit: rateLimit.nullable() }), { rateLimit: limit }).rateLimit;
 const distinct = (eventTypes: readonly EventType[]) => [...new Set(eventTypes)];
 
 export interface EndpointWithSecret {
@@ -101,7 +112,7 @@ export async function createEndpoint(
   accountId: number,
   command: CreateEndpointCommand,
   /** Not part of the input: the API an endpoint is made through decides it (formats.ts). */
-  { payloadFormat = 'yarrow' }: { payloadFormat?: PayloadFormat } = {},
+  { payloadFormat = 'yarrow', dataFilter = null }: { payloadFormat?: PayloadFormat; dataFilter?: DataFilter | null } = {},
 ): Promise<EndpointWithSecret> {
   const data = { url: checkedUrl(command.url), description: command.description ?? '', eventTypes: distinct(command.eventTypes ?? []), enabled: command.enabled ?? true };
   await assertReachableUrl(rt.config, db, accountId, data.url);
@@ -115,7 +126,9 @@ export async function createEndpoint(
       eventTypes: data.eventTypes,
       secretEncrypted: encrypt(rt.config.secret, secret),
       ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
+      rateLimit: command.rateLimit === undefined ? null : checkedRateLimit(command.rateLimit),
       payloadFormat,
+      dataFilter,
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
     },
   });
@@ -137,7 +150,7 @@ export async function updateEndpoint(
   id: string,
   command: UpdateEndpointCommand,
   /** Given by the reference API, whose re-registration makes an endpoint its own (formats.ts). */
-  { payloadFormat }: { payloadFormat?: PayloadFormat } = {},
+  { payloadFormat, dataFilter }: { payloadFormat?: PayloadFormat; dataFilter?: DataFilter | null } = {},
 ): Promise<WebhookEndpoint> {
   const data = {
     ...command,
@@ -155,7 +168,10 @@ export async function updateEndpoint(
       description: data.description,
       eventTypes: data.eventTypes,
       ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
+      // A new limit applies to attempts enqueued from now on; those already queued keep their slots.
+      ...(command.rateLimit === undefined ? {} : { rateLimit: checkedRateLimit(command.rateLimit), rateSlotAt: null }),
       payloadFormat,
+      dataFilter,
       // Re-enabling starts with a clean slate: the failing period counts from the next failure.
       ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
       ...(disabling ? { disabledAt: new Date(), disabledReason: 'manual' } : {}),

@@ -80,7 +80,7 @@ export async function recordEvents(
     rt,
     tx,
     events,
-    endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types })),
+    endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types, rateLimit: endpoint.rate_limit, dataFilter: endpoint.data_filter })),
     options,
   );
   return events;

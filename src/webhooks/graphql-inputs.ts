@@ -12,6 +12,7 @@ export const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpoi
     eventTypes: t.stringList({ description: 'Event names to receive (see webhookEventTypes); empty or absent: every event.' }),
     enabled: t.boolean({ description: 'Default true.' }),
     headers: t.field({ type: 'JSONObject', description: HEADERS_HELP }),
+    rateLimit: t.int({ description: 'At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit.' }),
   }),
 });
 
@@ -22,5 +23,6 @@ export const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpoi
     eventTypes: t.stringList(),
     enabled: t.boolean({ description: 'false disables the endpoint; true enables it again and clears its failing period.' }),
     headers: t.field({ type: 'JSONObject', description: `${HEADERS_HELP} Replaces them all; {} removes them.` }),
+    rateLimit: t.int({ description: 'At most this many deliveries a second (1–1,000); null removes the limit.' }),
   }),
 });

@@ -49,6 +49,7 @@ export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
     eventTypes: t.exposeStringList('eventTypes', { description: 'Events the endpoint receives; empty means every event.' }),
     enabled: t.boolean({ resolve: (endpoint) => isEnabled(endpoint) }),
     headerNames: t.exposeStringList('headerNames', { description: 'The names of its custom headers; their values are never answered.' }),
+    rateLimit: t.exposeInt('rateLimit', { nullable: true, description: 'At most this many deliveries a second; null: no limit.' }),
     payloadFormat: t.field({
       type: PayloadFormatEnum,
       description: 'The body and signature its deliveries take, set by the API it was made through.',
@@ -320,7 +321,7 @@ export function addWebhookFields({ eventTypes }: ModuleRegistry) {
         input: t.arg({ type: UpdateWebhookEndpointInput, required: true, validate: updateEndpointInput }),
       },
       resolve: (_root, { id, input }, ctx) =>
-        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(updateEndpointInput, serviceInput({ ...input })))),
+        withGraphqlParams('input.', () => updateEndpoint(ctx.rt, ctx.rt.db.prisma, ctx.principal!.accountId, String(id), parseInput(updateEndpointInput, { ...serviceInput({ ...input }), ...(input.rateLimit === null ? { rateLimit: null } : {}) }))),
     }),
     rotateWebhookEndpointSecret: t.field({
       type: WebhookEndpointSecret,

@@ -24,6 +24,7 @@ export const endpointSchema = z.object({
     .enum(payloadFormats)
     .describe("The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks)."),
   header_names: z.array(z.string()).describe('The names of its custom headers (`headers`); their values are never answered.').meta({ examples: [['X-Api-Key']] }),
+  rate_limit: z.number().int().nullable().describe('At most this many deliveries a second; null: no limit.').meta({ examples: [5] }),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -41,6 +42,7 @@ export function endpointJson(endpoint: WebhookEndpoint): z.infer<typeof endpoint
     failing_since: endpoint.failingSince?.toISOString() ?? null,
     payload_format: endpoint.payloadFormat as PayloadFormat,
     header_names: endpoint.headerNames,
+    rate_limit: endpoint.rateLimit,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
   };

@@ -90,7 +90,7 @@ export async function runRecovery(rt: Runtime, endpointId: string): Promise<numb
         if (delivery.status !== 'failed' || !isEnabled(delivery.endpoint)) continue;
         const jobId = randomUUID();
         const updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'pending', nextAttemptAt: new Date(), jobId } });
-        await enqueueAttempt(rt, tx, updated, { jobId, trigger: 'manual' });
+        await enqueueAttempt(rt, tx, { ...updated, rateLimit: delivery.endpoint.rateLimit }, { jobId, trigger: 'manual' });
         updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
         count++;
       }

@@ -23,17 +23,33 @@ export interface NewEventRow {
  * both subqueries (an unreferenced CTE that only SELECTs would never notify).
  */
 export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date, notify: Prisma.Sql) {
-  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[] }> }>>`
+  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null; data_filter: string | null }> }>>`
     WITH inserted AS (
       INSERT INTO events (id, account_id, type, object_type, object_public_id, data, request_log_id, created_at)
       SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, e.request_log_id, ${createdAt}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb, request_log_id text)
     ), notified AS (${notify})
     SELECT (SELECT count(*) FROM notified)::int AS notified,
-           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types) ORDER BY id)
+           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit, 'data_filter', data_filter) ORDER BY id)
                      FROM webhook_endpoints
                      WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL), '[]'::json) AS endpoints`;
   return result!.endpoints;
+}
+
+/**
+ * Takes the next send slot of a rate-limited endpoint and moves it on by 1/rate_limit seconds: the
+ * attempt's job starts no earlier than its slot, so the endpoint never gets more than rate_limit
+ * deliveries a second and its backlog waits in the queue. The slot never starts in the past (an
+ * idle endpoint sends at once). Nothing (no row) for an endpoint without a limit. Wall-clock
+ * time (`clock_timestamp()`): a long transaction does not hand out slots already gone by.
+ */
+export async function reserveSendSlot(tx: DbClient, endpointId: string): Promise<Date | null> {
+  const [row] = await tx.$queryRaw<Array<{ slot: Date }>>`
+    UPDATE webhook_endpoints
+    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => 1.0 / rate_limit)
+    WHERE id = ${endpointId} AND rate_limit IS NOT NULL
+    RETURNING rate_slot_at - make_interval(secs => 1.0 / rate_limit) AS slot`;
+  return row?.slot ?? null;
 }
 
 /**

@@ -106,6 +106,8 @@ export type CreateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
   headers?: Record<string, unknown> | null | undefined;
+  /** At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
+  rateLimit?: number | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
   url: string;
 };
@@ -370,6 +372,8 @@ export type UpdateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
   headers?: Record<string, unknown> | null | undefined;
+  /** At most this many deliveries a second (1–1,000); null removes the limit. */
+  rateLimit?: number | null | undefined;
   url?: string | null | undefined;
 };
 

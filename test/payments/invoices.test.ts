@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJob } from '../../src/core/queue.ts';
 import { parseInput } from '../../src/core/errors.ts';
-import { createInvoice, createInvoiceInput } from '../../src/payments/invoices/invoices.ts';
+import { createInvoice, createInvoiceBody } from '../../src/payments/invoices/invoices.ts';
 import { graphql } from '../gql/index.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/app.ts';
 import { execute, subscribe, wsClient } from '../helpers/graphql.ts';
@@ -82,7 +82,7 @@ describe('POST /api/v1/invoices', () => {
     expect((await app.request('POST', '/api/v1/invoices', { key: account.key, body: { ...valid, currency: 'XYZ' } })).status).toBe(400);
     await app.rt.db.prisma
       .$transaction(async (tx) => {
-        await createInvoice(app.rt, tx, account.id, parseInput(createInvoiceInput, valid));
+        await createInvoice(app.rt, tx, account.id, parseInput(createInvoiceBody, valid));
         throw new Error('roll back');
       })
       .catch(() => {});

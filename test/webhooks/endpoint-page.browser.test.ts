@@ -61,10 +61,12 @@ describe('webhook endpoint page', () => {
   it('shows deliveries with their attempts, retrying at …, redeliver, pages and rotation', async () => {
     await page.goto(`${app.baseUrl}/panel/webhooks`);
     await page.getByLabel('URL').fill(receiver.url('/flaky'));
+    await page.getByLabel('Rate limit').fill('1000');
     await page.getByRole('button', { name: 'Create endpoint' }).click();
     const link = page.locator('#endpoints tr').first().getByRole('link');
     await link.waitFor();
     const endpoint = await app.rt.db.prisma.webhookEndpoint.findFirstOrThrow({ where: { url: receiver.url('/flaky') } });
+    expect(endpoint.rateLimit).toBe(1000);
     for (let i = 0; i < 21; i++) expect((await execute(app.baseUrl, key, SendTest, { endpointId: endpoint.id })).errors).toBeUndefined();
     await receiver.waitFor('/flaky', 21);
     // The webhooks page's live log has caught up (no re-read left to abort by leaving).

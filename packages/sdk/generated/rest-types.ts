@@ -4972,10 +4972,29 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "retry_days": [
+                 *         3,
+                 *         5,
+                 *         7
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description Days after the first failure of each retry, increasing (at most 8; [] retries never).
+                     * @example [
+                     *       3,
+                     *       5,
+                     *       7
+                     *     ]
+                     */
                     retry_days?: number[];
-                    /** @enum {string} */
+                    /**
+                     * @description What a subscription becomes when its last retry fails.
+                     * @enum {string}
+                     */
                     after_retries?: "canceled" | "unpaid";
                 };
             };
@@ -18163,6 +18182,7 @@ export interface operations {
                     nickname?: string;
                     active?: boolean;
                     /**
+                     * @description Replaces the whole metadata.
                      * @example {
                      *       "order_id": "1042"
                      *     }
@@ -18772,6 +18792,7 @@ export interface operations {
                     name: string;
                     /** @example Everything in Basic, and more */
                     description?: string;
+                    /** @description false: it cannot be subscribed to (default true). */
                     active?: boolean;
                     /**
                      * @default {}
@@ -19329,6 +19350,7 @@ export interface operations {
                     description?: string;
                     active?: boolean;
                     /**
+                     * @description Replaces the whole metadata.
                      * @example {
                      *       "order_id": "1042"
                      *     }
@@ -25939,14 +25961,19 @@ export interface operations {
                     }[];
                     /** @description A saved method (`pm_…`) of the customer to charge each invoice with, off-session. */
                     default_payment_method?: string;
+                    /** @description A trial of this many days (no invoice until it ends). */
                     trial_period_days?: number;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description A trial until then (in the future of the account's time).
+                     */
                     trial_end?: string;
                     /**
                      * @default charge_automatically
                      * @enum {string}
                      */
                     collection_method?: "charge_automatically" | "send_invoice";
+                    /** @description send_invoice: days the customer has to pay each invoice (default 30). */
                     days_until_due?: number;
                     /** @default false */
                     cancel_at_period_end?: boolean;
@@ -26806,6 +26833,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Its prices from now on (replaces the items whole). */
                     items?: {
                         /**
                          * @description A recurring price (`price_…`).
@@ -26815,7 +26843,9 @@ export interface operations {
                         /** @default 1 */
                         quantity?: number;
                     }[];
+                    /** @description The quantity of its one item. */
                     quantity?: number;
+                    /** @description A saved method of its customer; the next charge (a renewal, a retry) uses it. */
                     default_payment_method?: string;
                     cancel_at_period_end?: boolean;
                     /**
@@ -26824,6 +26854,7 @@ export interface operations {
                      */
                     proration_behavior?: "create_prorations" | "always_invoice" | "none";
                     /**
+                     * @description Replaces the whole metadata.
                      * @example {
                      *       "order_id": "1042"
                      *     }
@@ -29429,6 +29460,7 @@ export interface operations {
                      *           "header_names": [
                      *             "X-Api-Key"
                      *           ],
+                     *           "rate_limit": 5,
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -29474,6 +29506,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29699,6 +29736,8 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
+                    rate_limit?: number;
                 };
             };
         };
@@ -29728,6 +29767,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -29770,6 +29810,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30037,6 +30082,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30077,6 +30123,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30311,6 +30362,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30352,6 +30404,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30579,6 +30636,8 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. null removes the limit. */
+                    rate_limit?: number | null;
                 };
             };
         };
@@ -30608,6 +30667,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30648,6 +30708,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30928,6 +30993,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30968,6 +31034,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31202,6 +31273,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31242,6 +31314,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31496,6 +31573,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31539,6 +31617,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31825,6 +31908,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31867,6 +31951,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -32108,6 +32197,7 @@ export interface operations {
                      *         "header_names": [
                      *           "X-Api-Key"
                      *         ],
+                     *         "rate_limit": 5,
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -32150,6 +32240,11 @@ export interface operations {
                              *     ]
                              */
                             header_names: string[];
+                            /**
+                             * @description At most this many deliveries a second; null: no limit.
+                             * @example 5
+                             */
+                            rate_limit: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -121,10 +121,10 @@ export async function chargeInvoice(
       currency: invoice.currency as Currency,
       title: invoice.title,
       customer: subscription.customerId,
-      setup_future_usage: 'off_session',
+      setupFutureUsage: 'off_session',
       metadata: { subscription: subscription.id, invoice: invoice.id, ...(retry ? { retry: String(retry) } : {}) },
-      capture_method: 'automatic',
-      ...(method ? { payment_method: method.id, confirm: true, off_session: true } : {}),
+      captureMethod: 'automatic',
+      ...(method ? { paymentMethod: method.id, confirm: true, offSession: true } : {}),
     },
     { tx, invoiceId: invoice.id },
   );

@@ -12,7 +12,7 @@ import { listPrices, listPricesQuery, listProducts, listProductsQuery, listSubsc
 import { getBillingSettings, updateBillingSettings, updateBillingSettingsFields } from './settings.ts';
 import { cancelSubscription, cancelSubscriptionFields, updateSubscription, updateSubscriptionFields } from './changes.ts';
 import { createSubscription, createSubscriptionFields, getSubscription } from './subscriptions.ts';
-import { restSchema } from './wire.ts';
+import { restSchema } from '../../core/wire.ts';
 
 // Billing over REST: each route parses its snake_case body into the service's camelCase command
 // (`restSchema`) and answers the objects' JSON (json.ts).

@@ -52,10 +52,10 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoic
         amount: invoice.amount,
         currency: invoice.currency as Currency,
         title: invoice.title,
-        customer_name: customerName,
-        customer_email: customerEmail,
+        customerName,
+        customerEmail,
         metadata: { invoice: invoice.id },
-        capture_method: 'automatic',
+        captureMethod: 'automatic',
       },
       { tx, invoiceId: invoice.id },
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { workQueue } from '../../core/queue.ts';
+import { commandSchema, restSchema, snakeCase } from '../../core/wire.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
 import type { Dispute } from '../../generated/prisma/client.ts';
@@ -22,38 +23,46 @@ export const MAX_EVIDENCE_TOTAL_LENGTH = 150_000;
 
 const text = (description: string) => z.string().max(MAX_EVIDENCE_FIELD_LENGTH).describe(description).optional();
 
-/** The text evidence fields (Stripe's names); files are not taken: describe them in a text field. */
-export const disputeEvidenceSchema = z
+/**
+ * The text evidence fields (Stripe's names, camelCase here; REST and the stored evidence use them in
+ * snake_case); files are not taken: describe them in a text field.
+ */
+const disputeEvidenceSchema = z
   .strictObject({
-    customer_name: text('The card holder\'s name.'),
-    customer_email_address: text('The card holder\'s email address.'),
-    customer_purchase_ip: text('The IP address the purchase was made from.'),
-    billing_address: text('The billing address given at checkout.'),
-    product_description: text('What was sold.'),
-    shipping_address: text('Where it was shipped.'),
-    shipping_carrier: text('Who carried it.'),
-    shipping_tracking_number: text('The carrier\'s tracking number.'),
-    shipping_date: text('When it was shipped.'),
-    service_date: text('When the service was provided.'),
-    access_activity_log: text('Sign-ins and use of what was bought.'),
-    customer_communication: text('Messages with the card holder.'),
-    refund_policy_disclosure: text('How the refund policy was shown.'),
-    refund_refusal_explanation: text('Why no refund was given.'),
-    cancellation_rebuttal: text('Why a cancellation claim does not hold.'),
-    duplicate_charge_explanation: text('Why the charges are not duplicates.'),
-    uncategorized_text: text('Anything else. In the sandbox, winning_evidence wins the dispute and losing_evidence loses it.'),
+    customerName: text('The card holder\'s name.'),
+    customerEmailAddress: text('The card holder\'s email address.'),
+    customerPurchaseIp: text('The IP address the purchase was made from.'),
+    billingAddress: text('The billing address given at checkout.'),
+    productDescription: text('What was sold.'),
+    shippingAddress: text('Where it was shipped.'),
+    shippingCarrier: text('Who carried it.'),
+    shippingTrackingNumber: text('The carrier\'s tracking number.'),
+    shippingDate: text('When it was shipped.'),
+    serviceDate: text('When the service was provided.'),
+    accessActivityLog: text('Sign-ins and use of what was bought.'),
+    customerCommunication: text('Messages with the card holder.'),
+    refundPolicyDisclosure: text('How the refund policy was shown.'),
+    refundRefusalExplanation: text('Why no refund was given.'),
+    cancellationRebuttal: text('Why a cancellation claim does not hold.'),
+    duplicateChargeExplanation: text('Why the charges are not duplicates.'),
+    uncategorizedText: text('Anything else. In the sandbox, winning_evidence wins the dispute and losing_evidence loses it.'),
   })
   .refine(
     (evidence) => Object.values(evidence).reduce((sum, value) => sum + (value?.length ?? 0), 0) <= MAX_EVIDENCE_TOTAL_LENGTH,
     `at most ${MAX_EVIDENCE_TOTAL_LENGTH.toLocaleString('en')} characters of evidence in all`,
   )
-  .meta({ examples: [{ product_description: 'A blue teapot', uncategorized_text: 'winning_evidence' }] });
+  .meta({ examples: [{ productDescription: 'A blue teapot', uncategorizedText: 'winning_evidence' }] });
 
-export const submitDisputeEvidenceInput = z.strictObject({
+/** Evidence to save or submit, field by field (camelCase; REST takes them in snake_case). */
+const submitDisputeEvidenceFields = {
   evidence: disputeEvidenceSchema.default({}).describe('Fields to save; each replaces its earlier value (an empty string clears it).'),
   submit: z.boolean().default(false).describe('true: submit the evidence for review (final, → under_review); false: save it as a draft.'),
-});
-export type SubmitDisputeEvidenceInput = z.output<typeof submitDisputeEvidenceInput>;
+};
+/** GraphQL's `evidence` and `submit` arguments, parsed into the command. */
+export const submitDisputeEvidenceCommand = commandSchema(submitDisputeEvidenceFields);
+/** The body of POST /api/v1/disputes/{id}/evidence, parsed into the same command. */
+export const submitDisputeEvidenceBody = restSchema(submitDisputeEvidenceFields);
+type SubmitDisputeEvidenceCommand = z.output<typeof submitDisputeEvidenceCommand>;
 
 export async function getDispute(db: DbClient, accountId: number, id: string): Promise<Dispute> {
   const dispute = await db.dispute.findFirst({ where: { id, accountId } });
@@ -62,8 +71,9 @@ export async function getDispute(db: DbClient, accountId: number, id: string): P
 }
 
 /** Saves evidence, and with `submit: true` submits all of it for the issuer's review. */
-export async function submitDisputeEvidence(rt: Rt, tx: DbClient, accountId: number, id: string, input: SubmitDisputeEvidenceInput): Promise<Dispute> {
-  const evidence = Object.fromEntries(Object.entries(input.evidence).filter(([, value]) => value !== undefined)) as DisputeEvidence;
+export async function submitDisputeEvidence(rt: Rt, tx: DbClient, accountId: number, id: string, input: SubmitDisputeEvidenceCommand): Promise<Dispute> {
+  // Stored (and answered) under the REST names, Stripe's.
+  const evidence = Object.fromEntries(Object.entries(input.evidence).flatMap(([field, value]) => (value === undefined ? [] : [[snakeCase(field), value]]))) as DisputeEvidence;
   if (!input.submit) return transitionDispute(rt, tx, accountId, id, 'save_evidence', evidence);
   const saved = (await getDispute(tx, accountId, id)).evidence as DisputeEvidence;
   if (!Object.values({ ...saved, ...evidence }).some((value) => value.trim() !== '')) {

@@ -3,7 +3,7 @@ import { builder, enumOf } from '../../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { connectionRows } from '../../core/pagination.ts';
 import { parseInput } from '../../core/errors.ts';
-import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceInput } from './disputes.ts';
+import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceCommand } from './disputes.ts';
 import { disputeStatuses, disputesWhere } from './lists.ts';
 import { formatAmount, toMajorUnits } from '../money.ts';
 import { disputeReasons } from '../tokens.ts';
@@ -112,7 +112,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_query, _root, { id, evidence, submit }, ctx) =>
       withGraphqlParams('', async () => {
-        const input = parseInput(submitDisputeEvidenceInput, { evidence: serviceInput(evidence, { names: 'snake_case' }), ...(submit == null ? {} : { submit }) });
+        const input = parseInput(submitDisputeEvidenceCommand, { evidence: serviceInput(evidence), ...(submit == null ? {} : { submit }) });
         return ctx.rt.db.prisma.$transaction((tx) => submitDisputeEvidence(ctx.rt, tx, accountIdOf(ctx), String(id), input));
       }),
   }),

@@ -2,7 +2,7 @@ import { ok, okSchema } from '../../core/http.ts';
 import { listBody, listSchema } from '../../core/pagination.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
-import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceInput } from './disputes.ts';
+import { closeDispute, getDispute, submitDisputeEvidence, submitDisputeEvidenceBody } from './disputes.ts';
 import { disputeJson, disputeSchema } from './json.ts';
 import { listDisputes, listDisputesQuery } from './lists.ts';
 
@@ -47,7 +47,7 @@ export function registerDisputeRoutes(ctx: GatewayContext) {
     summary: 'Save evidence for a dispute, or submit it for review',
     operationId: 'submitDisputeEvidence',
     response: disputeResponse,
-    body: submitDisputeEvidenceInput,
+    body: submitDisputeEvidenceBody,
     errorCodes: ['invalid_state'],
     responses: { 200: 'The dispute: still needs_response with the evidence saved, or under_review when submitted.' },
     handler: async (c, { body }) => {

@@ -3,6 +3,7 @@ import { accountNow } from '../../accounts/index.ts';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
 import { workQueue } from '../../core/queue.ts';
+import { commandSchema, restSchema } from '../../core/wire.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { formatAmount, toMinorUnits, type Currency } from '../money.ts';
@@ -25,21 +26,23 @@ export const captureMethodSchema = z
   .default('automatic')
   .describe('automatic: an approved payment is taken at once. manual: it is only authorized (requires_capture) until you capture it, within 7 days.');
 
-export const capturePaymentIntentInput = z.strictObject({
-  amount_to_capture: z
+const capturePaymentIntentFields = {
+  amountToCapture: z
     .union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' })
     .optional()
     .describe("In the major unit of the payment's currency, at most amount_capturable; absent: all of it. The rest is released.")
     .meta({ examples: [30] }),
-});
-export type CapturePaymentIntentInput = z.output<typeof capturePaymentIntentInput>;
+};
+export const capturePaymentIntentCommand = commandSchema(capturePaymentIntentFields);
+export const capturePaymentIntentBody = restSchema(capturePaymentIntentFields);
+type CapturePaymentIntentCommand = z.output<typeof capturePaymentIntentCommand>;
 
 /**
  * POST /api/v1/payment-intents/{id}/capture (and GraphQL): takes `amount_to_capture` (default: all)
  * of an authorized payment. A payment intent that is not `requires_capture` (captured already,
  * canceled, never authorized) is refused 409 by the transition table; more than was authorized, 400.
  */
-export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CapturePaymentIntentInput): Promise<PaymentIntent> {
+export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CapturePaymentIntentCommand): Promise<PaymentIntent> {
   const { intent } = await lockPaymentIntent(tx, accountId, id);
   // Past its deadline an authorization is gone, even in the moment before the expiry job cancels it.
   if (intent.status === 'requires_capture' && intent.captureBefore && intent.captureBefore <= (await accountNow(tx, accountId))) {
@@ -48,9 +51,9 @@ export async function capturePaymentIntent(rt: Rt, tx: DbClient, accountId: numb
     });
   }
   let amountToCapture = intent.amountCapturable;
-  if (intent.status === 'requires_capture' && input.amount_to_capture !== undefined) {
+  if (intent.status === 'requires_capture' && input.amountToCapture !== undefined) {
     const currency = intent.currency as Currency;
-    const parsed = toMinorUnits(input.amount_to_capture, currency);
+    const parsed = toMinorUnits(input.amountToCapture, currency);
     if ('error' in parsed) throw new YarrowError('invalid_request', `amount_to_capture: ${parsed.error}`, { param: 'amount_to_capture' });
     if (parsed.minor > intent.amountCapturable) {
       throw new YarrowError(

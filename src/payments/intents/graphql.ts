@@ -4,10 +4,10 @@ import { builder, enumOf } from '../../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { connectionRows } from '../../core/pagination.ts';
-import { approvePaymentReview, cancelPaymentIntent, cancelPaymentIntentInput, createPaymentIntent, createPaymentIntentInput, getPaymentIntent, rejectPaymentReview, rejectReviewInput } from './intents.ts';
+import { approvePaymentReview, cancelPaymentIntent, cancelPaymentIntentCommand, createPaymentIntent, createPaymentIntentCommand, getPaymentIntent, rejectPaymentReview, rejectReviewCommand } from './intents.ts';
 import { paymentIntentsWhere } from './lists.ts';
 import { checkoutUrl } from './json.ts';
-import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
+import { capturePaymentIntent, capturePaymentIntentCommand } from './capture.ts';
 import { voidInvoice } from './invoice-void.ts';
 import { formatAmount, toMajorUnits } from '../money.ts';
 import { intentStatuses } from './lifecycle.ts';
@@ -162,7 +162,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
-      withGraphqlParams('input.', () => createPaymentIntent(ctx.rt, accountIdOf(ctx), parseInput(createPaymentIntentInput, serviceInput(input, { names: 'snake_case' })))),
+      withGraphqlParams('input.', () => createPaymentIntent(ctx.rt, accountIdOf(ctx), parseInput(createPaymentIntentCommand, serviceInput(input)))),
   }),
   cancelPaymentIntent: t.prismaField({
     type: 'PaymentIntent',
@@ -170,7 +170,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), cancellationReason: t.arg({ type: CancellationReasonEnum }) },
     resolve: (_query, _root, { id, cancellationReason }, ctx) =>
       withGraphqlParams('', async () => {
-        const input = parseInput(cancelPaymentIntentInput, cancellationReason ? { cancellation_reason: cancellationReason } : {});
+        const input = parseInput(cancelPaymentIntentCommand, serviceInput({ cancellationReason }));
         return transaction(ctx, (tx) => cancelPaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), input));
       }),
   }),
@@ -181,7 +181,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), amountToCapture: t.arg.float({ description: "In the payment's major unit, at most amountCapturable." }) },
     resolve: (_query, _root, { id, amountToCapture }, ctx) =>
       withGraphqlParams('', async () => {
-        const input = parseInput(capturePaymentIntentInput, serviceInput({ amountToCapture }, { names: 'snake_case' }));
+        const input = parseInput(capturePaymentIntentCommand, serviceInput({ amountToCapture }));
         return transaction(ctx, (tx) => capturePaymentIntent(ctx.rt, tx, accountIdOf(ctx), String(id), input));
       }),
   }),
@@ -199,7 +199,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_query, _root, { id, reason }, ctx) =>
       withGraphqlParams('', async () => {
-        const input = parseInput(rejectReviewInput, { reason });
+        const input = parseInput(rejectReviewCommand, { reason });
         return transaction(ctx, (tx) => rejectPaymentReview(ctx.rt, tx, accountIdOf(ctx), String(id), input));
       }),
   }),

@@ -3,6 +3,7 @@ import { groupedTransactions } from '../../core/batch.ts';
 import type { DbClient } from '../../core/db.ts';
 import { notFound } from '../../core/errors.ts';
 import { perRuntime } from '../../core/per-runtime.ts';
+import { commandSchema, restSchema } from '../../core/wire.ts';
 import { newCapabilityId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
@@ -23,25 +24,27 @@ export const httpUrlSchema = z
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000))
   .meta({ format: 'uri' });
 
-export const createPaymentIntentInput = z
-  .strictObject({
-    ...moneyFields,
-    title: z.string().trim().min(1).max(200).meta({ examples: ['Order #1042'] }),
-    customer_name: z.string().trim().min(1).max(200).optional().describe('Required unless customer is sent (then it defaults to the customer\'s name).').meta({ examples: ['Ada Lovelace'] }),
-    customer_email: z.email().max(254).optional().describe('Required unless customer is sent (then it defaults to the customer\'s email).').meta({ examples: ['ada@example.com'] }),
-    metadata: metadataSchema.default({}),
-    return_url: httpUrlSchema.optional(),
-    capture_method: captureMethodSchema,
-    ...customerIntentFields,
-  })
-  .superRefine(checkCustomerIntentFields)
-  .transform(refineMoney);
-/** A payment intent to create, as `createPaymentIntentInput` parsed it (amount in minor units). */
-export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentInput>;
+/** A payment intent's create command, field by field (camelCase; REST takes them in snake_case). */
+const createPaymentIntentFields = {
+  ...moneyFields,
+  title: z.string().trim().min(1).max(200).meta({ examples: ['Order #1042'] }),
+  customerName: z.string().trim().min(1).max(200).optional().describe('Required unless customer is sent (then it defaults to the customer\'s name).').meta({ examples: ['Ada Lovelace'] }),
+  customerEmail: z.email().max(254).optional().describe('Required unless customer is sent (then it defaults to the customer\'s email).').meta({ examples: ['ada@example.com'] }),
+  metadata: metadataSchema.default({}),
+  returnUrl: httpUrlSchema.optional(),
+  captureMethod: captureMethodSchema,
+  ...customerIntentFields,
+};
+/** GraphQL's `CreatePaymentIntentInput`, parsed into the command. */
+export const createPaymentIntentCommand = commandSchema(createPaymentIntentFields, checkCustomerIntentFields).transform(refineMoney);
+/** The body of POST /api/v1/payment-intents, parsed into the same command. */
+export const createPaymentIntentBody = restSchema(createPaymentIntentFields, checkCustomerIntentFields).transform(refineMoney);
+/** A payment intent to create (amount in minor units). */
+export type CreatePaymentIntentCommand = z.output<typeof createPaymentIntentCommand>;
 
 interface NewPaymentIntent {
   accountId: number;
-  input: CreatePaymentIntentInput;
+  input: CreatePaymentIntentCommand;
   invoiceId?: string;
   /** The customer fields as resolved (createCustomerPaymentIntent); without one, the payer as sent. */
   link?: CustomerLink;
@@ -57,7 +60,7 @@ interface NewPaymentIntent {
 export async function createPaymentIntent(
   rt: Rt & Pick<Runtime, 'db' | 'shared'>,
   accountId: number,
-  input: CreatePaymentIntentInput,
+  input: CreatePaymentIntentCommand,
   { tx, invoiceId }: { tx?: DbClient; invoiceId?: string } = {},
 ): Promise<PaymentIntent> {
   const request = { accountId, input, invoiceId };
@@ -91,12 +94,12 @@ async function createPaymentIntents(rt: Rt, tx: DbClient, requests: NewPaymentIn
     amount: input.amount,
     currency: input.currency,
     title: input.title,
-    customerName: link?.customerName ?? input.customer_name!,
-    customerEmail: link?.customerEmail ?? input.customer_email!,
+    customerName: link?.customerName ?? input.customerName!,
+    customerEmail: link?.customerEmail ?? input.customerEmail!,
     metadata: input.metadata,
-    returnUrl: input.return_url ?? null,
+    returnUrl: input.returnUrl ?? null,
     invoiceId: invoiceId ?? null,
-    captureMethod: input.capture_method,
+    captureMethod: input.captureMethod,
     customerId: link?.customerId ?? null,
     setupFutureUsage: link?.setupFutureUsage ?? null,
     paymentMethodId: link?.paymentMethodId ?? null,
@@ -114,24 +117,27 @@ export async function getPaymentIntent(db: DbClient, accountId: number, id: stri
   return intent;
 }
 
-export const cancelPaymentIntentInput = z.strictObject({
-  cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional(),
-});
-export type CancelPaymentIntentInput = z.output<typeof cancelPaymentIntentInput>;
+const cancelPaymentIntentFields = {
+  cancellationReason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional(),
+};
+export const cancelPaymentIntentCommand = commandSchema(cancelPaymentIntentFields);
+export const cancelPaymentIntentBody = restSchema(cancelPaymentIntentFields);
+type CancelPaymentIntentCommand = z.output<typeof cancelPaymentIntentCommand>;
 
-export async function cancelPaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CancelPaymentIntentInput) {
-  return transitionIntent(rt, tx, accountId, id, 'cancel', { cancellationReason: input.cancellation_reason ?? null });
+export async function cancelPaymentIntent(rt: Rt, tx: DbClient, accountId: number, id: string, input: CancelPaymentIntentCommand) {
+  return transitionIntent(rt, tx, accountId, id, 'cancel', { cancellationReason: input.cancellationReason ?? null });
 }
 
-export const rejectReviewInput = z.strictObject({ reason: z.string().trim().min(1).max(500) });
-export type RejectReviewInput = z.output<typeof rejectReviewInput>;
+/** Reject a review's command: one word, the same on both wires. */
+export const rejectReviewCommand = commandSchema({ reason: z.string().trim().min(1).max(500) });
+type RejectReviewCommand = z.output<typeof rejectReviewCommand>;
 
 /** Approves a payment held for review (the operator's decision; in the sandbox the account's own). */
 export async function approvePaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string) {
   return transitionIntent(rt, tx, accountId, id, 'approve_review');
 }
 
-export async function rejectPaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string, { reason }: RejectReviewInput) {
+export async function rejectPaymentReview(rt: Rt, tx: DbClient, accountId: number, id: string, { reason }: RejectReviewCommand) {
   return transitionIntent(rt, tx, accountId, id, 'reject_review', { decline: reviewRejected(reason) });
 }
 

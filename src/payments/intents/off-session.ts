@@ -14,26 +14,26 @@ import { paymentIntentSchema } from './json.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
-/** The fields `createPaymentIntentInput` takes for customers and saved methods. */
+/** The fields a payment intent's create command takes for customers and saved methods. */
 export const customerIntentFields = {
   customer: z.string().min(1).max(100).optional().describe('The customer (`cus_…`) the payment is for.').meta({ examples: ['cus_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
-  setup_future_usage: z
+  setupFutureUsage: z
     .enum(['off_session'])
     .optional()
     .describe('off_session: when the payment succeeds, the method paid with is saved on the customer to charge later.'),
-  payment_method: z
+  paymentMethod: z
     .string()
     .min(1)
     .max(100)
     .optional()
     .describe('A saved method (`pm_…`) of the customer to charge at once (with confirm and off_session).'),
   confirm: z.boolean().optional().describe('true: charge payment_method now, without the checkout.'),
-  off_session: z.boolean().optional().describe('true: the customer is not there to authenticate (required with confirm).'),
+  offSession: z.boolean().optional().describe('true: the customer is not there to authenticate (required with confirm).'),
 };
 
 type CustomerIntentInput = { [K in keyof typeof customerIntentFields]?: z.infer<(typeof customerIntentFields)[K]> } & {
-  customer_name?: string;
-  customer_email?: string;
+  customerName?: string;
+  customerEmail?: string;
 };
 
 /**
@@ -43,27 +43,30 @@ type CustomerIntentInput = { [K in keyof typeof customerIntentFields]?: z.infer<
  */
 export function checkCustomerIntentFields(input: CustomerIntentInput, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!input.customer && !input.payment_method) {
-    if (input.customer_name === undefined) issue('customer_name', 'is required (or send customer)');
-    if (input.customer_email === undefined) issue('customer_email', 'is required (or send customer)');
+  if (!input.customer && !input.paymentMethod) {
+    if (input.customerName === undefined) issue('customerName', 'is required (or send customer)');
+    if (input.customerEmail === undefined) issue('customerEmail', 'is required (or send customer)');
   }
-  if (input.setup_future_usage && !input.customer) issue('setup_future_usage', 'needs customer: a method is saved on a customer');
+  if (input.setupFutureUsage && !input.customer) issue('setupFutureUsage', 'needs customer: a method is saved on a customer');
 }
 
 /** Whether an intent's create takes the customer path (`resolveCustomerLink`). */
 export const namesCustomerFields = (input: CustomerIntentInput) =>
-  Boolean(input.customer || input.payment_method || input.confirm !== undefined || input.off_session !== undefined);
+  Boolean(input.customer || input.paymentMethod || input.confirm !== undefined || input.offSession !== undefined);
 
-/** How `customer`, `payment_method`, `confirm` and `off_session` must go together (the refusal names the field to fix). */
+/**
+ * How `customer`, `payment_method`, `confirm` and `off_session` must go together (the refusal names
+ * the field to fix, by its REST name: GraphQL's `withGraphqlParams` names it as GraphQL spells it).
+ */
 function combinationRefusal(input: CustomerIntentInput): YarrowError | undefined {
   const refuse = (param: string, reason: string) => new YarrowError('invalid_request', `${param}: ${reason}`, { param });
-  if (input.payment_method && !input.customer) return refuse('customer', 'is required with payment_method (a saved method is charged for its customer)');
-  if (input.confirm && !input.payment_method) return refuse('payment_method', 'is required with confirm (the saved method to charge)');
-  if (input.payment_method && input.confirm !== true) return refuse('confirm', 'must be true with payment_method (the checkout charges new methods)');
-  if (input.confirm && input.off_session !== true) {
+  if (input.paymentMethod && !input.customer) return refuse('customer', 'is required with payment_method (a saved method is charged for its customer)');
+  if (input.confirm && !input.paymentMethod) return refuse('payment_method', 'is required with confirm (the saved method to charge)');
+  if (input.paymentMethod && input.confirm !== true) return refuse('confirm', 'must be true with payment_method (the checkout charges new methods)');
+  if (input.confirm && input.offSession !== true) {
     return refuse('off_session', 'must be true with confirm: a customer who is there pays on the checkout page (checkout_url)');
   }
-  if (input.off_session && !input.confirm) return refuse('confirm', 'must be true with off_session');
+  if (input.offSession && !input.confirm) return refuse('confirm', 'must be true with off_session');
   return undefined;
 }
 
@@ -83,26 +86,26 @@ export interface CustomerLink {
  */
 export async function resolveCustomerLink(db: DbClient, accountId: number, input: CustomerIntentInput): Promise<{ link: CustomerLink; method: PaymentMethod | null }> {
   const customer = input.customer ? await getCustomer(db, accountId, input.customer, 'customer') : null;
-  const found = input.payment_method ? await findPaymentMethod(db, accountId, input.payment_method) : null;
+  const found = input.paymentMethod ? await findPaymentMethod(db, accountId, input.paymentMethod) : null;
   const refusal = combinationRefusal(input);
   if (refusal) throw refusal;
   if (!customer) {
     return {
-      link: { customerId: null, setupFutureUsage: null, paymentMethodId: null, customerName: input.customer_name!, customerEmail: input.customer_email! },
+      link: { customerId: null, setupFutureUsage: null, paymentMethodId: null, customerName: input.customerName!, customerEmail: input.customerEmail! },
       method: null,
     };
   }
   const method = found ? savedMethodOf(found, customer.id) : null;
-  const customerEmail = input.customer_email ?? customer.email;
+  const customerEmail = input.customerEmail ?? customer.email;
   if (!customerEmail) {
     throw new YarrowError('invalid_request', `customer_email: is required (${customer.id} has no email)`, { param: 'customer_email' });
   }
   return {
     link: {
       customerId: customer.id,
-      setupFutureUsage: input.setup_future_usage ?? null,
+      setupFutureUsage: input.setupFutureUsage ?? null,
       paymentMethodId: method?.id ?? null,
-      customerName: input.customer_name ?? customer.name ?? customerEmail,
+      customerName: input.customerName ?? customer.name ?? customerEmail,
       customerEmail,
     },
     method,

@@ -3,10 +3,10 @@ import { idempotentCreate } from '../../core/idempotency.ts';
 import { listBody, listSchema } from '../../core/pagination.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
-import { approvePaymentReview, cancelPaymentIntentInput, createPaymentIntentInput, rejectReviewInput, cancelPaymentIntent, createPaymentIntent, getPaymentIntent, rejectPaymentReview } from './intents.ts';
+import { approvePaymentReview, cancelPaymentIntentBody, createPaymentIntentBody, rejectReviewCommand, cancelPaymentIntent, createPaymentIntent, getPaymentIntent, rejectPaymentReview } from './intents.ts';
 import { listPaymentIntents, listPaymentIntentsQuery } from './lists.ts';
 import { paymentIntentJson, paymentIntentSchema } from './json.ts';
-import { capturePaymentIntent, capturePaymentIntentInput } from './capture.ts';
+import { capturePaymentIntent, capturePaymentIntentBody } from './capture.ts';
 import { chargeErrors, createdIntentAnswer } from './off-session.ts';
 
 /** The payment intents' REST routes (./intents.ts and ./capture.ts have their rules). */
@@ -23,7 +23,7 @@ export function registerIntentRoutes(ctx: GatewayContext) {
     summary: 'Create a payment intent',
     operationId: 'createPaymentIntent',
     response: intentResponse,
-    body: createPaymentIntentInput,
+    body: createPaymentIntentBody,
     idempotent: true,
     errorCodes: ['not_found', 'authentication_required', 'card_declined'],
     // A 402's error carries decline_code and the intent (created, committed) as it now is.
@@ -76,7 +76,7 @@ export function registerIntentRoutes(ctx: GatewayContext) {
     operationId: 'cancelPaymentIntent',
     response: intentResponse,
     errorCodes: ['invalid_state'],
-    body: cancelPaymentIntentInput,
+    body: cancelPaymentIntentBody,
     responses: { 200: 'The canceled payment intent.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => cancelPaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
@@ -93,7 +93,7 @@ export function registerIntentRoutes(ctx: GatewayContext) {
     operationId: 'capturePaymentIntent',
     response: intentResponse,
     errorCodes: ['invalid_state'],
-    body: capturePaymentIntentInput,
+    body: capturePaymentIntentBody,
     responses: { 200: 'The succeeded payment intent, with amount_received; the rest of the authorization is released.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => capturePaymentIntent(rt, tx, c.get('principal').accountId, c.req.param('id'), body));
@@ -126,7 +126,7 @@ export function registerIntentRoutes(ctx: GatewayContext) {
     operationId: 'rejectPaymentReview',
     response: intentResponse,
     errorCodes: ['invalid_state'],
-    body: rejectReviewInput,
+    body: rejectReviewCommand,
     responses: { 200: 'The payment intent, back to requires_payment_method.' },
     handler: async (c, { body }) => {
       const intent = await rt.db.prisma.$transaction((tx) => rejectPaymentReview(rt, tx, c.get('principal').accountId, c.req.param('id'), body));

@@ -4,7 +4,7 @@ import { builder, enumOf } from '../../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import type { Invoice } from '../../generated/prisma/client.ts';
 import { connectionRows } from '../../core/pagination.ts';
-import { createInvoice, createInvoiceInput, currentInvoicePayment, getInvoice } from './invoices.ts';
+import { createInvoice, createInvoiceCommand, currentInvoicePayment, getInvoice } from './invoices.ts';
 import { invoicesWhere, invoiceStatuses } from './lists.ts';
 import { dateOnly, hostedInvoiceUrl, invoiceNo, isOverdue } from './json.ts';
 import { formatAmount, toMajorUnits } from '../money.ts';
@@ -87,7 +87,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
       withGraphqlParams('input.', async () => {
-        const invoice = parseInput(createInvoiceInput, serviceInput(input, { names: 'snake_case' }));
+        const invoice = parseInput(createInvoiceCommand, serviceInput(input));
         return transaction(ctx, (tx) => createInvoice(ctx.rt, tx, accountIdOf(ctx), invoice));
       }),
   }),

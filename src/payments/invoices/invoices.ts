@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DbClient, Prisma } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
+import { commandSchema, restSchema } from '../../core/wire.ts';
 import { newCapabilityId } from '../contract.ts';
 import { accountNow, sendJobAt } from '../../accounts/index.ts';
 import type { Runtime } from '../../core/runtime.ts';
@@ -34,18 +35,21 @@ export const dueDateSchema = z
   .refine((text) => text <= calendarYearsAfter(dateOnly(new Date()), MAX_DUE_YEARS), `must be within ${MAX_DUE_YEARS} years (today's date in ${MAX_DUE_YEARS} years at the latest)`)
   .meta({ examples: ['2026-12-31'] });
 
-export const createInvoiceInput = z
-  .strictObject({
-    ...moneyFields,
-    title: z.string().trim().min(1).max(200).meta({ examples: ['November hosting'] }),
-    due_date: dueDateSchema,
-    customer_name: z.string().trim().min(1).max(200).meta({ examples: ['Ada Lovelace'] }).optional(),
-    customer_email: z.email().max(254).meta({ examples: ['ada@example.com'] }).optional(),
-    metadata: metadataSchema.default({}),
-  })
-  .transform(refineMoney);
-/** An invoice to create, as `createInvoiceInput` parsed it (amount in minor units). */
-export type CreateInvoiceInput = z.output<typeof createInvoiceInput>;
+/** An invoice's create command, field by field (camelCase; REST takes them in snake_case). */
+const createInvoiceFields = {
+  ...moneyFields,
+  title: z.string().trim().min(1).max(200).meta({ examples: ['November hosting'] }),
+  dueDate: dueDateSchema,
+  customerName: z.string().trim().min(1).max(200).meta({ examples: ['Ada Lovelace'] }).optional(),
+  customerEmail: z.email().max(254).meta({ examples: ['ada@example.com'] }).optional(),
+  metadata: metadataSchema.default({}),
+};
+/** GraphQL's `CreateInvoiceInput`, parsed into the command. */
+export const createInvoiceCommand = commandSchema(createInvoiceFields).transform(refineMoney);
+/** The body of POST /api/v1/invoices, parsed into the same command. */
+export const createInvoiceBody = restSchema(createInvoiceFields).transform(refineMoney);
+/** An invoice to create (amount in minor units). */
+type CreateInvoiceCommand = z.output<typeof createInvoiceCommand>;
 
 /**
  * The account's next invoice number. The counter row is advanced inside the creating
@@ -63,15 +67,15 @@ async function nextInvoiceNumber(tx: DbClient, accountId: number): Promise<numbe
 }
 
 /** Creates an open invoice, records invoice.created and schedules the overdue check for after its due date. */
-export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, input: CreateInvoiceInput): Promise<Invoice> {
+export async function createInvoice(rt: Rt, tx: DbClient, accountId: number, input: CreateInvoiceCommand): Promise<Invoice> {
   const invoice = await insertInvoice(rt, tx, {
     accountId,
     title: input.title,
     amount: input.amount,
     currency: input.currency,
-    dueDate: new Date(`${input.due_date}T00:00:00Z`),
-    customerName: input.customer_name ?? null,
-    customerEmail: input.customer_email ?? null,
+    dueDate: new Date(`${input.dueDate}T00:00:00Z`),
+    customerName: input.customerName ?? null,
+    customerEmail: input.customerEmail ?? null,
     metadata: input.metadata,
   });
   await scheduleOverdueCheck(rt, tx, invoice);

@@ -3,7 +3,7 @@ import { idempotentCreate } from '../../core/idempotency.ts';
 import { listBody, listSchema } from '../../core/pagination.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute } from '../../core/route.ts';
-import { createInvoice, createInvoiceInput, getInvoice } from './invoices.ts';
+import { createInvoice, createInvoiceBody, getInvoice } from './invoices.ts';
 import { invoiceJson, invoiceSchema } from './json.ts';
 import { listInvoices, listInvoicesQuery } from './lists.ts';
 
@@ -21,7 +21,7 @@ export function registerInvoiceRoutes(ctx: GatewayContext) {
     summary: 'Create an invoice',
     operationId: 'createInvoice',
     response: invoiceResponse,
-    body: createInvoiceInput,
+    body: createInvoiceBody,
     idempotent: true,
     responses: { 201: 'The invoice, with its invoice_no and hosted_url.' },
     handler: (c, { body, rawBody }) =>

@@ -3,7 +3,7 @@ import type { KycReviewUpdate } from '../contract.ts';
 import { builder, enumOf } from '../../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import type { KycReview } from '../../generated/prisma/client.ts';
-import { approveKycReview, currentKycReview, rejectKycInput, rejectKycReview, submitKyc, submitKycInput } from './kyc.ts';
+import { approveKycReview, currentKycReview, rejectKycInput, rejectKycReview, submitKyc, submitKycCommand } from './kyc.ts';
 import { accountIdOf, date, liveUpdates, transaction } from '../graphql-toolkit.ts';
 
 // KYC's GraphQL: the review type, the account's kyc field, submit and the decisions, live updates.
@@ -58,7 +58,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SubmitKycInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
       withGraphqlParams('input.', async () => {
-        const details = parseInput(submitKycInput, serviceInput(input, { names: 'snake_case' }));
+        const details = parseInput(submitKycCommand, serviceInput(input));
         return transaction(ctx, (tx) => submitKyc(ctx.rt, tx, accountIdOf(ctx), details));
       }),
   }),

@@ -32,19 +32,20 @@ const ISO_COUNTRY_CODES = new Set(
   ).split(' '),
 );
 
-export const submitKycInput = z.strictObject({
-  legal_name: z.string().trim().min(1).max(200),
+/** KYC details to submit (GraphQL's `SubmitKycInput`, the only wire that takes them). */
+export const submitKycCommand = z.strictObject({
+  legalName: z.string().trim().min(1).max(200),
   country: z
     .string()
     .trim()
     .toUpperCase()
     .refine((code) => ISO_COUNTRY_CODES.has(code), 'must be a two-letter ISO 3166-1 country code such as SA or US'),
-  registration_number: z.string().trim().min(1).max(64),
-  contact_name: z.string().trim().min(1).max(200),
-  contact_email: z.email().max(254),
-  contact_phone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +966501234567').optional(),
+  registrationNumber: z.string().trim().min(1).max(64),
+  contactName: z.string().trim().min(1).max(200),
+  contactEmail: z.email().max(254),
+  contactPhone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +966501234567').optional(),
 });
-export type SubmitKycInput = z.output<typeof submitKycInput>;
+type SubmitKycCommand = z.output<typeof submitKycCommand>;
 
 
 /** The account's current KYC state: its latest review, or null before the first submission. */
@@ -57,7 +58,7 @@ export async function currentKycReview(db: DbClient, accountId: number): Promise
  * the sandbox reviewer. One review at a time: a pending one must be decided first. An approved
  * account is locked: a new submission is refused and the approval stays.
  */
-export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, input: SubmitKycInput): Promise<KycReview> {
+export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, input: SubmitKycCommand): Promise<KycReview> {
   // Serializes submissions of one account so two cannot both find "nothing pending".
   await lockRow(tx, 'accounts', accountId, { idType: 'int' });
   const current = await currentKycReview(tx, accountId);
@@ -71,12 +72,12 @@ export async function submitKyc(rt: Rt, tx: DbClient, accountId: number, input: 
     data: {
       id: newId('kycReview'),
       accountId,
-      legalName: input.legal_name,
+      legalName: input.legalName,
       country: input.country,
-      registrationNumber: input.registration_number,
-      contactName: input.contact_name,
-      contactEmail: input.contact_email,
-      contactPhone: input.contact_phone ?? null,
+      registrationNumber: input.registrationNumber,
+      contactName: input.contactName,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone ?? null,
     },
   });
   await kycSubmitted(rt, tx, review);

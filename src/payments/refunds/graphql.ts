@@ -2,7 +2,7 @@ import { parseInput } from '../../core/errors.ts';
 import { builder, enumOf } from '../../graphql/builder.ts';
 import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
 import { connectionRows } from '../../core/pagination.ts';
-import { createRefund, createRefundInput, getRefund } from './refunds.ts';
+import { createRefund, createRefundCommand, getRefund } from './refunds.ts';
 import { refundStatuses, refundsWhere } from './lists.ts';
 import { refundReasons } from './json.ts';
 import { formatAmount, toMajorUnits } from '../money.ts';
@@ -70,7 +70,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateRefundInput, required: true }) },
     resolve: async (_query, _root, { input }, ctx) =>
       withGraphqlParams('input.', async () => {
-        const refund = parseInput(createRefundInput, serviceInput({ ...input, paymentIntent: String(input.paymentIntent) }, { names: 'snake_case' }));
+        const refund = parseInput(createRefundCommand, serviceInput({ ...input, paymentIntent: String(input.paymentIntent) }));
         return (await transaction(ctx, (tx) => createRefund(ctx.rt, tx, accountIdOf(ctx), refund))).refund;
       }),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
+import { commandSchema, restSchema } from '../../core/wire.ts';
 import { newId } from '../contract.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent, Refund } from '../../generated/prisma/client.ts';
@@ -17,8 +18,9 @@ import { refundCreated, transitionRefund } from './lifecycle.ts';
 
 type Rt = Pick<Runtime, 'config' | 'boss'>;
 
-export const createRefundInput = z.strictObject({
-  payment_intent: z.string().min(1).max(100).meta({ examples: ['pi_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
+/** A refund's create command, field by field (camelCase; REST takes them in snake_case). */
+const createRefundFields = {
+  paymentIntent: z.string().min(1).max(100).meta({ examples: ['pi_01jdx3k6b8f4r2c9w0n5m7q1tz'] }),
   amount: z
     .union([z.number(), z.string()], { error: 'must be a decimal number such as 12.50' })
     .optional()
@@ -26,8 +28,12 @@ export const createRefundInput = z.strictObject({
     .meta({ examples: [5] }),
   reason: z.enum(refundReasons).optional(),
   metadata: metadataSchema.default({}),
-});
-export type CreateRefundInput = z.output<typeof createRefundInput>;
+};
+/** GraphQL's `CreateRefundInput`, parsed into the command. */
+export const createRefundCommand = commandSchema(createRefundFields);
+/** The body of POST /api/v1/refunds, parsed into the same command. */
+export const createRefundBody = restSchema(createRefundFields);
+type CreateRefundCommand = z.output<typeof createRefundCommand>;
 
 /**
  * The sandbox's failing refund: an amount whose last two digits in minor units are 13 (0.13 or
@@ -37,8 +43,8 @@ export function refundFailsInSandbox(amountMinor: number) {
   return amountMinor % 100 === 13;
 }
 
-export async function createRefund(rt: Rt, tx: DbClient, accountId: number, input: CreateRefundInput): Promise<{ refund: Refund; intent: PaymentIntent }> {
-  const { intent } = await lockPaymentIntent(tx, accountId, input.payment_intent).catch((error: unknown) => {
+export async function createRefund(rt: Rt, tx: DbClient, accountId: number, input: CreateRefundCommand): Promise<{ refund: Refund; intent: PaymentIntent }> {
+  const { intent } = await lockPaymentIntent(tx, accountId, input.paymentIntent).catch((error: unknown) => {
     throw error instanceof YarrowError && error.code === 'not_found' ? notFound('payment intent', 'payment_intent') : error;
   });
   if (intent.status !== 'succeeded') {

@@ -6,7 +6,7 @@ import { defineRoute } from '../../core/route.ts';
 import { paymentIntentJson, paymentIntentSchema } from '../intents/index.ts';
 import { refundJson, refundSchema } from './json.ts';
 import { listRefunds, listRefundsQuery } from './lists.ts';
-import { createRefund, createRefundInput, getRefund } from './refunds.ts';
+import { createRefund, createRefundBody, getRefund } from './refunds.ts';
 
 /** The refunds' REST routes (./refunds.ts has their rules). */
 export function registerRefundRoutes(ctx: GatewayContext) {
@@ -22,7 +22,7 @@ export function registerRefundRoutes(ctx: GatewayContext) {
     summary: 'Refund a succeeded payment intent, in full or in part',
     operationId: 'createRefund',
     response: refundResponse,
-    body: createRefundInput,
+    body: createRefundBody,
     idempotent: true,
     errorCodes: ['invalid_state', 'not_found'],
     responses: { 201: 'The pending refund and its payment intent (amount_refunded counts it already).' },

@@ -3,7 +3,7 @@
 // to be rendered on our origin: `Content-Disposition: attachment`, `nosniff`, and a CSP that
 // sandboxes it and allows nothing even if a browser shows it.
 import { z } from 'zod';
-import { YarrowError } from '../../core/errors.ts';
+import { YarrowError, parseInput } from '../../core/errors.ts';
 import type { GatewayContext } from '../../core/gateway-context.ts';
 import type { Context } from 'hono';
 import { defineRoute, type Credential } from '../../core/route.ts';
@@ -50,7 +50,7 @@ export function registerPanelAttachmentRoute(ctx: GatewayContext) {
     auth: panelSession,
     responses: { 200: 'The bytes.' },
     handler: async (c, { auth: session }) => {
-      const { id, attachment_id } = attachmentParams.parse({ id: c.req.param('id'), attachment_id: c.req.param('attachment_id') });
+      const { id, attachment_id } = parseInput(attachmentParams, { id: c.req.param('id'), attachment_id: c.req.param('attachment_id') });
       return servePart(c, await getAttachment(rt.db.prisma, session.accountId, id, attachment_id));
     },
   });
@@ -71,7 +71,7 @@ export function registerAttachmentRoutes(ctx: GatewayContext) {
     auth: 'messages.read',
     responses: { 200: 'The bytes, as the phone received them.' },
     handler: async (c) => {
-      const { id, attachment_id } = attachmentParams.parse({ id: c.req.param('id'), attachment_id: c.req.param('attachment_id') });
+      const { id, attachment_id } = parseInput(attachmentParams, { id: c.req.param('id'), attachment_id: c.req.param('attachment_id') });
       return servePart(c, await getAttachment(rt.db.prisma, c.get('principal').accountId, id, attachment_id));
     },
   });

@@ -35,14 +35,20 @@ function LastAttempt({ node }) {
 }
 
 function NewEndpoint({ eventTypes, onCreated, showSecret }) {
-  const { errors, show, clear } = useFieldErrors(['url', 'description', 'eventTypes']);
+  const { errors, show, clear } = useFieldErrors(['url', 'description', 'rateLimit', 'eventTypes']);
   const submit = async (event) => {
     event.preventDefault();
     const form = event.currentTarget;
     const chosen = [...form.querySelectorAll('input[name="eventTypes"]:checked')].map((box) => box.value);
     try {
       const created = await client.request(PanelCreateWebhookEndpoint, {
-        input: { url: form.elements.url.value, description: form.elements.description.value || undefined, eventTypes: chosen },
+        input: {
+          url: form.elements.url.value,
+          description: form.elements.description.value || undefined,
+          // Empty: no limit. A fraction or a number out of range is the server's to refuse.
+          rateLimit: form.elements.rateLimit.value === '' ? undefined : Number(form.elements.rateLimit.value),
+          eventTypes: chosen,
+        },
       });
       clear();
       clearError();
@@ -61,6 +67,9 @@ function NewEndpoint({ eventTypes, onCreated, showSecret }) {
     <label for="endpoint-description">Description</label>
     <input name="description" maxlength="200" ...${fieldProps('endpoint-description', errors.description)} />
     <${FieldError} id="endpoint-description" error=${errors.description} />
+    <label for="endpoint-rate-limit">Rate limit (deliveries a second, 1–1,000; empty: none)</label>
+    <input name="rateLimit" type="number" min="1" max="1000" step="1" ...${fieldProps('endpoint-rate-limit', errors.rateLimit)} />
+    <${FieldError} id="endpoint-rate-limit" error=${errors.rateLimit} />
     <fieldset class="checks" aria-describedby=${errors.eventTypes ? 'endpoint-events-error' : undefined}>
       <legend>Events (none chosen: every event)</legend>
       ${eventTypes.map((type) => html`<label class="check"><input type="checkbox" name="eventTypes" value=${type} /> ${type}</label>`)}

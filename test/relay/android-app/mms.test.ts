@@ -2,7 +2,10 @@
 // from the app's source (./emulator.ts `receiveMms`: MmsContentReader.kt, ReceiverService.kt,
 // MmsDownloadedPayload.kt): Yarrow serves the phone an `mms:downloaded` hook, keeps the parts in
 // PostgreSQL under bounds (20 parts, 5 MiB a message; past that metadata, `data_omitted`), lists
-// them on the message (REST, GraphQL, message.received) and serves each only as a download.
+// them on the message (REST, GraphQL, message.received) and serves each only as a download. A
+// webhook registered for the reference's `mms:downloaded` through the reference API (with the
+// `android-sms-gateway` client) gets each received MMS in the app's shape, the parts' metadata only.
+import clientModule, { WebHookEventType, type HttpClient } from 'android-sms-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@yarrow/sdk/webhooks';
 import { purgeOldMessageTexts } from '../../../src/relay/messages/retention.ts';
@@ -10,6 +13,11 @@ import { startTestApp, type TestAccount, type TestApp } from '../../helpers/app.
 import { startReceiver, type Receiver } from '../../webhooks/receiver.ts';
 import { pairingCode, relayTestEnv } from '../helpers.ts';
 import { AppEmulator, type AppEmulatorOptions } from './emulator.ts';
+import { verifyReferenceWebhook } from './reference-receiver.ts';
+import { revealSecret } from '../../../src/webhooks/endpoints.ts';
+
+// The package's default export is the client class at runtime (see thirdparty.test.ts).
+const Client = clientModule as unknown as typeof clientModule.default;
 
 let app: TestApp;
 let receiver: Receiver;
@@ -136,5 +144,88 @@ describe('received MMS from the Android app', () => {
     expect(omitted.status).toBe(404);
     const stored = await app.rt.db.prisma.messageAttachment.findMany({ where: { messageId: message!.request_id }, select: { data: true } });
     expect(stored.reduce((sum, part) => sum + (part.data?.length ?? 0), 0)).toBeLessThanOrEqual(5 * 1024 * 1024);
+  });
+});
+
+/** The reference client on fetch: JSON in and out, 204 is null, any other non-2xx throws with status and body. */
+function referenceClient(account: TestAccount) {
+  const call = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    if (response.status === 204) return null as T;
+    if (!response.ok) throw new Error(`HTTP error ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  const http: HttpClient = {
+    get: (url, headers) => call('GET', url, undefined, headers),
+    post: (url, body, headers) => call('POST', url, body, headers),
+    put: (url, body, headers) => call('PUT', url, body, headers),
+    patch: (url, body, headers) => call('PATCH', url, body, headers),
+    delete: (url, headers) => call('DELETE', url, undefined, headers),
+  };
+  return new Client('yarrow', account.key, http, `${app.baseUrl}/api/3rdparty/v1`);
+}
+
+describe("the reference API's mms:downloaded webhook", () => {
+  it('delivers a received MMS as mms:downloaded with its parts\' metadata and no bytes; a received SMS is not one', async () => {
+    const account = await app.account();
+    const client = referenceClient(account);
+    // The client's enum predates MMS (it lists sms:* and system:ping); the reference server takes the name.
+    const mmsHook = await client.registerWebhook({ url: receiver.url('/reference-mms'), event: 'mms:downloaded' as WebHookEventType });
+    expect(mmsHook).toEqual({ id: expect.any(String), deviceId: null, url: receiver.url('/reference-mms'), event: 'mms:downloaded' });
+    const smsHook = await client.registerWebhook({ url: receiver.url('/reference-sms'), event: WebHookEventType.SmsReceived });
+    expect(await client.getWebhooks()).toEqual(expect.arrayContaining([mmsHook, smsHook]));
+    const endpoints = (await app.request('GET', '/api/v1/webhook-endpoints', { key: account.key })).body.data as Array<Record<string, unknown>>;
+    expect(endpoints.find((endpoint) => endpoint.id === mmsHook.id)).toMatchObject({ event_types: ['message.received'], payload_format: 'sms_gateway' });
+
+    const phone = await signIn(account);
+    const VCARD = Buffer.from('BEGIN:VCARD\nFN:Ann\nEND:VCARD');
+    await phone.receiveSms({ sender: '+14155552674', text: 'Just text' });
+    const receivedAt = new Date(Date.now() - 5_000);
+    await phone.receiveMms({
+      mmsId: 43,
+      sender: '+14155552675',
+      recipient: '+14155550100',
+      simNumber: 2,
+      receivedAt,
+      parts: [
+        { contentType: 'application/smil', data: Buffer.from('<smil/>') },
+        { contentType: 'text/plain', data: Buffer.from('Our new logo') },
+        { contentType: 'image/jpeg', name: 'logo.jpg', data: TINY_JPEG },
+        { contentType: 'text/x-vCard', data: VCARD },
+      ],
+    });
+
+    const [request] = await receiver.waitFor('/reference-mms', 1);
+    const secret = (await revealSecret(app.rt, app.rt.db.prisma, account.id, mmsHook.id!)).secret;
+    const delivered = verifyReferenceWebhook(secret, request!.headers, request!.body);
+    const mms = (await inbound(account.key)).find((message) => message.from === '+14155552675')!;
+    const [jpeg, card] = mms.attachments as Array<{ id: string }>;
+    expect(delivered).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      webhookId: mmsHook.id,
+      deviceId: phone.deviceId,
+      event: 'mms:downloaded',
+      payload: {
+        messageId: mms.request_id,
+        sender: '+14155552675',
+        recipient: '+14155550100',
+        simNumber: 2,
+        phoneNumber: '+14155552675',
+        body: 'Our new logo',
+        receivedAt: receivedAt.toISOString(),
+        attachments: [
+          { partId: jpeg!.id, contentType: 'image/jpeg', name: 'logo.jpg', size: TINY_JPEG.length },
+          { partId: card!.id, contentType: 'text/x-vcard', size: VCARD.length }, // Yarrow keeps media types lowercased
+        ],
+      },
+    });
+    expect(request!.body).not.toContain(TINY_JPEG.toString('base64'));
+
+    // The SMS went to the sms:received hook (as did the MMS, its text as the message) and never to mms:downloaded.
+    const smsRequests = await receiver.waitFor('/reference-sms', 2);
+    expect(smsRequests.map((sms) => JSON.parse(sms.body).event)).toEqual(['sms:received', 'sms:received']);
+    expect(await app.rt.db.prisma.webhookDelivery.count({ where: { endpointId: mmsHook.id! } })).toBe(1);
+    expect(receiver.received('/reference-mms')).toHaveLength(1);
   });
 });

@@ -411,7 +411,7 @@ describe('the reference client (android-sms-gateway) against /api/3rdparty/v1', 
     expect(replaced).toEqual({ id: webhook.id, deviceId: null, url: `${url}/v2`, event: 'sms:failed' });
     expect(await client.getWebhooks()).toEqual([replaced]);
 
-    await expect(client.registerWebhook({ url, event: 'mms:downloaded' as WebHookEventType })).rejects.toThrow(/HTTP error 400: .*mms:downloaded is not supported: MMS parts stay on the phone/);
+    await expect(client.registerWebhook({ url, event: 'mms:received' as WebHookEventType })).rejects.toThrow(/HTTP error 400: .*mms:received is not supported: .*mms:downloaded/);
     await expect(client.registerWebhook({ url: 'not a url', event: WebHookEventType.SmsSent })).rejects.toThrow(/HTTP error 400: .*"param":"url"/);
 
     await expect(client.deleteWebhook(webhook.id!)).resolves.toBeNull();

@@ -173,14 +173,19 @@ export const webhookEvents = {
   'sms:failed': 'message.failed',
   // Received SMS, from any phone of the account (our protocol's or the app's): src/relay/messages/inbound.ts.
   'sms:received': 'message.received',
+  // A received MMS: the same fact as message.received, for the messages with parts alone (the
+  // endpoint's `has_attachments` data filter), in the app's MmsDownloadedPayload (webhook-format.ts).
+  'mms:downloaded': 'message.received',
 } as const;
 export type ReferenceWebhookEvent = keyof typeof webhookEvents;
+
+/** The reference events that are a Yarrow event narrowed by a data filter (src/webhooks/deliveries.ts `dataFilters`). */
+export const webhookDataFilters: Partial<Record<ReferenceWebhookEvent, 'has_attachments'>> = { 'mms:downloaded': 'has_attachments' };
 
 /** Reference events Yarrow does not deliver, and why (the 400 says so). */
 export const unsupportedWebhookEvents: Record<string, string> = {
   'sms:data-received': 'a data SMS is delivered as sms:received with its bytes in base64 as the message',
-  'mms:received': 'an MMS is delivered as sms:received with its subject as the message (its parts stay on the phone)',
-  'mms:downloaded': 'MMS parts stay on the phone',
+  'mms:received': 'an MMS notification is delivered as sms:received with its subject as the message; register mms:downloaded for the MMS with its parts',
   'sms:cancelled': 'a cancelled message is reported as sms:failed with the error "cancelled"',
   'system:ping': 'Yarrow tracks phone presence itself (device status in the dashboard and GraphQL)',
   'app:started': 'Yarrow tracks phone presence itself (device status in the dashboard and GraphQL)',
@@ -195,13 +200,20 @@ export const referenceWebhookInput = z.strictObject({
 
 /** The reference's webhook echo for a Yarrow endpoint created for one of `webhookEvents`. */
 export function webhookJson(endpoint: WebhookEndpoint) {
-  const event = (Object.keys(webhookEvents) as ReferenceWebhookEvent[]).find((name) => endpoint.eventTypes[0] === webhookEvents[name]);
-  return { id: endpoint.id, deviceId: null, url: endpoint.url, event: event! };
+  return { id: endpoint.id, deviceId: null, url: endpoint.url, event: referenceEventOf(endpoint)! };
+}
+
+/** The reference event an endpoint was registered for: its one Yarrow event and its data filter (`mms:downloaded` vs `sms:received`). */
+export function referenceEventOf(endpoint: Pick<WebhookEndpoint, 'eventTypes' | 'dataFilter'>): ReferenceWebhookEvent | undefined {
+  const event = (Object.keys(webhookEvents) as ReferenceWebhookEvent[]).find(
+    (name) => endpoint.eventTypes[0] === webhookEvents[name] && (webhookDataFilters[name] ?? null) === (endpoint.dataFilter ?? null),
+  );
+  return event;
 }
 
 /** True for endpoints the reference API shows: those receiving exactly one of the mapped events. */
 export function isReferenceWebhook(endpoint: WebhookEndpoint) {
-  return endpoint.eventTypes.length === 1 && Object.values(webhookEvents).some((type) => type === endpoint.eventTypes[0]);
+  return endpoint.eventTypes.length === 1 && referenceEventOf(endpoint) !== undefined;
 }
 
 /** `GET /health` in the reference's (health+json) shape, from Yarrow's own checks. */

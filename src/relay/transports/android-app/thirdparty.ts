@@ -36,6 +36,7 @@ import {
   referenceWebhookInput,
   sendRefusal,
   unsupportedWebhookEvents,
+  webhookDataFilters,
   webhookEvents,
   webhookJson,
   type ReferenceListQuery,
@@ -192,13 +193,14 @@ export async function registerReferenceWebhook(rt: Runtime, accountId: number, i
   const eventTypes = [mappedEvent(input.event)];
   // Delivered in the app's own shape and signature (webhook-format.ts), so its receivers work as they are.
   const payloadFormat = 'sms_gateway';
-  if (input.id != null) return updateEndpoint(rt, rt.db.prisma, accountId, input.id, { url: input.url, eventTypes }, { payloadFormat });
+  const dataFilter = webhookDataFilters[input.event as ReferenceWebhookEvent] ?? null;
+  if (input.id != null) return updateEndpoint(rt, rt.db.prisma, accountId, input.id, { url: input.url, eventTypes }, { payloadFormat, dataFilter });
   const { endpoint } = await createEndpoint(
     rt,
     rt.db.prisma,
     accountId,
     { url: input.url, eventTypes, description: `SMS Gateway for Android client (${input.event})` },
-    { payloadFormat },
+    { payloadFormat, dataFilter },
   );
   return endpoint;
 }
@@ -387,7 +389,7 @@ export function registerThirdPartyApi(ctx: GatewayContext) {
   for (const method of ['get', 'put', 'patch'] as const) unavailable(method, '/settings', 'Device settings', 'they are set in the app on each phone.');
   // As the reference server, which answers its inbox list 501 too (SRV : handlers/inbox/3rdparty.go, `list`).
   unavailable('get', '/inbox', 'Listing the inbox', 'list received SMS with GET /api/v1/messages?direction=inbound, or take them as sms:received webhooks (POST /webhooks).');
-  unavailable('get', '/inbox/:id/attachments/:part', 'MMS attachments', 'MMS parts stay on the phone.');
+  unavailable('get', '/inbox/:id/attachments/:part', 'MMS attachments', 'download a received MMS part with GET /api/v1/messages/{id}/attachments/{partId} (the mms:downloaded webhook gives both ids).');
   // Asks the phones to send what they received in a time range again (MessagesExportRequested): 202, as the reference.
   for (const path of ['/inbox/refresh', '/inbox/export', '/messages/inbox/export']) {
     defineRoute(ctx, {

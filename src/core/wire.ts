@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// Services take camelCase commands; REST speaks snake_case. A command's fields are written once, as
+// a camelCase zod shape (with its object-wide rule, `check`): GraphQL parses its input with
+// `commandSchema(shape, check)`, REST with `restSchema(shape, check)`, the same fields under their
+// snake_case names (so zod's refusals name the REST param), turned into the same command.
+
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+export const camelCase = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+/** An object-wide rule of a command, over its camelCase fields; its issues name camelCase paths. */
+export type CommandCheck<Shape extends z.ZodRawShape> = (command: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void;
+
+/**
+ * A field's schema under snake_case names: a nested object's keys renamed (its own checks kept), an
+ * optional or defaulted one's inner schema likewise, its description and examples carried over;
+ * other schemas (arrays of objects whose keys are one word) as they are.
+ */
+function snakeField(schema: z.ZodType): z.ZodType {
+  let snaked: z.ZodType;
+  if (schema instanceof z.ZodOptional) {
+    snaked = snakeField(schema.unwrap() as z.ZodType).optional();
+  } else if (schema instanceof z.ZodDefault) {
+    // A fresh default each parse, as the original's (its def hands out a copy each time).
+    snaked = snakeField(schema.unwrap() as z.ZodType).default(() => schema._zod.def.defaultValue as never);
+  } else if (schema instanceof z.ZodObject) {
+    snaked = (schema as z.ZodType).clone({ ...schema._zod.def, shape: snakeShape(schema.shape as z.ZodRawShape) } as never);
+  } else {
+    return schema;
+  }
+  const meta = schema.meta();
+  if (!meta) return snaked;
+  return snaked.meta(meta.examples ? { ...meta, examples: (meta.examples as unknown[]).map(snakeKeys) } : meta);
+}
+
+const snakeShape = (shape: z.ZodRawShape) => Object.fromEntries(Object.entries(shape).map(([key, field]) => [snakeCase(key), snakeField(field as z.ZodType)]));
+const snakeObject = (shape: z.ZodRawShape) => z.strictObject(snakeShape(shape));
+
+/** An example's keys in snake_case (nested objects too). */
+function snakeKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [snakeCase(key), key === 'metadata' ? field : snakeKeys(field)]));
+}
+
+function camelize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelize);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [camelCase(key), key === 'metadata' ? field : camelize(field)]));
+  }
+  return value;
+}
+
+/** A command's camelCase schema (GraphQL's input, a service's own callers): its fields, then its check. */
+export function commandSchema<Shape extends z.ZodRawShape>(shape: Shape, check?: CommandCheck<Shape>) {
+  const fields = z.strictObject(shape);
+  return check ? fields.superRefine(check) : fields;
+}
+
+/** The REST body of a command: its fields under snake_case names, parsed into the camelCase command (the check's issues named in snake_case). */
+export function restSchema<Shape extends z.ZodRawShape>(shape: Shape, check?: CommandCheck<Shape>): z.ZodType<z.output<z.ZodObject<Shape>>> {
+  const fields = snakeObject(shape);
+  const checked = check
+    ? fields.superRefine((body, ctx) => {
+        const snakeIssues: z.RefinementCtx = {
+          ...ctx,
+          value: camelize(body),
+          addIssue: (issue) =>
+            ctx.addIssue(typeof issue === 'string' ? issue : { ...issue, path: issue.path?.map((key) => (typeof key === 'string' ? snakeCase(key) : key)) }),
+        };
+        check(camelize(body) as z.output<z.ZodObject<Shape>>, snakeIssues);
+      })
+    : fields;
+  return checked.transform((body) => camelize(body) as z.output<z.ZodObject<Shape>>) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>;
+}
