@@ -10,17 +10,17 @@ export const accountsModule = defineModule({
   scopes: ['account.read', 'keys.manage', 'logs.read'],
   idPrefixes,
   panelPages: [
-    { path: 'keys', title: 'API keys', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async (rt): Promise<PageHtml> => (await import('./panel.ts')).keysPage(rt.modules.scopes) },
+    { path: 'keys', title: 'API keys', group: 'Developers', summary: 'API keys page: create, list and revoke keys', script: 'keys.js', body: async (rt): Promise<PageHtml> => (await import('./panel.ts')).keysPage(rt.modules.scopes) },
     {
       path: 'test-clock',
-      title: 'Test clock',
+      title: 'Test clock', group: 'Developers',
       summary: "Test clock page: freeze the sandbox account's time, advance it (running what falls due), delete it",
       script: 'test-clock.js',
       body: async () => (await import('./panel.ts')).testClockPage(),
     },
     {
       path: 'requests',
-      title: 'Request log',
+      title: 'Request log', group: 'Developers',
       summary: "Request log page: the account's API requests, searchable, with their bodies (secrets removed) and the events they caused",
       script: 'requests.js',
       body: async () => (await import('./panel.ts')).requestsPage(),

@@ -121,12 +121,18 @@ export interface RetentionPurge {
   purgeBatch: (rt: Runtime, batchSize: number) => Promise<number>;
 }
 
+/** The nav's groups, in their order: the pages of each product together. */
+export const panelNavGroups = ['Payments', 'Billing', 'Messaging', 'Developers'] as const;
+export type PanelNavGroup = (typeof panelNavGroups)[number];
+
 /** One page of the merchant panel, declared by the module whose data it shows. */
 export interface PanelPage {
   /** The page lives at `/panel/<path>` (Hono syntax: a detail page takes `:id{…}`). */
   path: string;
   /** A detail page: not in the nav, which marks the page at this path (its list) instead. */
   partOf?: string;
+  /** Its product in the nav, which lists its pages under that label (as Stripe's does); the panel's own overview has none and leads. */
+  group?: PanelNavGroup;
   /** Its nav entry, and its heading unless `heading` says otherwise. */
   title: string;
   heading?: string;

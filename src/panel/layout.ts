@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { DbClient } from '../core/db.ts';
-import type { ModuleRegistry, PanelPage } from '../core/module.ts';
+import { type ModuleRegistry, type PanelPage, panelNavGroups } from '../core/module.ts';
 import type { PanelSessionInfo } from './users.ts';
 
 type Content = HtmlEscapedString | Promise<HtmlEscapedString> | string;
@@ -27,16 +27,28 @@ export function page(options: {
   current?: string;
   notices?: readonly string[];
 }) {
+  const link = (entry: PanelPage) =>
+    // A detail page passes its list's path (`partOf`) as `current`.
+    entry.path === options.current
+      ? html`<li><a href="/panel/${entry.path}" aria-current="page">${entry.title}</a></li>`
+      : html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`;
+  const listed = (options.nav ?? []).filter((entry) => !entry.partOf);
   const nav = options.session
     ? html`<nav aria-label="Panel">
         <ul>
-          ${(options.nav ?? []).filter((entry) => !entry.partOf).map(
-            (entry) =>
-              // A detail page passes its list's path (`partOf`) as `current`.
-              entry.path === options.current
-                ? html`<li><a href="/panel/${entry.path}" aria-current="page">${entry.title}</a></li>`
-                : html`<li><a href="/panel/${entry.path}">${entry.title}</a></li>`,
-          )}
+          ${listed.filter((entry) => !entry.group).map(link)}
+          ${panelNavGroups.map((group) => {
+            const entries = listed.filter((entry) => entry.group === group);
+            const id = `nav-${group.toLowerCase()}`;
+            return entries.length === 0
+              ? ''
+              : html`<li class="nav-group" data-group="${group}">
+                  <span class="nav-group-label" id="${id}">${group}</span>
+                  <ul aria-labelledby="${id}">
+                    ${entries.map(link)}
+                  </ul>
+                </li>`;
+          })}
         </ul>
         <form method="post" action="/panel/sign-out">
           <input type="hidden" name="csrf_token" value="${options.session.csrfToken}" />

@@ -103,20 +103,20 @@ export const relayModule = defineModule({
     },
   },
   panelPages: [
-    { path: 'devices', title: 'Devices', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel/index.ts')).devicesPage() },
+    { path: 'devices', title: 'Devices', group: 'Messaging', summary: 'Devices page: pair and watch phones', script: 'devices.js', body: async () => (await import('./panel/index.ts')).devicesPage() },
     {
       path: 'devices/:id',
-      title: 'Device',
+      title: 'Device', group: 'Messaging',
       partOf: 'devices',
       summary: 'A device: presence history, budget and recent messages',
       script: 'device.js',
       body: async () => (await import('./panel/index.ts')).devicePage(),
     },
-    { path: 'queue', title: 'Queue health', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel/index.ts')).queuePage() },
-    { path: 'messages', title: 'Messages', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel/index.ts')).messagesPage() },
+    { path: 'queue', title: 'Queue health', group: 'Messaging', summary: 'Queue page: what waits for a phone', script: 'queue.js', body: async () => (await import('./panel/index.ts')).queuePage() },
+    { path: 'messages', title: 'Messages', group: 'Messaging', summary: 'Messages page: sent texts and their states', script: 'messages.js', body: async () => (await import('./panel/index.ts')).messagesPage() },
     {
       path: 'messages/:id',
-      title: 'Message',
+      title: 'Message', group: 'Messaging',
       partOf: 'messages',
       summary: 'An SMS: its tries per device and the webhook deliveries of its events',
       script: 'message.js',
@@ -124,7 +124,7 @@ export const relayModule = defineModule({
     },
     {
       path: 'recipients',
-      title: 'Recipients',
+      title: 'Recipients', group: 'Messaging',
       heading: 'Recipients and lists',
       summary: 'Recipients page: add, import, search, lists and list sends',
       script: 'recipients.js',
@@ -132,7 +132,7 @@ export const relayModule = defineModule({
     },
     {
       path: 'readiness',
-      title: 'Readiness',
+      title: 'Readiness', group: 'Messaging',
       heading: 'Launch readiness',
       summary: 'Launch readiness page: the go-live checklist',
       script: 'readiness.js',

@@ -91,7 +91,7 @@ export const webhooksModule = defineModule({
   panelPages: [
     {
       path: 'webhooks',
-      title: 'Webhooks',
+      title: 'Webhooks', group: 'Developers',
       summary: 'Webhooks page: endpoints and deliveries',
       script: 'webhooks.js',
       body: async () => (await import('./panel.ts')).webhooksPage(),
@@ -99,7 +99,7 @@ export const webhooksModule = defineModule({
     {
       path: 'webhooks/:id{we_[0-9a-z]+}',
       partOf: 'webhooks',
-      title: 'Webhook endpoint',
+      title: 'Webhook endpoint', group: 'Developers',
       summary: 'Webhook endpoint page: its deliveries with each attempt, redeliver, secret rotation',
       script: 'webhook-endpoint.js',
       body: async () => (await import('./panel.ts')).webhookEndpointPage(),

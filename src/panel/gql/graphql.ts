@@ -4,6 +4,10 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AfterRetries =
+  | 'CANCELED'
+  | 'UNPAID';
+
 export type ApiRequestFilter = {
   apiKeyId?: string | number | null | undefined;
   createdBefore?: string | null | undefined;
@@ -20,6 +24,11 @@ export type ApiRequestFilter = {
   status?: number | null | undefined;
 };
 
+export type CancelSubscriptionInput = {
+  invoiceNow?: boolean | null | undefined;
+  prorate?: boolean | null | undefined;
+};
+
 /** AUTOMATIC: an approved payment is taken at once. MANUAL: it is authorized (REQUIRES_CAPTURE) until captured, within 7 days. */
 export type CaptureMethod =
   | 'AUTOMATIC'
@@ -32,9 +41,31 @@ export type CardSessionStatus =
   | 'EXPIRED'
   | 'OPEN';
 
+export type CollectionMethod =
+  | 'CHARGE_AUTOMATICALLY'
+  | 'SEND_INVOICE';
+
 export type CreateApiKeyInput = {
   label: string;
   scopes: Array<Scope>;
+};
+
+export type CreatePriceInput = {
+  active?: boolean | null | undefined;
+  currency: string;
+  metadata?: Record<string, unknown> | null | undefined;
+  nickname?: string | null | undefined;
+  product: string | number;
+  recurring: RecurringInput;
+  /** In the major unit: 12.5 is 12.50. */
+  unitAmount: number;
+};
+
+export type CreateProductInput = {
+  active?: boolean | null | undefined;
+  description?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  name: string;
 };
 
 export type CreateRefundInput = {
@@ -163,6 +194,17 @@ export type PaymentMethodCode =
   | 'MASTERCARD'
   | 'VISA';
 
+export type PriceInterval =
+  | 'DAY'
+  | 'MONTH'
+  | 'WEEK'
+  | 'YEAR';
+
+export type ProrationBehavior =
+  | 'ALWAYS_INVOICE'
+  | 'CREATE_PRORATIONS'
+  | 'NONE';
+
 export type QueueRecipientListInput = {
   /** Send every message through this device (manual routing). */
   deviceId?: string | number | null | undefined;
@@ -210,6 +252,11 @@ export type RecipientUpdateInput = {
   name?: string | null | undefined;
   phone?: string | null | undefined;
   tags?: Array<string> | null | undefined;
+};
+
+export type RecurringInput = {
+  interval: PriceInterval;
+  intervalCount?: number | null | undefined;
 };
 
 export type RefundReason =
@@ -300,6 +347,25 @@ export type SubmitKycInput = {
   registrationNumber: string;
 };
 
+export type SubscriptionItemInput = {
+  price: string | number;
+  quantity?: number | null | undefined;
+};
+
+export type SubscriptionStatus =
+  | 'ACTIVE'
+  | 'CANCELED'
+  | 'INCOMPLETE'
+  | 'INCOMPLETE_EXPIRED'
+  | 'PAST_DUE'
+  | 'TRIALING'
+  | 'UNPAID';
+
+export type UpdateBillingSettingsInput = {
+  afterRetries?: AfterRetries | null | undefined;
+  retryDays?: Array<number> | null | undefined;
+};
+
 export type UpdateDeviceInput = {
   /** Messages per UTC day (per SIM when Yarrow picks the SIM); null: no cap. */
   dailyCap?: number | null | undefined;
@@ -314,6 +380,16 @@ export type UpdateDeviceInput = {
   sendIntervalMinSeconds?: number | null | undefined;
   /** default, round_robin or random: which SIM a message that names none goes out on. */
   simSelectionMode?: string | null | undefined;
+};
+
+export type UpdateSubscriptionInput = {
+  cancelAtPeriodEnd?: boolean | null | undefined;
+  defaultPaymentMethod?: string | number | null | undefined;
+  /** Its prices from now on (replaces the items whole). */
+  items?: Array<SubscriptionItemInput> | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  prorationBehavior?: ProrationBehavior | null | undefined;
+  quantity?: number | null | undefined;
 };
 
 export type UpdateWebhookEndpointInput = {
@@ -425,6 +501,72 @@ export type PanelDeleteTestClockMutationVariables = Exact<{ [key: string]: never
 
 
 export type PanelDeleteTestClockMutation = { deleteTestClock: number };
+
+export type PanelProductsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type PanelProductsQuery = { products: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, name: string, active: boolean, createdAt: string, prices: { edges: Array<{ node: { id: string, unitAmountDisplay: string, currency: string, interval: PriceInterval, intervalCount: number, nickname: string | null, active: boolean } }> } } }> } };
+
+export type PanelCreateProductMutationVariables = Exact<{
+  input: CreateProductInput;
+}>;
+
+
+export type PanelCreateProductMutation = { createProduct: { id: string } };
+
+export type PanelCreatePriceMutationVariables = Exact<{
+  input: CreatePriceInput;
+}>;
+
+
+export type PanelCreatePriceMutation = { createPrice: { id: string } };
+
+export type PanelSubscriptionsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: Array<SubscriptionStatus> | SubscriptionStatus | null | undefined;
+}>;
+
+
+export type PanelSubscriptionsQuery = { subscriptions: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, status: SubscriptionStatus, cancelAtPeriodEnd: boolean, currentPeriodEnd: string, createdAt: string, customer: { id: string, email: string | null, name: string | null }, items: Array<{ id: string, quantity: number, price: { id: string, unitAmountDisplay: string, currency: string, interval: PriceInterval, product: { name: string } } }> } }> } };
+
+export type PanelSubscriptionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PanelSubscriptionQuery = { subscription: { id: string, status: SubscriptionStatus, currency: string, collectionMethod: CollectionMethod, cancelAtPeriodEnd: boolean, currentPeriodStart: string, currentPeriodEnd: string, trialStart: string | null, trialEnd: string | null, canceledAt: string | null, endedAt: string | null, createdAt: string, customer: { id: string, email: string | null, name: string | null }, items: Array<{ id: string, quantity: number, price: { id: string, unitAmountDisplay: string, currency: string, interval: PriceInterval, intervalCount: number, nickname: string | null, product: { id: string, name: string } } }>, invoices: { edges: Array<{ node: { id: string, status: InvoiceStatus, amountDisplay: string, currency: string, periodStart: string | null, periodEnd: string | null, createdAt: string } }> } }, prices: { edges: Array<{ node: { id: string, unitAmountDisplay: string, currency: string, interval: PriceInterval, intervalCount: number, nickname: string | null, product: { name: string } } }> } };
+
+export type PanelUpdateSubscriptionPriceMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateSubscriptionInput;
+}>;
+
+
+export type PanelUpdateSubscriptionPriceMutation = { updateSubscription: { id: string } };
+
+export type PanelCancelSubscriptionMutationVariables = Exact<{
+  id: string | number;
+  input?: CancelSubscriptionInput | null | undefined;
+}>;
+
+
+export type PanelCancelSubscriptionMutation = { cancelSubscription: { id: string } };
+
+export type PanelBillingSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelBillingSettingsQuery = { billingSettings: { retryDays: Array<number>, afterRetries: AfterRetries } };
+
+export type PanelUpdateBillingSettingsMutationVariables = Exact<{
+  input: UpdateBillingSettingsInput;
+}>;
+
+
+export type PanelUpdateBillingSettingsMutation = { updateBillingSettings: { retryDays: Array<number>, afterRetries: AfterRetries } };
 
 export type PanelCustomersQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1152,6 +1294,185 @@ export const PanelDeleteTestClockDocument = new TypedDocumentString(`
   deleteTestClock
 }
     `) as unknown as TypedDocumentString<PanelDeleteTestClockMutation, PanelDeleteTestClockMutationVariables>;
+export const PanelProductsDocument = new TypedDocumentString(`
+    query PanelProducts($first: Int, $after: String) {
+  products(first: $first, after: $after) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        name
+        active
+        createdAt
+        prices(first: 20) {
+          edges {
+            node {
+              id
+              unitAmountDisplay
+              currency
+              interval
+              intervalCount
+              nickname
+              active
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelProductsQuery, PanelProductsQueryVariables>;
+export const PanelCreateProductDocument = new TypedDocumentString(`
+    mutation PanelCreateProduct($input: CreateProductInput!) {
+  createProduct(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreateProductMutation, PanelCreateProductMutationVariables>;
+export const PanelCreatePriceDocument = new TypedDocumentString(`
+    mutation PanelCreatePrice($input: CreatePriceInput!) {
+  createPrice(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCreatePriceMutation, PanelCreatePriceMutationVariables>;
+export const PanelSubscriptionsDocument = new TypedDocumentString(`
+    query PanelSubscriptions($first: Int, $after: String, $status: [SubscriptionStatus!]) {
+  subscriptions(first: $first, after: $after, status: $status) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        status
+        cancelAtPeriodEnd
+        currentPeriodEnd
+        createdAt
+        customer {
+          id
+          email
+          name
+        }
+        items {
+          id
+          quantity
+          price {
+            id
+            unitAmountDisplay
+            currency
+            interval
+            product {
+              name
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSubscriptionsQuery, PanelSubscriptionsQueryVariables>;
+export const PanelSubscriptionDocument = new TypedDocumentString(`
+    query PanelSubscription($id: ID!) {
+  subscription(id: $id) {
+    id
+    status
+    currency
+    collectionMethod
+    cancelAtPeriodEnd
+    currentPeriodStart
+    currentPeriodEnd
+    trialStart
+    trialEnd
+    canceledAt
+    endedAt
+    createdAt
+    customer {
+      id
+      email
+      name
+    }
+    items {
+      id
+      quantity
+      price {
+        id
+        unitAmountDisplay
+        currency
+        interval
+        intervalCount
+        nickname
+        product {
+          id
+          name
+        }
+      }
+    }
+    invoices(first: 20) {
+      edges {
+        node {
+          id
+          status
+          amountDisplay
+          currency
+          periodStart
+          periodEnd
+          createdAt
+        }
+      }
+    }
+  }
+  prices(first: 100, active: true) {
+    edges {
+      node {
+        id
+        unitAmountDisplay
+        currency
+        interval
+        intervalCount
+        nickname
+        product {
+          name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSubscriptionQuery, PanelSubscriptionQueryVariables>;
+export const PanelUpdateSubscriptionPriceDocument = new TypedDocumentString(`
+    mutation PanelUpdateSubscriptionPrice($id: ID!, $input: UpdateSubscriptionInput!) {
+  updateSubscription(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateSubscriptionPriceMutation, PanelUpdateSubscriptionPriceMutationVariables>;
+export const PanelCancelSubscriptionDocument = new TypedDocumentString(`
+    mutation PanelCancelSubscription($id: ID!, $input: CancelSubscriptionInput) {
+  cancelSubscription(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PanelCancelSubscriptionMutation, PanelCancelSubscriptionMutationVariables>;
+export const PanelBillingSettingsDocument = new TypedDocumentString(`
+    query PanelBillingSettings {
+  billingSettings {
+    retryDays
+    afterRetries
+  }
+}
+    `) as unknown as TypedDocumentString<PanelBillingSettingsQuery, PanelBillingSettingsQueryVariables>;
+export const PanelUpdateBillingSettingsDocument = new TypedDocumentString(`
+    mutation PanelUpdateBillingSettings($input: UpdateBillingSettingsInput!) {
+  updateBillingSettings(input: $input) {
+    retryDays
+    afterRetries
+  }
+}
+    `) as unknown as TypedDocumentString<PanelUpdateBillingSettingsMutation, PanelUpdateBillingSettingsMutationVariables>;
 export const PanelCustomersDocument = new TypedDocumentString(`
     query PanelCustomers($first: Int, $after: String, $email: String, $search: String) {
   customers(first: $first, after: $after, email: $email, search: $search) {

@@ -283,7 +283,7 @@ builder.mutationFields((t) => ({
   }),
   createSubscription: t.prismaField({
     type: 'Subscription',
-    description: 'As POST /api/v1/subscriptions: read latestInvoice { paymentIntent { checkoutUrl } } of an incomplete one.',
+    description: "As POST /api/v1/subscriptions. An incomplete one's checkout: invoice(id: latestInvoiceId) { paymentIntent { checkoutUrl } }.",
     authScopes: { scope: 'payments.write' },
     args: { input: t.arg({ type: CreateSubscriptionInput, required: true }) },
     resolve: (_query, _root, { input }, ctx) =>
