@@ -331,6 +331,8 @@ describe('POST /api/v1/recipient-lists/queue', () => {
       ok: true,
       batch_id: expect.stringMatching(/^batch_/),
       queued: 10000,
+      // One GSM-7 part each.
+      segments: 10000,
       skipped: [],
       items: expect.any(Array),
     });
@@ -425,8 +427,8 @@ describe('POST /api/v1/recipient-lists/queue', () => {
     const second = await queue();
     const single = await app.request('POST', '/api/v1/sms/send', { key: sender.key, body: { to: '+14155550111', message: 'Alone' } });
     expect(first.body.items).toEqual([
-      { to: '+14155550111', request_id: expect.stringMatching(/^req_/) },
-      { to: '+14155550112', request_id: expect.stringMatching(/^req_/) },
+      { to: '+14155550111', request_id: expect.stringMatching(/^req_/), segments: 1, encoding: 'gsm7' },
+      { to: '+14155550112', request_id: expect.stringMatching(/^req_/), segments: 1, encoding: 'gsm7' },
     ]);
     const firstIds = first.body.items.map((item: { request_id: string }) => item.request_id).sort();
 

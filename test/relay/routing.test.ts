@@ -71,7 +71,7 @@ describe('POST /api/v1/sms/send', () => {
     const phone = await device(account, { name: 'Shop phone' });
     const response = await sendSms(app, account.key, { to: '+1 (415) 555-2671', message: 'Your order shipped', reference: 'order-42' });
     expect(response.status).toBe(202);
-    expect(response.body).toEqual({ ok: true, request_id: expect.stringMatching(/^req_/), status: 'queued', queued_at: expect.any(String), send_at: null });
+    expect(response.body).toEqual({ ok: true, request_id: expect.stringMatching(/^req_/), status: 'queued', queued_at: expect.any(String), send_at: null, segments: 1, encoding: 'gsm7' });
     const requestId = response.body.request_id;
 
     const delivered = await waitForStatus(app, account.key, requestId, ['DELIVERED', 'FAILED']);

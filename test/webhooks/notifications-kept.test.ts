@@ -64,7 +64,8 @@ async function notifyJobDone(eventId: string) {
   }
 }
 
-const LIST = 'query { notifications(first: 10) { kind recipient subject body status sentAt } }';
+const LIST = 'query { notifications(first: 10) { edges { node { kind recipient subject body status sentAt } } } }';
+const nodes = (data: { notifications: { edges: Array<{ node: Record<string, unknown> }> } }) => data.notifications.edges.map((edge) => edge.node);
 
 describe('kept notifications and preferences', () => {
   it('keeps and lists notifications without SMTP, skips a kind the user turned off, and shows another account nothing', async () => {
@@ -91,12 +92,12 @@ describe('kept notifications and preferences', () => {
     await notifyJobDone(offline.event.id);
     await notifyJobDone(dispute.event.id);
 
-    const listed = (await session(LIST)).data.notifications;
+    const listed = nodes((await session(LIST)).data);
     expect(listed).toEqual([
       expect.objectContaining({ kind: 'dispute_opened', recipient: email, subject: 'Dispute dp_kept_1 opened', status: 'kept', sentAt: null }),
     ]);
-    expect(listed[0].body).toContain('<b>$5.00</b>');
-    expect((await withKey(other.key, LIST)).data.notifications).toEqual([]);
+    expect(listed[0]!.body).toContain('<b>$5.00</b>');
+    expect(nodes((await withKey(other.key, LIST)).data)).toEqual([]);
     // The panel's Notifications page is served to the session (its script renders the list).
     const page = await session.page('/panel/notifications');
     expect(page).toContain('id="notifications-app"');

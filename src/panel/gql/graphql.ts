@@ -1060,7 +1060,7 @@ export type PanelOptInRecipientMutation = { optInRecipient: { id: string, phoneD
 export type PanelNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PanelNotificationsQuery = { notifications: Array<{ id: string, kind: string, recipient: string, subject: string, body: string, status: string, error: string | null, createdAt: string }>, notificationPreferences: { endpointDisabled: boolean, deliveryExhausted: boolean, deviceOffline: boolean, disputeOpened: boolean } };
+export type PanelNotificationsQuery = { notifications: { edges: Array<{ node: { id: string, kind: string, recipient: string, subject: string, body: string, status: string, error: string | null, createdAt: string } }> }, notificationPreferences: { endpointDisabled: boolean, deliveryExhausted: boolean, deviceOffline: boolean, disputeOpened: boolean } };
 
 export type PanelUpdateNotificationPreferencesMutationVariables = Exact<{
   input: NotificationPreferencesInput;
@@ -2609,14 +2609,18 @@ export const PanelOptInRecipientDocument = new TypedDocumentString(`
 export const PanelNotificationsDocument = new TypedDocumentString(`
     query PanelNotifications {
   notifications(first: 50) {
-    id
-    kind
-    recipient
-    subject
-    body
-    status
-    error
-    createdAt
+    edges {
+      node {
+        id
+        kind
+        recipient
+        subject
+        body
+        status
+        error
+        createdAt
+      }
+    }
   }
   notificationPreferences {
     endpointDisabled

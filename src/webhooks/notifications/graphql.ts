@@ -1,7 +1,7 @@
 // GraphQL of notifications: the account's kept/sent notifications and the signed-in panel user's
 // preferences (which kinds they are emailed about).
 import { YarrowError } from '../../core/errors.ts';
-import type { Notification } from '../../generated/prisma/client.ts';
+import { connectionRows } from '../../core/pagination.ts';
 import { builder, type GraphqlContext } from '../../graphql/builder.ts';
 import { notificationKinds, type NotificationKind } from './kinds.ts';
 
@@ -36,7 +36,7 @@ const NotificationPreferencesInput = builder.inputType('NotificationPreferencesI
   }),
 });
 
-const NotificationType = builder.objectRef<Notification>('Notification').implement({
+builder.prismaObject('Notification', {
   description: 'An email notification to one panel user of the account: SENT over SMTP, KEPT (no SMTP_URL: shown on the panel only) or PENDING (the mail server has not taken it yet).',
   fields: (t) => ({
     id: t.string({ resolve: (row) => String(row.id) }),
@@ -66,13 +66,14 @@ async function readPreferences(ctx: GraphqlContext, userId: string): Promise<Pre
 
 export function addNotificationFields() {
   builder.queryFields((t) => ({
-    notifications: t.field({
-      type: [NotificationType],
+    // A connection like every other list (first/after/last/before, bounded by the builder's page size).
+    notifications: t.prismaConnection({
+      type: 'Notification',
+      cursor: 'id',
       authScopes: { scope: 'webhooks.manage' },
       description: "The account's email notifications, newest first (kept ones too: without SMTP_URL this is where they are read).",
-      args: { first: t.arg.int({ defaultValue: 20, description: "At most 100." }) },
-      resolve: (_root, { first }, ctx) =>
-        ctx.rt.db.prisma.notification.findMany({ where: { accountId: ctx.principal!.accountId }, orderBy: { id: 'desc' }, take: Math.min(Math.max(first ?? 20, 1), 100) }),
+      resolve: (query, _root, { before }, ctx) =>
+        connectionRows(ctx.rt.db.prisma.notification, query, { accountId: ctx.principal!.accountId }, { before }),
     }),
     notificationPreferences: t.field({
       type: NotificationPreferences,

@@ -5,14 +5,18 @@ import { graphql } from '../../panel/gql/index.ts';
 export const PanelNotifications = graphql(`
   query PanelNotifications {
     notifications(first: 50) {
-      id
-      kind
-      recipient
-      subject
-      body
-      status
-      error
-      createdAt
+      edges {
+        node {
+          id
+          kind
+          recipient
+          subject
+          body
+          status
+          error
+          createdAt
+        }
+      }
     }
     notificationPreferences {
       endpointDisabled

@@ -38,13 +38,13 @@ function NotificationsPage() {
     <section>
       <h2>Notifications</h2>
       <p class="muted">Without SMTP_URL on the server, notifications are kept here (status kept) instead of emailed.</p>
-      ${data.notifications.length === 0
+      ${data.notifications.edges.length === 0
         ? html`<p class="muted">No notifications yet.</p>`
         : html`<table aria-label="Notifications">
             <thead><tr><th>When</th><th>To</th><th>Subject</th><th>Status</th></tr></thead>
             <tbody id="notifications">
-              ${data.notifications.map(
-                (row) => html`<tr key=${row.id} data-kind=${row.kind} data-status=${row.status}>
+              ${data.notifications.edges.map(
+                ({ node: row }) => html`<tr key=${row.id} data-kind=${row.kind} data-status=${row.status}>
                   <td><${DateTime} value=${row.createdAt} /></td>
                   <td>${row.recipient}</td>
                   <td><details><summary>${row.subject}</summary><pre>${row.body}</pre></details></td>
