@@ -62,6 +62,9 @@ function RecoverFailed({ endpoint }) {
   const { errors, show, clear } = useFieldErrors(['since']);
   const [queued, setQueued] = useState(null);
   const now = new Date();
+  // What the user typed survives the page's re-renders (a delivery's live update re-renders it): the
+  // default (a day ago) is taken once, not at every render.
+  const [sinceValue, setSinceValue] = useState(() => localInputValue(new Date(now.getTime() - 24 * 3600_000)));
   const submit = async (event) => {
     event.preventDefault();
     const value = event.currentTarget.elements.since.value;
@@ -80,7 +83,7 @@ function RecoverFailed({ endpoint }) {
   return html`<form id="recover-failed" onSubmit=${submit} novalidate>
     <label for="recover-since">Recover failed since…</label>
     <input name="since" type="datetime-local" required
-      value=${localInputValue(new Date(now.getTime() - 24 * 3600_000))}
+      value=${sinceValue} onInput=${(event) => setSinceValue(event.currentTarget.value)}
       min=${localInputValue(new Date(now.getTime() - 14 * 24 * 3600_000))} max=${localInputValue(now)}
       ...${fieldProps('recover-since', errors.since)} />
     <${FieldError} id="recover-since" error=${errors.since} />
