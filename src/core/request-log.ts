@@ -76,6 +76,9 @@ export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
 export function aliasedSecrets(request: string | undefined): RegExp | undefined {
   // No alias without a colon (a JSON body may spell one `\u003a`).
   if (!request || !(request.includes(':') || request.includes('\\u'))) return undefined;
+  // Parsing every logged GraphQL request cost the mutation path measurably: only a request whose raw
+  // text could name a secret field (every field name `redactSecrets` hides, or one with `code`) is parsed.
+  if (!mayHoldSecret.test(request) && !/code/i.test(request)) return undefined;
   const document = graphqlDocument(request);
   if (document === undefined) return undefined;
   const names = new Set<string>();
