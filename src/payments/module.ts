@@ -217,7 +217,7 @@ export const paymentsModule = defineModule({
       group: 'Billing',
       summary: 'Products page: products and their prices, create either',
       script: 'products.js',
-      body: async () => (await (await billing()).billingParts.pages()).productsPage(),
+      body: async () => (await (await import('./billing/index.ts')).billingParts.pages()).productsPage(),
     },
     {
       path: 'subscriptions',
@@ -225,7 +225,7 @@ export const paymentsModule = defineModule({
       group: 'Billing',
       summary: "Subscriptions page: subscriptions by status, and the account's dunning (retry days, final action)",
       script: 'subscriptions.js',
-      body: async () => (await (await billing()).billingParts.pages()).subscriptionsPage(),
+      body: async () => (await (await import('./billing/index.ts')).billingParts.pages()).subscriptionsPage(),
     },
     {
       path: 'subscriptions/:id{sub_[0-9a-z]+}',
@@ -234,7 +234,7 @@ export const paymentsModule = defineModule({
       group: 'Billing',
       summary: 'Subscription page: its status, period, trial, invoices, cancel (now or at period end) and change of price',
       script: 'subscription.js',
-      body: async () => (await (await billing()).billingParts.pages()).subscriptionPage(),
+      body: async () => (await (await import('./billing/index.ts')).billingParts.pages()).subscriptionPage(),
     },
   ],
   panelOverview: [{ title: 'Payments', script: 'payments-overview.js' }],
