@@ -6,10 +6,10 @@ import { newId } from './contract.ts';
 import { lockRows } from '../core/locks.ts';
 import { batcher } from '../core/batch.ts';
 import { perRuntime } from '../core/per-runtime.ts';
-import { liveEvent, publish, publishAll } from '../core/pubsub.ts';
+import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { openAttempts, recordAttemptResults } from './sql.ts';
+import { openAttempts, recordAttemptResults, type PgQueryable } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
 import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
@@ -123,7 +123,7 @@ async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]
   for (const [i, job] of jobs.entries()) if (!first.has(job.data.deliveryId)) first.set(job.data.deliveryId, i);
   const items = [...first.values()].map((i) => ({ job: jobs[i]!, attemptId: newId('webhookAttempt') }));
   const rows = await openAttempts(
-    rt.db.prisma,
+    rt.db.pool,
     items.map(({ job, attemptId }) => ({ deliveryId: job.data.deliveryId, jobId: job.id, trigger: job.data.trigger, attemptId })),
     now,
   );
@@ -162,33 +162,36 @@ interface Outcome {
 }
 
 /**
- * Records finished attempts together. One statement writes every attempt's result and marks the
- * delivered ones succeeded (those their job still owns), clearing their endpoints' failing
- * streak; their live updates follow it. Failed attempts then go through `recordFailures`; per
- * outcome, true when its failure is left to its own caller (its account's test clock was busy).
+ * Records finished attempts together, in one transaction: one statement writes every attempt's
+ * result and marks the delivered ones succeeded (those their job still owns), clearing their
+ * endpoints' failing streak; their live updates are published, and the delivered attempts' jobs
+ * completed (pg-boss's own completion, fenced to the attempt each job was fetched at), at its
+ * commit. A delivered job thus commits with its row, and a batch of them costs one commit instead
+ * of the record's, the live updates' and the completions' own. Failed attempts then go through
+ * `recordFailures`, and their jobs are completed by the worker once that is written; per outcome,
+ * true when its failure is left to its own caller (its account's test clock was busy).
  */
 async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean[]> {
   const now = new Date();
-  const succeeded = await recordAttemptResults(
-    rt.db.prisma,
-    outcomes.map(({ job, attemptId, result }) => ({
-      attemptId,
-      deliveryId: job.data.deliveryId,
-      jobId: job.id,
-      ok: result.ok,
-      durationMs: result.durationMs,
-      httpStatus: result.httpStatus,
-      responseExcerpt: result.responseExcerpt,
-      error: result.error,
-    })),
-    now,
-  );
-  // Published once committed: a process dying right here costs a live-log update, not a delivery.
-  await publishAll(
-    rt.db.prisma,
-    succeeded.map((row) =>
+  const delivered = outcomes.filter((outcome) => outcome.result.ok).map(({ job }) => ({ id: job.id, retryCount: job.retryCount }));
+  await inTransaction(rt, async (client) => {
+    const succeeded = await recordAttemptResults(
+      client,
+      outcomes.map(({ job, attemptId, result }) => ({
+        attemptId,
+        deliveryId: job.data.deliveryId,
+        jobId: job.id,
+        ok: result.ok,
+        durationMs: result.durationMs,
+        httpStatus: result.httpStatus,
+        responseExcerpt: result.responseExcerpt,
+        error: result.error,
+      })),
+      now,
+    );
+    const updates = succeeded.map((row) =>
       liveEvent('webhookDeliveryUpdated', row.account_id, {
-        deliveryId: String(row.id),
+        deliveryId: row.id,
         endpointId: row.endpoint_id,
         eventId: row.event_id,
         eventType: row.event_type,
@@ -198,11 +201,37 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
         nextAttemptAt: null,
         updatedAt: now.toISOString(),
       }),
-    ),
-  );
+    );
+    if (updates.length > 0) {
+      const notify = notifyQuery(updates);
+      await client.query(notify.text, notify.values);
+    }
+    if (delivered.length > 0) await rt.boss.complete('webhook_deliver', delivered, undefined, { db: { executeSql: (text, values) => client.query(text, values) } });
+  });
   const failures = outcomes.filter((outcome) => !outcome.result.ok);
   const left = new Set(failures.length > 0 ? await recordFailures(rt, failures, now) : []);
   return outcomes.map((outcome) => left.has(outcome));
+}
+
+/** `work` in a transaction on a client of the `pg` pool (the worker's hot path: `sql.ts`). */
+async function inTransaction(rt: Runtime, work: (client: PgQueryable) => Promise<void>) {
+  const client = await rt.db.pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      await work(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => {
+        broken = rollback;
+      });
+      throw error;
+    }
+  } finally {
+    // A connection whose rollback failed is not handed out again.
+    client.release(broken);
+  }
 }
 
 /**
@@ -289,14 +318,15 @@ const batchersOf = perRuntime((rt: Runtime) => ({
  * send twice; a worker that died mid-request leaves the job to be run again, which sends again
  * under the same delivery number (receivers deduplicate on it). The database work before and
  * after the request is shared with the process's other pollers (`batcher`): one transaction
- * each for every attempt that starts, or finishes, at about the same time.
+ * each for every attempt that starts, or finishes, at about the same time. True when the job was
+ * completed with its delivered attempt's record (`recordOutcomes`); otherwise the caller completes it.
  */
-export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<void> {
+export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<boolean> {
   const { start, record } = batchersOf(rt);
   const started = await start(job);
   if (!started) {
     webhookAttempts.inc({ outcome: 'skipped' });
-    return;
+    return false;
   }
 
   const { delivery, attemptId, allowPrivate } = started;
@@ -309,6 +339,7 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<voi
   const outcome = result.ok ? 'delivered' : 'failed';
   webhookAttempts.inc({ outcome });
   webhookRequestDuration.observe({ outcome }, result.durationMs / 1000);
+  return result.ok;
 }
 
 /** Disables an endpoint the worker gave up on and tells the account's other endpoints. */

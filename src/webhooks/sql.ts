@@ -2,6 +2,7 @@
 // else goes through Prisma; a statement is here because Prisma cannot say it (CTEs that write
 // several tables at once, `unnest` arrays, `FOR UPDATE … SKIP LOCKED`, a join into pg-boss's
 // schema) and one round trip instead of several was measured on a hot path (docs/performance.md#raw-sql-or-prisma).
+import type pg from 'pg';
 import type { DbClient } from '../core/db.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 
@@ -78,6 +79,36 @@ export interface AttemptToOpen {
   attemptId: string;
 }
 
+/** A `pg` pool or a client of it holding a transaction: the worker's hot statements run on `pg` (below). */
+export type PgQueryable = Pick<pg.PoolClient, 'query'>;
+
+// The worker's two statements a batch run on the `pg` pool as prepared statements (`name`), not
+// through Prisma: each pooled connection parses and plans them once, and Prisma's raw-query path
+// (its parameter and row conversion, the query compiler) was a tenth of the worker's CPU per
+// delivery (docs/performance.md#webhook-worker), as it was for the request log (core/request-log.ts).
+const openAttemptsStatement = {
+  name: 'yarrow_webhook_attempts_open',
+  text: `
+  WITH v AS (
+    SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[]) AS v(delivery_id, job_id, trigger, attempt_id)
+  ), owned AS (
+    SELECT d.id, v.trigger, v.attempt_id, e.url
+    FROM webhook_deliveries d JOIN v ON v.delivery_id = d.id JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.id = ANY($1::bigint[])
+      AND d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
+    ORDER BY d.id FOR UPDATE OF d
+  ), interrupted AS (
+    UPDATE webhook_attempts a SET outcome = 'interrupted', error = 'The worker stopped before the attempt finished.', finished_at = $5::timestamptz
+    WHERE a.delivery_id = ANY(ARRAY(SELECT id FROM owned)) AND a.outcome = 'in_flight'
+  ), inserted AS (
+    INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
+    SELECT attempt_id, id, trigger, 'in_flight', url, $5::timestamptz FROM owned
+  )
+  SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event, a.allow_private_webhook_urls AS allow_private
+  FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
+    JOIN accounts a ON a.id = d.account_id`,
+};
+
 /**
  * Opens the attempts of jobs polled together, in one statement: for each delivery its job still
  * owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker left
@@ -85,28 +116,12 @@ export interface AttemptToOpen {
  * with its endpoint, event and account flag as JSON. About 17 round trips per delivery became about
  * 2 (128 → 350 deliveries/s: docs/performance.md#webhook-worker).
  */
-export async function openAttempts(db: DbClient, items: AttemptToOpen[], now: Date) {
-  return db.$queryRaw<Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>>`
-  WITH v AS (
-    SELECT * FROM unnest(${items.map((item) => item.deliveryId)}::bigint[], ${items.map((item) => item.jobId)}::uuid[],
-                         ${items.map((item) => item.trigger)}::text[], ${items.map((item) => item.attemptId)}::text[])
-      AS v(delivery_id, job_id, trigger, attempt_id)
-  ), owned AS (
-    SELECT d.id, v.trigger, v.attempt_id, e.url
-    FROM webhook_deliveries d JOIN v ON v.delivery_id = d.id JOIN webhook_endpoints e ON e.id = d.endpoint_id
-    WHERE d.id = ANY(${items.map((item) => item.deliveryId)}::bigint[])
-      AND d.job_id = v.job_id AND d.status = 'pending' AND e.disabled_at IS NULL
-    ORDER BY d.id FOR UPDATE OF d
-  ), interrupted AS (
-    UPDATE webhook_attempts a SET outcome = 'interrupted', error = 'The worker stopped before the attempt finished.', finished_at = ${now}
-    WHERE a.delivery_id = ANY(ARRAY(SELECT id FROM owned)) AND a.outcome = 'in_flight'
-  ), inserted AS (
-    INSERT INTO webhook_attempts (id, delivery_id, trigger, outcome, url, started_at)
-    SELECT attempt_id, id, trigger, 'in_flight', url, ${now} FROM owned
-  )
-  SELECT to_jsonb(d) AS delivery, to_jsonb(e) AS endpoint, to_jsonb(ev) AS event, a.allow_private_webhook_urls AS allow_private
-  FROM owned o JOIN webhook_deliveries d ON d.id = o.id JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
-    JOIN accounts a ON a.id = d.account_id`;
+export async function openAttempts(db: PgQueryable, items: AttemptToOpen[], now: Date) {
+  const { rows } = await db.query<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>({
+    ...openAttemptsStatement,
+    values: [items.map((item) => item.deliveryId), items.map((item) => item.jobId), items.map((item) => item.trigger), items.map((item) => item.attemptId), now],
+  });
+  return rows;
 }
 
 export interface AttemptResult {
@@ -120,37 +135,61 @@ export interface AttemptResult {
   error: string | null;
 }
 
+const recordAttemptResultsStatement = {
+  name: 'yarrow_webhook_attempts_record',
+  text: `
+  WITH v AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::bool[], $5::int[], $6::int[], $7::text[], $8::text[])
+      AS v(attempt_id, delivery_id, job_id, ok, duration_ms, http_status, response_excerpt, error)
+  ), attempts AS (
+    UPDATE webhook_attempts a
+    SET outcome = CASE WHEN v.ok THEN 'succeeded' ELSE 'failed' END, duration_ms = v.duration_ms, http_status = v.http_status,
+        response_excerpt = v.response_excerpt, error = v.error, finished_at = $9::timestamptz
+    FROM v WHERE a.id = v.attempt_id
+  ), succeeded AS (
+    UPDATE webhook_deliveries d
+    SET status = 'succeeded', attempt_count = d.attempt_count + 1, last_attempt_at = $9::timestamptz, last_status_code = v.http_status,
+        delivered_at = $9::timestamptz, next_attempt_at = NULL, job_id = NULL, updated_at = $9::timestamptz
+    FROM v WHERE v.ok AND d.id = v.delivery_id AND d.job_id = v.job_id AND d.status = 'pending'
+    RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempt_count, d.last_status_code
+  ), cleared AS (
+    UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = $9::timestamptz
+    WHERE e.id IN (SELECT endpoint_id FROM succeeded) AND e.failing_since IS NOT NULL
+  )
+  SELECT s.id::text AS id, s.account_id, s.endpoint_id, s.event_id, s.attempt_count, s.last_status_code, ev.type AS event_type
+  FROM succeeded s JOIN events ev ON ev.id = s.event_id`,
+};
+
 /**
  * Writes finished attempts' results, marks the delivered ones succeeded (those their job still
  * owns) and clears their endpoints' failing streak, in one statement a batch; answers the
  * succeeded deliveries with their event type, for the live updates.
  */
-export async function recordAttemptResults(db: DbClient, results: AttemptResult[], now: Date) {
-  return db.$queryRaw<
-    Array<{ id: bigint; account_id: number; endpoint_id: string; event_id: string; event_type: string; attempt_count: number; last_status_code: number | null }>
-  >`
-  WITH v AS (
-    SELECT * FROM unnest(${results.map((r) => r.attemptId)}::text[], ${results.map((r) => r.deliveryId)}::bigint[],
-                         ${results.map((r) => r.jobId)}::uuid[], ${results.map((r) => r.ok)}::bool[],
-                         ${results.map((r) => r.durationMs)}::int[], ${results.map((r) => r.httpStatus)}::int[],
-                         ${results.map((r) => r.responseExcerpt)}::text[], ${results.map((r) => r.error)}::text[])
-      AS v(attempt_id, delivery_id, job_id, ok, duration_ms, http_status, response_excerpt, error)
-  ), attempts AS (
-    UPDATE webhook_attempts a
-    SET outcome = CASE WHEN v.ok THEN 'succeeded' ELSE 'failed' END, duration_ms = v.duration_ms, http_status = v.http_status,
-        response_excerpt = v.response_excerpt, error = v.error, finished_at = ${now}
-    FROM v WHERE a.id = v.attempt_id
-  ), succeeded AS (
-    UPDATE webhook_deliveries d
-    SET status = 'succeeded', attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, last_status_code = v.http_status,
-        delivered_at = ${now}, next_attempt_at = NULL, job_id = NULL, updated_at = ${now}
-    FROM v WHERE v.ok AND d.id = v.delivery_id AND d.job_id = v.job_id AND d.status = 'pending'
-    RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempt_count, d.last_status_code
-  ), cleared AS (
-    UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = ${now}
-    WHERE e.id IN (SELECT endpoint_id FROM succeeded) AND e.failing_since IS NOT NULL
-  )
-  SELECT s.*, ev.type AS event_type FROM succeeded s JOIN events ev ON ev.id = s.event_id`;
+export async function recordAttemptResults(db: PgQueryable, results: AttemptResult[], now: Date) {
+  const column = <T>(value: (result: AttemptResult) => T) => results.map(value);
+  const { rows } = await db.query<{
+    id: string;
+    account_id: number;
+    endpoint_id: string;
+    event_id: string;
+    event_type: string;
+    attempt_count: number;
+    last_status_code: number | null;
+  }>({
+    ...recordAttemptResultsStatement,
+    values: [
+      column((r) => r.attemptId),
+      column((r) => r.deliveryId),
+      column((r) => r.jobId),
+      column((r) => r.ok),
+      column((r) => r.durationMs),
+      column((r) => r.httpStatus),
+      column((r) => r.responseExcerpt),
+      column((r) => r.error),
+      now,
+    ],
+  });
+  return rows;
 }
 
 /**

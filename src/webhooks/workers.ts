@@ -17,7 +17,8 @@ type DeliverJob = Job<JobData<'webhook_deliver'>>;
  * at a time and sending them all at once. WEBHOOK_ENDPOINT_CONCURRENCY caps how many jobs of one
  * endpoint are active across every process (pg-boss applies the cap inside a batch too).
  *
- * Each job is completed as soon as its own attempt is recorded, not when its batch ends: a slow
+ * Each job is completed as soon as its own attempt is recorded, not when its batch ends (a delivered
+ * one in the transaction that records it, `recordOutcomes`; the others just after): a slow
  * receiver then holds up its poller (which fetches again once the whole batch is done) but not its
  * batch-mates, whose jobs would otherwise stay `active`, count against their endpoints' caps and
  * wait for the slowest request of the batch. Jobs finishing at about the same time in a process
@@ -52,7 +53,8 @@ export async function startWebhookWorker(rt: Runtime) {
   });
 
   const deliver = async (job: DeliverJob) => {
-    await attemptDelivery(rt, job);
+    // A delivered job was completed with its attempt's record, in the same transaction.
+    if (await attemptDelivery(rt, job)) return wakeOne();
     // Left to pg-boss's completion at the end of the batch if this one cannot be written.
     await complete(job).catch((error) => rt.logger.warn({ err: error, jobId: job.id }, 'early job completion failed; left to the end of its batch'));
   };
