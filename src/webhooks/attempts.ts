@@ -58,9 +58,12 @@ type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } |
 
 const time = (value: string | null) => (value === null ? null : new Date(value));
 
-/** A delivery, its endpoint and its event from `to_jsonb` rows (one round trip instead of four). */
+/**
+ * A delivery, its endpoint and its event from `to_jsonb` rows (one round trip instead of four); an
+ * event already in `events` (by id) is that one.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: untyped to_jsonb rows; each field is read into its Prisma model type below
-function claimedFromJson(d: any, e: any, ev: any): Claimed {
+function claimedFromJson(d: any, e: any, ev: any, events: Map<string, Event>): Claimed {
   const endpoint: WebhookEndpoint = {
     id: e.id,
     accountId: e.account_id,
@@ -82,16 +85,20 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };
-  const event: Event = {
-    id: ev.id,
-    accountId: ev.account_id,
-    type: ev.type,
-    objectType: ev.object_type,
-    objectPublicId: ev.object_public_id,
-    data: ev.data,
-    requestLogId: ev.request_log_id ?? null,
-    createdAt: new Date(ev.created_at),
-  };
+  let event = events.get(ev.id);
+  if (event === undefined) {
+    event = {
+      id: ev.id,
+      accountId: ev.account_id,
+      type: ev.type,
+      objectType: ev.object_type,
+      objectPublicId: ev.object_public_id,
+      data: ev.data,
+      requestLogId: ev.request_log_id ?? null,
+      createdAt: new Date(ev.created_at),
+    };
+    events.set(ev.id, event);
+  }
   return {
     id: BigInt(d.id),
     accountId: d.account_id,
@@ -127,13 +134,16 @@ async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]
     items.map(({ job, attemptId }) => ({ deliveryId: job.data.deliveryId, jobId: job.id, trigger: job.data.trigger, attemptId })),
     now,
   );
+  // An event's deliveries to several endpoints share one Event, whose body is then made once (deliveryBody).
+  const events = new Map<string, Event>();
   const opened = new Map(rows.map((row) => {
-    const delivery = claimedFromJson(row.delivery, row.endpoint, row.event);
+    const delivery = claimedFromJson(row.delivery, row.endpoint, row.event, events);
     return [String(delivery.id), { delivery, allowPrivate: privateWebhookUrlsAllowed(rt.config, row.allow_private) }];
   }));
+  const attemptIds = new Map(items.map(({ job, attemptId }) => [job, attemptId]));
   const started = jobs.map((job, i): Started => {
     const claimed = first.get(job.data.deliveryId) === i ? opened.get(job.data.deliveryId) : undefined;
-    return claimed ? { ...claimed, attemptId: items.find((item) => item.job === job)!.attemptId } : null;
+    return claimed ? { ...claimed, attemptId: attemptIds.get(job)! } : null;
   });
   const unopened = jobs.filter((_job, i) => !started[i]);
   if (unopened.length > 0) await failDisabled(rt, unopened);

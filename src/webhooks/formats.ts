@@ -35,13 +35,22 @@ export interface DeliveryToSign {
 // Loaded on first use: the relay owns that app's shapes, and Yarrow-format workers never need them.
 const smsGatewayFormat = () => import('../relay/index.ts');
 
+// Yarrow-format bodies by Event object: a worker's batch holds one Event for the deliveries of an
+// event to several endpoints (attempts.ts), serialized once for all of them. Events never change.
+const yarrowBodies = new WeakMap<Event, string>();
+
 /**
  * The exact JSON body every attempt of an event's delivery to `endpoint` sends (the same on each
  * attempt and redelivery; the delivery log shows it).
  */
 export async function deliveryBody(db: DbClient, endpoint: WebhookEndpoint, event: Event): Promise<string> {
   if (endpoint.payloadFormat === 'sms_gateway') return (await smsGatewayFormat()).smsGatewayBody(db, endpoint, event);
-  return JSON.stringify(eventPayload(event));
+  let body = yarrowBodies.get(event);
+  if (body === undefined) {
+    body = JSON.stringify(eventPayload(event));
+    yarrowBodies.set(event, body);
+  }
+  return body;
 }
 
 /** The exact body and signed headers of one attempt of `delivery`, in its endpoint's format. */

@@ -77,6 +77,21 @@ subscribe('undici:client:sendHeaders', (message) => {
   if (exchange) exchange.socket = socket;
 });
 
+// Whether each kept-alive connection reached a public address, looked up once per connection.
+const publicSockets = new WeakMap<Socket, boolean>();
+function reachedPublicAddress(socket: Socket | undefined): boolean {
+  // Not known (never happens): treated as private.
+  if (!socket) return false;
+  let isPublic = publicSockets.get(socket);
+  if (isPublic === undefined) {
+    const remote = socket.remoteAddress;
+    if (remote === undefined) return false;
+    isPublic = isPublicAddress(remote);
+    publicSockets.set(socket, isPublic);
+  }
+  return isPublic;
+}
+
 /** One POST as undici's (legacy, `abort`-passing) dispatch handler: status, Retry-After and up to 2 KiB of body. */
 class Exchange implements Dispatcher.DispatchHandler {
   private settled = false;
@@ -145,9 +160,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.timer);
-    // Not known (never happens): treated as private.
-    const remote = this.socket?.remoteAddress;
-    const privateReceiver = this.request.allowPrivate && (remote === undefined || !isPublicAddress(remote));
+    const privateReceiver = this.request.allowPrivate && !reachedPublicAddress(this.socket);
     const excerpt = this.chunks.length > 0 && !privateReceiver ? new TextDecoder().decode(Buffer.concat(this.chunks).subarray(0, EXCERPT_BYTES)) : null;
     // A status that arrived counts even if reading the excerpt was cut short.
     const status = this.status;
