@@ -23,33 +23,84 @@ export interface NewEventRow {
  * both subqueries (an unreferenced CTE that only SELECTs would never notify).
  */
 export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date, notify: Prisma.Sql) {
-  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null; data_filter: string | null }> }>>`
+  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null; data_filter: string | null; ordering: string }> }>>`
     WITH inserted AS (
       INSERT INTO events (id, account_id, type, object_type, object_public_id, data, request_log_id, created_at)
       SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, e.request_log_id, ${createdAt}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb, request_log_id text)
     ), notified AS (${notify})
     SELECT (SELECT count(*) FROM notified)::int AS notified,
-           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit, 'data_filter', data_filter) ORDER BY id)
+           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit, 'data_filter', data_filter, 'ordering', ordering) ORDER BY id)
                      FROM webhook_endpoints
                      WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL), '[]'::json) AS endpoints`;
   return result!.endpoints;
 }
 
 /**
- * Takes the next send slot of a rate-limited endpoint and moves it on by 1/rate_limit seconds: the
- * attempt's job starts no earlier than its slot, so the endpoint never gets more than rate_limit
- * deliveries a second and its backlog waits in the queue. The slot never starts in the past (an
- * idle endpoint sends at once). Nothing (no row) for an endpoint without a limit. Wall-clock
- * time (`clock_timestamp()`): a long transaction does not hand out slots already gone by.
+ * Takes the next `count` send slots of a rate-limited endpoint and moves its first free slot on by
+ * count/rate_limit seconds: each attempt's job starts no earlier than its slot, so the endpoint
+ * never gets more than rate_limit deliveries a second and its backlog waits in the queue. The
+ * first slot never starts in the past (an idle endpoint sends at once); the others follow it
+ * `stepMs` apart. Null (no row) for an endpoint without a limit. Wall-clock time
+ * (`clock_timestamp()`): a long transaction does not hand out slots already gone by.
  */
-export async function reserveSendSlot(tx: DbClient, endpointId: string): Promise<Date | null> {
-  const [row] = await tx.$queryRaw<Array<{ slot: Date }>>`
+export async function reserveSendSlots(tx: DbClient, endpointId: string, count: number): Promise<{ first: Date; stepMs: number } | null> {
+  const [row] = await tx.$queryRaw<Array<{ first: Date; rate_limit: number }>>`
     UPDATE webhook_endpoints
-    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => 1.0 / rate_limit)
+    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => ${count}::float8 / rate_limit)
     WHERE id = ${endpointId} AND rate_limit IS NOT NULL
-    RETURNING rate_slot_at - make_interval(secs => 1.0 / rate_limit) AS slot`;
-  return row?.slot ?? null;
+    RETURNING rate_slot_at - make_interval(secs => ${count}::float8 / rate_limit) AS first, rate_limit`;
+  return row ? { first: row.first, stepMs: 1000 / row.rate_limit } : null;
+}
+
+/**
+ * Whether a FIFO endpoint's line is taken: a pending delivery of it (other than `exceptId`) holds a
+ * job or waits for one. Its pending deliveries only (a partial index), not its history.
+ */
+export async function lineTaken(tx: DbClient, endpointId: string, exceptId = 0n): Promise<boolean> {
+  const [row] = await tx.$queryRaw<Array<{ taken: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND status = 'pending' AND id <> ${exceptId}) AS taken`;
+  return row?.taken === true;
+}
+
+/**
+ * The next delivery of a FIFO endpoint's line: its oldest waiting one (pending with no job), if
+ * none of its pending deliveries holds a job; nothing while one does or none waits.
+ */
+export async function nextInLine(tx: DbClient, endpointId: string): Promise<{ id: bigint; attempt_count: number } | undefined> {
+  const [row] = await tx.$queryRaw<Array<{ id: bigint; attempt_count: number }>>`
+    SELECT d.id, d.attempt_count FROM webhook_deliveries d
+    WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending' AND d.job_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries h WHERE h.endpoint_id = ${endpointId} AND h.status = 'pending' AND h.job_id IS NOT NULL)
+    ORDER BY d.id LIMIT 1`;
+  return row;
+}
+
+/**
+ * Gives every waiting delivery of an endpoint (pending with no job) a new job id, due now, in one
+ * statement; answers them in line order with their job ids, for `enqueueAttempts`.
+ */
+export async function releaseWaiting(tx: DbClient, endpointId: string, now: Date) {
+  return tx.$queryRaw<Array<{ id: bigint; job_id: string; attempt_count: number }>>`
+    UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
+    WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
+    RETURNING id, job_id::text, attempt_count`.then((rows) => rows.sort((a, b) => (a.id < b.id ? -1 : 1)));
+}
+
+/**
+ * FIFO endpoints whose line stands still: deliveries wait but none holds a job. The plans that end
+ * a delivery pass the line on in their own transaction; this finds the lines no plan could (an
+ * endpoint made FIFO while its deliveries were in flight as unordered ones).
+ */
+export async function stalledLines(db: DbClient): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT e.id FROM webhook_endpoints e
+    WHERE e.ordering = 'fifo'
+      AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.job_id IS NULL)
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.job_id IS NOT NULL)
+    ORDER BY e.id
+    LIMIT 1000`;
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -29461,6 +29461,7 @@ export interface operations {
                      *             "X-Api-Key"
                      *           ],
                      *           "rate_limit": 5,
+                     *           "ordering": "unordered",
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -29511,6 +29512,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29738,6 +29744,11 @@ export interface operations {
                     };
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
                     rate_limit?: number;
+                    /**
+                     * @description `unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints).
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -29768,6 +29779,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -29815,6 +29827,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30083,6 +30100,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30128,6 +30146,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30363,6 +30386,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30409,6 +30433,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30638,6 +30667,11 @@ export interface operations {
                     };
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. null removes the limit. */
                     rate_limit?: number | null;
+                    /**
+                     * @description `unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints). Made unordered, the deliveries waiting in its line are sent at once.
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -30668,6 +30702,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30713,6 +30748,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30994,6 +31034,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31039,6 +31080,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31274,6 +31320,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31319,6 +31366,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31574,6 +31626,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31622,6 +31675,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31909,6 +31967,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31956,6 +32015,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -32198,6 +32262,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -32245,6 +32310,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
