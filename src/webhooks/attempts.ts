@@ -14,6 +14,7 @@ import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prism
 import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
 import { deliveryUpdate, enqueueAttempt } from './enqueue.ts';
 import { isFifo, lockLines, passLine } from './lines.ts';
+import { putOffOverLimit } from './pace.ts';
 import { recordEvent } from './events.ts';
 import { signedRequest } from './formats.ts';
 import { webhookAttempts, webhookFirstAttemptLag, webhookRequestDuration } from './metrics.ts';
@@ -54,8 +55,11 @@ async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`). */
-type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | null;
+/**
+ * `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`).
+ * `putOffUntil`: over its endpoint's rate limit, the delivery went to a job due then (pace.ts).
+ */
+type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | { putOffUntil: Date } | null;
 
 const time = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -117,9 +121,22 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
  * Opens the attempts of jobs that pollers took together, in one statement: for each delivery this
  * job still owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker
  * left `in_flight` becomes `interrupted`, and the new attempt is written before the request
- * leaves, so a worker that dies mid-request leaves a trace.
+ * leaves, so a worker that dies mid-request leaves a trace. Then the strict rate limit.
  */
 async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
+  const started = await openStarted(rt, jobs);
+  // Attempts to rate-limited endpoints take their send permits now, right before they go; those
+  // refused one are put off (pace.ts). The endpoint row loaded with each says whether it has a limit.
+  const limited = started.flatMap((each, i) =>
+    each && 'delivery' in each && each.delivery.endpoint.rateLimit !== null ? [{ job: jobs[i]!, endpointId: each.delivery.endpointId, attemptId: each.attemptId }] : [],
+  );
+  if (limited.length === 0) return started;
+  const putOff = await putOffOverLimit(rt, limited);
+  return started.map((each, i) => (putOff.has(jobs[i]!) ? { putOffUntil: putOff.get(jobs[i]!)! } : each));
+}
+
+/** The opening statement of `startAttempts`, and the disabled endpoints' deliveries it found. */
+async function openStarted(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
   const now = new Date();
   const first = new Map<string, number>();
   for (const [i, job] of jobs.entries()) if (!first.has(job.data.deliveryId)) first.set(job.data.deliveryId, i);
@@ -312,14 +329,20 @@ const batchersOf = perRuntime((rt: Runtime) => ({
  * send twice; a worker that died mid-request leaves the job to be run again, which sends again
  * under the same delivery number (receivers deduplicate on it). The database work before and
  * after the request is shared with the process's other pollers (`batcher`): one transaction
- * each for every attempt that starts, or finishes, at about the same time.
+ * each for every attempt that starts, or finishes, at about the same time. A job over its
+ * endpoint's rate limit sends nothing and answers when the job its delivery went to is due (pace.ts).
  */
-export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<void> {
+export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<Date | undefined> {
   const { start, record } = batchersOf(rt);
   const started = await start(job);
   if (!started) {
     webhookAttempts.inc({ outcome: 'skipped' });
     return;
+  }
+  // Over its endpoint's rate limit: the caller wakes a poller when the new job is due.
+  if ('putOffUntil' in started) {
+    webhookAttempts.inc({ outcome: 'put_off' });
+    return started.putOffUntil;
   }
 
   const { delivery, attemptId, allowPrivate } = started;

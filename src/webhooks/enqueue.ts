@@ -33,7 +33,8 @@ function jobOptions(rt: Pick<Runtime, 'config'>, endpointId: string, jobId: stri
  *
  * `rateLimit` is the endpoint's, when the caller read it: null (no limit) enqueues with no other
  * statement (the fleet's path); a number, or undefined (not read: the endpoint row answers), takes
- * the endpoint's next send slot (`reserveSendSlots`) and the job starts no earlier than it.
+ * the endpoint's next send slot (`reserveSendSlots`) and the job starts no earlier than it (the
+ * worker checks the limit again right before sending: pace.ts).
  */
 export async function enqueueAttempt(
   rt: Pick<Runtime, 'boss' | 'config'>,

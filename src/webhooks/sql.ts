@@ -37,20 +37,28 @@ export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[
 }
 
 /**
+ * How far apart two requests to a rate-limited endpoint go, in units of 1/rate_limit seconds: a
+ * little more than one, so the few milliseconds between taking a permit and the request reaching
+ * the receiver (which vary from one request to the next) never fit rate_limit + 1 requests into
+ * one second at the receiver. The queue-time slots use it too, so jobs come due as permits free up.
+ */
+export const RATE_SPACING = 1.05;
+
+/**
  * Takes the next `count` send slots of a rate-limited endpoint and moves its first free slot on by
- * count/rate_limit seconds: each attempt's job starts no earlier than its slot, so the endpoint
+ * count × RATE_SPACING/rate_limit seconds: each attempt's job starts no earlier than its slot, so the endpoint
  * never gets more than rate_limit deliveries a second and its backlog waits in the queue. The
  * first slot never starts in the past (an idle endpoint sends at once); the others follow it
- * `stepMs` apart. Null (no row) for an endpoint without a limit. Wall-clock time
+ * `stepMs` apart. The worker checks the limit again right before sending (`takeSendPermits`). Null (no row) for an endpoint without a limit. Wall-clock time
  * (`clock_timestamp()`): a long transaction does not hand out slots already gone by.
  */
 export async function reserveSendSlots(tx: DbClient, endpointId: string, count: number): Promise<{ first: Date; stepMs: number } | null> {
   const [row] = await tx.$queryRaw<Array<{ first: Date; rate_limit: number }>>`
     UPDATE webhook_endpoints
-    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => ${count}::float8 / rate_limit)
+    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => ${count * RATE_SPACING}::float8 / rate_limit)
     WHERE id = ${endpointId} AND rate_limit IS NOT NULL
-    RETURNING rate_slot_at - make_interval(secs => ${count}::float8 / rate_limit) AS first, rate_limit`;
-  return row ? { first: row.first, stepMs: 1000 / row.rate_limit } : null;
+    RETURNING rate_slot_at - make_interval(secs => ${count * RATE_SPACING}::float8 / rate_limit) AS first, rate_limit`;
+  return row ? { first: row.first, stepMs: (RATE_SPACING * 1000) / row.rate_limit } : null;
 }
 
 /**
@@ -238,4 +246,50 @@ export async function takeRecoveryClaims(tx: DbClient, deliveryIds: bigint[]): P
   const rows = await tx.$queryRaw<Array<{ delivery_id: bigint }>>`
     DELETE FROM webhook_recovery_claims WHERE delivery_id = ANY(${deliveryIds}::bigint[]) RETURNING delivery_id`;
   return new Set(rows.map((row) => row.delivery_id));
+}
+
+export interface SendPermit {
+  endpoint_id: string;
+  /** Null: the endpoint has no limit (any more); send. */
+  rate_limit: number | null;
+  granted: boolean;
+  /** When refused: the earliest time of the next request. */
+  next_send_at: Date | null;
+}
+
+/**
+ * The strict rate limit, right before sending (`startAttempts`): for each rate-limited endpoint, one
+ * request may go if its `next_send_at` has come, which then moves RATE_SPACING/rate_limit seconds
+ * past now (wall-clock time); otherwise it is refused with the time it may go. One statement for a
+ * batch's endpoints; an upsert on `webhook_send_pace`, whose row no transaction holds for long.
+ */
+export async function takeSendPermits(db: DbClient, endpointIds: string[]): Promise<SendPermit[]> {
+  return db.$queryRaw<SendPermit[]>`
+    WITH limits AS (
+      SELECT e.id, e.rate_limit FROM webhook_endpoints e WHERE e.id = ANY(${[...new Set(endpointIds)]}::text[])
+    ), taken AS (
+      INSERT INTO webhook_send_pace AS p (endpoint_id, next_send_at)
+      SELECT id, clock_timestamp() + make_interval(secs => ${RATE_SPACING}::float8 / rate_limit) FROM limits WHERE rate_limit IS NOT NULL
+      ON CONFLICT (endpoint_id) DO UPDATE SET next_send_at = EXCLUDED.next_send_at
+      WHERE p.next_send_at <= clock_timestamp()
+      RETURNING p.endpoint_id
+    )
+    SELECT l.id AS endpoint_id, l.rate_limit, (l.rate_limit IS NULL OR t.endpoint_id IS NOT NULL) AS granted, s.next_send_at
+    FROM limits l LEFT JOIN taken t ON t.endpoint_id = l.id LEFT JOIN webhook_send_pace s ON s.endpoint_id = l.id`;
+}
+
+/**
+ * Hands deliveries from the jobs that were refused a send permit to new jobs (`newJobId`), due at
+ * `at`, withdrawing the attempts those jobs had opened (nothing was sent): only deliveries the old
+ * job still owns (pending, its job). Answers the delivery ids handed over.
+ */
+export async function handOverDeliveries(tx: DbClient, items: Array<{ deliveryId: string; oldJobId: string; newJobId: string; at: Date; attemptId: string }>) {
+  const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
+    WITH withdrawn AS (DELETE FROM webhook_attempts WHERE id = ANY(${items.map((item) => item.attemptId)}::text[]) AND outcome = 'in_flight')
+    UPDATE webhook_deliveries d SET job_id = v.new_job_id, next_attempt_at = v.at, updated_at = now()
+    FROM unnest(${items.map((item) => item.deliveryId)}::bigint[], ${items.map((item) => item.oldJobId)}::uuid[],
+                ${items.map((item) => item.newJobId)}::uuid[], ${items.map((item) => item.at)}::timestamptz[]) AS v(delivery_id, old_job_id, new_job_id, at)
+    WHERE d.id = v.delivery_id AND d.job_id = v.old_job_id AND d.status = 'pending'
+    RETURNING d.id`;
+  return new Set(rows.map((row) => String(row.id)));
 }
