@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { execute } from '../helpers/graphql.ts';
+import { sweepStalledDeliveries } from '../../src/webhooks/deliveries.ts';
 import { emitEvent } from './helpers.ts';
 import { CreateEndpoint, UpdateEndpoint, followDelivery, wsClient } from './operations.ts';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.ts';
@@ -90,6 +91,63 @@ describe('FIFO endpoints', () => {
     } finally {
       await client.dispose();
     }
+  });
+
+  it('lets no redelivery jump the line: one redelivered while another holds it waits, then goes in delivery order', async () => {
+    const account = await app.account();
+    const created = await app.request('POST', '/api/v1/webhook-endpoints', { key: account.key, body: { url: receiver.url('/line'), ordering: 'fifo' } });
+    const endpointId = created.body.webhook_endpoint.id as string;
+    let letThrough = false;
+    let inFlight = 0;
+    let mostInFlight = 0;
+    receiver.on('/line', async (request) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return indexOf(request) === 1 && !letThrough ? { status: 500 } : { status: 200 };
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await emitEvent(app, account.id, 'payment_intent.succeeded', { i })).deliveries[0]!.id);
+    // Event 0 delivered; event 1's delivery holds the line, failing.
+    await until('/line', (requests) => requests.filter((request) => indexOf(request) === 1).length >= 2);
+
+    // The delivered one and the waiting one redelivered: both wait behind the one holding the line.
+    for (const id of [ids[0]!, ids[2]!]) {
+      const answer = await app.request('POST', `/api/v1/webhook-deliveries/${id}/redeliver`, { key: account.key });
+      expect(answer.status).toBe(200);
+      expect(answer.body.webhook_delivery.status).toBe('pending');
+    }
+    const waiting = await app.rt.db.prisma.webhookDelivery.findMany({ where: { endpointId, status: 'pending', jobId: null }, orderBy: { id: 'asc' } });
+    expect(waiting.map((delivery) => String(delivery.id))).toEqual([ids[0], ids[2]]);
+    const before = receiver.received('/line').length;
+
+    letThrough = true;
+    await until('/line', (requests) => requests.slice(before).filter((request) => indexOf(request) !== 1).length >= 2);
+    const after = receiver.received('/line').slice(before).map(indexOf);
+    // The holder finishes first, then the line in delivery-number order.
+    expect(after.filter((i) => i !== 1)).toEqual([0, 2]);
+    expect(after.lastIndexOf(1)).toBeLessThan(after.indexOf(0));
+    expect(mostInFlight).toBe(1);
+  });
+
+  it('starts a line that stands still (its holder ended without passing it on) at the next sweep', async () => {
+    const account = await app.account();
+    let open = false;
+    receiver.on('/still', () => (open ? { status: 200 } : { status: 503 }));
+    const created = await app.request('POST', '/api/v1/webhook-endpoints', { key: account.key, body: { url: receiver.url('/still'), ordering: 'fifo' } });
+    const endpointId = created.body.webhook_endpoint.id as string;
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await emitEvent(app, account.id, 'payment_intent.succeeded', { i })).deliveries[0]!.id);
+    await receiver.waitFor('/still', 1);
+    // As an endpoint made FIFO while its deliveries were in flight leaves it: the holder ended by a
+    // plan that did not know the line (here: by hand), the next one waiting with no job.
+    await app.rt.db.prisma.webhookDelivery.update({ where: { id: BigInt(ids[0]!) }, data: { status: 'failed', jobId: null, nextAttemptAt: null } });
+    open = true;
+    expect(await app.rt.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: BigInt(ids[1]!) } })).toMatchObject({ status: 'pending', jobId: null });
+    await sweepStalledDeliveries(app.rt);
+    await until('/still', (requests) => requests.some((request) => indexOf(request) === 1));
+    expect(await app.rt.db.prisma.webhookDelivery.count({ where: { endpointId, status: 'pending', jobId: null } })).toBe(0);
   });
 
   it('made unordered, sends the deliveries waiting behind a failing one at once; refuses an unknown ordering', async () => {
