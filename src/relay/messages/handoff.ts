@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { lockRow } from '../../core/locks.ts';
+import { restSchema } from '../../core/wire.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
 import { messageStage } from './status.ts';
@@ -80,16 +81,19 @@ export async function giveBackMessage(rt: Runtime, device: { id: string; account
   });
 }
 
-export const syncInput = z.strictObject({
+/** The fields of a phone's sync (camelCase; ./transports parse its frame and long-poll body into them). */
+export const heldMessagesFields = {
   held: z.array(z.string().min(1).max(64)).max(10_000).describe('Every message the phone holds and has not reported sent or failed.'),
-});
+};
+/** What a phone says it holds after a (re)connect. */
+type HeldMessages = z.output<z.ZodObject<typeof heldMessagesFields>>;
 
 /**
  * A device (re)connected and says what it holds. What it took and no longer holds, and never
  * reported sent, is queued again at once (`not_held`): a phone that restarted without its queue
  * strands nothing. What it holds is its word (the stuck flag clears). Answers how many went back.
  */
-export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, { held }: z.infer<typeof syncInput>, takenBefore = new Date()) {
+export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, { held }: HeldMessages, takenBefore = new Date()) {
   return rt.db.prisma.$transaction(async (tx) => {
     const now = new Date();
     const lost = await lockNotHeld(tx, device.id, held, takenBefore, now);
@@ -100,12 +104,16 @@ export async function syncHeldMessages(rt: Runtime, device: { id: string; accoun
   });
 }
 
-export const rerouteInput = z.strictObject({
-  allow_duplicate: z
+const rerouteFields = {
+  allowDuplicate: z
     .boolean()
     .default(false)
     .describe('Required (true) when a phone took the message: it may still send it, and the person may get it twice.'),
-});
+};
+/** The body of POST /api/v1/messages/{id}/reroute, parsed into the command (GraphQL's one argument is the command as it is). */
+export const rerouteBody = restSchema(rerouteFields);
+/** The account's choice when it reroutes a message. */
+type RerouteCommand = z.output<z.ZodObject<typeof rerouteFields>>;
 
 /**
  * The account moves a message off its phone to another one (the panel's "Send through another
@@ -113,7 +121,7 @@ export const rerouteInput = z.strictObject({
  * `allow_duplicate: true`, the account's knowing choice. The phone is told to drop it, and its late
  * reports are kept on its attempt.
  */
-export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, { allowDuplicate }: { allowDuplicate: boolean }): Promise<Message> {
+export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, { allowDuplicate }: RerouteCommand): Promise<Message> {
   return rt.db.prisma.$transaction(async (tx) => {
     if (!(await lockRow(tx, 'messages', requestId, { accountId }))) throw notFound('message', 'request_id');
     const message = await tx.message.findUniqueOrThrow({ where: { id: requestId } });
