@@ -44,12 +44,26 @@ function snakeKeys(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, field]) => [snakeCase(key), key === 'metadata' ? field : snakeKeys(field)]));
 }
 
-function camelize(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelize);
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [camelCase(key), key === 'metadata' ? field : camelize(field)]));
-  }
-  return value;
+/**
+ * Turns a parsed REST body back into its command: the renames `snakeField` made, undone by the
+ * shape's own names, computed once per schema (a renamer per nested object); values of any other
+ * field (metadata, custom headers, a list) are left as sent, whatever their keys.
+ */
+type Renamer = (value: unknown) => unknown;
+function renamerOf(schema: z.ZodType): Renamer | undefined {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return renamerOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodObject) return objectRenamer(schema.shape as z.ZodRawShape);
+  return undefined;
+}
+function objectRenamer(shape: z.ZodRawShape): Renamer {
+  const fields = Object.entries(shape).map(([camel, field]) => ({ snake: snakeCase(camel), camel, inner: renamerOf(field as z.ZodType) }));
+  return (value) => {
+    if (!value || typeof value !== 'object') return value;
+    const body = value as Record<string, unknown>;
+    const command: Record<string, unknown> = {};
+    for (const { snake, camel, inner } of fields) if (snake in body) command[camel] = inner ? inner(body[snake]) : body[snake];
+    return command;
+  };
 }
 
 /** A command's camelCase schema (GraphQL's input, a service's own callers): its fields, then its check. */
@@ -58,19 +72,19 @@ export function commandSchema<Shape extends z.ZodRawShape>(shape: Shape, check?:
   return check ? fields.superRefine(check) : fields;
 }
 
-/** The REST body of a command: its fields under snake_case names, parsed into the camelCase command (the check's issues named in snake_case). */
+/**
+ * The REST body of a command: its fields under snake_case names, parsed into the camelCase command
+ * (renamed once, then the check runs on the command, its issues named in snake_case).
+ */
 export function restSchema<Shape extends z.ZodRawShape>(shape: Shape, check?: CommandCheck<Shape>): z.ZodType<z.output<z.ZodObject<Shape>>> {
-  const fields = snakeObject(shape);
-  const checked = check
-    ? fields.superRefine((body, ctx) => {
-        const snakeIssues: z.RefinementCtx = {
-          ...ctx,
-          value: camelize(body),
-          addIssue: (issue) =>
-            ctx.addIssue(typeof issue === 'string' ? issue : { ...issue, path: issue.path?.map((key) => (typeof key === 'string' ? snakeCase(key) : key)) }),
-        };
-        check(camelize(body) as z.output<z.ZodObject<Shape>>, snakeIssues);
-      })
-    : fields;
-  return checked.transform((body) => camelize(body) as z.output<z.ZodObject<Shape>>) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>;
+  const rename = objectRenamer(shape);
+  const command = snakeObject(shape).transform((body) => rename(body) as z.output<z.ZodObject<Shape>>);
+  if (!check) return command as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>;
+  return command.superRefine((parsed, ctx) => {
+    const snakeIssues: z.RefinementCtx = {
+      ...ctx,
+      addIssue: (issue) => ctx.addIssue(typeof issue === 'string' ? issue : { ...issue, path: issue.path?.map((key) => (typeof key === 'string' ? snakeCase(key) : key)) }),
+    };
+    check(parsed, snakeIssues);
+  }) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>;
 }
