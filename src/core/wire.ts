@@ -46,13 +46,18 @@ function snakeKeys(value: unknown): unknown {
 
 /**
  * Turns a parsed REST body back into its command: the renames `snakeField` made, undone by the
- * shape's own names, computed once per schema (a renamer per nested object); values of any other
- * field (metadata, custom headers, a list) are left as sent, whatever their keys.
+ * shape's own names, computed once per schema (a renamer per nested object, and per array of
+ * objects); values of any other field (metadata, custom headers, a list of values) are left as sent,
+ * whatever their keys.
  */
 type Renamer = (value: unknown) => unknown;
 function renamerOf(schema: z.ZodType): Renamer | undefined {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return renamerOf(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodObject) return objectRenamer(schema.shape as z.ZodRawShape);
+  if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) {
+    const element = objectRenamer(schema.element.shape as z.ZodRawShape);
+    return (value) => (Array.isArray(value) ? value.map(element) : value);
+  }
   return undefined;
 }
 function objectRenamer(shape: z.ZodRawShape): Renamer {
