@@ -196,7 +196,7 @@ export const otpSentSchema = z.object({
   ...messageParts,
 });
 
-/** The account's relay settings (GraphQL `relayMode` / `setRelayMode`, `relayQuietHours` / `setRelayQuietHours`). */
+/** The account's relay settings (GraphQL `relayMode` / `setRelayMode`, `relayQuietHours` / `setRelayQuietHours`, `deviceOfflineAfterSeconds` / `setDeviceOfflineAfterSeconds`). */
 export const relaySettingsSchema = z.object({
   mode: z.enum(['auto', 'manual']).describe('`auto`: the router picks among online devices; `manual`: every send must name its `device_id`.'),
   quiet_hours: z
@@ -207,6 +207,11 @@ export const relaySettingsSchema = z.object({
     })
     .nullable()
     .describe('From `start` to `end` (HH:MM in `time_zone`) sends below priority 100 are `scheduled` for `end`; OTPs go through. Null: none.'),
+  device_offline_after_seconds: z
+    .number()
+    .int()
+    .describe("Seconds of silence after which a phone of the account is marked offline (device.offline): the account's own, or the server default DEVICE_OFFLINE_AFTER_SECONDS.")
+    .meta({ examples: [90] }),
 });
 
 export const otpVerifiedSchema = z.object({

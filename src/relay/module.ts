@@ -11,6 +11,7 @@ export const relayModule = defineModule({
   postman: async () => (await import('./postman.ts')).postmanFolders,
   graphql: async () => {
     await import('./graphql.ts');
+    await (await import('./devices/index.ts')).loadDevicesGraphql();
     await (await import('./recipients/index.ts')).loadRecipientsGraphql();
     await (await import('./opt-outs/index.ts')).loadOptOutsGraphql();
     await (await import('./messages/index.ts')).loadMessagesGraphql();

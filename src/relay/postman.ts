@@ -245,6 +245,20 @@ export const postmanFolders: PostmanFolder[] = [
         checks: { ended: 'pm.expect(json.quiet_hours).to.eql(null);' },
       },
       {
+        name: 'Phone-offline threshold: 300 s of silence',
+        operation: 'post /api/v1/relay/settings',
+        json: { device_offline_after_seconds: 300 },
+        status: 200,
+        checks: { set: 'pm.expect(json.device_offline_after_seconds).to.eql(300);' },
+      },
+      {
+        name: 'Phone-offline threshold: the server default again',
+        operation: 'post /api/v1/relay/settings',
+        json: { device_offline_after_seconds: null },
+        status: 200,
+        checks: { default: "pm.expect(json.device_offline_after_seconds).to.be.a('number');" },
+      },
+      {
         name: 'Relay mode: back to what it was',
         operation: 'post /api/v1/relay/settings',
         json: { mode: '{{relay_mode}}' },

@@ -6,6 +6,7 @@ import { listBody, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import type { DbClient } from '../core/db.ts';
+import type { Runtime } from '../core/runtime.ts';
 import { registerAndroidAppRoutes } from './transports/index.ts';
 import { registerThirdPartyApi } from './transports/index.ts';
 import { registerDeviceSockets } from './transports/index.ts';
@@ -26,9 +27,12 @@ import {
 import { deviceListQuery, listDevices, listMessages, messageListQuery } from './lists.ts';
 import {
   deviceJson,
+  deviceOfflineAfterSeconds,
+  deviceOfflineAfterSecondsInput,
   pairDevice,
   relayBaseUrl,
   relaySettingsInput,
+  setDeviceOfflineAfterSeconds,
   setRelayMode,
   spendPairingAttempt,
   withConnections,
@@ -357,14 +361,15 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     path: '/api/v1/relay/settings',
     alias: true,
     tag: 'Relay',
-    summary: "The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`); its quiet hours.",
+    summary:
+      "The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`); its quiet hours; after how many seconds of silence its phones are marked offline.",
     operationId: 'getRelaySettings',
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
-    responses: { 200: 'The relay mode and quiet hours.' },
+    responses: { 200: 'The relay mode, quiet hours and phone-offline threshold.' },
     handler: async (c) => {
       const account = await rt.db.prisma.account.findUniqueOrThrow({ where: { id: c.get('principal').accountId } });
-      return ok(c, relaySettingsJson(account));
+      return ok(c, relaySettingsJson(rt, account));
     },
   });
 
@@ -374,17 +379,18 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     alias: true,
     tag: 'Relay',
     summary:
-      'Set the relay mode (GraphQL `setRelayMode`): in `manual`, a send without `device_id` answers 400 `invalid_request`; and/or the quiet hours (`setRelayQuietHours`, null ends them). What the body leaves out stays.',
+      'Set the relay mode (GraphQL `setRelayMode`): in `manual`, a send without `device_id` answers 400 `invalid_request`; and/or the quiet hours (`setRelayQuietHours`, null ends them); and/or the phone-offline threshold (`setDeviceOfflineAfterSeconds`, null: the server default). What the body leaves out stays.',
     operationId: 'updateRelaySettings',
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
-    body: relaySettingsInput.partial().extend({ quiet_hours: quietHoursBody.optional() }),
+    body: relaySettingsInput.partial().extend({ quiet_hours: quietHoursBody.optional(), device_offline_after_seconds: deviceOfflineAfterSecondsInput.optional() }),
     responses: { 200: 'The relay settings now.' },
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;
       if (body.mode) await setRelayMode(rt.db.prisma, accountId, body.mode);
       if (body.quiet_hours !== undefined) await setQuietHours(rt.db.prisma, accountId, body.quiet_hours);
-      return ok(c, relaySettingsJson(await rt.db.prisma.account.findUniqueOrThrow({ where: { id: accountId } })));
+      if (body.device_offline_after_seconds !== undefined) await setDeviceOfflineAfterSeconds(rt.db.prisma, accountId, body.device_offline_after_seconds);
+      return ok(c, relaySettingsJson(rt, await rt.db.prisma.account.findUniqueOrThrow({ where: { id: accountId } })));
     },
   });
 
@@ -405,7 +411,10 @@ export function registerRelayRoutes(ctx: GatewayContext) {
   registerThirdPartyApi(ctx);
 }
 
-/** The account's relay settings as REST shows them: its routing mode and its quiet hours. */
-function relaySettingsJson(account: Parameters<typeof quietHoursJson>[0] & { relayMode: 'auto' | 'manual' }): z.infer<typeof relaySettingsSchema> {
-  return { mode: account.relayMode, quiet_hours: quietHoursJson(account) };
+/** The account's relay settings as REST shows them: its routing mode, its quiet hours, its phone-offline threshold. */
+function relaySettingsJson(
+  rt: Pick<Runtime, 'config'>,
+  account: Parameters<typeof quietHoursJson>[0] & Parameters<typeof deviceOfflineAfterSeconds>[1] & { relayMode: 'auto' | 'manual' },
+): z.infer<typeof relaySettingsSchema> {
+  return { mode: account.relayMode, quiet_hours: quietHoursJson(account), device_offline_after_seconds: deviceOfflineAfterSeconds(rt, account) };
 }

@@ -37,7 +37,7 @@ export const recipes: Record<string, Recipe> = {
     'message.stuck is recorded when a phone has held a message for RELAY_STUCK_AFTER_SECONDS (300 s by default) without a word about it: send through the simulator with --hold-ms longer than that (npm run relay:sim -- --pair <code> --hold-ms 400000), or kill the simulator after it took a message.',
   ),
   'device.offline': cannot(
-    'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after DEVICE_OFFLINE_AFTER_SECONDS (90 s by default).',
+    'device.offline is recorded when a paired phone stops sending heartbeats: start the simulator (npm run relay:sim -- --pair <code>), then stop it; the device-presence worker marks it offline after the account\'s threshold (default DEVICE_OFFLINE_AFTER_SECONDS, 90 s; REST device_offline_after_seconds of /api/v1/relay/settings, GraphQL setDeviceOfflineAfterSeconds).',
   ),
   // The recipient's answer arrives through the phone: the simulator's recipients answer with --reply.
   'message.received': (options) => sendThroughPhone('message.received', options, ' --reply Thanks'),

@@ -217,6 +217,24 @@ describe('relay panel controls in Chromium', () => {
     await expect.poll(async () => (await app.request('GET', '/api/v1/relay/settings', { key: apiKey })).body.mode).toBe('auto');
   });
 
+  it("devices: the account's phone-offline threshold is set from the panel and put back to the server default", async () => {
+    await page.setViewportSize(viewports[0]);
+    await visit('/panel/devices');
+    const form = page.locator('#offline-threshold');
+    await expect.poll(() => page.locator('#offline-now').textContent(), { timeout: 10_000 }).toBe('3 s');
+    await form.getByLabel(/Seconds of silence/).fill('300');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#offline-threshold ~ [role="status"]').waitFor();
+    expect((await app.request('GET', '/api/v1/relay/settings', { key: apiKey })).body.device_offline_after_seconds).toBe(300);
+    expect(await page.locator('#offline-now').textContent()).toBe('300 s');
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
+    await page.setViewportSize(viewports[1]);
+    await expect.poll(overflowing).toEqual([]);
+    await shot('devices-offline-threshold', 'phone');
+    await page.locator('#offline-default').click();
+    await expect.poll(async () => (await app.request('GET', '/api/v1/relay/settings', { key: apiKey })).body.device_offline_after_seconds, { timeout: 10_000 }).toBe(3);
+  });
+
   it('queue and message: quiet hours are set and turned off from the panel; a scheduled message shows its time and is cancelled from its page', async () => {
     await page.setViewportSize(viewports[0]);
     await visit('/panel/queue');

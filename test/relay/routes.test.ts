@@ -44,11 +44,11 @@ describe('relay settings over REST', () => {
   it('reads and sets the relay mode; manual then requires device_id on a send', async () => {
     const account = await app.account();
     const get = () => app.request('GET', '/api/v1/relay/settings', { key: account.key });
-    expect((await get()).body).toEqual({ ok: true, mode: 'auto', quiet_hours: null });
+    expect((await get()).body).toEqual({ ok: true, mode: 'auto', quiet_hours: null, device_offline_after_seconds: 90 });
 
     const manual = await app.request('POST', '/api/v1/relay/settings', { key: account.key, body: { mode: 'manual' } });
     expect(manual.status).toBe(200);
-    expect(manual.body).toEqual({ ok: true, mode: 'manual', quiet_hours: null });
+    expect(manual.body).toEqual({ ok: true, mode: 'manual', quiet_hours: null, device_offline_after_seconds: 90 });
     expect((await get()).body.mode).toBe('manual');
     expect((await app.request('GET', '/api/v1/account', { key: account.key })).body.account.relay_mode).toBe('manual');
     const send = await app.request('POST', '/api/v1/sms/send', { key: account.key, body: { to: '+14155552671', message: 'no device named' } });

@@ -1326,13 +1326,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`); its quiet hours.
+         * The account's relay mode: `auto` (Yarrow picks the device) or `manual` (every send names its `device_id`); its quiet hours; after how many seconds of silence its phones are marked offline.
          * @description Requires scope `devices.manage`.
          */
         get: operations["getRelaySettings"];
         put?: never;
         /**
-         * Set the relay mode (GraphQL `setRelayMode`): in `manual`, a send without `device_id` answers 400 `invalid_request`; and/or the quiet hours (`setRelayQuietHours`, null ends them). What the body leaves out stays.
+         * Set the relay mode (GraphQL `setRelayMode`): in `manual`, a send without `device_id` answers 400 `invalid_request`; and/or the quiet hours (`setRelayQuietHours`, null ends them); and/or the phone-offline threshold (`setDeviceOfflineAfterSeconds`, null: the server default). What the body leaves out stays.
          * @description Requires scope `devices.manage`.
          */
         post: operations["updateRelaySettings"];
@@ -24107,7 +24107,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The relay mode and quiet hours. */
+            /** @description The relay mode, quiet hours and phone-offline threshold. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24117,7 +24117,8 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "mode": "auto",
-                     *       "quiet_hours": null
+                     *       "quiet_hours": null,
+                     *       "device_offline_after_seconds": 90
                      *     }
                      */
                     "application/json": {
@@ -24137,6 +24138,11 @@ export interface operations {
                             /** @example Europe/Paris */
                             time_zone: string;
                         } | null;
+                        /**
+                         * @description Seconds of silence after which a phone of the account is marked offline (device.offline): the account's own, or the server default DEVICE_OFFLINE_AFTER_SECONDS.
+                         * @example 90
+                         */
+                        device_offline_after_seconds: number;
                     };
                 };
             };
@@ -24315,7 +24321,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "device_offline_after_seconds": 300
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     mode?: "auto" | "manual";
@@ -24330,6 +24340,11 @@ export interface operations {
                          */
                         time_zone: string;
                     } | null;
+                    /**
+                     * @description Seconds of silence after which a phone of the account is marked offline (device.offline, the device_offline notification), 30 to 86400; null: the server default (DEVICE_OFFLINE_AFTER_SECONDS).
+                     * @example 300
+                     */
+                    device_offline_after_seconds?: number | null;
                 };
             };
         };
@@ -24344,7 +24359,8 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "mode": "auto",
-                     *       "quiet_hours": null
+                     *       "quiet_hours": null,
+                     *       "device_offline_after_seconds": 90
                      *     }
                      */
                     "application/json": {
@@ -24364,6 +24380,11 @@ export interface operations {
                             /** @example Europe/Paris */
                             time_zone: string;
                         } | null;
+                        /**
+                         * @description Seconds of silence after which a phone of the account is marked offline (device.offline): the account's own, or the server default DEVICE_OFFLINE_AFTER_SECONDS.
+                         * @example 90
+                         */
+                        device_offline_after_seconds: number;
                     };
                 };
             };

@@ -56,6 +56,8 @@ type Documents = {
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": typeof types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PanelSubmitKycDocument,
     "\n  query PanelPaymentsOverview($days: Int!) {\n    paymentsOverview(days: $days) {\n      days\n      bucketSeconds\n      currency\n      buckets {\n        start\n        succeeded\n        attempted\n        volumeMinor\n      }\n    }\n  }\n": typeof types.PanelPaymentsOverviewDocument,
+    "\n  query PanelOfflineThreshold {\n    account {\n      id\n      deviceOfflineAfterSeconds\n    }\n  }\n": typeof types.PanelOfflineThresholdDocument,
+    "\n  mutation PanelSetOfflineThreshold($seconds: Int) {\n    setDeviceOfflineAfterSeconds(seconds: $seconds) {\n      id\n      deviceOfflineAfterSeconds\n    }\n  }\n": typeof types.PanelSetOfflineThresholdDocument,
     "\n  query PanelQuietHours {\n    account {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": typeof types.PanelQuietHoursDocument,
     "\n  mutation PanelSetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": typeof types.PanelSetQuietHoursDocument,
     "\n  query PanelMessageSchedule($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      sendAt\n      scheduleReason\n    }\n  }\n": typeof types.PanelMessageScheduleDocument,
@@ -157,6 +159,8 @@ const documents: Documents = {
     "\n  subscription PanelKyc {\n    kycReviewUpdated {\n      id\n      status\n      legalName\n      country\n      reason\n      submittedAt\n      reviewedAt\n    }\n  }\n": types.PanelKycDocument,
     "\n  mutation PanelSubmitKyc($input: SubmitKycInput!) {\n    submitKyc(input: $input) {\n      id\n      status\n    }\n  }\n": types.PanelSubmitKycDocument,
     "\n  query PanelPaymentsOverview($days: Int!) {\n    paymentsOverview(days: $days) {\n      days\n      bucketSeconds\n      currency\n      buckets {\n        start\n        succeeded\n        attempted\n        volumeMinor\n      }\n    }\n  }\n": types.PanelPaymentsOverviewDocument,
+    "\n  query PanelOfflineThreshold {\n    account {\n      id\n      deviceOfflineAfterSeconds\n    }\n  }\n": types.PanelOfflineThresholdDocument,
+    "\n  mutation PanelSetOfflineThreshold($seconds: Int) {\n    setDeviceOfflineAfterSeconds(seconds: $seconds) {\n      id\n      deviceOfflineAfterSeconds\n    }\n  }\n": types.PanelSetOfflineThresholdDocument,
     "\n  query PanelQuietHours {\n    account {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": types.PanelQuietHoursDocument,
     "\n  mutation PanelSetQuietHours($input: RelayQuietHoursInput) {\n    setRelayQuietHours(input: $input) {\n      id\n      relayQuietHours {\n        start\n        end\n        timeZone\n      }\n    }\n  }\n": types.PanelSetQuietHoursDocument,
     "\n  query PanelMessageSchedule($requestId: ID!) {\n    message(requestId: $requestId) {\n      requestId\n      sendAt\n      scheduleReason\n    }\n  }\n": types.PanelMessageScheduleDocument,
@@ -381,6 +385,14 @@ export function graphql(source: "\n  mutation PanelSubmitKyc($input: SubmitKycIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PanelPaymentsOverview($days: Int!) {\n    paymentsOverview(days: $days) {\n      days\n      bucketSeconds\n      currency\n      buckets {\n        start\n        succeeded\n        attempted\n        volumeMinor\n      }\n    }\n  }\n"): typeof import('./graphql.ts').PanelPaymentsOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelOfflineThreshold {\n    account {\n      id\n      deviceOfflineAfterSeconds\n    }\n  }\n"): typeof import('./graphql.ts').PanelOfflineThresholdDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelSetOfflineThreshold($seconds: Int) {\n    setDeviceOfflineAfterSeconds(seconds: $seconds) {\n      id\n      deviceOfflineAfterSeconds\n    }\n  }\n"): typeof import('./graphql.ts').PanelSetOfflineThresholdDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

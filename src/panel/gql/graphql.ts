@@ -745,6 +745,18 @@ export type PanelPaymentsOverviewQueryVariables = Exact<{
 
 export type PanelPaymentsOverviewQuery = { paymentsOverview: { days: number, bucketSeconds: number, currency: string | null, buckets: Array<{ start: string, succeeded: number, attempted: number, volumeMinor: number }> } };
 
+export type PanelOfflineThresholdQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelOfflineThresholdQuery = { account: { id: number, deviceOfflineAfterSeconds: number } };
+
+export type PanelSetOfflineThresholdMutationVariables = Exact<{
+  seconds?: number | null | undefined;
+}>;
+
+
+export type PanelSetOfflineThresholdMutation = { setDeviceOfflineAfterSeconds: { id: number, deviceOfflineAfterSeconds: number } };
+
 export type PanelQuietHoursQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1916,6 +1928,22 @@ export const PanelPaymentsOverviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PanelPaymentsOverviewQuery, PanelPaymentsOverviewQueryVariables>;
+export const PanelOfflineThresholdDocument = new TypedDocumentString(`
+    query PanelOfflineThreshold {
+  account {
+    id
+    deviceOfflineAfterSeconds
+  }
+}
+    `) as unknown as TypedDocumentString<PanelOfflineThresholdQuery, PanelOfflineThresholdQueryVariables>;
+export const PanelSetOfflineThresholdDocument = new TypedDocumentString(`
+    mutation PanelSetOfflineThreshold($seconds: Int) {
+  setDeviceOfflineAfterSeconds(seconds: $seconds) {
+    id
+    deviceOfflineAfterSeconds
+  }
+}
+    `) as unknown as TypedDocumentString<PanelSetOfflineThresholdMutation, PanelSetOfflineThresholdMutationVariables>;
 export const PanelQuietHoursDocument = new TypedDocumentString(`
     query PanelQuietHours {
   account {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import type { Runtime } from '../../core/runtime.ts';
+import { deviceOfflineAfterSeconds } from '../devices/index.ts';
 import type { readinessSchema } from '../json.ts';
 
 export type Readiness = z.infer<typeof readinessSchema>;
@@ -44,7 +45,7 @@ export async function launchReadiness(rt: Pick<Runtime, 'config'>, db: DbClient,
       hint:
         online > 0
           ? `${online} device(s) online.`
-          : `Open the app on a paired phone with data and power (SMS Gateway for Android: Cloud server on, battery optimisation off); it must be heard from at least every ${rt.config.DEVICE_OFFLINE_AFTER_SECONDS} s.`,
+          : `Open the app on a paired phone with data and power (SMS Gateway for Android: Cloud server on, battery optimisation off); it must be heard from at least every ${deviceOfflineAfterSeconds(rt, account)} s (the account's threshold, default DEVICE_OFFLINE_AFTER_SECONDS).`,
     },
     {
       key: 'first_delivery',

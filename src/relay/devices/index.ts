@@ -28,6 +28,11 @@ export {
   withConnections,
 } from './devices.ts';
 export { registerDeviceSettingsRoutes } from './devices-rest.ts';
+// The account's phone-offline threshold (./offline-threshold.ts), its GraphQL registered as it loads.
+export { deviceOfflineAfterSeconds, deviceOfflineAfterSecondsInput, setDeviceOfflineAfterSeconds } from './offline-threshold.ts';
+export async function loadDevicesGraphql() {
+  await import('./offline-threshold-graphql.ts');
+}
 export { handMessageMoves } from './message-moves.ts';
 // What the drain reads and writes of devices: presence (./notices.ts, ./sql.ts), the lanes a message
 // may take and their budgets (./pacing.ts), the SIM a send names (./sims.ts).

@@ -3,6 +3,7 @@
 // series) or because one round trip instead of several was measured (docs/performance.md#raw-sql-or-prisma); each says which.
 import type { DbClient } from '../../core/db.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { deviceOfflineAfterBounds } from './offline-threshold.ts';
 
 /** The device has an open connection (socket or events stream, on any gateway). */
 export const connectedDevice = Prisma.sql`EXISTS (SELECT 1 FROM device_connections c WHERE c.device_id = d.id)`;
@@ -11,9 +12,9 @@ export const connectedDevice = Prisma.sql`EXISTS (SELECT 1 FROM device_connectio
  * Whether the dispatcher may give a device work (SQL over `devices d`): online, and either with an
  * open connection or heard from since its last connection closed (it polls over HTTP). A device
  * whose last connection closed is out of routing at once; `offline` (and `device.offline`) still
- * waits for `DEVICE_OFFLINE_AFTER_SECONDS` of silence, so a short blip does not fire it. A gateway
- * that died without closing its connections leaves their rows: those devices fall back to the
- * heartbeat rule (offline after the silence, which deletes them).
+ * waits for the account's threshold (default `DEVICE_OFFLINE_AFTER_SECONDS`) of silence, so a
+ * short blip does not fire it. A gateway that died without closing its connections leaves their
+ * rows: those devices fall back to the heartbeat rule (offline after the silence, which deletes them).
  */
 /** A device's budget is per minute (`rate_per_minute`): the window its counters count in. */
 export const budgetWindowSeconds = 60;
@@ -50,16 +51,24 @@ export async function deviceLoadRows(db: DbClient, accountId: number, { lock }: 
 }
 
 /**
- * One device silent for longer than `offlineAfterSeconds` goes offline, atomically (UPDATE of a
- * row picked with SKIP LOCKED), so presence passes of several workers each take a different one.
+ * One device silent for longer than its account's threshold (`accounts.device_offline_after_seconds`,
+ * or `defaultOfflineAfterSeconds`, DEVICE_OFFLINE_AFTER_SECONDS, when the account set none) goes
+ * offline, atomically (UPDATE of a row picked with SKIP LOCKED), so presence passes of several
+ * workers each take a different one. Raw SQL for the lock and the per-row interval; one statement
+ * for every account (a join, not a query per account). The first bound on `last_seen_at` is the
+ * shortest threshold any account may have: it lets the scan stop at recent heartbeats.
  */
-export async function markOneSilentDeviceOffline(tx: DbClient, offlineAfterSeconds: number) {
+export async function markOneSilentDeviceOffline(tx: DbClient, defaultOfflineAfterSeconds: number) {
+  const shortest = Math.min(deviceOfflineAfterBounds.min, defaultOfflineAfterSeconds);
   // Its connections go too: a silent device's connections were left by a gateway that died.
   const [device] = await tx.$queryRaw<Array<{ id: string }>>`
     WITH offline AS (
       UPDATE devices SET status = 'offline', last_offline_at = now(), updated_at = now()
-      WHERE id = (SELECT id FROM devices WHERE status = 'online' AND last_seen_at < now() - make_interval(secs => ${offlineAfterSeconds})
-                  ORDER BY last_seen_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      WHERE id = (SELECT d.id FROM devices d JOIN accounts a ON a.id = d.account_id
+                  WHERE d.status = 'online'
+                    AND d.last_seen_at < now() - make_interval(secs => ${shortest}::int)
+                    AND d.last_seen_at < now() - make_interval(secs => COALESCE(a.device_offline_after_seconds, ${defaultOfflineAfterSeconds}::int))
+                  ORDER BY d.last_seen_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED)
       RETURNING id
     ), closed AS (DELETE FROM device_connections c USING offline WHERE c.device_id = offline.id)
     SELECT id FROM offline`;

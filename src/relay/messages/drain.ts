@@ -276,11 +276,11 @@ async function nextDrainTime(rt: Runtime, accountId: number, stalled: boolean, q
  * several worker processes may run it at once and every transition still happens exactly once.
  */
 export async function presenceTick(rt: Runtime) {
-  const offlineAfter = rt.config.DEVICE_OFFLINE_AFTER_SECONDS;
-  // 1. Devices silent for too long go offline, fire device.offline and give their messages back.
+  // 1. Devices silent for longer than their account's threshold (default DEVICE_OFFLINE_AFTER_SECONDS)
+  //    go offline, fire device.offline and give their messages back.
   for (;;) {
     const changed = await rt.db.prisma.$transaction(async (tx) => {
-      const device = await markOneSilentDeviceOffline(tx, offlineAfter);
+      const device = await markOneSilentDeviceOffline(tx, rt.config.DEVICE_OFFLINE_AFTER_SECONDS);
       if (!device) return false;
       const offline = await tx.device.findUniqueOrThrow({ where: { id: device.id } });
       await recordEvent(rt, tx, {
@@ -359,7 +359,11 @@ export async function sweepWaitingAccounts(rt: Runtime, overdueSeconds: number, 
   for (const { account_id } of await accountsWithOverdueMessages(rt.db.prisma, overdueSeconds)) wake(account_id);
 }
 
-/** How often the presence pass runs: often enough to notice silence within a third of the limit. */
+/**
+ * How often the presence pass runs: often enough to notice silence within a third of the server's
+ * DEVICE_OFFLINE_AFTER_SECONDS, and at least every 10 s. An account's own threshold is at least
+ * 30 s (src/relay/devices/offline-threshold.ts), so it is noticed within a third of it too.
+ */
 export function presenceIntervalMs(rt: Pick<Runtime, 'config'>) {
   return Math.min(10_000, Math.max(500, Math.floor((rt.config.DEVICE_OFFLINE_AFTER_SECONDS * 1000) / 3)));
 }

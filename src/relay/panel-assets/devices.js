@@ -2,6 +2,7 @@ import { PanelCreatePairingCode, PanelDeviceUpdates, PanelDevices, PanelRevokeDe
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { List, confirmAction, html, render, useLiveKey, useState } from '/panel/assets/ui.js';
 import { formatDateTime } from '/panel/sdk/format.ts';
+import { OfflineThreshold } from './offline-threshold.js';
 import { ConnectionNote, PresenceBadge, TimeAgo, formatNumber } from './ui-relay.js';
 
 const PAGE_SIZE = 25;
@@ -135,3 +136,4 @@ function DevicesList() {
 
 render(html`<${Pairing} />`, document.getElementById('pairing-app'));
 render(html`<${DevicesList} />`, document.getElementById('app'));
+render(html`<${OfflineThreshold} />`, document.getElementById('offline-threshold-app'));

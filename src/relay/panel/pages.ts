@@ -4,7 +4,7 @@ import type { PageHtml } from '../../core/module.ts';
 // The relay module's panel pages (declared in module.ts). Each is a frame its Preact + htm script
 // (panel-assets/) fills: tables, filters, pagers and dialogs are built there from GraphQL.
 
-/** Devices: pairing a phone (the card appears once a code exists), and the paired phones (live). */
+/** Devices: pairing a phone (the card appears once a code exists), the paired phones (live), when a phone counts as offline. */
 export function devicesPage(): PageHtml {
   return html`
     <section aria-labelledby="pair-heading">
@@ -19,7 +19,8 @@ export function devicesPage(): PageHtml {
     <section aria-labelledby="devices-heading">
       <h2 id="devices-heading">Devices <span class="muted">(live)</span></h2>
       <div id="app"></div>
-    </section>`;
+    </section>
+    <div id="offline-threshold-app"></div>`;
 }
 
 /** One device: its facts, budget, presence history and recent messages (`/panel/devices/<id>`). */

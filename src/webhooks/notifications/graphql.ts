@@ -12,7 +12,7 @@ const camel = { endpoint_disabled: 'endpointDisabled', delivery_exhausted: 'deli
 const kindDescriptions: Record<NotificationKind, string> = {
   endpoint_disabled: 'A webhook endpoint was disabled after its days of failures (or a 410).',
   delivery_exhausted: 'A webhook delivery ran out of retries (at most one email per endpoint per hour).',
-  device_offline: 'A phone went offline (silent for DEVICE_OFFLINE_AFTER_SECONDS, the server-wide threshold).',
+  device_offline: "A phone went offline (silent for longer than the account's threshold, default DEVICE_OFFLINE_AFTER_SECONDS).",
   dispute_opened: 'A dispute was opened on a payment.',
 };
 
