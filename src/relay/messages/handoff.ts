@@ -9,12 +9,17 @@ import { lockRow } from '../../core/locks.ts';
 import { restSchema } from '../../core/wire.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
+import { messageStateSets } from './lifecycle.ts';
 import { messageStage } from './status.ts';
 import { allowAnotherAttempt, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './plans.ts';
 import { attemptsTakenBackFrom } from './queries.ts';
 import { lockForDevice } from './reports.ts';
 import { signalDevices } from '../devices/index.ts';
 import { requeueOrFail } from './transitions.ts';
+
+/** The states in which a phone holds a message, from the lifecycle table (`requeue` gives it back from them). */
+const onPhone = messageStateSets.onPhone;
+const isOnPhone = (message: Pick<Message, 'state'>) => onPhone.includes(message.state);
 
 /**
  * Attempts taken back from this device (its socket closed, it went offline, was too slow to acknowledge) of messages
@@ -31,7 +36,7 @@ export async function takenBackFrom(db: DbClient, deviceId: string) {
  */
 export async function pendingForDevice(db: DbClient, deviceId: string, ids?: string[], { newestFirst = false, limit = 500 } = {}) {
   return db.message.findMany({
-    where: { deviceId, state: 'dispatched', acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
+    where: { deviceId, state: { in: [...onPhone] }, acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
     // Higher priority first: a phone sends in the order it is given its work.
     orderBy: [{ priority: 'desc' }, { dispatchedAt: newestFirst ? 'desc' : 'asc' }],
     take: limit,
@@ -71,11 +76,11 @@ export async function giveBackMessage(rt: Runtime, device: { id: string; account
   // message rerouted away must not hold the row of a queued message while a drain passes it over
   // (the drain skips locked rows and would look again only at its next wake-up).
   await recordDeviceWord(rt.db.prisma, device.id, messageId, null, 'cancelled', new Date());
-  const current = await rt.db.prisma.message.findFirst({ where: { id: messageId, accountId: device.accountId, deviceId: device.id, state: 'dispatched' }, select: { id: true } });
+  const current = await rt.db.prisma.message.findFirst({ where: { id: messageId, accountId: device.accountId, deviceId: device.id, state: { in: [...onPhone] } }, select: { id: true } });
   if (!current) return;
   await rt.db.prisma.$transaction(async (tx) => {
     const message = await lockForDevice(tx, device, messageId);
-    if (message.state === 'dispatched' && message.deviceId === device.id) {
+    if (isOnPhone(message) && message.deviceId === device.id) {
       await requeueOrFail(rt, tx, [message.id], 'cancelled_by_device', 'device_cancelled');
     }
   });
@@ -125,7 +130,7 @@ export async function rerouteMessage(rt: Runtime, accountId: number, requestId: 
   return rt.db.prisma.$transaction(async (tx) => {
     if (!(await lockRow(tx, 'messages', requestId, { accountId }))) throw notFound('message', 'request_id');
     const message = await tx.message.findUniqueOrThrow({ where: { id: requestId } });
-    if (message.state !== 'dispatched' || !message.deviceId) {
+    if (!isOnPhone(message) || !message.deviceId) {
       throw new YarrowError('invalid_state', `Only a message on a phone can be rerouted; this one is ${messageStage(message)}.`, { param: 'request_id' });
     }
     if (message.acknowledgedAt && !allowDuplicate) {
