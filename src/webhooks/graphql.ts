@@ -261,7 +261,7 @@ export function addWebhookFields({ eventTypes }: ModuleRegistry) {
       description: 'The delivery log, newest first.',
       args: { filter: t.arg({ type: WebhookDeliveryFilter, validate: deliveryFilter.nullish() }) },
       resolve: async (query, _root, { filter, before }, ctx) => {
-        return connectionRows(ctx.rt.db.prisma.webhookDelivery, query, deliveriesWhere(ctx.principal!.accountId, parseInput(deliveryFilter, serviceInput({ ...filter }))), { before });
+        return connectionRows(ctx.rt.db.prisma.webhookDelivery, query, deliveriesWhere(ctx.principal!.accountId, serviceInput({ ...filter })), { before });
       },
     }),
     webhookDelivery: t.field({

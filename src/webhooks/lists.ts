@@ -64,10 +64,10 @@ function deliveryFilterOf(eventTypeFilter: z.ZodType<string>) {
   });
 }
 
-/** The delivery log's filters as its lists take them (camelCase; each wire parsed its own, the event name checked against the modules'). */
-type DeliveryFilter = z.output<ReturnType<typeof deliveryFilterOf>>;
+/** The delivery log's filters, as REST's query and GraphQL's `filter` parse them. */
+export type DeliveryFilter = z.output<ReturnType<typeof deliveryFilterOf>>;
 
-/** Prisma `where` for an account's deliveries, newest first by number. */
+/** Prisma `where` for an account's deliveries, newest first by number (its callers parsed the filter: the event name checked against the modules'). */
 export function deliveriesWhere(accountId: number, filter: DeliveryFilter) {
   return {
     accountId,
