@@ -41,8 +41,9 @@ describe('dunning', () => {
     expect(invoice.status).toBe('open');
     expect(await attempts()).toBe(1);
     expect(await eventTypesOf(app, invoice.id)).toContain('invoice.payment_failed');
-    // Nothing before the first retry's day.
-    await api.advance(new Date(failedAt.getTime() + 3 * DAY - 60_000));
+    // Nothing before the first retry's day: the advance sends no job (the retry is held for its day).
+    const early = await api.advance(new Date(failedAt.getTime() + 3 * DAY - 60_000));
+    expect(early.released_jobs).toBe(0);
     expect(await attempts()).toBe(1);
     for (const [day, count] of [[3, 2], [5, 3]] as const) {
       await api.advance(new Date(failedAt.getTime() + day * DAY));
