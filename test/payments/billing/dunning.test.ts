@@ -175,6 +175,10 @@ describe('dunning', () => {
     const { api, id, invoice, failedAt } = await failingSubscription(new Date(Date.UTC(2028, 1, 1)), { retry_days: [1], after_retries: 'canceled' });
     await api.advance(new Date(failedAt.getTime() + DAY));
     const canceled = await api.until(id, (row) => row.status === 'canceled');
+    // Its hosted page says so and still offers to pay it.
+    const page = await (await fetch(`${app.baseUrl}/invoices/${invoice.id}`)).text();
+    expect(page).toContain('data-status="uncollectible">Uncollectible<');
+    expect(page).toContain('id="pay-invoice"');
     expect((await payLastAttempt(invoice.id)).status).toBe(303);
     await expect.poll(() => completedJobs('subscription_invoice_paid', 'invoiceId', invoice.id), { timeout: 20_000 }).toBe(1);
     expect((await app.rt.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('paid');
