@@ -9,10 +9,12 @@ import { perRuntime } from '../core/per-runtime.ts';
 import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { openAttempts, recordAttemptResults, type PgQueryable } from './sql.ts';
+import { openAttempts, recordAttemptResults, type PgQueryable, type SucceededRow } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
-import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
+import { deliveryUpdate, enqueueAttempt } from './enqueue.ts';
+import { isFifo, lockLines, passLine } from './lines.ts';
+import { putOffOverLimit } from './pace.ts';
 import { recordEvent } from './events.ts';
 import { signedRequest } from './formats.ts';
 import { webhookAttempts, webhookFirstAttemptLag, webhookRequestDuration } from './metrics.ts';
@@ -53,8 +55,11 @@ async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`). */
-type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | null;
+/**
+ * `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`).
+ * `putOffUntil`: over its endpoint's rate limit, the delivery went to a job due then (pace.ts).
+ */
+type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | { putOffUntil: Date } | null;
 
 const time = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -82,6 +87,7 @@ function claimedFromJson(d: any, e: any, ev: any, events: Map<string, Event>): C
     dataFilter: e.data_filter ?? null,
     rateLimit: e.rate_limit ?? null,
     rateSlotAt: time(e.rate_slot_at ?? null),
+    ordering: e.ordering ?? 'unordered',
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };
@@ -122,9 +128,22 @@ function claimedFromJson(d: any, e: any, ev: any, events: Map<string, Event>): C
  * Opens the attempts of jobs that pollers took together, in one statement: for each delivery this
  * job still owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker
  * left `in_flight` becomes `interrupted`, and the new attempt is written before the request
- * leaves, so a worker that dies mid-request leaves a trace.
+ * leaves, so a worker that dies mid-request leaves a trace. Then the strict rate limit.
  */
 async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
+  const started = await openStarted(rt, jobs);
+  // Attempts to rate-limited endpoints take their send permits now, right before they go; those
+  // refused one are put off (pace.ts). The endpoint row loaded with each says whether it has a limit.
+  const limited = started.flatMap((each, i) =>
+    each && 'delivery' in each && each.delivery.endpoint.rateLimit !== null ? [{ job: jobs[i]!, endpointId: each.delivery.endpointId, attemptId: each.attemptId }] : [],
+  );
+  if (limited.length === 0) return started;
+  const putOff = await putOffOverLimit(rt, limited);
+  return started.map((each, i) => (putOff.has(jobs[i]!) ? { putOffUntil: putOff.get(jobs[i]!)! } : each));
+}
+
+/** The opening statement of `startAttempts`, and the disabled endpoints' deliveries it found. */
+async function openStarted(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
   const now = new Date();
   const first = new Map<string, number>();
   for (const [i, job] of jobs.entries()) if (!first.has(job.data.deliveryId)) first.set(job.data.deliveryId, i);
@@ -160,6 +179,8 @@ async function failDisabled(rt: Runtime, jobs: DeliverJob[]) {
       if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending' || !delivery.endpoint.disabledAt) continue;
       const failed = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextAttemptAt: null, jobId: null } });
       events.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(failed, delivery.event)));
+      // The next one in a FIFO line takes its job and fails the same way: none is stranded.
+      if (isFifo(delivery.endpoint)) await passLine(rt, tx, delivery.endpointId);
     }
     await publishAll(tx, events);
   });
@@ -169,6 +190,8 @@ interface Outcome {
   job: DeliverJob;
   attemptId: string;
   result: PostResult;
+  /** The endpoint, when it was FIFO as the attempt opened: ending the delivery passes its line on. */
+  line: string | null;
 }
 
 /**
@@ -177,29 +200,27 @@ interface Outcome {
  * endpoints' failing streak; their live updates are published, and the delivered attempts' jobs
  * completed (pg-boss's own completion, fenced to the attempt each job was fetched at), at its
  * commit. A delivered job thus commits with its row, and a batch of them costs one commit instead
- * of the record's, the live updates' and the completions' own. Failed attempts then go through
- * `recordFailures`, and their jobs are completed by the worker once that is written; per outcome,
- * true when its failure is left to its own caller (its account's test clock was busy).
+ * of the record's, the live updates' and the completions' own. A FIFO delivery that succeeded
+ * passes its line on in a transaction of its own (its line locked first), so the fleet's outcomes
+ * never wait on a line; its job is completed by the worker, as a failed attempt's is once
+ * `recordFailures` has written it. Per outcome, true when its failure is left to its own caller
+ * (its account's test clock was busy).
  */
 async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean[]> {
   const now = new Date();
-  const delivered = outcomes.filter((outcome) => outcome.result.ok).map(({ job }) => ({ id: job.id, retryCount: job.retryCount }));
-  await inTransaction(rt, async (client) => {
-    const succeeded = await recordAttemptResults(
-      client,
-      outcomes.map(({ job, attemptId, result }) => ({
-        attemptId,
-        deliveryId: job.data.deliveryId,
-        jobId: job.id,
-        ok: result.ok,
-        durationMs: result.durationMs,
-        httpStatus: result.httpStatus,
-        responseExcerpt: result.responseExcerpt,
-        error: result.error,
-      })),
-      now,
-    );
-    const updates = succeeded.map((row) =>
+  const results = (list: Outcome[]) =>
+    list.map(({ job, attemptId, result }) => ({
+      attemptId,
+      deliveryId: job.data.deliveryId,
+      jobId: job.id,
+      ok: result.ok,
+      durationMs: result.durationMs,
+      httpStatus: result.httpStatus,
+      responseExcerpt: result.responseExcerpt,
+      error: result.error,
+    }));
+  const updates = (succeeded: SucceededRow[]) =>
+    succeeded.map((row) =>
       liveEvent('webhookDeliveryUpdated', row.account_id, {
         deliveryId: row.id,
         endpointId: row.endpoint_id,
@@ -212,16 +233,36 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
         updatedAt: now.toISOString(),
       }),
     );
-    if (updates.length > 0) {
-      const notify = notifyQuery(updates);
-      await client.query(notify.text, notify.values);
-    }
-    if (delivered.length > 0) await rt.boss.complete('webhook_deliver', delivered, undefined, { db: { executeSql: (text, values) => client.query(text, values) } });
-  });
+  const passing = outcomes.filter((outcome) => completesItsLine(outcome));
+  const fleet = passing.length === 0 ? outcomes : outcomes.filter((outcome) => !passing.includes(outcome));
+  const delivered = fleet.filter((outcome) => outcome.result.ok).map(({ job }) => ({ id: job.id, retryCount: job.retryCount }));
+  if (fleet.length > 0) {
+    await inTransaction(rt, async (client) => {
+      const live = updates(await recordAttemptResults(client, results(fleet), now));
+      if (live.length > 0) {
+        const notify = notifyQuery(live);
+        await client.query(notify.text, notify.values);
+      }
+      if (delivered.length > 0) await rt.boss.complete('webhook_deliver', delivered, undefined, { db: { executeSql: (text, values) => client.query(text, values) } });
+    });
+  }
+  if (passing.length > 0) {
+    const ended = await rt.db.prisma.$transaction(async (tx) => {
+      await lockLines(tx, passing.map((outcome) => outcome.line!));
+      const rows = await recordAttemptResults(tx, results(passing), now);
+      for (const row of rows) await passLine(rt, tx, row.endpoint_id);
+      return rows;
+    });
+    // Published once committed: a process dying right here costs a live-log update, not a delivery.
+    await publishAll(rt.db.prisma, updates(ended));
+  }
   const failures = outcomes.filter((outcome) => !outcome.result.ok);
   const left = new Set(failures.length > 0 ? await recordFailures(rt, failures, now) : []);
   return outcomes.map((outcome) => left.has(outcome));
 }
+
+/** A FIFO delivery that succeeded: it passes its line on (`recordOutcomes`), and the worker completes its job. */
+const completesItsLine = (outcome: Outcome) => outcome.result.ok && outcome.line !== null;
 
 /** `work` in a transaction on a client of the `pg` pool (the worker's hot path: `sql.ts`). */
 async function inTransaction(rt: Runtime, work: (client: PgQueryable) => Promise<void>) {
@@ -254,6 +295,9 @@ async function inTransaction(rt: Runtime, work: (client: PgQueryable) => Promise
  */
 async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, options: { waitForClocks?: boolean } = {}): Promise<Outcome[]> {
   return rt.db.prisma.$transaction(async (tx) => {
+    // FIFO lines before delivery rows, as every plan of a line: one that ends here passes it on.
+    const lines = failures.flatMap((failure) => (failure.line ? [failure.line] : []));
+    if (lines.length > 0) await lockLines(tx, lines);
     const deliveries = await lockDeliveries(tx, failures.map(({ job }) => BigInt(job.data.deliveryId)));
     // The retry schedule and the failing streak run on each account's time (a test clock's, if any).
     const accountIds = [...deliveries.values()].map((delivery) => delivery.accountId);
@@ -299,6 +343,8 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, optio
       if (delay === null) {
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
         if (!endpoint.disabledAt) await recordExhausted(rt, tx, updated, delivery);
+        // It held its FIFO line through its retries; the next one in line goes now.
+        if (isFifo(endpoint)) await passLine(rt, tx, delivery.endpointId);
       } else {
         const jobId = randomUUID();
         const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
@@ -328,28 +374,36 @@ const batchersOf = perRuntime((rt: Runtime) => ({
  * send twice; a worker that died mid-request leaves the job to be run again, which sends again
  * under the same delivery number (receivers deduplicate on it). The database work before and
  * after the request is shared with the process's other pollers (`batcher`): one transaction
- * each for every attempt that starts, or finishes, at about the same time. True when the job was
- * completed with its delivered attempt's record (`recordOutcomes`); otherwise the caller completes it.
+ * each for every attempt that starts, or finishes, at about the same time. Answers `completed`
+ * when the job was completed with its delivered attempt's record (`recordOutcomes`); a job over its
+ * endpoint's rate limit sends nothing and answers when the job its delivery went to is due
+ * (pace.ts); otherwise nothing, and the caller completes the job.
  */
-export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<boolean> {
+export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<'completed' | Date | undefined> {
   const { start, record } = batchersOf(rt);
   const started = await start(job);
   if (!started) {
     webhookAttempts.inc({ outcome: 'skipped' });
-    return false;
+    return undefined;
+  }
+  // Over its endpoint's rate limit: the caller wakes a poller when the new job is due.
+  if ('putOffUntil' in started) {
+    webhookAttempts.inc({ outcome: 'put_off' });
+    return started.putOffUntil;
   }
 
   const { delivery, attemptId, allowPrivate } = started;
   if (delivery.attemptCount === 0) webhookFirstAttemptLag.observe(Math.max(0, Date.now() - delivery.event.createdAt.getTime()) / 1000);
   const { body, headers } = await signedRequest(rt.config, rt.db.prisma, { endpoint: delivery.endpoint, event: delivery.event, deliveryId: String(delivery.id) });
   const result = await postWebhook({ url: delivery.endpoint.url, body, headers, timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate });
-  const left = await record({ job, attemptId, result });
+  const line = isFifo(delivery.endpoint) ? delivery.endpointId : null;
+  const left = await record({ job, attemptId, result, line });
   // Its account's test clock was being changed: recorded on its own, waiting for that clock only.
-  if (left) await recordFailures(rt, [{ job, attemptId, result }], new Date(), { waitForClocks: true });
+  if (left) await recordFailures(rt, [{ job, attemptId, result, line }], new Date(), { waitForClocks: true });
   const outcome = result.ok ? 'delivered' : 'failed';
   webhookAttempts.inc({ outcome });
   webhookRequestDuration.observe({ outcome }, result.durationMs / 1000);
-  return result.ok;
+  return result.ok && !completesItsLine({ job, attemptId, result, line }) ? 'completed' : undefined;
 }
 
 /** Disables an endpoint the worker gave up on and tells the account's other endpoints. */

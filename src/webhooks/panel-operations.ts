@@ -70,6 +70,7 @@ export const PanelUpdateWebhookEndpoint = graphql(`
     updateWebhookEndpoint(id: $id, input: $input) {
       id
       enabled
+      ordering
     }
   }
 `);
@@ -124,6 +125,7 @@ export const PanelWebhookEndpoint = graphql(`
       failingSince
       previousSecretExpiresAt
       payloadFormat
+      ordering
       createdAt
     }
   }

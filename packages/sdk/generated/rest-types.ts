@@ -27232,12 +27232,12 @@ export interface operations {
                 /** @example {} */
                 "application/json": {
                     /**
-                     * @description Invoice and charge now what is pending (proration lines).
+                     * @description A final invoice now of what is pending (proration lines), and of the credit `prorate` computes: charged when it is more than nothing, else paid at once, the credit noted in its metadata.
                      * @default false
                      */
                     invoice_now?: boolean;
                     /**
-                     * @description Credit the period's unused time (a line of that final invoice).
+                     * @description Credit the period's unused time, as a proration line of the final invoice (needs invoice_now).
                      * @default false
                      */
                     prorate?: boolean;
@@ -29482,6 +29482,7 @@ export interface operations {
                      *             "X-Api-Key"
                      *           ],
                      *           "rate_limit": 5,
+                     *           "ordering": "unordered",
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -29532,6 +29533,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29759,6 +29765,11 @@ export interface operations {
                     };
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
                     rate_limit?: number;
+                    /**
+                     * @description `unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints).
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -29789,6 +29800,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -29836,6 +29848,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30104,6 +30121,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30149,6 +30167,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30384,6 +30407,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30430,6 +30454,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30659,6 +30688,11 @@ export interface operations {
                     };
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. null removes the limit. */
                     rate_limit?: number | null;
+                    /**
+                     * @description `unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints). Made unordered, the deliveries waiting in its line are sent at once.
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -30689,6 +30723,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30734,6 +30769,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31015,6 +31055,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31060,6 +31101,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31295,6 +31341,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31340,6 +31387,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31595,6 +31647,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31643,6 +31696,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31930,6 +31988,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31977,6 +32036,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -32219,6 +32283,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -32266,6 +32331,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
