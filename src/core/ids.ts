@@ -26,6 +26,14 @@ export const { newId } = idMaker({
 });
 
 /**
+ * A queue job's id, time-ordered (a bare UUIDv7, in creation order within a process): pg-boss ranks
+ * the jobs of one group (an endpoint) that a fetch found by their id to apply the group's cap, so a
+ * random id would let a later job of the endpoint go before an earlier one (recover's "oldest
+ * first", docs/webhooks.md).
+ */
+export const newJobId = (): string => typeid().toUUID();
+
+/**
  * The smallest id of a kind made at or after `at` (its UUIDv7 time, the rest zero): `id >= firstIdAt(…)`
  * reads a time window through an index on the id (`(account_id, id)`), with no index on the time.
  */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import type { Job } from 'pg-boss';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
@@ -261,7 +261,7 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, optio
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
         if (!endpoint.disabledAt) await recordExhausted(rt, tx, updated, delivery);
       } else {
-        const jobId = randomUUID();
+        const jobId = newJobId();
         const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, nextAttemptAt, jobId } });
         await enqueueAttempt(rt, tx, { ...updated, rateLimit: endpoint.rateLimit }, { jobId, trigger: 'automatic', at: nextAttemptAt });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
@@ -114,7 +114,7 @@ export async function fanOutEvents(
 async function deliverToEndpoints(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, event: Event, endpoints: Array<{ id: string; rateLimit: number | null }>) {
   const deliveries: WebhookDelivery[] = [];
   for (const endpoint of endpoints) {
-    const jobId = randomUUID();
+    const jobId = newJobId();
     const delivery = await tx.webhookDelivery.create({
       data: { accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, nextAttemptAt: event.createdAt, jobId },
     });
@@ -155,7 +155,7 @@ export async function redeliver(rt: Runtime, accountId: number, rawId: string, p
     if (delivery.endpoint.disabledAt) {
       throw new YarrowError('invalid_state', 'The endpoint is disabled; enable it before redelivering.', { param });
     }
-    const jobId = randomUUID();
+    const jobId = newJobId();
     const updated = await tx.webhookDelivery.update({
       where: { id },
       data: { status: 'pending', nextAttemptAt: new Date(), jobId },
@@ -177,7 +177,7 @@ export async function sweepStalledDeliveries(rt: Runtime): Promise<number> {
   return rt.db.prisma.$transaction(async (tx) => {
     const stalled = await lockStalledDeliveries(tx, STALL_GRACE_MINUTES);
     for (const row of stalled) {
-      const jobId = randomUUID();
+      const jobId = newJobId();
       await tx.webhookDelivery.update({ where: { id: row.id }, data: { jobId } });
       await enqueueAttempt(rt, tx, { id: row.id, endpointId: row.endpoint_id, accountId: row.account_id }, { jobId, trigger: 'automatic' });
     }

@@ -4,7 +4,7 @@
 // recover is called while its recovery runs) and queues a `webhook_recover` job; the webhooks worker
 // turns the claims, oldest first, into ordinary attempts, which then wait in the delivery queue
 // under the endpoint's own limits like any other.
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import { YarrowError } from '../core/errors.ts';
 import { lockRows } from '../core/locks.ts';
 import { liveEvent, publishAll } from '../core/pubsub.ts';
@@ -88,7 +88,7 @@ export async function runRecovery(rt: Runtime, endpointId: string): Promise<numb
       for (const delivery of deliveries) {
         // Sent meanwhile (a redelivery), or its endpoint was disabled: nothing to recover.
         if (delivery.status !== 'failed' || !isEnabled(delivery.endpoint)) continue;
-        const jobId = randomUUID();
+        const jobId = newJobId();
         const updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'pending', nextAttemptAt: new Date(), jobId } });
         await enqueueAttempt(rt, tx, { ...updated, rateLimit: delivery.endpoint.rateLimit }, { jobId, trigger: 'manual' });
         updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
