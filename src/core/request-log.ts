@@ -109,11 +109,12 @@ function graphqlDocument(request: string): DocumentNode | undefined {
  * Could `text` hold something `redactSecrets` would remove? A superset test on the raw text: every
  * secret field name, `code`, and secret-shaped value, case-insensitive; a `\u` escape could spell any
  * of them, so it counts too. Most bodies (a payment intent, an SMS send) have none, and the log keeps
- * their text as it came: parsing and walking every answer again was the log's largest cost in a
+ * their text as it came (a webhook endpoint's `"headers"` is walked whatever its names say: each value is a
+ * credential): parsing and walking every answer again was the log's largest cost in a
  * gateway profile (round 4, 26-gateway). test/core/request-log-redaction.test.ts checks it against
  * every rule above.
  */
-export const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|qr_?(payload|image)|cvc|card_?number|"code"|yk_|whsec_|yp-|yarrow-relay:|data:image|\\u/i;
+export const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|qr_?(payload|image)|cvc|card_?number|"code"|yk_|whsec_|yp-|yarrow-relay:|data:image|"headers"|\\u/i;
 
 /** A name a secret may go by in free text (`password=…`, `token: …`, `"otp": "…"`), and its value. */
 const secretAssignment =

@@ -37,8 +37,9 @@ interface RouteSpec<P extends string, A extends RouteAuth, B extends z.ZodType, 
   /** The request body, validated before the handler runs (it gets the parsed value as `body`). */
   body?: B;
   /**
-   * `service`: the service function the handler calls still validates the body itself (an API key's
-   * scopes, a hosted form): the handler gets the JSON as sent, and `body` documents it. Otherwise
+   * `service`: the handler parses the body itself, later than a route would (an API key's create,
+   * after its Idempotency-Key's replay check; a hosted form; the phone's inbound hook): it gets the
+   * JSON as sent, and `body` documents it. Otherwise
    * the handler gets the parsed value, the typed input its service takes (GraphQL parses with the same schema).
    */
   bodyValidatedBy?: V;

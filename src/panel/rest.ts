@@ -6,14 +6,14 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { randomToken, safeEqual } from '../core/crypto.ts';
-import { YarrowError } from '../core/errors.ts';
+import { YarrowError, parseInput } from '../core/errors.ts';
 import { clientAddress, type HttpEnv } from '../core/http.ts';
 import { pageSecurityHeaders } from '../core/browser-security.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../core/route.ts';
 import { errorBox, page, panelNotices, panelPages } from './layout.ts';
 import { overviewPage } from './overview.ts';
-import { SESSION_COOKIE, createSession, createSignInGuard, createSignUpGuard, endSession, readSession, type PanelSessionInfo } from './users.ts';
+import { SESSION_COOKIE, createSession, createSignInGuard, createSignUpGuard, endSession, readSession, signInForm, signUpForm, type PanelSessionInfo } from './users.ts';
 
 const FORM_CSRF_COOKIE = 'yarrow_form_csrf';
 const assetsDir = join(import.meta.dirname, 'assets');
@@ -127,7 +127,11 @@ export async function registerPanelRoutes(ctx: GatewayContext) {
       try {
         checkFormToken(c, form.csrf_token);
         const address = clientAddress(c, rt.config.TRUST_PROXY);
-        const user = kind === 'sign-in' ? await signIn(form, address) : await signUp(form, address);
+        // Each form's own fields (the token is not one of them), parsed here into the command.
+        const user =
+          kind === 'sign-in'
+            ? await signIn(parseInput(signInForm, { email: form.email, password: form.password }), address)
+            : await signUp(parseInput(signUpForm, { email: form.email, password: form.password, account_name: form.account_name }), address);
         const { token, expiresAt } = await createSession(rt, user);
         startSession(c, token, expiresAt);
         return c.redirect('/panel', 303);

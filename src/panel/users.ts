@@ -5,7 +5,8 @@ import { createAccount } from '../accounts/index.ts';
 import type { Principal } from '../core/auth.ts';
 import { keyedHash, randomToken, safeEqual } from '../core/crypto.ts';
 import type { DbClient } from '../core/db.ts';
-import { YarrowError, parseInput } from '../core/errors.ts';
+import { YarrowError } from '../core/errors.ts';
+import { restSchema } from '../core/wire.ts';
 import { SANDBOX_PANEL_EMAIL, newId } from './contract.ts';
 import type { SessionAuth, SessionRequest } from '../core/module.ts';
 import { asRateLimited } from '../core/rate-limit.ts';
@@ -46,13 +47,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 const email = z.email().max(254).transform((value) => value.trim().toLowerCase());
 
-export const signUpInput = z.object({
+/** The sign-up form (its fields snake_case, as the form names them), parsed into the command. */
+export const signUpForm = restSchema({
   email,
   password: z.string().min(10, 'use at least 10 characters').max(200),
-  account_name: z.string().trim().min(1).max(200),
+  accountName: z.string().trim().min(1).max(200),
 });
+export type SignUpCommand = z.output<typeof signUpForm>;
 
-export const signInInput = z.object({ email, password: z.string().min(1).max(200) });
+/** The sign-in form, parsed into the command. */
+export const signInForm = restSchema({ email, password: z.string().min(1).max(200) });
+export type SignInCommand = z.output<typeof signInForm>;
 
 /**
  * Creates an account and its first panel user. A taken email gets a refusal that does not say
@@ -61,14 +66,13 @@ export const signInInput = z.object({ email, password: z.string().min(1).max(200
  * address can try. Without email delivery a new user is signed in at once, so the difference
  * between "created" and "refused" cannot be hidden entirely (README, "Panel sign-in").
  */
-export async function signUp(db: DbClient, input: unknown, environment: 'sandbox' | 'live'): Promise<PanelUser> {
-  const data = parseInput(signUpInput, input);
+export async function signUp(db: DbClient, data: SignUpCommand, environment: 'sandbox' | 'live'): Promise<PanelUser> {
   const passwordHash = await hashPassword(data.password);
   if (await db.panelUser.findUnique({ where: { email: data.email }, select: { id: true } })) {
     throw new YarrowError('invalid_request', signUpRefused, { param: 'email' });
   }
   // The instance's environment: a live instance makes live accounts, whose keys are yk_live_.
-  const account = await createAccount(db, { name: data.account_name, environment });
+  const account = await createAccount(db, { name: data.accountName, environment });
   return db.panelUser.create({ data: { id: newId('panelUser'), accountId: account.id, email: data.email, passwordHash } });
 }
 
@@ -141,8 +145,7 @@ export function createSignInGuard(rt: Runtime) {
   // Never refuses (its budget is out of reach): it only counts failures for the delay.
   const perEmail = limiter(rt, 'signin-email', 1_000_000, SIGN_IN_WINDOW_SECONDS);
 
-  return async function signIn(input: unknown, address: string): Promise<PanelUser> {
-    const data = parseInput(signInInput, input);
+  return async function signIn(data: SignInCommand, address: string): Promise<PanelUser> {
     await spend(perAddress, address, 'Too many sign-in attempts from this address');
     const pair = `${data.email}|${address}`;
     await spend(perPair, pair, 'Too many failed sign-ins for this email');
@@ -163,10 +166,10 @@ export function createSignInGuard(rt: Runtime) {
 /** Sign-up: SIGNUP_PER_ADDRESS_PER_HOUR per client address, counted before the email is looked up. */
 export function createSignUpGuard(rt: Runtime) {
   const perAddress = limiter(rt, 'signup-address', rt.config.SIGNUP_PER_ADDRESS_PER_HOUR, 3600);
-  return async function guardedSignUp(input: unknown, address: string): Promise<PanelUser> {
-    parseInput(signUpInput, input); // a malformed form spends nothing
+  // Its caller parsed the form (`signUpForm`): a malformed one spends nothing.
+  return async function guardedSignUp(command: SignUpCommand, address: string): Promise<PanelUser> {
     await spend(perAddress, address, 'Too many sign-ups from this address');
-    return signUp(rt.db.prisma, input, rt.config.YARROW_ENV);
+    return signUp(rt.db.prisma, command, rt.config.YARROW_ENV);
   };
 }
 

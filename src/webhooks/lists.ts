@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DbClient, Prisma } from '../core/db.ts';
-import { parseInput } from '../core/errors.ts';
 import { assertCursorsOwned, listQuery, pageArgs, type ListQuery } from '../core/pagination.ts';
 import { deliveryStatuses, parseDeliveryId } from './deliveries.ts';
 import type { EventType } from '../core/module.ts';
@@ -65,9 +64,11 @@ function deliveryFilterOf(eventTypeFilter: z.ZodType<string>) {
   });
 }
 
-/** Prisma `where` for an account's deliveries, newest first by number (its callers checked the event name against the modules'). */
-export function deliveriesWhere(accountId: number, input: unknown) {
-  const filter = parseInput(deliveryFilterOf(z.string()), input ?? {});
+/** The delivery log's filters, as REST's query and GraphQL's `filter` parse them. */
+export type DeliveryFilter = z.output<ReturnType<typeof deliveryFilterOf>>;
+
+/** Prisma `where` for an account's deliveries, newest first by number (its callers parsed the filter: the event name checked against the modules'). */
+export function deliveriesWhere(accountId: number, filter: DeliveryFilter) {
   return {
     accountId,
     ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),

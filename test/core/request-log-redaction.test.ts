@@ -32,6 +32,7 @@ const onePerRule: Record<string, unknown> = {
   'test token value': { card: 'YP-VISA-APPROVE' },
   'QR payload value': { link: 'yarrow-relay://pair?v=1&base=http%3A%2F%2Fx&code=K7M2QX9A' },
   'QR image value': { img: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=' },
+  'custom header value': { url: 'https://example.com/hook', headers: { 'X-Partner-Id': 'partner-value' } },
   'escaped field name': JSON.parse('{"p\\u0061ssword": "secret-value"}'),
 };
 
@@ -44,7 +45,7 @@ describe('request log redaction', () => {
       expect(redacted, rule).toContain('[redacted]');
       expect(mayHoldSecret.test(text), rule).toBe(true);
       const stored = loggedBody(text)!;
-      for (const secret of ['secret-value', '987654', 'K7M2QX9A', 'KMQXABCD', KEY, 'whsec_abcdef', 'YP-VISA', 'yarrow-relay', 'base64,']) expect(stored, rule).not.toContain(secret);
+      for (const secret of ['secret-value', 'partner-value', '987654', 'K7M2QX9A', 'KMQXABCD', KEY, 'whsec_abcdef', 'YP-VISA', 'yarrow-relay', 'base64,']) expect(stored, rule).not.toContain(secret);
     }
   });
 

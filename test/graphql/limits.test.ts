@@ -408,7 +408,7 @@ describe('revocation ends open subscriptions', () => {
   });
 
   it("ends a panel session's SSE subscription on another gateway when it signs out", async () => {
-    const user = await signUp(app.rt.db.prisma, { email: 'revoke@example.com', password: 'correct horse battery', account_name: 'Revoke' }, 'sandbox');
+    const user = await signUp(app.rt.db.prisma, { email: 'revoke@example.com', password: 'correct horse battery', accountName: 'Revoke' }, 'sandbox');
     const { token } = await createSession(app.rt, user);
     const second = await app.startExtraGateway();
     try {

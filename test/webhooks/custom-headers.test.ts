@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 
 const apiKeyValue = 'gw-key-5f1c9a7e-only-the-receiver-sees-this';
+const partnerValue = 'partner-7c41e2d0-kept-from-logs';
 const basicValue = 'Basic dXNlcjpzM2NyZXQtcGFzc3dvcmQ=';
 
 describe('custom headers', () => {
@@ -49,9 +50,12 @@ describe('custom headers', () => {
       JSON.stringify((await app.request('GET', '/api/v1/webhook-endpoints', { key: account.key })).body),
       JSON.stringify((await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { description: 'behind a gateway' } })).body),
       JSON.stringify(await execute(app.baseUrl, account.key, CreateEndpoint, { input: { url: receiver.url('/gateway-2'), headers: { 'X-Api-Key': apiKeyValue } } })),
+      // A header whose name says nothing of a secret, alone in its body: its value is a credential too.
+      JSON.stringify((await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { headers: { 'X-Partner-Id': partnerValue } } })).body),
     ];
     for (const answer of answers) {
       expect(answer).not.toContain(apiKeyValue);
+      expect(answer).not.toContain(partnerValue);
       expect(answer).not.toContain('dXNlcjpzM2NyZXQtcGFzc3dvcmQ');
     }
     // The request log keeps the bodies, with every custom header's value redacted.
@@ -59,6 +63,8 @@ describe('custom headers', () => {
     expect(logged.length).toBeGreaterThanOrEqual(4);
     const log = JSON.stringify(logged);
     expect(log).not.toContain(apiKeyValue);
+    expect(log).not.toContain(partnerValue);
+    expect(log).toContain('X-Partner-Id');
     expect(log).not.toContain('dXNlcjpzM2NyZXQtcGFzc3dvcmQ');
     expect(log).toContain('X-Api-Key');
     // Sealed in the database, like the signing secret.

@@ -283,7 +283,7 @@ describe('who may use private webhook URLs', () => {
       await shared.close();
     }
 
-    const user = await signUp(app.rt.db.prisma, { email: 'stranger@example.com', password: 'a long enough password', account_name: 'Stranger' }, 'sandbox');
+    const user = await signUp(app.rt.db.prisma, { email: 'stranger@example.com', password: 'a long enough password', accountName: 'Stranger' }, 'sandbox');
     const account = await app.rt.db.prisma.account.findUniqueOrThrow({ where: { id: user.accountId } });
     expect(account.allowPrivateWebhookUrls).toBe(false);
   });
