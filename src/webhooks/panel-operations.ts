@@ -70,6 +70,8 @@ export const PanelUpdateWebhookEndpoint = graphql(`
     updateWebhookEndpoint(id: $id, input: $input) {
       id
       enabled
+      rateLimit
+      headerNames
     }
   }
 `);
@@ -124,6 +126,8 @@ export const PanelWebhookEndpoint = graphql(`
       failingSince
       previousSecretExpiresAt
       payloadFormat
+      rateLimit
+      headerNames
       createdAt
     }
   }

@@ -119,6 +119,7 @@ type Documents = {
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
     "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": typeof types.EndpointPageSendTestDocument,
+    "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n": typeof types.EndpointSettingsDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": typeof types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
@@ -242,6 +243,7 @@ const documents: Documents = {
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
     "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": types.EndpointPageSendTestDocument,
+    "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n": types.EndpointSettingsDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
@@ -677,6 +679,10 @@ export function graphql(source: "\n  subscription Pongs {\n    diagnosticPong {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').EndpointPageSendTestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n"): typeof import('./graphql.ts').EndpointSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -374,6 +374,10 @@ export type UpdateWebhookEndpointInput = {
   headers?: Record<string, unknown> | null | undefined;
   /** At most this many deliveries a second (1–1,000); null removes the limit. */
   rateLimit?: number | null | undefined;
+  /** Removes the headers of these names, whatever their case; not with headers. */
+  removeHeaders?: Array<string> | null | undefined;
+  /** Adds these headers or replaces their values, keeping the others (as Svix's PATCH of headers); not with headers. */
+  setHeaders?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -1129,6 +1133,13 @@ export type EndpointPageSendTestMutationVariables = Exact<{
 
 
 export type EndpointPageSendTestMutation = { sendTestWebhook: { delivery: { id: string } } };
+
+export type EndpointSettingsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EndpointSettingsQuery = { webhookEndpoint: { rateLimit: number | null, headerNames: Array<string> } };
 
 export type EventFeedSubscriptionVariables = Exact<{
   types?: Array<string> | string | null | undefined;
@@ -2500,6 +2511,14 @@ export const EndpointPageSendTestDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EndpointPageSendTestMutation, EndpointPageSendTestMutationVariables>;
+export const EndpointSettingsDocument = new TypedDocumentString(`
+    query EndpointSettings($id: ID!) {
+  webhookEndpoint(id: $id) {
+    rateLimit
+    headerNames
+  }
+}
+    `) as unknown as TypedDocumentString<EndpointSettingsQuery, EndpointSettingsQueryVariables>;
 export const EventFeedDocument = new TypedDocumentString(`
     subscription EventFeed($types: [String!]) {
   eventCreated(types: $types) {

@@ -401,6 +401,10 @@ export type UpdateWebhookEndpointInput = {
   headers?: Record<string, unknown> | null | undefined;
   /** At most this many deliveries a second (1–1,000); null removes the limit. */
   rateLimit?: number | null | undefined;
+  /** Removes the headers of these names, whatever their case; not with headers. */
+  removeHeaders?: Array<string> | null | undefined;
+  /** Adds these headers or replaces their values, keeping the others (as Svix's PATCH of headers); not with headers. */
+  setHeaders?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -1123,7 +1127,7 @@ export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
 }>;
 
 
-export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean } };
+export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean, rateLimit: number | null, headerNames: Array<string> } };
 
 export type PanelWebhookDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1139,7 +1143,7 @@ export type PanelWebhookEndpointQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, createdAt: string } };
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, rateLimit: number | null, headerNames: Array<string>, createdAt: string } };
 
 export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -2731,6 +2735,8 @@ export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
   updateWebhookEndpoint(id: $id, input: $input) {
     id
     enabled
+    rateLimit
+    headerNames
   }
 }
     `) as unknown as TypedDocumentString<PanelUpdateWebhookEndpointMutation, PanelUpdateWebhookEndpointMutationVariables>;
@@ -2783,6 +2789,8 @@ export const PanelWebhookEndpointDocument = new TypedDocumentString(`
     failingSince
     previousSecretExpiresAt
     payloadFormat
+    rateLimit
+    headerNames
     createdAt
   }
 }
