@@ -13,8 +13,8 @@ export type CommandCheck<Shape extends z.ZodRawShape> = (command: z.output<z.Zod
 
 /**
  * A field's schema under snake_case names: a nested object's keys renamed (its own checks kept), an
- * optional or defaulted one's inner schema likewise, its description and examples carried over;
- * other schemas (arrays of objects whose keys are one word) as they are.
+ * optional or defaulted one's inner schema likewise, an array's elements likewise (its bounds kept),
+ * its description and examples carried over; other schemas as they are.
  */
 function snakeField(schema: z.ZodType): z.ZodType {
   let snaked: z.ZodType;
@@ -25,6 +25,8 @@ function snakeField(schema: z.ZodType): z.ZodType {
     snaked = snakeField(schema.unwrap() as z.ZodType).default(() => schema._zod.def.defaultValue as never);
   } else if (schema instanceof z.ZodObject) {
     snaked = (schema as z.ZodType).clone({ ...schema._zod.def, shape: snakeShape(schema.shape as z.ZodRawShape) } as never);
+  } else if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) {
+    snaked = (schema as z.ZodType).clone({ ...schema._zod.def, element: snakeField(schema.element as z.ZodType) } as never);
   } else {
     return schema;
   }
@@ -44,13 +46,18 @@ function snakeKeys(value: unknown): unknown {
 
 /**
  * Turns a parsed REST body back into its command: the renames `snakeField` made, undone by the
- * shape's own names, computed once per schema (a renamer per nested object); values of any other
- * field (metadata, custom headers, a list) are left as sent, whatever their keys.
+ * shape's own names, computed once per schema (a renamer per nested object, and per array of
+ * objects); values of any other field (metadata, custom headers, a list of values) are left as sent,
+ * whatever their keys.
  */
 type Renamer = (value: unknown) => unknown;
 function renamerOf(schema: z.ZodType): Renamer | undefined {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return renamerOf(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodObject) return objectRenamer(schema.shape as z.ZodRawShape);
+  if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) {
+    const element = objectRenamer(schema.element.shape as z.ZodRawShape);
+    return (value) => (Array.isArray(value) ? value.map(element) : value);
+  }
   return undefined;
 }
 function objectRenamer(shape: z.ZodRawShape): Renamer {

@@ -38,8 +38,8 @@ import {
   withConnections,
 } from './devices/index.ts';
 import { sendAcceptedJson, sendMessages, sendSmsInput } from './messages/index.ts';
-import { rerouteInput, rerouteMessage } from './messages/index.ts';
-import { attachmentsOf, getMessage, messageStatusJson, quietHoursInput, quietHoursJson, registerAttachmentRoutes, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
+import { rerouteBody, rerouteMessage } from './messages/index.ts';
+import { attachmentsOf, getMessage, messageStatusJson, quietHoursBody, quietHoursJson, registerAttachmentRoutes, registerScheduleRoutes, setQuietHours, waitReasons } from './messages/index.ts';
 import { otpSentJson, sendOtp, sendOtpInput, verifyOtp, verifyOtpInput } from './otp/index.ts';
 import { DEVICE_WS_PATH } from './transports/index.ts';
 import { launchReadiness } from './dashboard/index.ts';
@@ -210,11 +210,11 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     response: okSchema(messageStatusSchema.shape),
     errorCodes: ['not_found', 'invalid_state'],
     auth: 'sms.send',
-    body: rerouteInput,
+    body: rerouteBody,
     responses: { 200: 'The message, queued again for another phone.' },
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;
-      await rerouteMessage(rt, accountId, c.req.param('id'), { allowDuplicate: body.allow_duplicate });
+      await rerouteMessage(rt, accountId, c.req.param('id'), body);
       return ok(c, messageStatusJson(rt, await getMessage(rt.db.prisma, accountId, c.req.param('id'))));
     },
   });
@@ -383,7 +383,7 @@ export function registerRelayRoutes(ctx: GatewayContext) {
     operationId: 'updateRelaySettings',
     response: okSchema(relaySettingsSchema.shape),
     auth: 'devices.manage',
-    body: relaySettingsInput.partial().extend({ quiet_hours: quietHoursInput.optional(), device_offline_after_seconds: deviceOfflineAfterSecondsInput.optional() }),
+    body: relaySettingsInput.partial().extend({ quiet_hours: quietHoursBody.optional(), device_offline_after_seconds: deviceOfflineAfterSecondsInput.optional() }),
     responses: { 200: 'The relay settings now.' },
     handler: async (c, { body }) => {
       const accountId = c.get('principal').accountId;

@@ -44,4 +44,15 @@ describe('wire: a REST body and a GraphQL input become one command', () => {
     const negative = rest.safeParse({ unit_amount: -1 });
     expect(negative.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['unit_amount']);
   });
+
+  it('renames the objects of an array element by element (a received frame\'s parts), and names a refusal inside one by its REST path', () => {
+    const parts = { parts: z.array(z.strictObject({ contentType: z.string().min(1), sizeBytes: z.number().int().min(0).optional() })).max(2).optional() };
+    const body = restSchema(parts);
+    expect(body.parse({ parts: [{ content_type: 'image/png', size_bytes: 3 }, { content_type: 'text/plain' }] })).toEqual({ parts: [{ contentType: 'image/png', sizeBytes: 3 }, { contentType: 'text/plain' }] });
+    expect(commandSchema(parts).parse({ parts: [{ contentType: 'image/png' }] })).toEqual({ parts: [{ contentType: 'image/png' }] });
+    const refusal = body.safeParse({ parts: [{ content_type: 'image/png' }, { content_type: '' }] });
+    expect(refusal.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['parts.1.content_type']);
+    expect(body.safeParse({ parts: [{ contentType: 'image/png' }] }).success).toBe(false);
+    expect(body.safeParse({ parts: [{ content_type: 'a' }, { content_type: 'b' }, { content_type: 'c' }] }).success).toBe(false);
+  });
 });

@@ -27232,12 +27232,12 @@ export interface operations {
                 /** @example {} */
                 "application/json": {
                     /**
-                     * @description Invoice and charge now what is pending (proration lines).
+                     * @description A final invoice now of what is pending (proration lines), and of the credit `prorate` computes: charged when it is more than nothing, else paid at once, the credit noted in its metadata.
                      * @default false
                      */
                     invoice_now?: boolean;
                     /**
-                     * @description Credit the period's unused time (a line of that final invoice).
+                     * @description Credit the period's unused time, as a proration line of the final invoice (needs invoice_now).
                      * @default false
                      */
                     prorate?: boolean;

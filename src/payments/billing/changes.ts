@@ -4,6 +4,7 @@ import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import { newId } from '../contract.ts';
+import { transitionInvoiceLocked } from '../invoices/index.ts';
 import { metadataSchema } from '../fields.ts';
 import { chargeInvoice, createPeriodInvoice, itemPrices, linesTotal, type InvoiceLine, type PriceWithProduct } from './invoicing.ts';
 import type { SubscriptionWithItems } from './json.ts';
@@ -30,8 +31,8 @@ export const updateSubscriptionFields = {
 export type UpdateSubscriptionCommand = z.output<z.ZodObject<typeof updateSubscriptionFields>>;
 
 export const cancelSubscriptionFields = {
-  invoiceNow: z.boolean().default(false).describe('Invoice and charge now what is pending (proration lines).'),
-  prorate: z.boolean().default(false).describe("Credit the period's unused time (a line of that final invoice)."),
+  invoiceNow: z.boolean().default(false).describe('A final invoice now of what is pending (proration lines), and of the credit `prorate` computes: charged when it is more than nothing, else paid at once, the credit noted in its metadata.'),
+  prorate: z.boolean().default(false).describe("Credit the period's unused time, as a proration line of the final invoice (needs invoice_now)."),
 };
 export type CancelSubscriptionCommand = z.output<z.ZodObject<typeof cancelSubscriptionFields>>;
 
@@ -87,7 +88,8 @@ export async function updateSubscription(rt: Rt, tx: DbClient, accountId: number
   const now = await accountNow(tx, accountId);
   const prorations = after && prorationBehavior !== 'none' && subscription.status !== 'trialing' ? prorationLines(subscription, await itemPrices(tx, subscription), after, now) : [];
   const pending = subscription.pendingLines as unknown as InvoiceLine[];
-  const invoiceNow = prorationBehavior === 'always_invoice' && prorations.length > 0;
+  // always_invoice of a credit (a downgrade): nothing to charge now, so the lines wait for the next invoice, as create_prorations.
+  const invoiceNow = prorationBehavior === 'always_invoice' && prorations.length > 0 && linesTotal(prorations) > 0;
   const changed = await changeSubscription(
     rt,
     tx,
@@ -104,21 +106,33 @@ export async function updateSubscription(rt: Rt, tx: DbClient, accountId: number
   return changed;
 }
 
-/** always_invoice (and cancel's invoice_now): an invoice of `lines` for the rest of the period, charged now when it is more than nothing. */
+/**
+ * always_invoice (and cancel's invoice_now): an invoice of `lines` for the rest of the period.
+ * More than nothing: charged now (or sent, send_invoice). Nothing or less (a credit, as a cancel's
+ * unused time): Yarrow keeps no customer balance for Stripe's credit to go to, so the invoice lists
+ * every line, is due 0 (its metadata's `unapplied_credit_minor` notes the credit) and is paid at once.
+ */
 async function invoiceAndCharge(rt: Rt, tx: DbClient, subscription: SubscriptionWithItems, lines: InvoiceLine[], now: Date, prices: Array<{ price: PriceWithProduct }>) {
-  if (linesTotal(lines) <= 0) return;
   const customer = await tx.customer.findUniqueOrThrow({ where: { id: subscription.customerId } });
   const invoice = await createPeriodInvoice(rt, tx, subscription, customer, lines, { start: now, end: subscription.currentPeriodEnd }, invoiceTitle(prices));
-  if (subscription.collectionMethod === 'charge_automatically') await chargeInvoice(rt, tx, subscription, invoice);
+  if (invoice.amount === 0) await transitionInvoiceLocked(rt, tx, invoice, 'pay', now);
+  else if (subscription.collectionMethod === 'charge_automatically') await chargeInvoice(rt, tx, subscription, invoice);
 }
 
-/** Ends a live subscription now (a canceled one is 409): optionally crediting the unused time and invoicing what is pending. */
+/**
+ * Ends a live subscription now (a canceled one is 409). `prorate` credits the unused time on the
+ * final invoice `invoice_now` makes, with what is pending; alone it is 400 naming invoice_now
+ * (Stripe would leave the credit pending on the customer, and Yarrow has no such balance).
+ * Without invoice_now, pending proration lines end with the subscription.
+ */
 export async function cancelSubscription(rt: Rt, tx: DbClient, accountId: number, id: string, command: CancelSubscriptionCommand): Promise<SubscriptionWithItems> {
+  if (command.prorate && !command.invoiceNow) throw refuse('invoice_now', 'prorate credits the unused time on a final invoice: send invoice_now: true with it');
   const subscription = await lockSubscription(tx, accountId, id);
   const now = await accountNow(tx, accountId);
   const prices = await itemPrices(tx, subscription);
   const credit = command.prorate && subscription.status !== 'trialing' ? prorationLines(subscription, prices, [], now) : [];
   const canceled = await moveSubscription(rt, tx, subscription, 'cancel', now, { pendingLines: [] });
-  if (command.invoiceNow) await invoiceAndCharge(rt, tx, canceled, [...(subscription.pendingLines as unknown as InvoiceLine[]), ...credit], now, prices);
+  const lines = [...(subscription.pendingLines as unknown as InvoiceLine[]), ...credit];
+  if (command.invoiceNow && lines.length > 0) await invoiceAndCharge(rt, tx, canceled, lines, now, prices);
   return canceled;
 }

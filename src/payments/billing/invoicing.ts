@@ -67,15 +67,17 @@ export async function createPeriodInvoice(
   title: string,
 ): Promise<Invoice> {
   const dueDays = subscription.collectionMethod === 'send_invoice' ? (subscription.daysUntilDue ?? 30) : 0;
+  const total = linesTotal(lines);
   const invoice = await insertInvoice(rt, tx, {
     accountId: subscription.accountId,
     title,
-    amount: linesTotal(lines),
+    // A credit is never due: a negative total is due 0, the credit noted (a final invoice, billing/changes.ts).
+    amount: Math.max(total, 0),
     currency: subscription.currency,
     dueDate: new Date(`${new Date(period.start.getTime() + dueDays * DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`),
     customerName: customer.name ?? customer.email,
     customerEmail: customer.email,
-    metadata: { subscription: subscription.id },
+    metadata: { subscription: subscription.id, ...(total < 0 ? { unapplied_credit_minor: String(-total) } : {}) },
     subscriptionId: subscription.id,
     periodStart: period.start,
     periodEnd: period.end,

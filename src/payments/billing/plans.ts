@@ -31,7 +31,6 @@ export const subscriptionLifecycle = defineLifecycle(
     expire: { from: ['incomplete'], to: 'incomplete_expired', verb: 'expire' },
     renew: { from: ['trialing', 'active', 'past_due'], to: 'active', verb: 'renew' },
     renew_unpaid: { from: ['trialing', 'active', 'past_due'], to: 'past_due', verb: 'renew' },
-    fail_payment: { from: ['active', 'past_due'], to: 'past_due', verb: 'fail a payment' },
     recover: { from: ['past_due', 'unpaid'], to: 'active', verb: 'be paid' },
     mark_unpaid: { from: ['past_due'], to: 'unpaid', verb: 'be marked unpaid' },
     cancel: { from: live, to: 'canceled', verb: 'be canceled' },
@@ -54,10 +53,10 @@ const plans: Record<MoveAction, (subscription: SubscriptionWithItems, now: Date,
   expire: (_subscription, now) => ({ endedAt: now }),
   // A period rolled and its invoice was paid, or sent to be paid (send_invoice): the trial, if any, is over.
   renew: (_subscription, _now, change) => change,
-  // A period rolled and its charge was declined (or there was no method): dunning starts.
+  // A period rolled and its charge was declined (or there was no method): dunning starts. A
+  // declined retry is no move: the subscription stays past_due, unchanged (as at Stripe, which sends
+  // no customer.subscription.updated for it), and only invoice.payment_failed tells it.
   renew_unpaid: (_subscription, _now, change) => change,
-  // A dunning retry was declined again: the subscription stays past_due until the last retry.
-  fail_payment: (_subscription, _now, change) => change,
   // The invoice in dunning was paid (a retry, the checkout, a new default method).
   recover: (_subscription, _now, change) => change,
   // The last retry failed and the account's setting keeps the subscription (Stripe's `unpaid`): no more charges, no more renewals.

@@ -2,8 +2,9 @@ import { csrfFrom, locationOf, type PostmanFolder, type PostmanStep } from '../.
 
 // Billing in the Postman flow (newman runs it in test/system/postman.test.ts, with the billing
 // worker): a product and its price, the dunning settings, then on a test clock a subscription
-// whose trial ends, whose renewal is declined (past_due), and which the customer brings back to
-// active by paying on the checkout; then changed and canceled.
+// whose trial ends and renews (paid), whose next renewal is declined on a card that declines later
+// (past_due), and which a dunning retry brings back to active once an approving card is the
+// default again; then changed and canceled.
 
 /**
  * A GET repeated (newman's `setNextRequest`, a quarter second apart, at most 120 times) until
@@ -59,7 +60,7 @@ export const billingFolders: PostmanFolder[] = [
     name: 'Billing',
     after: 'Customers',
     description:
-      'A product and a monthly price; the dunning settings; then on a test clock a subscription whose trial ends and whose renewal is declined (past_due), paid by the customer on the checkout (active again), changed, and canceled.',
+      'A product and a monthly price; the dunning settings; then on a test clock a subscription whose trial ends and renews (paid), whose next renewal is declined on a card that declines later (past_due), recovered by the dunning retry once an approving card is the default (active again), changed, and canceled.',
     steps: [
       {
         operation: 'post /api/v1/products',
@@ -102,19 +103,36 @@ export const billingFolders: PostmanFolder[] = [
         sets: { billing_customer_id: 'json.customer.id' },
       },
       {
-        name: 'Save a card that declines later (its first payment pinned to approve)',
+        name: 'Save an approving card',
+        operation: 'post /api/v1/payment-intents',
+        json: { amount: '1.00', currency: 'USD', title: 'Postman: card check', customer: '{{billing_customer_id}}', setup_future_usage: 'off_session' },
+        status: 201,
+        sets: { billing_good_intent_id: 'json.payment_intent.id' },
+      },
+      ...checkoutSteps('an approving card', 'billing_good_intent_id', 'YP-VISA-APPROVE', 'pending'),
+      {
+        name: 'The saved approving card',
+        operation: 'get /api/v1/payment-intents/{id}',
+        params: { id: '{{billing_good_intent_id}}' },
+        status: 200,
+        checks: { saved: 'pm.expect(json.payment_intent.payment_method).to.match(/^pm_/);' },
+        sets: { billing_good_card_id: 'json.payment_intent.payment_method' },
+      },
+      {
+        name: 'Save a card that declines later',
         operation: 'post /api/v1/payment-intents',
         json: { amount: '1.00', currency: 'USD', title: 'Postman: card check', customer: '{{billing_customer_id}}', setup_future_usage: 'off_session' },
         status: 201,
         sets: { billing_card_intent_id: 'json.payment_intent.id' },
       },
-      ...checkoutSteps('a card that declines later', 'billing_card_intent_id', 'YP-VISA-DECLINE', 'approve'),
+      // Stripe's 4000 0000 0000 0341: the payment that saves it succeeds, every later off-session charge is declined.
+      ...checkoutSteps('a card that declines later', 'billing_card_intent_id', 'YP-VISA-DECLINE-LATER', 'pending'),
       {
-        name: 'The saved card',
+        name: 'The saved card that declines later',
         operation: 'get /api/v1/payment-intents/{id}',
         params: { id: '{{billing_card_intent_id}}' },
         status: 200,
-        checks: { saved: 'pm.expect(json.payment_intent.payment_method).to.match(/^pm_/);' },
+        checks: { 'paid and saved': "pm.expect(json.payment_intent.status).to.eql('succeeded'); pm.expect(json.payment_intent.payment_method).to.match(/^pm_/);" },
         sets: { billing_card_id: 'json.payment_intent.payment_method' },
       },
       {
@@ -126,7 +144,7 @@ export const billingFolders: PostmanFolder[] = [
       },
       {
         operation: 'post /api/v1/subscriptions',
-        json: { customer: '{{billing_customer_id}}', items: [{ price: '{{price_id}}', quantity: 1 }], default_payment_method: '{{billing_card_id}}', trial_period_days: 1 },
+        json: { customer: '{{billing_customer_id}}', items: [{ price: '{{price_id}}', quantity: 1 }], default_payment_method: '{{billing_good_card_id}}', trial_period_days: 1 },
         status: 201,
         checks: { 'trialing, no invoice yet': "pm.expect(json.subscription.status).to.eql('trialing'); pm.expect(json.latest_invoice).to.eql(null);" },
         sets: { subscription_id: 'json.subscription.id' },
@@ -139,24 +157,73 @@ export const billingFolders: PostmanFolder[] = [
       },
       { operation: 'get /api/v1/subscriptions/{id}', params: subscription, status: 200, checks: { trialing: "pm.expect(json.subscription.status).to.eql('trialing');" } },
       {
-        name: 'Advance the clock past the trial: the renewal is declined',
+        name: 'Advance the clock past the trial: the first renewal',
         operation: 'post /api/v1/test-clock/advance',
         prerequest: ["pm.collectionVariables.set('billing_clock_to', new Date(Date.parse(pm.collectionVariables.get('billing_clock_time')) + 86400000 + 60000).toISOString());"],
         json: { frozen_time: '{{billing_clock_to}}' },
         status: 200,
         checks: { 'the renewal is sent': 'pm.expect(json.released_jobs).to.be.at.least(1);' },
       },
+      pollUntil('Wait for the renewal: active', 'get /api/v1/subscriptions/{id}', subscription, "json.subscription.status === 'active' && json.subscription.latest_invoice !== null", 'active, invoiced'),
+      {
+        name: 'The renewed subscription',
+        operation: 'get /api/v1/subscriptions/{id}',
+        params: subscription,
+        status: 200,
+        sets: { billing_invoice_id: 'json.subscription.latest_invoice', billing_period_end: 'json.subscription.current_period_end' },
+      },
+      { name: "The first renewal's invoice, paid", operation: 'get /api/v1/invoices/{id}', params: { id: '{{billing_invoice_id}}' }, status: 200, checks: { paid: "pm.expect(json.invoice.status).to.eql('paid'); pm.expect(json.invoice.amount_minor).to.eql(1900);" } },
+      {
+        name: 'Make the card that declines later the default',
+        operation: 'post /api/v1/subscriptions/{id}',
+        params: subscription,
+        json: { default_payment_method: '{{billing_card_id}}' },
+        status: 200,
+        checks: { 'the next renewal charges it': "pm.expect(json.subscription.default_payment_method).to.eql(pm.collectionVariables.get('billing_card_id'));" },
+      },
+      {
+        name: 'Advance the clock a period: the next renewal is declined',
+        operation: 'post /api/v1/test-clock/advance',
+        prerequest: ["pm.collectionVariables.set('billing_clock_to', new Date(Date.parse(pm.collectionVariables.get('billing_period_end')) + 60000).toISOString());"],
+        json: { frozen_time: '{{billing_clock_to}}' },
+        status: 200,
+        checks: { 'the renewal is sent': 'pm.expect(json.released_jobs).to.be.at.least(1);' },
+      },
       pollUntil('Wait for the declined renewal: past_due', 'get /api/v1/subscriptions/{id}', subscription, "json.subscription.status === 'past_due'", 'past_due'),
       {
-        name: "The renewal's payment, waiting on its checkout",
+        name: "The declined renewal's payment",
         operation: 'get /api/v1/payment-intents',
         query: { customer: '{{billing_customer_id}}', limit: '1' },
         status: 200,
-        checks: { declined: "pm.expect(json.data[0].last_payment_error.decline_code).to.eql('insufficient_funds');" },
-        sets: { renewal_intent_id: 'json.data[0].id' },
+        checks: {
+          'declined off-session, insufficient_funds': "pm.expect(json.data[0].last_payment_error.decline_code).to.eql('insufficient_funds'); pm.expect(json.data[0].payment_method).to.eql(pm.collectionVariables.get('billing_card_id'));",
+        },
       },
-      ...checkoutSteps('the customer pays the renewal', 'renewal_intent_id', 'YP-VISA-APPROVE', 'pending'),
-      pollUntil('Wait for the recovery: active', 'get /api/v1/subscriptions/{id}', subscription, "json.subscription.status === 'active'", 'active again'),
+      {
+        name: 'Make the approving card the default again',
+        operation: 'post /api/v1/subscriptions/{id}',
+        params: subscription,
+        json: { default_payment_method: '{{billing_good_card_id}}' },
+        status: 200,
+        checks: { 'still past_due: the retry charges it': "pm.expect(json.subscription.status).to.eql('past_due'); pm.expect(json.subscription.default_payment_method).to.eql(pm.collectionVariables.get('billing_good_card_id'));" },
+      },
+      {
+        name: 'Advance the clock to the dunning retry (2 days after the failure)',
+        operation: 'post /api/v1/test-clock/advance',
+        prerequest: ["pm.collectionVariables.set('billing_clock_to', new Date(Date.parse(pm.collectionVariables.get('billing_period_end')) + 2 * 86400000 + 60000).toISOString());"],
+        json: { frozen_time: '{{billing_clock_to}}' },
+        status: 200,
+        checks: { 'the retry is sent': 'pm.expect(json.released_jobs).to.be.at.least(1);' },
+      },
+      pollUntil('Wait for the recovery by the retry: active', 'get /api/v1/subscriptions/{id}', subscription, "json.subscription.status === 'active'", 'active again'),
+      {
+        name: 'The recovered subscription',
+        operation: 'get /api/v1/subscriptions/{id}',
+        params: subscription,
+        status: 200,
+        sets: { billing_invoice_id: 'json.subscription.latest_invoice' },
+      },
+      { name: 'The declined invoice, paid by the retry', operation: 'get /api/v1/invoices/{id}', params: { id: '{{billing_invoice_id}}' }, status: 200, checks: { paid: "pm.expect(json.invoice.status).to.eql('paid');" } },
       {
         operation: 'post /api/v1/subscriptions/{id}',
         params: subscription,

@@ -133,7 +133,7 @@ export async function retryJob(rt: Rt, job: { invoiceId: string; attempt: number
     const now = await accountNow(tx, subscription.accountId);
     const intent = await chargeInvoice(rt, tx, subscription, invoice, job.attempt);
     if (outcomeOf(intent) !== 'failed') {
-      await moveSubscription(rt, tx, subscription, 'recover', now);
+      await recoverSubscription(rt, tx, subscription, now);
       return;
     }
     const current = await tx.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
@@ -175,11 +175,29 @@ export async function invoicePaidJob(rt: Rt, job: { invoiceId: string }) {
       await scheduleRenewal(rt, tx, moved, { start: moved.currentPeriodStart, end: moved.currentPeriodEnd }, now);
       return;
     }
+    // A canceled one stays canceled (as at Stripe): paying its uncollectible invoice only pays that invoice.
     if (subscription.status !== 'past_due' && subscription.status !== 'unpaid') return;
     // Active again once nothing is left unpaid (the invoice in dunning was this one, or the last).
     const unpaid = await tx.invoice.count({ where: { subscriptionId: subscription.id, status: 'open' } });
-    if (unpaid === 0) await moveSubscription(rt, tx, subscription, 'recover', now, change);
+    if (unpaid === 0) await recoverSubscription(rt, tx, subscription, now, change);
   });
+}
+
+/**
+ * Active again (a retry, the checkout, the hosted page). A renewal that fell due while the
+ * subscription was unpaid did nothing and is used up (renewalJob renews no unpaid one), so a
+ * subscription paid after its period's end renews now: that renewal is sent again, due at once,
+ * and bills the next period as it would have. Before the period's end the renewal scheduled when
+ * the period began still waits and nothing is added; a copy still pending does nothing (each
+ * renewal checks the period it is for), so it renews once.
+ */
+async function recoverSubscription(rt: Rt, tx: DbClient, subscription: SubscriptionWithItems, now: Date, change: { defaultPaymentMethodId?: string } = {}) {
+  const moved = await moveSubscription(rt, tx, subscription, 'recover', now, change);
+  if (now >= moved.currentPeriodEnd) {
+    const periodEnd = moved.currentPeriodEnd.toISOString();
+    await sendJobAt(rt, tx, moved.accountId, 'subscription_renewal', { subscriptionId: moved.id, periodEnd }, { at: moved.currentPeriodEnd });
+  }
+  return moved;
 }
 
 /** subscription_reminder: 3 days before a period ends, `invoice.upcoming` (and `trial_will_end` before a trial's end). */

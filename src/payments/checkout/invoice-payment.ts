@@ -4,7 +4,7 @@ import { YarrowError } from '../../core/errors.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { PaymentIntent } from '../../generated/prisma/client.ts';
 import { createPaymentIntent } from '../intents/index.ts';
-import { currentInvoicePayment, findInvoiceForHostedPage } from '../invoices/index.ts';
+import { currentInvoicePayment, findInvoiceForHostedPage, invoicePayable } from '../invoices/index.ts';
 import type { Currency } from '../money.ts';
 
 // The hosted invoice page's pay button: the payment intent that pays the invoice, which the
@@ -35,7 +35,7 @@ export async function payInvoice(rt: Rt & Pick<Runtime, 'db' | 'shared'>, invoic
     const { accountId } = await findInvoiceForHostedPage(tx, invoiceId);
     await lockRow(tx, 'invoices', invoiceId);
     const invoice = (await tx.invoice.findUnique({ where: { id: invoiceId } }))!;
-    if (invoice.status !== 'open') {
+    if (!invoicePayable(invoice.status)) {
       throw new YarrowError('invalid_state', `This invoice is ${invoice.status}; it cannot be paid.`, { param: 'status' });
     }
     const current = await currentInvoicePayment(tx, invoice.id);

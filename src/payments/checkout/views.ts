@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import { pageSecurityHeaders } from '../../core/browser-security.ts';
 import type { CardSession, Invoice, PaymentIntent, PaymentMethod, Refund } from '../../generated/prisma/client.ts';
-import { invoiceNo, isOverdue } from '../invoices/index.ts';
+import { invoiceNo, invoicePayable, isOverdue } from '../invoices/index.ts';
 import { formatMoney } from '@yarrow/sdk/format';
 import { formatAmount } from '../money.ts';
 import { findToken, railNames, sandboxOutcomes, tokensOf, paymentMethodCodes, type PaymentMethodCode } from '../tokens.ts';
@@ -395,7 +395,7 @@ export function invoicePage(options: {
 }) {
   const { merchant, invoice, csrfToken, paymentStatus, error, viewer } = options;
   const overdue = isOverdue(invoice);
-  const state = invoice.status === 'open' ? (overdue ? 'Overdue' : 'Open') : invoice.status === 'paid' ? 'Paid' : 'Void';
+  const state = invoice.status === 'open' ? (overdue ? 'Overdue' : 'Open') : invoice.status === 'paid' ? 'Paid' : invoice.status === 'uncollectible' ? 'Uncollectible' : 'Void';
   return layout(
     `${invoiceNo(invoice.number)} · ${merchant.name}`,
     html`<p class="merchant" data-testid="merchant">${merchant.name}</p>
@@ -410,7 +410,7 @@ ${invoice.customerName ? html`<tr><td>Billed to</td><td data-testid="customer">$
 ${error ? html`<div class="notice error" role="alert">${error}</div>` : ''}
 ${invoice.status === 'paid' ? html`<div class="notice success">Paid on ${dateTime(invoice.paidAt!, viewer.locale)}. Thank you.</div>` : ''}
 ${invoice.status === 'void' ? html`<div class="notice error">This invoice was voided and cannot be paid.</div>` : ''}
-${invoice.status === 'open'
+${invoicePayable(invoice.status)
   ? html`${paymentStatus === 'processing' ? html`<div class="notice info">A payment for this invoice is under review.</div>` : ''}
 <form method="post" action="/invoices/${invoice.id}/pay">
 ${hidden('csrf_token', csrfToken)}

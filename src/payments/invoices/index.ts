@@ -1,7 +1,7 @@
 // The invoices' front door. invoices/ sits below intents/: the intent's lifecycle locks an invoice
 // before its payment and pays it when the payment succeeds (./lifecycle.ts has those moves).
 
-export { assertInvoiceMove, lockInvoice, markInvoiceUncollectible, sqlTimestamp, transitionInvoiceLocked } from './lifecycle.ts';
+export { assertInvoiceMove, invoicePayable, lockInvoice, markInvoiceUncollectible, sqlTimestamp, transitionInvoiceLocked } from './lifecycle.ts';
 export { hostedInvoiceUrl, invoiceJson, invoiceNo, invoiceSchema, isOverdue } from './json.ts';
 export { currentInvoicePayment, findInvoiceForHostedPage, insertInvoice } from './invoices.ts';
 

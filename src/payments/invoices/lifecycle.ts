@@ -27,8 +27,10 @@ export async function lockInvoice(tx: DbClient, accountId: number, id: string): 
 }
 
 export const invoiceLifecycle = defineLifecycle('invoice', invoiceStatuses, {
-  // Its payment intent succeeded (intents/lifecycle.ts, in the payment's transaction).
-  pay: { from: ['open'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
+  // Its payment intent succeeded (intents/lifecycle.ts, in the payment's transaction). An
+  // uncollectible invoice (dunning gave up) can still be paid, as at Stripe: the customer pays the
+  // last retry's intent at its checkout, or on the hosted page.
+  pay: { from: ['open', 'uncollectible'], to: 'paid', event: 'invoice.paid', verb: 'be paid' },
   // The merchant voided it, after its unfinished payment was canceled (intents/invoice-void.ts).
   void: { from: ['open'], to: 'void', event: 'invoice.voided', verb: 'be voided' },
   // A subscription's invoice still unpaid after the last dunning retry (src/payments/billing/).
@@ -37,6 +39,9 @@ export const invoiceLifecycle = defineLifecycle('invoice', invoiceStatuses, {
 export const invoiceTransitions = invoiceLifecycle.transitions;
 
 export type InvoiceAction = keyof typeof invoiceTransitions;
+
+/** Whether a customer may still pay an invoice in this status (its hosted page offers to). */
+export const invoicePayable = (status: InvoiceStatus) => invoiceLifecycle.allows('pay', status);
 
 /** Records `invoice.created` for an invoice the caller just inserted in `tx`. */
 export async function invoiceCreated(rt: Rt, tx: DbClient, invoice: Invoice) {

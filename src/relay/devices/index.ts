@@ -16,7 +16,6 @@ export {
   deviceJson,
   effectiveRate,
   getDevice,
-  type Heartbeat,
   pairDevice,
   recordHeartbeat,
   relayBaseUrl,

@@ -28,9 +28,9 @@ export function safeContentType(value: string): string {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(type) ? type : 'application/octet-stream';
 }
 
-/** A part of our protocol's `received` frame and the app's payload alike: base64 bytes. */
-export const receivedPartInput = z.strictObject({
-  content_type: z.string().trim().min(1).max(255),
+/** A part of our protocol's `received` frame (camelCase; REST's snake_case names come from src/core/wire.ts): base64 bytes. */
+export const receivedPartSchema = z.strictObject({
+  contentType: z.string().trim().min(1).max(255),
   name: z.string().max(255).nullish(),
   size: z.number().int().min(0).nullish(),
   data: z.base64().nullish().describe('The whole part, base64; null if the phone could not read it.'),

@@ -6,14 +6,20 @@ import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError, notFound } from '../../core/errors.ts';
 import { lockRow } from '../../core/locks.ts';
+import { restSchema } from '../../core/wire.ts';
 import type { Runtime } from '../../core/runtime.ts';
 import type { Device, Message } from '../../generated/prisma/client.ts';
+import { messageStateSets } from './lifecycle.ts';
 import { messageStage } from './status.ts';
 import { allowAnotherAttempt, clearStuckHeld, lockNotHeld, recordDeviceWord, serveToApp } from './plans.ts';
 import { attemptsTakenBackFrom } from './queries.ts';
 import { lockForDevice } from './reports.ts';
 import { signalDevices } from '../devices/index.ts';
 import { requeueOrFail } from './transitions.ts';
+
+/** The states in which a phone holds a message, from the lifecycle table (`requeue` gives it back from them). */
+const onPhone = messageStateSets.onPhone;
+const isOnPhone = (message: Pick<Message, 'state'>) => onPhone.includes(message.state);
 
 /**
  * Attempts taken back from this device (its socket closed, it went offline, was too slow to acknowledge) of messages
@@ -30,7 +36,7 @@ export async function takenBackFrom(db: DbClient, deviceId: string) {
  */
 export async function pendingForDevice(db: DbClient, deviceId: string, ids?: string[], { newestFirst = false, limit = 500 } = {}) {
   return db.message.findMany({
-    where: { deviceId, state: 'dispatched', acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
+    where: { deviceId, state: { in: [...onPhone] }, acknowledgedAt: null, ...(ids ? { id: { in: ids } } : {}) },
     // Higher priority first: a phone sends in the order it is given its work.
     orderBy: [{ priority: 'desc' }, { dispatchedAt: newestFirst ? 'desc' : 'asc' }],
     take: limit,
@@ -70,26 +76,29 @@ export async function giveBackMessage(rt: Runtime, device: { id: string; account
   // message rerouted away must not hold the row of a queued message while a drain passes it over
   // (the drain skips locked rows and would look again only at its next wake-up).
   await recordDeviceWord(rt.db.prisma, device.id, messageId, null, 'cancelled', new Date());
-  const current = await rt.db.prisma.message.findFirst({ where: { id: messageId, accountId: device.accountId, deviceId: device.id, state: 'dispatched' }, select: { id: true } });
+  const current = await rt.db.prisma.message.findFirst({ where: { id: messageId, accountId: device.accountId, deviceId: device.id, state: { in: [...onPhone] } }, select: { id: true } });
   if (!current) return;
   await rt.db.prisma.$transaction(async (tx) => {
     const message = await lockForDevice(tx, device, messageId);
-    if (message.state === 'dispatched' && message.deviceId === device.id) {
+    if (isOnPhone(message) && message.deviceId === device.id) {
       await requeueOrFail(rt, tx, [message.id], 'cancelled_by_device', 'device_cancelled');
     }
   });
 }
 
-export const syncInput = z.strictObject({
+/** The fields of a phone's sync (camelCase; ./transports parse its frame and long-poll body into them). */
+export const heldMessagesFields = {
   held: z.array(z.string().min(1).max(64)).max(10_000).describe('Every message the phone holds and has not reported sent or failed.'),
-});
+};
+/** What a phone says it holds after a (re)connect. */
+type HeldMessages = z.output<z.ZodObject<typeof heldMessagesFields>>;
 
 /**
  * A device (re)connected and says what it holds. What it took and no longer holds, and never
  * reported sent, is queued again at once (`not_held`): a phone that restarted without its queue
  * strands nothing. What it holds is its word (the stuck flag clears). Answers how many went back.
  */
-export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, { held }: z.infer<typeof syncInput>, takenBefore = new Date()) {
+export async function syncHeldMessages(rt: Runtime, device: { id: string; accountId: number }, { held }: HeldMessages, takenBefore = new Date()) {
   return rt.db.prisma.$transaction(async (tx) => {
     const now = new Date();
     const lost = await lockNotHeld(tx, device.id, held, takenBefore, now);
@@ -100,12 +109,16 @@ export async function syncHeldMessages(rt: Runtime, device: { id: string; accoun
   });
 }
 
-export const rerouteInput = z.strictObject({
-  allow_duplicate: z
+const rerouteFields = {
+  allowDuplicate: z
     .boolean()
     .default(false)
     .describe('Required (true) when a phone took the message: it may still send it, and the person may get it twice.'),
-});
+};
+/** The body of POST /api/v1/messages/{id}/reroute, parsed into the command (GraphQL's one argument is the command as it is). */
+export const rerouteBody = restSchema(rerouteFields);
+/** The account's choice when it reroutes a message. */
+type RerouteCommand = z.output<z.ZodObject<typeof rerouteFields>>;
 
 /**
  * The account moves a message off its phone to another one (the panel's "Send through another
@@ -113,11 +126,11 @@ export const rerouteInput = z.strictObject({
  * `allow_duplicate: true`, the account's knowing choice. The phone is told to drop it, and its late
  * reports are kept on its attempt.
  */
-export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, { allowDuplicate }: { allowDuplicate: boolean }): Promise<Message> {
+export async function rerouteMessage(rt: Runtime, accountId: number, requestId: string, { allowDuplicate }: RerouteCommand): Promise<Message> {
   return rt.db.prisma.$transaction(async (tx) => {
     if (!(await lockRow(tx, 'messages', requestId, { accountId }))) throw notFound('message', 'request_id');
     const message = await tx.message.findUniqueOrThrow({ where: { id: requestId } });
-    if (message.state !== 'dispatched' || !message.deviceId) {
+    if (!isOnPhone(message) || !message.deviceId) {
       throw new YarrowError('invalid_state', `Only a message on a phone can be rerouted; this one is ${messageStage(message)}.`, { param: 'request_id' });
     }
     if (message.acknowledgedAt && !allowDuplicate) {

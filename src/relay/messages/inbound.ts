@@ -14,7 +14,7 @@ import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventInput } from '../../webhooks/index.ts';
 import { newId } from '../contract.ts';
 import { optIn, optOut, optOutKeyword } from '../opt-outs/index.ts';
-import { attachmentJson, receivedPartInput, storeAttachments, type ReceivedPart } from './attachments.ts';
+import { attachmentJson, receivedPartSchema, storeAttachments, type ReceivedPart } from './attachments.ts';
 import { messageMoves } from './lifecycle.ts';
 import { insertInboundMessage } from './plans.ts';
 import { lastOutboundTo } from './queries.ts';
@@ -42,32 +42,35 @@ export interface ReceivedSms {
 }
 
 /**
- * Our protocol's `received` frame (docs/relay-protocol.md) without its `type`/`ref`: `key` is the
- * phone's own key for the SMS, the same on every resend until the server's `result` acknowledges it.
+ * Our protocol's `received` frame (docs/relay-protocol.md) without its `type`/`ref`, field by field
+ * (camelCase; ../transports/protocol.ts reads the frame and the long-poll body into them): `key` is
+ * the phone's own key for the SMS, the same on every resend until the server's `result` acknowledges it.
  */
-export const receivedInput = z.strictObject({
+export const receivedFrameFields = {
   key: z.string().trim().min(1).max(64),
   from: z.string().trim().min(1).max(64),
   to: z.string().trim().max(64).nullish(),
   text: z.string().max(10_000),
-  sim_number: z.number().int().min(1).max(8).nullish(),
-  received_at: z.coerce.date(),
+  simNumber: z.number().int().min(1).max(8).nullish(),
+  receivedAt: z.coerce.date(),
   /** An MMS's parts other than its text (./attachments.ts), each whole in base64: as big as the frame's transport lets it be. */
-  parts: z.array(receivedPartInput).max(100).optional(),
-});
+  parts: z.array(receivedPartSchema).max(100).optional(),
+};
+/** An SMS as our protocol's phone says it received it. */
+type ReceivedFrame = z.output<z.ZodObject<typeof receivedFrameFields>>;
 
 /** The frame as `receiveSms` takes it, for `device`. */
-export function receivedFromFrame(device: { id: string; accountId: number }, frame: z.output<typeof receivedInput>): ReceivedSms {
+export function receivedFromFrame(device: { id: string; accountId: number }, frame: ReceivedFrame): ReceivedSms {
   return {
     accountId: device.accountId,
     deviceId: device.id,
     from: frame.from,
     to: frame.to ?? null,
     text: frame.text,
-    simNumber: frame.sim_number ?? null,
-    receivedAt: frame.received_at,
+    simNumber: frame.simNumber ?? null,
+    receivedAt: frame.receivedAt,
     key: `ws:${frame.key}`,
-    parts: frame.parts?.map((part) => ({ contentType: part.content_type, name: part.name ?? null, size: part.size ?? 0, data: part.data == null ? null : Buffer.from(part.data, 'base64') })),
+    parts: frame.parts?.map((part) => ({ contentType: part.contentType, name: part.name ?? null, size: part.size ?? 0, data: part.data == null ? null : Buffer.from(part.data, 'base64') })),
   };
 }
 

@@ -13,13 +13,13 @@ export { encryptedValue, MAX_ENCRYPTED_LENGTH } from './encrypted.ts';
 // A message as its sender sees it (./status.ts).
 export { devicesTried, getMessage, messagePartsJson, messageStage, messageStatus, messageStatusJson, pinnedFailsAt, stateOfStage, statesOfStatus, statusEvent } from './status.ts';
 // What phones report and hold (./reports.ts, ./frames.ts, ./handoff.ts).
-export { ackInput, acknowledgeMessage, reportInput, reportMessage } from './reports.ts';
+export { acknowledgeMessage, messageAckFields, messageReportFields, reportMessage } from './reports.ts';
 export { applyFrame } from './frames.ts';
 // The work item a phone is given for a message (./work.ts).
 export { deviceWorkJson, unsealedWork } from './work.ts';
-export { giveBackMessage, pendingForDevice, recordPhoneWord, rerouteInput, rerouteMessage, serveWorkToApp, syncHeldMessages, syncInput, takenBackFrom } from './handoff.ts';
+export { giveBackMessage, heldMessagesFields, pendingForDevice, recordPhoneWord, rerouteBody, rerouteMessage, serveWorkToApp, syncHeldMessages, takenBackFrom } from './handoff.ts';
 // Inbound SMS, as both transports hand them over (./inbound.ts).
-export { receiveSms, receivedFromFrame, receivedInput } from './inbound.ts';
+export { receiveSms, receivedFrameFields, receivedFromFrame } from './inbound.ts';
 // Moves other sub-modules make: a device unpaired or gone, a 3rd-party cancel (./transitions.ts).
 export { cancelQueuedMessages, failPinnedTo, releaseDeviceMessages, releaseUnacknowledged } from './transitions.ts';
 // The drain: its one wake-up (./wake.ts) and the routing and presence workers' passes (./drain.ts).
@@ -27,7 +27,7 @@ export { RELAY_WAKE_CHANNEL, wakeDrain } from './wake.ts';
 export { coalescedDrains, presenceIntervalMs, presenceTick, sweepWaitingAccounts } from './drain.ts';
 // Schedules and quiet hours (./schedule.ts): the cancel of a scheduled message, the account's quiet hours.
 export { registerScheduleRoutes } from './schedule-rest.ts';
-export { quietHoursInput, quietHoursJson, setQuietHours } from './schedule.ts';
+export { quietHoursBody, quietHoursJson, setQuietHours } from './schedule.ts';
 export { waitReasons, waitReasonsPerRequest } from './wait-reasons.ts';
 // A received MMS's parts (./attachments.ts, ./attachments-rest.ts).
 export { attachmentsOf } from './attachments.ts';

@@ -81,11 +81,11 @@ export const messageMarks = {
 export type MessageMark = keyof typeof messageMarks;
 
 /**
- * The states whose text no phone will be given again: no chain of moves leads from them back to the
- * queue (the states `dispatch` starts from). A sent message's text has done its work; a dispatched
- * one may still be requeued, a scheduled one released.
+ * The states that still lead back to the queue (the states `dispatch` starts from): no phone sent
+ * the message yet, and one may still be given it. A scheduled one is released, a dispatched one
+ * may be requeued.
  */
-function textSpentStatesOf(): MessageState[] {
+function stillWaitingStates(): MessageState[] {
   const leadsToQueue = new Set<MessageState>(messageLifecycle.fromStates('dispatch'));
   for (let grew = true; grew; ) {
     grew = false;
@@ -98,9 +98,29 @@ function textSpentStatesOf(): MessageState[] {
       }
     }
   }
-  return messageStates.filter((state) => !leadsToQueue.has(state));
+  return messageStates.filter((state) => leadsToQueue.has(state));
 }
 
+/** The states whose text no phone will be given again: no chain of moves leads from them back to the queue. */
+function textSpentStatesOf(): MessageState[] {
+  const waiting = stillWaitingStates();
+  return messageStates.filter((state) => !waiting.includes(state));
+}
+
+/**
+ * The sets of states the locked reads of ./queries.ts work on, each named by what it means and
+ * taken from the table, so a change to the table changes what they read.
+ */
+export const messageStateSets = {
+  /** In the queue: what a drain round dispatches (`dispatch` starts from it), expires, or fails for a pinned device. */
+  inQueue: messageLifecycle.fromStates('dispatch'),
+  /** Held by Yarrow until its time: what a drain round releases (`release`). */
+  scheduled: messageLifecycle.fromStates('release'),
+  /** On a phone: what a take-back or the ack timeout gives back (`requeue`). */
+  onPhone: messageLifecycle.fromStates('requeue'),
+  /** Not yet sent by any phone and still able to reach one: what counts against the account's queue limit. */
+  waiting: stillWaitingStates(),
+} as const satisfies Record<string, readonly MessageState[]>;
 
 /** The states a mark may be made in, for a plan's WHERE clause (as `fromStates` for a move). */
 export function markStates(mark: MessageMark): MessageState[] {

@@ -14,12 +14,8 @@ import type { DbClient } from '../../core/db.ts';
 import { Prisma, type Message, type MessageState } from '../../generated/prisma/client.ts';
 import { budgetWindowSeconds } from '../devices/index.ts';
 import { markStates, messageLifecycle, messageMarks, messageMoves, takeBackOutcomes, type MessageMark, type MessageMove, type ReportedMessage } from './lifecycle.ts';
+import { stateLiterals } from './state-sql.ts';
 
-/** States as a statement's own literals (`'dispatched', 'sent'`): a parameter would hide them from
- *  the planner (partial indexes on a state, the frame statement's text comparison). */
-function stateLiterals(states: readonly MessageState[]): Prisma.Sql {
-  return Prisma.raw(states.map((state) => `'${state}'`).join(', '));
-}
 /** Each move's or mark's states, taken from the table once, as this module loads. */
 function byName<K extends string>(names: readonly K[], states: (name: K) => readonly MessageState[]): Record<K, Prisma.Sql> {
   return Object.fromEntries(names.map((name) => [name, stateLiterals(states(name))])) as Record<K, Prisma.Sql>;

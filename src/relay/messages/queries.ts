@@ -1,14 +1,25 @@
 // Reads and row locks over the relay's messages: what a drain, the presence pass and the hand-off
 // lock before a transition (src/relay/messages/plans.ts) writes. Raw SQL where Prisma cannot say it
 // (`FOR UPDATE [SKIP LOCKED]`, an advisory lock, LATERAL joins) or one round trip was measured
-// (docs/performance.md#raw-sql-or-prisma); each says which.
+// (docs/performance.md#raw-sql-or-prisma); each says which. The states each read works on are the
+// lifecycle table's (`messageStateSets`, ./lifecycle.ts), written in as literals as ./plans.ts does:
+// the planner then matches partial indexes such as `messages_queued_priority_idx` (EXPLAIN: the
+// same plan as the hand-written `state = 'queued'`, which `IN ('queued')` is parsed into).
 import type { DbClient } from '../../core/db.ts';
 import { firstIdAt } from '../../core/ids.ts';
 import { advisoryKey } from '../../core/locks.ts';
 import { Prisma, type Account } from '../../generated/prisma/client.ts';
 import { idPrefixes, relayLocks } from '../contract.ts';
 import { reachableDevice } from '../devices/index.ts';
-import { takeBackOutcomes } from './lifecycle.ts';
+import { messageStateSets, takeBackOutcomes } from './lifecycle.ts';
+import { stateLiterals } from './state-sql.ts';
+
+/** The states each read works on, from the lifecycle table (`messageStateSets`), as the statement's own literals (./state-sql.ts). */
+const inQueue = stateLiterals(messageStateSets.inQueue);
+const scheduled = stateLiterals(messageStateSets.scheduled);
+const onPhone = stateLiterals(messageStateSets.onPhone);
+const waiting = stateLiterals(messageStateSets.waiting);
+const dueOrScheduled = stateLiterals([...messageStateSets.inQueue, ...messageStateSets.scheduled]);
 
 /**
  * The accounts of sends that go together, each with its waiting messages (queued, or on a device
@@ -21,7 +32,7 @@ export async function sendingAccountRows(db: DbClient, accountIds: number[]) {
       relay_quiet_hours_start: number | null; relay_quiet_hours_end: number | null; relay_quiet_hours_time_zone: string | null }>
   >`
     SELECT a.id, a.relay_mode::text AS relay_mode, a.subscription_expires_at, a.relay_paused_at, a.relay_paused_by, a.relay_queue_limit,
-           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN ('scheduled', 'queued', 'dispatched')) AS waiting,
+           (SELECT count(*)::int FROM messages m WHERE m.account_id = a.id AND m.state IN (${waiting})) AS waiting,
            EXISTS (SELECT 1 FROM relay_opt_outs o WHERE o.account_id = a.id) AS has_opt_outs,
            a.relay_quiet_hours_start, a.relay_quiet_hours_end, a.relay_quiet_hours_time_zone
     FROM accounts a WHERE a.id = ANY(${accountIds}::int[])`;
@@ -46,9 +57,9 @@ export async function lockDrain(tx: DbClient, accountId: number) {
     SELECT pg_advisory_xact_lock(${advisoryKey(relayLocks.relayDrain, accountId)}) IS NOT NULL AS locked,
            a.relay_paused_at IS NOT NULL AS paused,
            a.relay_quiet_hours_start AS "relayQuietHoursStart", a.relay_quiet_hours_end AS "relayQuietHoursEnd", a.relay_quiet_hours_time_zone AS "relayQuietHoursTimeZone",
-           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND expires_at <= now()) AS expired,
-           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now()) AS due,
-           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state = 'scheduled' AND next_attempt_at <= now()) AS "scheduledDue"
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state IN (${inQueue}) AND expires_at <= now()) AS expired,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state IN (${inQueue}) AND next_attempt_at <= now()) AS due,
+           EXISTS (SELECT 1 FROM messages WHERE account_id = ${accountId} AND state IN (${scheduled}) AND next_attempt_at <= now()) AS "scheduledDue"
     FROM (VALUES (1)) AS one LEFT JOIN accounts a ON a.id = ${accountId}`;
   return account;
 }
@@ -61,9 +72,9 @@ export async function lockDrain(tx: DbClient, accountId: number) {
  */
 export async function queuedTimes(db: DbClient, accountId: number) {
   const [row] = await db.$queryRaw<Array<{ nextAttemptAt: Date | null; expiresAt: Date | null; scheduledAt: Date | null }>>`
-    SELECT min(next_attempt_at) FILTER (WHERE state = 'queued') AS "nextAttemptAt", min(expires_at) FILTER (WHERE state = 'queued') AS "expiresAt",
-           min(next_attempt_at) FILTER (WHERE state = 'scheduled') AS "scheduledAt"
-    FROM messages WHERE account_id = ${accountId} AND state IN ('queued', 'scheduled')`;
+    SELECT min(next_attempt_at) FILTER (WHERE state IN (${inQueue})) AS "nextAttemptAt", min(expires_at) FILTER (WHERE state IN (${inQueue})) AS "expiresAt",
+           min(next_attempt_at) FILTER (WHERE state IN (${scheduled})) AS "scheduledAt"
+    FROM messages WHERE account_id = ${accountId} AND state IN (${dueOrScheduled})`;
   return row!;
 }
 
@@ -78,7 +89,7 @@ export async function lockDueQueued(tx: DbClient, accountId: number, limit: numb
     Array<{ id: string; attempts: number; priority: number; to_number: string; sim_number: number | null; requested_device_id: string | null; failed_device_ids: string[] | null }>
   >`
     SELECT id, attempts, priority, to_number, sim_number, requested_device_id, failed_device_ids FROM messages
-    WHERE account_id = ${accountId} AND state = 'queued' AND next_attempt_at <= now() AND expires_at > now() ${priority}
+    WHERE account_id = ${accountId} AND state IN (${inQueue}) AND next_attempt_at <= now() AND expires_at > now() ${priority}
     ORDER BY priority DESC, next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
 }
 
@@ -86,20 +97,20 @@ export async function lockDueQueued(tx: DbClient, accountId: number, limit: numb
 export async function lockHeldBy(tx: DbClient, deviceId: string, { unacknowledgedOnly }: { unacknowledgedOnly: boolean }) {
   const unacknowledged = unacknowledgedOnly ? Prisma.sql`AND acknowledged_at IS NULL` : Prisma.empty;
   return tx.$queryRaw<Array<{ id: string; attempts: number }>>`
-    SELECT id, attempts FROM messages WHERE device_id = ${deviceId} AND state = 'dispatched' ${unacknowledged}
+    SELECT id, attempts FROM messages WHERE device_id = ${deviceId} AND state IN (${onPhone}) ${unacknowledged}
     ORDER BY id FOR UPDATE`;
 }
 
 /** The queued messages pinned (`device_id` at send) to a device, locked in id order. */
 export async function lockPinnedTo(tx: DbClient, deviceId: string) {
   return tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM messages WHERE requested_device_id = ${deviceId} AND state = 'queued' ORDER BY id FOR UPDATE`;
+    SELECT id FROM messages WHERE requested_device_id = ${deviceId} AND state IN (${inQueue}) ORDER BY id FOR UPDATE`;
 }
 
 /** Up to 100 dispatched messages past their ack timeout or their TTL, locked (skipping held rows). */
 export async function lockStuckDispatched(tx: DbClient, ackTimeoutSeconds: number) {
   return tx.$queryRaw<Array<{ id: string; attempts: number; device_id: string | null; expired: boolean }>>`
-    SELECT id, attempts, device_id, expires_at <= now() AS expired FROM messages WHERE state = 'dispatched' AND (
+    SELECT id, attempts, device_id, expires_at <= now() AS expired FROM messages WHERE state IN (${onPhone}) AND (
       (acknowledged_at IS NULL AND dispatched_at < now() - make_interval(secs => ${ackTimeoutSeconds}))
       OR expires_at <= now())
     ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`;
@@ -112,7 +123,7 @@ export async function lockStuckDispatched(tx: DbClient, ackTimeoutSeconds: numbe
  */
 export async function lockStrandedPinned(tx: DbClient, waitSeconds: number) {
   return tx.$queryRaw<Array<{ id: string; revoked: boolean }>>`
-    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state = 'queued'
+    SELECT m.id, d.status = 'revoked' AS revoked FROM devices d JOIN messages m ON m.requested_device_id = d.id AND m.state IN (${inQueue})
     WHERE (d.status = 'revoked' OR (NOT ${reachableDevice}
       AND greatest(m.next_attempt_at, d.last_seen_at) < now() - make_interval(secs => ${waitSeconds})))
     ORDER BY m.id LIMIT 100 FOR UPDATE OF m SKIP LOCKED`;
@@ -128,7 +139,7 @@ export async function accountsWithOverdueMessages(db: DbClient, overdueSeconds: 
     SELECT DISTINCT m.account_id FROM messages m
     JOIN devices d ON d.account_id = m.account_id AND ${reachableDevice}
     JOIN accounts a ON a.id = m.account_id AND a.relay_paused_at IS NULL
-    WHERE m.state IN ('queued', 'scheduled') AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
+    WHERE m.state IN (${dueOrScheduled}) AND m.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) LIMIT 1000`;
 }
 
 /**

@@ -12,13 +12,23 @@ import { applyFrame, type ReportOutcome } from './frames.ts';
 import { recordDeviceWord } from './plans.ts';
 import { failAttempt, requeueOrFail } from './transitions.ts';
 
-export const ackInput = z.strictObject({ attempt: z.number().int().min(1) });
+// A phone's ack and report, field by field (camelCase; each transport parses its own frame into
+// them with src/core/wire.ts, as ./transports do for our protocol's frames and long-poll bodies).
+const attempt = z.number().int().min(1);
 
-export const reportInput = z.strictObject({
-  attempt: z.number().int().min(1),
+/** The fields of an ack: which attempt of the message the phone holds. */
+export const messageAckFields = { attempt };
+/** A phone holds the message in this attempt and will send it. */
+export type MessageAck = z.output<z.ZodObject<typeof messageAckFields>>;
+
+/** The fields of a report: the attempt, what became of it, and why when it failed. */
+export const messageReportFields = {
+  attempt,
   status: z.enum(['sent', 'delivered', 'failed']),
   reason: z.string().trim().min(1).max(200).optional(),
-});
+};
+/** What a phone says became of its attempt of a message. */
+export type MessageReport = z.output<z.ZodObject<typeof messageReportFields>>;
 
 /** Locks the message a device reports on; a message of another account is "not found". */
 export async function lockForDevice(tx: DbClient, device: { id: string; accountId: number }, messageId: string): Promise<Message> {
@@ -31,7 +41,7 @@ function isCurrent(message: Message, deviceId: string, attempt: number) {
 }
 
 /** The device has the message and will send it: it stops counting towards the ack timeout. */
-export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, { attempt }: z.infer<typeof ackInput>): Promise<ReportOutcome> {
+export async function acknowledgeMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, { attempt }: MessageAck): Promise<ReportOutcome> {
   const outcome = await applyFrame(rt, { device, messageId, attempt });
   if (!outcome) throw notFound('message', 'message_id');
   return outcome;
@@ -41,7 +51,7 @@ export async function acknowledgeMessage(rt: Runtime, device: { id: string; acco
  * A device reports `sent`, `delivered` or `failed` for its attempt. Reports are idempotent: one
  * that does not move the message forward (a retry, an old attempt) changes nothing.
  */
-export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, input: z.infer<typeof reportInput>): Promise<ReportOutcome> {
+export async function reportMessage(rt: Runtime, device: { id: string; accountId: number }, messageId: string, input: MessageReport): Promise<ReportOutcome> {
   if (input.status === 'failed') return reportFailure(rt, device, messageId, input.attempt, input.reason ?? 'device_failure');
   const outcome = await applyFrame(rt, { device, messageId, attempt: input.attempt, status: input.status });
   if (!outcome) throw notFound('message', 'message_id');

@@ -3,8 +3,8 @@
 // `quiet_hours` of /api/v1/relay/settings).
 import { parseInput } from '../../core/errors.ts';
 import { builder } from '../../graphql/builder.ts';
-import { withGraphqlParams } from '../../graphql/input.ts';
-import { quietHoursInput, quietHoursJson, setQuietHours } from './schedule.ts';
+import { serviceInput, withGraphqlParams } from '../../graphql/input.ts';
+import { quietHoursCommand, quietHoursJson, setQuietHours } from './schedule.ts';
 import { cancelScheduledMessage } from './transitions.ts';
 
 builder.prismaObjectFields('Message', (t) => ({
@@ -56,7 +56,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: QuietHoursInput, required: false }) },
     resolve: (_query, _root, { input }, ctx) =>
       withGraphqlParams('input.', async () => {
-        const quiet = input ? parseInput(quietHoursInput, { start: input.start, end: input.end, time_zone: input.timeZone }) : null;
+        const quiet = parseInput(quietHoursCommand, input ? serviceInput(input) : null);
         return setQuietHours(ctx.rt.db.prisma, ctx.principal!.accountId, quiet);
       }),
   }),

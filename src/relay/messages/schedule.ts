@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { DbClient } from '../../core/db.ts';
 import { YarrowError } from '../../core/errors.ts';
+import { commandSchema, restSchema, type CommandCheck } from '../../core/wire.ts';
 import { EXPEDITED_PRIORITY } from '../priority.ts';
 import { wakeDrain } from './wake.ts';
 
@@ -132,21 +133,25 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The account's quiet hours, as sent (REST `quiet_hours`, GraphQL `setRelayQuietHours`); null turns them off. */
-export const quietHoursInput = z
-  .strictObject({
-    start: timeOfDay.describe('From this time of day (HH:MM, 24-hour, in time_zone) sends below priority 100 wait.'),
-    end: timeOfDay.describe('Until this time of day: they go then. A range past midnight (21:00 to 08:00) spans it.'),
-    time_zone: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine(isTimeZone, 'an IANA time zone, such as Europe/Paris')
-      .describe('The IANA time zone the times are read in.')
-      .meta({ examples: ['Europe/Paris'] }),
-  })
-  .refine((quiet) => quiet.start !== quiet.end, { message: 'start and end must differ', path: ['end'] })
-  .nullable();
+/** The account's quiet hours, field by field (camelCase), and their one object-wide rule. */
+const quietHoursFields = {
+  start: timeOfDay.describe('From this time of day (HH:MM, 24-hour, in time_zone) sends below priority 100 wait.'),
+  end: timeOfDay.describe('Until this time of day: they go then. A range past midnight (21:00 to 08:00) spans it.'),
+  timeZone: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(isTimeZone, 'an IANA time zone, such as Europe/Paris')
+    .describe('The IANA time zone the times are read in.')
+    .meta({ examples: ['Europe/Paris'] }),
+};
+const differentEnds: CommandCheck<typeof quietHoursFields> = (quiet, ctx) => {
+  if (quiet.start === quiet.end) ctx.addIssue({ code: 'custom', message: 'start and end must differ', path: ['end'] });
+};
+/** GraphQL's `RelayQuietHoursInput`, parsed into the quiet hours (null turns them off). */
+export const quietHoursCommand = commandSchema(quietHoursFields, differentEnds).nullable();
+/** REST's `quiet_hours` of /api/v1/relay/settings, parsed into the same quiet hours. */
+export const quietHoursBody = restSchema(quietHoursFields, differentEnds).nullable();
 
 /** Minutes of the day as `HH:MM`. */
 export function formatTimeOfDay(minutes: number): string {
@@ -171,10 +176,10 @@ export function quietHoursJson(account: Parameters<typeof quietHoursOf>[0]): { s
  * drain while they last (./drain.ts). The drain is woken after the change commits: ended or moved
  * quiet hours may free what they held.
  */
-export async function setQuietHours(db: DbClient, accountId: number, quiet: z.output<typeof quietHoursInput>) {
+export async function setQuietHours(db: DbClient, accountId: number, quiet: QuietHours | null) {
   const account = await db.account.update({
     where: { id: accountId },
-    data: { relayQuietHoursStart: quiet?.start ?? null, relayQuietHoursEnd: quiet?.end ?? null, relayQuietHoursTimeZone: quiet?.time_zone ?? null },
+    data: { relayQuietHoursStart: quiet?.start ?? null, relayQuietHoursEnd: quiet?.end ?? null, relayQuietHoursTimeZone: quiet?.timeZone ?? null },
   });
   await wakeDrain(db, accountId);
   return account;

@@ -9,7 +9,7 @@ import type { Runtime } from '../../core/runtime.ts';
 import type { Message } from '../../generated/prisma/client.ts';
 import { recordEvent, recordEvents } from '../../webhooks/index.ts';
 import { messageEvent, messageStatus, publishStatuses } from './status.ts';
-import { messageMoves } from './lifecycle.ts';
+import { messageMoves, messageStateSets } from './lifecycle.ts';
 import { failMessages, finishAttempts, flagStuckMessages, releaseDueScheduled, requeueDispatched } from './plans.ts';
 import { lockHeldBy, lockPinnedTo, lockStrandedPinned } from './queries.ts';
 import { signalDevices } from '../devices/index.ts';
@@ -114,7 +114,7 @@ export async function releaseScheduled(tx: DbClient, accountId: number) {
 /** Move `fail` (`expired`) for up to 500 queued messages past their time to live (of one account, or any). */
 export async function expireQueued(rt: Rt, tx: DbClient, accountId?: number) {
   const expired = await tx.message.findMany({
-    where: { state: 'queued', expiresAt: { lte: new Date() }, ...(accountId !== undefined ? { accountId } : {}) },
+    where: { state: { in: [...messageStateSets.inQueue] }, expiresAt: { lte: new Date() }, ...(accountId !== undefined ? { accountId } : {}) },
     select: { id: true },
     orderBy: { id: 'asc' },
     take: 500,

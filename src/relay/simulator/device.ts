@@ -2,11 +2,11 @@
 // (docs/relay-protocol.md): pair over HTTP, keep a WebSocket (or long-poll), send heartbeats,
 // acknowledge each message, send it only once the server confirms the phone holds it, report sent /
 // delivered / failed, and after every (re)connect say what it holds (`sync`). Like a real phone's
-// app it keeps what it holds on disk (`stateFile`), so a restart neither loses nor repeats a text.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// app it keeps what it holds on disk (`stateFile`, ./memory.ts), so a restart neither loses nor
+// repeats a text.
 import WebSocket from 'ws';
 import { writeTogether } from '../../core/socket-writes.ts';
+import { PhoneMemory, type Work } from './memory.ts';
 
 export interface SimulatorOptions {
   /** The relay base URL, ending in /api (e.g. http://localhost:4000/api). */
@@ -53,20 +53,6 @@ export type SimulatorEvent =
   | { type: 'revoked'; deviceId: string }
   | { type: 'error'; deviceId?: string; message: string };
 
-interface Work {
-  message_id: string;
-  attempt: number;
-  to: string;
-  body: string;
-  /** Higher first (absent from a server before priorities: 0). */
-  priority?: number;
-  /** The SIM the send named, 1-based (checked by the server against the SIMs this phone paired with); null: its default. */
-  sim_number?: number | null;
-  expires_at: string;
-  /** A scheduled message's time: sent no earlier. */
-  send_at?: string;
-}
-
 type Frame = Record<string, unknown> & { type: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -79,13 +65,10 @@ export class SimulatedDevice {
   #socket?: WebSocket;
   #opening?: WebSocket;
   #queue: Work[] = [];
-  #seen = new Set<string>();
   /** `message_id:attempt` of attempts the server took back. */
   #canceled = new Set<string>();
-  /** Messages this phone has handed to its radio: it never sends one twice, whatever the attempt. */
-  #sent = new Set<string>();
-  /** What the phone took (the server confirmed it holds it) and has not reported sent or failed, by message id. */
-  #held = new Map<string, Work>();
+  /** What it holds and has sent, on disk. */
+  #memory: PhoneMemory;
   /** Loaded from the state file at start: resumed once the first `welcome` (and its cancels) arrived. */
   #restored: Work[] = [];
   #pending = new Map<string, { resolve: (frame: Frame) => void; reject: (error: Error) => void }>();
@@ -100,6 +83,7 @@ export class SimulatedDevice {
 
   constructor(options: SimulatorOptions) {
     this.options = options;
+    this.#memory = new PhoneMemory(options.stateFile);
   }
 
   /** Pairs with a code or a QR payload; keeps the device token. */
@@ -122,7 +106,8 @@ export class SimulatedDevice {
     this.token = body.device_token;
     this.deviceId = body.device.id;
     this.options.emit({ type: 'paired', deviceId: this.deviceId, name: this.options.name, token: this.token });
-    this.#save();
+    this.#memory.open(this.deviceId);
+    this.#memory.save();
   }
 
   /** Uses a token from an earlier pairing. */
@@ -132,38 +117,7 @@ export class SimulatedDevice {
     const body = (await response.json()) as { ok: boolean; device?: { id: string }; error?: { message: string } };
     if (!body.ok || !body.device) throw new Error(`device token refused: ${body.error?.message ?? response.status}`);
     this.deviceId = body.device.id;
-    this.#load();
-  }
-
-  /** What the phone held when it stopped (killed or not), unless it starts with its data wiped. */
-  #load() {
-    const file = this.options.stateFile?.(this.deviceId);
-    if (!file) return;
-    if (this.options.forgetOnRestart) return void rmSync(file, { force: true });
-    let state: { held?: Work[]; sent?: string[] };
-    try {
-      state = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      return;
-    }
-    for (const id of state.sent ?? []) this.#sent.add(id);
-    for (const work of state.held ?? []) {
-      this.#held.set(work.message_id, work);
-      this.#seen.add(`${work.message_id}:${work.attempt}`);
-      this.#restored.push(work);
-    }
-  }
-
-  /**
-   * Written before the phone acts on what it took (sends it, forgets it), and atomically (a rename):
-   * a phone killed at any moment restarts knowing what it holds and what it already sent.
-   */
-  #save() {
-    const file = this.options.stateFile?.(this.deviceId);
-    if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify({ held: [...this.#held.values()], sent: [...this.#sent].slice(-10_000) }));
-    renameSync(`${file}.tmp`, file);
+    this.#restored = this.#memory.open(this.deviceId, { forget: this.options.forgetOnRestart });
   }
 
   #auth() {
@@ -233,7 +187,7 @@ export class SimulatedDevice {
       void this.#sync();
       // The cancels of what the server took back while the phone was away came before `welcome`.
       for (const work of this.#restored.splice(0)) {
-        if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) this.#forget(work);
+        if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) this.#memory.forget(work);
         else this.#queue.push(work);
       }
       this.#work();
@@ -288,8 +242,8 @@ export class SimulatedDevice {
 
   #accept(work: Work) {
     const key = `${work.message_id}:${work.attempt}`;
-    if (this.#seen.has(key)) return;
-    this.#seen.add(key);
+    if (this.#memory.seen.has(key)) return;
+    this.#memory.seen.add(key);
     this.options.emit({ type: 'received', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt, to: work.to, body: work.body, simNumber: work.sim_number ?? null, ...(work.send_at ? { sendAt: work.send_at } : {}) });
     // Acknowledged as soon as it arrives, at most `parallel` at a time in arrival order, so a burst
     // of work never floods the gateway with concurrent acks. It is sent only once the server's
@@ -304,8 +258,7 @@ export class SimulatedDevice {
         this.options.emit({ type: 'dropped', deviceId: this.deviceId, ...{ messageId: work.message_id, attempt: work.attempt } });
         return;
       }
-      this.#held.set(work.message_id, work);
-      this.#save();
+      this.#memory.hold(work);
       // A scheduled message waits on the phone until its time too (the app's own rule); the server
       // gives it only once due, so this waits only when the two clocks differ.
       const wait = work.send_at ? Date.parse(work.send_at) - Date.now() : 0;
@@ -323,17 +276,9 @@ export class SimulatedDevice {
 
   /** After every (re)connect: what the phone holds, so the server queues again what it no longer has. */
   async #sync() {
-    const held = [...this.#held.keys()];
+    const held = [...this.#memory.held.keys()];
     const result = await this.#reliably(() => this.#call({ type: 'sync', held }, '/v1/relay/device/sync', { held }), 3);
     if (result) this.options.emit({ type: 'synced', deviceId: this.deviceId, held: held.length, requeued: Number(result.requeued ?? 0) });
-  }
-
-  /** The phone is done with a message (sent and reported, failed, or cancelled): it no longer holds it. */
-  #forget(work: Work) {
-    if (this.#held.get(work.message_id) === work) {
-      this.#held.delete(work.message_id);
-      this.#save();
-    }
   }
 
   #parallel() {
@@ -367,30 +312,28 @@ export class SimulatedDevice {
     if (this.options.holdMs) await sleep(this.options.holdMs);
     await sleep(this.options.deliveryMs / 2);
     if (this.#stopped) return;
-    if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) return this.#forget(work);
-    if (this.#sent.has(work.message_id)) {
+    if (this.#canceled.has(`${work.message_id}:${work.attempt}`)) return this.#memory.forget(work);
+    if (this.#memory.sent.has(work.message_id)) {
       // Sent under an earlier attempt, or before a restart: report it, never send it again.
       await this.#report(work, 'sent');
-      this.#forget(work);
+      this.#memory.forget(work);
       void sleep(this.options.deliveryMs / 2).then(() => this.#report(work, 'delivered'));
       return;
     }
     if (new Date(work.expires_at).getTime() <= Date.now()) {
       await this.#report(work, 'failed', 'expired');
-      this.#forget(work);
+      this.#memory.forget(work);
       return;
     }
     if (Math.random() < this.options.failRate) {
       await this.#report(work, 'failed', 'generic_failure');
-      this.#forget(work);
+      this.#memory.forget(work);
       return;
     }
-    // On disk before the radio: a phone killed right after still knows it sent this one.
-    this.#sent.add(work.message_id);
-    this.#save();
+    this.#memory.markSent(work);
     this.options.emit({ type: 'sending', deviceId: this.deviceId, messageId: work.message_id, attempt: work.attempt });
     await this.#report(work, 'sent');
-    this.#forget(work);
+    this.#memory.forget(work);
     // The network's delivery report comes later, while the phone sends the next message.
     void sleep(this.options.deliveryMs / 2)
       .then(() => this.#report(work, 'delivered'))

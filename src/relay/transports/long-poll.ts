@@ -4,9 +4,9 @@ import type { GatewayContext } from '../../core/gateway-context.ts';
 import { defineRoute, type Credential } from '../../core/route.ts';
 import type { Device } from '../../generated/prisma/client.ts';
 import { authenticateDevice, deviceJson, recordHeartbeat, withConnections } from '../devices/index.ts';
-import { heartbeatInput, heartbeatOf } from './protocol.ts';
+import { ackBody, heartbeatBody, receivedBody, reportBody, syncBody } from './protocol.ts';
 import { deviceSchema, deviceWorkSchema, reportOutcomeSchema } from '../json.ts';
-import { ackInput, acknowledgeMessage, pendingForDevice, receivedFromFrame, receivedInput, receiveSms, reportInput, reportMessage, syncHeldMessages, syncInput } from '../messages/index.ts';
+import { acknowledgeMessage, pendingForDevice, receivedFromFrame, receiveSms, reportMessage, syncHeldMessages } from '../messages/index.ts';
 import { awaitWork } from '../devices/index.ts';
 import { deviceWorkJson } from '../messages/index.ts';
 
@@ -46,10 +46,10 @@ export function registerLongPollRoutes(ctx: GatewayContext) {
     operationId: 'sendDeviceHeartbeat',
     response: okSchema({ device: deviceSchema, heartbeat_interval_seconds: z.number().int() }),
     auth: deviceToken,
-    body: heartbeatInput,
+    body: heartbeatBody,
     responses: { 200: 'The device, and the heartbeat interval.' },
     handler: async (c, { auth: device, body }) => {
-      const updated = await recordHeartbeat(rt, device.id, heartbeatOf(body));
+      const updated = await recordHeartbeat(rt, device.id, body);
       return ok(c, { device: deviceJson(rt, await withConnections(rt.db.prisma, updated)), heartbeat_interval_seconds: rt.config.RELAY_HEARTBEAT_INTERVAL_SECONDS });
     },
   });
@@ -82,7 +82,7 @@ export function registerLongPollRoutes(ctx: GatewayContext) {
     operationId: 'acknowledgeDeviceMessage',
     response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
-    body: ackInput,
+    body: ackBody,
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
       const outcome = await acknowledgeMessage(rt, device, c.req.param('id'), body);
@@ -99,7 +99,7 @@ export function registerLongPollRoutes(ctx: GatewayContext) {
     operationId: 'reportDeviceMessage',
     response: okSchema(reportOutcomeSchema.shape),
     auth: deviceToken,
-    body: reportInput,
+    body: reportBody,
     responses: { 200: 'Whether it changed anything (`applied`) and the status.' },
     handler: async (c, { auth: device, body }) => {
       const outcome = await reportMessage(rt, device, c.req.param('id'), body);
@@ -116,7 +116,7 @@ export function registerLongPollRoutes(ctx: GatewayContext) {
     operationId: 'syncDeviceMessages',
     response: okSchema({ requeued: z.number().int().describe('Messages the phone took, no longer holds and never reported sent: queued again.') }),
     auth: deviceToken,
-    body: syncInput,
+    body: syncBody,
     responses: { 200: 'How many messages went back to the queue.' },
     handler: async (c, { auth: device, body }) => ok(c, await syncHeldMessages(rt, device, body)),
   });
@@ -134,7 +134,7 @@ export function registerLongPollRoutes(ctx: GatewayContext) {
       request_id: z.string().describe('The inbound message (`sms_…`).'),
     }),
     auth: deviceToken,
-    body: receivedInput,
+    body: receivedBody,
     responses: { 200: 'The inbound message it became.' },
     handler: async (c, { auth: device, body }) => {
       const { message, created } = await receiveSms(rt, receivedFromFrame(device, body));

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import type { Heartbeat } from '../devices/index.ts';
-import { ackInput, reportInput } from '../messages/index.ts';
-import { syncInput } from '../messages/index.ts';
-import { receivedInput } from '../messages/index.ts';
+import { restSchema } from '../../core/wire.ts';
+import { heldMessagesFields, messageAckFields, messageReportFields, receivedFrameFields } from '../messages/index.ts';
 import type { DeviceWork } from '../json.ts';
 
 // The device protocol's frames (docs/relay-protocol.md). JSON text frames over one WebSocket;
-// every device frame may carry a `ref` that the server's `result` frame echoes.
+// every device frame may carry a `ref` that the server's `result` frame echoes. The protocol
+// speaks snake_case: each frame and long-poll body is its command's camelCase fields under their
+// snake_case names (`restSchema`, src/core/wire.ts), parsed into that typed command, so a refusal
+// names the field as the phone sent it.
 
 export const DEVICE_WS_PATH = '/api/v1/relay/device/ws';
 /** Close codes the server uses; a device must not reconnect after 4001. */
@@ -15,28 +16,34 @@ export const CLOSE_REPLACED = 4002;
 export const CLOSE_BAD_FRAME = 4003;
 
 const ref = z.string().max(64).optional();
+const messageId = z.string().min(1).max(64);
 
-/** A heartbeat as our protocol sends it: the `heartbeat` frame's fields, the long-poll's heartbeat body. */
-export const heartbeatInput = z.strictObject({
-  battery_level: z.number().int().min(0).max(100).optional(),
+/** A heartbeat's fields: the `heartbeat` frame's, the long-poll's heartbeat body's (the devices' `Heartbeat`). */
+const heartbeatFields = {
+  batteryLevel: z.number().int().min(0).max(100).optional(),
   charging: z.boolean().optional(),
-  signal_level: z.number().int().min(0).max(4).optional(),
-  queue_length: z.number().int().min(0).max(1_000_000).optional(),
-  app_version: z.string().trim().min(1).max(50).optional(),
-});
+  signalLevel: z.number().int().min(0).max(4).optional(),
+  queueLength: z.number().int().min(0).max(1_000_000).optional(),
+  appVersion: z.string().trim().min(1).max(50).optional(),
+};
 
-/** The devices' typed heartbeat of one our protocol sent. */
-export function heartbeatOf(input: z.infer<typeof heartbeatInput>): Heartbeat {
-  return { batteryLevel: input.battery_level, charging: input.charging, signalLevel: input.signal_level, queueLength: input.queue_length, appVersion: input.app_version };
-}
+/** The long-poll's bodies (./long-poll.ts), the same fields as the frames below. */
+export const heartbeatBody = restSchema(heartbeatFields);
+export const ackBody = restSchema(messageAckFields);
+export const reportBody = restSchema(messageReportFields);
+export const syncBody = restSchema(heldMessagesFields);
+export const receivedBody = restSchema(receivedFrameFields);
+
+/** A frame of one `type`: its fields as restSchema reads them; the union tells frames apart by the `type` of the object it parses. */
+const frameOf = <Shape extends z.ZodRawShape>(shape: Shape) => restSchema(shape) as z.ZodType<z.output<z.ZodObject<Shape>>> & z.core.$ZodTypeDiscriminable;
 
 export const deviceFrame = z.discriminatedUnion('type', [
-  heartbeatInput.extend({ type: z.literal('heartbeat'), ref }),
-  ackInput.extend({ type: z.literal('ack'), ref, message_id: z.string().min(1).max(64) }),
-  reportInput.extend({ type: z.literal('report'), ref, message_id: z.string().min(1).max(64) }),
-  syncInput.extend({ type: z.literal('sync'), ref }),
+  frameOf({ type: z.literal('heartbeat'), ref, ...heartbeatFields }),
+  frameOf({ type: z.literal('ack'), ref, messageId, ...messageAckFields }),
+  frameOf({ type: z.literal('report'), ref, messageId, ...messageReportFields }),
+  frameOf({ type: z.literal('sync'), ref, ...heldMessagesFields }),
   // An SMS the phone received (issue 31): answered by a `result` with its `request_id`; a phone resends it until then.
-  receivedInput.extend({ type: z.literal('received'), ref }),
+  frameOf({ type: z.literal('received'), ref, ...receivedFrameFields }),
 ]);
 
 export type ServerFrame =

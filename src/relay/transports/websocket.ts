@@ -12,7 +12,7 @@ import { pendingForDevice, syncHeldMessages, takenBackFrom } from '../messages/i
 import { receiveSms, receivedFromFrame } from '../messages/index.ts';
 import { writeTogether } from '../../core/socket-writes.ts';
 import { listenToDevice, signalDevices, type DeviceSignal } from '../devices/index.ts';
-import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, heartbeatOf, type ServerFrame } from './protocol.ts';
+import { CLOSE_BAD_FRAME, CLOSE_REPLACED, CLOSE_REVOKED, DEVICE_WS_PATH, deviceFrame, type ServerFrame } from './protocol.ts';
 
 
 interface Connection {
@@ -63,7 +63,7 @@ export function registerDeviceSockets(ctx: GatewayContext) {
       const frame = result.data;
       if (frame.type === 'heartbeat') {
         const { type: _type, ref: _ref, ...heartbeat } = frame;
-        connection.device = await recordHeartbeat(rt, connection.device.id, heartbeatOf(heartbeat));
+        connection.device = await recordHeartbeat(rt, connection.device.id, heartbeat);
         send(connection.socket, { type: 'result', ref, ok: true });
       } else if (frame.type === 'sync') {
         // What the phone took on this connection it knows of, whatever the frames' order here.
@@ -75,11 +75,11 @@ export function registerDeviceSockets(ctx: GatewayContext) {
         const { message, created } = await receiveSms(rt, receivedFromFrame(connection.device, received));
         send(connection.socket, { type: 'result', ref, ok: true, applied: created, status: 'received', request_id: message.id });
       } else if (frame.type === 'ack') {
-        const outcome = await acknowledgeMessage(rt, connection.device, frame.message_id, { attempt: frame.attempt });
+        const outcome = await acknowledgeMessage(rt, connection.device, frame.messageId, { attempt: frame.attempt });
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
       } else {
-        const { type: _type, ref: _ref, message_id, ...report } = frame;
-        const outcome = await reportMessage(rt, connection.device, message_id, report);
+        const { type: _type, ref: _ref, messageId, ...report } = frame;
+        const outcome = await reportMessage(rt, connection.device, messageId, report);
         send(connection.socket, { type: 'result', ref, ok: true, ...outcome });
       }
     } catch (error) {

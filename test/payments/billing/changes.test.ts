@@ -71,6 +71,16 @@ describe('changes', () => {
     const none = await api.request('POST', `/api/v1/subscriptions/${id}`, { quantity: 3, proration_behavior: 'none' });
     expect(none.body.subscription.items).toMatchObject([{ price: bigger.id, quantity: 3 }]);
     expect(await api.invoices(id)).toHaveLength(2);
+    // always_invoice of a credit (3 → 2, 16 of 31 days left) charges nothing now: its lines wait for the next invoice.
+    const down = await api.request('POST', `/api/v1/subscriptions/${id}`, { quantity: 2, proration_behavior: 'always_invoice' });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    expect(await api.invoices(id)).toHaveLength(2);
+    await api.advance(new Date(Date.UTC(2028, 3, 1)));
+    await expect.poll(async () => (await api.invoices(id)).length, { timeout: 20_000 }).toBe(3);
+    const [, , next] = await api.invoices(id);
+    // -60.00 × 16/31 = -30.97, +40.00 × 16/31 = 20.65, then April's 2 × 20.00.
+    expect((next!.lines as Array<{ amount_minor: number }>).map((line) => line.amount_minor)).toEqual([-3097, 2065, 4000]);
+    expect(next).toMatchObject({ amount: 2968, status: 'paid' });
   });
 
   it('ends with its period when cancel_at_period_end, with no new invoice', async () => {
@@ -107,10 +117,29 @@ describe('changes', () => {
   });
 
   it('cancels now; a canceled subscription cannot change (409) and another account\'s is unknown (404)', async () => {
-    const { api, id, price } = await activeSubscription(new Date(Date.UTC(2028, 4, 1)), 10);
+    // May: 31 days. An upgrade 10 days in (its lines pending), a cancel 20 days in crediting the unused time.
+    const start = new Date(Date.UTC(2028, 4, 1));
+    const { api, id, price } = await activeSubscription(start, 10);
+    const pro = await api.price('30.00');
+    await api.advance(new Date(start.getTime() + 10 * DAY));
+    expect((await api.request('POST', `/api/v1/subscriptions/${id}`, { items: [{ price: pro.id }] })).status).toBe(200);
+    await api.advance(new Date(start.getTime() + 20 * DAY));
+    // prorate alone has no invoice to put the credit on: 400 naming invoice_now, and nothing changes.
+    const alone = await api.request('POST', `/api/v1/subscriptions/${id}/cancel`, { prorate: true });
+    expect(alone.status).toBe(400);
+    expect(alone.body.error).toMatchObject({ code: 'invalid_request', param: 'invoice_now' });
+    expect((await api.subscription(id)).status).toBe('active');
     const canceled = await api.request('POST', `/api/v1/subscriptions/${id}/cancel`, { prorate: true, invoice_now: true });
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
     expect(canceled.body.subscription.status).toBe('canceled');
+    // The final invoice: the upgrade's pending lines (21 of 31 days left) and the credit for the 11 days unused of 30.00.
+    const [, final] = await api.invoices(id);
+    expect((final!.lines as Array<{ amount_minor: number; proration: boolean }>).map((line) => [line.amount_minor, line.proration])).toEqual([
+      [-677, true], // -10.00 × 21/31
+      [2032, true], // 30.00 × 21/31
+      [-1065, true], // -30.00 × 11/31
+    ]);
+    expect(final).toMatchObject({ amount: 290, status: 'paid', periodStart: new Date(start.getTime() + 20 * DAY) });
     const again = await api.request('POST', `/api/v1/subscriptions/${id}`, { quantity: 2 });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'invalid_state', param: 'status' });
@@ -119,6 +148,23 @@ describe('changes', () => {
     expect((await stranger.request('GET', `/api/v1/subscriptions/${id}`)).status).toBe(404);
     expect((await stranger.request('POST', `/api/v1/subscriptions/${id}`, { quantity: 2 })).status).toBe(404);
     expect((await stranger.request('POST', `/api/v1/prices/${price.id}`, { active: false })).status).toBe(404);
+  });
+
+  it('cancels with a credit larger than what is pending: the final invoice lists it, is due 0 and paid, the credit noted', async () => {
+    const start = new Date(Date.UTC(2028, 5, 1));
+    const { api, id } = await activeSubscription(start, 10);
+    // June: 30 days; canceled 12 days in, 18 unused.
+    await api.advance(new Date(start.getTime() + 12 * DAY));
+    const canceled = await api.request('POST', `/api/v1/subscriptions/${id}/cancel`, { prorate: true, invoice_now: true });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    const [, final] = await api.invoices(id);
+    expect((final!.lines as Array<{ amount_minor: number }>).map((line) => line.amount_minor)).toEqual([-600]);
+    expect(final).toMatchObject({ amount: 0, status: 'paid', paymentIntentId: null, metadata: { subscription: id, unapplied_credit_minor: '600' } });
+    expect(await eventTypesOf(app, final!.id)).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid']);
+    // Without prorate, invoice_now with nothing pending makes no invoice.
+    const other = await activeSubscription(new Date(Date.UTC(2028, 6, 1)), 10);
+    expect((await other.api.request('POST', `/api/v1/subscriptions/${other.id}/cancel`, { invoice_now: true })).status).toBe(200);
+    expect(await other.api.invoices(other.id)).toHaveLength(1);
   });
 });
 

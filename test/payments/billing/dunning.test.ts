@@ -17,14 +17,15 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 /** An account on a test clock with a subscription whose trial ends at `start` + 1 day, with a YP-VISA-DECLINE-LATER card: every renewal declines. */
-async function failingSubscription(start: Date) {
+async function failingSubscription(start: Date, settings?: { retry_days: number[]; after_retries: 'canceled' | 'unpaid' }, recurring = { interval: 'month' }) {
   const merchant: TestAccount = await app.account();
   const api = billing(app, merchant.key);
+  if (settings) expect((await api.request('POST', '/api/v1/billing/settings', settings)).status).toBe(200);
   await api.clock(start);
   const customer = await api.customer();
   // Stripe's 0341: the payment that saves it succeeds, every later off-session charge is declined.
   const declining = await api.savedCard(customer.id, 'YP-VISA-DECLINE-LATER');
-  const price = await api.price(25);
+  const price = await api.price(25, recurring);
   const created = await api.request('POST', '/api/v1/subscriptions', { customer: customer.id, items: [{ price: price.id }], default_payment_method: declining, trial_period_days: 1 });
   const id = created.body.subscription.id as string;
   const failedAt = new Date(start.getTime() + DAY);
@@ -41,8 +42,9 @@ describe('dunning', () => {
     expect(invoice.status).toBe('open');
     expect(await attempts()).toBe(1);
     expect(await eventTypesOf(app, invoice.id)).toContain('invoice.payment_failed');
-    // Nothing before the first retry's day.
-    await api.advance(new Date(failedAt.getTime() + 3 * DAY - 60_000));
+    // Nothing before the first retry's day: the advance sends no job (the retry is held for its day).
+    const early = await api.advance(new Date(failedAt.getTime() + 3 * DAY - 60_000));
+    expect(early.released_jobs).toBe(0);
     expect(await attempts()).toBe(1);
     for (const [day, count] of [[3, 2], [5, 3]] as const) {
       await api.advance(new Date(failedAt.getTime() + day * DAY));
@@ -114,4 +116,78 @@ describe('dunning', () => {
     const active = await api.until(subscription, (row) => row.status === 'active');
     expect(active.default_payment_method).toMatch(/^pm_/);
   });
+
+  /** Pays the last retry's intent, still waiting on its checkout, with an approving card. */
+  async function payLastAttempt(invoiceId: string) {
+    const intent = await app.rt.db.prisma.paymentIntent.findFirstOrThrow({ where: { invoiceId, status: 'requires_payment_method' }, orderBy: { createdAt: 'desc' } });
+    const pages = checkoutClient(app);
+    const session = await pages.startSession(intent.id, 'visa');
+    return pages.submitToken(session, 'YP-VISA-APPROVE');
+  }
+
+  /** Jobs of `queue` completed whose data has `key` = `value` (the worker played them). */
+  const completedJobs = async (queue: string, key: string, value: string) =>
+    (await app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
+      SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${queue} AND state = 'completed' AND data->>${key} = ${value}`)[0]!.count;
+
+  it('unpaid after the last retry, paid at the checkout after its period ended: active again, renews at once and then every period', async () => {
+    const start = new Date(Date.UTC(2028, 0, 3));
+    const weekly = { interval: 'week' };
+    const { api, id, invoice, failedAt, attempts } = await failingSubscription(start, { retry_days: [1, 2], after_retries: 'unpaid' }, weekly);
+    await api.advance(new Date(failedAt.getTime() + 2 * DAY));
+    await api.until(id, (row) => row.status === 'unpaid');
+    expect(await attempts()).toBe(3);
+    expect((await app.rt.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('uncollectible');
+    // Past the period's end: its renewal falls due while unpaid and does nothing (used up).
+    const periodEnd = new Date(failedAt.getTime() + 7 * DAY);
+    await api.advance(new Date(periodEnd.getTime() + DAY));
+    await expect.poll(() => completedJobs('subscription_renewal', 'periodEnd', periodEnd.toISOString()), { timeout: 20_000 }).toBe(1);
+    expect(await api.invoices(id)).toHaveLength(1);
+
+    // The customer pays the last retry's intent at its checkout: the uncollectible invoice is paid.
+    expect((await payLastAttempt(invoice.id)).status).toBe(303);
+    const active = await api.until(id, (row) => row.status === 'active' && row.current_period_start === periodEnd.toISOString());
+    const paidWith = active.default_payment_method as string;
+    expect(paidWith).toMatch(/^pm_/);
+    expect(await eventTypesOf(app, invoice.id)).toContain('invoice.paid');
+    // Recovery sent the used-up renewal again: the period since the end is billed now, with the method paid with.
+    const charged = async () => (await api.invoices(id)).map((row) => [row.status, row.amount, row.periodStart?.toISOString()]);
+    await expect.poll(charged, { timeout: 20_000 }).toEqual([
+      ['paid', 2500, failedAt.toISOString()],
+      ['paid', 2500, periodEnd.toISOString()],
+    ]);
+    // A period on, it renews and charges once more (once: no second renewal was left pending).
+    const next = new Date(periodEnd.getTime() + 7 * DAY);
+    await api.advance(new Date(next.getTime() + 60_000));
+    await api.until(id, (row) => row.current_period_start === next.toISOString() && row.status === 'active');
+    await expect.poll(charged, { timeout: 20_000 }).toEqual([
+      ['paid', 2500, failedAt.toISOString()],
+      ['paid', 2500, periodEnd.toISOString()],
+      ['paid', 2500, next.toISOString()],
+    ]);
+    const renewals = await api.invoices(id);
+    for (const renewal of renewals.slice(1)) {
+      expect(await app.rt.db.prisma.paymentIntent.findMany({ where: { invoiceId: renewal.id }, select: { status: true, paymentMethodId: true } })).toEqual([{ status: 'succeeded', paymentMethodId: paidWith }]);
+    }
+  }, 120_000);
+
+  it('canceled after the last retry: paying its uncollectible invoice pays the invoice, the subscription stays canceled', async () => {
+    const { api, id, invoice, failedAt } = await failingSubscription(new Date(Date.UTC(2028, 1, 1)), { retry_days: [1], after_retries: 'canceled' });
+    await api.advance(new Date(failedAt.getTime() + DAY));
+    const canceled = await api.until(id, (row) => row.status === 'canceled');
+    // Its hosted page says so and still offers to pay it.
+    const page = await (await fetch(`${app.baseUrl}/invoices/${invoice.id}`)).text();
+    expect(page).toContain('data-status="uncollectible">Uncollectible<');
+    expect(page).toContain('id="pay-invoice"');
+    expect((await payLastAttempt(invoice.id)).status).toBe(303);
+    await expect.poll(() => completedJobs('subscription_invoice_paid', 'invoiceId', invoice.id), { timeout: 20_000 }).toBe(1);
+    expect((await app.rt.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('paid');
+    expect(await api.subscription(id)).toEqual(canceled);
+    // Nothing renews it: its period's end passes with no new invoice.
+    const advanced = await api.advance(new Date(failedAt.getTime() + 40 * DAY));
+    expect(advanced.released_jobs).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => completedJobs('subscription_renewal', 'subscriptionId', id), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await api.invoices(id)).toHaveLength(1);
+    expect((await api.subscription(id)).status).toBe('canceled');
+  }, 60_000);
 });

@@ -9,12 +9,13 @@ import { DAY, billing } from './helpers.ts';
 // worker processes at one due renewal charge it once.
 
 let app: TestApp;
+let workers: Array<{ metricsUrl: string }>;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // One billing job at a time per process (a job per fetch, one handler): two jobs under way at once are one in each process.
+  app = await startTestApp({ env: { WORKER_CONCURRENCY: '1' } });
   // Two worker processes: every billing job may be taken by either.
-  await app.startWorkers(['subscription-billing']);
-  await app.startWorkers(['subscription-billing']);
+  workers = [await app.startWorkers(['subscription-billing']), await app.startWorkers(['subscription-billing'])];
 });
 afterAll(() => app?.stop());
 
@@ -90,16 +91,37 @@ describe('renewals', () => {
         await sendJobAt(app.rt, tx, accountId, 'subscription_renewal', { subscriptionId: subscription.id, periodEnd }, { at: new Date(periodEnd) });
       }
     });
-    await api.advance(new Date(new Date(periodEnd).getTime() + 60_000));
-    // All three copies ran (in either process), then count: one renewal invoice, one charge of it.
-    const completed = () =>
+    const copies = (state: string) =>
       app.rt.db.prisma.$queryRaw<Array<{ count: number }>>`
         SELECT count(*)::int AS count FROM pgboss.job
-        WHERE name = 'subscription_renewal' AND state = 'completed' AND data->>'subscriptionId' = ${subscription.id} AND data->>'periodEnd' = ${periodEnd}`;
-    await expect.poll(async () => (await completed())[0]!.count, { timeout: 20_000 }).toBe(3);
+        WHERE name = 'subscription_renewal' AND state = ${state}::pgboss.job_state AND data->>'subscriptionId' = ${subscription.id} AND data->>'periodEnd' = ${periodEnd}`;
+    const renewalsDone = async () => Promise.all(workers.map(async (worker) => completedRenewals(await (await fetch(worker.metricsUrl)).text())));
+    const before = await renewalsDone();
+    // The test holds the subscription's row lock while the advance releases the three copies: each
+    // process takes one and waits on that lock (two under way at once: one in each process, as each
+    // runs one billing job at a time), so both are at the renewal together when it is let go.
+    await app.rt.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${subscription.id} FOR UPDATE`;
+        await api.advance(new Date(new Date(periodEnd).getTime() + 60_000));
+        await expect.poll(async () => (await copies('active'))[0]!.count, { timeout: 20_000 }).toBe(2);
+      },
+      { timeout: 40_000 },
+    );
+    // All three copies ran, then count: one renewal invoice, one charge of it.
+    await expect.poll(async () => (await copies('completed'))[0]!.count, { timeout: 20_000 }).toBe(3);
+    const after = await renewalsDone();
+    // Each process completed at least one of them (its own metrics).
+    expect(after.map((count, index) => count - before[index]!).every((count) => count >= 1), `${before} → ${after}`).toBe(true);
     const invoices = await api.invoices(subscription.id);
     expect(invoices).toHaveLength(2);
     expect(await app.rt.db.prisma.paymentIntent.count({ where: { invoiceId: invoices[1]!.id } })).toBe(1);
     expect(invoices[1]!.status).toBe('paid');
   });
 });
+
+/** A worker process's `yarrow_jobs_processed_total{queue="subscription_renewal",outcome="completed"}` (0 before its first). */
+function completedRenewals(metrics: string): number {
+  const line = metrics.split('\n').find((text) => text.startsWith('yarrow_jobs_processed_total{') && text.includes('queue="subscription_renewal"') && text.includes('outcome="completed"'));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}

@@ -73,7 +73,9 @@ describe('POST /api/v1/subscriptions', () => {
     const { subscription, payment_intent: intent } = response.body;
     expect(subscription).toMatchObject({ status: 'incomplete', current_period_start: start.toISOString() });
     expect(intent.last_payment_error).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
-    await own.advance(new Date(start.getTime() + 22 * 3_600_000));
+    // 22 hours on the expiry is not due: the advance sends no job, so nothing can have moved it.
+    const early = await own.advance(new Date(start.getTime() + 22 * 3_600_000));
+    expect(early.released_jobs).toBe(0);
     expect((await own.subscription(subscription.id)).status).toBe('incomplete');
     await own.advance(new Date(start.getTime() + 23 * 3_600_000));
     const expired = await own.until(subscription.id, (row) => row.status === 'incomplete_expired');
