@@ -32,6 +32,7 @@ type Documents = {
     "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n": typeof types.BillingCreatePriceDocument,
     "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.BillingProductPricesDocument,
     "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n": typeof types.BillingSubscriptionLiveDocument,
+    "\n  query PanelTestBillingSettings {\n    billingSettings {\n      retryDays\n      afterRetries\n    }\n  }\n": typeof types.PanelTestBillingSettingsDocument,
     "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": typeof types.TestCreateManualIntentDocument,
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": typeof types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": typeof types.TestAuthorizedIntentDocument,
@@ -156,6 +157,7 @@ const documents: Documents = {
     "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n": types.BillingCreatePriceDocument,
     "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.BillingProductPricesDocument,
     "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n": types.BillingSubscriptionLiveDocument,
+    "\n  query PanelTestBillingSettings {\n    billingSettings {\n      retryDays\n      afterRetries\n    }\n  }\n": types.PanelTestBillingSettingsDocument,
     "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": types.TestCreateManualIntentDocument,
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": types.TestAuthorizedIntentDocument,
@@ -331,6 +333,10 @@ export function graphql(source: "\n  query BillingProductPrices($productId: ID) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n"): typeof import('./graphql.ts').BillingSubscriptionLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelTestBillingSettings {\n    billingSettings {\n      retryDays\n      afterRetries\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestBillingSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

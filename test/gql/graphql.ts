@@ -4,6 +4,10 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AfterRetries =
+  | 'CANCELED'
+  | 'UNPAID';
+
 export type CancellationReason =
   | 'ABANDONED'
   | 'DUPLICATE'
@@ -523,6 +527,11 @@ export type BillingSubscriptionLiveSubscriptionVariables = Exact<{
 
 
 export type BillingSubscriptionLiveSubscription = { subscriptionUpdated: { id: string, status: SubscriptionStatus, cancelAtPeriodEnd: boolean, currentPeriodEnd: string } };
+
+export type PanelTestBillingSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelTestBillingSettingsQuery = { billingSettings: { retryDays: Array<number>, afterRetries: AfterRetries } };
 
 export type TestCreateManualIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
@@ -1464,6 +1473,14 @@ export const BillingSubscriptionLiveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BillingSubscriptionLiveSubscription, BillingSubscriptionLiveSubscriptionVariables>;
+export const PanelTestBillingSettingsDocument = new TypedDocumentString(`
+    query PanelTestBillingSettings {
+  billingSettings {
+    retryDays
+    afterRetries
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestBillingSettingsQuery, PanelTestBillingSettingsQueryVariables>;
 export const TestCreateManualIntentDocument = new TypedDocumentString(`
     mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {
