@@ -12,7 +12,9 @@ import type { Runtime } from '../core/runtime.ts';
 import { openAttempts, recordAttemptResults } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
-import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
+import { deliveryUpdate, enqueueAttempt } from './enqueue.ts';
+import { isFifo, lockLines, passLine } from './lines.ts';
+import { putOffOverLimit } from './pace.ts';
 import { recordEvent } from './events.ts';
 import { signedRequest } from './formats.ts';
 import { webhookAttempts, webhookFirstAttemptLag, webhookRequestDuration } from './metrics.ts';
@@ -53,8 +55,11 @@ async function lockDeliveries(tx: DbClient, ids: bigint[]): Promise<Map<bigint, 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`). */
-type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | null;
+/**
+ * `allowPrivate`: the account's webhooks may reach private addresses (`privateWebhookUrlsAllowed`).
+ * `putOffUntil`: over its endpoint's rate limit, the delivery went to a job due then (pace.ts).
+ */
+type Started = { delivery: Claimed; attemptId: string; allowPrivate: boolean } | { putOffUntil: Date } | null;
 
 const time = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -79,6 +84,7 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
     dataFilter: e.data_filter ?? null,
     rateLimit: e.rate_limit ?? null,
     rateSlotAt: time(e.rate_slot_at ?? null),
+    ordering: e.ordering ?? 'unordered',
     createdAt: new Date(e.created_at),
     updatedAt: new Date(e.updated_at),
   };
@@ -115,9 +121,22 @@ function claimedFromJson(d: any, e: any, ev: any): Claimed {
  * Opens the attempts of jobs that pollers took together, in one statement: for each delivery this
  * job still owns (pending, its job, endpoint enabled) the row is locked, an attempt a dead worker
  * left `in_flight` becomes `interrupted`, and the new attempt is written before the request
- * leaves, so a worker that dies mid-request leaves a trace.
+ * leaves, so a worker that dies mid-request leaves a trace. Then the strict rate limit.
  */
 async function startAttempts(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
+  const started = await openStarted(rt, jobs);
+  // Attempts to rate-limited endpoints take their send permits now, right before they go; those
+  // refused one are put off (pace.ts). The endpoint row loaded with each says whether it has a limit.
+  const limited = started.flatMap((each, i) =>
+    each && 'delivery' in each && each.delivery.endpoint.rateLimit !== null ? [{ job: jobs[i]!, endpointId: each.delivery.endpointId, attemptId: each.attemptId }] : [],
+  );
+  if (limited.length === 0) return started;
+  const putOff = await putOffOverLimit(rt, limited);
+  return started.map((each, i) => (putOff.has(jobs[i]!) ? { putOffUntil: putOff.get(jobs[i]!)! } : each));
+}
+
+/** The opening statement of `startAttempts`, and the disabled endpoints' deliveries it found. */
+async function openStarted(rt: Runtime, jobs: DeliverJob[]): Promise<Started[]> {
   const now = new Date();
   const first = new Map<string, number>();
   for (const [i, job] of jobs.entries()) if (!first.has(job.data.deliveryId)) first.set(job.data.deliveryId, i);
@@ -150,6 +169,8 @@ async function failDisabled(rt: Runtime, jobs: DeliverJob[]) {
       if (!delivery || delivery.jobId !== job.id || delivery.status !== 'pending' || !delivery.endpoint.disabledAt) continue;
       const failed = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextAttemptAt: null, jobId: null } });
       events.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(failed, delivery.event)));
+      // The next one in a FIFO line takes its job and fails the same way: none is stranded.
+      if (isFifo(delivery.endpoint)) await passLine(rt, tx, delivery.endpointId);
     }
     await publishAll(tx, events);
   });
@@ -159,6 +180,8 @@ interface Outcome {
   job: DeliverJob;
   attemptId: string;
   result: PostResult;
+  /** The endpoint, when it was FIFO as the attempt opened: ending the delivery passes its line on. */
+  line: string | null;
 }
 
 /**
@@ -169,9 +192,8 @@ interface Outcome {
  */
 async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean[]> {
   const now = new Date();
-  const succeeded = await recordAttemptResults(
-    rt.db.prisma,
-    outcomes.map(({ job, attemptId, result }) => ({
+  const results = (list: Outcome[]) =>
+    list.map(({ job, attemptId, result }) => ({
       attemptId,
       deliveryId: job.data.deliveryId,
       jobId: job.id,
@@ -180,9 +202,22 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
       httpStatus: result.httpStatus,
       responseExcerpt: result.responseExcerpt,
       error: result.error,
-    })),
-    now,
-  );
+    }));
+  // A FIFO delivery that succeeded passes its line on in the transaction that ends it (its line
+  // locked first); the fleet's outcomes stay one statement, never waiting on a line.
+  const passing = outcomes.filter((outcome) => outcome.result.ok && outcome.line);
+  const fleet = passing.length === 0 ? outcomes : outcomes.filter((outcome) => !passing.includes(outcome));
+  const succeeded = fleet.length > 0 ? await recordAttemptResults(rt.db.prisma, results(fleet), now) : [];
+  if (passing.length > 0) {
+    succeeded.push(
+      ...(await rt.db.prisma.$transaction(async (tx) => {
+        await lockLines(tx, passing.map((outcome) => outcome.line!));
+        const ended = await recordAttemptResults(tx, results(passing), now);
+        for (const row of ended) await passLine(rt, tx, row.endpoint_id);
+        return ended;
+      })),
+    );
+  }
   // Published once committed: a process dying right here costs a live-log update, not a delivery.
   await publishAll(
     rt.db.prisma,
@@ -215,6 +250,9 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
  */
 async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, options: { waitForClocks?: boolean } = {}): Promise<Outcome[]> {
   return rt.db.prisma.$transaction(async (tx) => {
+    // FIFO lines before delivery rows, as every plan of a line: one that ends here passes it on.
+    const lines = failures.flatMap((failure) => (failure.line ? [failure.line] : []));
+    if (lines.length > 0) await lockLines(tx, lines);
     const deliveries = await lockDeliveries(tx, failures.map(({ job }) => BigInt(job.data.deliveryId)));
     // The retry schedule and the failing streak run on each account's time (a test clock's, if any).
     const accountIds = [...deliveries.values()].map((delivery) => delivery.accountId);
@@ -260,6 +298,8 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, optio
       if (delay === null) {
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, status: 'failed', nextAttemptAt: null, jobId: null } });
         if (!endpoint.disabledAt) await recordExhausted(rt, tx, updated, delivery);
+        // It held its FIFO line through its retries; the next one in line goes now.
+        if (isFifo(endpoint)) await passLine(rt, tx, delivery.endpointId);
       } else {
         const jobId = newJobId();
         const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
@@ -289,23 +329,30 @@ const batchersOf = perRuntime((rt: Runtime) => ({
  * send twice; a worker that died mid-request leaves the job to be run again, which sends again
  * under the same delivery number (receivers deduplicate on it). The database work before and
  * after the request is shared with the process's other pollers (`batcher`): one transaction
- * each for every attempt that starts, or finishes, at about the same time.
+ * each for every attempt that starts, or finishes, at about the same time. A job over its
+ * endpoint's rate limit sends nothing and answers when the job its delivery went to is due (pace.ts).
  */
-export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<void> {
+export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<Date | undefined> {
   const { start, record } = batchersOf(rt);
   const started = await start(job);
   if (!started) {
     webhookAttempts.inc({ outcome: 'skipped' });
     return;
   }
+  // Over its endpoint's rate limit: the caller wakes a poller when the new job is due.
+  if ('putOffUntil' in started) {
+    webhookAttempts.inc({ outcome: 'put_off' });
+    return started.putOffUntil;
+  }
 
   const { delivery, attemptId, allowPrivate } = started;
   if (delivery.attemptCount === 0) webhookFirstAttemptLag.observe(Math.max(0, Date.now() - delivery.event.createdAt.getTime()) / 1000);
   const { body, headers } = await signedRequest(rt.config, rt.db.prisma, { endpoint: delivery.endpoint, event: delivery.event, deliveryId: String(delivery.id) });
   const result = await postWebhook({ url: delivery.endpoint.url, body, headers, timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate });
-  const left = await record({ job, attemptId, result });
+  const line = isFifo(delivery.endpoint) ? delivery.endpointId : null;
+  const left = await record({ job, attemptId, result, line });
   // Its account's test clock was being changed: recorded on its own, waiting for that clock only.
-  if (left) await recordFailures(rt, [{ job, attemptId, result }], new Date(), { waitForClocks: true });
+  if (left) await recordFailures(rt, [{ job, attemptId, result, line }], new Date(), { waitForClocks: true });
   const outcome = result.ok ? 'delivered' : 'failed';
   webhookAttempts.inc({ outcome });
   webhookRequestDuration.observe({ outcome }, result.durationMs / 1000);

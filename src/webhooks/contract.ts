@@ -7,6 +7,12 @@ import { idMaker } from '../core/ids.ts';
 export const idPrefixes = { event: 'evt', webhookEndpoint: 'we', webhookAttempt: 'wa' } as const;
 export const { newId } = idMaker(idPrefixes);
 
+/** Its advisory-lock namespaces (`lockNamespaces`), which its files lock with (`advisoryXactLock(tx, webhooksLocks.fifoLine, key)`). */
+export const webhooksLocks = {
+  /** The line of one FIFO endpoint (src/webhooks/lines.ts): who holds it and who waits changes one transaction at a time; key: the endpoint id. */
+  fifoLine: 72_707_501,
+} as const;
+
 /** A delivery as the live delivery log shows it. */
 export interface WebhookDeliveryUpdate {
   deliveryId: string;

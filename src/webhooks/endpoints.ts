@@ -13,6 +13,7 @@ import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
 import type { DataFilter } from './deliveries.ts';
 import { customHeaders, headerNamesToRemove, openHeaders, patchedHeaders, sealHeaders } from './custom-headers.ts';
+import { type EndpointOrdering, endpointOrderings, lockLines, releaseLine } from './lines.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
@@ -22,6 +23,8 @@ export const endpointDescription = z.string().trim().max(500);
 export const MAX_RATE_LIMIT = 1000;
 /** Deliveries a second at most (Svix's `throttleRate`): a whole number from 1 to 1,000. */
 export const rateLimit = z.number().int(`a whole number of deliveries a second`).min(1).max(MAX_RATE_LIMIT);
+/** `unordered` (the default) or `fifo`: one delivery at a time in event order (lines.ts). */
+export const endpointOrdering = z.enum(endpointOrderings, { error: 'must be unordered or fifo' });
 /** An endpoint's inputs, given every module's event names (`rt.modules.eventTypes`), which it may subscribe to. */
 export function endpointInputs(eventTypes: readonly EventType[]) {
   const endpointEventTypes = z
@@ -38,6 +41,7 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       enabled: z.boolean().default(true),
       headers: customHeaders.optional(),
       rateLimit: rateLimit.optional(),
+      ordering: endpointOrdering.optional(),
     }),
     updateEndpointInput: z.strictObject({
       url: webhookUrl.optional(),
@@ -48,6 +52,7 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       setHeaders: customHeaders.optional(),
       removeHeaders: headerNamesToRemove.optional(),
       rateLimit: rateLimit.nullable().optional(),
+      ordering: endpointOrdering.optional(),
     }),
   };
 }
@@ -78,6 +83,8 @@ export interface CreateEndpointCommand {
   headers?: Record<string, string>;
   /** At most this many deliveries a second; absent: no limit. */
   rateLimit?: number;
+  /** Absent: `unordered`. */
+  ordering?: EndpointOrdering;
 }
 
 /** What `updateEndpoint` changes: only the fields given. */
@@ -95,6 +102,8 @@ export interface UpdateEndpointCommand {
   removeHeaders?: readonly string[];
   /** null removes the limit. */
   rateLimit?: number | null;
+  /** Deliveries already waiting in a FIFO line are sent at once when it becomes unordered. */
+  ordering?: EndpointOrdering;
 }
 
 /**
@@ -104,6 +113,7 @@ export interface UpdateEndpointCommand {
 const checkedUrl = (url: string) => parseInput(z.object({ url: webhookUrl }), { url }).url;
 const checkedHeaders = (headers: Record<string, string>) => parseInput(z.object({ headers: customHeaders }), { headers }).headers;
 const checkedRateLimit = (limit: number | null) => parseInput(z.object({ rateLimit: rateLimit.nullable() }), { rateLimit: limit }).rateLimit;
+const checkedOrdering = (ordering: EndpointOrdering) => parseInput(z.object({ ordering: endpointOrdering }), { ordering }).ordering;
 const distinct = (eventTypes: readonly EventType[]) => [...new Set(eventTypes)];
 
 /** The headers an update leaves (all of them, checked), or undefined when it changes none. */
@@ -146,6 +156,7 @@ export async function createEndpoint(
       secretEncrypted: encrypt(rt.config.secret, secret),
       ...(command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {}),
       rateLimit: command.rateLimit === undefined ? null : checkedRateLimit(command.rateLimit),
+      ordering: command.ordering === undefined ? 'unordered' : checkedOrdering(command.ordering),
       payloadFormat,
       dataFilter,
       ...(data.enabled ? {} : { disabledAt: new Date(), disabledReason: 'manual' }),
@@ -163,7 +174,7 @@ export async function getEndpoint(db: DbClient, accountId: number, id: string, p
 
 
 export async function updateEndpoint(
-  rt: Pick<Runtime, 'config'>,
+  rt: Pick<Runtime, 'config' | 'boss' | 'db'>,
   db: DbClient,
   accountId: number,
   id: string,
@@ -176,9 +187,14 @@ export async function updateEndpoint(
     url: command.url === undefined ? undefined : checkedUrl(command.url),
     eventTypes: command.eventTypes === undefined ? undefined : distinct(command.eventTypes),
   };
+  const ordering = command.ordering === undefined ? undefined : checkedOrdering(command.ordering);
+  // Every field is checked before anything changes.
+  const limit = command.rateLimit === undefined ? {} : { rateLimit: checkedRateLimit(command.rateLimit), rateSlotAt: null };
   const endpoint = await getEndpoint(db, accountId, id);
-  if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
+  // Checked before anything changes too; a change of some headers keeps the others, read here.
   const headers = newHeaders(rt.config, endpoint, command);
+  if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
+  if (ordering !== undefined && ordering !== endpoint.ordering) await changeOrdering(rt, endpoint.id, ordering);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;
   const disabling = data.enabled === false && endpoint.disabledAt === null;
   const updated = await db.webhookEndpoint
@@ -191,7 +207,7 @@ export async function updateEndpoint(
         eventTypes: data.eventTypes,
         ...(headers ? sealHeaders(rt.config, headers) : {}),
       // A new limit applies to attempts enqueued from now on; those already queued keep their slots.
-      ...(command.rateLimit === undefined ? {} : { rateLimit: checkedRateLimit(command.rateLimit), rateSlotAt: null }),
+      ...limit,
       payloadFormat,
       dataFilter,
       // Re-enabling starts with a clean slate: the failing period counts from the next failure.
@@ -205,6 +221,19 @@ export async function updateEndpoint(
     });
   await publish(db, 'webhookEndpointsChanged', accountId, { endpointId: endpoint.id });
   return updated;
+}
+
+/**
+ * Switches an endpoint's ordering under its line lock. Made unordered, the deliveries waiting in its
+ * line get their jobs at once; made FIFO, the deliveries already queued go as they were and the new
+ * ones wait behind them (the sweeper starts the line once they are done: `stalledLines`).
+ */
+async function changeOrdering(rt: Pick<Runtime, 'config' | 'boss' | 'db'>, endpointId: string, ordering: EndpointOrdering) {
+  await rt.db.prisma.$transaction(async (tx) => {
+    await lockLines(tx, [endpointId]);
+    await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { ordering } });
+    if (ordering === 'unordered') await releaseLine(rt, tx, endpointId);
+  });
 }
 
 export async function deleteEndpoint(db: DbClient, accountId: number, id: string): Promise<WebhookEndpoint> {

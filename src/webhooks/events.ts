@@ -81,7 +81,7 @@ export async function recordEvents(
     rt,
     tx,
     events,
-    endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types, rateLimit: endpoint.rate_limit, dataFilter: endpoint.data_filter })),
+    endpoints.map((endpoint) => ({ id: endpoint.id, accountId: endpoint.account_id, eventTypes: endpoint.event_types, rateLimit: endpoint.rate_limit, ordering: endpoint.ordering, dataFilter: endpoint.data_filter })),
     options,
   );
   // Emails to the account's panel users (an endpoint disabled, a phone offline, …), queued with the event.

@@ -4,7 +4,8 @@ import { serviceInput, withGraphqlParams } from '../graphql/input.ts';
 import { currentThenLive, readOncePerEvent } from '../graphql/live.ts';
 import type { WebhookEndpoint as EndpointRow } from '../generated/prisma/client.ts';
 import { deliveriesWhere, endpointsWhere, eventTypeFilters, eventsWhere } from './lists.ts';
-import { deliveryStatuses, deliveryUpdate, getDelivery, redeliver, type DeliveryStatus, type DeliveryUpdate } from './deliveries.ts';
+import { deliveryStatuses, getDelivery, redeliver, type DeliveryStatus } from './deliveries.ts';
+import { deliveryUpdate, type DeliveryUpdate } from './enqueue.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -20,7 +21,8 @@ import { eventPayload } from './events.ts';
 import type { ModuleRegistry } from '../core/module.ts';
 import { deliveryBody, payloadFormats, type PayloadFormat } from './formats.ts';
 import { connectionRows } from '../core/pagination.ts';
-import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from './graphql-inputs.ts';
+import { CreateWebhookEndpointInput, EndpointOrderingEnum, UpdateWebhookEndpointInput } from './graphql-inputs.ts';
+import type { EndpointOrdering } from './lines.ts';
 
 const scope = { scope: 'webhooks.manage' } as const;
 
@@ -50,6 +52,11 @@ export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
     enabled: t.boolean({ resolve: (endpoint) => isEnabled(endpoint) }),
     headerNames: t.exposeStringList('headerNames', { description: 'The names of its custom headers; their values are never answered.' }),
     rateLimit: t.exposeInt('rateLimit', { nullable: true, description: 'At most this many deliveries a second; null: no limit.' }),
+    ordering: t.field({
+      type: EndpointOrderingEnum,
+      description: 'UNORDERED, or FIFO: one delivery at a time in event order.',
+      resolve: (endpoint) => endpoint.ordering as EndpointOrdering,
+    }),
     payloadFormat: t.field({
       type: PayloadFormatEnum,
       description: 'The body and signature its deliveries take, set by the API it was made through.',

@@ -5,6 +5,7 @@ import { deliveryStatuses, type DeliveryStatus } from './deliveries.ts';
 import { isEnabled } from './endpoints.ts';
 import { eventPayload } from './events.ts';
 import { payloadFormats, type PayloadFormat } from './formats.ts';
+import { endpointOrderings, type EndpointOrdering } from './lines.ts';
 
 // The JSON shapes REST answers for the webhooks domain. One shape per object, used everywhere:
 // each is a zod schema (OpenAPI documents it, the tests check every answer against it) and its
@@ -25,6 +26,7 @@ export const endpointSchema = z.object({
     .describe("The body and signature of its deliveries: `yarrow` (this page's X-YarrowPay-*), or `sms_gateway` (the SMS Gateway for Android app's, for endpoints registered through /api/3rdparty/v1/webhooks)."),
   header_names: z.array(z.string()).describe('The names of its custom headers (`headers`); their values are never answered.').meta({ examples: [['X-Api-Key']] }),
   rate_limit: z.number().int().nullable().describe('At most this many deliveries a second; null: no limit.').meta({ examples: [5] }),
+  ordering: z.enum(endpointOrderings).describe('`unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.'),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -43,6 +45,7 @@ export function endpointJson(endpoint: WebhookEndpoint): z.infer<typeof endpoint
     payload_format: endpoint.payloadFormat as PayloadFormat,
     header_names: endpoint.headerNames,
     rate_limit: endpoint.rateLimit,
+    ordering: endpoint.ordering as EndpointOrdering,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
   };

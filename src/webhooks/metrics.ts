@@ -5,7 +5,7 @@ import { registry } from '../core/metrics.ts';
 
 export const webhookAttempts = new Counter({
   name: 'yarrow_webhook_attempts_total',
-  help: 'Webhook delivery attempts by outcome: delivered (a 2xx in time), failed (anything else), skipped (the job no longer owned its delivery).',
+  help: 'Webhook delivery attempts by outcome: delivered (a 2xx in time), failed (anything else), skipped (the job no longer owned its delivery), put_off (over its endpoint rate limit, handed to a later job).',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

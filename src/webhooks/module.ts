@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanFlag } from '../core/config.ts';
 import { defineModule, liveTopic } from '../core/module.ts';
-import { idPrefixes, type EventCreated, type WebhookDeliveryUpdate } from './contract.ts';
+import { idPrefixes, webhooksLocks, type EventCreated, type WebhookDeliveryUpdate } from './contract.ts';
 
 /** Events (the outbox every domain records into), webhook endpoints, deliveries and signing. */
 export const webhooksModule = defineModule({
@@ -41,6 +41,7 @@ export const webhooksModule = defineModule({
   },
   scopes: ['webhooks.manage'],
   idPrefixes,
+  lockNamespaces: webhooksLocks,
   eventTypes: ['endpoint.disabled', 'webhook_delivery.exhausted', 'webhook.test'],
   topics: {
     /** A delivery was created or finished an attempt (the live delivery log). */

@@ -72,6 +72,7 @@ export const PanelUpdateWebhookEndpoint = graphql(`
       enabled
       rateLimit
       headerNames
+      ordering
     }
   }
 `);
@@ -128,6 +129,7 @@ export const PanelWebhookEndpoint = graphql(`
       payloadFormat
       rateLimit
       headerNames
+      ordering
       createdAt
     }
   }

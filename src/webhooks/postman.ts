@@ -42,10 +42,10 @@ export const postmanFolders: PostmanFolder[] = [
       {
         operation: 'patch /api/v1/webhook-endpoints/{id}',
         params: { id: '{{webhook_endpoint_id}}' },
-        json: { description: 'Postman, updated', event_types: ['invoice.paid', 'webhook.test'] },
+        json: { description: 'Postman, updated', event_types: ['invoice.paid', 'webhook.test'], ordering: 'unordered' },
         status: 200,
         checks: {
-          'only the fields sent change': "pm.expect(json.webhook_endpoint.description).to.eql('Postman, updated'); pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid', 'webhook.test']); pm.expect(json.webhook_endpoint.rate_limit).to.eql(5);",
+          'only the fields sent change': "pm.expect(json.webhook_endpoint.description).to.eql('Postman, updated'); pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid', 'webhook.test']); pm.expect(json.webhook_endpoint.rate_limit).to.eql(5); pm.expect(json.webhook_endpoint.ordering).to.eql('unordered');",
         },
       },
       {

@@ -4,14 +4,14 @@
 // recover is called while its recovery runs) and queues a `webhook_recover` job; the webhooks worker
 // turns the claims, oldest first, into ordinary attempts, which then wait in the delivery queue
 // under the endpoint's own limits like any other.
-import { newJobId } from '../core/ids.ts';
 import { YarrowError } from '../core/errors.ts';
 import { lockRows } from '../core/locks.ts';
 import { liveEvent, publishAll } from '../core/pubsub.ts';
 import { sendJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookEndpoint } from '../generated/prisma/client.ts';
-import { deliveryUpdate, enqueueAttempt } from './deliveries.ts';
+import { deliveryUpdate } from './enqueue.ts';
+import { isFifo, lockLines, queueAgain } from './lines.ts';
 import { getEndpoint, isEnabled } from './endpoints.ts';
 import { claimFailedDeliveries, oldestRecoveryClaims, takeRecoveryClaims } from './sql.ts';
 
@@ -68,7 +68,7 @@ export async function recoverEndpoint(
  * The `webhook_recover` job: takes the endpoint's claims oldest first, a few at a time (as many as
  * the endpoint may have in flight, WEBHOOK_ENDPOINT_CONCURRENCY, each group in a transaction of
  * its own, so the queue hands them out in that order), and makes each delivery still `failed`
- * pending again with a new `manual` attempt's job. Several runs for one endpoint (recover called
+ * pending again with a new `manual` attempt's job (on a FIFO endpoint: in its line, lines.ts). Several runs for one endpoint (recover called
  * twice) share the claims: each is taken by one of them. A disabled endpoint's claims are dropped. A
  * worker that dies midway leaves the claims it had not taken, and the job runs again.
  */
@@ -78,6 +78,9 @@ export async function runRecovery(rt: Runtime, endpointId: string): Promise<numb
     const taken = await rt.db.prisma.$transaction(async (tx) => {
       const ids = await oldestRecoveryClaims(tx, endpointId, rt.config.WEBHOOK_ENDPOINT_CONCURRENCY);
       if (ids.length === 0) return null;
+      // A FIFO endpoint's line before its deliveries' rows, as every plan of its line.
+      const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { ordering: true } });
+      if (endpoint && isFifo(endpoint)) await lockLines(tx, [endpointId]);
       // Deliveries first, claims second, as recover's claiming does: the two never deadlock, and a
       // recover call waits for these deliveries and finds them no longer failed.
       await lockRows(tx, 'webhook_deliveries', ids, { idType: 'bigint' });
@@ -88,9 +91,8 @@ export async function runRecovery(rt: Runtime, endpointId: string): Promise<numb
       for (const delivery of deliveries) {
         // Sent meanwhile (a redelivery), or its endpoint was disabled: nothing to recover.
         if (delivery.status !== 'failed' || !isEnabled(delivery.endpoint)) continue;
-        const jobId = newJobId();
-        const updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'pending', nextAttemptAt: new Date(), jobId } });
-        await enqueueAttempt(rt, tx, { ...updated, rateLimit: delivery.endpoint.rateLimit }, { jobId, trigger: 'manual' });
+        // On a FIFO endpoint the first one recovered takes the line if it is free; the others wait behind it.
+        const updated = await queueAgain(rt, tx, delivery, delivery.endpoint);
         updates.push(liveEvent('webhookDeliveryUpdated', delivery.accountId, deliveryUpdate(updated, delivery.event)));
         count++;
       }

@@ -5,7 +5,7 @@ import { idempotentCreate } from '../core/idempotency.ts';
 import { listBody, listQuery, listSchema } from '../core/pagination.ts';
 import type { GatewayContext } from '../core/gateway-context.ts';
 import { defineRoute } from '../core/route.ts';
-import { createEndpoint, deleteEndpoint, endpointDescription, endpointInputs, getEndpoint, rateLimit, revealSecret, rotateSecret, updateEndpoint } from './endpoints.ts';
+import { createEndpoint, deleteEndpoint, endpointDescription, endpointInputs, endpointOrdering, getEndpoint, rateLimit, revealSecret, rotateSecret, updateEndpoint } from './endpoints.ts';
 import { getDelivery, redeliver } from './deliveries.ts';
 import { RECOVERY_WINDOW_DAYS, recoverEndpoint } from './recovery.ts';
 import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
@@ -14,6 +14,8 @@ import { webhookUrl } from './url-safety.ts';
 import { MAX_CUSTOM_HEADERS, customHeaders, headerNamesToRemove } from './custom-headers.ts';
 
 const HEADERS_HELP = `Custom headers sent with every request, {"name": "value"}: at most ${MAX_CUSTOM_HEADERS}; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names).`;
+
+const ORDERING_HELP = '`unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints).';
 
 const RATE_LIMIT_HELP = 'At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit.';
 
@@ -27,6 +29,7 @@ function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['e
       enabled: z.boolean().optional(),
       headers: customHeaders.optional().describe(HEADERS_HELP),
       rate_limit: rateLimit.optional().describe(RATE_LIMIT_HELP),
+      ordering: endpointOrdering.optional().describe(ORDERING_HELP),
     }),
     updateBody: z.strictObject({
       url: webhookUrl.optional(),
@@ -37,6 +40,7 @@ function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['e
       set_headers: customHeaders.optional().describe('Adds these headers or replaces their values, keeping the others (as Svix\'s PATCH of headers); not with headers.'),
       remove_headers: headerNamesToRemove.optional().describe('Removes the headers of these names, whatever their case; not with headers.'),
       rate_limit: rateLimit.nullable().optional().describe(`${RATE_LIMIT_HELP} null removes the limit.`),
+      ordering: endpointOrdering.optional().describe(`${ORDERING_HELP} Made unordered, the deliveries waiting in its line are sent at once.`),
     }),
   };
 }
@@ -94,6 +98,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
           enabled: input.enabled,
           headers: input.headers,
           rateLimit: input.rate_limit,
+          ordering: input.ordering,
         });
         return { status: 201, body: { webhook_endpoint: endpointJson(created.endpoint), secret: created.secret } };
       }, { secretFields: ['secret'] }),
@@ -134,6 +139,7 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
         setHeaders: input.set_headers,
         removeHeaders: input.remove_headers,
         rateLimit: input.rate_limit,
+        ordering: input.ordering,
       });
       return ok(c, { webhook_endpoint: endpointJson(endpoint) });
     },

@@ -23,33 +23,92 @@ export interface NewEventRow {
  * both subqueries (an unreferenced CTE that only SELECTs would never notify).
  */
 export async function insertEventsReadEndpoints(tx: DbClient, rows: NewEventRow[], accountIds: number[], createdAt: Date, notify: Prisma.Sql) {
-  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null; data_filter: string | null }> }>>`
+  const [result] = await tx.$queryRaw<Array<{ notified: number; endpoints: Array<{ id: string; account_id: number; event_types: string[]; rate_limit: number | null; data_filter: string | null; ordering: string }> }>>`
     WITH inserted AS (
       INSERT INTO events (id, account_id, type, object_type, object_public_id, data, request_log_id, created_at)
       SELECT e.id, e.account_id, e.type, e.object_type, e.object_public_id, e.data, e.request_log_id, ${createdAt}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(id text, account_id int, type text, object_type text, object_public_id text, data jsonb, request_log_id text)
     ), notified AS (${notify})
     SELECT (SELECT count(*) FROM notified)::int AS notified,
-           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit, 'data_filter', data_filter) ORDER BY id)
+           coalesce((SELECT json_agg(json_build_object('id', id, 'account_id', account_id, 'event_types', event_types, 'rate_limit', rate_limit, 'data_filter', data_filter, 'ordering', ordering) ORDER BY id)
                      FROM webhook_endpoints
                      WHERE account_id = ANY(${accountIds}::int[]) AND disabled_at IS NULL), '[]'::json) AS endpoints`;
   return result!.endpoints;
 }
 
 /**
- * Takes the next send slot of a rate-limited endpoint and moves it on by 1/rate_limit seconds: the
- * attempt's job starts no earlier than its slot, so the endpoint never gets more than rate_limit
- * deliveries a second and its backlog waits in the queue. The slot never starts in the past (an
- * idle endpoint sends at once). Nothing (no row) for an endpoint without a limit. Wall-clock
- * time (`clock_timestamp()`): a long transaction does not hand out slots already gone by.
+ * How far apart two requests to a rate-limited endpoint go, in units of 1/rate_limit seconds: a
+ * little more than one, so the few milliseconds between taking a permit and the request reaching
+ * the receiver (which vary from one request to the next) never fit rate_limit + 1 requests into
+ * one second at the receiver. The queue-time slots use it too, so jobs come due as permits free up.
  */
-export async function reserveSendSlot(tx: DbClient, endpointId: string): Promise<Date | null> {
-  const [row] = await tx.$queryRaw<Array<{ slot: Date }>>`
+export const RATE_SPACING = 1.05;
+
+/**
+ * Takes the next `count` send slots of a rate-limited endpoint and moves its first free slot on by
+ * count × RATE_SPACING/rate_limit seconds: each attempt's job starts no earlier than its slot, so the endpoint
+ * never gets more than rate_limit deliveries a second and its backlog waits in the queue. The
+ * first slot never starts in the past (an idle endpoint sends at once); the others follow it
+ * `stepMs` apart. The worker checks the limit again right before sending (`takeSendPermits`). Null (no row) for an endpoint without a limit. Wall-clock time
+ * (`clock_timestamp()`): a long transaction does not hand out slots already gone by.
+ */
+export async function reserveSendSlots(tx: DbClient, endpointId: string, count: number): Promise<{ first: Date; stepMs: number } | null> {
+  const [row] = await tx.$queryRaw<Array<{ first: Date; rate_limit: number }>>`
     UPDATE webhook_endpoints
-    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => 1.0 / rate_limit)
+    SET rate_slot_at = GREATEST(rate_slot_at, clock_timestamp()) + make_interval(secs => ${count * RATE_SPACING}::float8 / rate_limit)
     WHERE id = ${endpointId} AND rate_limit IS NOT NULL
-    RETURNING rate_slot_at - make_interval(secs => 1.0 / rate_limit) AS slot`;
-  return row?.slot ?? null;
+    RETURNING rate_slot_at - make_interval(secs => ${count * RATE_SPACING}::float8 / rate_limit) AS first, rate_limit`;
+  return row ? { first: row.first, stepMs: (RATE_SPACING * 1000) / row.rate_limit } : null;
+}
+
+/**
+ * Whether a FIFO endpoint's line is taken: a pending delivery of it (other than `exceptId`) holds a
+ * job or waits for one. Its pending deliveries only (a partial index), not its history.
+ */
+export async function lineTaken(tx: DbClient, endpointId: string, exceptId = 0n): Promise<boolean> {
+  const [row] = await tx.$queryRaw<Array<{ taken: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND status = 'pending' AND id <> ${exceptId}) AS taken`;
+  return row?.taken === true;
+}
+
+/**
+ * The next delivery of a FIFO endpoint's line: its oldest waiting one (pending with no job), if
+ * none of its pending deliveries holds a job; nothing while one does or none waits.
+ */
+export async function nextInLine(tx: DbClient, endpointId: string): Promise<{ id: bigint; attempt_count: number } | undefined> {
+  const [row] = await tx.$queryRaw<Array<{ id: bigint; attempt_count: number }>>`
+    SELECT d.id, d.attempt_count FROM webhook_deliveries d
+    WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending' AND d.job_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries h WHERE h.endpoint_id = ${endpointId} AND h.status = 'pending' AND h.job_id IS NOT NULL)
+    ORDER BY d.id LIMIT 1`;
+  return row;
+}
+
+/**
+ * Gives every waiting delivery of an endpoint (pending with no job) a new job id, due now, in one
+ * statement; answers them in line order with their job ids, for `enqueueAttempts`.
+ */
+export async function releaseWaiting(tx: DbClient, endpointId: string, now: Date) {
+  return tx.$queryRaw<Array<{ id: bigint; job_id: string; attempt_count: number }>>`
+    UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
+    WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
+    RETURNING id, job_id::text, attempt_count`.then((rows) => rows.sort((a, b) => (a.id < b.id ? -1 : 1)));
+}
+
+/**
+ * FIFO endpoints whose line stands still: deliveries wait but none holds a job. The plans that end
+ * a delivery pass the line on in their own transaction; this finds the lines no plan could (an
+ * endpoint made FIFO while its deliveries were in flight as unordered ones).
+ */
+export async function stalledLines(db: DbClient): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT e.id FROM webhook_endpoints e
+    WHERE e.ordering = 'fifo'
+      AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.job_id IS NULL)
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.job_id IS NOT NULL)
+    ORDER BY e.id
+    LIMIT 1000`;
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -187,4 +246,50 @@ export async function takeRecoveryClaims(tx: DbClient, deliveryIds: bigint[]): P
   const rows = await tx.$queryRaw<Array<{ delivery_id: bigint }>>`
     DELETE FROM webhook_recovery_claims WHERE delivery_id = ANY(${deliveryIds}::bigint[]) RETURNING delivery_id`;
   return new Set(rows.map((row) => row.delivery_id));
+}
+
+export interface SendPermit {
+  endpoint_id: string;
+  /** Null: the endpoint has no limit (any more); send. */
+  rate_limit: number | null;
+  granted: boolean;
+  /** When refused: the earliest time of the next request. */
+  next_send_at: Date | null;
+}
+
+/**
+ * The strict rate limit, right before sending (`startAttempts`): for each rate-limited endpoint, one
+ * request may go if its `next_send_at` has come, which then moves RATE_SPACING/rate_limit seconds
+ * past now (wall-clock time); otherwise it is refused with the time it may go. One statement for a
+ * batch's endpoints; an upsert on `webhook_send_pace`, whose row no transaction holds for long.
+ */
+export async function takeSendPermits(db: DbClient, endpointIds: string[]): Promise<SendPermit[]> {
+  return db.$queryRaw<SendPermit[]>`
+    WITH limits AS (
+      SELECT e.id, e.rate_limit FROM webhook_endpoints e WHERE e.id = ANY(${[...new Set(endpointIds)]}::text[])
+    ), taken AS (
+      INSERT INTO webhook_send_pace AS p (endpoint_id, next_send_at)
+      SELECT id, clock_timestamp() + make_interval(secs => ${RATE_SPACING}::float8 / rate_limit) FROM limits WHERE rate_limit IS NOT NULL
+      ON CONFLICT (endpoint_id) DO UPDATE SET next_send_at = EXCLUDED.next_send_at
+      WHERE p.next_send_at <= clock_timestamp()
+      RETURNING p.endpoint_id
+    )
+    SELECT l.id AS endpoint_id, l.rate_limit, (l.rate_limit IS NULL OR t.endpoint_id IS NOT NULL) AS granted, s.next_send_at
+    FROM limits l LEFT JOIN taken t ON t.endpoint_id = l.id LEFT JOIN webhook_send_pace s ON s.endpoint_id = l.id`;
+}
+
+/**
+ * Hands deliveries from the jobs that were refused a send permit to new jobs (`newJobId`), due at
+ * `at`, withdrawing the attempts those jobs had opened (nothing was sent): only deliveries the old
+ * job still owns (pending, its job). Answers the delivery ids handed over.
+ */
+export async function handOverDeliveries(tx: DbClient, items: Array<{ deliveryId: string; oldJobId: string; newJobId: string; at: Date; attemptId: string }>) {
+  const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
+    WITH withdrawn AS (DELETE FROM webhook_attempts WHERE id = ANY(${items.map((item) => item.attemptId)}::text[]) AND outcome = 'in_flight')
+    UPDATE webhook_deliveries d SET job_id = v.new_job_id, next_attempt_at = v.at, updated_at = now()
+    FROM unnest(${items.map((item) => item.deliveryId)}::bigint[], ${items.map((item) => item.oldJobId)}::uuid[],
+                ${items.map((item) => item.newJobId)}::uuid[], ${items.map((item) => item.at)}::timestamptz[]) AS v(delivery_id, old_job_id, new_job_id, at)
+    WHERE d.id = v.delivery_id AND d.job_id = v.old_job_id AND d.status = 'pending'
+    RETURNING d.id`;
+  return new Set(rows.map((row) => String(row.id)));
 }

@@ -51,8 +51,22 @@ export async function startWebhookWorker(rt: Runtime) {
     return jobs.map(() => undefined);
   });
 
+  // A job put off over its endpoint's rate limit is due at a time no NOTIFY announces: a poller is
+  // woken then (one timer per 10 ms of due times), not at the next once-a-second look.
+  const wakeTimes = new Set<number>();
+  const wakeAt = (at: Date) => {
+    const time = Math.ceil(at.getTime() / 10) * 10;
+    if (wakeTimes.has(time)) return;
+    wakeTimes.add(time);
+    rt.lifetime.after(Math.max(0, time - Date.now()), () => {
+      wakeTimes.delete(time);
+      wakeOne();
+    });
+  };
+
   const deliver = async (job: DeliverJob) => {
-    await attemptDelivery(rt, job);
+    const putOffUntil = await attemptDelivery(rt, job);
+    if (putOffUntil) wakeAt(putOffUntil);
     // Left to pg-boss's completion at the end of the batch if this one cannot be written.
     await complete(job).catch((error) => rt.logger.warn({ err: error, jobId: job.id }, 'early job completion failed; left to the end of its batch'));
   };

@@ -123,7 +123,7 @@ type Documents = {
     "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n": typeof types.EndpointSettingsDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": typeof types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
-    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      ordering\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
     "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n": typeof types.RotateWebhookEndpointSecretDocument,
     "\n  mutation RevealWebhookEndpointSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n": typeof types.RevealWebhookEndpointSecretDocument,
     "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n      deleted\n    }\n  }\n": typeof types.DeleteWebhookEndpointDocument,
@@ -248,7 +248,7 @@ const documents: Documents = {
     "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n": types.EndpointSettingsDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
-    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      ordering\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
     "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n      endpoint {\n        id\n        previousSecretExpiresAt\n      }\n    }\n  }\n": types.RotateWebhookEndpointSecretDocument,
     "\n  mutation RevealWebhookEndpointSecret($id: ID!) {\n    revealWebhookEndpointSecret(id: $id) {\n      secret\n      previousSecretExpiresAt\n    }\n  }\n": types.RevealWebhookEndpointSecretDocument,
     "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n      deleted\n    }\n  }\n": types.DeleteWebhookEndpointDocument,
@@ -700,7 +700,7 @@ export function graphql(source: "\n  mutation CreateWebhookEndpoint($input: Crea
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n    }\n  }\n"): typeof import('./graphql.ts').UpdateWebhookEndpointDocument;
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      ordering\n    }\n  }\n"): typeof import('./graphql.ts').UpdateWebhookEndpointDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -110,6 +110,8 @@ export type CreateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
   headers?: Record<string, unknown> | null | undefined;
+  /** Default UNORDERED. */
+  ordering?: WebhookEndpointOrdering | null | undefined;
   /** At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
   rateLimit?: number | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
@@ -376,6 +378,8 @@ export type UpdateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
   headers?: Record<string, unknown> | null | undefined;
+  /** Made UNORDERED, the deliveries waiting in its line are sent at once. */
+  ordering?: WebhookEndpointOrdering | null | undefined;
   /** At most this many deliveries a second (1–1,000); null removes the limit. */
   rateLimit?: number | null | undefined;
   /** Removes the headers of these names, whatever their case; not with headers. */
@@ -417,6 +421,11 @@ export type WebhookEndpointDisabledReason =
   | 'FAILING'
   | 'GONE'
   | 'MANUAL';
+
+/** UNORDERED: deliveries go in parallel (up to WEBHOOK_ENDPOINT_CONCURRENCY). FIFO: one at a time in event order; a failing delivery holds the ones behind it through its retries. */
+export type WebhookEndpointOrdering =
+  | 'FIFO'
+  | 'UNORDERED';
 
 /** YARROW: Yarrow's event and X-YarrowPay-* signature; SMS_GATEWAY: the SMS Gateway for Android app's body and X-Signature/X-Timestamp (endpoints registered through /api/3rdparty/v1/webhooks). */
 export type WebhookPayloadFormat =
@@ -1170,7 +1179,7 @@ export type UpdateWebhookEndpointMutationVariables = Exact<{
 }>;
 
 
-export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null } };
+export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, url: string, description: string, eventTypes: Array<string>, enabled: boolean, disabledAt: string | null, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, ordering: WebhookEndpointOrdering } };
 
 export type RotateWebhookEndpointSecretMutationVariables = Exact<{
   id: string | number;
@@ -2574,6 +2583,7 @@ export const UpdateWebhookEndpointDocument = new TypedDocumentString(`
     disabledAt
     disabledReason
     failingSince
+    ordering
   }
 }
     `) as unknown as TypedDocumentString<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>;

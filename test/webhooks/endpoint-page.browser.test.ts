@@ -104,6 +104,13 @@ describe('webhook endpoint page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate now' }).click();
     await page.locator('#endpoint-secret').waitFor({ state: 'visible' });
     expect(await page.locator('#endpoint-secret-value').textContent()).toMatch(/^whsec_/);
+
+    // The ordering, shown and changed in place.
+    expect(await page.locator('#ordering').getAttribute('data-ordering')).toBe('UNORDERED');
+    await page.getByLabel('Ordering').selectOption('FIFO');
+    await page.getByRole('button', { name: 'Save ordering' }).click();
+    await expect.poll(() => page.locator('#ordering').getAttribute('data-ordering')).toBe('FIFO');
+    expect((await app.rt.db.prisma.webhookEndpoint.findFirstOrThrow({ where: { url: receiver.url('/flaky') } })).ordering).toBe('fifo');
     expect(await accessibilityFindings()).toEqual([]);
     await page.screenshot({ path: join(screenshotsDir, 'panel-webhook-endpoint-desktop-1440.png'), fullPage: true });
 

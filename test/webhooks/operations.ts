@@ -31,6 +31,7 @@ export const UpdateEndpoint = graphql(`
       disabledAt
       disabledReason
       failingSince
+      ordering
     }
   }
 `);

@@ -29482,6 +29482,7 @@ export interface operations {
                      *             "X-Api-Key"
                      *           ],
                      *           "rate_limit": 5,
+                     *           "ordering": "unordered",
                      *           "created_at": "2026-11-23T12:00:00.000Z",
                      *           "updated_at": "2026-11-23T12:00:00.000Z"
                      *         }
@@ -29532,6 +29533,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -29759,6 +29765,11 @@ export interface operations {
                     };
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
                     rate_limit?: number;
+                    /**
+                     * @description `unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints).
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -29789,6 +29800,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -29836,6 +29848,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30104,6 +30121,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30149,6 +30167,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30384,6 +30407,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -30430,6 +30454,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -30665,6 +30694,11 @@ export interface operations {
                     remove_headers?: string[];
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. null removes the limit. */
                     rate_limit?: number | null;
+                    /**
+                     * @description `unordered` (the default): deliveries go in parallel. `fifo`: one at a time in event order; a failing delivery holds the ones behind it through its retries (docs/webhooks.md, Ordered endpoints). Made unordered, the deliveries waiting in its line are sent at once.
+                     * @enum {string}
+                     */
+                    ordering?: "unordered" | "fifo";
                 };
             };
         };
@@ -30695,6 +30729,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -30740,6 +30775,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31021,6 +31061,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31066,6 +31107,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31301,6 +31347,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       }
@@ -31346,6 +31393,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31601,6 +31653,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31649,6 +31702,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -31936,6 +31994,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -31983,6 +32042,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -32225,6 +32289,7 @@ export interface operations {
                      *           "X-Api-Key"
                      *         ],
                      *         "rate_limit": 5,
+                     *         "ordering": "unordered",
                      *         "created_at": "2026-11-23T12:00:00.000Z",
                      *         "updated_at": "2026-11-23T12:00:00.000Z"
                      *       },
@@ -32272,6 +32337,11 @@ export interface operations {
                              * @example 5
                              */
                             rate_limit: number | null;
+                            /**
+                             * @description `unordered`: deliveries go in parallel. `fifo`: one at a time in event order, a failing one holding the rest through its retries.
+                             * @enum {string}
+                             */
+                            ordering: "unordered" | "fifo";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -85,6 +85,8 @@ export type CreateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). */
   headers?: Record<string, unknown> | null | undefined;
+  /** Default UNORDERED. */
+  ordering?: WebhookEndpointOrdering | null | undefined;
   /** At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. */
   rateLimit?: number | null | undefined;
   /** http(s); outside the sandbox it must reach a public address. */
@@ -399,6 +401,8 @@ export type UpdateWebhookEndpointInput = {
   eventTypes?: Array<string> | null | undefined;
   /** Custom headers sent with every request, {"name": "value"}: at most 10; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (headerNames lists the names). Replaces them all; {} removes them. */
   headers?: Record<string, unknown> | null | undefined;
+  /** Made UNORDERED, the deliveries waiting in its line are sent at once. */
+  ordering?: WebhookEndpointOrdering | null | undefined;
   /** At most this many deliveries a second (1–1,000); null removes the limit. */
   rateLimit?: number | null | undefined;
   /** Removes the headers of these names, whatever their case; not with headers. */
@@ -440,6 +444,11 @@ export type WebhookEndpointDisabledReason =
   | 'FAILING'
   | 'GONE'
   | 'MANUAL';
+
+/** UNORDERED: deliveries go in parallel (up to WEBHOOK_ENDPOINT_CONCURRENCY). FIFO: one at a time in event order; a failing delivery holds the ones behind it through its retries. */
+export type WebhookEndpointOrdering =
+  | 'FIFO'
+  | 'UNORDERED';
 
 /** YARROW: Yarrow's event and X-YarrowPay-* signature; SMS_GATEWAY: the SMS Gateway for Android app's body and X-Signature/X-Timestamp (endpoints registered through /api/3rdparty/v1/webhooks). */
 export type WebhookPayloadFormat =
@@ -1127,7 +1136,7 @@ export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
 }>;
 
 
-export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean, rateLimit: number | null, headerNames: Array<string> } };
+export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean, rateLimit: number | null, headerNames: Array<string>, ordering: WebhookEndpointOrdering } };
 
 export type PanelWebhookDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1143,7 +1152,7 @@ export type PanelWebhookEndpointQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, rateLimit: number | null, headerNames: Array<string>, createdAt: string } };
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, rateLimit: number | null, headerNames: Array<string>, ordering: WebhookEndpointOrdering, createdAt: string } };
 
 export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -2737,6 +2746,7 @@ export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
     enabled
     rateLimit
     headerNames
+    ordering
   }
 }
     `) as unknown as TypedDocumentString<PanelUpdateWebhookEndpointMutation, PanelUpdateWebhookEndpointMutationVariables>;
@@ -2791,6 +2801,7 @@ export const PanelWebhookEndpointDocument = new TypedDocumentString(`
     payloadFormat
     rateLimit
     headerNames
+    ordering
     createdAt
   }
 }

@@ -1,6 +1,7 @@
 import {
   PanelRecoverWebhookEndpoint,
   PanelRotateWebhookSecret,
+  PanelUpdateWebhookEndpoint,
   PanelWebhookEndpoint,
   PanelWebhookEndpointDeliveries,
   PanelWebhookLog,
@@ -55,6 +56,32 @@ const deliveryColumns = [
   { label: 'Attempts', cell: (node) => html`<${Attempts} node=${node} />` },
   redeliverColumn,
 ];
+
+/** What each ordering means for the receiver (docs/webhooks.md, Ordered endpoints). */
+const orderingNames = {
+  UNORDERED: 'Unordered: deliveries go in parallel',
+  FIFO: 'FIFO: one at a time in event order; a failing delivery holds the ones behind it through its retries',
+};
+const orderingChoices = { UNORDERED: 'Unordered', FIFO: 'FIFO (in event order)' };
+
+/** The endpoint's ordering, changed in place (made unordered, the deliveries waiting in its line go at once). */
+function OrderingForm({ endpoint, onChanged }) {
+  const [value, setValue] = useState(endpoint.ordering);
+  const submit = async (event) => {
+    event.preventDefault();
+    await act(async () => {
+      await client.request(PanelUpdateWebhookEndpoint, { id: endpoint.id, input: { ordering: value } });
+      onChanged();
+    });
+  };
+  return html`<form id="endpoint-ordering" onSubmit=${submit}>
+    <label for="endpoint-ordering-value">Ordering</label>
+    <select id="endpoint-ordering-value" name="ordering" value=${value} onChange=${(event) => setValue(event.currentTarget.value)}>
+      ${Object.entries(orderingChoices).map(([option, label]) => html`<option key=${option} value=${option}>${label}</option>`)}
+    </select>
+    <button type="submit" class="secondary" disabled=${value === endpoint.ordering}>Save ordering</button>
+  </form>`;
+}
 
 /** `YYYY-MM-DDTHH:MM` in the browser's time zone, as a datetime-local input takes it. */
 const localInputValue = (date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -132,6 +159,7 @@ function EndpointPage() {
         <dt>Format</dt><dd id="payload-format" data-format=${endpoint.payloadFormat}>${formatNames[endpoint.payloadFormat] ?? endpoint.payloadFormat}</dd>
         <dt>Rate limit</dt><dd id="rate-limit">${endpoint.rateLimit === null ? 'none' : `${endpoint.rateLimit} a second`}</dd>
         <dt>Custom headers</dt><dd id="header-names">${endpoint.headerNames.length ? endpoint.headerNames.join(', ') : 'none'}</dd>
+        <dt>Ordering</dt><dd id="ordering" data-ordering=${endpoint.ordering}>${orderingNames[endpoint.ordering] ?? endpoint.ordering}</dd>
         <dt>Created</dt><dd><${DateTime} value=${endpoint.createdAt} /></dd>
         ${endpoint.failingSince && html`<dt>Failing since</dt><dd><${DateTime} value=${endpoint.failingSince} /></dd>`}
         ${endpoint.previousSecretExpiresAt && html`<dt>Old secret signs until</dt><dd><${DateTime} value=${endpoint.previousSecretExpiresAt} /></dd>`}
@@ -139,6 +167,7 @@ function EndpointPage() {
       <button type="button" class="secondary" onClick=${rotate}>Rotate secret</button>
       <${RateLimitControl} key=${`rate-${endpoint.rateLimit}`} endpoint=${endpoint} onChanged=${load} />
       <${CustomHeadersControl} endpoint=${endpoint} onChanged=${load} />
+      <${OrderingForm} key=${endpoint.ordering} endpoint=${endpoint} onChanged=${load} />
       <${RecoverFailed} endpoint=${endpoint} />
       <div id="endpoint-secret" class="card secret" hidden=${!secret} aria-live="polite">
         <p>New signing secret. Copy it now and give it to your receiver.</p>
