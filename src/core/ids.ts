@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { TypeID, typeid } from 'typeid-js';
 
 /**
@@ -24,6 +24,36 @@ export const { newId } = idMaker({
   /** An entry of the API request log (src/core/request-log.ts). */
   apiRequest: 'areq',
 });
+
+/**
+ * A queue job's id, time-ordered (a bare UUIDv7, in creation order within a process): pg-boss ranks
+ * the jobs of one group (an endpoint) that a fetch found by their id to apply the group's cap, so a
+ * random id would let a later job of the endpoint go before an earlier one (recover's "oldest
+ * first", docs/webhooks.md). UUIDv7 laid out as `capabilityId` below: millisecond, 12-bit counter.
+ */
+export function newJobId(): string {
+  let ms = Date.now();
+  if (ms <= jobIdMs) {
+    ms = jobIdMs;
+    if (++jobIdCounter > 0xfff) {
+      ms += 1;
+      jobIdCounter = 0;
+    }
+  } else {
+    jobIdCounter = 0;
+  }
+  if (ms !== jobIdMs) {
+    const time = ms.toString(16).padStart(12, '0');
+    jobIdTime = `${time.slice(0, 8)}-${time.slice(8)}-7`;
+  }
+  jobIdMs = ms;
+  // randomUUID's last 62 random bits and variant (Node keeps an entropy cache: a few times cheaper
+  // than typeid's v7 on the delivery path), after the time and the counter.
+  return jobIdTime + (0x1000 + jobIdCounter).toString(16).slice(1) + randomUUID().slice(18);
+}
+let jobIdMs = 0;
+let jobIdCounter = 0;
+let jobIdTime = '';
 
 /**
  * The smallest id of a kind made at or after `at` (its UUIDv7 time, the rest zero): `id >= firstIdAt(…)`

@@ -43,6 +43,8 @@ const secretCode = (field: string, value: string | number) =>
 const secretValue = /\b(yk_(test|live)_[\w-]+|YP-[A-Z]+(-[A-Z]+)+)\b|\bwhsec_[\w+/=-]+|yarrow-relay:\/\/pair\S*|data:image\/svg\+xml;base64,[\w+/=]+/gi;
 const REDACTED = '[redacted]';
 
+const customHeadersField = /^(headers|set_headers|setHeaders)$/;
+
 /**
  * A copy of `value` with every secret field and secret-shaped string replaced by `[redacted]`;
  * `aliases`: more field names whose values are secrets (a GraphQL document's, `aliasedSecrets`).
@@ -55,8 +57,9 @@ export function redactSecrets(value: unknown, aliases?: RegExp): unknown {
       Object.entries(value).map(([field, item]) => {
         const text = typeof item === 'string' || typeof item === 'number';
         const secret = text && (secretField.test(field) || secretCode(field, item) || aliases?.test(field) === true);
-        // A webhook endpoint's custom headers (`headers: {"X-Api-Key": …}`): every value is a credential.
-        if (field === 'headers' && item !== null && typeof item === 'object' && !Array.isArray(item)) {
+        // A webhook endpoint's custom headers (`headers: {"X-Api-Key": …}`, or some of them in
+        // `set_headers`/`setHeaders`): every value is a credential.
+        if (customHeadersField.test(field) && item !== null && typeof item === 'object' && !Array.isArray(item)) {
           return [field, Object.fromEntries(Object.keys(item).map((name) => [name, REDACTED]))];
         }
         return [field, secret ? REDACTED : redactSecrets(item, aliases)];
@@ -114,7 +117,7 @@ function graphqlDocument(request: string): DocumentNode | undefined {
  * gateway profile (round 4, 26-gateway). test/core/request-log-redaction.test.ts checks it against
  * every rule above.
  */
-export const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|qr_?(payload|image)|cvc|card_?number|"code"|yk_|whsec_|yp-|yarrow-relay:|data:image|"headers"|\\u/i;
+export const mayHoldSecret = /secret|password|passcode|token|authori[sz]ation|api_?key|otp|pairing_?code|qr_?(payload|image)|cvc|card_?number|"code"|yk_|whsec_|yp-|yarrow-relay:|data:image|"(set_?)?headers"|\\u/i;
 
 /** A name a secret may go by in free text (`password=…`, `token: …`, `"otp": "…"`), and its value. */
 const secretAssignment =

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import type { Job } from 'pg-boss';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
@@ -346,7 +346,7 @@ async function recordFailures(rt: Runtime, failures: Outcome[], now: Date, optio
         // It held its FIFO line through its retries; the next one in line goes now.
         if (isFifo(endpoint)) await passLine(rt, tx, delivery.endpointId);
       } else {
-        const jobId = randomUUID();
+        const jobId = newJobId();
         const nextAttemptAt = new Date(accountTime.getTime() + delay * 1000);
         updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { ...common, nextAttemptAt, jobId } });
         await enqueueAttempt(rt, tx, { ...updated, rateLimit: endpoint.rateLimit }, { jobId, trigger: 'automatic', at: nextAttemptAt });

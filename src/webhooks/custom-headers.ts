@@ -32,6 +32,19 @@ export const customHeaders = z
     }
   });
 
+/** Names to remove (`remove_headers`): matched without regard to case, as HTTP names are. */
+export const headerNamesToRemove = z.array(z.string().min(1).max(100)).max(MAX_CUSTOM_HEADERS);
+
+/**
+ * An endpoint's headers after a change of some (Svix's PATCH of an endpoint's headers): the ones
+ * named in `remove` or `set` (whatever their case) go, then `set`'s are added. The values are
+ * write-only, so the panel and API clients change one header without sending the others again.
+ */
+export function patchedHeaders(current: Record<string, string>, set: Record<string, string>, remove: readonly string[]): Record<string, string> {
+  const dropped = new Set([...remove, ...Object.keys(set)].map((name) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(current).filter(([name]) => !dropped.has(name.toLowerCase()))), ...set };
+}
+
 /** The columns that keep them: the names in clear, the names and values sealed; none: cleared. */
 export function sealHeaders(config: Pick<Config, 'secret'>, headers: Record<string, string>) {
   const names = Object.keys(headers);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import type { DbClient } from '../core/db.ts';
 import { YarrowError, notFound } from '../core/errors.ts';
 import { lockRow } from '../core/locks.ts';
@@ -67,7 +67,7 @@ export async function fanOutEvents(
 async function deliverToEndpoints(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, event: Event, endpoints: FanOutEndpoint[]) {
   for (const endpoint of endpoints) {
     const waits = await mustWait(tx, endpoint);
-    const jobId = waits ? null : randomUUID();
+    const jobId = waits ? null : newJobId();
     const delivery = await tx.webhookDelivery.create({
       data: { accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, nextAttemptAt: waits ? null : event.createdAt, jobId },
     });
@@ -131,7 +131,7 @@ export async function sweepStalledDeliveries(rt: Runtime): Promise<number> {
   return rt.db.prisma.$transaction(async (tx) => {
     const stalled = await lockStalledDeliveries(tx, STALL_GRACE_MINUTES);
     for (const row of stalled) {
-      const jobId = randomUUID();
+      const jobId = newJobId();
       await tx.webhookDelivery.update({ where: { id: row.id }, data: { jobId } });
       await enqueueAttempt(rt, tx, { id: row.id, endpointId: row.endpoint_id, accountId: row.account_id }, { jobId, trigger: 'automatic' });
     }

@@ -12,7 +12,7 @@ import { recordEvent } from './events.ts';
 import type { EventType } from '../core/module.ts';
 import type { PayloadFormat } from './formats.ts';
 import type { DataFilter } from './deliveries.ts';
-import { customHeaders, sealHeaders } from './custom-headers.ts';
+import { customHeaders, headerNamesToRemove, openHeaders, patchedHeaders, sealHeaders } from './custom-headers.ts';
 import { type EndpointOrdering, endpointOrderings, lockLines, releaseLine } from './lines.ts';
 import { metadataProblem, privateAddressProblem, privateWebhookUrlsAllowed, webhookUrl } from './url-safety.ts';
 
@@ -49,6 +49,8 @@ export function endpointInputs(eventTypes: readonly EventType[]) {
       eventTypes: endpointEventTypes.optional(),
       enabled: z.boolean().optional(),
       headers: customHeaders.optional(),
+      setHeaders: customHeaders.optional(),
+      removeHeaders: headerNamesToRemove.optional(),
       rateLimit: rateLimit.nullable().optional(),
       ordering: endpointOrdering.optional(),
     }),
@@ -94,6 +96,10 @@ export interface UpdateEndpointCommand {
   enabled?: boolean;
   /** Replaces every custom header; `{}` removes them. */
   headers?: Record<string, string>;
+  /** Adds these headers or replaces their values, keeping the others (not with `headers`). */
+  setHeaders?: Record<string, string>;
+  /** Removes the headers of these names, whatever their case (not with `headers`). */
+  removeHeaders?: readonly string[];
   /** null removes the limit. */
   rateLimit?: number | null;
   /** Deliveries already waiting in a FIFO line are sent at once when it becomes unordered. */
@@ -109,6 +115,19 @@ const checkedHeaders = (headers: Record<string, string>) => parseInput(z.object(
 const checkedRateLimit = (limit: number | null) => parseInput(z.object({ rateLimit: rateLimit.nullable() }), { rateLimit: limit }).rateLimit;
 const checkedOrdering = (ordering: EndpointOrdering) => parseInput(z.object({ ordering: endpointOrdering }), { ordering }).ordering;
 const distinct = (eventTypes: readonly EventType[]) => [...new Set(eventTypes)];
+
+/** The headers an update leaves (all of them, checked), or undefined when it changes none. */
+function newHeaders(config: Pick<Config, 'secret'>, endpoint: WebhookEndpoint, command: UpdateEndpointCommand) {
+  const patching = command.setHeaders !== undefined || command.removeHeaders !== undefined;
+  if (command.headers !== undefined && patching) {
+    throw new YarrowError('invalid_request', 'headers: replaces them all; send it alone, or set_headers and remove_headers to change some.', { param: 'headers' });
+  }
+  if (!patching) return command.headers === undefined ? undefined : checkedHeaders(command.headers);
+  const set = command.setHeaders === undefined ? {} : parseInput(z.object({ set_headers: customHeaders }), { set_headers: command.setHeaders }).set_headers;
+  const remove = parseInput(z.object({ remove_headers: headerNamesToRemove }), { remove_headers: command.removeHeaders ?? [] }).remove_headers;
+  const headers = patchedHeaders(openHeaders(config, endpoint.headersSealed), set, remove);
+  return parseInput(z.object({ set_headers: customHeaders }), { set_headers: headers }).set_headers;
+}
 
 export interface EndpointWithSecret {
   endpoint: WebhookEndpoint;
@@ -170,20 +189,23 @@ export async function updateEndpoint(
   };
   const ordering = command.ordering === undefined ? undefined : checkedOrdering(command.ordering);
   // Every field is checked before anything changes.
-  const headers = command.headers ? sealHeaders(rt.config, checkedHeaders(command.headers)) : {};
   const limit = command.rateLimit === undefined ? {} : { rateLimit: checkedRateLimit(command.rateLimit), rateSlotAt: null };
   const endpoint = await getEndpoint(db, accountId, id);
+  // Checked before anything changes too; a change of some headers keeps the others, read here.
+  const headers = newHeaders(rt.config, endpoint, command);
   if (data.url !== undefined) await assertReachableUrl(rt.config, db, accountId, data.url);
   if (ordering !== undefined && ordering !== endpoint.ordering) await changeOrdering(rt, endpoint.id, ordering);
   const enabling = data.enabled === true && endpoint.disabledAt !== null;
   const disabling = data.enabled === false && endpoint.disabledAt === null;
-  const updated = await db.webhookEndpoint.update({
-    where: { id: endpoint.id },
-    data: {
-      url: data.url,
-      description: data.description,
-      eventTypes: data.eventTypes,
-      ...headers,
+  const updated = await db.webhookEndpoint
+    .update({
+      // A change of some headers was made from the ones read: it must not undo a change made meanwhile.
+      where: { id: endpoint.id, ...(command.headers === undefined && headers ? { headersSealed: endpoint.headersSealed } : {}) },
+      data: {
+        url: data.url,
+        description: data.description,
+        eventTypes: data.eventTypes,
+        ...(headers ? sealHeaders(rt.config, headers) : {}),
       // A new limit applies to attempts enqueued from now on; those already queued keep their slots.
       ...limit,
       payloadFormat,
@@ -192,7 +214,11 @@ export async function updateEndpoint(
       ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
       ...(disabling ? { disabledAt: new Date(), disabledReason: 'manual' } : {}),
     },
-  });
+  })
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'P2025') throw error;
+      throw new YarrowError('invalid_state', 'The endpoint\'s headers changed meanwhile; send the change again.', { param: 'set_headers' });
+    });
   await publish(db, 'webhookEndpointsChanged', accountId, { endpointId: endpoint.id });
   return updated;
 }

@@ -30,6 +30,8 @@ export const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpoi
     eventTypes: t.stringList(),
     enabled: t.boolean({ description: 'false disables the endpoint; true enables it again and clears its failing period.' }),
     headers: t.field({ type: 'JSONObject', description: `${HEADERS_HELP} Replaces them all; {} removes them.` }),
+    setHeaders: t.field({ type: 'JSONObject', description: "Adds these headers or replaces their values, keeping the others (as Svix's PATCH of headers); not with headers." }),
+    removeHeaders: t.stringList({ description: 'Removes the headers of these names, whatever their case; not with headers.' }),
     rateLimit: t.int({ description: 'At most this many deliveries a second (1–1,000); null removes the limit.' }),
     ordering: t.field({ type: EndpointOrderingEnum, description: 'Made UNORDERED, the deliveries waiting in its line are sent at once.' }),
   }),

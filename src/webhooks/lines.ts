@@ -10,7 +10,7 @@
 // a transaction-scoped advisory lock), taken before any delivery row of the endpoint is locked:
 // two transactions can never both find the line free and both give a job. Unordered endpoints take
 // no lock and run no statement of this file.
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import type { DbClient } from '../core/db.ts';
 import { advisoryXactLock } from '../core/locks.ts';
 import { publish } from '../core/pubsub.ts';
@@ -55,7 +55,7 @@ export async function queueAgain(
   if (!holdsLine && (await mustWait(tx, endpoint, delivery.id))) {
     return tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'pending', nextAttemptAt: null, jobId: null } });
   }
-  const jobId = randomUUID();
+  const jobId = newJobId();
   const updated = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'pending', nextAttemptAt: new Date(), jobId } });
   await enqueueAttempt(rt, tx, { ...updated, rateLimit: endpoint.rateLimit }, { jobId, trigger: 'manual' });
   return updated;
@@ -72,7 +72,7 @@ export async function passLine(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClien
   await lockLines(tx, [endpointId]);
   const next = await nextInLine(tx, endpointId);
   if (!next) return;
-  const jobId = randomUUID();
+  const jobId = newJobId();
   const updated = await tx.webhookDelivery.update({ where: { id: next.id }, data: { nextAttemptAt: new Date(), jobId }, include: { event: { select: { id: true, type: true } } } });
   await enqueueAttempt(rt, tx, updated, { jobId, trigger: next.attempt_count > 0 ? 'manual' : 'automatic' });
   await publish(tx, 'webhookDeliveryUpdated', updated.accountId, deliveryUpdate(updated, updated.event));

@@ -11,7 +11,7 @@
 // Not rate-limiter-flexible's Postgres limiter (which the API's limits use): it counts per fixed
 // window, so up to twice the limit can pass in one second across a window's end, and its way of
 // spreading calls out (`execEvenly`) waits in the process. A permit here is one upsert per batch.
-import { randomUUID } from 'node:crypto';
+import { newJobId } from '../core/ids.ts';
 import type { Job } from 'pg-boss';
 import { sendJobs, type JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
@@ -59,7 +59,7 @@ export async function putOffOverLimit(rt: Pick<Runtime, 'boss' | 'config' | 'db'
 
 /** New jobs for the put-off deliveries (one statement for the rows and attempts, one for the jobs). */
 async function handOver(rt: Pick<Runtime, 'boss' | 'config' | 'db'>, refused: Array<OpenedAttempt & { at: Date }>) {
-  const items = refused.map((attempt) => ({ ...attempt, newJobId: randomUUID() }));
+  const items = refused.map((attempt) => ({ ...attempt, newJobId: newJobId() }));
   await rt.db.prisma.$transaction(async (tx) => {
     const handed = await handOverDeliveries(
       tx,

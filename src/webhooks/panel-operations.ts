@@ -70,6 +70,8 @@ export const PanelUpdateWebhookEndpoint = graphql(`
     updateWebhookEndpoint(id: $id, input: $input) {
       id
       enabled
+      rateLimit
+      headerNames
       ordering
     }
   }
@@ -125,6 +127,8 @@ export const PanelWebhookEndpoint = graphql(`
       failingSince
       previousSecretExpiresAt
       payloadFormat
+      rateLimit
+      headerNames
       ordering
       createdAt
     }

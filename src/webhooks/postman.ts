@@ -5,13 +5,22 @@ export const postmanFolders: PostmanFolder[] = [
   {
     name: 'Webhooks and events',
     description:
-      'An endpoint made, listed, read, updated, disabled and enabled, its secret rotated and revealed, sent a test webhook (GraphQL), its delivery listed, read and redelivered, its failed deliveries recovered, and deleted; the events the payments above recorded.',
+      'An endpoint made (with a rate limit and a custom header, whose value is never answered), listed, read, updated (its limit changed, a header added and one removed), disabled and enabled, its secret rotated and revealed, sent a test webhook (GraphQL), its delivery listed, read and redelivered, its failed deliveries recovered, and deleted; the events the payments above recorded.',
     steps: [
       {
         operation: 'post /api/v1/webhook-endpoints',
-        json: { url: '{{baseUrl}}/postman-webhook-receiver', description: 'Postman', event_types: ['invoice.paid'] },
+        json: {
+          url: '{{baseUrl}}/postman-webhook-receiver',
+          description: 'Postman',
+          event_types: ['invoice.paid'],
+          rate_limit: 5,
+          headers: { 'X-Postman-Key': 'pm-gateway-key-2f8a' },
+        },
         status: 201,
-        checks: { 'its signing secret, shown once': "pm.expect(json.secret).to.match(/^whsec_/); pm.expect(json.webhook_endpoint.secret).to.be.undefined;" },
+        checks: {
+          'its signing secret, shown once': "pm.expect(json.secret).to.match(/^whsec_/); pm.expect(json.webhook_endpoint.secret).to.be.undefined;",
+          'its rate limit and header name, never the value': "pm.expect(json.webhook_endpoint.rate_limit).to.eql(5); pm.expect(json.webhook_endpoint.header_names).to.eql(['X-Postman-Key']); pm.expect(pm.response.text()).to.not.include('pm-gateway-key-2f8a');",
+        },
         sets: { webhook_endpoint_id: 'json.webhook_endpoint.id' },
       },
       {
@@ -25,7 +34,10 @@ export const postmanFolders: PostmanFolder[] = [
         operation: 'get /api/v1/webhook-endpoints/{id}',
         params: { id: '{{webhook_endpoint_id}}' },
         status: 200,
-        checks: { 'its event types': "pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid']);" },
+        checks: {
+          'its event types': "pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid']);",
+          'its limit and header name, never the value': "pm.expect(json.webhook_endpoint.rate_limit).to.eql(5); pm.expect(json.webhook_endpoint.header_names).to.eql(['X-Postman-Key']); pm.expect(pm.response.text()).to.not.include('pm-gateway-key-2f8a');",
+        },
       },
       {
         operation: 'patch /api/v1/webhook-endpoints/{id}',
@@ -33,8 +45,27 @@ export const postmanFolders: PostmanFolder[] = [
         json: { description: 'Postman, updated', event_types: ['invoice.paid', 'webhook.test'], ordering: 'unordered' },
         status: 200,
         checks: {
-          'only the fields sent change': "pm.expect(json.webhook_endpoint.description).to.eql('Postman, updated'); pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid', 'webhook.test']); pm.expect(json.webhook_endpoint.ordering).to.eql('unordered');",
+          'only the fields sent change': "pm.expect(json.webhook_endpoint.description).to.eql('Postman, updated'); pm.expect(json.webhook_endpoint.event_types).to.eql(['invoice.paid', 'webhook.test']); pm.expect(json.webhook_endpoint.rate_limit).to.eql(5); pm.expect(json.webhook_endpoint.ordering).to.eql('unordered');",
         },
+      },
+      {
+        name: 'Change the rate limit and one custom header, keeping the other',
+        operation: 'patch /api/v1/webhook-endpoints/{id}',
+        params: { id: '{{webhook_endpoint_id}}' },
+        json: { rate_limit: 20, set_headers: { 'X-Postman-Tenant': 'pm-tenant-secret-9c1e' } },
+        status: 200,
+        checks: {
+          'the new limit and both names, never a value':
+            "pm.expect(json.webhook_endpoint.rate_limit).to.eql(20); pm.expect(json.webhook_endpoint.header_names).to.eql(['X-Postman-Key', 'X-Postman-Tenant']); pm.expect(pm.response.text()).to.not.include('pm-tenant-secret-9c1e'); pm.expect(pm.response.text()).to.not.include('pm-gateway-key-2f8a');",
+        },
+      },
+      {
+        name: 'Remove a custom header and the rate limit',
+        operation: 'patch /api/v1/webhook-endpoints/{id}',
+        params: { id: '{{webhook_endpoint_id}}' },
+        json: { rate_limit: null, remove_headers: ['x-postman-key'] },
+        status: 200,
+        checks: { 'no limit, the other header kept': "pm.expect(json.webhook_endpoint.rate_limit).to.eql(null); pm.expect(json.webhook_endpoint.header_names).to.eql(['X-Postman-Tenant']);" },
       },
       {
         operation: 'post /api/v1/webhook-endpoints/{id}/disable',

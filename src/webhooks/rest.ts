@@ -11,7 +11,7 @@ import { RECOVERY_WINDOW_DAYS, recoverEndpoint } from './recovery.ts';
 import { deliveryJson, deliverySchema, endpointJson, endpointSchema, eventJson, eventSchema } from './json.ts';
 import { eventTypeFilters, listDeliveries, listEndpoints, listEvents } from './lists.ts';
 import { webhookUrl } from './url-safety.ts';
-import { MAX_CUSTOM_HEADERS, customHeaders } from './custom-headers.ts';
+import { MAX_CUSTOM_HEADERS, customHeaders, headerNamesToRemove } from './custom-headers.ts';
 
 const HEADERS_HELP = `Custom headers sent with every request, {"name": "value"}: at most ${MAX_CUSTOM_HEADERS}; not Host, Content-Length, Content-Type, User-Agent or a signature header. Values are sealed and never answered (header_names lists the names).`;
 
@@ -37,6 +37,8 @@ function endpointBodies(endpointEventTypes: ReturnType<typeof endpointInputs>['e
       event_types: endpointEventTypes.optional(),
       enabled: z.boolean().optional().describe('false disables the endpoint (nothing is sent to it); true enables it again and clears its failing period.'),
       headers: customHeaders.optional().describe(`${HEADERS_HELP} Replaces them all; {} removes them.`),
+      set_headers: customHeaders.optional().describe('Adds these headers or replaces their values, keeping the others (as Svix\'s PATCH of headers); not with headers.'),
+      remove_headers: headerNamesToRemove.optional().describe('Removes the headers of these names, whatever their case; not with headers.'),
       rate_limit: rateLimit.nullable().optional().describe(`${RATE_LIMIT_HELP} null removes the limit.`),
       ordering: endpointOrdering.optional().describe(`${ORDERING_HELP} Made unordered, the deliveries waiting in its line are sent at once.`),
     }),
@@ -134,6 +136,8 @@ export function registerWebhookRoutes(ctx: GatewayContext) {
         eventTypes: input.event_types,
         enabled: input.enabled,
         headers: input.headers,
+        setHeaders: input.set_headers,
+        removeHeaders: input.remove_headers,
         rateLimit: input.rate_limit,
         ordering: input.ordering,
       });

@@ -32,6 +32,7 @@ type Documents = {
     "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n": typeof types.BillingCreatePriceDocument,
     "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.BillingProductPricesDocument,
     "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n": typeof types.BillingSubscriptionLiveDocument,
+    "\n  query PanelTestBillingSettings {\n    billingSettings {\n      retryDays\n      afterRetries\n    }\n  }\n": typeof types.PanelTestBillingSettingsDocument,
     "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": typeof types.TestCreateManualIntentDocument,
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": typeof types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": typeof types.TestAuthorizedIntentDocument,
@@ -119,6 +120,7 @@ type Documents = {
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": typeof types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": typeof types.PongsDocument,
     "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": typeof types.EndpointPageSendTestDocument,
+    "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n": typeof types.EndpointSettingsDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": typeof types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      ordering\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
@@ -155,6 +157,7 @@ const documents: Documents = {
     "\n  mutation BillingCreatePrice($input: CreatePriceInput!) {\n    createPrice(input: $input) {\n      id\n      unitAmountMinor\n      interval\n      intervalCount\n      product {\n        id\n      }\n    }\n  }\n": types.BillingCreatePriceDocument,
     "\n  query BillingProductPrices($productId: ID) {\n    prices(productId: $productId) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.BillingProductPricesDocument,
     "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n": types.BillingSubscriptionLiveDocument,
+    "\n  query PanelTestBillingSettings {\n    billingSettings {\n      retryDays\n      afterRetries\n    }\n  }\n": types.PanelTestBillingSettingsDocument,
     "\n  mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {\n    createPaymentIntent(input: $input) {\n      id\n      captureMethod\n      status\n    }\n  }\n": types.TestCreateManualIntentDocument,
     "\n  mutation TestCapturePaymentIntent($id: ID!, $amountToCapture: Float) {\n    capturePaymentIntent(id: $id, amountToCapture: $amountToCapture) {\n      id\n      status\n      amountCapturable\n      amountReceived\n      amountReceivedMinor\n      amountRefundable\n      captureBefore\n    }\n  }\n": types.TestCapturePaymentIntentDocument,
     "\n  query TestAuthorizedIntent($id: ID!) {\n    paymentIntent(id: $id) {\n      status\n      amountCapturable\n      amountCapturableMinor\n      captureBefore\n    }\n  }\n": types.TestAuthorizedIntentDocument,
@@ -242,6 +245,7 @@ const documents: Documents = {
     "\n  mutation SendPing {\n    sendDiagnosticPing {\n      pingId\n      sentAt\n    }\n  }\n": types.SendPingDocument,
     "\n  subscription Pongs {\n    diagnosticPong {\n      pingId\n      workerPid\n      receivedAt\n    }\n  }\n": types.PongsDocument,
     "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n": types.EndpointPageSendTestDocument,
+    "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n": types.EndpointSettingsDocument,
     "\n  subscription EventFeed($types: [String!]) {\n    eventCreated(types: $types) {\n      id\n      type\n      objectPublicId\n      payload\n    }\n  }\n": types.EventFeedDocument,
     "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        eventTypes\n        enabled\n        disabledAt\n        disabledReason\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      url\n      description\n      eventTypes\n      enabled\n      disabledAt\n      disabledReason\n      failingSince\n      ordering\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
@@ -329,6 +333,10 @@ export function graphql(source: "\n  query BillingProductPrices($productId: ID) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription BillingSubscriptionLive($id: ID!) {\n    subscriptionUpdated(id: $id) {\n      id\n      status\n      cancelAtPeriodEnd\n      currentPeriodEnd\n    }\n  }\n"): typeof import('./graphql.ts').BillingSubscriptionLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PanelTestBillingSettings {\n    billingSettings {\n      retryDays\n      afterRetries\n    }\n  }\n"): typeof import('./graphql.ts').PanelTestBillingSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -677,6 +685,10 @@ export function graphql(source: "\n  subscription Pongs {\n    diagnosticPong {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation EndpointPageSendTest($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      delivery {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql.ts').EndpointPageSendTestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndpointSettings($id: ID!) {\n    webhookEndpoint(id: $id) {\n      rateLimit\n      headerNames\n    }\n  }\n"): typeof import('./graphql.ts').EndpointSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,10 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AfterRetries =
+  | 'CANCELED'
+  | 'UNPAID';
+
 export type CancellationReason =
   | 'ABANDONED'
   | 'DUPLICATE'
@@ -378,6 +382,10 @@ export type UpdateWebhookEndpointInput = {
   ordering?: WebhookEndpointOrdering | null | undefined;
   /** At most this many deliveries a second (1–1,000); null removes the limit. */
   rateLimit?: number | null | undefined;
+  /** Removes the headers of these names, whatever their case; not with headers. */
+  removeHeaders?: Array<string> | null | undefined;
+  /** Adds these headers or replaces their values, keeping the others (as Svix's PATCH of headers); not with headers. */
+  setHeaders?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -528,6 +536,11 @@ export type BillingSubscriptionLiveSubscriptionVariables = Exact<{
 
 
 export type BillingSubscriptionLiveSubscription = { subscriptionUpdated: { id: string, status: SubscriptionStatus, cancelAtPeriodEnd: boolean, currentPeriodEnd: string } };
+
+export type PanelTestBillingSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PanelTestBillingSettingsQuery = { billingSettings: { retryDays: Array<number>, afterRetries: AfterRetries } };
 
 export type TestCreateManualIntentMutationVariables = Exact<{
   input: CreatePaymentIntentInput;
@@ -1139,6 +1152,13 @@ export type EndpointPageSendTestMutationVariables = Exact<{
 
 export type EndpointPageSendTestMutation = { sendTestWebhook: { delivery: { id: string } } };
 
+export type EndpointSettingsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EndpointSettingsQuery = { webhookEndpoint: { rateLimit: number | null, headerNames: Array<string> } };
+
 export type EventFeedSubscriptionVariables = Exact<{
   types?: Array<string> | string | null | undefined;
 }>;
@@ -1462,6 +1482,14 @@ export const BillingSubscriptionLiveDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BillingSubscriptionLiveSubscription, BillingSubscriptionLiveSubscriptionVariables>;
+export const PanelTestBillingSettingsDocument = new TypedDocumentString(`
+    query PanelTestBillingSettings {
+  billingSettings {
+    retryDays
+    afterRetries
+  }
+}
+    `) as unknown as TypedDocumentString<PanelTestBillingSettingsQuery, PanelTestBillingSettingsQueryVariables>;
 export const TestCreateManualIntentDocument = new TypedDocumentString(`
     mutation TestCreateManualIntent($input: CreatePaymentIntentInput!) {
   createPaymentIntent(input: $input) {
@@ -2509,6 +2537,14 @@ export const EndpointPageSendTestDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EndpointPageSendTestMutation, EndpointPageSendTestMutationVariables>;
+export const EndpointSettingsDocument = new TypedDocumentString(`
+    query EndpointSettings($id: ID!) {
+  webhookEndpoint(id: $id) {
+    rateLimit
+    headerNames
+  }
+}
+    `) as unknown as TypedDocumentString<EndpointSettingsQuery, EndpointSettingsQueryVariables>;
 export const EventFeedDocument = new TypedDocumentString(`
     subscription EventFeed($types: [String!]) {
   eventCreated(types: $types) {

@@ -71,6 +71,30 @@ describe('custom headers', () => {
     const row = await app.rt.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect(row.headersSealed).not.toContain(apiKeyValue);
 
+    // Some of them changed, the others kept (their values are never sent back to be kept).
+    await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { headers: { 'X-Api-Key': apiKeyValue, Authorization: basicValue } } });
+    const patched = await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, {
+      key: account.key,
+      body: { set_headers: { 'x-api-key': partnerValue, 'X-Tenant': 't-1' }, remove_headers: ['AUTHORIZATION'] },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.webhook_endpoint.header_names).toEqual(['x-api-key', 'X-Tenant']);
+    expect(JSON.stringify(patched.body)).not.toContain(partnerValue);
+    await emitEvent(app, account.id);
+    const [, patchedRequest] = await receiver.waitFor('/gateway', 2);
+    expect(patchedRequest!.headers['x-api-key']).toBe(partnerValue);
+    expect(patchedRequest!.headers['x-tenant']).toBe('t-1');
+    expect(patchedRequest!.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(await app.rt.db.prisma.apiRequest.findMany({ where: { accountId: account.id } }))).not.toContain(partnerValue);
+    const both = await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { headers: {}, set_headers: { 'X-A': 'b' } } });
+    expect(both.body.error).toMatchObject({ code: 'invalid_request', param: 'headers' });
+    const eleven = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`X-More-${i}`, 'v']));
+    const tooMany = await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { set_headers: eleven } });
+    expect(tooMany.body.error).toMatchObject({ code: 'invalid_request', param: 'set_headers' });
+    const hostile = await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { set_headers: { Host: 'evil.example' } } });
+    expect(hostile.body.error).toMatchObject({ code: 'invalid_request', param: 'set_headers' });
+    expect((await app.request('GET', `/api/v1/webhook-endpoints/${id}`, { key: account.key })).body.webhook_endpoint.header_names).toEqual(['x-api-key', 'X-Tenant']);
+
     // `{}` removes them.
     const cleared = await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { headers: {} } });
     expect(cleared.body.webhook_endpoint.header_names).toEqual([]);

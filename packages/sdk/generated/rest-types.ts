@@ -30686,6 +30686,12 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description Adds these headers or replaces their values, keeping the others (as Svix's PATCH of headers); not with headers. */
+                    set_headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description Removes the headers of these names, whatever their case; not with headers. */
+                    remove_headers?: string[];
                     /** @description At most this many deliveries a second to the endpoint (1–1,000); its other deliveries wait in the queue. Absent: no limit. null removes the limit. */
                     rate_limit?: number | null;
                     /**

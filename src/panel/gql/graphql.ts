@@ -405,6 +405,10 @@ export type UpdateWebhookEndpointInput = {
   ordering?: WebhookEndpointOrdering | null | undefined;
   /** At most this many deliveries a second (1–1,000); null removes the limit. */
   rateLimit?: number | null | undefined;
+  /** Removes the headers of these names, whatever their case; not with headers. */
+  removeHeaders?: Array<string> | null | undefined;
+  /** Adds these headers or replaces their values, keeping the others (as Svix's PATCH of headers); not with headers. */
+  setHeaders?: Record<string, unknown> | null | undefined;
   url?: string | null | undefined;
 };
 
@@ -1132,7 +1136,7 @@ export type PanelUpdateWebhookEndpointMutationVariables = Exact<{
 }>;
 
 
-export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean, ordering: WebhookEndpointOrdering } };
+export type PanelUpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, enabled: boolean, rateLimit: number | null, headerNames: Array<string>, ordering: WebhookEndpointOrdering } };
 
 export type PanelWebhookDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1148,7 +1152,7 @@ export type PanelWebhookEndpointQueryVariables = Exact<{
 }>;
 
 
-export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, ordering: WebhookEndpointOrdering, createdAt: string } };
+export type PanelWebhookEndpointQuery = { webhookEndpoint: { id: string, url: string, description: string, enabled: boolean, eventTypes: Array<string>, disabledReason: WebhookEndpointDisabledReason | null, failingSince: string | null, previousSecretExpiresAt: string | null, payloadFormat: WebhookPayloadFormat, rateLimit: number | null, headerNames: Array<string>, ordering: WebhookEndpointOrdering, createdAt: string } };
 
 export type PanelWebhookEndpointDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -2740,6 +2744,8 @@ export const PanelUpdateWebhookEndpointDocument = new TypedDocumentString(`
   updateWebhookEndpoint(id: $id, input: $input) {
     id
     enabled
+    rateLimit
+    headerNames
     ordering
   }
 }
@@ -2793,6 +2799,8 @@ export const PanelWebhookEndpointDocument = new TypedDocumentString(`
     failingSince
     previousSecretExpiresAt
     payloadFormat
+    rateLimit
+    headerNames
     ordering
     createdAt
   }

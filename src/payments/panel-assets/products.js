@@ -32,7 +32,7 @@ function NewProduct({ onCreated }) {
 
 function NewPrice({ product, onCreated }) {
   const [open, setOpen] = useState(false);
-  if (!open) return html`<button type="button" onClick=${() => setOpen(true)} aria-label="Add a price to ${product.name}">Add price</button>`;
+  if (!open) return html`<button type="button" onClick=${() => setOpen(true)} aria-label="Add price to ${product.name}">Add price</button>`;
   const submit = async (event) => {
     event.preventDefault();
     const form = event.currentTarget.elements;

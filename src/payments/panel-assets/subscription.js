@@ -120,7 +120,7 @@ function SubscriptionPage() {
       <h2 id="subscription-invoices-heading">Invoices</h2>
       ${invoices.length === 0
         ? html`<p class="muted">No invoices yet.</p>`
-        : html`<table class="card wide">
+        : html`<table class="card wide stack" aria-label="Invoices">
             <thead><tr><th scope="col">Invoice</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Period</th></tr></thead>
             <tbody id="subscription-invoices">
               ${invoices.map(

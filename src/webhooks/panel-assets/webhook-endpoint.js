@@ -8,10 +8,12 @@ import {
 } from '/panel/src/webhooks/panel-operations.ts';
 import { clearError, client, showError } from '/panel/assets/panel.js';
 import { act, DeliveryStatus, EventCell, redeliverColumn } from '/panel/assets/webhook-delivery.js';
+import { CustomHeadersControl, RateLimitControl } from '/panel/assets/webhook-endpoint-settings.js';
 import { Badge, confirmAction, DateTime, FieldError, fieldProps, html, List, render, useEffect, useFieldErrors, useLiveKey, useState } from '/panel/assets/ui.js';
 
-// One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), recovery of
-// its failed deliveries since a time (issue 39), and its deliveries page by page, each with every
+// One webhook endpoint (issue 15): its settings, secret rotation (confirmed first), its rate limit
+// and custom headers (webhook-endpoint-settings.js), recovery of its failed deliveries since a time
+// (issue 39), and its deliveries page by page, each with every
 // attempt: the request sent and the response received.
 
 const endpointId = decodeURIComponent(location.pathname.split('/').at(-1));
@@ -155,12 +157,16 @@ function EndpointPage() {
         <dt>Description</dt><dd>${endpoint.description || '—'}</dd>
         <dt>Events</dt><dd>${endpoint.eventTypes.length ? endpoint.eventTypes.join(', ') : 'every event'}</dd>
         <dt>Format</dt><dd id="payload-format" data-format=${endpoint.payloadFormat}>${formatNames[endpoint.payloadFormat] ?? endpoint.payloadFormat}</dd>
+        <dt>Rate limit</dt><dd id="rate-limit">${endpoint.rateLimit === null ? 'none' : `${endpoint.rateLimit} a second`}</dd>
+        <dt>Custom headers</dt><dd id="header-names">${endpoint.headerNames.length ? endpoint.headerNames.join(', ') : 'none'}</dd>
         <dt>Ordering</dt><dd id="ordering" data-ordering=${endpoint.ordering}>${orderingNames[endpoint.ordering] ?? endpoint.ordering}</dd>
         <dt>Created</dt><dd><${DateTime} value=${endpoint.createdAt} /></dd>
         ${endpoint.failingSince && html`<dt>Failing since</dt><dd><${DateTime} value=${endpoint.failingSince} /></dd>`}
         ${endpoint.previousSecretExpiresAt && html`<dt>Old secret signs until</dt><dd><${DateTime} value=${endpoint.previousSecretExpiresAt} /></dd>`}
       </dl>
       <button type="button" class="secondary" onClick=${rotate}>Rotate secret</button>
+      <${RateLimitControl} key=${`rate-${endpoint.rateLimit}`} endpoint=${endpoint} onChanged=${load} />
+      <${CustomHeadersControl} endpoint=${endpoint} onChanged=${load} />
       <${OrderingForm} key=${endpoint.ordering} endpoint=${endpoint} onChanged=${load} />
       <${RecoverFailed} endpoint=${endpoint} />
       <div id="endpoint-secret" class="card secret" hidden=${!secret} aria-live="polite">

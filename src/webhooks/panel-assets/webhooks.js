@@ -35,7 +35,7 @@ function LastAttempt({ node }) {
 }
 
 function NewEndpoint({ eventTypes, onCreated, showSecret }) {
-  const { errors, show, clear } = useFieldErrors(['url', 'description', 'rateLimit', 'eventTypes']);
+  const { errors, show, clear } = useFieldErrors(['url', 'description', 'rateLimit', 'headers', 'eventTypes']);
   const submit = async (event) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -48,6 +48,8 @@ function NewEndpoint({ eventTypes, onCreated, showSecret }) {
           // Empty: no limit. A fraction or a number out of range is the server's to refuse.
           rateLimit: form.elements.rateLimit.value === '' ? undefined : Number(form.elements.rateLimit.value),
           eventTypes: chosen,
+          // One custom header at creation (more, and changes, on the endpoint's page); its value is write-only.
+          headers: form.elements.headerName.value.trim() === '' ? undefined : { [form.elements.headerName.value.trim()]: form.elements.headerValue.value },
         },
       });
       clear();
@@ -70,6 +72,11 @@ function NewEndpoint({ eventTypes, onCreated, showSecret }) {
     <label for="endpoint-rate-limit">Rate limit (deliveries a second, 1–1,000; empty: none)</label>
     <input name="rateLimit" type="number" min="1" max="1000" step="1" ...${fieldProps('endpoint-rate-limit', errors.rateLimit)} />
     <${FieldError} id="endpoint-rate-limit" error=${errors.rateLimit} />
+    <label for="endpoint-header-name">Custom header name (optional, e.g. X-Api-Key)</label>
+    <input name="headerName" autocomplete="off" maxlength="100" ...${fieldProps('endpoint-header-name', errors.headers)} />
+    <${FieldError} id="endpoint-header-name" error=${errors.headers} />
+    <label for="endpoint-header-value">Custom header value (kept sealed, never shown again)</label>
+    <input id="endpoint-header-value" name="headerValue" type="password" autocomplete="off" maxlength="1000" />
     <fieldset class="checks" aria-describedby=${errors.eventTypes ? 'endpoint-events-error' : undefined}>
       <legend>Events (none chosen: every event)</legend>
       ${eventTypes.map((type) => html`<label class="check"><input type="checkbox" name="eventTypes" value=${type} /> ${type}</label>`)}
