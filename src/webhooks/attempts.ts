@@ -9,7 +9,7 @@ import { perRuntime } from '../core/per-runtime.ts';
 import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
 import type { JobData } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { openAttempts, recordAttemptResults, type PgQueryable, type SucceededRow } from './sql.ts';
+import { inPgTransaction, openAttempts, recordAttemptResults, type SucceededRow } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
 import { deliveryUpdate, enqueueAttempt } from './enqueue.ts';
@@ -237,7 +237,7 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
   const fleet = passing.length === 0 ? outcomes : outcomes.filter((outcome) => !passing.includes(outcome));
   const delivered = fleet.filter((outcome) => outcome.result.ok).map(({ job }) => ({ id: job.id, retryCount: job.retryCount }));
   if (fleet.length > 0) {
-    await inTransaction(rt, async (client) => {
+    await inPgTransaction(rt.db.pool, async (client) => {
       const live = updates(await recordAttemptResults(client, results(fleet), now));
       if (live.length > 0) {
         const notify = notifyQuery(live);
@@ -263,27 +263,6 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
 
 /** A FIFO delivery that succeeded: it passes its line on (`recordOutcomes`), and the worker completes its job. */
 const completesItsLine = (outcome: Outcome) => outcome.result.ok && outcome.line !== null;
-
-/** `work` in a transaction on a client of the `pg` pool (the worker's hot path: `sql.ts`). */
-async function inTransaction(rt: Runtime, work: (client: PgQueryable) => Promise<void>) {
-  const client = await rt.db.pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    try {
-      await work(client);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollback: Error) => {
-        broken = rollback;
-      });
-      throw error;
-    }
-  } finally {
-    // A connection whose rollback failed is not handed out again.
-    client.release(broken);
-  }
-}
 
 /**
  * Failed attempts, in the order they finished: per delivery the next scheduled attempt or

@@ -141,6 +141,27 @@ export interface AttemptToOpen {
 /** A `pg` pool or a client of it holding a transaction: the worker's hot statements run on `pg` (below). */
 export type PgQueryable = Pick<pg.PoolClient, 'query'>;
 
+/** `work` in a transaction on a client of the `pg` pool (the worker's batch of results, attempts.ts). */
+export async function inPgTransaction(pool: pg.Pool, work: (client: PgQueryable) => Promise<void>) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      await work(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => {
+        broken = rollback;
+      });
+      throw error;
+    }
+  } finally {
+    // A connection whose rollback failed is not handed out again.
+    client.release(broken);
+  }
+}
+
 // The worker's two statements a batch run on the `pg` pool as prepared statements (`name`), not
 // through Prisma: each pooled connection parses and plans them once, and Prisma's raw-query path
 // (its parameter and row conversion, the query compiler) was a tenth of the worker's CPU per
