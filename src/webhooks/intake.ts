@@ -99,6 +99,8 @@ export async function startDeliveryIntake(rt: Runtime, deliver: (job: DeliverJob
 
   /** Claims now, or right after the claim under way (which may have missed what woke us). */
   function wake() {
+    // Each delivery that ends wakes the intake: most find too few slots free to claim a batch.
+    if (capacity - inFlight < batch) return;
     if (claiming) {
       wokenWhileClaiming = true;
       return;
