@@ -88,13 +88,27 @@ export async function nextInLine(tx: DbClient, endpointId: string): Promise<{ id
 
 /**
  * Gives every waiting delivery of an endpoint (pending with no job) a new job id, due now, in one
- * statement; answers them in line order with their job ids, for `enqueueAttempts`.
+ * statement; answers them in line order with their job ids (for `enqueueAttempts`), the rows as
+ * changed and their events' types (for their live updates).
  */
 export async function releaseWaiting(tx: DbClient, endpointId: string, now: Date) {
-  return tx.$queryRaw<Array<{ id: bigint; job_id: string; attempt_count: number }>>`
-    UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
-    WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
-    RETURNING id, job_id::text, attempt_count`.then((rows) => rows.sort((a, b) => (a.id < b.id ? -1 : 1)));
+  const rows = await tx.$queryRaw<Array<{ delivery: Record<string, unknown>; event_type: string }>>`
+    WITH released AS (
+      UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
+      WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
+      RETURNING *)
+    SELECT to_jsonb(r) AS delivery, e.type AS event_type FROM released r JOIN events e ON e.id = r.event_id
+    ORDER BY r.id`;
+  return rows.map(({ delivery: d, event_type }) => ({
+    id: BigInt(d.id as number),
+    jobId: d.job_id as string,
+    attemptCount: d.attempt_count as number,
+    accountId: d.account_id as number,
+    endpointId: d.endpoint_id as string,
+    eventId: d.event_id as string,
+    eventType: event_type,
+    lastStatusCode: d.last_status_code as number | null,
+  }));
 }
 
 /**
