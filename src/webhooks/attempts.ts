@@ -191,19 +191,19 @@ interface Outcome {
   result: PostResult;
   /** The endpoint, when it was FIFO as the attempt opened: ending the delivery passes its line on. */
   line: string | null;
+  /** Its event's type, for its live update (the record need not read the event again). */
+  eventType: string;
 }
 
 /**
- * Records finished attempts together, in one transaction: one statement writes every attempt's
- * result and marks the delivered ones succeeded (those their job still owns), clearing their
- * endpoints' failing streak; their live updates are published, and the delivered attempts' jobs
- * completed (pg-boss's own completion, fenced to the attempt each job was fetched at), at its
- * commit. A delivered job thus commits with its row, and a batch of them costs one commit instead
- * of the record's, the live updates' and the completions' own. A FIFO delivery that succeeded
- * passes its line on in a transaction of its own (its line locked first), so the fleet's outcomes
- * never wait on a line; its job is completed by the worker, as a failed attempt's is once
- * `recordFailures` has written it. Per outcome, true when its failure is left to its own caller
- * (its account's test clock was busy).
+ * Records finished attempts together, in one transaction: one statement writes every result and
+ * marks the delivered ones succeeded (those their job still owns), clearing their endpoints'
+ * failing streak; their live updates are published and the delivered attempts' jobs completed
+ * (pg-boss's completion, fenced to the attempt each job was claimed at) at its commit: a delivered
+ * job commits with its row, a batch in one commit. A FIFO delivery that succeeded passes its line
+ * on in a transaction of its own (its line locked first), so the fleet's outcomes never wait on a
+ * line; its job is completed by the worker, as a failed attempt's is once `recordFailures` has
+ * written it. Per outcome, true when its failure is left to its own caller (a busy test clock).
  */
 async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean[]> {
   const now = new Date();
@@ -218,13 +218,14 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
       responseExcerpt: result.responseExcerpt,
       error: result.error,
     }));
+  const eventTypes = new Map(outcomes.map((outcome) => [outcome.job.data.deliveryId, outcome.eventType]));
   const updates = (succeeded: SucceededRow[]) =>
     succeeded.map((row) =>
       liveEvent('webhookDeliveryUpdated', row.account_id, {
         deliveryId: row.id,
         endpointId: row.endpoint_id,
         eventId: row.event_id,
-        eventType: row.event_type,
+        eventType: eventTypes.get(row.id)!,
         status: 'succeeded',
         attemptCount: row.attempt_count,
         lastStatusCode: row.last_status_code,
@@ -379,13 +380,14 @@ export async function attemptDelivery(rt: Runtime, job: DeliverJob): Promise<'co
   const { body, headers } = await signedRequest(rt.config, rt.db.prisma, { endpoint: delivery.endpoint, event: delivery.event, deliveryId: String(delivery.id) });
   const result = await postWebhook({ url: delivery.endpoint.url, body, headers, timeoutMs: rt.config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate });
   const line = isFifo(delivery.endpoint) ? delivery.endpointId : null;
-  const left = await record({ job, attemptId, result, line });
+  const outcome: Outcome = { job, attemptId, result, line, eventType: delivery.event.type };
+  const left = await record(outcome);
   // Its account's test clock was being changed: recorded on its own, waiting for that clock only.
-  if (left) await recordFailures(rt, [{ job, attemptId, result, line }], new Date(), { waitForClocks: true });
-  const outcome = result.ok ? 'delivered' : 'failed';
-  webhookAttempts.inc({ outcome });
-  webhookRequestDuration.observe({ outcome }, result.durationMs / 1000);
-  return result.ok && !completesItsLine({ job, attemptId, result, line }) ? 'completed' : undefined;
+  if (left) await recordFailures(rt, [outcome], new Date(), { waitForClocks: true });
+  const counted = result.ok ? 'delivered' : 'failed';
+  webhookAttempts.inc({ outcome: counted });
+  webhookRequestDuration.observe({ outcome: counted }, result.durationMs / 1000);
+  return result.ok && !completesItsLine(outcome) ? 'completed' : undefined;
 }
 
 /** Disables an endpoint the worker gave up on and tells the account's other endpoints. */

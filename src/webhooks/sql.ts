@@ -336,17 +336,15 @@ const recordAttemptResultsStatement = {
     UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = $9::timestamptz
     WHERE e.id IN (SELECT endpoint_id FROM succeeded) AND e.failing_since IS NOT NULL
   )
-  SELECT s.id::text AS id, s.account_id, s.endpoint_id, s.event_id, s.attempt_count, s.last_status_code, ev.type AS event_type
-  FROM succeeded s JOIN events ev ON ev.id = s.event_id`,
+  SELECT s.id::text AS id, s.account_id, s.endpoint_id, s.event_id, s.attempt_count, s.last_status_code FROM succeeded s`,
 };
 
-/** A delivery `recordAttemptResults` marked succeeded, with its event type for the live update. */
+/** A delivery `recordAttemptResults` marked succeeded, for its live update. */
 export interface SucceededRow {
   id: string;
   account_id: number;
   endpoint_id: string;
   event_id: string;
-  event_type: string;
   attempt_count: number;
   last_status_code: number | null;
 }

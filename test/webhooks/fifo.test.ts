@@ -184,7 +184,7 @@ describe('FIFO endpoints', () => {
       const released = (await live.next()).data!.webhookDeliveryUpdated;
       expect(released).toMatchObject({ deliveryId: deliveryIds[2], status: 'PENDING', attemptCount: 0 });
       expect(Date.parse(released.nextAttemptAt as string)).toBeGreaterThan(Date.parse(created.body.webhook_endpoint.created_at));
-      expect((await live.next()).data!.webhookDeliveryUpdated).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
+      expect((await live.next()).data!.webhookDeliveryUpdated).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1, eventType: 'payment_intent.succeeded' });
     } finally {
       live.dispose();
       await client.dispose();
