@@ -124,11 +124,15 @@ const ctx: BenchContext = {
 };
 
 async function topStatements(scenario: string) {
-  const { rows: top } = await db.pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(`
+  // Buffers read (hits, from memory) alongside the time: the time waits on locks and on a busy CPU,
+  // the buffers are the work, the same on a quiet machine and a loaded one.
+  const { rows: top } = await db.pool.query<{ calls: string; total_ms: number; mean_ms: number; buffers: string; query: string }>(`
     SELECT calls, round(total_exec_time::numeric, 1)::float AS total_ms, round(mean_exec_time::numeric, 3)::float AS mean_ms,
-           regexp_replace(query, '\\s+', ' ', 'g') AS query
+           shared_blks_hit + shared_blks_read AS buffers, regexp_replace(query, '\\s+', ' ', 'g') AS query
     FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`);
-  const text = top.map((row) => `${String(row.total_ms).padStart(10)} ms ${String(row.calls).padStart(8)} calls ${String(row.mean_ms).padStart(8)} ms  ${row.query.slice(0, 220)}`).join('\n');
+  const text = top
+    .map((row) => `${String(row.total_ms).padStart(10)} ms ${String(row.calls).padStart(8)} calls ${String(row.mean_ms).padStart(8)} ms ${String(row.buffers).padStart(9)} buffers  ${row.query.slice(0, 200)}`)
+    .join('\n');
   mkdirSync(profileDir, { recursive: true });
   writeFileSync(join(profileDir, `pg-stats-${scenario}.txt`), `${text}\n`);
   console.log(`\npg_stat_statements, ${scenario} (top by total time):\n${text}\n`);

@@ -91,6 +91,17 @@ export async function publishMany<T extends keyof Topics>(db: DbClient, topic: T
   await publishAll(db, events.map(([id, payload]) => encode(`${topic}:${id}`, payload)));
 }
 
+/** One event of a notification: its topic and payload. */
+interface Published {
+  topic: string;
+  payload: unknown;
+}
+
+function decodeJson(text: string): Published[] {
+  const parsed = JSON.parse(text) as Published | Published[];
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
 /**
  * An EventTarget whose dispatches travel through PostgreSQL NOTIFY and whose listeners hear every
  * process's dispatches through LISTEN. It is the event target of the gateway's GraphQL pub/sub
@@ -105,10 +116,16 @@ export class PostgresEventTarget extends EventTarget {
   #logger: Logger;
   #publisher: pg.Pool;
   #channel: string;
+  #decode: (payload: string) => Published[];
 
-  constructor(url: string, publisher: pg.Pool, logger: Logger, channel = EVENTS_CHANNEL) {
+  /**
+   * `decode` reads a notification's payload into its events: our own JSON by default; another
+   * program's channel (pg-boss's wake-ups, whose payload is a queue name) is read its own way.
+   */
+  constructor(url: string, publisher: pg.Pool, logger: Logger, channel = EVENTS_CHANNEL, decode: (payload: string) => Published[] = decodeJson) {
     super();
     this.#channel = channel;
+    this.#decode = decode;
     // One listener per live subscription: thousands are normal, not a leak.
     setMaxListeners(0, this);
     this.#url = url;
@@ -125,9 +142,7 @@ export class PostgresEventTarget extends EventTarget {
     client.on('notification', (message) => {
       if (message.channel !== this.#channel || !message.payload) return;
       try {
-        type Published = { topic: string; payload: unknown };
-        const parsed = JSON.parse(message.payload) as Published | Published[];
-        for (const { topic, payload } of Array.isArray(parsed) ? parsed : [parsed]) {
+        for (const { topic, payload } of this.#decode(message.payload)) {
           super.dispatchEvent(new CustomEvent(topic, { detail: payload }));
         }
       } catch (error) {

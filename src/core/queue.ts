@@ -106,8 +106,6 @@ export interface WorkOptions {
   batchSize?: number;
   localConcurrency?: number;
   pollingIntervalSeconds?: number;
-  /** At most this many active jobs per job `group` across every process. */
-  groupConcurrency?: number;
   /** How often to look for due jobs anyway while NOTIFY wakes the worker (dated jobs send none). */
   notifyPollingIntervalSeconds?: number;
 }
@@ -130,7 +128,6 @@ export async function workQueue<Q extends QueueName>(
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       notifyPollingIntervalSeconds: options.notifyPollingIntervalSeconds ?? 30,
       burstWhenBatchFull: true,
-      ...(options.groupConcurrency ? { groupConcurrency: options.groupConcurrency } : {}),
     },
     async (jobs) => {
       const { payload } = queueDefinition(boss, queue);
@@ -141,10 +138,27 @@ export async function workQueue<Q extends QueueName>(
         await handler(jobs);
         outcome = 'completed';
       } finally {
-        const seconds = (performance.now() - started) / 1000;
-        jobsProcessed.inc({ queue, outcome }, jobs.length);
-        for (let i = 0; i < jobs.length; i += 1) jobDuration.observe({ queue }, seconds);
+        countJobRuns(queue, outcome, jobs.length, (performance.now() - started) / 1000);
       }
     },
   );
+}
+
+/** A job a worker claimed with a fetch statement of its own instead of `workQueue`: what running and settling it needs. */
+export interface ClaimedJob<Q extends QueueName> {
+  id: string;
+  /** The attempt it was claimed at: `complete` and `fail` are fenced to it, as for `workQueue`'s jobs. */
+  retryCount: number;
+  data: JobData<Q>;
+}
+
+/** A claimed job's payload checked against its queue's schema, as `workQueue` checks its jobs'. */
+export function parseJobData<Q extends QueueName>(boss: Boss, queue: Q, data: unknown): JobData<Q> {
+  return queueDefinition(boss, queue).payload.parse(data) as JobData<Q>;
+}
+
+/** Counts jobs that ran by outcome and times them: `workQueue`'s, and those claimed outside it. */
+export function countJobRuns(queue: QueueName, outcome: string, count: number, seconds: number) {
+  jobsProcessed.inc({ queue, outcome }, count);
+  for (let i = 0; i < count; i += 1) jobDuration.observe({ queue }, seconds);
 }

@@ -1,5 +1,4 @@
 import { newJobId } from '../core/ids.ts';
-import type { Job } from 'pg-boss';
 import type { Config } from '../core/config.ts';
 import type { DbClient } from '../core/db.ts';
 import { newId } from './contract.ts';
@@ -7,9 +6,9 @@ import { lockRows } from '../core/locks.ts';
 import { batcher } from '../core/batch.ts';
 import { perRuntime } from '../core/per-runtime.ts';
 import { liveEvent, notifyQuery, publish, publishAll } from '../core/pubsub.ts';
-import type { JobData } from '../core/queue.ts';
+import type { ClaimedJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
-import { inPgTransaction, openAttempts, recordAttemptResults, type SucceededRow } from './sql.ts';
+import { inPgTransaction, KEYED_BEGIN, openAttempts, recordAttemptResults, type SucceededRow } from './sql.ts';
 import type { Event, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { accountNows, accountNowsUnlessBusy } from '../accounts/index.ts';
 import { deliveryUpdate, enqueueAttempt } from './enqueue.ts';
@@ -43,7 +42,7 @@ export function nextDelaySeconds(
 }
 
 type Claimed = WebhookDelivery & { endpoint: WebhookEndpoint; event: Event };
-type DeliverJob = Job<JobData<'webhook_deliver'>>;
+type DeliverJob = ClaimedJob<'webhook_deliver'>;
 
 /**
  * Locks delivery rows (in id order, so concurrent batches never deadlock): attempts, redeliveries
@@ -237,14 +236,18 @@ async function recordOutcomes(rt: Runtime, outcomes: Outcome[]): Promise<boolean
   const fleet = passing.length === 0 ? outcomes : outcomes.filter((outcome) => !passing.includes(outcome));
   const delivered = fleet.filter((outcome) => outcome.result.ok).map(({ job }) => ({ id: job.id, retryCount: job.retryCount }));
   if (fleet.length > 0) {
-    await inPgTransaction(rt.db.pool, async (client) => {
-      const live = updates(await recordAttemptResults(client, results(fleet), now));
-      if (live.length > 0) {
-        const notify = notifyQuery(live);
-        await client.query(notify.text, notify.values);
-      }
-      if (delivered.length > 0) await rt.boss.complete('webhook_deliver', delivered, undefined, { db: { executeSql: (text, values) => client.query(text, values) } });
-    });
+    await inPgTransaction(
+      rt.db.pool,
+      async (client) => {
+        const live = updates(await recordAttemptResults(client, results(fleet), now));
+        if (live.length > 0) {
+          const notify = notifyQuery(live);
+          await client.query(notify.text, notify.values);
+        }
+        if (delivered.length > 0) await rt.boss.complete('webhook_deliver', delivered, undefined, { db: { executeSql: (text, values) => client.query(text, values) } });
+      },
+      KEYED_BEGIN,
+    );
   }
   if (passing.length > 0) {
     const ended = await rt.db.prisma.$transaction(async (tx) => {

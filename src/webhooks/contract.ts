@@ -11,6 +11,8 @@ export const { newId } = idMaker(idPrefixes);
 export const webhooksLocks = {
   /** The line of one FIFO endpoint (src/webhooks/lines.ts): who holds it and who waits changes one transaction at a time; key: the endpoint id. */
   fifoLine: 72_707_501,
+  /** Claiming `webhook_deliver` jobs (src/webhooks/intake.ts): one fetch at a time across every process, so each counts the others' claims against the endpoints' caps; singleton. */
+  deliveryFetch: 72_707_502,
 } as const;
 
 /** A delivery as the live delivery log shows it. */

@@ -13,7 +13,7 @@
 import { newJobId } from '../core/ids.ts';
 import type { DbClient } from '../core/db.ts';
 import { advisoryXactLock } from '../core/locks.ts';
-import { publish } from '../core/pubsub.ts';
+import { publish, publishMany } from '../core/pubsub.ts';
 import type { Runtime } from '../core/runtime.ts';
 import type { WebhookDelivery } from '../generated/prisma/client.ts';
 import { webhooksLocks } from './contract.ts';
@@ -83,12 +83,32 @@ export async function passLine(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClien
  * each for the rows and the jobs), so none is stranded. The caller holds the line.
  */
 export async function releaseLine(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, endpointId: string): Promise<number> {
-  const released = await releaseWaiting(tx, endpointId, new Date());
+  const now = new Date();
+  const released = await releaseWaiting(tx, endpointId, now);
   await enqueueAttempts(
     rt,
     tx,
     endpointId,
-    released.map((row) => ({ id: row.id, jobId: row.job_id, trigger: row.attempt_count > 0 ? 'manual' : 'automatic' })),
+    released.map((row) => ({ id: row.id, jobId: row.jobId, trigger: row.attemptCount > 0 ? 'manual' : 'automatic' })),
+  );
+  // The delivery log shows each one due now, as `passLine` shows the one it passes the line to.
+  await publishMany(
+    tx,
+    'webhookDeliveryUpdated',
+    released.map((row) => [
+      row.accountId,
+      {
+        deliveryId: String(row.id),
+        endpointId: row.endpointId,
+        eventId: row.eventId,
+        eventType: row.eventType,
+        status: 'pending',
+        attemptCount: row.attemptCount,
+        lastStatusCode: row.lastStatusCode,
+        nextAttemptAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      },
+    ]),
   );
   return released.length;
 }

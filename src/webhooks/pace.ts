@@ -12,16 +12,14 @@
 // window, so up to twice the limit can pass in one second across a window's end, and its way of
 // spreading calls out (`execEvenly`) waits in the process. A permit here is one upsert per batch.
 import { newJobId } from '../core/ids.ts';
-import type { Job } from 'pg-boss';
-import { sendJobs, type JobData } from '../core/queue.ts';
+import { sendJobs, type ClaimedJob } from '../core/queue.ts';
 import type { Runtime } from '../core/runtime.ts';
 import { jobExpirySeconds } from './enqueue.ts';
 import { RATE_SPACING, handOverDeliveries, takeSendPermits } from './sql.ts';
 
-type DeliverJob = Job<JobData<'webhook_deliver'>>;
 
 interface OpenedAttempt {
-  job: DeliverJob;
+  job: ClaimedJob<'webhook_deliver'>;
   endpointId: string;
   attemptId: string;
 }
@@ -31,8 +29,8 @@ interface OpenedAttempt {
  * goes now, if its time has come. Answers the attempts put off, each with the time its delivery's
  * new job is due; their attempts are withdrawn and their deliveries handed over to those jobs.
  */
-export async function putOffOverLimit(rt: Pick<Runtime, 'boss' | 'config' | 'db'>, attempts: OpenedAttempt[]): Promise<Map<DeliverJob, Date>> {
-  const putOff = new Map<DeliverJob, Date>();
+export async function putOffOverLimit(rt: Pick<Runtime, 'boss' | 'config' | 'db'>, attempts: OpenedAttempt[]): Promise<Map<ClaimedJob<'webhook_deliver'>, Date>> {
+  const putOff = new Map<ClaimedJob<'webhook_deliver'>, Date>();
   if (attempts.length === 0) return putOff;
   const permits = new Map((await takeSendPermits(rt.db.prisma, attempts.map((attempt) => attempt.endpointId))).map((permit) => [permit.endpoint_id, permit]));
   const now = Date.now();

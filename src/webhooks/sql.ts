@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { DbClient } from '../core/db.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { webhooksLocks } from './contract.ts';
 
 export interface NewEventRow {
   id: string;
@@ -87,13 +88,27 @@ export async function nextInLine(tx: DbClient, endpointId: string): Promise<{ id
 
 /**
  * Gives every waiting delivery of an endpoint (pending with no job) a new job id, due now, in one
- * statement; answers them in line order with their job ids, for `enqueueAttempts`.
+ * statement; answers them in line order with their job ids (for `enqueueAttempts`), the rows as
+ * changed and their events' types (for their live updates).
  */
 export async function releaseWaiting(tx: DbClient, endpointId: string, now: Date) {
-  return tx.$queryRaw<Array<{ id: bigint; job_id: string; attempt_count: number }>>`
-    UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
-    WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
-    RETURNING id, job_id::text, attempt_count`.then((rows) => rows.sort((a, b) => (a.id < b.id ? -1 : 1)));
+  const rows = await tx.$queryRaw<Array<{ delivery: Record<string, unknown>; event_type: string }>>`
+    WITH released AS (
+      UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
+      WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
+      RETURNING *)
+    SELECT to_jsonb(r) AS delivery, e.type AS event_type FROM released r JOIN events e ON e.id = r.event_id
+    ORDER BY r.id`;
+  return rows.map(({ delivery: d, event_type }) => ({
+    id: BigInt(d.id as number),
+    jobId: d.job_id as string,
+    attemptCount: d.attempt_count as number,
+    accountId: d.account_id as number,
+    endpointId: d.endpoint_id as string,
+    eventId: d.event_id as string,
+    eventType: event_type,
+    lastStatusCode: d.last_status_code as number | null,
+  }));
 }
 
 /**
@@ -131,6 +146,72 @@ export async function lockStalledDeliveries(tx: DbClient, graceMinutes: number) 
     FOR UPDATE OF d SKIP LOCKED`;
 }
 
+/**
+ * Claims up to $1 runnable `webhook_deliver` jobs for the process's intake (intake.ts), oldest first,
+ * skipping any endpoint (the job's `group_id`) that already has $2 active jobs: pg-boss 12.35's own
+ * claim (`fetchNextJob` with `groupConcurrency`, node_modules/pg-boss/dist/plans.js), the same
+ * columns set the same way, so pg-boss's expiry, retries and `complete`/`fail` (fenced to
+ * `retry_count`) treat these jobs as its own. Ours instead of `boss.fetch` because it is prepared
+ * (planned once per connection: pg-boss's statements are not, and planning this one was a tenth
+ * of the fetch) and runs after `FETCH_SETUP` in one transaction (`claimDeliverJobs`). Its name is
+ * a literal, so the planner prunes pg-boss's partitions at planning.
+ */
+const claimDeliverJobsStatement = {
+  name: 'yarrow_webhook_jobs_claim',
+  text: `
+  WITH active AS MATERIALIZED (
+    SELECT coalesce(jsonb_object_agg(group_id, n), '{}'::jsonb) AS counts
+    FROM (SELECT group_id, count(*)::int AS n FROM pgboss.job
+          WHERE name = 'webhook_deliver' AND state = 'active' AND group_id IS NOT NULL GROUP BY group_id) g
+  ), next AS (
+    SELECT j.id, j.group_id, coalesce(((SELECT counts FROM active) ->> j.group_id)::int, 0) AS active_count
+    FROM pgboss.job j
+    WHERE j.name = 'webhook_deliver' AND j.state < 'active' AND NOT j.blocked AND j.start_after <= pgboss.job_now()
+      AND (j.group_id IS NULL OR coalesce(((SELECT counts FROM active) ->> j.group_id)::int, 0) < $2::int)
+    ORDER BY j.priority DESC, j.created_on
+    LIMIT $1::int
+    FOR UPDATE OF j SKIP LOCKED
+  ), taken AS (
+    -- Within one endpoint, its oldest first (job ids are time-ordered: newJobId), up to its cap.
+    SELECT id FROM (SELECT id, group_id, active_count + row_number() OVER (PARTITION BY group_id ORDER BY id) AS slot FROM next) ranked
+    WHERE group_id IS NULL OR slot <= $2::int
+  )
+  UPDATE pgboss.job j
+  SET state = 'active', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now(),
+      retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
+  WHERE j.name = 'webhook_deliver' AND j.id = ANY(ARRAY(SELECT id FROM taken))
+  RETURNING j.id::text, j.retry_count, j.data`,
+};
+
+/**
+ * Starts a claim's transaction, in one round trip: the claims of every process one at a time
+ * (the advisory lock; each claim's count of active jobs then sees the claims committed before it,
+ * so an endpoint's cap holds across processes: two of pg-boss's concurrent fetches could both see
+ * one free slot), and the waiting jobs read in order through pg-boss's index on them (`job_i11`)
+ * rather than gathered and sorted whole: with the statistics of a queue that filled faster than
+ * autovacuum analyzes it, the planner took the second, and a fetch of 50 jobs sorted 1,800.
+ */
+const FETCH_SETUP = `BEGIN; SET LOCAL enable_bitmapscan = off; SELECT pg_advisory_xact_lock(${webhooksLocks.deliveryFetch}, 0)`;
+
+export interface ClaimedRow {
+  id: string;
+  retry_count: number;
+  data: unknown;
+}
+
+/** Claims up to `limit` jobs (`claimDeliverJobsStatement`), at most `endpointCap` active per endpoint, on a client of the `pg` pool. */
+export async function claimDeliverJobs(pool: pg.Pool, limit: number, endpointCap: number): Promise<ClaimedRow[]> {
+  let rows: ClaimedRow[] = [];
+  await inPgTransaction(
+    pool,
+    async (client) => {
+      ({ rows } = await client.query<ClaimedRow>({ ...claimDeliverJobsStatement, values: [limit, endpointCap] }));
+    },
+    FETCH_SETUP,
+  );
+  return rows;
+}
+
 export interface AttemptToOpen {
   deliveryId: string;
   jobId: string;
@@ -141,12 +222,15 @@ export interface AttemptToOpen {
 /** A `pg` pool or a client of it holding a transaction: the worker's hot statements run on `pg` (below). */
 export type PgQueryable = Pick<pg.PoolClient, 'query'>;
 
-/** `work` in a transaction on a client of the `pg` pool (the worker's batch of results, attempts.ts). */
-export async function inPgTransaction(pool: pg.Pool, work: (client: PgQueryable) => Promise<void>) {
+/**
+ * `work` in a transaction on a client of the `pg` pool (the worker's batch of results, attempts.ts).
+ * `begin`: the statements that open it, BEGIN first, sent as one (parameterless) round trip.
+ */
+export async function inPgTransaction(pool: pg.Pool, work: (client: PgQueryable) => Promise<void>, begin = 'BEGIN') {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     try {
       await work(client);
       await client.query('COMMIT');
@@ -161,6 +245,16 @@ export async function inPgTransaction(pool: pg.Pool, work: (client: PgQueryable)
     client.release(broken);
   }
 }
+
+/**
+ * Opens the transaction of a batch statement of the worker (open, record), in one round trip:
+ * each looks rows up by key, and a prepared statement keeps the plan it was first given for as long
+ * as its connection lives (or until the table is next analyzed). Planned while `webhook_attempts`
+ * was small (a new install, the start of a burst), that plan was a sequential scan, which every
+ * later batch then read whole as the table grew (2,350 rows filtered by one open, 5,000 deliveries
+ * into the bench). Without sequential scans the plan uses the key's index at any size.
+ */
+export const KEYED_BEGIN = 'BEGIN; SET LOCAL enable_seqscan = off';
 
 // The worker's two statements a batch run on the `pg` pool as prepared statements (`name`), not
 // through Prisma: each pooled connection parses and plans them once, and Prisma's raw-query path
@@ -195,12 +289,19 @@ const openAttemptsStatement = {
  * with its endpoint (both as the lock read them), event and account flag as JSON. About 17 round
  * trips per delivery became about 2 (128 → 350 deliveries/s: docs/performance.md#webhook-worker).
  */
-export async function openAttempts(db: PgQueryable, items: AttemptToOpen[], now: Date) {
-  const { rows } = await db.query<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }>({
-    ...openAttemptsStatement,
-    values: [items.map((item) => item.deliveryId), items.map((item) => item.jobId), items.map((item) => item.trigger), items.map((item) => item.attemptId), now],
-  });
-  return rows;
+export async function openAttempts(pool: pg.Pool, items: AttemptToOpen[], now: Date) {
+  let opened: Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }> = [];
+  await inPgTransaction(
+    pool,
+    async (client) => {
+      ({ rows: opened } = await client.query<(typeof opened)[number]>({
+        ...openAttemptsStatement,
+        values: [items.map((item) => item.deliveryId), items.map((item) => item.jobId), items.map((item) => item.trigger), items.map((item) => item.attemptId), now],
+      }));
+    },
+    KEYED_BEGIN,
+  );
+  return opened;
 }
 
 export interface AttemptResult {

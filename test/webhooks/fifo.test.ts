@@ -3,10 +3,10 @@
 // flowing meanwhile. Real worker processes, a real receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { execute } from '../helpers/graphql.ts';
+import { execute, subscribe } from '../helpers/graphql.ts';
 import { sweepStalledDeliveries } from '../../src/webhooks/deliveries.ts';
 import { emitEvent } from './helpers.ts';
-import { CreateEndpoint, UpdateEndpoint, followDelivery, wsClient } from './operations.ts';
+import { CreateEndpoint, DeliveryUpdates, UpdateEndpoint, followDelivery, wsClient } from './operations.ts';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.ts';
 
 let app: TestApp;
@@ -155,9 +155,15 @@ describe('FIFO endpoints', () => {
     const created = await app.request('POST', '/api/v1/webhook-endpoints', { key: account.key, body: { url: receiver.url('/switch'), ordering: 'fifo' } });
     const id = created.body.webhook_endpoint.id as string;
     receiver.on('/switch', (request) => (indexOf(request) === 0 ? { status: 503 } : { status: 200 }));
-    for (let i = 0; i < 3; i++) await emitEvent(app, account.id, 'payment_intent.succeeded', { i });
+    const deliveryIds: string[] = [];
+    for (let i = 0; i < 3; i++) deliveryIds.push((await emitEvent(app, account.id, 'payment_intent.succeeded', { i })).deliveries[0]!.id);
     await receiver.waitFor('/switch', 2);
     expect(receiver.received('/switch').map(indexOf)).toEqual([0, 0]);
+    // The live delivery log of the last one in line: waiting (no next attempt) until the switch.
+    const client = wsClient(app.wsUrl, account.key);
+    const live = subscribe(client, DeliveryUpdates, { deliveryId: deliveryIds[2]! });
+    const current = (await live.next()).data!.webhookDeliveryUpdated;
+    expect(current).toMatchObject({ status: 'PENDING', nextAttemptAt: null });
 
     for (const ordering of ['lifo', 'FIFO', 1]) {
       const refused = await app.request('PATCH', `/api/v1/webhook-endpoints/${id}`, { key: account.key, body: { ordering, description: 'unchanged' } });
@@ -173,6 +179,16 @@ describe('FIFO endpoints', () => {
     expect(switched.errors).toBeUndefined();
     expect(switched.data!.updateWebhookEndpoint.ordering).toBe('UNORDERED');
     await until('/switch', (requests) => requests.some((request) => indexOf(request) === 1) && requests.some((request) => indexOf(request) === 2));
+    // Released from the line, it shows as due at once, then delivered.
+    try {
+      const released = (await live.next()).data!.webhookDeliveryUpdated;
+      expect(released).toMatchObject({ deliveryId: deliveryIds[2], status: 'PENDING', attemptCount: 0 });
+      expect(Date.parse(released.nextAttemptAt as string)).toBeGreaterThan(Date.parse(created.body.webhook_endpoint.created_at));
+      expect((await live.next()).data!.webhookDeliveryUpdated).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
+    } finally {
+      live.dispose();
+      await client.dispose();
+    }
     const graphqlRefused = await execute(app.baseUrl, account.key, CreateEndpoint, { input: { url: receiver.url('/gql'), ordering: 'SOMETIMES' as never } });
     expect(graphqlRefused.errors?.length).toBeGreaterThan(0);
   });

@@ -59,10 +59,11 @@ describe('recover', () => {
     const recovered = receiver.received('/outage').slice(duringOutage);
     // Each failed delivery exactly once, under its own delivery number.
     expect(recovered.map((request) => request.headers['webhook-id']).sort(byNumber)).toEqual(deliveryIds);
-    // Queued oldest first: the recovery's jobs, in the order the failed deliveries were made
-    // (deliveryIds is that order), have rising time-ordered ids, the order the queue hands them out.
-    // (At the receiver two neighbours may cross: pg-boss checks the endpoint's cap as it fetches,
-    // and two pollers fetching at one moment can each start one.)
+    // Sent oldest first: with one request at a time to the endpoint (WEBHOOK_ENDPOINT_CONCURRENCY=1,
+    // which claims never exceed: intake.ts), the receiver hears them in the order they were made.
+    expect(recovered.map((request) => request.headers['webhook-id'])).toEqual(deliveryIds);
+    // Because they were queued oldest first: the recovery's jobs, in the order the failed deliveries
+    // were made, have rising time-ordered ids, the order the queue hands them out.
     const rows = await app.rt.db.prisma.$queryRaw<Array<{ id: string; deliveryId: string }>>`
       SELECT id::text, data->>'deliveryId' AS "deliveryId" FROM pgboss.job
       WHERE name = 'webhook_deliver' AND data->>'trigger' = 'manual' AND data->>'deliveryId' = ANY(${deliveryIds})`;
