@@ -21,7 +21,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, CRASH_TEST] } },
+      // isolate: false: a fork runs file after file with the modules it has loaded (the app, Prisma,
+      // GraphQL, Playwright) instead of a new process loading them for each file, about 3 s of CPU a
+      // file. Each file still gets a database of its own; it must leave nothing process-wide behind
+      // (docs/CONTRIBUTING.md, "Tests").
+      { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, CRASH_TEST], isolate: false } },
       // The crash test keeps two cores busy for a minute or more: it runs on its own once the rest
       // is done, so it neither starves the other files' timeouts nor is starved by them.
       { extends: true, test: { name: 'crash', include: [CRASH_TEST], sequence: { groupOrder: 1 } } },
