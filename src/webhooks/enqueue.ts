@@ -76,7 +76,10 @@ export async function enqueueAttempts(
   );
 }
 
-export function deliveryUpdate(delivery: WebhookDelivery, event: Pick<Event, 'id' | 'type'>): DeliveryUpdate {
+export function deliveryUpdate(
+  delivery: Pick<WebhookDelivery, 'id' | 'endpointId' | 'status' | 'attemptCount' | 'lastStatusCode' | 'nextAttemptAt' | 'updatedAt'>,
+  event: Pick<Event, 'id' | 'type'>,
+): DeliveryUpdate {
   return {
     deliveryId: String(delivery.id),
     endpointId: delivery.endpointId,

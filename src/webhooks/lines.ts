@@ -83,8 +83,7 @@ export async function passLine(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClien
  * each for the rows and the jobs), so none is stranded. The caller holds the line.
  */
 export async function releaseLine(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbClient, endpointId: string): Promise<number> {
-  const now = new Date();
-  const released = await releaseWaiting(tx, endpointId, now);
+  const released = await releaseWaiting(tx, endpointId, new Date());
   await enqueueAttempts(
     rt,
     tx,
@@ -95,20 +94,7 @@ export async function releaseLine(rt: Pick<Runtime, 'boss' | 'config'>, tx: DbCl
   await publishMany(
     tx,
     'webhookDeliveryUpdated',
-    released.map((row) => [
-      row.accountId,
-      {
-        deliveryId: String(row.id),
-        endpointId: row.endpointId,
-        eventId: row.eventId,
-        eventType: row.eventType,
-        status: 'pending',
-        attemptCount: row.attemptCount,
-        lastStatusCode: row.lastStatusCode,
-        nextAttemptAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      },
-    ]),
+    released.map((row) => [row.accountId, deliveryUpdate(row, { id: row.eventId, type: row.eventType })]),
   );
   return released.length;
 }

@@ -92,23 +92,31 @@ export async function nextInLine(tx: DbClient, endpointId: string): Promise<{ id
  * changed and their events' types (for their live updates).
  */
 export async function releaseWaiting(tx: DbClient, endpointId: string, now: Date) {
-  const rows = await tx.$queryRaw<Array<{ delivery: Record<string, unknown>; event_type: string }>>`
+  return tx.$queryRaw<Array<ReleasedDelivery>>`
     WITH released AS (
       UPDATE webhook_deliveries SET job_id = gen_random_uuid(), next_attempt_at = ${now}, updated_at = ${now}
       WHERE endpoint_id = ${endpointId} AND status = 'pending' AND job_id IS NULL
-      RETURNING *)
-    SELECT to_jsonb(r) AS delivery, e.type AS event_type FROM released r JOIN events e ON e.id = r.event_id
+      RETURNING id, job_id, account_id, endpoint_id, event_id, status, attempt_count, last_status_code, next_attempt_at, updated_at)
+    SELECT r.id, r.job_id::text AS "jobId", r.account_id AS "accountId", r.endpoint_id AS "endpointId", r.event_id AS "eventId",
+           r.status, r.attempt_count AS "attemptCount", r.last_status_code AS "lastStatusCode", r.next_attempt_at AS "nextAttemptAt",
+           r.updated_at AS "updatedAt", e.type AS "eventType"
+    FROM released r JOIN events e ON e.id = r.event_id
     ORDER BY r.id`;
-  return rows.map(({ delivery: d, event_type }) => ({
-    id: BigInt(d.id as number),
-    jobId: d.job_id as string,
-    attemptCount: d.attempt_count as number,
-    accountId: d.account_id as number,
-    endpointId: d.endpoint_id as string,
-    eventId: d.event_id as string,
-    eventType: event_type,
-    lastStatusCode: d.last_status_code as number | null,
-  }));
+}
+
+/** A delivery `releaseWaiting` gave a job, with its event's type. */
+interface ReleasedDelivery {
+  id: bigint;
+  jobId: string;
+  accountId: number;
+  endpointId: string;
+  eventId: string;
+  status: string;
+  attemptCount: number;
+  lastStatusCode: number | null;
+  nextAttemptAt: Date | null;
+  updatedAt: Date;
+  eventType: string;
 }
 
 /**
@@ -193,7 +201,7 @@ const claimDeliverJobsStatement = {
  */
 const FETCH_SETUP = `BEGIN; SET LOCAL enable_bitmapscan = off; SELECT pg_advisory_xact_lock(${webhooksLocks.deliveryFetch}, 0)`;
 
-export interface ClaimedRow {
+interface ClaimedRow {
   id: string;
   retry_count: number;
   data: unknown;
@@ -201,15 +209,7 @@ export interface ClaimedRow {
 
 /** Claims up to `limit` jobs (`claimDeliverJobsStatement`), at most `endpointCap` active per endpoint, on a client of the `pg` pool. */
 export async function claimDeliverJobs(pool: pg.Pool, limit: number, endpointCap: number): Promise<ClaimedRow[]> {
-  let rows: ClaimedRow[] = [];
-  await inPgTransaction(
-    pool,
-    async (client) => {
-      ({ rows } = await client.query<ClaimedRow>({ ...claimDeliverJobsStatement, values: [limit, endpointCap] }));
-    },
-    FETCH_SETUP,
-  );
-  return rows;
+  return inPgTransaction(pool, async (client) => (await client.query<ClaimedRow>({ ...claimDeliverJobsStatement, values: [limit, endpointCap] })).rows, FETCH_SETUP);
 }
 
 export interface AttemptToOpen {
@@ -226,14 +226,15 @@ export type PgQueryable = Pick<pg.PoolClient, 'query'>;
  * `work` in a transaction on a client of the `pg` pool (the worker's batch of results, attempts.ts).
  * `begin`: the statements that open it, BEGIN first, sent as one (parameterless) round trip.
  */
-export async function inPgTransaction(pool: pg.Pool, work: (client: PgQueryable) => Promise<void>, begin = 'BEGIN') {
+export async function inPgTransaction<T>(pool: pg.Pool, work: (client: PgQueryable) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query(begin);
     try {
-      await work(client);
+      const result = await work(client);
       await client.query('COMMIT');
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollback: Error) => {
         broken = rollback;
@@ -290,18 +291,9 @@ const openAttemptsStatement = {
  * trips per delivery became about 2 (128 → 350 deliveries/s: docs/performance.md#webhook-worker).
  */
 export async function openAttempts(pool: pg.Pool, items: AttemptToOpen[], now: Date) {
-  let opened: Array<{ delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean }> = [];
-  await inPgTransaction(
-    pool,
-    async (client) => {
-      ({ rows: opened } = await client.query<(typeof opened)[number]>({
-        ...openAttemptsStatement,
-        values: [items.map((item) => item.deliveryId), items.map((item) => item.jobId), items.map((item) => item.trigger), items.map((item) => item.attemptId), now],
-      }));
-    },
-    KEYED_BEGIN,
-  );
-  return opened;
+  const values = [items.map((item) => item.deliveryId), items.map((item) => item.jobId), items.map((item) => item.trigger), items.map((item) => item.attemptId), now];
+  type Opened = { delivery: unknown; endpoint: unknown; event: unknown; allow_private: boolean };
+  return inPgTransaction(pool, async (client) => (await client.query<Opened>({ ...openAttemptsStatement, values })).rows, KEYED_BEGIN);
 }
 
 export interface AttemptResult {
